@@ -1,0 +1,3 @@
+#pragma once
+#include <xkbcommon/xkbcommon.h>
+#include <xkbcommon/xkbcommon-keysyms.h>

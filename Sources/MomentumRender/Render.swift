@@ -1,0 +1,5 @@
+import CEGL
+import CGLES
+import CWaylandEGL
+/// Namespace for the EGL/GLES renderer.
+public enum Render {}

@@ -1,0 +1,3 @@
+import MomentumCore
+/// Namespace for the seed scenes.
+public enum Scenes {}

@@ -1,0 +1,2 @@
+import MomentumApp
+App.main()
