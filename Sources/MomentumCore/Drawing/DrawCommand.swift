@@ -1,0 +1,9 @@
+/// One drawing step; commands are drawn in order, later ones on top.
+public enum DrawCommand: Equatable, Hashable, Sendable {
+    /// Fill the whole viewport with a vertical gradient from `top` to `bottom` (replaces whatever was there).
+    case background(top: RGBA, bottom: RGBA)
+    /// A rounded rectangle, its shadow (if any) first.
+    case roundedRect(RoundedRect)
+    /// A plain axis-aligned rectangle (HUD bars, lines).
+    case rect(DrawRect, fill: RGBA)
+}
