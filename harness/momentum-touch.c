@@ -1,0 +1,1097 @@
+/*
+ * momentum-touch: a weston 10 module that adds a touch seat and replays
+ * timed touch scripts received on a Unix control socket.
+ *
+ * See harness/README.md for the control protocol and the script format.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+#include <wayland-server.h>
+#include <libweston/libweston.h>
+
+/* backend.h is not installed with libweston-10-dev: these are the
+ * weston 10.0.1 prototypes of the exported backend input API. */
+void weston_seat_init(struct weston_seat *seat, struct weston_compositor *ec,
+		      const char *seat_name);
+int weston_seat_init_touch(struct weston_seat *seat);
+void weston_seat_release_touch(struct weston_seat *seat);
+void weston_seat_release(struct weston_seat *seat);
+struct weston_touch_device *
+weston_touch_create_touch_device(struct weston_touch *touch, const char *syspath,
+				 void *backend_data,
+				 const struct weston_touch_device_ops *ops);
+void weston_touch_device_destroy(struct weston_touch_device *device);
+void notify_touch_normalized(struct weston_touch_device *device,
+			     const struct timespec *time, int touch_id,
+			     double x, double y,
+			     const struct weston_point2d_device_normalized *norm,
+			     int touch_type);
+void notify_touch_frame(struct weston_touch_device *device);
+void notify_touch_cancel(struct weston_touch_device *device);
+
+int wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[]);
+
+#define MT_MAX_IDS 64
+#define MT_MAX_SCRIPT_BYTES (4 * 1024 * 1024)
+#define MT_SAMPLE_MS (1000.0 / 120.0)
+#define MT_SCRIPT_OPTION "--momentum-touch-script="
+
+enum mt_kind { MT_DOWN, MT_MOTION, MT_UP, MT_FRAME, MT_CANCEL };
+
+struct mt_event {
+	int64_t t_ns;     /* since script start */
+	enum mt_kind kind;
+	int id;
+	double x, y;
+	int line;         /* source line, for validation errors */
+	size_t seq;       /* insertion order, for a stable sort */
+};
+
+struct mt_script {
+	struct mt_event *ev;
+	size_t n, cap;
+};
+
+/* Touch points as seen by the compositor (live) or by the validator. */
+struct mt_points {
+	bool down[MT_MAX_IDS];
+	double x[MT_MAX_IDS], y[MT_MAX_IDS];
+	bool known[MT_MAX_IDS];   /* position known (for moveto) */
+};
+
+struct mt_module;
+
+struct mt_conn {
+	struct wl_list link;
+	struct mt_module *m;
+	int fd;
+	struct wl_event_source *source;
+	char *buf;          /* partial input */
+	size_t len, cap;
+	char *script;       /* lines collected before `end` */
+	size_t slen, scap;
+	int first_line_overflow; /* script too large: report at `end` */
+};
+
+struct mt_module {
+	struct weston_compositor *compositor;
+	struct weston_seat seat;
+	struct weston_touch_device *device;
+	struct mt_points live;
+
+	char sock_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
+	int listen_fd;
+	struct wl_event_source *listen_source;
+	struct wl_list conns;
+
+	struct wl_event_source *timer;
+	struct mt_script playing;
+	size_t next;
+	bool active;
+	struct timespec start;
+	struct mt_conn *owner;   /* receives `done`; NULL if gone or startup */
+
+	struct mt_script startup;
+	bool has_startup;
+	struct wl_event_source *startup_idle;
+
+	struct wl_listener destroy_listener;
+};
+
+/* ---------------------------------------------------------------- */
+/* Script parsing                                                    */
+/* ---------------------------------------------------------------- */
+
+struct mt_parse {
+	const char *name;
+	char *err;       /* malloc'd "name:line: message" */
+	struct mt_script out;
+	struct mt_points pos;    /* last positions by file order (moveto) */
+	double last_t;
+	int line;
+};
+
+static void
+mt_fail(struct mt_parse *p, int line, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (p->err)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (asprintf(&p->err, "%s:%d: %s", p->name, line, msg) < 0)
+		p->err = NULL;
+}
+
+static bool
+mt_push(struct mt_parse *p, double t_ms, enum mt_kind kind, int id,
+	double x, double y)
+{
+	struct mt_script *s = &p->out;
+	struct mt_event *e;
+
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		struct mt_event *nev = realloc(s->ev, cap * sizeof *nev);
+		if (!nev) {
+			mt_fail(p, p->line, "out of memory");
+			return false;
+		}
+		s->ev = nev;
+		s->cap = cap;
+	}
+	e = &s->ev[s->n];
+	e->t_ns = (int64_t)llround(t_ms * 1e6);
+	e->kind = kind;
+	e->id = id;
+	e->x = x;
+	e->y = y;
+	e->line = p->line;
+	e->seq = s->n;
+	s->n++;
+	return true;
+}
+
+static void
+mt_script_free(struct mt_script *s)
+{
+	free(s->ev);
+	s->ev = NULL;
+	s->n = s->cap = 0;
+}
+
+static bool
+mt_parse_number(const char *tok, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(tok, &end);
+	if (end == tok || *end != '\0' || errno != 0 || !isfinite(v))
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Samples for a straight constant-speed move: N evenly spaced samples at
+ * about 120 Hz, the last exactly at the end point, each with a frame. */
+static void
+mt_gen_move(struct mt_parse *p, double t0, int id, double x0, double y0,
+	    double x1, double y1, double dur)
+{
+	int n = (int)lround(dur / MT_SAMPLE_MS);
+	int k;
+
+	if (n < 1)
+		n = 1;
+	for (k = 1; k <= n; k++) {
+		double f = (double)k / n;
+		double x = k == n ? x1 : x0 + (x1 - x0) * f;
+		double y = k == n ? y1 : y0 + (y1 - y0) * f;
+		mt_push(p, t0 + dur * f, MT_MOTION, id, x, y);
+		mt_push(p, t0 + dur * f, MT_FRAME, -1, 0, 0);
+	}
+}
+
+static void
+mt_set_pos(struct mt_parse *p, int id, double x, double y)
+{
+	p->pos.known[id] = true;
+	p->pos.x[id] = x;
+	p->pos.y[id] = y;
+}
+
+struct mt_cmd {
+	const char *name;
+	int min_nums, max_nums;  /* numbers after the command, incl. id */
+	const char *usage;
+};
+
+static const struct mt_cmd mt_cmds[] = {
+	{ "down", 3, 3, "<t> down <id> <x> <y>" },
+	{ "motion", 3, 3, "<t> motion <id> <x> <y>" },
+	{ "up", 1, 1, "<t> up <id>" },
+	{ "frame", 0, 0, "<t> frame" },
+	{ "cancel", 0, 0, "<t> cancel" },
+	{ "tap", 3, 4, "<t> tap <id> <x> <y> [hold_ms]" },
+	{ "drag", 6, 7, "<t> drag <id> <x0> <y0> <x1> <y1> <duration_ms> [hold_ms]" },
+	{ "flick", 6, 6, "<t> flick <id> <x0> <y0> <x1> <y1> <duration_ms>" },
+	{ "press", 3, 3, "<t> press <id> <x> <y>" },
+	{ "moveto", 4, 4, "<t> moveto <id> <x> <y> <duration_ms>" },
+	{ "release", 1, 1, "<t> release <id>" },
+};
+
+static void
+mt_parse_line(struct mt_parse *p, char *line)
+{
+	char *tok[12];
+	int ntok = 0;
+	char *save = NULL, *w;
+	double t, v[8];
+	const struct mt_cmd *cmd = NULL;
+	int nnum, i, id = -1;
+	char *hash = strchr(line, '#');
+
+	if (hash)
+		*hash = '\0';
+	for (w = strtok_r(line, " \t\r", &save); w; w = strtok_r(NULL, " \t\r", &save)) {
+		if (ntok == (int)(sizeof tok / sizeof tok[0])) {
+			mt_fail(p, p->line, "too many fields");
+			return;
+		}
+		tok[ntok++] = w;
+	}
+	if (ntok == 0)
+		return;
+	if (strcmp(tok[0], "play") == 0) {
+		mt_fail(p, p->line, "'play' must be the only command of a script");
+		return;
+	}
+	if (!mt_parse_number(tok[0], &t)) {
+		mt_fail(p, p->line, "expected a time in ms, got '%s'", tok[0]);
+		return;
+	}
+	if (t < 0) {
+		mt_fail(p, p->line, "negative time (%g)", t);
+		return;
+	}
+	if (t < p->last_t) {
+		mt_fail(p, p->line, "time goes backwards (%g < %g)", t, p->last_t);
+		return;
+	}
+	p->last_t = t;
+	if (ntok < 2) {
+		mt_fail(p, p->line, "missing command after time %g", t);
+		return;
+	}
+	for (i = 0; i < (int)(sizeof mt_cmds / sizeof mt_cmds[0]); i++)
+		if (strcmp(tok[1], mt_cmds[i].name) == 0)
+			cmd = &mt_cmds[i];
+	if (!cmd) {
+		mt_fail(p, p->line, "unknown command '%s'", tok[1]);
+		return;
+	}
+	nnum = ntok - 2;
+	if (nnum < cmd->min_nums || nnum > cmd->max_nums) {
+		if (cmd->min_nums == cmd->max_nums)
+			mt_fail(p, p->line, "'%s' expected %d numbers, got %d (usage: %s)",
+				cmd->name, cmd->min_nums, nnum, cmd->usage);
+		else
+			mt_fail(p, p->line, "'%s' expected %d to %d numbers, got %d (usage: %s)",
+				cmd->name, cmd->min_nums, cmd->max_nums, nnum, cmd->usage);
+		return;
+	}
+	for (i = 0; i < nnum; i++) {
+		if (!mt_parse_number(tok[i + 2], &v[i])) {
+			mt_fail(p, p->line, "'%s' expected a number, got '%s' (usage: %s)",
+				cmd->name, tok[i + 2], cmd->usage);
+			return;
+		}
+	}
+	if (cmd->min_nums > 0) {
+		if (v[0] != floor(v[0]) || v[0] < 0 || v[0] >= MT_MAX_IDS) {
+			mt_fail(p, p->line, "touch id must be an integer 0..%d, got '%s'",
+				MT_MAX_IDS - 1, tok[2]);
+			return;
+		}
+		id = (int)v[0];
+	}
+
+	if (!strcmp(cmd->name, "down") || !strcmp(cmd->name, "press")) {
+		mt_push(p, t, MT_DOWN, id, v[1], v[2]);
+		if (!strcmp(cmd->name, "press"))
+			mt_push(p, t, MT_FRAME, -1, 0, 0);
+		mt_set_pos(p, id, v[1], v[2]);
+	} else if (!strcmp(cmd->name, "motion")) {
+		mt_push(p, t, MT_MOTION, id, v[1], v[2]);
+		mt_set_pos(p, id, v[1], v[2]);
+	} else if (!strcmp(cmd->name, "up") || !strcmp(cmd->name, "release")) {
+		mt_push(p, t, MT_UP, id, 0, 0);
+		if (!strcmp(cmd->name, "release"))
+			mt_push(p, t, MT_FRAME, -1, 0, 0);
+	} else if (!strcmp(cmd->name, "frame")) {
+		mt_push(p, t, MT_FRAME, -1, 0, 0);
+	} else if (!strcmp(cmd->name, "cancel")) {
+		mt_push(p, t, MT_CANCEL, -1, 0, 0);
+	} else if (!strcmp(cmd->name, "tap")) {
+		double hold = nnum > 3 ? v[3] : 60.0;
+		if (hold < 0) {
+			mt_fail(p, p->line, "'tap' hold_ms must be >= 0, got %g", hold);
+			return;
+		}
+		mt_push(p, t, MT_DOWN, id, v[1], v[2]);
+		mt_push(p, t, MT_FRAME, -1, 0, 0);
+		mt_push(p, t + hold, MT_UP, id, 0, 0);
+		mt_push(p, t + hold, MT_FRAME, -1, 0, 0);
+		mt_set_pos(p, id, v[1], v[2]);
+	} else if (!strcmp(cmd->name, "drag") || !strcmp(cmd->name, "flick")) {
+		double dur = v[5];
+		double hold = nnum > 6 ? v[6] : 0.0;
+		if (dur <= 0) {
+			mt_fail(p, p->line, "'%s' duration_ms must be > 0, got %g",
+				cmd->name, dur);
+			return;
+		}
+		if (hold < 0) {
+			mt_fail(p, p->line, "'drag' hold_ms must be >= 0, got %g", hold);
+			return;
+		}
+		mt_push(p, t, MT_DOWN, id, v[1], v[2]);
+		mt_push(p, t, MT_FRAME, -1, 0, 0);
+		mt_gen_move(p, t, id, v[1], v[2], v[3], v[4], dur);
+		mt_push(p, t + dur + hold, MT_UP, id, 0, 0);
+		mt_push(p, t + dur + hold, MT_FRAME, -1, 0, 0);
+		mt_set_pos(p, id, v[3], v[4]);
+	} else if (!strcmp(cmd->name, "moveto")) {
+		double dur = v[3];
+		if (dur < 0) {
+			mt_fail(p, p->line, "'moveto' duration_ms must be >= 0, got %g", dur);
+			return;
+		}
+		if (!p->pos.known[id]) {
+			mt_fail(p, p->line, "touch id %d has no position to move from "
+				"(press it first)", id);
+			return;
+		}
+		mt_gen_move(p, t, id, p->pos.x[id], p->pos.y[id], v[1], v[2], dur);
+		mt_set_pos(p, id, v[1], v[2]);
+	}
+}
+
+static int
+mt_event_cmp(const void *a, const void *b)
+{
+	const struct mt_event *ea = a, *eb = b;
+
+	if (ea->t_ns != eb->t_ns)
+		return ea->t_ns < eb->t_ns ? -1 : 1;
+	return ea->seq < eb->seq ? -1 : (ea->seq > eb->seq ? 1 : 0);
+}
+
+/* Check, in time order, that every point is down before it moves or lifts,
+ * starting from the points that are down right now. */
+static void
+mt_validate(struct mt_parse *p, const struct mt_points *live)
+{
+	bool down[MT_MAX_IDS];
+	size_t i;
+
+	memcpy(down, live->down, sizeof down);
+	for (i = 0; i < p->out.n && !p->err; i++) {
+		const struct mt_event *e = &p->out.ev[i];
+		switch (e->kind) {
+		case MT_DOWN:
+			if (down[e->id])
+				mt_fail(p, e->line, "touch id %d is already down", e->id);
+			down[e->id] = true;
+			break;
+		case MT_MOTION:
+		case MT_UP:
+			if (!down[e->id])
+				mt_fail(p, e->line, "touch id %d is not down", e->id);
+			if (e->kind == MT_UP)
+				down[e->id] = false;
+			break;
+		case MT_CANCEL:
+			memset(down, 0, sizeof down);
+			break;
+		case MT_FRAME:
+			break;
+		}
+	}
+}
+
+/* Parse script text. On failure returns false and sets *err (malloc'd). */
+static bool
+mt_parse_text(const char *name, const char *text, const struct mt_points *live,
+	      struct mt_script *out, char **err)
+{
+	struct mt_parse p;
+	char *copy = strdup(text ? text : "");
+	char *line, *next;
+
+	memset(&p, 0, sizeof p);
+	p.name = name;
+	p.last_t = 0;
+	/* moveto can continue from a point held down by an earlier script */
+	for (int i = 0; i < MT_MAX_IDS; i++) {
+		if (live->down[i]) {
+			p.pos.known[i] = true;
+			p.pos.x[i] = live->x[i];
+			p.pos.y[i] = live->y[i];
+		}
+	}
+	if (!copy) {
+		*err = strdup("out of memory");
+		return false;
+	}
+	for (line = copy; line && !p.err; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		p.line++;
+		mt_parse_line(&p, line);
+	}
+	free(copy);
+	if (!p.err) {
+		if (p.out.n > 1)
+			qsort(p.out.ev, p.out.n, sizeof *p.out.ev, mt_event_cmp);
+		mt_validate(&p, live);
+	}
+	if (p.err) {
+		mt_script_free(&p.out);
+		*err = p.err;
+		return false;
+	}
+	*out = p.out;
+	*err = NULL;
+	return true;
+}
+
+static char *
+mt_read_file(const char *path, char **err)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, got;
+
+	if (!f) {
+		if (asprintf(err, "cannot read '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		return NULL;
+	}
+	for (;;) {
+		if (cap - len < 4096) {
+			char *nb;
+			cap = cap ? cap * 2 : 8192;
+			if (cap > MT_MAX_SCRIPT_BYTES + 8192) {
+				if (asprintf(err, "'%s' is larger than %d bytes", path,
+					     MT_MAX_SCRIPT_BYTES) < 0)
+					*err = NULL;
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				*err = strdup("out of memory");
+				return NULL;
+			}
+			buf = nb;
+		}
+		got = fread(buf + len, 1, cap - len - 1, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		if (asprintf(err, "cannot read '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		free(buf);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* A submitted script: inline text, or a single `play /abs/path` line. */
+static bool
+mt_parse_submission(const char *text, const struct mt_points *live,
+		    struct mt_script *out, char **err)
+{
+	const char *s = text;
+	int line = 0, play_line = 0, commands = 0;
+	char path[4096];
+	bool has_play = false;
+
+	path[0] = '\0';
+	while (*s) {
+		const char *e = strchr(s, '\n');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		const char *a = s, *b;
+		line++;
+		while (a < s + n && (*a == ' ' || *a == '\t' || *a == '\r'))
+			a++;
+		b = s + n;
+		while (b > a && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\r'))
+			b--;
+		if (a < b && *a != '#') {
+			commands++;
+			if ((size_t)(b - a) >= 5 && strncmp(a, "play", 4) == 0 &&
+			    (a[4] == ' ' || a[4] == '\t')) {
+				const char *q = a + 5;
+				while (q < b && (*q == ' ' || *q == '\t'))
+					q++;
+				has_play = true;
+				play_line = line;
+				if ((size_t)(b - q) >= sizeof path)
+					b = q + sizeof path - 1;
+				memcpy(path, q, (size_t)(b - q));
+				path[b - q] = '\0';
+			} else if ((size_t)(b - a) == 4 && strncmp(a, "play", 4) == 0) {
+				has_play = true;
+				play_line = line;
+			}
+		}
+		s += n;
+		if (*s == '\n')
+			s++;
+	}
+	if (!has_play)
+		return mt_parse_text("<control>", text, live, out, err);
+	if (commands > 1) {
+		if (asprintf(err, "<control>:%d: 'play' must be the only command of a script",
+			     play_line) < 0)
+			*err = NULL;
+		return false;
+	}
+	if (path[0] != '/') {
+		if (asprintf(err, "<control>:%d: 'play' needs an absolute file path%s%s%s",
+			     play_line, path[0] ? ", got '" : "", path,
+			     path[0] ? "'" : "") < 0)
+			*err = NULL;
+		return false;
+	}
+	{
+		char *ferr = NULL;
+		char *content = mt_read_file(path, &ferr);
+		bool ok;
+		if (!content) {
+			if (asprintf(err, "<control>:%d: %s", play_line,
+				     ferr ? ferr : "cannot read file") < 0)
+				*err = NULL;
+			free(ferr);
+			return false;
+		}
+		ok = mt_parse_text(path, content, live, out, err);
+		free(content);
+		return ok;
+	}
+}
+
+/* ---------------------------------------------------------------- */
+/* Playback                                                          */
+/* ---------------------------------------------------------------- */
+
+static void
+mt_conn_reply(struct mt_conn *c, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	int n;
+	size_t off = 0;
+
+	va_start(ap, fmt);
+	n = vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof msg) {
+		n = sizeof msg - 1;
+		msg[n - 1] = '\n';
+	}
+	while (off < (size_t)n) {
+		ssize_t w = send(c->fd, msg + off, (size_t)n - off, MSG_NOSIGNAL);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			weston_log("momentum-touch: reply failed: %s\n", strerror(errno));
+			return;
+		}
+		off += (size_t)w;
+	}
+}
+
+static struct timespec
+mt_add_ns(struct timespec t, int64_t ns)
+{
+	int64_t total = (int64_t)t.tv_nsec + ns % 1000000000LL;
+	t.tv_sec += ns / 1000000000LL + total / 1000000000LL;
+	t.tv_nsec = total % 1000000000LL;
+	return t;
+}
+
+static int64_t
+mt_elapsed_ns(const struct timespec *from)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)(now.tv_sec - from->tv_sec) * 1000000000LL +
+	       (now.tv_nsec - from->tv_nsec);
+}
+
+/* Weston never sends wl_touch.cancel (its default grab ignores cancel), so
+ * send it to the focused client ourselves, clear focus, and lift the points
+ * inside weston so the next down starts a fresh touch sequence. */
+static void
+mt_cancel(struct mt_module *m, const struct timespec *time)
+{
+	struct weston_touch *touch = weston_seat_get_touch(&m->seat);
+	struct wl_resource *res;
+	int id;
+
+	if (!touch)
+		return;
+	if (touch->focus) {
+		wl_resource_for_each(res, &touch->focus_resource_list)
+			wl_touch_send_cancel(res);
+	}
+	/* lets a non-default grab (e.g. a shell move) end itself */
+	notify_touch_cancel(m->device);
+	weston_touch_set_focus(touch, NULL);
+	for (id = 0; id < MT_MAX_IDS; id++) {
+		if (!m->live.down[id])
+			continue;
+		notify_touch_normalized(m->device, time, id, 0, 0, NULL, WL_TOUCH_UP);
+		m->live.down[id] = false;
+	}
+}
+
+static void
+mt_emit(struct mt_module *m, const struct mt_event *e, const struct timespec *time)
+{
+	switch (e->kind) {
+	case MT_DOWN:
+		m->live.down[e->id] = true;
+		m->live.x[e->id] = e->x;
+		m->live.y[e->id] = e->y;
+		notify_touch_normalized(m->device, time, e->id, e->x, e->y, NULL,
+					WL_TOUCH_DOWN);
+		break;
+	case MT_MOTION:
+		m->live.x[e->id] = e->x;
+		m->live.y[e->id] = e->y;
+		notify_touch_normalized(m->device, time, e->id, e->x, e->y, NULL,
+					WL_TOUCH_MOTION);
+		break;
+	case MT_UP:
+		m->live.down[e->id] = false;
+		notify_touch_normalized(m->device, time, e->id, 0, 0, NULL,
+					WL_TOUCH_UP);
+		break;
+	case MT_FRAME:
+		notify_touch_frame(m->device);
+		break;
+	case MT_CANCEL:
+		mt_cancel(m, time);
+		break;
+	}
+}
+
+static void
+mt_finish(struct mt_module *m)
+{
+	struct mt_conn *owner = m->owner;
+
+	m->active = false;
+	m->owner = NULL;
+	mt_script_free(&m->playing);
+	m->next = 0;
+	if (owner)
+		mt_conn_reply(owner, "done\n");
+}
+
+static int
+mt_timer_cb(void *data)
+{
+	struct mt_module *m = data;
+	int64_t now_ns;
+
+	if (!m->active)
+		return 0;
+	now_ns = mt_elapsed_ns(&m->start);
+	while (m->next < m->playing.n && m->playing.ev[m->next].t_ns <= now_ns) {
+		const struct mt_event *e = &m->playing.ev[m->next];
+		struct timespec when = mt_add_ns(m->start, e->t_ns);
+		mt_emit(m, e, &when);
+		m->next++;
+	}
+	if (m->next >= m->playing.n) {
+		mt_finish(m);
+		return 0;
+	}
+	{
+		int64_t wait_ns = m->playing.ev[m->next].t_ns - now_ns;
+		int ms = (int)((wait_ns + 999999) / 1000000);
+		wl_event_source_timer_update(m->timer, ms < 1 ? 1 : ms);
+	}
+	return 0;
+}
+
+static double
+mt_script_duration_ms(const struct mt_script *s)
+{
+	return s->n ? (double)s->ev[s->n - 1].t_ns / 1e6 : 0.0;
+}
+
+static void
+mt_start(struct mt_module *m, struct mt_script *s, struct mt_conn *owner)
+{
+	m->playing = *s;
+	memset(s, 0, sizeof *s);
+	m->next = 0;
+	m->owner = owner;
+	m->active = true;
+	clock_gettime(CLOCK_MONOTONIC, &m->start);
+	mt_timer_cb(m);
+}
+
+/* ---------------------------------------------------------------- */
+/* Control socket                                                    */
+/* ---------------------------------------------------------------- */
+
+static void
+mt_conn_destroy(struct mt_conn *c)
+{
+	if (c->m->owner == c)
+		c->m->owner = NULL;
+	wl_list_remove(&c->link);
+	if (c->source)
+		wl_event_source_remove(c->source);
+	close(c->fd);
+	free(c->buf);
+	free(c->script);
+	free(c);
+}
+
+static void
+mt_conn_submit(struct mt_conn *c)
+{
+	struct mt_module *m = c->m;
+	struct mt_script s = { 0 };
+	char *err = NULL;
+	const char *text = c->script ? c->script : "";
+
+	if (c->first_line_overflow) {
+		mt_conn_reply(c, "error <control>:%d: script larger than %d bytes\n",
+			      c->first_line_overflow, MT_MAX_SCRIPT_BYTES);
+	} else if (m->active) {
+		mt_conn_reply(c, "error <control>:1: busy: the previous script is "
+			      "still playing (wait for done)\n");
+	} else if (!mt_parse_submission(text, &m->live, &s, &err)) {
+		mt_conn_reply(c, "error %s\n", err ? err : "<control>:0: parse failed");
+		free(err);
+	} else {
+		mt_conn_reply(c, "ok %zu %.10g\n", s.n,
+			      round(mt_script_duration_ms(&s) * 1000.0) / 1000.0);
+		mt_start(m, &s, c);
+	}
+	c->slen = 0;
+	if (c->script)
+		c->script[0] = '\0';
+	c->first_line_overflow = 0;
+}
+
+static void
+mt_conn_line(struct mt_conn *c, char *line)
+{
+	size_t n = strlen(line);
+	const char *a = line;
+	size_t k = n;
+
+	while (*a == ' ' || *a == '\t' || *a == '\r')
+		a++;
+	while (k > 0 && (line[k - 1] == ' ' || line[k - 1] == '\t' || line[k - 1] == '\r'))
+		k--;
+	if (line + k >= a && (size_t)(line + k - a) == 3 && strncmp(a, "end", 3) == 0) {
+		mt_conn_submit(c);
+		return;
+	}
+	if (c->first_line_overflow)
+		return;
+	if (c->slen + n + 2 > MT_MAX_SCRIPT_BYTES) {
+		int lines = 1;
+		for (size_t i = 0; i < c->slen; i++)
+			lines += c->script[i] == '\n';
+		c->first_line_overflow = lines;
+		return;
+	}
+	if (c->slen + n + 2 > c->scap) {
+		size_t cap = c->scap ? c->scap : 4096;
+		char *ns;
+		while (cap < c->slen + n + 2)
+			cap *= 2;
+		ns = realloc(c->script, cap);
+		if (!ns) {
+			c->first_line_overflow = 1;
+			return;
+		}
+		c->script = ns;
+		c->scap = cap;
+	}
+	memcpy(c->script + c->slen, line, n);
+	c->slen += n;
+	c->script[c->slen++] = '\n';
+	c->script[c->slen] = '\0';
+}
+
+static int
+mt_conn_readable(int fd, uint32_t mask, void *data)
+{
+	struct mt_conn *c = data;
+	char tmp[8192];
+	ssize_t r;
+
+	(void)mask;
+	r = recv(fd, tmp, sizeof tmp, 0);
+	if (r < 0 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (r <= 0) {
+		mt_conn_destroy(c);
+		return 0;
+	}
+	if (c->len + (size_t)r + 1 > c->cap) {
+		size_t cap = c->cap ? c->cap : 8192;
+		char *nb;
+		while (cap < c->len + (size_t)r + 1)
+			cap *= 2;
+		nb = realloc(c->buf, cap);
+		if (!nb) {
+			mt_conn_destroy(c);
+			return 0;
+		}
+		c->buf = nb;
+		c->cap = cap;
+	}
+	memcpy(c->buf + c->len, tmp, (size_t)r);
+	c->len += (size_t)r;
+	c->buf[c->len] = '\0';
+	{
+		char *start = c->buf, *nl;
+		while ((nl = memchr(start, '\n', c->len - (size_t)(start - c->buf)))) {
+			*nl = '\0';
+			mt_conn_line(c, start);
+			start = nl + 1;
+		}
+		c->len -= (size_t)(start - c->buf);
+		memmove(c->buf, start, c->len);
+		c->buf[c->len] = '\0';
+	}
+	return 0;
+}
+
+static int
+mt_accept(int fd, uint32_t mask, void *data)
+{
+	struct mt_module *m = data;
+	struct mt_conn *c;
+	int cfd;
+
+	(void)mask;
+	cfd = accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	if (cfd < 0)
+		return 0;
+	c = calloc(1, sizeof *c);
+	if (!c) {
+		close(cfd);
+		return 0;
+	}
+	c->m = m;
+	c->fd = cfd;
+	wl_list_insert(&m->conns, &c->link);
+	c->source = wl_event_loop_add_fd(wl_display_get_event_loop(m->compositor->wl_display),
+					 cfd, WL_EVENT_READABLE, mt_conn_readable, c);
+	if (!c->source) {
+		mt_conn_destroy(c);
+		return 0;
+	}
+	mt_conn_reply(c, "ready\n");
+	return 0;
+}
+
+static int
+mt_listen(struct mt_module *m)
+{
+	const char *path = getenv("MOMENTUM_TOUCH_CONTROL");
+	const char *rt = getenv("XDG_RUNTIME_DIR");
+	struct sockaddr_un addr;
+	int n;
+
+	if (path && *path)
+		n = snprintf(m->sock_path, sizeof m->sock_path, "%s", path);
+	else if (rt && *rt)
+		n = snprintf(m->sock_path, sizeof m->sock_path, "%s/momentum-touch.sock", rt);
+	else {
+		weston_log("momentum-touch: neither MOMENTUM_TOUCH_CONTROL nor "
+			   "XDG_RUNTIME_DIR is set\n");
+		return -1;
+	}
+	if (n < 0 || (size_t)n >= sizeof m->sock_path) {
+		weston_log("momentum-touch: control socket path too long\n");
+		return -1;
+	}
+	m->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (m->listen_fd < 0) {
+		weston_log("momentum-touch: socket: %s\n", strerror(errno));
+		return -1;
+	}
+	memset(&addr, 0, sizeof addr);
+	addr.sun_family = AF_UNIX;
+	memcpy(addr.sun_path, m->sock_path, strlen(m->sock_path) + 1);
+	unlink(m->sock_path);
+	if (bind(m->listen_fd, (struct sockaddr *)&addr, sizeof addr) < 0 ||
+	    listen(m->listen_fd, 8) < 0) {
+		weston_log("momentum-touch: cannot listen on %s: %s\n",
+			   m->sock_path, strerror(errno));
+		close(m->listen_fd);
+		m->listen_fd = -1;
+		return -1;
+	}
+	m->listen_source = wl_event_loop_add_fd(
+		wl_display_get_event_loop(m->compositor->wl_display),
+		m->listen_fd, WL_EVENT_READABLE, mt_accept, m);
+	if (!m->listen_source)
+		return -1;
+	weston_log("momentum-touch: control socket %s\n", m->sock_path);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* Module lifetime                                                   */
+/* ---------------------------------------------------------------- */
+
+static void
+mt_startup_idle(void *data)
+{
+	struct mt_module *m = data;
+
+	m->startup_idle = NULL;
+	if (m->has_startup && !m->active) {
+		m->has_startup = false;
+		mt_start(m, &m->startup, NULL);
+	}
+}
+
+static void
+mt_destroy(struct wl_listener *listener, void *data)
+{
+	struct mt_module *m = wl_container_of(listener, m, destroy_listener);
+	struct mt_conn *c, *tmp;
+
+	(void)data;
+	wl_list_remove(&m->destroy_listener.link);
+	wl_list_for_each_safe(c, tmp, &m->conns, link)
+		mt_conn_destroy(c);
+	if (m->listen_source)
+		wl_event_source_remove(m->listen_source);
+	if (m->listen_fd >= 0) {
+		close(m->listen_fd);
+		unlink(m->sock_path);
+	}
+	if (m->timer)
+		wl_event_source_remove(m->timer);
+	if (m->startup_idle)
+		wl_event_source_remove(m->startup_idle);
+	mt_script_free(&m->playing);
+	mt_script_free(&m->startup);
+	if (m->device)
+		weston_touch_device_destroy(m->device);
+	weston_seat_release(&m->seat);
+	free(m);
+}
+
+/* Removes --momentum-touch-script=FILE from argv (weston treats options left
+ * in argv after loading modules as fatal). Returns the file or NULL. */
+static const char *
+mt_take_option(int *argc, char *argv[])
+{
+	const char *file = NULL;
+	int i, j;
+	size_t plen = strlen(MT_SCRIPT_OPTION);
+
+	for (i = 1; i < *argc;) {
+		if (strncmp(argv[i], MT_SCRIPT_OPTION, plen) == 0) {
+			file = argv[i] + plen;
+			for (j = i; j < *argc; j++)
+				argv[j] = argv[j + 1];
+			(*argc)--;
+		} else {
+			i++;
+		}
+	}
+	return file;
+}
+
+WL_EXPORT int
+wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
+{
+	struct mt_module *m;
+	struct weston_touch *touch;
+	const char *script_file = mt_take_option(argc, argv);
+
+	m = calloc(1, sizeof *m);
+	if (!m)
+		return -1;
+	m->compositor = compositor;
+	m->listen_fd = -1;
+	wl_list_init(&m->conns);
+
+	if (script_file) {
+		char *text, *err = NULL;
+		if (script_file[0] != '/') {
+			weston_log("momentum-touch: %s needs an absolute path, got '%s'\n",
+				   MT_SCRIPT_OPTION, script_file);
+			free(m);
+			return -1;
+		}
+		text = mt_read_file(script_file, &err);
+		if (!text || !mt_parse_text(script_file, text, &m->live, &m->startup, &err)) {
+			weston_log("momentum-touch: error %s\n", err ? err : "?");
+			free(err);
+			free(text);
+			free(m);
+			return -1;
+		}
+		free(text);
+		m->has_startup = true;
+	}
+
+	weston_seat_init(&m->seat, compositor, "momentum-touch");
+	if (weston_seat_init_touch(&m->seat) < 0) {
+		weston_log("momentum-touch: weston_seat_init_touch failed\n");
+		weston_seat_release(&m->seat);
+		mt_script_free(&m->startup);
+		free(m);
+		return -1;
+	}
+	touch = weston_seat_get_touch(&m->seat);
+	m->device = touch ? weston_touch_create_touch_device(touch, "momentum-touch",
+							     NULL, NULL) : NULL;
+	m->timer = wl_event_loop_add_timer(wl_display_get_event_loop(compositor->wl_display),
+					   mt_timer_cb, m);
+	m->destroy_listener.notify = mt_destroy;
+	wl_signal_add(&compositor->destroy_signal, &m->destroy_listener);
+	if (!m->device || !m->timer || mt_listen(m) < 0) {
+		weston_log("momentum-touch: initialisation failed\n");
+		mt_destroy(&m->destroy_listener, NULL);
+		return -1;
+	}
+	if (m->has_startup)
+		m->startup_idle = wl_event_loop_add_idle(
+			wl_display_get_event_loop(compositor->wl_display),
+			mt_startup_idle, m);
+	weston_log("momentum-touch: seat 'momentum-touch' with a touch device ready\n");
+	return 0;
+}
