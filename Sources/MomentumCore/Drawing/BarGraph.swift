@@ -63,7 +63,8 @@ public struct BarGraph: Equatable, Hashable, Sendable {
         }
         let lineHeight = barHeight(reference)
         if lineHeight > 0 {
-            list.addRect(DrawRect(x: rect.x, y: rect.maxY - lineHeight - 0.5, width: rect.width, height: 1),
+            // One logical px thick, its bottom edge at the reference level (crisp when that level is pixel-aligned).
+            list.addRect(DrawRect(x: rect.x, y: rect.maxY - lineHeight - 1, width: rect.width, height: 1),
                          fill: referenceColor)
         }
     }
