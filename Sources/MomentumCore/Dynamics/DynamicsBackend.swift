@@ -1,0 +1,100 @@
+/// An `AnimationBackend` driven by a one-item `DynamicsWorld`: the item is attached to the target by a UIKit-style
+/// soft attachment (the interactive-animations seed's `PaneBehavior`), with intrinsic properties for resistance.
+///
+/// Defaults are the seed's: frequency 3.5 Hz, damping ratio 0.4, length 0, density 100, resistance 10 on a
+/// 300×400 pt panel. Stepping is fixed (60 Hz by default); presented values are interpolated, so the motion is the
+/// same at any display rate. When the world falls asleep the item is placed exactly on the target.
+public struct DynamicsBackend: AnimationBackend, Sendable {
+    /// The underlying world (one item, one attachment); read it for authoritative state.
+    public private(set) var world: DynamicsWorld
+    /// The animated item.
+    public let item: DynamicsItem
+    /// The attachment pulling the item toward the target.
+    public let attachment: DynamicsAttachment
+    /// Attachment length in pt (0 = the item's centre goes to the target).
+    public let length: Double
+    private var interrupted = true
+
+    /// Creates a backend at rest at `value` with the given attachment spring, item properties and item size.
+    public init(value: SIMD2<Double> = .zero, frequency: Double = 3.5, damping: Double = 0.4, length: Double = 0,
+                properties: DynamicsItemProperties = .seedPanel, itemWidth: Double = 300, itemHeight: Double = 400,
+                stepRate: Double = 60, substeps: Int = 1) {
+        var world = DynamicsWorld(stepRate: stepRate, substeps: substeps)
+        world.maximumFrameInterval = .infinity
+        let start = DynamicsVector(value)
+        item = world.addItem(center: start, width: itemWidth, height: itemHeight, properties: properties)
+        attachment = world.attach(item, to: start, length: length, frequency: frequency, damping: damping)
+        world.removeAttachment(attachment)
+        world.wake()
+        self.length = length
+        self.world = world
+        settle()
+    }
+
+    /// Where the motion is heading (the attachment's anchor).
+    public var target: SIMD2<Double> { world.anchor(of: attachment).simd }
+
+    /// The item's centre at display time.
+    public var presentedValue: SIMD2<Double> { world.presentedPosition(of: item).simd }
+
+    /// The item's velocity at display time.
+    public var presentedVelocity: SIMD2<Double> { world.presentedVelocity(of: item).simd }
+
+    /// True when interrupted or when the world has fallen asleep.
+    public var isAtRest: Bool { interrupted || world.isIdle }
+
+    /// Places the item at `value` with absolute `velocity` and attaches it to `target`.
+    public mutating func start(from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>) {
+        interrupted = false
+        world.setPosition(DynamicsVector(value), for: item)
+        world.setVelocity(DynamicsVector(velocity), for: item)
+        world.setAngularVelocity(0, for: item)
+        world.removeAttachment(attachment)
+        world.joints[attachment.index].isActive = true
+        world.setAnchor(DynamicsVector(target), for: attachment)
+        world.wake()
+    }
+
+    /// Moves the anchor; the item's state is untouched, so value and velocity stay continuous.
+    public mutating func retarget(to target: SIMD2<Double>) {
+        world.setAnchor(DynamicsVector(target), for: attachment)
+        if interrupted {
+            interrupted = false
+            world.joints[attachment.index].isActive = true
+            world.wake()
+        }
+    }
+
+    /// Advances display time by `dt`; the world takes whole 1/stepRate steps and interpolates.
+    public mutating func advance(by dt: Double) {
+        guard !interrupted, !world.isIdle else { return }
+        world.advance(by: dt)
+        if world.isIdle && length == 0 {
+            // Asleep: Box2D's tolerance leaves it within a fraction of a point; place it exactly on the target.
+            let t = world.anchor(of: attachment)
+            world.bodies[item.index].position = t
+            world.bodies[item.index].previousPosition = t
+            world.bodies[item.index].previousVelocity = .zero
+        }
+    }
+
+    /// Stops the motion where it is presented and returns the presented value and velocity.
+    public mutating func interrupt() -> PresentedState {
+        let state = PresentedState(value: presentedValue, velocity: presentedVelocity)
+        interrupted = true
+        world.removeAttachment(attachment)
+        world.setPosition(DynamicsVector(state.value), for: item)
+        world.setVelocity(.zero, for: item)
+        world.joints[attachment.index].anchor = DynamicsVector(state.value)
+        settle()
+        return state
+    }
+
+    /// Puts the world to sleep with everything still.
+    private mutating func settle() {
+        world.bodies[item.index].velocity = .zero
+        world.bodies[item.index].previousVelocity = .zero
+        world.bodies[item.index].angularVelocity = 0
+        world.markIdle()
+    }
+}
