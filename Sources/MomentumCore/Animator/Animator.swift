@@ -1,0 +1,135 @@
+/// The driver: keyed animations (one per target property) advanced only by the app's real frame timestamps.
+///
+/// - The app calls `advance(to:)` with each frame's presentation timestamp (or `advance(by:)`); tests use a
+///   manual clock. The animator never reads a clock.
+/// - `isIdle` is true when every animation is at rest: stop the display link then.
+/// - Hitches: a gap between frames longer than `maxFrameInterval` advances the animations by only
+///   `maxFrameInterval`. This deliberately drops the excess time so a stall (debugger, suspended window) does not
+///   make everything jump to its end; below the limit no time is ever lost.
+/// - An animation added between two frames is advanced by the whole next frame interval (it moves in that
+///   frame). When the animator was idle, pass the event timestamp as `at:` so the first interval is measured
+///   from the event rather than from a stale frame.
+/// - Interrupting, removing or replacing an animation hands back its presented value and velocity.
+/// - Storage is two `ContiguousArray`s of concrete backends and keys plus a key → index dictionary; a frame
+///   only walks the backend array in place (no per-frame allocation, closures or existentials).
+public struct Animator<Key: Hashable, Backend: AnimationBackend> {
+    /// The longest frame gap simulated in one advance (seconds); longer gaps are clamped to it.
+    public let maxFrameInterval: Double
+    /// Timestamp of the last frame (or of the event that restarted an idle animator); nil before the first.
+    public private(set) var time: Double?
+
+    private var slots: [Key: Int] = [:]
+    private var keys = ContiguousArray<Key>()
+    private var backends = ContiguousArray<Backend>()
+
+    /// An empty animator; `maxFrameInterval` defaults to 0.1 s.
+    public init(maxFrameInterval: Double = 0.1) {
+        precondition(maxFrameInterval > 0, "maxFrameInterval must be positive")
+        self.maxFrameInterval = maxFrameInterval
+    }
+
+    /// True when no animation is moving.
+    public var isIdle: Bool {
+        for index in backends.indices where !backends[index].isAtRest { return false }
+        return true
+    }
+
+    /// Number of animations held (moving or at rest).
+    public var count: Int { backends.count }
+
+    /// The animation for `key`, if any.
+    public subscript(key: Key) -> Backend? {
+        guard let index = slots[key] else { return nil }
+        return backends[index]
+    }
+
+    /// The presented value for `key`, if animated.
+    public func presentedValue(for key: Key) -> SIMD2<Double>? { self[key]?.presentedValue }
+
+    /// The presented velocity for `key`, if animated.
+    public func presentedVelocity(for key: Key) -> SIMD2<Double>? { self[key]?.presentedVelocity }
+
+    /// Adds `backend` under `key`, replacing (and interrupting) any animation already there, whose presented
+    /// state is returned. If the animator is idle, `time` (the triggering event's timestamp) restarts its clock.
+    @discardableResult
+    public mutating func add(_ backend: Backend, for key: Key, at time: Double? = nil) -> PresentedState? {
+        if let time, isIdle { self.time = time }
+        if let index = slots[key] {
+            let previous = backends[index].interrupt()
+            backends[index] = backend
+            return previous
+        }
+        slots[key] = backends.count
+        keys.append(key)
+        backends.append(backend)
+        return nil
+    }
+
+    /// Restarts the animation for `key` from an explicit value and velocity; false if there is none.
+    @discardableResult
+    public mutating func start(
+        _ key: Key, from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>, at time: Double? = nil
+    ) -> Bool {
+        guard let index = slots[key] else { return false }
+        if let time, isIdle { self.time = time }
+        backends[index].start(from: value, velocity: velocity, to: target)
+        return true
+    }
+
+    /// Retargets the animation for `key`, keeping its presented value and velocity; false if there is none.
+    @discardableResult
+    public mutating func retarget(_ key: Key, to target: SIMD2<Double>, at time: Double? = nil) -> Bool {
+        guard let index = slots[key] else { return false }
+        if let time, isIdle { self.time = time }
+        backends[index].retarget(to: target)
+        return true
+    }
+
+    /// Stops the animation for `key` where it is (it stays, at rest) and returns its presented state.
+    public mutating func interrupt(_ key: Key) -> PresentedState? {
+        guard let index = slots[key] else { return nil }
+        return backends[index].interrupt()
+    }
+
+    /// Removes the animation for `key` and returns its presented state at this instant.
+    @discardableResult
+    public mutating func remove(_ key: Key) -> PresentedState? {
+        guard let index = slots.removeValue(forKey: key) else { return nil }
+        let state = backends[index].interrupt()
+        let last = backends.count - 1
+        if index != last {
+            backends.swapAt(index, last)
+            keys.swapAt(index, last)
+            slots[keys[index]] = index
+        }
+        backends.removeLast()
+        keys.removeLast()
+        return state
+    }
+
+    /// Advances every moving animation to the frame timestamp `time` (seconds, monotonic).
+    ///
+    /// The first call only sets the clock. Gaps are clamped to `[0, maxFrameInterval]`.
+    public mutating func advance(to time: Double) {
+        guard let last = self.time else {
+            self.time = time
+            return
+        }
+        self.time = time
+        let dt = min(max(0, time - last), maxFrameInterval)
+        step(by: dt)
+    }
+
+    /// Advances every moving animation by `dt` seconds (clamped to `[0, maxFrameInterval]`).
+    public mutating func advance(by dt: Double) {
+        time = (time ?? 0) + dt
+        step(by: min(max(0, dt), maxFrameInterval))
+    }
+
+    private mutating func step(by dt: Double) {
+        guard dt > 0 else { return }
+        for index in backends.indices where !backends[index].isAtRest {
+            backends[index].advance(by: dt)
+        }
+    }
+}

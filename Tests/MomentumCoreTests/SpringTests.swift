@@ -1,0 +1,247 @@
+import Testing
+@testable import MomentumCore
+
+/// Textbook closed-form solution of m·x'' + c·x' + k·(x − target) = 0, one formula per damping regime.
+/// Written independently of the engine's propagator (no shared code beyond Math's exp/sin/cos).
+struct ClosedFormOscillator {
+    let stiffness: Double
+    let damping: Double
+    let mass: Double
+
+    /// Displacement and velocity at time t from displacement x0 and velocity v0.
+    func state(x0: Double, v0: Double, at t: Double) -> (x: Double, v: Double) {
+        let omega0 = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        if zeta < 1 - 1e-12 {
+            // Underdamped: x = e^{−ζω₀t}(A cos ω_d t + B sin ω_d t).
+            let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+            let a = x0
+            let b = (v0 + zeta * omega0 * x0) / omegaD
+            let e = Math.exp(-zeta * omega0 * t)
+            let cosine = Math.cos(omegaD * t)
+            let sine = Math.sin(omegaD * t)
+            let x = e * (a * cosine + b * sine)
+            let v = e * ((b * omegaD - zeta * omega0 * a) * cosine - (a * omegaD + zeta * omega0 * b) * sine)
+            return (x, v)
+        } else if zeta > 1 + 1e-12 {
+            // Overdamped: x = C₁e^{r₁t} + C₂e^{r₂t}.
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -omega0 * (zeta - root)
+            let r2 = -omega0 * (zeta + root)
+            let c1 = (v0 - r2 * x0) / (r1 - r2)
+            let c2 = x0 - c1
+            let e1 = Math.exp(r1 * t)
+            let e2 = Math.exp(r2 * t)
+            return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+        } else {
+            // Critically damped: x = e^{−ω₀t}(x₀ + (v₀ + ω₀x₀)t).
+            let e = Math.exp(-omega0 * t)
+            let b = v0 + omega0 * x0
+            return (e * (x0 + b * t), e * (b - omega0 * (x0 + b * t)))
+        }
+    }
+}
+
+/// SplitMix64: a tiny deterministic generator for jittered frame intervals.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+}
+
+/// A sequence of frame intervals: nominal `1/rate`, optionally jittered by up to ±`jitter` (fraction).
+struct FrameIntervals {
+    let rate: Double
+    let jitter: Double
+    var random = SplitMix64(seed: 0x5EED_0001)
+    mutating func next() -> Double {
+        let nominal = 1 / rate
+        guard jitter > 0 else { return nominal }
+        return nominal * (1 + jitter * (2 * random.nextUnit() - 1))
+    }
+}
+
+struct SpringCase: CustomStringConvertible, Sendable {
+    let name: String
+    let parameters: SpringParameters
+    var description: String { name }
+}
+
+let displayRates: [Double] = [30, 59.94, 60, 90, 120, 144, 240]
+
+let regimeCases: [SpringCase] = [
+    SpringCase(name: "underdamped seed k300 c20", parameters: SpringParameters()),
+    SpringCase(name: "critically damped k300", parameters: SpringParameters(stiffness: 300, damping: 2 * 300.0.squareRoot())),
+    SpringCase(name: "overdamped k300 c60", parameters: SpringParameters(stiffness: 300, damping: 60)),
+    SpringCase(name: "near-critical ζ=1+1e-7, m=2",
+               parameters: SpringParameters(stiffness: 600, damping: 2 * (1 + 1e-7) * 1200.0.squareRoot(), mass: 2)),
+    SpringCase(name: "near-critical ζ=1-1e-7", parameters: SpringParameters(response: 0.4, dampingRatio: 1 - 1e-7)),
+    SpringCase(name: "stiff k1e4 ζ0.5", parameters: SpringParameters(stiffness: 1e4, damping: 100)),
+]
+
+/// Runs a 500 px move (plus a perpendicular 800 px/s initial velocity) at the given frame intervals and returns
+/// the largest presented-position and velocity errors against the closed form, while the spring is moving.
+func maxSpringError(_ parameters: SpringParameters, rate: Double, jitter: Double, seconds: Double = 3)
+    -> (position: Double, velocity: Double, settled: Bool) {
+    let oracle = ClosedFormOscillator(stiffness: parameters.stiffness, damping: parameters.damping, mass: parameters.mass)
+    let start = SIMD2<Double>(100, 200)
+    let target = SIMD2<Double>(600, 200)
+    let initialVelocity = SIMD2<Double>(0, 800)
+    var spring = SpringAnimation(parameters: parameters, at: start)
+    spring.start(from: start, velocity: initialVelocity, to: target)
+    var intervals = FrameIntervals(rate: rate, jitter: jitter)
+    var t = 0.0
+    var worstPosition = 0.0
+    var worstVelocity = 0.0
+    while t < seconds && !spring.isAtRest {
+        let dt = intervals.next()
+        spring.advance(by: dt)
+        t += dt
+        if spring.isAtRest { break }
+        let x = oracle.state(x0: start.x - target.x, v0: initialVelocity.x, at: t)
+        let y = oracle.state(x0: start.y - target.y, v0: initialVelocity.y, at: t)
+        let expected = target + SIMD2(x.x, y.x)
+        let expectedVelocity = SIMD2(x.v, y.v)
+        let d = spring.presentedValue - expected
+        let dv = spring.presentedVelocity - expectedVelocity
+        worstPosition = max(worstPosition, (d * d).sum().squareRoot())
+        worstVelocity = max(worstVelocity, (dv * dv).sum().squareRoot())
+    }
+    return (worstPosition, worstVelocity, spring.isAtRest)
+}
+
+@Suite struct SpringTests {
+    @Test(arguments: regimeCases, displayRates)
+    func matchesClosedFormAtDisplayRate(_ springCase: SpringCase, rate: Double) {
+        let result = maxSpringError(springCase.parameters, rate: rate, jitter: 0)
+        #expect(result.position <= 1e-3, "max position error \(result.position) px")
+        #expect(result.velocity <= 1, "max velocity error \(result.velocity) px/s")
+        #expect(result.settled)
+    }
+
+    @Test(arguments: regimeCases, displayRates)
+    func matchesClosedFormWithJitteredFrames(_ springCase: SpringCase, rate: Double) {
+        let result = maxSpringError(springCase.parameters, rate: rate, jitter: 0.3)
+        #expect(result.position <= 1e-3, "max position error \(result.position) px")
+        #expect(result.velocity <= 1, "max velocity error \(result.velocity) px/s")
+    }
+
+    @Test func stiffSpringIsStableAndExactAt30Hz() {
+        let parameters = SpringParameters(stiffness: 1e4, damping: 100)   // ζ = 0.5
+        #expect((parameters.dampingRatio - 0.5).magnitude < 1e-15)
+        let result = maxSpringError(parameters, rate: 30, jitter: 0, seconds: 1)
+        #expect(result.position <= 1e-3)
+        #expect(result.settled)
+    }
+
+    @Test(arguments: displayRates)
+    func freeParticleProbeReadsBackElapsedTime(rate: Double) {
+        // x' = 1 through the same accumulator: k = 0, c = 0, velocity 1 → the value is the simulated time.
+        for jitter in [0.0, 0.3] {
+            var probe = SpringAnimation(parameters: SpringParameters(stiffness: 0, damping: 0), value: AnimatableVector(0))
+            probe.start(from: AnimatableVector(0), velocity: AnimatableVector(1), to: AnimatableVector(-1000))
+            var intervals = FrameIntervals(rate: rate, jitter: jitter)
+            var elapsed = 0.0
+            var worst = 0.0
+            for _ in 0..<Int(rate * 20) {
+                let dt = intervals.next()
+                probe.advance(by: dt)
+                elapsed += dt
+                worst = max(worst, (probe.presented.value[0] - elapsed).magnitude)
+            }
+            #expect(worst <= 1e-9, "time lost or gained: \(worst) s at \(rate) Hz, jitter \(jitter)")
+            #expect((probe.presented.velocity[0] - 1).magnitude <= 1e-9)
+        }
+    }
+
+    @Test func splittingAnAdvanceDoesNotChangeTheResult() {
+        var whole = SpringAnimation(value: AnimatableVector(0, 0), target: AnimatableVector(500, -300))
+        var split = whole
+        whole.advance(by: 0.1234)
+        split.advance(by: 0.05)
+        split.advance(by: 0.0004)
+        split.advance(by: 0.073)
+        let d = whole.presented.value - split.presented.value
+        #expect(d.length <= 1e-9)
+    }
+
+    @Test func retargetKeepsPresentedValueAndVelocityExactly() {
+        var spring = SpringAnimation(at: SIMD2(0, 0))
+        spring.start(from: SIMD2(0, 0), velocity: SIMD2(0, 1200), to: SIMD2(500, 0))
+        var intervals = FrameIntervals(rate: 60, jitter: 0.3)
+        for _ in 0..<7 { spring.advance(by: intervals.next()) }
+        let before = (spring.presentedValue, spring.presentedVelocity)
+        #expect((before.1 * before.1).sum() > 1e4, "must be moving at the hand-off")
+        spring.retarget(to: SIMD2(-200, 300))
+        let after = (spring.presentedValue, spring.presentedVelocity)
+        let dx = after.0 - before.0
+        let dv = after.1 - before.1
+        #expect((dx * dx).sum().squareRoot() <= 1e-9)
+        #expect((dv * dv).sum().squareRoot() <= 1e-9)
+        #expect(spring.target == SIMD2(-200, 300))
+
+        // After the hand-off the motion is the closed form from the handed-over state toward the new target.
+        let oracle = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
+        var t = 0.0
+        for _ in 0..<20 {
+            let dt = intervals.next()
+            spring.advance(by: dt)
+            t += dt
+            let x = oracle.state(x0: before.0.x + 200, v0: before.1.x, at: t)
+            let y = oracle.state(x0: before.0.y - 300, v0: before.1.y, at: t)
+            let d = spring.presentedValue - (SIMD2(-200, 300) + SIMD2(x.x, y.x))
+            #expect((d * d).sum().squareRoot() <= 1e-3)
+        }
+    }
+
+    @Test func interruptHandsBackPresentedStateAndRests() {
+        var spring = SpringAnimation(at: SIMD2(0, 0))
+        spring.start(from: SIMD2(0, 0), velocity: SIMD2(300, 0), to: SIMD2(0, 500))
+        spring.advance(by: 0.0837)
+        let expected = PresentedState(value: spring.presentedValue, velocity: spring.presentedVelocity)
+        let handedBack = spring.interrupt()
+        #expect(handedBack == expected)
+        #expect(spring.isAtRest)
+        #expect(spring.presentedValue == expected.value)
+        spring.advance(by: 0.5)
+        #expect(spring.presentedValue == expected.value)
+    }
+
+    @Test func settlesByStateTestAndSnapsToTarget() {
+        let oracle = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
+        let threshold = RestThreshold.position
+        var spring = SpringAnimation(value: AnimatableVector(0), target: AnimatableVector(500))
+        var t = 0.0
+        var wasMovingJustBefore = false
+        while !spring.isAtRest && t < 5 {
+            spring.advance(by: 1.0 / 60)
+            t += 1.0 / 60
+            let exact = oracle.state(x0: -500, v0: 0, at: t)
+            let exactSettled = exact.x.magnitude < threshold.distance && exact.v.magnitude < threshold.speed
+            if !spring.isAtRest { #expect(!exactSettled || abs(exact.x.magnitude - threshold.distance) < 1e-3) }
+            wasMovingJustBefore = !exactSettled || spring.isAtRest
+        }
+        #expect(spring.isAtRest)
+        #expect(wasMovingJustBefore)
+        #expect(spring.presented.value == AnimatableVector(500))
+        #expect(spring.presented.velocity == AnimatableVector(0))
+        // The closed form agrees that it has settled at that frame (within the thresholds).
+        let exact = oracle.state(x0: -500, v0: 0, at: t)
+        #expect(exact.x.magnitude < threshold.distance + 1e-3 && exact.v.magnitude < threshold.speed + 1e-2)
+        #expect(t > 0.4 && t < 1.2, "seed spring settles after \(t) s")
+    }
+
+    @Test func defaultsAreTheSeedSpring() {
+        let parameters = SpringParameters()
+        #expect(parameters.stiffness == 300 && parameters.damping == 20 && parameters.mass == 1)
+        #expect(SpringAnimation.stepDuration == 0.001)
+    }
+}
