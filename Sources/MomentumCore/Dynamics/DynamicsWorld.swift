@@ -351,6 +351,9 @@ public struct DynamicsWorld: Sendable {
                 bodies[i].velocity = .zero
                 bodies[i].angularVelocity = 0
                 bodies[i].sleepTime = 0
+                bodies[i].previousPosition = bodies[i].position
+                bodies[i].previousVelocity = .zero
+                bodies[i].previousAngle = bodies[i].angle
             }
         }
     }
