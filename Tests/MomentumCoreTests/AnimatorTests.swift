@@ -1,0 +1,141 @@
+import Testing
+@testable import MomentumCore
+
+private enum Property: Hashable { case panel, badge }
+
+private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
+
+@Suite struct AnimatorTests {
+    private let oracle = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
+
+    @Test func animationAddedBetweenFramesMovesInTheNextFrame() {
+        var animator = Animator<Property, SpringAnimation>()
+        animator.advance(to: 10.0)
+        var spring = SpringAnimation(at: SIMD2(0, 0))
+        spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(500, 0))
+        animator.add(spring, for: .panel)
+        #expect(!animator.isIdle)
+        animator.advance(to: 10.0 + 1.0 / 60)
+        let expected = 500 + oracle.state(x0: -500, v0: 0, at: 1.0 / 60).x
+        let value = animator.presentedValue(for: .panel) ?? .zero
+        #expect(value.x > 1, "moved in its first frame")
+        #expect((value.x - expected).magnitude <= 1e-3)
+    }
+
+    @Test func idleAnimatorRestartsItsClockFromTheEventTimestamp() {
+        var animator = Animator<Property, SpringAnimation>()
+        animator.advance(to: 1.0)
+        animator.advance(to: 2.0)                       // long idle period: nothing running
+        var spring = SpringAnimation(at: SIMD2(0, 0))
+        spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(500, 0))
+        animator.add(spring, for: .panel, at: 7.0)       // touch lifted at t = 7
+        animator.advance(to: 7.02)                       // first frame after the lift
+        let expected = 500 + oracle.state(x0: -500, v0: 0, at: 0.02).x
+        #expect(((animator.presentedValue(for: .panel) ?? .zero).x - expected).magnitude <= 1e-3)
+    }
+
+    @Test func reportsIdleOnceEverythingHasSettled() {
+        var animator = Animator<Property, SpringAnimation>()
+        #expect(animator.isIdle)
+        var spring = SpringAnimation(at: SIMD2(0, 0))
+        spring.start(from: SIMD2(0, 0), velocity: SIMD2(0, 400), to: SIMD2(200, 0))
+        animator.add(spring, for: .panel, at: 0)
+        var t = 0.0
+        var frames = 0
+        while !animator.isIdle && frames < 600 {
+            t += 1.0 / 120
+            animator.advance(to: t)
+            frames += 1
+        }
+        #expect(animator.isIdle)
+        #expect(frames > 30 && frames < 240, "settled after \(frames) frames")
+        #expect(animator.presentedValue(for: .panel) == SIMD2(200, 0))
+    }
+
+    @Test func longHitchIsClampedToTheLimit() {
+        var animator = Animator<Property, SpringAnimation>(maxFrameInterval: 0.1)
+        var spring = SpringAnimation(at: SIMD2(0, 0))
+        spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(500, 0))
+        animator.add(spring, for: .panel, at: 0)
+        animator.advance(to: 0.5)                        // a 500 ms stall
+        let expected = 500 + oracle.state(x0: -500, v0: 0, at: 0.1).x
+        #expect(((animator.presentedValue(for: .panel) ?? .zero).x - expected).magnitude <= 1e-3)
+        #expect(animator.time == 0.5)
+        animator.advance(to: 0.5 + 1.0 / 60)             // later frames are not clamped
+        let next = 500 + oracle.state(x0: -500, v0: 0, at: 0.1 + 1.0 / 60).x
+        #expect(((animator.presentedValue(for: .panel) ?? .zero).x - next).magnitude <= 1e-3)
+    }
+
+    @Test(arguments: displayRates)
+    func animatorLosesNoTime(rate: Double) {
+        var animator = Animator<Property, SpringAnimation>()
+        let free = SpringParameters(stiffness: 0, damping: 0)
+        var probe = SpringAnimation(parameters: free, at: SIMD2(0, 0))
+        probe.start(from: SIMD2(0, 0), velocity: SIMD2(1, 0), to: SIMD2(-1000, 0))
+        animator.add(probe, for: .panel, at: 100)
+        var intervals = FrameIntervals(rate: rate, jitter: 0.3)
+        var now = 100.0
+        for _ in 0..<Int(rate * 10) {
+            now += intervals.next()
+            animator.advance(to: now)
+        }
+        let simulated = (animator.presentedValue(for: .panel) ?? .zero).x
+        #expect((simulated - (now - 100)).magnitude <= 1e-9)
+    }
+
+    @Test func interruptAndRemoveHandBackPresentedState() {
+        var animator = Animator<Property, SpringAnimation>()
+        var spring = SpringAnimation(at: SIMD2(0, 0))
+        spring.start(from: SIMD2(0, 0), velocity: SIMD2(0, 900), to: SIMD2(500, 0))
+        animator.add(spring, for: .panel, at: 0)
+        animator.add(spring, for: .badge)
+        animator.advance(to: 0.1)
+        let panelBefore = PresentedState(value: animator.presentedValue(for: .panel) ?? .zero,
+                                         velocity: animator.presentedVelocity(for: .panel) ?? .zero)
+        #expect(distance(panelBefore.velocity, .zero) > 100)
+        let interrupted = animator.interrupt(.panel)
+        #expect(interrupted == panelBefore)
+        #expect(animator[.panel]?.isAtRest == true)
+
+        let badgeBefore = PresentedState(value: animator.presentedValue(for: .badge) ?? .zero,
+                                         velocity: animator.presentedVelocity(for: .badge) ?? .zero)
+        let removed = animator.remove(.badge)
+        #expect(removed == badgeBefore)
+        #expect(animator[.badge] == nil)
+        #expect(animator.count == 1)
+        let removedAgain = animator.remove(.badge)
+        #expect(removedAgain == nil)
+    }
+
+    @Test func replacingAnAnimationHandsBackTheOldOne() {
+        var animator = Animator<Property, SpringAnimation>()
+        var spring = SpringAnimation(at: SIMD2(0, 0))
+        spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(500, 0))
+        animator.add(spring, for: .panel, at: 0)
+        animator.advance(to: 0.05)
+        let before = PresentedState(value: animator.presentedValue(for: .panel) ?? .zero,
+                                    velocity: animator.presentedVelocity(for: .panel) ?? .zero)
+        var next = SpringAnimation(at: before.value)
+        next.start(from: before.value, velocity: before.velocity, to: SIMD2(0, 0))
+        let handedBack = animator.add(next, for: .panel)
+        #expect(handedBack == before)
+        #expect(distance(animator.presentedValue(for: .panel) ?? .zero, before.value) <= 1e-9)
+        #expect(distance(animator.presentedVelocity(for: .panel) ?? .zero, before.velocity) <= 1e-9)
+    }
+
+    @Test func retargetThroughTheAnimatorIsContinuous() {
+        var animator = Animator<Property, SpringAnimation>()
+        var spring = SpringAnimation(at: SIMD2(0, 0))
+        spring.start(from: SIMD2(0, 0), velocity: SIMD2(-300, 700), to: SIMD2(500, 0))
+        animator.add(spring, for: .panel, at: 0)
+        animator.advance(to: 0.0731)
+        let value = animator.presentedValue(for: .panel) ?? .zero
+        let velocity = animator.presentedVelocity(for: .panel) ?? .zero
+        let retargeted = animator.retarget(.panel, to: SIMD2(0, 400))
+        #expect(retargeted)
+        #expect(distance(animator.presentedValue(for: .panel) ?? .zero, value) <= 1e-9)
+        #expect(distance(animator.presentedVelocity(for: .panel) ?? .zero, velocity) <= 1e-9)
+        let missing = animator.retarget(.badge, to: .zero)
+        #expect(!missing)
+    }
+}
