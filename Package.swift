@@ -31,12 +31,13 @@ let package = Package(
                        providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CXKBCommon", path: "Sources/CShims/CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CLinux", path: "Sources/CShims/CLinux"),
         // wayland-scanner output for protocols/*.xml (scripts/gen-protocols.sh; CI checks it is current).
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
         // Platform: the only Swift module that imports Wayland C.
         .target(name: "WaylandClient",
-                dependencies: ["MomentumCore", "CWaylandClient", "CWaylandProtocols", "CXKBCommon"],
+                dependencies: ["MomentumCore", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"],
                 swiftSettings: strict),
         // Renderer: EGL + OpenGL ES.
         .target(name: "MomentumRender", dependencies: ["MomentumCore", "CEGL", "CGLES", "CWaylandEGL"],

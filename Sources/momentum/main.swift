@@ -1,2 +1,2 @@
 import MomentumApp
-App.main()
+MomentumMain.main()

@@ -1,0 +1,269 @@
+import Glibc
+import MomentumCore
+import MomentumRender
+import MomentumScenes
+import WaylandClient
+
+/// Wires the platform, the scene, the renderer and the trace together for `momentum run`.
+///
+/// One frame: a frame callback fires → the frame clock turns its timestamp into a step → the scene advances →
+/// a draw list is built → the next frame callback and presentation feedback are requested → eglSwapBuffers
+/// commits. When nothing moves and no input is pending no frame is requested, and the loop sleeps in poll.
+final class DemoRunner {
+    private let options: RunOptions
+    private let start = HostClock.now()
+    private let trace: TraceWriter
+    private var display: Display?
+    private var registry: Registry?
+    private var window: Window?
+    private var seat: Seat?
+    private var loop: EventLoop?
+    private var context: RenderContext?
+    private var eglWindow: WaylandEGLWindow?
+    private var renderer: Renderer?
+    private var scene: PanelScene
+    private var clock = FrameClock()
+    private var dirty = false
+    private var configured = false
+    private var sequence: UInt64 = 0
+    private var readyAnnounced = false
+    private var frameIntervals: [Double] = []
+    private var lastCallbackMs: UInt32?
+    private var drawList = DrawList()
+    private var hud: Bool
+    private var failure: AppError?
+
+    init(options: RunOptions) throws(AppError) {
+        self.options = options
+        hud = options.hud
+        trace = try TraceWriter(path: options.tracePath, start: start)
+        guard options.scene == "panel" else {
+            throw AppError("unknown scene '\(options.scene)' (scenes: panel)")
+        }
+        guard let backend = Backends.make(options.backend) else {
+            throw AppError("unknown backend '\(options.backend)' (backends: \(Backends.names.joined(separator: ", ")))")
+        }
+        scene = PanelScene(layout: PanelLayout(width: Double(options.width), height: Double(options.height)),
+                           backend: backend, backendName: options.backend)
+    }
+
+    /// Runs until quit; returns the exit code. The trace gets an `exit` event and is flushed on every path.
+    func run() -> Int32 {
+        let (code, reason) = runLoop()
+        trace.event("exit", ["code": .int(Int64(code)), "reason": .string(reason)])
+        trace.close()
+        return code
+    }
+
+    private func runLoop() -> (Int32, String) {
+        do {
+            let display = try Display()
+            self.display = display
+            let registry = try Registry(display: display) { message in
+                Console.error("\(message)")
+            }
+            self.registry = registry
+            let window = try Window(registry: registry, title: "Momentum", appID: "dev.momentum.Momentum",
+                                    size: .init(width: options.width, height: options.height),
+                                    fullscreen: options.fullscreen)
+            self.window = window
+            seat = registry.input
+            let loop = EventLoop(display: display)
+            self.loop = loop
+            wire(window: window, loop: loop)
+            let exit = loop.run { [unowned self] in afterDispatch() }
+            if let failure { return (failure.code, failure.description) }
+            switch exit {
+            case .requested(let code, let reason):
+                saveScreenshot()
+                return (code, reason)
+            case .signal(let name):
+                saveScreenshot()
+                return (0, name)
+            case .failed(let error):
+                Console.error("\(error)")
+                return (1, error.description)
+            }
+        } catch let error as WaylandError {
+            Console.error("\(error)")
+            if case .noCompositor = error { return (2, error.description) }
+            return (1, error.description)
+        } catch {
+            Console.error("\(error)")
+            return (1, "\(error)")
+        }
+    }
+
+    private func wire(window: Window, loop: EventLoop) {
+        window.onConfigure = { [unowned self] configured in
+            trace.event("configure", ["width": .int(Int64(configured.size.width)),
+                                      "height": .int(Int64(configured.size.height)), "scale": .number(configured.scale)])
+            scene.resize(PanelLayout(width: Double(configured.size.width), height: Double(configured.size.height)))
+            do { try prepareRendering(window) } catch let error as AppError {
+                failure = error
+                loop.stop(code: 1, reason: error.description)
+                return
+            } catch {
+                return
+            }
+            self.configured = true
+            dirty = true
+        }
+        window.onClose = { loop.stop(code: 0, reason: "closed") }
+        window.onFrame = { [unowned self] ms in frameCallback(ms) }
+        window.onPresented = { [unowned self] seq, ns, refresh in
+            clock.presented(nanoseconds: ns, refreshNanoseconds: UInt64(refresh))
+            trace.event("presented", ["seq": .int(Int64(seq)), "ns": .int(Int64(ns)), "refresh_ns": .int(Int64(refresh))])
+            announceReady()
+        }
+        window.onDiscarded = { [unowned self] seq in trace.event("discarded", ["seq": .int(Int64(seq))]) }
+        seat?.onTouchFrame = { [unowned self] frame in touchFrame(frame) }
+        seat?.onKey = { [unowned self] key in keyPressed(key) }
+    }
+
+    private func prepareRendering(_ window: Window) throws(AppError) {
+        let size = window.bufferSize
+        if let eglWindow {
+            eglWindow.resize(width: Int(size.width), height: Int(size.height))
+            return
+        }
+        guard let display else { return }
+        do {
+            let context = try RenderContext(waylandDisplay: display.pointer)
+            guard let native = WaylandEGLWindow(surface: window.surface, width: Int(size.width), height: Int(size.height)) else {
+                throw AppError("wl_egl_window_create failed")
+            }
+            try context.makeWindowSurface(native)
+            try context.makeCurrent(swapInterval: 0)
+            renderer = try Renderer()
+            self.context = context
+            eglWindow = native
+        } catch let error as AppError {
+            throw error
+        } catch {
+            throw AppError("cannot start rendering: \(error)")
+        }
+    }
+
+    private func touchFrame(_ frame: TouchFrame) {
+        for change in frame.changes {
+            trace.event("touch", ["phase": .string(change.phase.rawValue), "id": .int(Int64(change.id)),
+                                  "x": .number(change.position.x), "y": .number(change.position.y)])
+        }
+        for report in scene.handle(frame) { traceGesture(report) }
+        dirty = true
+    }
+
+    private func traceGesture(_ report: PanelScene.GestureReport) {
+        if let v = report.velocity {
+            trace.event("gesture", ["kind": .string(report.kind), "velocity": .array([.number(v.x), .number(v.y)])])
+        } else {
+            trace.event("gesture", ["kind": .string(report.kind)])
+        }
+    }
+
+    private func keyPressed(_ key: Key) {
+        switch key {
+        case .escape, .character("q"): loop?.stop(code: 0, reason: "quit key")
+        case .character("h"):
+            hud.toggle()
+            dirty = true
+        default: break
+        }
+    }
+
+    /// After each batch of events: draw at once if input arrived while idle; returns the poll timeout.
+    private func afterDispatch() -> Int32 {
+        if dirty, configured, let window, !window.frameIsPending {
+            _ = clock.resume(hostTime: HostClock.now())
+            draw(callbackMs: nil, tickMicros: 0)
+        }
+        trace.flush()
+        guard let quitAfter = options.quitAfter else { return -1 }
+        let remaining = quitAfter - (HostClock.now() - start)
+        if remaining <= 0 {
+            loop?.stop(code: 0, reason: "quit-after")
+            return 0
+        }
+        return Int32(min(remaining * 1000 + 1, Double(Int32.max)))
+    }
+
+    private func frameCallback(_ ms: UInt32) {
+        if let last = lastCallbackMs {
+            frameIntervals.append(Double(Int32(bitPattern: ms &- last)))
+            if frameIntervals.count > 90 { frameIntervals.removeFirst(frameIntervals.count - 90) }
+        }
+        lastCallbackMs = ms
+        let tickStart = HostClock.now()
+        let step = clock.tick(callbackMilliseconds: ms, hostTime: tickStart)
+        let moving = scene.needsFrames
+        if let report = scene.advance(by: step) { traceGesture(report) }
+        let tickMicros = (HostClock.now() - tickStart) * 1e6
+        if moving || dirty || scene.needsFrames {
+            draw(callbackMs: ms, tickMicros: tickMicros)
+        } else {
+            lastCallbackMs = nil // idle: the next interval starts after a pause, not a frame
+            announceReady()
+        }
+    }
+
+    private func draw(callbackMs: UInt32?, tickMicros: Double) {
+        guard let window, let context, let renderer else { return }
+        let renderStart = HostClock.now()
+        sequence += 1
+        dirty = false
+        buildDrawList()
+        window.requestFrame()
+        window.requestPresentationFeedback(sequence: sequence)
+        window.prepareCommit()
+        let size = window.bufferSize
+        renderer.draw(drawList, width: Int(size.width), height: Int(size.height), scale: window.scale)
+        if !context.swapBuffers() {
+            failure = AppError(context.lastEGLError().description)
+            loop?.stop(code: 1, reason: "eglSwapBuffers failed")
+        }
+        let renderMicros = (HostClock.now() - renderStart) * 1e6
+        trace.event("frame", ["seq": .int(Int64(sequence)), "callback_ms": callbackMs.map { .int(Int64($0)) } ?? .null,
+                              "tick_us": .number((tickMicros * 10).rounded() / 10),
+                              "render_us": .number((renderMicros * 10).rounded() / 10)])
+        let r = scene.rect
+        trace.event("panel", ["state": .string(scene.state.rawValue), "target": .string(scene.target.rawValue),
+                              "y": .number(scene.y), "vy": .number(scene.vy),
+                              "rect": .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]),
+                              "backend": .string(scene.backendName)])
+    }
+
+    private func buildDrawList() {
+        drawList.removeAll()
+        drawList.addBackground(top: RGBA(hex: 0x1B2A49), bottom: RGBA(hex: 0x4A2F5E))
+        scene.draw(into: &drawList)
+        if hud, let window {
+            let size = window.logicalSize
+            let rect = DrawRect(x: Double(size.width) - 196, y: 12, width: 180, height: 48)
+            let graph = BarGraph(rect: rect, values: frameIntervals, reference: 1000.0 / 60, maxValue: 50, capacity: 90,
+                                 backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0.45))
+            graph.append(to: &drawList)
+        }
+    }
+
+    private func announceReady() {
+        guard options.notifyReady, !readyAnnounced else { return }
+        readyAnnounced = true
+        Console.out("ready")
+    }
+
+    private func saveScreenshot() {
+        guard let path = options.screenshotPath, let window, let renderer else { return }
+        let size = window.bufferSize
+        buildDrawList()
+        renderer.draw(drawList, width: Int(size.width), height: Int(size.height), scale: window.scale)
+        let pixels = renderer.readPixels(width: Int(size.width), height: Int(size.height))
+        let png = PNG.encode(rgba: pixels, width: Int(size.width), height: Int(size.height))
+        guard let file = fopen(path, "wb") else {
+            Console.error("cannot write screenshot \(path): \(String(cString: strerror(errno)))")
+            return
+        }
+        _ = png.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Glibc
+
+/// `momentum`: the interactive-animation demo.
+struct MomentumCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "momentum",
+        abstract: "Interruptible, velocity-continuous animations on Wayland.",
+        subcommands: [RunCommand.self, HeadlessCommand.self],
+        defaultSubcommand: RunCommand.self)
+}
+
+/// `momentum run`: a window under the running compositor.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the demo window.")
+
+    @Option(help: "Scene: panel.") var scene = "panel"
+    @Option(help: "Animator backend: \(Backends.names.joined(separator: "|")).") var backend = "spring"
+    @Flag(help: "Ask for a fullscreen window.") var fullscreen = false
+    @Option(help: "Window size WxH in logical px.") var size = "800x600"
+    @Option(help: "Write the JSON Lines trace to FILE.") var trace: String?
+    @Option(name: .customLong("quit-after"), help: "Quit after SECONDS.") var quitAfter: Double?
+    @Option(help: "On exit, save the last frame as a PNG to FILE.") var screenshot: String?
+    @Flag(name: .customLong("notify-ready"), help: "Print 'ready' on stdout once the first frame was shown.")
+    var notifyReady = false
+    @Flag(name: .customLong("no-hud"), help: "Start with the frame-timing HUD hidden (key h toggles it).")
+    var noHUD = false
+
+    func validate() throws {
+        guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers (e.g. 800x600)") }
+        if let quitAfter, !(quitAfter > 0) { throw ValidationError("--quit-after must be a positive number of seconds") }
+        guard Backends.names.contains(backend) else {
+            throw ValidationError("--backend '\(backend)' is unknown (choose \(Backends.names.joined(separator: ", ")))")
+        }
+        guard scene == "panel" else { throw ValidationError("--scene '\(scene)' is unknown (choose panel)") }
+    }
+
+    func run() throws {
+        var options = RunOptions()
+        options.scene = scene
+        options.backend = backend
+        options.fullscreen = fullscreen
+        if let parsed = Size(size) { options.width = parsed.width; options.height = parsed.height }
+        options.tracePath = trace
+        options.quitAfter = quitAfter
+        options.screenshotPath = screenshot
+        options.notifyReady = notifyReady
+        options.hud = !noHUD
+        let runner = try DemoRunner(options: options)
+        let code = runner.run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// A `WxH` size argument.
+struct Size {
+    let width: Int32
+    let height: Int32
+    init?(_ text: String) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int32(parts[0]), let h = Int32(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384
+        else { return nil }
+        width = w
+        height = h
+    }
+}
+
+/// Entry point used by the `momentum` executable: parses, runs, and reports any error as one line.
+public enum MomentumMain {
+    /// Runs the command line and exits with its status.
+    public static func main() -> Never {
+        do {
+            var command = try MomentumCommand.parseAsRoot()
+            try command.run()
+            exit(0)
+        } catch let error as AppError {
+            Console.error(error.description)
+            exit(error.code)
+        } catch {
+            let code = MomentumCommand.exitCode(for: error)
+            if code == .success {
+                // --help and --version print their text on stdout.
+                print(MomentumCommand.fullMessage(for: error))
+                exit(0)
+            }
+            if let exitCode = error as? ExitCode { exit(exitCode.rawValue) }
+            Console.error("\(MomentumCommand.message(for: error)) (see momentum --help)")
+            exit(code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// What `momentum run` was asked to do.
+struct RunOptions {
+    var scene = "panel"
+    var backend = "spring"
+    var fullscreen = false
+    var width: Int32 = 800
+    var height: Int32 = 600
+    var tracePath: String?
+    var quitAfter: Double?
+    var screenshotPath: String?
+    var notifyReady = false
+    var hud = true
+}

@@ -1,3 +1,0 @@
-import MomentumCore
-/// Namespace for the seed scenes.
-public enum Scenes {}

@@ -1,0 +1,83 @@
+import CWaylandClient
+import CLinux
+import Glibc
+
+/// The one-thread event loop: prepare_read → flush → poll → read_events → dispatch_pending, with SIGINT and
+/// SIGTERM taken through a signalfd so they end the loop cleanly instead of killing the process.
+public final class EventLoop {
+    /// Why `run` returned.
+    public enum Exit: Equatable, Sendable {
+        /// The app asked to stop (`stop(code:reason:)`).
+        case requested(code: Int32, reason: String)
+        /// SIGINT or SIGTERM arrived.
+        case signal(name: String)
+        /// The connection broke: compositor gone or protocol error.
+        case failed(WaylandError)
+    }
+
+    private let display: Display
+    private let signalFD: Int32
+    private var exit: Exit?
+
+    /// Blocks SIGINT/SIGTERM for the process and routes them into the loop.
+    public init(display: Display) {
+        self.display = display
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, SIGTERM)
+        sigprocmask(SIG_BLOCK, &mask, nil)
+        signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+    }
+
+    deinit { if signalFD >= 0 { close(signalFD) } }
+
+    /// Makes `run` return after the current iteration.
+    public func stop(code: Int32, reason: String) {
+        if exit == nil { exit = .requested(code: code, reason: reason) }
+    }
+
+    /// Runs until stopped, signalled or disconnected. `afterDispatch` runs after every batch of events (and
+    /// once before the first poll); it returns the poll timeout in milliseconds (-1 sleeps until an event).
+    public func run(afterDispatch: () -> Int32) -> Exit {
+        let wl = display.pointer
+        var timeout = afterDispatch()
+        while exit == nil {
+            while wl_display_prepare_read(wl) != 0 {
+                if wl_display_dispatch_pending(wl) < 0 { return .failed(display.connectionError()) }
+            }
+            var wantWrite = false
+            if wl_display_flush(wl) < 0 {
+                if errno == EAGAIN { wantWrite = true } else {
+                    wl_display_cancel_read(wl)
+                    return .failed(display.connectionError())
+                }
+            }
+            var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
+                       pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready < 0 && errno != EINTR {
+                wl_display_cancel_read(wl)
+                return .failed(.compositorGone("poll failed: \(String(cString: strerror(errno)))"))
+            }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                if wl_display_read_events(wl) < 0 { return .failed(display.connectionError()) }
+            } else {
+                wl_display_cancel_read(wl)
+            }
+            if fds[0].revents & Int16(POLLERR | POLLHUP) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
+                return .failed(.compositorGone("the compositor went away (connection hung up)"))
+            }
+            if wl_display_dispatch_pending(wl) < 0 { return .failed(display.connectionError()) }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var info = signalfd_siginfo()
+                if read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) > 0 {
+                    return .signal(name: info.ssi_signo == UInt32(SIGINT) ? "SIGINT" : "SIGTERM")
+                }
+            }
+            timeout = afterDispatch()
+        }
+        _ = wl_display_flush(wl)
+        return exit ?? .requested(code: 0, reason: "stopped")
+    }
+}

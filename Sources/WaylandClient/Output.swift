@@ -1,0 +1,50 @@
+import CWaylandClient
+
+/// A `wl_output`: its integer scale, name and refresh, tracked so the window can pick its buffer scale.
+public final class Output {
+    /// The `wl_output *`.
+    public let proxy: OpaquePointer
+    /// The global name it was bound from.
+    public let globalName: UInt32
+    /// The integer scale the compositor advertises (1 until told otherwise).
+    public private(set) var scale: Int32 = 1
+    /// The refresh rate of the current mode in mHz (0 when unknown).
+    public private(set) var refreshMilliHertz: Int32 = 0
+    /// The output's name (v4), if any.
+    public private(set) var name: String?
+    /// Called after an atomic group of changes (`wl_output.done`).
+    var changed: (() -> Void)?
+    private let version: UInt32
+    private let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+
+    init(proxy: OpaquePointer, globalName: UInt32, version: UInt32) {
+        self.proxy = proxy
+        self.globalName = globalName
+        self.version = version
+        listener.initialize(to: wl_output_listener(
+            geometry: { _, _, _, _, _, _, _, _, _, _ in },
+            mode: { data, _, flags, _, _, refresh in
+                guard let data, flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
+                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().refreshMilliHertz = refresh
+            },
+            done: { data, _ in
+                guard let data else { return }
+                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().changed?()
+            },
+            scale: { data, _, factor in
+                guard let data else { return }
+                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().scale = max(1, factor)
+            },
+            name: { data, _, name in
+                guard let data, let name else { return }
+                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().name = String(cString: name)
+            },
+            description: { _, _, _ in }))
+        wl_output_add_listener(proxy, listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        if version >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
+        listener.deallocate()
+    }
+}

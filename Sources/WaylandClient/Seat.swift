@@ -1,0 +1,212 @@
+import CWaylandClient
+import CWaylandProtocols
+import CXKBCommon
+import Glibc
+import MomentumCore
+
+/// `wl_seat` input: touch (multi-touch, assembled into frames), the pointer as a one-finger fallback, and the
+/// keyboard through xkbcommon with the compositor's keymap. Timestamps come from `zwp_input_timestamps_v1`
+/// (nanoseconds) when offered, else from the events' wrapping `u32` milliseconds.
+public final class Seat {
+    /// Called with each assembled touch frame (pointer drags arrive here as touch id -1).
+    public var onTouchFrame: ((TouchFrame) -> Void)?
+    /// Called for every key press.
+    public var onKey: ((Key) -> Void)?
+
+    private let seat: OpaquePointer
+    private unowned let registry: Registry
+    private var touch: OpaquePointer?
+    private var pointer: OpaquePointer?
+    private var keyboard: OpaquePointer?
+    private var timestampObjects: [OpaquePointer] = []
+    private var assembler = TouchFrameAssembler()
+    private var touchClock = InputTimestamp()
+    private var pointerClock = InputTimestamp()
+    private var pointerPosition = SIMD2<Double>(0, 0)
+    private var xkbContext: OpaquePointer?
+    private var xkbKeymap: OpaquePointer?
+    private var xkbState: OpaquePointer?
+
+    private let seatListener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
+    private let touchListener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
+    private let pointerListener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
+    private let keyboardListener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
+    private let touchStampListener = UnsafeMutablePointer<zwp_input_timestamps_v1_listener>.allocate(capacity: 1)
+    private let pointerStampListener = UnsafeMutablePointer<zwp_input_timestamps_v1_listener>.allocate(capacity: 1)
+
+    /// Listens to the seat's capabilities (devices are created as they are announced). Made by the registry as
+    /// soon as it binds `wl_seat`, so the first capabilities event finds its listener.
+    init(proxy: OpaquePointer, registry: Registry) {
+        seat = proxy
+        self.registry = registry
+        xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        seatListener.initialize(to: wl_seat_listener(
+            capabilities: { data, _, caps in
+                guard let data else { return }
+                Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().capabilities(caps)
+            },
+            name: { _, _, _ in }))
+        touchListener.initialize(to: wl_touch_listener(
+            down: { data, _, _, time, _, id, x, y in
+                guard let data else { return }
+                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let t = seat.touchClock.seconds(milliseconds: time)
+                seat.deliver(seat.assembler.down(id: id, position: .init(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: t))
+            },
+            up: { data, _, _, time, id in
+                guard let data else { return }
+                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                seat.deliver(seat.assembler.up(id: id, time: seat.touchClock.seconds(milliseconds: time)))
+            },
+            motion: { data, _, time, id, x, y in
+                guard let data else { return }
+                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let t = seat.touchClock.seconds(milliseconds: time)
+                seat.deliver(seat.assembler.motion(id: id, position: .init(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: t))
+            },
+            frame: { data, _ in
+                guard let data else { return }
+                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                seat.deliver(seat.assembler.frame())
+            },
+            cancel: { data, _ in
+                guard let data else { return }
+                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                seat.deliver(seat.assembler.cancel(time: seat.lastTime)) // cancel carries no time
+            },
+            shape: { _, _, _, _, _ in },
+            orientation: { _, _, _, _ in }))
+        pointerListener.initialize(to: wl_pointer_listener(
+            enter: { data, _, _, _, x, y in
+                guard let data else { return }
+                Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().pointerPosition =
+                    .init(wl_fixed_to_double(x), wl_fixed_to_double(y))
+            },
+            leave: { data, _, _, _ in
+                guard let data else { return }
+                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                seat.deliver(seat.assembler.pointerUp(time: seat.lastTime)) // leave carries no time
+            },
+            motion: { data, _, time, x, y in
+                guard let data else { return }
+                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                seat.pointerPosition = .init(wl_fixed_to_double(x), wl_fixed_to_double(y))
+                let t = seat.pointerClock.seconds(milliseconds: time)
+                seat.deliver(seat.assembler.pointerMotion(position: seat.pointerPosition, time: t))
+            },
+            button: { data, _, _, time, button, state in
+                guard let data, button == 0x110 else { return } // BTN_LEFT
+                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let t = seat.pointerClock.seconds(milliseconds: time)
+                if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
+                    seat.deliver(seat.assembler.pointerDown(position: seat.pointerPosition, time: t))
+                } else {
+                    seat.deliver(seat.assembler.pointerUp(time: t))
+                }
+            },
+            axis: { _, _, _, _, _ in },
+            frame: { _, _ in },
+            axis_source: { _, _, _ in },
+            axis_stop: { _, _, _, _ in },
+            axis_discrete: { _, _, _, _ in },
+            axis_value120: { _, _, _, _ in }))
+        keyboardListener.initialize(to: wl_keyboard_listener(
+            keymap: { data, _, format, fd, size in
+                guard let data else { close(fd); return }
+                Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().loadKeymap(format: format, fd: fd, size: size)
+            },
+            enter: { _, _, _, _, _ in },
+            leave: { _, _, _, _ in },
+            key: { data, _, _, _, key, state in
+                guard let data, state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else { return }
+                Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().keyPressed(key)
+            },
+            modifiers: { data, _, _, depressed, latched, locked, group in
+                guard let data, let state = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().xkbState else { return }
+                xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+            },
+            repeat_info: { _, _, _, _ in }))
+        touchStampListener.initialize(to: zwp_input_timestamps_v1_listener(timestamp: { data, _, hi, lo, nsec in
+            guard let data else { return }
+            let ns = ((UInt64(hi) << 32) | UInt64(lo)) * 1_000_000_000 + UInt64(nsec)
+            Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().touchClock.setNextNanoseconds(ns)
+        }))
+        pointerStampListener.initialize(to: zwp_input_timestamps_v1_listener(timestamp: { data, _, hi, lo, nsec in
+            guard let data else { return }
+            let ns = ((UInt64(hi) << 32) | UInt64(lo)) * 1_000_000_000 + UInt64(nsec)
+            Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().pointerClock.setNextNanoseconds(ns)
+        }))
+        wl_seat_add_listener(seat, seatListener, me)
+    }
+
+    deinit {
+        for object in timestampObjects { zwp_input_timestamps_v1_destroy(object) }
+        if let touch { wl_touch_release(touch) }
+        if let pointer { wl_pointer_release(pointer) }
+        if let keyboard { wl_keyboard_release(keyboard) }
+        if let xkbState { xkb_state_unref(xkbState) }
+        if let xkbKeymap { xkb_keymap_unref(xkbKeymap) }
+        if let xkbContext { xkb_context_unref(xkbContext) }
+        for listener in [UnsafeMutableRawPointer(seatListener), UnsafeMutableRawPointer(touchListener), UnsafeMutableRawPointer(pointerListener), UnsafeMutableRawPointer(keyboardListener), UnsafeMutableRawPointer(touchStampListener), UnsafeMutableRawPointer(pointerStampListener)] { listener.deallocate() }
+    }
+
+    /// The time of the newest input event delivered, for events that carry none.
+    private var lastTime: Double = 0
+
+    private func deliver(_ frame: TouchFrame?) {
+        guard let frame else { return }
+        if let newest = frame.changes.map(\.time).max() { lastTime = max(lastTime, newest) }
+        onTouchFrame?(frame)
+    }
+
+    private func capabilities(_ caps: UInt32) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let stamps = registry.inputTimestamps?.proxy
+        if caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0, touch == nil, let device = wl_seat_get_touch(seat) {
+            touch = device
+            wl_touch_add_listener(device, touchListener, me)
+            if let stamps, let object = zwp_input_timestamps_manager_v1_get_touch_timestamps(stamps, device) {
+                zwp_input_timestamps_v1_add_listener(object, touchStampListener, me)
+                timestampObjects.append(object)
+            }
+        }
+        if caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0, pointer == nil, let device = wl_seat_get_pointer(seat) {
+            pointer = device
+            wl_pointer_add_listener(device, pointerListener, me)
+            if let stamps, let object = zwp_input_timestamps_manager_v1_get_pointer_timestamps(stamps, device) {
+                zwp_input_timestamps_v1_add_listener(object, pointerStampListener, me)
+                timestampObjects.append(object)
+            }
+        }
+        if caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0, keyboard == nil, let device = wl_seat_get_keyboard(seat) {
+            keyboard = device
+            wl_keyboard_add_listener(device, keyboardListener, me)
+        }
+    }
+
+    private func loadKeymap(format: UInt32, fd: Int32, size: UInt32) {
+        defer { close(fd) }
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let context = xkbContext else { return }
+        guard let map = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return }
+        defer { munmap(map, Int(size)) }
+        let text = map.assumingMemoryBound(to: CChar.self)
+        guard let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1,
+                                                      XKB_KEYMAP_COMPILE_NO_FLAGS),
+              let state = xkb_state_new(keymap) else { return }
+        if let xkbState { xkb_state_unref(xkbState) }
+        if let xkbKeymap { xkb_keymap_unref(xkbKeymap) }
+        xkbKeymap = keymap
+        xkbState = state
+    }
+
+    private func keyPressed(_ key: UInt32) {
+        guard let state = xkbState else { return }
+        let code = key + 8 // evdev → xkb keycode
+        let sym = xkb_state_key_get_one_sym(state, code)
+        if sym == UInt32(XKB_KEY_Escape) { onKey?(.escape); return }
+        let scalarValue = xkb_state_key_get_utf32(state, code)
+        if scalarValue >= 0x20, let scalar = Unicode.Scalar(scalarValue) { onKey?(.character(Character(scalar))) }
+        else { onKey?(.other(sym)) }
+    }
+}
