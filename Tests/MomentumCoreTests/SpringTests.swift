@@ -245,3 +245,26 @@ func maxSpringError(_ parameters: SpringParameters, rate: Double, jitter: Double
         #expect(SpringAnimation.stepDuration == 0.001)
     }
 }
+
+@Suite struct SeedEulerSpringTests {
+    /// Largest distance between the seed's Euler spring and the exact solution over a 500 px move at `rate`.
+    private func seedError(rate: Double) -> Double {
+        let oracle = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
+        var seed = SeedEulerSpring(position: .zero, velocity: .zero, target: SIMD2(500, 0))
+        var worst = 0.0
+        for frame in 1...Int(rate) {
+            seed.tick(1 / rate)
+            let exact = 500 + oracle.state(x0: -500, v0: 0, at: Double(frame) / rate).x
+            worst = max(worst, (seed.position.x - exact).magnitude)
+        }
+        return worst
+    }
+
+    @Test func seedSpringIsFrameRateDependentUnlikeTheExactSpring() {
+        let at60 = seedError(rate: 60)
+        let at120 = seedError(rate: 120)
+        #expect(at60 > 30 && at60 < 100, "seed Euler error at 60 Hz: \(at60) px")
+        #expect(at120 < at60 * 0.7, "halving the step roughly halves the error: \(at120) px")
+        #expect(maxSpringError(SpringParameters(), rate: 60, jitter: 0).position <= 1e-3)
+    }
+}
