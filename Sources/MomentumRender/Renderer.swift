@@ -73,8 +73,9 @@ public final class Renderer {
                            top: top.premultiplied, bottom: bottom.premultiplied, radius: 0, sigma: 0)
             case let .rect(rect, fill):
                 let colour = fill.premultiplied
+                // Grown by 1 px so pixels whose centres fall just outside a fractional edge get their partial coverage.
                 appendQuad(minX: Float(rect.x) * s, minY: Float(rect.y) * s,
-                           maxX: Float(rect.maxX) * s, maxY: Float(rect.maxY) * s,
+                           maxX: Float(rect.maxX) * s, maxY: Float(rect.maxY) * s, outset: 1,
                            top: colour, bottom: colour, radius: 0, sigma: 0)
             case let .roundedRect(shape):
                 appendRoundedRect(shape, scale: s)
@@ -103,11 +104,16 @@ public final class Renderer {
             glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), raw.baseAddress)
         }
         let stride = GLsizei(MemoryLayout<Vertex>.stride)
-        for (index, (components, offset)) in [(2, 0), (4, 2), (4, 6), (2, 10)].enumerated() {
-            glEnableVertexAttribArray(GLuint(index))
-            glVertexAttribPointer(GLuint(index), GLint(components), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+        // Attribute index → (component count, offset in Floats): position, colour, shape, params.
+        func attribute(_ index: GLuint, _ components: GLint, _ offset: Int) {
+            glEnableVertexAttribArray(index)
+            glVertexAttribPointer(index, components, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
                                   UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.stride))
         }
+        attribute(0, 2, 0)
+        attribute(1, 4, 2)
+        attribute(2, 4, 6)
+        attribute(3, 2, 10)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count))
         for index in 0..<4 {
             glDisableVertexAttribArray(GLuint(index))

@@ -113,11 +113,17 @@ struct RendererTests {
         #expect(image.pixel(0, 100) == image.pixel(63, 100))
     }
 
-    @Test func translucentFillBlendsOverTheBackground() throws {
+    @Test func plainRectsBlendAndAntiAliasFractionalEdges() throws {
         var list = DrawList()
         list.addBackground(top: .white, bottom: .white)
         list.addRect(DrawRect(x: 10, y: 10, width: 20, height: 20), fill: RGBA(r: 0, g: 0, b: 0, a: 0.5))
+        // An opaque black bar whose left edge sits at x = 5.75, a quarter px left of pixel 6's left edge.
+        list.addRect(DrawRect(x: 5.75, y: 34, width: 10, height: 4), fill: .black)
         let image = try renderOffscreen(list, width: 40, height: 40)
+        // Pixel 5's centre (5.5) is 0.25 px outside: a light blend, not white and not black; pixel 6 is almost black.
+        #expect(image.pixel(5, 36).x > 180 && image.pixel(5, 36).x < 250)
+        #expect(image.pixel(6, 36).x < 70)
+        #expect(image.pixel(4, 36) == SIMD4(255, 255, 255, 255))
         // Half-transparent black over white is mid grey; the window stays opaque.
         #expect(distance(image.pixel(20, 20), SIMD4(128, 128, 128, 255)) <= 2)
         #expect(image.pixel(5, 5) == SIMD4(255, 255, 255, 255))
