@@ -161,6 +161,21 @@ struct RendererTests {
         #expect(throws: RenderError.self) { try context.makeWindowSurface(eglWindow: notAWindow) }
     }
 
+    @Test func closingOneHeadlessContextLeavesAnotherWorking() throws {
+        // Both share Mesa's one surfaceless EGLDisplay; the first going away must not terminate it for the second.
+        var first: RenderContext? = try RenderContext(headlessWidth: 16, height: 16)
+        let second = try RenderContext(headlessWidth: 16, height: 16)
+        #expect(first != nil)
+        first = nil
+        try second.makeCurrent()
+        let renderer = try Renderer()
+        var list = DrawList()
+        list.addBackground(top: Self.fill, bottom: Self.fill)
+        renderer.draw(list, width: 16, height: 16, scale: 1)
+        let image = TestImage(width: 16, height: 16, rgba: renderer.readPixels(width: 16, height: 16))
+        #expect(distance(image.pixel(8, 8), bytes(Self.fill)) <= 2)
+    }
+
     @Test func eglErrorsNameTheCallAndTheHexCode() {
         let error = RenderError.egl("eglCreateContext", code: 0x3009)
         #expect(error.description == "eglCreateContext failed: EGL error 0x3009 (EGL_BAD_MATCH)")
