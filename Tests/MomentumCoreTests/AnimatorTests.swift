@@ -66,7 +66,7 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
         #expect(((animator.presentedValue(for: .panel) ?? .zero).x - next).magnitude <= 1e-3)
     }
 
-    @Test(arguments: displayRates)
+    @Test(arguments: springTestRates)
     func animatorLosesNoTime(rate: Double) {
         var animator = Animator<Property, SpringAnimation>()
         let free = SpringParameters(stiffness: 0, damping: 0)

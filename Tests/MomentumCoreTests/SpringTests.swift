@@ -42,8 +42,8 @@ struct ClosedFormOscillator {
     }
 }
 
-/// SplitMix64: a tiny deterministic generator for jittered frame intervals.
-struct SplitMix64 {
+/// SplitMix64 (FrameJitterRandom): a tiny deterministic generator for jittered frame intervals.
+struct FrameJitterRandom {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
@@ -61,7 +61,7 @@ struct SplitMix64 {
 struct FrameIntervals {
     let rate: Double
     let jitter: Double
-    var random = SplitMix64(seed: 0x5EED_0001)
+    var random = FrameJitterRandom(seed: 0x5EED_0001)
     mutating func next() -> Double {
         let nominal = 1 / rate
         guard jitter > 0 else { return nominal }
@@ -75,7 +75,7 @@ struct SpringCase: CustomStringConvertible, Sendable {
     var description: String { name }
 }
 
-let displayRates: [Double] = [30, 59.94, 60, 90, 120, 144, 240]
+let springTestRates: [Double] = [30, 59.94, 60, 90, 120, 144, 240]
 
 let regimeCases: [SpringCase] = [
     SpringCase(name: "underdamped seed k300 c20", parameters: SpringParameters()),
@@ -119,7 +119,7 @@ func maxSpringError(_ parameters: SpringParameters, rate: Double, jitter: Double
 }
 
 @Suite struct SpringTests {
-    @Test(arguments: regimeCases, displayRates)
+    @Test(arguments: regimeCases, springTestRates)
     func matchesClosedFormAtDisplayRate(_ springCase: SpringCase, rate: Double) {
         let result = maxSpringError(springCase.parameters, rate: rate, jitter: 0)
         #expect(result.position <= 1e-3, "max position error \(result.position) px")
@@ -127,7 +127,7 @@ func maxSpringError(_ parameters: SpringParameters, rate: Double, jitter: Double
         #expect(result.settled)
     }
 
-    @Test(arguments: regimeCases, displayRates)
+    @Test(arguments: regimeCases, springTestRates)
     func matchesClosedFormWithJitteredFrames(_ springCase: SpringCase, rate: Double) {
         let result = maxSpringError(springCase.parameters, rate: rate, jitter: 0.3)
         #expect(result.position <= 1e-3, "max position error \(result.position) px")
@@ -142,7 +142,7 @@ func maxSpringError(_ parameters: SpringParameters, rate: Double, jitter: Double
         #expect(result.settled)
     }
 
-    @Test(arguments: displayRates)
+    @Test(arguments: springTestRates)
     func freeParticleProbeReadsBackElapsedTime(rate: Double) {
         // x' = 1 through the same accumulator: k = 0, c = 0, velocity 1 → the value is the simulated time.
         for jitter in [0.0, 0.3] {

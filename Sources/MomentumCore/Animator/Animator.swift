@@ -16,11 +16,12 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     /// The longest frame gap simulated in one advance (seconds); longer gaps are clamped to it.
     public let maxFrameInterval: Double
     /// Timestamp of the last frame (or of the event that restarted an idle animator); nil before the first.
-    public private(set) var time: Double?
+    public var time: Double? { clock }
+    @usableFromInline var clock: Double?
 
     private var slots: [Key: Int] = [:]
     private var keys = ContiguousArray<Key>()
-    private var backends = ContiguousArray<Backend>()
+    @usableFromInline var backends = ContiguousArray<Backend>()
 
     /// An empty animator; `maxFrameInterval` defaults to 0.1 s.
     public init(maxFrameInterval: Double = 0.1) {
@@ -53,7 +54,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     /// state is returned. If the animator is idle, `time` (the triggering event's timestamp) restarts its clock.
     @discardableResult
     public mutating func add(_ backend: Backend, for key: Key, at time: Double? = nil) -> PresentedState? {
-        if let time, isIdle { self.time = time }
+        if let time, isIdle { clock = time }
         if let index = slots[key] {
             let previous = backends[index].interrupt()
             backends[index] = backend
@@ -71,7 +72,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
         _ key: Key, from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>, at time: Double? = nil
     ) -> Bool {
         guard let index = slots[key] else { return false }
-        if let time, isIdle { self.time = time }
+        if let time, isIdle { clock = time }
         backends[index].start(from: value, velocity: velocity, to: target)
         return true
     }
@@ -80,7 +81,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     @discardableResult
     public mutating func retarget(_ key: Key, to target: SIMD2<Double>, at time: Double? = nil) -> Bool {
         guard let index = slots[key] else { return false }
-        if let time, isIdle { self.time = time }
+        if let time, isIdle { clock = time }
         backends[index].retarget(to: target)
         return true
     }
@@ -109,24 +110,28 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
 
     /// Advances every moving animation to the frame timestamp `time` (seconds, monotonic).
     ///
-    /// The first call only sets the clock. Gaps are clamped to `[0, maxFrameInterval]`.
+    /// The first call only sets the clock. Gaps are clamped to `[0, maxFrameInterval]`. Inlinable so the app's
+    /// concrete `Animator<Key, SpringAnimation>` is specialised: the frame loop has no witness-table calls.
+    @inlinable
     public mutating func advance(to time: Double) {
-        guard let last = self.time else {
-            self.time = time
+        guard let last = clock else {
+            clock = time
             return
         }
-        self.time = time
+        clock = time
         let dt = min(max(0, time - last), maxFrameInterval)
         step(by: dt)
     }
 
     /// Advances every moving animation by `dt` seconds (clamped to `[0, maxFrameInterval]`).
+    @inlinable
     public mutating func advance(by dt: Double) {
-        time = (time ?? 0) + dt
+        clock = (clock ?? 0) + dt
         step(by: min(max(0, dt), maxFrameInterval))
     }
 
-    private mutating func step(by dt: Double) {
+    @inlinable
+    mutating func step(by dt: Double) {
         guard dt > 0 else { return }
         for index in backends.indices where !backends[index].isAtRest {
             backends[index].advance(by: dt)
