@@ -234,4 +234,14 @@ public struct CubicBezier: Sendable, Hashable {
         let x1 = 1.0 / 3.0
         return CubicBezier(unchecked: x1, slope * x1, 0.58, 1)
     }
+
+    /// The hand-off curve for a 1-D tween from `start` to `target` over `duration` seconds that must begin at
+    /// `velocity` (units per second): relative velocity v / (target − start), times the duration, is the start slope
+    /// (seed 004's normalisation). A zero distance gives a flat-start curve (no slope can carry the velocity).
+    public static func matching(velocity: Double, from start: Double, to target: Double,
+                                duration: Double) -> CubicBezier {
+        let distance = target - start
+        guard distance != 0, duration > 0 else { return matchingInitialSlope(0) }
+        return matchingInitialSlope(velocity / distance * duration)
+    }
 }

@@ -1,0 +1,40 @@
+/// A value a tween can interpolate: a vector space over `Double` with a dot product (for paced keyframes and
+/// projections). `Double`, `SIMD2<Double>` and `AnimatableVector` conform.
+public protocol TweenValue: Sendable {
+    /// Component-wise sum.
+    static func + (lhs: Self, rhs: Self) -> Self
+    /// Component-wise difference.
+    static func - (lhs: Self, rhs: Self) -> Self
+    /// Scales every component.
+    static func * (lhs: Double, rhs: Self) -> Self
+    /// The dot product (its square root is the Euclidean length).
+    static func tweenDot(_ lhs: Self, _ rhs: Self) -> Double
+}
+
+extension TweenValue {
+    /// The Euclidean distance between two values.
+    static func tweenDistance(_ lhs: Self, _ rhs: Self) -> Double {
+        let delta = lhs - rhs
+        return tweenDot(delta, delta).squareRoot()
+    }
+
+    /// The zero of the value's space (shaped like `self`).
+    var tweenZero: Self { 0 * self }
+}
+
+extension Double: TweenValue {
+    /// The product.
+    public static func tweenDot(_ lhs: Double, _ rhs: Double) -> Double { lhs * rhs }
+}
+
+extension SIMD2: TweenValue where Scalar == Double {
+    /// The dot product.
+    public static func tweenDot(_ lhs: SIMD2<Double>, _ rhs: SIMD2<Double>) -> Double { (lhs * rhs).sum() }
+}
+
+extension AnimatableVector: TweenValue {
+    /// The dot product over the used components.
+    public static func tweenDot(_ lhs: AnimatableVector, _ rhs: AnimatableVector) -> Double {
+        (lhs.storage * rhs.storage).sum()
+    }
+}
