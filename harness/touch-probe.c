@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -267,6 +268,12 @@ main(void)
 	struct probe p;
 	struct wl_registry *reg;
 
+	/* A parent may spawn us from a thread that blocks signals; make SIGTERM work. */
+	{
+		sigset_t all;
+		sigfillset(&all);
+		sigprocmask(SIG_UNBLOCK, &all, NULL);
+	}
 	memset(&p, 0, sizeof p);
 	p.width = 800;
 	p.height = 600;

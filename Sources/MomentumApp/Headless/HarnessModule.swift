@@ -1,0 +1,50 @@
+import Foundation
+
+/// Builds and locates the weston touch-injection module (harness/momentum-touch.c) and its touch-probe client.
+public enum HarnessModule {
+    private static let buildLock = NSLock()
+
+    /// Runs `make -C <packageRoot>/harness OUT=<packageRoot>/.build/harness` and returns the absolute path of momentum-touch.so.
+    /// Throws `HarnessError.build` with make's output when it fails (e.g. libweston-10-dev is missing).
+    public static func build(packageRoot: String) throws -> String {
+        buildLock.lock()
+        defer { buildLock.unlock() }
+        let harness = URL(fileURLWithPath: packageRoot).appendingPathComponent("harness").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let out = outputDirectory(packageRoot: packageRoot).path
+        process.arguments = ["make", "-s", "-C", harness, "OUT=\(out)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw HarnessError.build("cannot run make: \(error)")
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw HarnessError.build("make -C \(harness) exited with \(process.terminationStatus):\n\(output)")
+        }
+        let module = modulePath(packageRoot: packageRoot)
+        guard FileManager.default.fileExists(atPath: module) else {
+            throw HarnessError.build("make succeeded but \(module) does not exist:\n\(output)")
+        }
+        return module
+    }
+
+    /// Where `build` puts the module: `<packageRoot>/.build/harness/momentum-touch.so`.
+    public static func modulePath(packageRoot: String) -> String {
+        outputDirectory(packageRoot: packageRoot).appendingPathComponent("momentum-touch.so").path
+    }
+
+    /// Where `build` puts the touch-probe client: `<packageRoot>/.build/harness/touch-probe`.
+    public static func probePath(packageRoot: String) -> String {
+        outputDirectory(packageRoot: packageRoot).appendingPathComponent("touch-probe").path
+    }
+
+    private static func outputDirectory(packageRoot: String) -> URL {
+        URL(fileURLWithPath: packageRoot).appendingPathComponent(".build").appendingPathComponent("harness")
+    }
+}
