@@ -113,6 +113,7 @@ public struct PropertyAnimator<Value: TweenValue>: Sendable {
     public mutating func setReversed(_ reversed: Bool, at time: Double) {
         guard reversed != isReversed else { return }
         let p = progress(at: time)
+        let current = presentation(at: time).value
         isReversed = reversed
         anchorTime = time
         if segment.spansEnds {
@@ -121,7 +122,6 @@ public struct PropertyAnimator<Value: TweenValue>: Sendable {
                               mirrored: !segment.mirrored, length: segment.length, spansEnds: true)
             progressAtAnchor = 1 - p
         } else {
-            let current = presentation(at: time).value
             segment = Segment(start: current, end: reversed ? from : to, timingFunction: timingFunction,
                               mirrored: false, length: duration, spansEnds: false)
             progressAtAnchor = 0
