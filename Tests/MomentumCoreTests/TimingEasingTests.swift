@@ -74,4 +74,21 @@ struct TimingEasingTests {
             #expect(worst < 1e-5, "\(family) \(direction) slope error \(worst)")
         }
     }
+
+    @Test("timing functions parse from CLI / CSS text")
+    func parsing() throws {
+        #expect(try TimingFunction(parsing: "easeInEaseOut") == .easeInEaseOut)
+        #expect(try TimingFunction(parsing: "ease-in-out") == .easeInEaseOut)
+        #expect(try TimingFunction(parsing: "ease") == .default)
+        #expect(try TimingFunction(parsing: " cubic-bezier(0.68, -0.55, 0.265, 1.55) ")
+                == .cubicBezier(try CubicBezier(0.68, -0.55, 0.265, 1.55)))
+        #expect(try TimingFunction(parsing: "steps(4, jump-none)") == .steps(try StepsEasing(4, .jumpNone)))
+        #expect(try TimingFunction(parsing: "step-start").value(at: 0) == 1)
+        #expect(try TimingFunction(parsing: "linear(0, 0.25 75%, 1)").value(at: 0.375) == 0.125)
+        #expect(try TimingFunction(parsing: "easeOutBounce") == .easing(EasingCurve(.bounce, .out)))
+        #expect(try TimingFunction(parsing: "ease-in-out-elastic") == .easing(EasingCurve(.elastic, .inOut)))
+        #expect(throws: TimingFunctionError.self) { try TimingFunction(parsing: "cubic-bezier(1.2, 0, 0.5, 1)") }
+        #expect(throws: TimingFunctionError.self) { try TimingFunction(parsing: "wobble") }
+        #expect(throws: TimingFunctionError.self) { try TimingFunction(parsing: "cubic-bezier(0.2, x, 0.5, 1)") }
+    }
 }
