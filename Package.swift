@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "MomentumRenderTests", dependencies: ["MomentumRender"], swiftSettings: strict),
         .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp"], swiftSettings: strict),
         // End to end: starts weston headless with the touch-injection module, runs the real binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["momentum"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

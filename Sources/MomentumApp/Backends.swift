@@ -3,12 +3,15 @@ import MomentumCore
 /// The animator backends the panel can run on, built with the seeds' constants.
 enum Backends {
     /// Names accepted by `--backend`, in key order (keys 1, 2, 3).
-    static let names = ["spring"]
+    static let names = ["spring", "dynamics"]
 
     /// A fresh backend by name, or nil for an unknown name.
     static func make(_ name: String) -> (any AnimationBackend)? {
         switch name {
+        // Seed 000's hand-driven spring constants: spring constant 300, friction 20, mass 1.
         case "spring": SpringAnimation(parameters: SpringParameters(stiffness: 300, damping: 20, mass: 1), at: .zero)
+        // Seed 000's UIKit Dynamics setup: attachment frequency 3.5, damping 0.4, length 0; density 100, resistance 10.
+        case "dynamics": DynamicsBackend(value: .zero, frequency: 3.5, damping: 0.4, length: 0, properties: .seedPanel)
         default: nil
         }
     }

@@ -56,6 +56,7 @@ final class DemoRunner {
     }
 
     private func runLoop() -> (Int32, String) {
+        defer { tearDown() }
         do {
             let display = try Display()
             self.display = display
@@ -92,6 +93,18 @@ final class DemoRunner {
             Console.error("\(error)")
             return (1, "\(error)")
         }
+    }
+
+    /// Releases GL before EGL, EGL before the surface, and everything before the display disconnects.
+    private func tearDown() {
+        renderer = nil
+        context = nil
+        eglWindow = nil
+        seat = nil
+        window = nil
+        registry = nil
+        loop = nil
+        display = nil
     }
 
     private func wire(window: Window, loop: EventLoop) {
@@ -168,6 +181,13 @@ final class DemoRunner {
         case .character("h"):
             hud.toggle()
             dirty = true
+        case .character(let c):
+            // Keys 1, 2, 3 switch the backend; the motion is handed over with its velocity.
+            guard let digit = c.wholeNumberValue, digit >= 1, digit <= Backends.names.count,
+                  let backend = Backends.make(Backends.names[digit - 1]) else { break }
+            scene.switchBackend(to: backend, name: Backends.names[digit - 1])
+            trace.event("backend", ["name": .string(Backends.names[digit - 1])])
+            dirty = true
         default: break
         }
     }
@@ -176,7 +196,7 @@ final class DemoRunner {
     private func afterDispatch() -> Int32 {
         if dirty, configured, let window, !window.frameIsPending {
             _ = clock.resume(hostTime: HostClock.now())
-            draw(callbackMs: nil, tickMicros: 0)
+            draw(callbackMs: nil, step: 0, tickMicros: 0)
         }
         trace.flush()
         guard let quitAfter = options.quitAfter else { return -1 }
@@ -200,14 +220,14 @@ final class DemoRunner {
         if let report = scene.advance(by: step) { traceGesture(report) }
         let tickMicros = (HostClock.now() - tickStart) * 1e6
         if moving || dirty || scene.needsFrames {
-            draw(callbackMs: ms, tickMicros: tickMicros)
+            draw(callbackMs: ms, step: step, tickMicros: tickMicros)
         } else {
             lastCallbackMs = nil // idle: the next interval starts after a pause, not a frame
             announceReady()
         }
     }
 
-    private func draw(callbackMs: UInt32?, tickMicros: Double) {
+    private func draw(callbackMs: UInt32?, step: Double, tickMicros: Double) {
         guard let window, let context, let renderer else { return }
         let renderStart = HostClock.now()
         sequence += 1
@@ -224,6 +244,7 @@ final class DemoRunner {
         }
         let renderMicros = (HostClock.now() - renderStart) * 1e6
         trace.event("frame", ["seq": .int(Int64(sequence)), "callback_ms": callbackMs.map { .int(Int64($0)) } ?? .null,
+                              "step": .number(step),
                               "tick_us": .number((tickMicros * 10).rounded() / 10),
                               "render_us": .number((renderMicros * 10).rounded() / 10)])
         let r = scene.rect

@@ -6,7 +6,7 @@ struct MomentumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "momentum",
         abstract: "Interruptible, velocity-continuous animations on Wayland.",
-        subcommands: [RunCommand.self, HeadlessCommand.self],
+        subcommands: [RunCommand.self, HeadlessCommand.self, TraceCommand.self],
         defaultSubcommand: RunCommand.self)
 }
 

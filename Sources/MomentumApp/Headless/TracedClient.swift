@@ -7,6 +7,8 @@ public final class TracedClient: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
         /// What went wrong, with the client's stderr.
         public let description: String
+        /// A failure saying `description`.
+        public init(description: String) { self.description = description }
     }
 
     private let process = Process()
