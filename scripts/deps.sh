@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Momentum needs to build, run and test, if any are missing.
+# Uses sudo when not root. Quiet when everything is there already.
+set -euo pipefail
+packages=(
+  # build: C libraries through pkg-config, and the protocol scanner
+  pkg-config libwayland-dev libwayland-bin wayland-protocols libegl-dev libegl1-mesa-dev libgles-dev libxkbcommon-dev
+  # run: Mesa's EGL/GLES (llvmpipe when there is no GPU)
+  libegl-mesa0 libgl1-mesa-dri
+  # headless run and tests: weston 10, its module API for the touch-injection harness, a C compiler and make
+  weston libweston-10-dev gcc g++ make
+  # the physics peer the dynamics backend is checked against
+  libbox2d-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq "${missing[@]}" >/dev/null
