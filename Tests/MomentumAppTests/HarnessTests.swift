@@ -42,6 +42,16 @@ struct HarnessTests {
         let drag = try session.play(script: "0 drag 0 10 10 110 10 100\n", timeout: .seconds(20))
         #expect(drag.events == 2 + 12 * 2 + 2)
         #expect(drag.durationMs == 100)
+        // a point pressed by one script stays down for the next: moveto continues from it, release lifts it
+        #expect(try session.play(script: "0 press 3 10 10") == PlayResult(events: 2, durationMs: 0))
+        #expect(throws: HarnessError.script("<control>:1: touch id 3 is already down")) {
+            try session.submit(script: "0 down 3 10 10")
+        }
+        #expect(try session.play(script: "0 moveto 3 20 20 25\n30 release 3")
+            == PlayResult(events: 3 * 2 + 2, durationMs: 30))
+        #expect(throws: HarnessError.script("<control>:1: touch id 3 is not down")) {
+            try session.submit(script: "0 release 3")
+        }
         #expect(session.isRunning)
     }
 
@@ -125,35 +135,5 @@ struct HarnessTests {
 
     private func time(_ line: String) -> Int {
         Int(line.split(separator: " ")[1]) ?? -1
-    }
-}
-
-/// harness/touch-probe as a child process whose stdout lines are read with a deadline.
-final class ProbeClient {
-    private let process = Process()
-    private let pipe = Pipe()
-    private let reader: LineReader
-
-    init(path: String, environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: path)
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { _, new in new }
-        process.environment = env
-        process.standardOutput = pipe
-        reader = LineReader(fd: pipe.fileHandleForReading.fileDescriptor)
-        try process.run()
-    }
-
-    func next(deadline: ContinuousClock.Instant) throws -> String {
-        guard let line = try reader.readLine(deadline: deadline, what: "touch-probe output") else {
-            throw HarnessError.connection("touch-probe exited")
-        }
-        return line
-    }
-
-    /// SIGKILL: children spawned from a test thread inherit its blocked signal mask, so SIGTERM may never arrive.
-    func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
     }
 }
