@@ -216,6 +216,10 @@ final class DemoRunner {
         lastCallbackMs = ms
         let tickStart = HostClock.now()
         let step = clock.tick(callbackMilliseconds: ms, hostTime: tickStart)
+        if options.autoplay, !scene.needsFrames, scene.state != .dragging {
+            scene.toggle()
+            trace.event("gesture", ["kind": .string("autoplay")])
+        }
         let moving = scene.needsFrames
         if let report = scene.advance(by: step) { traceGesture(report) }
         let tickMicros = (HostClock.now() - tickStart) * 1e6

@@ -23,6 +23,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "On exit, save the last frame as a PNG to FILE.") var screenshot: String?
     @Flag(name: .customLong("notify-ready"), help: "Print 'ready' on stdout once the first frame was shown.")
     var notifyReady = false
+    @Flag(help: "Keep animating: toggle the panel each time it comes to rest (for benchmarks and displays).")
+    var autoplay = false
     @Flag(name: .customLong("no-hud"), help: "Start with the frame-timing HUD hidden (key h toggles it).")
     var noHUD = false
 
@@ -46,6 +48,7 @@ struct RunCommand: ParsableCommand {
         options.screenshotPath = screenshot
         options.notifyReady = notifyReady
         options.hud = !noHUD
+        options.autoplay = autoplay
         let runner = try DemoRunner(options: options)
         let code = runner.run()
         if code != 0 { throw ExitCode(code) }

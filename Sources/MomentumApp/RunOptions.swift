@@ -10,4 +10,5 @@ struct RunOptions {
     var screenshotPath: String?
     var notifyReady = false
     var hud = true
+    var autoplay = false
 }

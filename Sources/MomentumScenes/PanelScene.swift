@@ -174,7 +174,9 @@ public struct PanelScene {
         backend.start(from: SIMD2(0, dragY), velocity: SIMD2(0, velocity.y), to: SIMD2(0, layout.y(for: target)))
     }
 
-    private mutating func toggle() {
+    /// Toggles the target as a tap does: from rest it starts toward the other state, mid-flight it retargets
+    /// keeping position and velocity continuous.
+    public mutating func toggle() {
         target = target == .open ? .closed : .open
         let goal = SIMD2(0, layout.y(for: target))
         if backend.isAtRest {
