@@ -160,14 +160,14 @@ public struct CubicBezier: Sendable, Hashable {
         let upper = x > 0.5
         let complement = 1 - x  // exact for x ∈ [0.5, 1]
         var step = 0
-        while step < Self.maxNewtonSteps {
+        while true {
             let r = residual(t, target: x, complement: complement, upper: upper)
             let dxdt = derivativeX(t)
             if Swift.abs(r) < Self.xEpsilon {
                 let dydt = derivativeY(t)
                 if Swift.abs(r * dydt) <= Self.yEpsilon * Swift.abs(dxdt) { return t }
             }
-            if Swift.abs(dxdt) < Self.xEpsilon { break }
+            if step == Self.maxNewtonSteps || Swift.abs(dxdt) < Self.xEpsilon { break }
             let next = t - r / dxdt
             if !(next >= t0 && next <= t1) { break }  // left the bracketing interval: let bisection work
             t = next
