@@ -170,6 +170,10 @@ final class DemoRunner {
     private func traceGesture(_ report: PanelScene.GestureReport) {
         if let v = report.velocity {
             trace.event("gesture", ["kind": .string(report.kind), "velocity": .array([.number(v.x), .number(v.y)])])
+        } else if let around = report.around {
+            trace.event("gesture", ["kind": .string(report.kind),
+                                    "before": .array([.number(around.before.x), .number(around.before.y)]),
+                                    "after": .array([.number(around.after.x), .number(around.after.y)])])
         } else {
             trace.event("gesture", ["kind": .string(report.kind)])
         }

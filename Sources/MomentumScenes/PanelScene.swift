@@ -17,6 +17,21 @@ public struct PanelScene {
         public var kind: String
         /// The release velocity where there is one.
         public var velocity: SIMD2<Double>?
+        /// For a tap: the panel's (y, vy) just before and just after it took effect, at the same instant.
+        public var around: (before: SIMD2<Double>, after: SIMD2<Double>)?
+
+        /// Creates a report.
+        public init(kind: String, velocity: SIMD2<Double>? = nil,
+                    around: (before: SIMD2<Double>, after: SIMD2<Double>)? = nil) {
+            self.kind = kind
+            self.velocity = velocity
+            self.around = around
+        }
+
+        /// Reports are equal when kind and velocity are (the instants are diagnostics).
+        public static func == (a: GestureReport, b: GestureReport) -> Bool {
+            a.kind == b.kind && a.velocity == b.velocity
+        }
     }
 
     /// The container layout.
@@ -107,9 +122,10 @@ public struct PanelScene {
                 reports.append(GestureReport(kind: "pan-ended", velocity: velocity))
             case .tap:
                 pressedWhileMoving = false
+                let before = SIMD2(y, vy)
                 if dragging { release(velocity: .zero, toward: target == .open ? .closed : .open) }
                 else { toggle() }
-                reports.append(GestureReport(kind: "tap", velocity: nil))
+                reports.append(GestureReport(kind: "tap", around: (before, SIMD2(y, vy))))
             case .released:
                 pressedWhileMoving = false
                 if dragging { release(velocity: .zero, toward: target) }
