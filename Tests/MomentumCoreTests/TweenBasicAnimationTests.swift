@@ -106,6 +106,15 @@ struct TweenBasicAnimationTests {
         #expect(sample.value == SIMD2(50, -25) && sample.velocity == SIMD2(200, -100))
     }
 
+    @Test("any TweenValue animates: a four-component colour as an AnimatableVector")
+    func colour() throws {
+        let fade = BasicAnimation<AnimatableVector>(from: AnimatableVector(1, 0, 0, 1), to: AnimatableVector(0, 0, 1, 0.5),
+                                                    timing: MediaTiming(duration: 2))
+        let sample = try #require(fade.sample(at: 0.5, over: TweenSample(resting: AnimatableVector(0, 0, 0, 0))))
+        #expect(sample.value == AnimatableVector(0.75, 0, 0.25, 0.875))
+        #expect(sample.velocity == AnimatableVector(-0.5, 0, 0.5, -0.25))
+    }
+
     @Test("syncing the model value means no snap back when the animation is removed (seed 003)")
     func modelSync() {
         // Without sync: the rocket jumps back to 77 once the animation ends.
