@@ -77,11 +77,24 @@ struct DynamicsBox2DCase: Sendable {
     }
 
     /// Box2D's trajectory linearly interpolated to time `t` (between its 60 Hz samples).
+    /// Box2D's state between two of its steps, by the display rule the world documents: cubic Hermite through the
+    /// step positions with the step velocities. Box2D's integrator is symplectic Euler (x₊ = x + h·v₊), so the
+    /// velocity after each step is recovered exactly from its positions: v₊ = (x₊ − x)/h; before the first step it is
+    /// the initial velocity.
     func box2D(at t: Double, rows: [[Double]]) -> DynamicsVector {
+        let h = 1.0 / 60
         let s = t * 60
         let i = min(Int(s), rows.count - 2)
-        let f = s - Double(i)
-        return DynamicsVector(x: rows[i][0], y: rows[i][1]).lerp(to: DynamicsVector(x: rows[i + 1][0], y: rows[i + 1][1]), f)
+        let u = s - Double(i)
+        func p(_ n: Int) -> (Double, Double) { (rows[n][0], rows[n][1]) }
+        func v(_ n: Int) -> (Double, Double) {
+            n == 0 ? velocity : ((rows[n][0] - rows[n - 1][0]) / h, (rows[n][1] - rows[n - 1][1]) / h)
+        }
+        let (p0, v0, p1, v1) = (p(i), v(i), p(i + 1), v(i + 1))
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = (u3 - 2 * u2 + u) * h, h01 = 3 * u2 - 2 * u3, h11 = (u3 - u2) * h
+        return DynamicsVector(x: h00 * p0.0 + h10 * v0.0 + h01 * p1.0 + h11 * v1.0,
+                              y: h00 * p0.1 + h10 * v0.1 + h01 * p1.1 + h11 * v1.1)
     }
 }
 

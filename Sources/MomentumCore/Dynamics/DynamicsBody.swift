@@ -18,6 +18,8 @@ struct DynamicsBody: Sendable {
     /// Continuous torque in N·pt from an off-centre continuous push.
     var torque: Double = 0
     var sleepTime: Double = 0
+    /// True when a wall impact turned the velocity around during the last step (presentation then stays linear).
+    var impactedThisStep = false
     var isActive = true
 
     init(position: DynamicsVector, width: Double, height: Double, properties: DynamicsItemProperties) {

@@ -105,6 +105,7 @@ extension DynamicsWorld {
         // Back to the wall.
         b.position = b.position - separation * n
         guard vn < 0 else { return }
+        b.impactedThisStep = true
         // Fraction of the step spent before the impact.
         let before = separation - h * vn
         let alpha = min(max(before / (-h * vn), 0), 1)

@@ -98,16 +98,30 @@ public struct DynamicsWorld: Sendable {
     /// Interpolation weight of the current step for the presented values.
     var presentationAlpha: Double { min(max(1 - lead / stepInterval, 0), 1) }
 
-    /// Centre at display time, interpolated between the last two steps.
-    public func presentedPosition(of item: DynamicsItem) -> DynamicsVector {
-        let b = bodies[item.index]
-        return b.previousPosition.lerp(to: b.position, presentationAlpha)
-    }
+    /// Centre at display time, interpolated between the last two steps with cubic Hermite (positions and
+    /// velocities), so the shown motion is C¹: right after a hand-off it moves with exactly the velocity it was
+    /// given, not with the next step's. A step with a wall impact is interpolated linearly (no overshoot into it).
+    public func presentedPosition(of item: DynamicsItem) -> DynamicsVector { presentedState(of: item).position }
 
-    /// Linear velocity at display time, interpolated between the last two steps.
-    public func presentedVelocity(of item: DynamicsItem) -> DynamicsVector {
+    /// Linear velocity at display time: the derivative of the presented position.
+    public func presentedVelocity(of item: DynamicsItem) -> DynamicsVector { presentedState(of: item).velocity }
+
+    private func presentedState(of item: DynamicsItem) -> (position: DynamicsVector, velocity: DynamicsVector) {
         let b = bodies[item.index]
-        return b.previousVelocity.lerp(to: b.velocity, presentationAlpha)
+        let u = presentationAlpha
+        if b.impactedThisStep {
+            return (b.previousPosition.lerp(to: b.position, u), b.previousVelocity.lerp(to: b.velocity, u))
+        }
+        let h = stepInterval
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = (u3 - 2 * u2 + u) * h, h01 = 3 * u2 - 2 * u3, h11 = (u3 - u2) * h
+        let d00 = (6 * u2 - 6 * u) / h, d10 = 3 * u2 - 4 * u + 1, d11 = 3 * u2 - 2 * u
+        let p0 = b.previousPosition, v0 = b.previousVelocity, p1 = b.position, v1 = b.velocity
+        let position = DynamicsVector(x: h00 * p0.x + h10 * v0.x + h01 * p1.x + h11 * v1.x,
+                                      y: h00 * p0.y + h10 * v0.y + h01 * p1.y + h11 * v1.y)
+        let velocity = DynamicsVector(x: d00 * (p0.x - p1.x) + d10 * v0.x + d11 * v1.x,
+                                      y: d00 * (p0.y - p1.y) + d10 * v0.y + d11 * v1.y)
+        return (position, velocity)
     }
 
     /// Rotation at display time, interpolated between the last two steps.
@@ -269,6 +283,7 @@ public struct DynamicsWorld: Sendable {
         for i in bodies.indices {
             bodies[i].previousPosition = bodies[i].position
             bodies[i].previousVelocity = bodies[i].velocity
+            bodies[i].impactedThisStep = false
             bodies[i].previousAngle = bodies[i].angle
         }
         guard !isIdle else { return }
