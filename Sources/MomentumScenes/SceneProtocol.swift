@@ -1,0 +1,65 @@
+import MomentumCore
+
+/// A value in a scene's per-frame trace record (the app writes it as JSON).
+public enum TraceValue: Sendable, Equatable {
+    /// A number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// A boolean.
+    case bool(Bool)
+    /// An array.
+    case array([TraceValue])
+    /// Nested fields, in order.
+    case object([TraceField])
+}
+
+/// One named field of a trace record.
+public struct TraceField: Sendable, Equatable {
+    /// The JSON key.
+    public var key: String
+    /// The value.
+    public var value: TraceValue
+    /// Creates a field.
+    public init(_ key: String, _ value: TraceValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A recognised gesture (or scene-level event) reported for the trace as a `gesture` event.
+public struct SceneEvent: Sendable, Equatable {
+    /// `pan-began`, `pan-ended`, `tap`, `pinch-ended`, `rotation-ended`, `catch`, `cancel`, …
+    public var kind: String
+    /// Extra fields (e.g. `velocity`, `scale_velocity`, `angular_velocity`, `before`/`after`).
+    public var fields: [TraceField]
+    /// Creates an event.
+    public init(_ kind: String, _ fields: [TraceField] = []) {
+        self.kind = kind
+        self.fields = fields
+    }
+}
+
+/// What the app needs from a scene: a pure state machine over touch frames and frame steps that draws itself.
+///
+/// No Wayland types and no clock reads: time arrives only as `advance(by:)` steps (frame time) and as the
+/// timestamps inside touch frames (input time). The app calls, per frame: `advance(by:)`, then `draw(into:)`
+/// and `traceRecord()`; for input: `handle(_:)`. When `needsFrames` is false after a frame, no further frame
+/// is requested and the process sleeps until input arrives.
+public protocol Scene {
+    /// The scene's name for `--scene` and the trace (`panel`, `transition`, `gallery`, `playground`).
+    var name: String { get }
+    /// True while anything moves (or will move without input).
+    var needsFrames: Bool { get }
+    /// Lays the scene out for a container of `size` logical px.
+    mutating func resize(to size: SIMD2<Double>)
+    /// Feeds one touch frame; returns the gestures recognised.
+    mutating func handle(_ frame: TouchFrame) -> [SceneEvent]
+    /// Advances by `dt` seconds of frame time; returns events that happened on their own (e.g. a catch).
+    mutating func advance(by dt: Double) -> [SceneEvent]
+    /// Appends what the scene shows (the app draws the background and HUD around it).
+    func draw(into list: inout DrawList)
+    /// The scene's state this frame, written as the trace event named `name` (positions, velocities, progress,
+    /// which animation drives what).
+    func traceRecord() -> [TraceField]
+}
