@@ -21,7 +21,9 @@ final class DemoRunner {
     private var context: RenderContext?
     private var eglWindow: WaylandEGLWindow?
     private var renderer: Renderer?
-    private var scene: PanelScene
+    private var scene: any Scene
+    private var switcher: SceneSwitcher
+    private var backendName: String
     private var clock = FrameClock()
     private var dirty = false
     private var configured = false
@@ -37,14 +39,17 @@ final class DemoRunner {
         self.options = options
         hud = options.hud
         trace = try TraceWriter(path: options.tracePath, start: start)
-        guard options.scene == "panel" else {
-            throw AppError("unknown scene '\(options.scene)' (scenes: panel)")
-        }
-        guard let backend = Backends.make(options.backend) else {
+        guard Backends.names.contains(options.backend) else {
             throw AppError("unknown backend '\(options.backend)' (backends: \(Backends.names.joined(separator: ", ")))")
         }
-        scene = PanelScene(layout: PanelLayout(width: Double(options.width), height: Double(options.height)),
-                           backend: backend, backendName: options.backend)
+        guard let index = SceneCatalog.names.firstIndex(of: options.scene),
+              let scene = SceneCatalog.make(options.scene, size: SIMD2(Double(options.width), Double(options.height)),
+                                            backend: options.backend) else {
+            throw AppError("unknown scene '\(options.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
+        }
+        self.scene = scene
+        backendName = options.backend
+        switcher = SceneSwitcher(names: SceneCatalog.names, selected: index)
     }
 
     /// Runs until quit; returns the exit code. The trace gets an `exit` event and is flushed on every path.
@@ -111,7 +116,7 @@ final class DemoRunner {
         window.onConfigure = { [unowned self] configured in
             trace.event("configure", ["width": .int(Int64(configured.size.width)),
                                       "height": .int(Int64(configured.size.height)), "scale": .number(configured.scale)])
-            scene.resize(PanelLayout(width: Double(configured.size.width), height: Double(configured.size.height)))
+            scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
             do { try prepareRendering(window) } catch let error as AppError {
                 failure = error
                 loop.stop(code: 1, reason: error.description)
@@ -163,20 +168,26 @@ final class DemoRunner {
             trace.event("touch", ["phase": .string(change.phase.rawValue), "id": .int(Int64(change.id)),
                                   "x": .number(change.position.x), "y": .number(change.position.y)])
         }
-        for report in scene.handle(frame) { traceGesture(report) }
+        let (rest, selection) = switcher.filter(frame)
+        if let selection { switchScene(to: SceneCatalog.names[selection]) }
+        if let rest { for event in scene.handle(rest) { traceGesture(event) } }
         dirty = true
     }
 
-    private func traceGesture(_ report: PanelScene.GestureReport) {
-        if let v = report.velocity {
-            trace.event("gesture", ["kind": .string(report.kind), "velocity": .array([.number(v.x), .number(v.y)])])
-        } else if let around = report.around {
-            trace.event("gesture", ["kind": .string(report.kind),
-                                    "before": .array([.number(around.before.x), .number(around.before.y)]),
-                                    "after": .array([.number(around.after.x), .number(around.after.y)])])
-        } else {
-            trace.event("gesture", ["kind": .string(report.kind)])
-        }
+    private func switchScene(to name: String) {
+        guard let window, let next = SceneCatalog.make(name, size: SIMD2(Double(window.logicalSize.width),
+                                                                         Double(window.logicalSize.height)),
+                                                       backend: backendName) else { return }
+        scene = next
+        if let index = SceneCatalog.names.firstIndex(of: name) { switcher.selected = index }
+        trace.event("scene", ["name": .string(name)])
+        dirty = true
+    }
+
+    private func traceGesture(_ event: SceneEvent) {
+        var fields: [(String, JSONValue)] = [("kind", .string(event.kind))]
+        for field in event.fields { fields.append((field.key, JSONValue(field.value))) }
+        trace.event("gesture", fields)
     }
 
     private func keyPressed(_ key: Key) {
@@ -187,10 +198,18 @@ final class DemoRunner {
             dirty = true
         case .character(let c):
             // Keys 1, 2, 3 switch the backend; the motion is handed over with its velocity.
+            if c == "s" || c == "\t" {
+                let next = (switcher.selected + 1) % SceneCatalog.names.count
+                switchScene(to: SceneCatalog.names[next])
+                break
+            }
             guard let digit = c.wholeNumberValue, digit >= 1, digit <= Backends.names.count,
-                  let backend = Backends.make(Backends.names[digit - 1]) else { break }
-            scene.switchBackend(to: backend, name: Backends.names[digit - 1])
-            trace.event("backend", ["name": .string(Backends.names[digit - 1])])
+                  let backend = Backends.make(Backends.names[digit - 1]),
+                  var switchable = scene as? any Scene & BackendSwitchable else { break }
+            switchable.switchBackend(to: backend, name: Backends.names[digit - 1])
+            scene = switchable
+            backendName = Backends.names[digit - 1]
+            trace.event("backend", ["name": .string(backendName)])
             dirty = true
         default: break
         }
@@ -220,12 +239,13 @@ final class DemoRunner {
         lastCallbackMs = ms
         let tickStart = HostClock.now()
         let step = clock.tick(callbackMilliseconds: ms, hostTime: tickStart)
-        if options.autoplay, !scene.needsFrames, scene.state != .dragging {
-            scene.toggle()
+        if options.autoplay, !scene.needsFrames, var panel = scene as? PanelScene, panel.state != .dragging {
+            panel.toggle()
+            scene = panel
             trace.event("gesture", ["kind": .string("autoplay")])
         }
         let moving = scene.needsFrames
-        if let report = scene.advance(by: step) { traceGesture(report) }
+        for event in scene.advance(by: step) { traceGesture(event) }
         let tickMicros = (HostClock.now() - tickStart) * 1e6
         if moving || dirty || scene.needsFrames {
             draw(callbackMs: ms, step: step, tickMicros: tickMicros)
@@ -255,17 +275,14 @@ final class DemoRunner {
                               "step": .number(step),
                               "tick_us": .number((tickMicros * 10).rounded() / 10),
                               "render_us": .number((renderMicros * 10).rounded() / 10)])
-        let r = scene.rect
-        trace.event("panel", ["state": .string(scene.state.rawValue), "target": .string(scene.target.rawValue),
-                              "y": .number(scene.y), "vy": .number(scene.vy),
-                              "rect": .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]),
-                              "backend": .string(scene.backendName)])
+        trace.event(scene.name, scene.traceRecord().map { ($0.key, JSONValue($0.value)) })
     }
 
     private func buildDrawList() {
         drawList.removeAll()
         drawList.addBackground(top: RGBA(hex: 0x1B2A49), bottom: RGBA(hex: 0x4A2F5E))
         scene.draw(into: &drawList)
+        switcher.draw(into: &drawList)
         if hud, let window {
             let size = window.logicalSize
             let rect = DrawRect(x: Double(size.width) - 196, y: 12, width: 180, height: 48)

@@ -14,7 +14,7 @@ struct MomentumCommand: ParsableCommand {
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the demo window.")
 
-    @Option(help: "Scene: panel.") var scene = "panel"
+    @Option(help: "Scene: \(SceneCatalog.names.joined(separator: "|")).") var scene = "panel"
     @Option(help: "Animator backend: \(Backends.names.joined(separator: "|")).") var backend = "spring"
     @Flag(help: "Ask for a fullscreen window.") var fullscreen = false
     @Option(help: "Window size WxH in logical px.") var size = "800x600"
@@ -34,7 +34,9 @@ struct RunCommand: ParsableCommand {
         guard Backends.names.contains(backend) else {
             throw ValidationError("--backend '\(backend)' is unknown (choose \(Backends.names.joined(separator: ", ")))")
         }
-        guard scene == "panel" else { throw ValidationError("--scene '\(scene)' is unknown (choose panel)") }
+        guard SceneCatalog.names.contains(scene) else {
+            throw ValidationError("--scene '\(scene)' is unknown (choose \(SceneCatalog.names.joined(separator: ", ")))")
+        }
     }
 
     func run() throws {

@@ -1,4 +1,5 @@
 import Glibc
+import MomentumScenes
 
 /// Writes the JSON Lines trace (`--trace FILE`): `{"t": seconds since start, "event": kind, ...}` per line.
 /// Lines are buffered and flushed whenever the event loop goes idle and on every exit path.
@@ -25,6 +26,11 @@ final class TraceWriter {
 
     /// Writes one event; `fields` are already-encoded JSON values.
     func event(_ kind: String, _ fields: KeyValuePairs<String, JSONValue> = [:]) {
+        event(kind, fields.map { ($0.key, $0.value) })
+    }
+
+    /// Writes one event from an ordered list of already-encoded fields.
+    func event(_ kind: String, _ fields: [(String, JSONValue)]) {
         guard let file else { return }
         line.removeAll(keepingCapacity: true)
         line += "{\"t\":"
@@ -55,12 +61,24 @@ final class TraceWriter {
 
 /// A JSON value for trace fields.
 enum JSONValue {
+    /// Converts a scene's trace value.
+    init(_ value: TraceValue) {
+        switch value {
+        case .number(let v): self = .number(v)
+        case .string(let v): self = .string(v)
+        case .bool(let v): self = .bool(v)
+        case .array(let values): self = .array(values.map(JSONValue.init))
+        case .object(let fields): self = .object(fields.map { ($0.key, JSONValue($0.value)) })
+        }
+    }
+
     case number(Double)
     case int(Int64)
     case string(String)
     case bool(Bool)
     case null
     case array([JSONValue])
+    case object([(String, JSONValue)])
 
     /// The JSON text.
     var encoded: String {
@@ -73,6 +91,8 @@ enum JSONValue {
         case .bool(let v): return v ? "true" : "false"
         case .null: return "null"
         case .array(let values): return "[" + values.map(\.encoded).joined(separator: ",") + "]"
+        case .object(let fields):
+            return "{" + fields.map { JSONValue.string($0.0).encoded + ":" + $0.1.encoded }.joined(separator: ",") + "}"
         case .string(let s):
             var out = "\""
             for scalar in s.unicodeScalars {

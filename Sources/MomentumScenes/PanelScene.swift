@@ -6,34 +6,13 @@ import MomentumCore
 /// and velocity stay continuous); a drag grabs it where it is on screen; pressing and holding it still for longer
 /// than a tap catches it there. A cancelled touch sequence returns it to where it was heading before the grab,
 /// from rest (no fling).
-public struct PanelScene {
+public struct PanelScene: Scene, BackendSwitchable {
     /// The two resting states.
     public enum Target: String, Sendable { case open, closed }
     /// What the panel is doing.
     public enum State: String, Sendable { case open, closed, dragging, animating }
-    /// A recognised gesture, reported for the trace.
-    public struct GestureReport: Sendable, Equatable {
-        /// `pan-began`, `pan-ended`, `tap`, `catch`, `cancel`.
-        public var kind: String
-        /// The release velocity where there is one.
-        public var velocity: SIMD2<Double>?
-        /// For a tap: the panel's (y, vy) just before and just after it took effect, at the same instant.
-        public var around: (before: SIMD2<Double>, after: SIMD2<Double>)?
-
-        /// Creates a report.
-        public init(kind: String, velocity: SIMD2<Double>? = nil,
-                    around: (before: SIMD2<Double>, after: SIMD2<Double>)? = nil) {
-            self.kind = kind
-            self.velocity = velocity
-            self.around = around
-        }
-
-        /// Reports are equal when kind and velocity are (the instants are diagnostics).
-        public static func == (a: GestureReport, b: GestureReport) -> Bool {
-            a.kind == b.kind && a.velocity == b.velocity
-        }
-    }
-
+    /// The scene's name.
+    public let name = "panel"
     /// The container layout.
     public private(set) var layout: PanelLayout
     /// Where the panel is heading (or rests).
@@ -86,6 +65,9 @@ public struct PanelScene {
         }
     }
 
+    /// Lays the panel out for a container of `size` logical px.
+    public mutating func resize(to size: SIMD2<Double>) { resize(PanelLayout(width: size.x, height: size.y)) }
+
     /// Switches to another backend, handing over the presented value and velocity.
     public mutating func switchBackend(to newBackend: any AnimationBackend, name: String) {
         let handoff = backend.interrupt()
@@ -97,13 +79,13 @@ public struct PanelScene {
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
-    public mutating func handle(_ frame: TouchFrame) -> [GestureReport] {
+    public mutating func handle(_ frame: TouchFrame) -> [SceneEvent] {
         if let newest = frame.changes.map(\.time).max() { inputTime = max(inputTime, newest) }
         let hitRect = rect
         let events = recognizer.handle(frame) { p in
             p.x >= hitRect.x && p.x <= hitRect.maxX && p.y >= hitRect.y && p.y <= hitRect.maxY
         }
-        var reports: [GestureReport] = []
+        var reports: [SceneEvent] = []
         for event in events {
             switch event {
             case .pressed:
@@ -112,46 +94,57 @@ public struct PanelScene {
                 targetBeforeGrab = target
             case .panBegan(let p):
                 grab(finger: p)
-                reports.append(GestureReport(kind: "pan-began", velocity: nil))
+                reports.append(SceneEvent("pan-began"))
             case .panChanged(let p):
                 dragY = p.y + grabOffset
                 dragVelocity = recognizer.currentVelocity(at: inputTime)
             case .panEnded(let p, let velocity):
                 dragY = p.y + grabOffset
                 release(velocity: velocity)
-                reports.append(GestureReport(kind: "pan-ended", velocity: velocity))
+                reports.append(SceneEvent("pan-ended", [TraceField("velocity", .vector(velocity))]))
             case .tap:
                 pressedWhileMoving = false
                 let before = SIMD2(y, vy)
                 if dragging { release(velocity: .zero, toward: target == .open ? .closed : .open) }
                 else { toggle() }
-                reports.append(GestureReport(kind: "tap", around: (before, SIMD2(y, vy))))
+                // The panel's (y, vy) just before and just after the tap took effect, at the same instant.
+                reports.append(SceneEvent("tap", [TraceField("before", .vector(before)),
+                                                  TraceField("after", .vector(SIMD2(y, vy)))]))
             case .released:
                 pressedWhileMoving = false
                 if dragging { release(velocity: .zero, toward: target) }
             case .cancelled:
                 pressedWhileMoving = false
                 if dragging { release(velocity: .zero, toward: targetBeforeGrab) }
-                reports.append(GestureReport(kind: "cancel", velocity: nil))
+                reports.append(SceneEvent("cancel"))
             }
         }
         return reports
     }
 
     /// Advances animations by `dt` seconds of frame time. A press held still on a moving panel for longer than
-    /// a tap catches it where it is; returns a `catch` report when that happens.
-    public mutating func advance(by dt: Double) -> GestureReport? {
-        guard !dragging else { return nil }
+    /// a tap catches it where it is; returns a `catch` event when that happens.
+    public mutating func advance(by dt: Double) -> [SceneEvent] {
+        guard !dragging else { return [] }
         backend.advance(by: dt)
         if pressedWhileMoving, recognizer.owner != nil, !recognizer.isPanning {
             heldTime += dt
             if heldTime > recognizer.tapMaxDuration {
                 pressedWhileMoving = false
                 grab(finger: recognizer.position)
-                return GestureReport(kind: "catch", velocity: nil)
+                return [SceneEvent("catch")]
             }
         }
-        return nil
+        return []
+    }
+
+    /// The panel's state for the trace: state, target, top edge y and vy, rect, backend.
+    public func traceRecord() -> [TraceField] {
+        let r = rect
+        return [TraceField("state", .string(state.rawValue)), TraceField("target", .string(target.rawValue)),
+                TraceField("y", .number(y)), TraceField("vy", .number(vy)),
+                TraceField("rect", .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])),
+                TraceField("backend", .string(backendName))]
     }
 
     /// Appends the panel (and its grabber handle) to a draw list.

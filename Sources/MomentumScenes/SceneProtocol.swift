@@ -14,6 +14,11 @@ public enum TraceValue: Sendable, Equatable {
     case object([TraceField])
 }
 
+extension TraceValue {
+    /// A 2-D vector as a two-number array.
+    public static func vector(_ v: SIMD2<Double>) -> TraceValue { .array([.number(v.x), .number(v.y)]) }
+}
+
 /// One named field of a trace record.
 public struct TraceField: Sendable, Equatable {
     /// The JSON key.
@@ -62,4 +67,12 @@ public protocol Scene {
     /// The scene's state this frame, written as the trace event named `name` (positions, velocities, progress,
     /// which animation drives what).
     func traceRecord() -> [TraceField]
+}
+
+/// A scene whose motion runs on a swappable animator backend (keys 1/2/3 in the app).
+public protocol BackendSwitchable {
+    /// The backend's name.
+    var backendName: String { get }
+    /// Switches to `backend`, handing over the presented value and velocity.
+    mutating func switchBackend(to backend: any AnimationBackend, name: String)
 }
