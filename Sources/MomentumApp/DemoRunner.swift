@@ -114,8 +114,10 @@ final class DemoRunner {
 
     private func wire(window: Window, loop: EventLoop) {
         window.onConfigure = { [unowned self] configured in
+            let buffer = window.bufferSize
             trace.event("configure", ["width": .int(Int64(configured.size.width)),
-                                      "height": .int(Int64(configured.size.height)), "scale": .number(configured.scale)])
+                                      "height": .int(Int64(configured.size.height)), "scale": .number(configured.scale),
+                                      "buffer_width": .int(Int64(buffer.width)), "buffer_height": .int(Int64(buffer.height))])
             scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
             do { try prepareRendering(window) } catch let error as AppError {
                 failure = error

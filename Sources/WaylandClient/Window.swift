@@ -217,7 +217,9 @@ public final class Window {
 
     private func currentScale() -> Double {
         if viewport != nil { return preferredFractionalScale ?? 1 }
-        let scales = enteredOutputs.compactMap { registry.outputs[$0]?.scale }
+        // Before the surface has entered any output, guess the largest output scale so the first frame is sharp.
+        let scales = enteredOutputs.isEmpty ? registry.outputs.values.map(\.scale)
+                                            : enteredOutputs.compactMap { registry.outputs[$0]?.scale }
         return Double(scales.max() ?? 1)
     }
 

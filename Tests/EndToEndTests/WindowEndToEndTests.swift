@@ -1,0 +1,69 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// The window and the headless run under a real weston.
+@Suite(.serialized) struct WindowEndToEndTests {
+    @Test func windowedRunKeepsItsRequestedSize() throws {
+        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
+        let weston = try WestonSession(module: module, width: 1024, height: 768)
+        defer { weston.stop() }
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in weston.environment { env[key] = value }
+        let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--size", "640x400"],
+                                   environment: env)
+        let configure = try app.waitFor("configure") { $0.kind == "configure" }.event
+        #expect(configure.number("width") == 640 && configure.number("height") == 400)
+        let panel = try app.waitFor("the panel laid out") { $0.kind == "panel" }.event
+        #expect(panel.numbers("rect")?[1] == Double(400 - 72), "closed panel peeks 72 px above the bottom of a 400 px window")
+        app.signal()
+        #expect(try app.waitExit() == 0)
+    }
+
+    @Test func outputScaleTwoDrawsDoubleSizedBuffers() throws {
+        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
+        let weston = try WestonSession(module: module, width: 800, height: 600, extraArguments: ["--scale=2"])
+        defer { weston.stop() }
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in weston.environment { env[key] = value }
+        let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"],
+                                   environment: env)
+        // Weston's --width/--height are logical: the output is 1600×1200 pixels at scale 2. The window stays
+        // 800×600 logical px and draws 1600×1200 buffers, from its very first frame (scale guessed from the outputs).
+        let first = try app.waitFor("the first configure") { $0.kind == "configure" }.event
+        #expect(first.number("scale") == 2 && first.number("buffer_width") == 1600)
+        let scaled = try app.waitFor("a fullscreen configure at scale 2") {
+            $0.kind == "configure" && $0.number("scale") == 2 && $0.number("width") == 800
+        }
+        #expect(scaled.event.number("height") == 600)
+        #expect(scaled.event.number("buffer_width") == 1600 && scaled.event.number("buffer_height") == 1200)
+        try app.waitFor("a frame presented after the scale change", after: scaled.index) { $0.kind == "presented" }
+        app.signal()
+        #expect(try app.waitExit() == 0)
+    }
+
+    @Test func headlessRunPlaysTheTourAndLeavesTraceAndScreenshot() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-headless-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
+        process.arguments = ["headless", "--out", out.path]
+        process.currentDirectoryURL = URL(fileURLWithPath: Compositor.packageRoot)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        let trace = try String(contentsOf: out.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        let events = trace.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
+        let gestures = events.filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
+        #expect(gestures.filter { $0 == "tap" }.count >= 3 && gestures.contains("pan-ended"), "\(gestures)")
+        #expect(events.last?.kind == "exit" && events.last?.number("code") == 0)
+        #expect(events.last(where: { $0.kind == "panel" })?.string("state") == "open")
+        let png = try Data(contentsOf: out.appendingPathComponent("screenshot.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
+        #expect(output.contains("screenshot: ") && output.contains("trace: "))
+    }
+}
