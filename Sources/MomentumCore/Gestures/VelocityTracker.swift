@@ -2,7 +2,8 @@
 /// (at most 20 samples), evaluated at the newest sample (Android's LSQ2).
 ///
 /// A pointer that has not moved for 40 ms is treated as stopped: a gap that long between two samples drops the
-/// older history (checked at each move), and a lift that long after the last move reports zero (checked at lift).
+/// older history (checked at each move), and a lift that long after the last move reports zero (checked at lift),
+/// also when samples kept arriving at exactly the same position meanwhile.
 /// The result's vector length is capped (never per axis, which would bend diagonal flings).
 public struct VelocityTracker: Sendable {
     /// How far back samples count, in seconds.
@@ -16,6 +17,8 @@ public struct VelocityTracker: Sendable {
     public var maxSpeed: Double
     private var times: [Double] = []
     private var points: [SIMD2<Double>] = []
+    /// Time of the newest sample whose position differed from the one before it.
+    private var lastMoveTime = -Double.infinity
 
     /// Creates an empty tracker; `maxSpeed` caps the reported vector's length.
     public init(maxSpeed: Double = 8000) {
@@ -28,10 +31,13 @@ public struct VelocityTracker: Sendable {
     public mutating func reset() {
         times.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
+        lastMoveTime = -.infinity
     }
 
     /// Adds a sample at `time` seconds.
     public mutating func add(_ point: SIMD2<Double>, time: Double) {
+        let moved = points.last.map { $0 != point } ?? true
+        defer { if moved { lastMoveTime = time } }
         if let last = times.last, time - last >= Self.stopGap { reset() } // it had stopped: start over
         if let last = times.last, time <= last {                          // same instant: keep the newest
             points[points.count - 1] = point
@@ -47,7 +53,9 @@ public struct VelocityTracker: Sendable {
 
     /// The velocity in px/s at `time` (the lift or the current time): zero when the last sample is 40 ms old.
     public func velocity(at time: Double) -> SIMD2<Double> {
-        guard let newest = times.last, time - newest < Self.stopGap else { return .zero }
+        guard let newest = times.last, time - newest < Self.stopGap, time - lastMoveTime < Self.stopGap else {
+            return .zero
+        }
         var first = times.count - 1
         while first > 0 && newest - times[first - 1] <= Self.horizon { first -= 1 }
         let n = times.count - first

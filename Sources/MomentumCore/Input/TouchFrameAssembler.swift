@@ -40,11 +40,12 @@ public struct TouchFrameAssembler: Sendable {
         return nil
     }
 
-    /// `wl_touch.up`. Flushes at once when no point remains down (no frame follows on weston ≤ 11).
+    /// `wl_touch.up`. Flushes at once when no finger remains down (no frame follows on weston ≤ 11); a held
+    /// pointer is not a touch point and does not hold the flush back.
     public mutating func up(id: Int32, time: Double) -> TouchFrame? {
         guard let position = points.removeValue(forKey: id) else { return nil }
         pending.append(TouchChange(id: id, phase: .up, position: position, time: time))
-        return points.isEmpty ? flush() : nil
+        return fingerIsDown ? nil : flush()
     }
 
     /// `wl_touch.frame`: hands over what was buffered (nil when nothing was).
