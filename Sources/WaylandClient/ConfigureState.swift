@@ -1,5 +1,6 @@
 /// Double-buffered `xdg_toplevel` configuration: stored on `xdg_toplevel.configure`, applied on
-/// `xdg_surface.configure` (then acked). A 0×0 size means "you choose": the client keeps its own size.
+/// `xdg_surface.configure` (then acked). A zero width or height means "you choose": the client keeps its own
+/// value for that dimension (0×0 keeps its size).
 public struct ConfigureState: Sendable, Equatable {
     /// A logical size in surface pixels.
     public struct Size: Sendable, Equatable {
@@ -32,7 +33,11 @@ public struct ConfigureState: Sendable, Equatable {
     /// `xdg_surface.configure`: applies what was stored; returns true when the size changed.
     public mutating func surfaceConfigure() -> Bool {
         let before = size
-        if let pending = pendingSize, pending.width > 0, pending.height > 0 { size = pending }
+        // Zero in one dimension means the client chooses that dimension (xdg_toplevel.configure).
+        if let pending = pendingSize {
+            if pending.width > 0 { size.width = pending.width }
+            if pending.height > 0 { size.height = pending.height }
+        }
         fullscreen = pendingFullscreen
         pendingSize = nil
         appliedCount += 1

@@ -1,0 +1,84 @@
+import Testing
+@testable import WaylandClient
+
+/// Double-buffered window configuration: when the window's size and fullscreen state change.
+struct ConfigureStateTests {
+    private typealias Size = ConfigureState.Size
+
+    @Test func toplevelConfigureIsStoredUntilTheSurfaceConfigure() {
+        var state = ConfigureState(clientSize: Size(width: 800, height: 600))
+        var changed: Bool
+        state.toplevelConfigure(width: 1024, height: 768, fullscreen: false)
+        #expect(state.size == Size(width: 800, height: 600))      // nothing applied yet
+        #expect(state.appliedCount == 0)
+        changed = state.surfaceConfigure()
+        #expect(changed)
+        #expect(state.size == Size(width: 1024, height: 768))
+        #expect(state.appliedCount == 1)
+        // A surface configure with nothing new keeps everything and reports no change.
+        changed = state.surfaceConfigure()
+        #expect(!changed)
+        #expect(state.size == Size(width: 1024, height: 768))
+        #expect(state.appliedCount == 2)
+    }
+
+    @Test func newestToplevelConfigureWins() {
+        var state = ConfigureState(clientSize: Size(width: 800, height: 600))
+        var changed: Bool
+        state.toplevelConfigure(width: 500, height: 500, fullscreen: true)
+        state.toplevelConfigure(width: 640, height: 480, fullscreen: false)
+        changed = state.surfaceConfigure()
+        #expect(changed)
+        #expect(state.size == Size(width: 640, height: 480))
+        #expect(!state.fullscreen)
+    }
+
+    @Test func zeroByZeroKeepsTheClientSize() {
+        var state = ConfigureState(clientSize: Size(width: 800, height: 600))
+        var changed: Bool
+        state.toplevelConfigure(width: 0, height: 0, fullscreen: false)
+        changed = state.surfaceConfigure()
+        #expect(!changed)
+        #expect(state.size == Size(width: 800, height: 600))
+        // After a real size, 0×0 keeps the size the window has now.
+        state.toplevelConfigure(width: 900, height: 700, fullscreen: false)
+        _ = state.surfaceConfigure()
+        state.toplevelConfigure(width: 0, height: 0, fullscreen: false)
+        changed = state.surfaceConfigure()
+        #expect(!changed)
+        #expect(state.size == Size(width: 900, height: 700))
+    }
+
+    @Test func zeroInOneDimensionLetsTheClientChooseOnlyThatOne() {
+        // xdg_toplevel.configure: "If the width or height arguments are zero, it means the client should decide
+        // its own window dimension" — per dimension.
+        var state = ConfigureState(clientSize: Size(width: 800, height: 600))
+        var changed: Bool
+        state.toplevelConfigure(width: 0, height: 1000, fullscreen: false)
+        changed = state.surfaceConfigure()
+        #expect(changed)
+        #expect(state.size == Size(width: 800, height: 1000))
+        state.toplevelConfigure(width: 1200, height: 0, fullscreen: false)
+        changed = state.surfaceConfigure()
+        #expect(changed)
+        #expect(state.size == Size(width: 1200, height: 1000))
+    }
+
+    @Test func fullscreenAppliesOnTheSurfaceConfigure() {
+        var state = ConfigureState(clientSize: Size(width: 800, height: 600))
+        var changed: Bool
+        state.toplevelConfigure(width: 1920, height: 1080, fullscreen: true)
+        #expect(!state.fullscreen)
+        changed = state.surfaceConfigure()
+        #expect(changed)
+        #expect(state.fullscreen)
+        #expect(state.size == Size(width: 1920, height: 1080))
+        // Leaving fullscreen takes effect on the next surface configure too.
+        state.toplevelConfigure(width: 800, height: 600, fullscreen: false)
+        #expect(state.fullscreen)
+        changed = state.surfaceConfigure()
+        #expect(changed)
+        #expect(!state.fullscreen)
+        #expect(state.size == Size(width: 800, height: 600))
+    }
+}
