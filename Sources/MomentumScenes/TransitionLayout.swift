@@ -1,0 +1,73 @@
+import MomentumCore
+
+/// Where the transition scene's modal card sits in its container (the window), and what its position means.
+///
+/// The card is `width − 32` wide and `height × 0.8` tall, centred horizontally. It is presented *from above*
+/// (seed 002): dismissed, its bottom edge lies on the container's top edge (the seed's `center.y = −90` for a
+/// 180 pt card); presented, it is centred in the area below the header bar (or in the whole container when that
+/// area is too short). The header bar is the backdrop's "navigation bar" whose two titles cross-fade.
+///
+/// The card's vertical position is its top edge `y`. The transition's *completion* is the fraction of the way
+/// from the dismissed position (0) to the presented position (1), clamped to [0, 1] like the seed's percentage.
+public struct TransitionLayout: Sendable, Equatable {
+    /// Container width in logical px.
+    public var width: Double
+    /// Container height in logical px.
+    public var height: Double
+
+    /// Creates a layout for a container.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Height of the backdrop's header bar (its titles cross-fade while the card moves).
+    public static let headerHeight = 56.0
+
+    /// The card's size.
+    public var cardSize: SIMD2<Double> { SIMD2(max(width - 32, 0), max(height * 0.8, 0)) }
+
+    /// The card's left edge (centred horizontally).
+    public var cardX: Double { (width - cardSize.x) / 2 }
+
+    /// The card's top edge when presented: centred below the header bar, or in the container if that is too short.
+    public var presentedY: Double {
+        let below = height - Self.headerHeight - cardSize.y
+        return below >= 0 ? Self.headerHeight + below / 2 : (height - cardSize.y) / 2
+    }
+
+    /// The card's top edge when dismissed: just above the container, its bottom edge on the top edge.
+    public var dismissedY: Double { -cardSize.y }
+
+    /// The card's top edge for a resting target.
+    public func y(for target: TransitionScene.Target) -> Double {
+        switch target {
+        case .presented: presentedY
+        case .dismissed: dismissedY
+        }
+    }
+
+    /// Completion for a card whose top edge is at `y`: 0 dismissed, 1 presented, clamped to [0, 1].
+    public func completion(y: Double) -> Double {
+        let span = presentedY - dismissedY
+        guard span > 0 else { return 0 }
+        return min(max((y - dismissedY) / span, 0), 1)
+    }
+
+    /// The card's rectangle when its top edge is at `y`.
+    public func cardRect(y: Double) -> DrawRect {
+        DrawRect(x: cardX, y: y, width: cardSize.x, height: cardSize.y)
+    }
+
+    /// The container rectangle.
+    public var containerRect: DrawRect { DrawRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The header bar across the top of the backdrop.
+    public var headerRect: DrawRect { DrawRect(x: 0, y: 0, width: width, height: Self.headerHeight) }
+
+    /// The backdrop's "Present" button (any tap on the backdrop presents a dismissed card; this shows where).
+    public var buttonRect: DrawRect {
+        let size = SIMD2(min(220, max(width - 64, 0)), 52.0)
+        return DrawRect(x: (width - size.x) / 2, y: (height - size.y) / 2, width: size.x, height: size.y)
+    }
+}
