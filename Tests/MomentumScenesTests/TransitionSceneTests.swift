@@ -435,6 +435,40 @@ private struct TransitionRig {
         #expect(rig.scene.cardY == y)
     }
 
+    @Test func drawsTheScrubbedDimmingAndTheCardWhereItIsShown() {
+        var rig = TransitionRig()
+        rig.tap(SIMD2(200, 590))
+        for _ in 0..<9 { rig.frame() }
+        let c = rig.scene.completion
+        #expect(c > 0.2 && c < 0.9)
+        var list = DrawList()
+        rig.scene.draw(into: &list)
+        let dims = list.commands.compactMap { command -> RGBA? in
+            if case .rect(let r, let fill) = command, r == DrawRect(x: 0, y: 0, width: 400, height: 600) { return fill }
+            return nil
+        }
+        #expect(dims.count == 1)
+        #expect(abs(Double(dims.first?.a ?? 0) - 0.5 * c) < 1e-6)
+        let card = DrawRect(x: 16, y: rig.scene.cardY, width: 368, height: 480)
+        let cards = list.commands.filter { command in
+            if case .roundedRect(let shape) = command { return shape.rect == card }
+            return false
+        }
+        #expect(cards.count == 1)
+        // Dismissed: the card is off-screen and not drawn; the backdrop is not dimmed.
+        let idle = TransitionRig()
+        var empty = DrawList()
+        idle.scene.draw(into: &empty)
+        #expect(!empty.commands.contains { command in
+            if case .roundedRect(let shape) = command { return shape.rect.width == 368 && shape.rect.height == 480 }
+            return false
+        })
+        #expect(empty.commands.contains { command in
+            if case .rect(let r, let fill) = command { return r.width == 400 && r.height == 600 && fill.a == 0 }
+            return false
+        })
+    }
+
     @Test func touchCancelReturnsWithoutAFling() {
         var rig = TransitionRig()
         rig.presentFully()
