@@ -1,0 +1,34 @@
+import MomentumCore
+
+/// One lane of the gallery: a named timing function whose dot crosses the lane over the shared duration.
+public struct GalleryLane: Sendable {
+    /// The label (Core Animation or CSS spelling).
+    public let name: String
+    /// The timing function the dot follows.
+    public let timingFunction: TimingFunction
+
+    /// Creates a lane.
+    public init(name: String, timingFunction: TimingFunction) {
+        self.name = name
+        self.timingFunction = timingFunction
+    }
+
+    /// The seed article's custom rocket curve, `functionWithControlPoints:0.5:0:0.9:0.7`.
+    static let rocketCurve: TimingFunction = {
+        // The control points are valid, so the initialiser cannot throw; ease-in is only a type-level fallback.
+        guard let curve = try? CubicBezier(0.5, 0, 0.9, 0.7) else { return .easeIn }
+        return .cubicBezier(curve)
+    }()
+
+    /// The lanes, top to bottom: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(0.5, 0, 0.9, 0.7)
+    /// and RBBAnimation's ease-out bounce.
+    public static let all: [GalleryLane] = [
+        GalleryLane(name: "linear", timingFunction: .linear),
+        GalleryLane(name: "ease-in", timingFunction: .easeIn),
+        GalleryLane(name: "ease-out", timingFunction: .easeOut),
+        GalleryLane(name: "ease-in-out", timingFunction: .easeInEaseOut),
+        GalleryLane(name: "default", timingFunction: .default),
+        GalleryLane(name: "cubic-bezier(0.5, 0, 0.9, 0.7)", timingFunction: rocketCurve),
+        GalleryLane(name: "bounce", timingFunction: .easing(EasingCurve(.bounce, .out))),
+    ]
+}

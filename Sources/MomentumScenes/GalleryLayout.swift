@@ -1,0 +1,108 @@
+import MomentumCore
+
+/// Where the gallery's items sit in a container (logical px, y down): the timing-function lanes and the shaking
+/// form field in the left column, the orbit above the cover stack in the right column.
+public struct GalleryLayout: Sendable, Equatable {
+    /// Container width.
+    public var width: Double
+    /// Container height.
+    public var height: Double
+
+    /// Creates a layout for a container.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Top of the content (below the scene switcher).
+    static let top = 60.0
+    /// Outer margin.
+    static let margin = 20.0
+    /// Height of one lane.
+    public static let laneHeight = 34.0
+    /// Width of the label column left of the lanes.
+    public static let labelWidth = 150.0
+    /// Radius of a lane's dot.
+    public static let dotRadius = 9.0
+    /// Size of a cover card.
+    public static let cardSize = 110.0
+    /// Vertical step between stacked covers.
+    public static let cardStep = 14.0
+
+    /// The left column's width.
+    private var leftWidth: Double { Swift.max(width * 0.55 - Self.margin, Self.labelWidth + 80) }
+
+    /// The area of all lanes (labels included); tapping it restarts the lanes.
+    public var lanesFrame: DrawRect {
+        DrawRect(x: Self.margin, y: Self.top, width: leftWidth, height: Self.laneHeight * Double(GalleryLane.all.count))
+    }
+
+    /// Centre y of lane `index`.
+    public func laneY(_ index: Int) -> Double { lanesFrame.y + (Double(index) + 0.5) * Self.laneHeight }
+
+    /// The x of a lane's dot centre at fraction 0 (left end).
+    public var laneStartX: Double { lanesFrame.x + Self.labelWidth + Self.dotRadius }
+
+    /// The x of a lane's dot centre at fraction 1 (right end).
+    public var laneEndX: Double { lanesFrame.maxX - Self.dotRadius }
+
+    /// The dot's centre x for a lane fraction (0 left … 1 right; the bounce lane stays inside, others too).
+    public func laneX(fraction: Double) -> Double { laneStartX + fraction * (laneEndX - laneStartX) }
+
+    /// The form field at rest (the shake offsets it horizontally).
+    public var shakeField: DrawRect {
+        DrawRect(x: Self.margin + Self.labelWidth, y: lanesFrame.maxY + 40, width: 220, height: 48)
+    }
+
+    /// The right column's centre x.
+    private var rightCenterX: Double { width * 0.55 + (width * 0.45) / 2 }
+
+    /// The orbit's horizontal and vertical radii.
+    public var orbitRadii: SIMD2<Double> {
+        let a = Swift.max(50, Swift.min(width * 0.45 / 2 - 40, 150))
+        return SIMD2(a, (a * 0.55).rounded())
+    }
+
+    /// The orbit's centre (where the planet is).
+    public var orbitCenter: SIMD2<Double> { SIMD2(rightCenterX, Self.top + orbitRadii.y + 30) }
+
+    /// The orbit's tappable area.
+    public var orbitFrame: DrawRect {
+        let r = orbitRadii + SIMD2(24, 24)
+        return DrawRect(origin: orbitCenter - r, size: 2 * r)
+    }
+
+    /// The centre of the front cover at rest; the other covers stack above it.
+    public var coversAnchor: SIMD2<Double> {
+        let below = orbitFrame.maxY + 40 + 3 * Self.cardStep + Self.cardSize / 2
+        return SIMD2(rightCenterX - 40, Swift.max(below, height - Self.margin - Self.cardSize / 2 - 20))
+    }
+
+    /// The cover stack's tappable area.
+    public var coversFrame: DrawRect {
+        let a = coversAnchor
+        let half = Self.cardSize / 2
+        return DrawRect(x: a.x - half - 10, y: a.y - half - 3 * Self.cardStep - 10,
+                        width: Self.cardSize + 20, height: Self.cardSize + 3 * Self.cardStep + 20)
+    }
+
+    /// The tappable area of an item (the shake field's is its resting rectangle, widened by the shake's reach).
+    public func frame(of item: GalleryItem) -> DrawRect {
+        switch item {
+        case .lanes: return lanesFrame
+        case .shake:
+            let f = shakeField
+            return DrawRect(x: f.x - 10, y: f.y, width: f.width + 20, height: f.height)
+        case .satellite: return orbitFrame
+        case .covers: return coversFrame
+        }
+    }
+
+    /// The item whose area contains `point`, if any.
+    public func item(at point: SIMD2<Double>) -> GalleryItem? {
+        GalleryItem.allCases.first { item in
+            let r = frame(of: item)
+            return point.x >= r.x && point.x <= r.maxX && point.y >= r.y && point.y <= r.maxY
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import MomentumCore
+
+/// The gallery's satellite: a `PathAnimation` along an ellipse centred on the origin, paced (constant speed along
+/// the arc) with rotation mode auto (the satellite's angle is the path's tangent direction).
+///
+/// A run is `orbits` full laps. It starts where the satellite is (its progress along the path becomes the
+/// animation's `timeOffset`), so the model value — that same point and its tangent angle — is where the run
+/// ends, and removing the finished animation shows no jump. Restarting mid-run keeps position, velocity and
+/// angle continuous: the pace is the same, only the lap count starts over.
+public struct GalleryOrbit: Sendable {
+    /// The satellite's presented state.
+    public struct Pose: Sendable, Equatable {
+        /// Position relative to the orbit's centre (px, y down).
+        public var position: SIMD2<Double>
+        /// Velocity (px/s); zero at rest.
+        public var velocity: SIMD2<Double>
+        /// Rotation (radians): the tangent direction atan2(dy, dx) of the path.
+        public var angle: Double
+        /// Fraction of the path's arc length covered from its start (0 ..< 1).
+        public var progress: Double
+    }
+
+    /// Seconds per lap.
+    public static let lapDuration = 4.0
+    /// Laps per run; finite so the scene comes to rest and the process can sleep.
+    public static let orbits = 3.0
+    /// Cubic arcs used for the ellipse (16 keep the tangent within 3e-6 rad of the true ellipse's).
+    public static let arcs = 16
+
+    /// The ellipse's radii.
+    public private(set) var radii: SIMD2<Double>
+    /// The path the satellite follows.
+    public private(set) var path: KeyframePath
+    /// The running orbit animation, if any.
+    public private(set) var animation: PathAnimation?
+    /// The model value: the path progress where the satellite rests (and where a run ends).
+    public private(set) var modelProgress = 0.0
+
+    /// Creates an orbit with the given radii, satellite at rest at the path's start (angle 0, the +x vertex).
+    public init(radii: SIMD2<Double>) {
+        self.radii = radii
+        self.path = Self.ellipse(radii: radii)
+    }
+
+    /// An ellipse x = a cos θ, y = b sin θ, θ from 0 to 2π, as `arcs` cubic arcs (control length (4/3) tan(Δ/4)).
+    public static func ellipse(radii: SIMD2<Double>, arcs: Int = GalleryOrbit.arcs) -> KeyframePath {
+        var path = KeyframePath()
+        let step = 2 * Math.pi / Double(arcs)
+        let k = 4.0 / 3.0 * Math.sin(step / 4) / Math.cos(step / 4)
+        func point(_ t: Double) -> SIMD2<Double> { radii * SIMD2(Math.cos(t), Math.sin(t)) }
+        func tangent(_ t: Double) -> SIMD2<Double> { radii * SIMD2(-Math.sin(t), Math.cos(t)) }
+        path.move(to: point(0))
+        for i in 0..<arcs {
+            let t0 = Double(i) * step, t1 = Double(i + 1) * step
+            path.addCurve(to: point(t1), control1: point(t0) + k * tangent(t0), control2: point(t1) - k * tangent(t1))
+        }
+        return path
+    }
+
+    /// True while the orbit animation is attached.
+    public var isRunning: Bool { animation != nil }
+
+    /// Changes the radii (layout change); a running orbit carries on at the same progress.
+    public mutating func resize(radii newRadii: SIMD2<Double>) {
+        guard newRadii != radii else { return }
+        radii = newRadii
+        path = Self.ellipse(radii: newRadii)
+        if let running = animation { animation = Self.orbit(path: path, timing: running.timing) }
+    }
+
+    /// Starts a run of `orbits` laps at `time` from where the satellite is presented now.
+    public mutating func restart(at time: Double) {
+        let start = pose(at: time).progress
+        modelProgress = start
+        let timing = MediaTiming(beginTime: time, duration: Self.lapDuration, timeOffset: start * Self.lapDuration,
+                                 repeatCount: Self.orbits)
+        animation = Self.orbit(path: path, timing: timing)
+    }
+
+    /// Removes a finished run; returns true when one finished.
+    public mutating func removeCompleted(at time: Double) -> Bool {
+        guard let running = animation, running.timing.isFinished(at: time) else { return false }
+        animation = nil
+        return true
+    }
+
+    /// The presented pose at `time`: the running orbit's, or the model's at rest.
+    public func pose(at time: Double) -> Pose {
+        if let running = animation, let progress = running.timing.progress(at: time),
+           let sample = running.sample(at: time, over: TweenSample(resting: .zero)) {
+            return Pose(position: sample.position.value, velocity: sample.position.velocity, angle: sample.rotation,
+                        progress: progress.progress)
+        }
+        return restingPose(progress: modelProgress)
+    }
+
+    /// Local time of the running orbit at `time` (seconds since its begin, on the animation's clock), if running.
+    public func localTime(at time: Double) -> Double? {
+        guard let running = animation else { return nil }
+        return (time - running.timing.beginTime) * running.timing.speed
+    }
+
+    /// The pose at a path progress, standing still.
+    private func restingPose(progress: Double) -> Pose {
+        let probe = Self.orbit(path: path, timing: MediaTiming(duration: 1, fillMode: .both))
+        guard let sample = probe?.sample(at: progress, over: TweenSample(resting: .zero)) else {
+            return Pose(position: SIMD2(radii.x, 0), velocity: .zero, angle: Math.pi / 2, progress: progress)
+        }
+        return Pose(position: sample.position.value, velocity: .zero, angle: sample.rotation, progress: progress)
+    }
+
+    private static func orbit(path: KeyframePath, timing: MediaTiming) -> PathAnimation? {
+        try? PathAnimation(path: path, calculationMode: .paced, rotationMode: .auto, timing: timing)
+    }
+}
