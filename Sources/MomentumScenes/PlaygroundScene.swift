@@ -1,0 +1,324 @@
+import MomentumCore
+
+/// Seed 004's playground: one card (160×160, rounded, with a shadow) that is never out of reach while it moves.
+///
+/// - **Flick**: the card follows the finger; on release the pan's LSQ2 release velocity becomes the position
+///   animation's initial velocity (absolute, handed over as a vector: our springs take px/s, so UIKit's
+///   normalisation by distance is only reported, as `relative_velocity`). The card heads for where the flick
+///   would coast to (UIScrollView decay 0.998/ms: velocity × 0.499 s), kept inside the container.
+/// - **Pinch and rotate** with two fingers (the card's centre follows their centroid): on release the scale
+///   velocity and angular velocity start the scale and rotation springs. Scale springs back to 1; rotation to the
+///   nearest quarter turn, looking 0.1 s ahead along the angular velocity (a quick twist carries on to the next one).
+/// - **Retarget**: a tap off the card sends it to the tap point; while it moves, the running animation retargets
+///   (the spring restarts from its presented value and velocity; the tween backend adds an additive layer), so
+///   position and velocity do not jump.
+/// - **Catch**: a touch down on the card *as presented* (hit-tested on the drawn, scaled and rotated shape) stops
+///   the position animation exactly there; the finger then owns the card, so its velocity becomes the finger's
+///   (0 while it stays still) and a lift without moving leaves the card where it was caught. Scale and rotation
+///   keep settling under one finger and are caught when a second finger lands.
+/// - A cancelled sequence leaves the card where it is with no fling; a pinch in progress springs back from rest.
+/// Gestures that begin off the card only tap. All three springs use response 0.5 s, damping ratio 0.8 (SwiftUI's
+/// default feel: no visible wobble, a hint of overshoot on strong flicks).
+public struct PlaygroundScene: Scene, BackendSwitchable {
+    /// What the card is doing.
+    public enum State: String, Sendable { case idle, dragging, pinching, animating }
+
+    /// Side of the square card, logical px.
+    public static let cardSide = 160.0
+    /// Corner radius of the card, logical px.
+    public static let cornerRadius = 28.0
+    /// Position spring: response 0.5 s, damping ratio 0.8.
+    public static let positionSpring = SpringParameters(response: 0.5, dampingRatio: 0.8)
+    /// Scale spring: response 0.5 s, damping ratio 0.8.
+    public static let scaleSpring = SpringParameters(response: 0.5, dampingRatio: 0.8)
+    /// Rotation spring: response 0.5 s, damping ratio 0.8.
+    public static let rotationSpring = SpringParameters(response: 0.5, dampingRatio: 0.8)
+    /// How far a flick coasts per unit of velocity (s): UIScrollView's decay 0.998/ms, d/(1 − d)/1000.
+    public static let projectionTime = 0.998 / (1 - 0.998) / 1000
+    /// Rotation detents: multiples of a quarter turn (rad).
+    public static let rotationDetent = Math.pi / 2
+    /// Look-ahead (s) along the angular velocity when choosing the rotation detent.
+    public static let rotationLookAhead = 0.1
+
+    /// The scene's name.
+    public let name = "playground"
+    /// The container size, logical px.
+    public private(set) var size: SIMD2<Double>
+    /// The position animation (spring by default; swappable).
+    public private(set) var backend: any AnimationBackend
+    /// The position backend's name for the trace.
+    public private(set) var backendName: String
+    var scaleAnimation: SpringAnimation
+    var angleAnimation: SpringAnimation
+    var recognizer = MultiTouchGestureRecognizer()
+    /// Newest input time seen (s) and frame time elapsed since (s): "now" for the finger's velocity.
+    private var inputTime = 0.0
+    private var sinceInput = 0.0
+    /// True while the gesture's fingers own the card's position (from a touch down on it until the last lift).
+    public private(set) var isHeld = false
+    private var gestureOnCard = false
+    private var grabPosition = SIMD2<Double>.zero
+    private var grabTranslation = SIMD2<Double>.zero
+    private var scaleHeld = false
+    private var angleHeld = false
+    private var baseScale = 1.0
+    private var baseAngle = 0.0
+    private var fingerScale = 1.0
+    private var fingerAngle = 0.0
+
+    /// A card at rest in the middle of a `size` container; position on `backend` (a response-0.5 s,
+    /// damping-0.8 spring when nil).
+    public init(size: SIMD2<Double>, backend: (any AnimationBackend)? = nil, backendName: String = "spring") {
+        self.size = size
+        let centre = size * 0.5
+        var engine = backend ?? SpringAnimation(parameters: Self.positionSpring, at: centre)
+        engine.start(from: centre, velocity: .zero, to: centre)
+        self.backend = engine
+        self.backendName = backendName
+        scaleAnimation = SpringAnimation(parameters: Self.scaleSpring, restThreshold: .scale, value: AnimatableVector(1))
+        angleAnimation = SpringAnimation(parameters: Self.rotationSpring, restThreshold: .rotation,
+                                         value: AnimatableVector(0))
+    }
+
+    // MARK: - What is on screen
+
+    /// The card's centre as drawn now.
+    public var position: SIMD2<Double> {
+        isHeld ? grabPosition + recognizer.translation - grabTranslation : backend.presentedValue
+    }
+    /// The card's velocity now (px/s): the finger's while held.
+    public var velocity: SIMD2<Double> {
+        isHeld ? recognizer.panVelocity(at: inputTime + sinceInput) : backend.presentedVelocity
+    }
+    /// The card's scale as drawn now.
+    public var scale: Double { scaleHeld ? baseScale * fingerScale : scaleAnimation.presented.value[0] }
+    /// The scale's velocity (1/s): the fingers' while pinching.
+    public var scaleVelocity: Double {
+        guard scaleHeld else { return scaleAnimation.presented.velocity[0] }
+        return baseScale * (recognizer.pinch?.velocity(at: inputTime + sinceInput).scale ?? 0)
+    }
+    /// The card's rotation as drawn now (rad, clockwise on screen).
+    public var angle: Double { angleHeld ? baseAngle + fingerAngle : angleAnimation.presented.value[0] }
+    /// The rotation's velocity (rad/s): the fingers' while rotating.
+    public var angularVelocity: Double {
+        guard angleHeld else { return angleAnimation.presented.velocity[0] }
+        return recognizer.pinch?.velocity(at: inputTime + sinceInput).angular ?? 0
+    }
+    /// Where the position animation is heading (the model value).
+    public var target: SIMD2<Double> { isHeld ? position : backend.target }
+    /// Where the scale spring is heading.
+    public var scaleTarget: Double { scaleHeld ? scale : scaleAnimation.targetVector[0] }
+    /// Where the rotation spring is heading.
+    public var angleTarget: Double { angleHeld ? angle : angleAnimation.targetVector[0] }
+
+    /// The card as drawn now: its shape is also what touches hit.
+    public var card: RoundedRect {
+        let half = SIMD2(repeating: Self.cardSide / 2)
+        return RoundedRect(rect: DrawRect(origin: position - half, size: half * 2), cornerRadius: Self.cornerRadius,
+                           fill: RGBA(hex: 0x5E5CE6), shadow: DropShadow(blurRadius: isHeld ? 30 : 18,
+                                                                           offset: SIMD2(0, isHeld ? 10 : 4)),
+                           rotation: angle, scale: scale)
+    }
+
+    /// What the card is doing.
+    public var state: State {
+        if scaleHeld || angleHeld { return .pinching }
+        if isHeld { return .dragging }
+        return needsFrames ? .animating : .idle
+    }
+
+    /// True while an animation runs (fingers drive the card without frames).
+    public var needsFrames: Bool {
+        (!isHeld && !backend.isAtRest) || (!scaleHeld && !scaleAnimation.isAtRest)
+            || (!angleHeld && !angleAnimation.isAtRest)
+    }
+
+    // MARK: - Scene
+
+    /// Lays the scene out for a container of `size` logical px; a card outside moves back in.
+    public mutating func resize(to newSize: SIMD2<Double>) {
+        guard newSize != size else { return }
+        size = newSize
+        guard !isHeld else { return }
+        let goal = clamped(backend.target)
+        guard goal != backend.target else { return }
+        if backend.isAtRest { backend.start(from: backend.presentedValue, velocity: .zero, to: goal) }
+        else { backend.retarget(to: goal) }
+    }
+
+    /// Switches the position backend, handing over the presented value and velocity.
+    public mutating func switchBackend(to newBackend: any AnimationBackend, name: String) {
+        let goal = backend.target
+        let handoff = backend.interrupt()
+        backend = newBackend
+        backendName = name
+        if isHeld || handoff.value == goal && handoff.velocity == .zero {
+            backend.start(from: handoff.value, velocity: .zero, to: handoff.value)
+        } else {
+            backend.start(from: handoff.value, velocity: handoff.velocity, to: goal)
+        }
+    }
+
+    /// Advances the animations by `dt` seconds of frame time.
+    public mutating func advance(by dt: Double) -> [SceneEvent] {
+        sinceInput += dt
+        if !isHeld { backend.advance(by: dt) }
+        if !scaleHeld { scaleAnimation.advance(by: dt) }
+        if !angleHeld { angleAnimation.advance(by: dt) }
+        return []
+    }
+
+    /// Feeds a touch frame; returns the gestures recognised.
+    public mutating func handle(_ frame: TouchFrame) -> [SceneEvent] {
+        if let newest = frame.changes.map(\.time).max(), newest >= inputTime {
+            inputTime = newest
+            sinceInput = 0
+        }
+        var reports: [SceneEvent] = []
+        for event in recognizer.handle(frame) {
+            switch event {
+            case .touchDown(let point):
+                gestureOnCard = card.contains(point)
+                if gestureOnCard { catchCard(into: &reports) }
+            case .panBegan(let translation):
+                if isHeld { reports.append(SceneEvent("pan-began", [TraceField("translation", .vector(translation))])) }
+            case .panChanged, .pinchBegan:
+                break
+            case .rotationBegan:
+                if isHeld { beginPinch(into: &reports) }
+            case .pinchChanged(let s):
+                if scaleHeld { fingerScale = s }
+            case .rotationChanged(let a):
+                if angleHeld { fingerAngle = a }
+            case .panEnded(_, let v):
+                if isHeld { release(velocity: v, into: &reports) }
+            case .pinchEnded(let s, let sv):
+                if scaleHeld { releaseScale(s, velocity: sv, into: &reports) }
+            case .rotationEnded(let a, let w):
+                if angleHeld { releaseAngle(a, velocity: w, into: &reports) }
+            case .tap(let point):
+                reports.append(SceneEvent("tap", [TraceField("position", .vector(point)),
+                                                  TraceField("on_card", .bool(gestureOnCard))]))
+                if !gestureOnCard { retarget(to: point, into: &reports) }
+            case .lifted:
+                if isHeld { drop() }
+            case .cancelled:
+                cancel(into: &reports)
+            }
+        }
+        return reports
+    }
+
+    // MARK: - Hand-offs
+
+    private mutating func catchCard(into reports: inout [SceneEvent]) {
+        let wasMoving = !backend.isAtRest
+        let caught = backend.interrupt()           // the presented value and velocity at this instant
+        isHeld = true
+        grabPosition = caught.value
+        grabTranslation = recognizer.translation
+        reports.append(SceneEvent("catch", [TraceField("position", .vector(caught.value)),
+                                            TraceField("velocity_before", .vector(caught.velocity)),
+                                            TraceField("was_moving", .bool(wasMoving))]))
+    }
+
+    private mutating func beginPinch(into reports: inout [SceneEvent]) {
+        baseScale = scaleAnimation.interruptVector().value[0]
+        baseAngle = angleAnimation.interruptVector().value[0]
+        fingerScale = 1
+        fingerAngle = 0
+        scaleHeld = true
+        angleHeld = true
+        reports.append(SceneEvent("pinch-began", [TraceField("scale", .number(baseScale)),
+                                                  TraceField("angle", .number(baseAngle))]))
+    }
+
+    private mutating func release(velocity v: SIMD2<Double>, into reports: inout [SceneEvent]) {
+        let from = position
+        isHeld = false
+        let goal = clamped(from + v * Self.projectionTime)
+        backend.start(from: from, velocity: v, to: goal)
+        reports.append(SceneEvent("pan-ended", [
+            TraceField("velocity", .vector(v)), TraceField("position", .vector(from)), TraceField("target", .vector(goal)),
+            TraceField("relative_velocity", .number(Self.relativeSpringVelocity(velocity: v, from: from, to: goal))),
+        ]))
+    }
+
+    /// The last finger lifted without a fling (no pan, or after a cancel): the card stays where it is.
+    private mutating func drop() {
+        let here = position
+        isHeld = false
+        backend.start(from: here, velocity: .zero, to: here)
+    }
+
+    private mutating func releaseScale(_ s: Double, velocity sv: Double, into reports: inout [SceneEvent]) {
+        let value = baseScale * s, rate = baseScale * sv
+        scaleHeld = false
+        scaleAnimation.start(from: AnimatableVector(value), velocity: AnimatableVector(rate), to: AnimatableVector(1))
+        reports.append(SceneEvent("pinch-ended", [TraceField("scale", .number(value)),
+                                                  TraceField("scale_velocity", .number(rate))]))
+    }
+
+    private mutating func releaseAngle(_ a: Double, velocity w: Double, into reports: inout [SceneEvent]) {
+        let value = baseAngle + a
+        angleHeld = false
+        let detent = Self.rotationDetent(for: value, velocity: w)
+        angleAnimation.start(from: AnimatableVector(value), velocity: AnimatableVector(w), to: AnimatableVector(detent))
+        reports.append(SceneEvent("rotation-ended", [TraceField("angle", .number(value)),
+                                                     TraceField("angular_velocity", .number(w)),
+                                                     TraceField("target", .number(detent))]))
+    }
+
+    private mutating func retarget(to point: SIMD2<Double>, into reports: inout [SceneEvent]) {
+        let before = PresentedState(value: backend.presentedValue, velocity: backend.presentedVelocity)
+        let goal = clamped(point)
+        let wasMoving = !backend.isAtRest
+        if wasMoving { backend.retarget(to: goal) } else { backend.start(from: before.value, velocity: .zero, to: goal) }
+        reports.append(SceneEvent("retarget", [
+            TraceField("to", .vector(goal)), TraceField("was_moving", .bool(wasMoving)),
+            TraceField("before", .vector(before.value)), TraceField("velocity_before", .vector(before.velocity)),
+            TraceField("after", .vector(backend.presentedValue)),
+            TraceField("velocity_after", .vector(backend.presentedVelocity)),
+        ]))
+    }
+
+    private mutating func cancel(into reports: inout [SceneEvent]) {
+        if scaleHeld {
+            let value = scale
+            scaleHeld = false
+            scaleAnimation.start(from: AnimatableVector(value), velocity: AnimatableVector(0), to: AnimatableVector(1))
+        }
+        if angleHeld {
+            let value = angle
+            angleHeld = false
+            angleAnimation.start(from: AnimatableVector(value), velocity: AnimatableVector(0),
+                                 to: AnimatableVector(Self.rotationDetent(for: value, velocity: 0)))
+        }
+        if isHeld { drop() }
+        gestureOnCard = false
+        reports.append(SceneEvent("cancel", [TraceField("position", .vector(position))]))
+    }
+
+    // MARK: - Helpers
+
+    /// `point` moved so the unscaled card stays inside the container.
+    func clamped(_ point: SIMD2<Double>) -> SIMD2<Double> {
+        let half = Self.cardSide / 2
+        let high = SIMD2(Swift.max(size.x - half, half), Swift.max(size.y - half, half))
+        return SIMD2(Swift.min(Swift.max(point.x, half), high.x), Swift.min(Swift.max(point.y, half), high.y))
+    }
+
+    /// The quarter turn nearest to where the rotation is heading `rotationLookAhead` seconds on.
+    public static func rotationDetent(for angle: Double, velocity: Double) -> Double {
+        ((angle + velocity * rotationLookAhead) / rotationDetent).rounded() * rotationDetent
+    }
+
+    /// UIKit's `initialSpringVelocity` for this hand-off: the velocity along the move divided by its distance
+    /// (seed 004: 50 pt/s toward a point 100 pt away is 0.5); 0 when there is nowhere to go.
+    public static func relativeSpringVelocity(velocity: SIMD2<Double>, from: SIMD2<Double>, to: SIMD2<Double>) -> Double {
+        let d = to - from
+        let distanceSquared = (d * d).sum()
+        guard distanceSquared > 0 else { return 0 }
+        return (velocity * d).sum() / distanceSquared
+    }
+}

@@ -1,0 +1,329 @@
+import Foundation  // exp, sin, cos, sqrt for the closed-form spring
+import Testing
+import MomentumCore
+@testable import MomentumScenes
+
+/// Drives the playground with synthetic touch frames; input time and frame time move on together.
+struct PlaygroundDriver {
+    var scene: PlaygroundScene
+    /// Input clock (s).
+    var time = 100.0
+
+    /// A 1600×800 container: the card starts at rest at (800, 400).
+    init(backend: (any AnimationBackend)? = nil, name: String = "spring") {
+        scene = PlaygroundScene(size: SIMD2(1600, 800), backend: backend, backendName: name)
+    }
+
+    mutating func send(_ changes: [(Int32, TouchPhase, SIMD2<Double>)]) -> [SceneEvent] {
+        scene.handle(TouchFrame(changes: changes.map { TouchChange(id: $0.0, phase: $0.1, position: $0.2, time: time) }))
+    }
+    mutating func down(_ p: SIMD2<Double>, id: Int32 = 0) -> [SceneEvent] { send([(id, .down, p)]) }
+    mutating func move(_ p: SIMD2<Double>, id: Int32 = 0) -> [SceneEvent] { send([(id, .motion, p)]) }
+    mutating func up(_ p: SIMD2<Double>, id: Int32 = 0) -> [SceneEvent] { send([(id, .up, p)]) }
+
+    /// Time passes: `dt` of input time and one frame of the same length.
+    mutating func wait(_ dt: Double) {
+        time += dt
+        _ = scene.advance(by: dt)
+    }
+
+    /// 60 Hz frames until nothing moves; returns how many (at most 1200).
+    @discardableResult mutating func settle() -> Int {
+        var frames = 0
+        while scene.needsFrames && frames < 1200 {
+            wait(1.0 / 60)
+            frames += 1
+        }
+        return frames
+    }
+
+    /// A one-finger drag from `start` at constant `velocity` (px/s), 8 ms samples, lifted at the last one.
+    mutating func flick(from start: SIMD2<Double>, velocity: SIMD2<Double>, samples: Int = 12) -> [SceneEvent] {
+        _ = down(start)
+        var p = start
+        for _ in 0..<samples {
+            wait(0.008)
+            p += velocity * 0.008
+            _ = move(p)
+        }
+        return up(p)
+    }
+}
+
+/// Reads a number field of the first event of `kind`.
+func playgroundNumber(_ events: [SceneEvent], _ kind: String, _ key: String) -> Double? {
+    guard let event = events.first(where: { $0.kind == kind }),
+          let field = event.fields.first(where: { $0.key == key }), case .number(let x) = field.value else { return nil }
+    return x
+}
+
+/// Reads a two-number vector field of the first event of `kind`.
+func playgroundVector(_ events: [SceneEvent], _ kind: String, _ key: String) -> SIMD2<Double>? {
+    guard let event = events.first(where: { $0.kind == kind }),
+          let field = event.fields.first(where: { $0.key == key }),
+          case .array(let values) = field.value, values.count == 2,
+          case .number(let x) = values[0], case .number(let y) = values[1] else { return nil }
+    return SIMD2(x, y)
+}
+
+private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+
+/// Seed 004's playground: flick, pinch/rotate, retarget and catch, with velocity handed over at every seam.
+struct PlaygroundSceneTests {
+    /// The underdamped spring x'' = −ω²x − 2ζωx' in closed form: displacement after `t` from (x0, v0).
+    private func springDisplacement(x0: SIMD2<Double>, v0: SIMD2<Double>, t: Double) -> SIMD2<Double> {
+        let omega = 2 * Double.pi / 0.5, zeta = 0.8
+        let omegaD = omega * sqrt(1 - zeta * zeta)
+        let a = x0, b = (v0 + zeta * omega * x0) / omegaD
+        return exp(-zeta * omega * t) * (a * cos(omegaD * t) + b * sin(omegaD * t))
+    }
+
+    @Test func flickHandsTheReleaseVelocityToTheSpring() {
+        var d = PlaygroundDriver()
+        let finger = SIMD2(1200.0, -500.0)
+        let events = d.flick(from: SIMD2(800, 400), velocity: finger)
+        // The finger moved at a constant velocity: LSQ2 reports exactly that, and the spring starts with it.
+        guard let released = playgroundVector(events, "pan-ended", "velocity"),
+              let target = playgroundVector(events, "pan-ended", "target") else {
+            Issue.record("no pan-ended in \(events)")
+            return
+        }
+        #expect(length(released - finger) < 1e-6)
+        #expect(d.scene.velocity == released)
+        #expect(d.scene.state == .animating && d.scene.backend.target == target)
+        // Where the flick would coast (0.499 s of velocity), kept inside the container.
+        let from = SIMD2(800.0, 400.0) + finger * 0.096
+        #expect(length(from - d.scene.position) < 1e-9)
+        let coast = from + finger * (0.998 / 0.002 / 1000)
+        #expect(length(target - SIMD2(coast.x, max(coast.y, 80))) < 1e-9)
+        // One frame later the card is where the closed-form spring with that initial velocity puts it.
+        d.wait(1.0 / 60)
+        let expected = target + springDisplacement(x0: from - target, v0: released, t: 1.0 / 60)
+        #expect(length(d.scene.position - expected) < 1e-6)
+        d.settle()
+        #expect(!d.scene.needsFrames && d.scene.state == .idle && d.scene.position == target)
+    }
+
+    @Test func relativeVelocityIsTheSeedsNormalisation() {
+        // Seed 004: 50 pt/s toward a point 100 pt away is 0.5 units/s; the perpendicular part does not count.
+        #expect(PlaygroundScene.relativeSpringVelocity(velocity: SIMD2(50, 30), from: SIMD2(0, 0), to: SIMD2(100, 0)) == 0.5)
+        #expect(PlaygroundScene.relativeSpringVelocity(velocity: SIMD2(50, 0), from: SIMD2(5, 5), to: SIMD2(5, 5)) == 0)
+    }
+
+    @Test(arguments: ["spring", "tween"])
+    func catchMidFlightStopsWhereItIsSeen(backend: String) {
+        var d = backend == "tween"
+            ? PlaygroundDriver(backend: TweenBackend(duration: 0.6, at: .zero), name: "tween")
+            : PlaygroundDriver()
+        _ = d.flick(from: SIMD2(800, 400), velocity: SIMD2(2500, 0))
+        for _ in 0..<6 { d.wait(1.0 / 60) }
+        let seen = d.scene.position
+        let target = d.scene.target
+        #expect(length(d.scene.velocity) > 300)
+        // Touch the card where it is drawn; at its model position (the target) this point would miss.
+        let touch = seen + SIMD2(-60, 30)
+        #expect(abs(touch.x - target.x) > PlaygroundScene.cardSide / 2)
+        let events = d.down(touch)
+        guard let caught = playgroundVector(events, "catch", "position") else {
+            Issue.record("no catch in \(events)")
+            return
+        }
+        #expect(length(caught - seen) < 1e-9)
+        #expect(length(d.scene.position - seen) < 1e-9)
+        #expect(d.scene.velocity == .zero)                       // the finger's: still
+        #expect(d.scene.state == .dragging && !d.scene.needsFrames)
+        // Held still for half a second, then lifted: it stays exactly where it was caught.
+        for _ in 0..<30 { d.wait(1.0 / 60) }
+        #expect(length(d.scene.position - seen) < 1e-9)
+        _ = d.up(touch)
+        #expect(length(d.scene.position - seen) < 1e-9)
+        #expect(d.scene.velocity == .zero && !d.scene.needsFrames && d.scene.state == .idle)
+    }
+
+    @Test func caughtCardTakesTheFingersVelocity() {
+        var d = PlaygroundDriver()
+        _ = d.flick(from: SIMD2(800, 400), velocity: SIMD2(0, 1500))
+        for _ in 0..<4 { d.wait(1.0 / 60) }
+        let seen = d.scene.position
+        _ = d.down(seen)
+        // The finger drags it up at 400 px/s: the card follows 1:1 and its velocity is the finger's.
+        var p = seen
+        for _ in 0..<10 {
+            d.wait(0.008)
+            p.y -= 3.2
+            _ = d.move(p)
+            #expect(length(d.scene.position - p) < 1e-9)
+        }
+        #expect(length(d.scene.velocity - SIMD2(0, -400)) < 1e-6)
+    }
+
+    @Test(arguments: ["spring", "tween"])
+    func tapElsewhereRetargetsWithoutAJump(backend: String) {
+        var d = backend == "tween"
+            ? PlaygroundDriver(backend: TweenBackend(duration: 0.6, at: .zero), name: "tween")
+            : PlaygroundDriver()
+        _ = d.flick(from: SIMD2(800, 400), velocity: SIMD2(1800, 600))
+        for _ in 0..<5 { d.wait(1.0 / 60) }
+        let before = (d.scene.position, d.scene.velocity)
+        #expect(length(before.1) > 300)
+        let tapPoint = SIMD2(300.0, 200.0)
+        _ = d.down(tapPoint)
+        d.time += 0.05                                            // no frame between down and up
+        let events = d.up(tapPoint)
+        #expect(events.map(\.kind) == ["tap", "retarget"])
+        // At the instant of the retarget, nothing jumps.
+        #expect(length(d.scene.position - before.0) < 1e-9)
+        #expect(length(d.scene.velocity - before.1) < 1e-6)
+        #expect(d.scene.target == tapPoint)
+        // The spring carries on from the presented state toward the new target: one frame later the card is
+        // where the closed-form spring started from (position, velocity) at the tap puts it.
+        if backend == "spring" {
+            d.wait(1.0 / 60)
+            let expected = tapPoint + springDisplacement(x0: before.0 - tapPoint, v0: before.1, t: 1.0 / 60)
+            #expect(length(d.scene.position - expected) < 1e-6)
+        }
+        d.settle()
+        #expect(length(d.scene.position - tapPoint) < 1)
+        #expect(!d.scene.needsFrames)
+    }
+
+    @Test func tapOnTheCardLeavesItWhereItIs() {
+        var d = PlaygroundDriver()
+        _ = d.down(SIMD2(810, 390))
+        let events = d.up(SIMD2(810, 390))
+        #expect(events.map(\.kind) == ["tap"])
+        #expect(d.scene.position == SIMD2(800, 400) && !d.scene.needsFrames)
+    }
+
+    /// Two fingers spread and turn at constant rates on the card; the first one lifts.
+    private func pinch(_ d: inout PlaygroundDriver, spanRate: Double, omega: Double)
+        -> (events: [SceneEvent], remaining: SIMD2<Double>) {
+        let centre = SIMD2(800.0, 400.0), span0 = 100.0
+        func ends(_ t: Double) -> (SIMD2<Double>, SIMD2<Double>) {
+            let half = (span0 + spanRate * t) / 2
+            let u = SIMD2(cos(omega * t), sin(omega * t)) * half
+            return (centre - u, centre + u)
+        }
+        let (a0, b0) = ends(0)
+        _ = d.send([(0, .down, a0), (1, .down, b0)])
+        for i in 1...12 {
+            d.wait(0.008)
+            let (a, b) = ends(0.008 * Double(i))
+            _ = d.send([(0, .motion, a), (1, .motion, b)])
+        }
+        let (a, b) = ends(0.096)
+        return (d.up(a, id: 0), b)
+    }
+
+    @Test func pinchAndRotationReleaseHandTheirVelocitiesToTheSprings() {
+        var d = PlaygroundDriver()
+        let spanRate = 500.0, omega = 5.0
+        let (events, remaining) = pinch(&d, spanRate: spanRate, omega: omega)
+        guard let scale = playgroundNumber(events, "pinch-ended", "scale"),
+              let scaleVelocity = playgroundNumber(events, "pinch-ended", "scale_velocity"),
+              let angle = playgroundNumber(events, "rotation-ended", "angle"),
+              let angular = playgroundNumber(events, "rotation-ended", "angular_velocity") else {
+            Issue.record("no pinch-ended/rotation-ended in \(events)")
+            return
+        }
+        // Geometry: span 100 → 148 px; direction turned by ω·t.
+        #expect(abs(scale - 1.48) < 1e-9)
+        #expect(abs(angle - omega * 0.096) < 1e-9)
+        #expect(abs(scaleVelocity - spanRate / 100) < 0.05 * spanRate / 100)
+        #expect(abs(angular - omega) < 0.05 * omega)
+        // Handed over: the springs start from the fingers' values (to rounding: springs store the displacement
+        // from their target) and exactly their velocities.
+        #expect(abs(d.scene.scale - scale) < 1e-12 && d.scene.scaleVelocity == scaleVelocity)
+        #expect(abs(d.scene.angle - angle) < 1e-12 && d.scene.angularVelocity == angular)
+        let detent = PlaygroundScene.rotationDetent(for: angle, velocity: angular)
+        #expect(detent == Double.pi / 2)                         // 0.48 + 0.5 rad heads past 45°
+        #expect(d.scene.scaleTarget == 1 && d.scene.angleTarget == detent)
+        // The remaining finger still holds the card; lifting it without a fling leaves it in place.
+        #expect(d.scene.state == .dragging && d.scene.isHeld)
+        _ = d.up(remaining, id: 1)
+        #expect(!d.scene.isHeld && d.scene.state == .animating)
+        // One frame later the scale is where the closed-form spring puts it.
+        d.wait(1.0 / 60)
+        let expected = 1 + springDisplacement(x0: SIMD2(scale - 1, 0), v0: SIMD2(scaleVelocity, 0), t: 1.0 / 60).x
+        #expect(abs(d.scene.scale - expected) < 1e-6)
+        d.settle()
+        #expect(!d.scene.needsFrames && d.scene.state == .idle)
+        #expect(d.scene.scale == 1 && d.scene.angle == detent)
+    }
+
+    @Test func aSecondPinchCatchesScaleAndAngleWhereTheyAre() {
+        var d = PlaygroundDriver()
+        let (_, remaining) = pinch(&d, spanRate: 800, omega: -2)
+        _ = d.up(remaining, id: 1)
+        #expect(d.scene.position == SIMD2(800, 400))             // a symmetric pinch never moved the card
+        for _ in 0..<5 { d.wait(1.0 / 60) }
+        let (scale, angle) = (d.scene.scale, d.scene.angle)
+        #expect(d.scene.scaleVelocity != 0 && d.scene.angularVelocity != 0)
+        let events = d.send([(3, .down, SIMD2(760, 400)), (4, .down, SIMD2(840, 400))])
+        #expect(events.map(\.kind) == ["catch", "pinch-began"])
+        #expect(d.scene.scale == scale && d.scene.angle == angle)
+        #expect(d.scene.scaleVelocity == 0 && d.scene.state == .pinching)
+        // The new pinch multiplies what was caught: doubling the span doubles the scale.
+        d.wait(0.016)
+        _ = d.send([(3, .motion, SIMD2(720, 400)), (4, .motion, SIMD2(880, 400))])
+        #expect(abs(d.scene.scale - 2 * scale) < 1e-12)
+    }
+
+    @Test func cancelMidPinchHasNoFlingAndSpringsBackFromRest() {
+        var d = PlaygroundDriver()
+        _ = d.send([(0, .down, SIMD2(750, 400)), (1, .down, SIMD2(850, 400))])
+        for i in 1...6 {
+            d.wait(0.008)
+            let s = Double(i) * 10
+            _ = d.send([(0, .motion, SIMD2(750 - s + 2 * s, 400)), (1, .motion, SIMD2(850 + s + 2 * s, 400))])
+        }
+        let here = d.scene.position
+        #expect(here.x > 800 && d.scene.scale > 1)
+        let events = d.scene.handle(TouchFrame(changes: [], isCancel: true))
+        #expect(events.map(\.kind) == ["cancel"])
+        #expect(d.scene.position == here && d.scene.velocity == .zero && d.scene.target == here)
+        #expect(d.scene.scaleVelocity == 0 && d.scene.scaleTarget == 1)
+        d.settle()
+        #expect(d.scene.position == here && d.scene.scale == 1 && d.scene.angle == 0)
+    }
+
+    @Test func traceRecordsWhoDrivesWhat() {
+        var d = PlaygroundDriver()
+        func field(_ key: String) -> TraceValue? { d.scene.traceRecord().first { $0.key == key }?.value }
+        #expect(field("state") == .string("idle") && field("driver") == .string("none"))
+        _ = d.down(SIMD2(800, 400))
+        #expect(field("state") == .string("dragging") && field("driver") == .string("finger"))
+        _ = d.down(SIMD2(900, 400), id: 1)
+        #expect(field("state") == .string("pinching") && field("scale_driver") == .string("fingers"))
+        d.wait(0.01)
+        _ = d.move(SIMD2(950, 400), id: 1)
+        _ = d.up(SIMD2(950, 400), id: 1)
+        #expect(field("scale_driver") == .string("spring") && field("driver") == .string("finger"))
+        #expect(field("position") == .vector(d.scene.position) && field("scale") == .number(d.scene.scale))
+    }
+}
+
+/// What the playground draws follows what it presents.
+struct PlaygroundDrawingTests {
+    @Test func theCardIsDrawnWhereItIsPresentedScaledAndTurned() {
+        var d = PlaygroundDriver()
+        _ = d.send([(0, .down, SIMD2(760, 400)), (1, .down, SIMD2(840, 400))])
+        d.wait(0.016)
+        _ = d.send([(0, .motion, SIMD2(740, 380)), (1, .motion, SIMD2(900, 460))])   // span ×2.12, turned, moved
+        var list = DrawList()
+        d.scene.draw(into: &list)
+        guard case .roundedRect(let card)? = list.commands.first else {
+            Issue.record("expected the card first, got \(list.commands)")
+            return
+        }
+        #expect(card.rect.center == d.scene.position && card.rect.size == SIMD2(160, 160))
+        #expect(card.scale == d.scene.scale && card.rotation == d.scene.angle)
+        #expect(abs(card.scale - (160 * 160 + 80 * 80).squareRoot() / 80) < 1e-12)
+        #expect(abs(card.rotation - atan2(80.0, 160.0)) < 1e-12)
+        // Hit-testing uses that shape: 110 px out along the card's own x axis is beyond the unscaled card (80)
+        // but inside the scaled one (≈ 170).
+        let axis = SIMD2(cos(card.rotation), sin(card.rotation))
+        #expect(card.contains(d.scene.position + 110 * axis))
+        #expect(!card.contains(d.scene.position + 180 * axis))
+    }
+}
