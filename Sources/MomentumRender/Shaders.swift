@@ -1,28 +1,44 @@
 /// GLSL ES 1.00 sources (valid in ES 2 and ES 3 contexts) for the one program every command is drawn with.
 ///
 /// Each quad carries, per vertex: position (buffer px, y down), premultiplied colour, the shape's centre and
-/// half-size (buffer px), its corner radius and a blur sigma. The fragment shader evaluates the rounded box's
-/// signed distance `d` (negative inside) at the pixel centre and turns it into coverage:
+/// half-size (buffer px), its rotation as (cos θ, sin θ), its corner radius, a blur sigma and two optional
+/// cut planes (normal, point on the plane; a zero normal means none). The vertex shader maps the position into the shape's unrotated frame (an affine map, so the
+/// interpolated `v_local` is exact at every fragment); the fragment shader evaluates the rounded box's signed
+/// distance `d` (negative inside) there and turns it into coverage — rotation keeps lengths, so edges stay
+/// anti-aliased over one buffer px at any angle:
 /// - sigma = 0: anti-aliased edge, coverage = 1 − smoothstep(−0.5, 0.5, d) (a ramp one buffer px wide);
 /// - sigma > 0: soft shadow, coverage = ½·(1 − erf(d / (σ√2))) — the exact Gaussian blur of a straight edge,
 ///   applied along the distance field (a close, cheap approximation near corners).
+/// A cut plane (where two line segments of a polyline join) drops that end's edge from the distance and instead
+/// keeps only pixel centres on its side of the miter line: the start cut keeps dot(n, P − J) ≥ 0, the end cut
+/// keeps < 0. Both segments get the same n and J and P comes from `gl_FragCoord` (exact pixel centres), so the
+/// two evaluate the very same arithmetic and every pixel lands in exactly one of them.
 enum Shaders {
     static let vertex = """
         #version 100
         attribute vec2 a_pos;
         attribute vec4 a_color;
         attribute vec4 a_shape;
-        attribute vec2 a_params;
+        attribute vec4 a_params;
+        attribute vec4 a_cutStart;
+        attribute vec4 a_cutEnd;
         uniform vec2 u_viewport;
-        varying vec2 v_pos;
+        varying vec2 v_local;
         varying vec4 v_color;
-        varying vec4 v_shape;
+        varying vec2 v_half;
         varying vec2 v_params;
+        varying vec4 v_cutStart;
+        varying vec4 v_cutEnd;
         void main() {
-            v_pos = a_pos;
+            vec2 d = a_pos - a_shape.xy;
+            float c = a_params.z;
+            float s = a_params.w;
+            v_local = vec2(c * d.x + s * d.y, -s * d.x + c * d.y);
             v_color = a_color;
-            v_shape = a_shape;
-            v_params = a_params;
+            v_half = a_shape.zw;
+            v_params = a_params.xy;
+            v_cutStart = a_cutStart;
+            v_cutEnd = a_cutEnd;
             vec2 ndc = a_pos / u_viewport * 2.0 - 1.0;
             gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
         }
@@ -35,10 +51,13 @@ enum Shaders {
         #else
         precision mediump float;
         #endif
-        varying vec2 v_pos;
+        varying vec2 v_local;
         varying vec4 v_color;
-        varying vec4 v_shape;
+        varying vec2 v_half;
         varying vec2 v_params;
+        varying vec4 v_cutStart;
+        varying vec4 v_cutEnd;
+        uniform float u_height;
 
         // Signed distance from p to a box of half-size b with corner radius r, centred at the origin.
         float roundedBoxDistance(vec2 p, vec2 b, float r) {
@@ -54,8 +73,20 @@ enum Shaders {
         }
 
         void main() {
-            float radius = min(v_params.x, min(v_shape.z, v_shape.w));
-            float d = roundedBoxDistance(v_pos - v_shape.xy, v_shape.zw, radius);
+            vec2 p = v_local;
+            float cut = 1.0;
+            // Pixel centre in buffer px, y down, exactly (x + 0.5, y + 0.5).
+            vec2 pixel = vec2(gl_FragCoord.x, u_height - gl_FragCoord.y);
+            if (dot(v_cutStart.xy, v_cutStart.xy) > 0.0 && p.x < 0.0) {
+                cut *= step(0.0, dot(v_cutStart.xy, pixel - v_cutStart.zw));
+                p.x = 0.0;
+            }
+            if (dot(v_cutEnd.xy, v_cutEnd.xy) > 0.0 && p.x > 0.0) {
+                cut *= 1.0 - step(0.0, dot(v_cutEnd.xy, pixel - v_cutEnd.zw));
+                p.x = 0.0;
+            }
+            float radius = min(v_params.x, min(v_half.x, v_half.y));
+            float d = roundedBoxDistance(p, v_half, radius);
             float sigma = v_params.y;
             float coverage;
             if (sigma > 0.0) {
@@ -63,7 +94,7 @@ enum Shaders {
             } else {
                 coverage = 1.0 - smoothstep(-0.5, 0.5, d);
             }
-            gl_FragColor = v_color * coverage;
+            gl_FragColor = v_color * (coverage * cut);
         }
         """
 }

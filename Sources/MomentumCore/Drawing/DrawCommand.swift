@@ -2,8 +2,10 @@
 public enum DrawCommand: Equatable, Hashable, Sendable {
     /// Fill the whole viewport with a vertical gradient from `top` to `bottom` (replaces whatever was there).
     case background(top: RGBA, bottom: RGBA)
-    /// A rounded rectangle, its shadow (if any) first.
+    /// A rounded rectangle (optionally rotated, scaled, faded), its shadow (if any) first.
     case roundedRect(RoundedRect)
-    /// A plain axis-aligned rectangle (HUD bars, lines).
+    /// A plain axis-aligned rectangle (HUD bars, text pixels).
     case rect(DrawRect, fill: RGBA)
+    /// A straight stroke with butt caps (paths, guides).
+    case line(LineSegment)
 }

@@ -24,9 +24,17 @@ public struct DrawList: Equatable, Hashable, Sendable {
         commands.append(.background(top: top, bottom: bottom))
     }
 
-    /// Appends a rounded rectangle with an optional soft shadow.
-    public mutating func addRoundedRect(_ rect: DrawRect, cornerRadius: Double, fill: RGBA, shadow: DropShadow? = nil) {
-        commands.append(.roundedRect(RoundedRect(rect: rect, cornerRadius: cornerRadius, fill: fill, shadow: shadow)))
+    /// Appends a rounded rectangle with an optional soft shadow, rotated (radians, clockwise) and scaled about its
+    /// centre and faded by `opacity` (see `RoundedRect` for how the shadow follows).
+    public mutating func addRoundedRect(_ rect: DrawRect, cornerRadius: Double, fill: RGBA, shadow: DropShadow? = nil,
+                                        rotation: Double = 0, scale: Double = 1, opacity: Double = 1) {
+        commands.append(.roundedRect(RoundedRect(rect: rect, cornerRadius: cornerRadius, fill: fill, shadow: shadow,
+                                                 rotation: rotation, scale: scale, opacity: opacity)))
+    }
+
+    /// Appends a prepared rounded rectangle.
+    public mutating func addRoundedRect(_ shape: RoundedRect) {
+        commands.append(.roundedRect(shape))
     }
 
     /// Appends a plain rectangle.
