@@ -6,11 +6,14 @@ public struct GalleryLane: Sendable {
     public let name: String
     /// The timing function the dot follows.
     public let timingFunction: TimingFunction
+    /// The label drawn beside the lane (short enough for the label column).
+    public let label: String
 
-    /// Creates a lane.
-    public init(name: String, timingFunction: TimingFunction) {
+    /// Creates a lane; `label` defaults to the name.
+    public init(name: String, timingFunction: TimingFunction, label: String? = nil) {
         self.name = name
         self.timingFunction = timingFunction
+        self.label = label ?? name
     }
 
     /// The seed article's custom rocket curve, `functionWithControlPoints:0.5:0:0.9:0.7`.
@@ -28,7 +31,7 @@ public struct GalleryLane: Sendable {
         GalleryLane(name: "ease-out", timingFunction: .easeOut),
         GalleryLane(name: "ease-in-out", timingFunction: .easeInEaseOut),
         GalleryLane(name: "default", timingFunction: .default),
-        GalleryLane(name: "cubic-bezier(0.5, 0, 0.9, 0.7)", timingFunction: rocketCurve),
+        GalleryLane(name: "cubic-bezier(0.5, 0, 0.9, 0.7)", timingFunction: rocketCurve, label: "bezier(.5,0,.9,.7)"),
         GalleryLane(name: "bounce", timingFunction: .easing(EasingCurve(.bounce, .out))),
     ]
 }
