@@ -286,11 +286,19 @@ final class DemoRunner {
         scene.draw(into: &drawList)
         switcher.draw(into: &drawList)
         if hud, let window {
+            // The HUD: scene, backend and frame rate over a bar graph of recent frame intervals (ms; the line is 60 Hz).
             let size = window.logicalSize
             let rect = DrawRect(x: Double(size.width) - 196, y: 12, width: 180, height: 48)
             let graph = BarGraph(rect: rect, values: frameIntervals, reference: 1000.0 / 60, maxValue: 50, capacity: 90,
                                  backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0.45))
             graph.append(to: &drawList)
+            let recent = frameIntervals.suffix(30)
+            let fps = recent.isEmpty ? 0 : 1000 * Double(recent.count) / recent.reduce(0, +)
+            let backend = (scene as? any BackendSwitchable)?.backendName ?? "-"
+            let line = "\(scene.name)  \(backend)  \(recent.isEmpty ? "--" : String(Int(fps.rounded()))) fps"
+            drawList.addRect(DrawRect(x: rect.x, y: rect.maxY, width: rect.width, height: 16),
+                             fill: RGBA(r: 0, g: 0, b: 0, a: 0.45))
+            drawList.addText(line, at: SIMD2(rect.x + 6, rect.maxY + 4), size: 8, color: RGBA(r: 1, g: 1, b: 1, a: 0.9))
         }
     }
 

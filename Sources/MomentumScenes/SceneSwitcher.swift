@@ -10,7 +10,7 @@ public struct SceneSwitcher: Sendable {
     private var owned: [Int32: Int] = [:]
 
     /// Pill size and spacing (logical px).
-    static let pill = SIMD2<Double>(96, 30), gap = 8.0, margin = 12.0
+    static let pill = SIMD2<Double>(112, 30), gap = 8.0, margin = 12.0
 
     /// Creates a switcher over `names` with `selected` shown.
     public init(names: [String], selected: Int) {
@@ -69,6 +69,10 @@ public struct SceneSwitcher: Sendable {
             let on = i == selected
             list.addRoundedRect(r, cornerRadius: r.height / 2,
                                 fill: on ? RGBA(r: 1, g: 1, b: 1, a: 0.92) : RGBA(r: 1, g: 1, b: 1, a: 0.18))
+            let size = 11.0
+            let width = DrawList.textWidth(names[i], size: size)
+            list.addText(names[i], at: SIMD2((r.x + (r.width - width) / 2).rounded(), (r.y + (r.height - size) / 2).rounded()),
+                         size: size, color: on ? RGBA(hex: 0x1B2A49) : RGBA(r: 1, g: 1, b: 1, a: 0.9))
         }
     }
 }

@@ -28,15 +28,19 @@ final class Compositor {
     let height = 600.0
 
     /// Starts weston and `momentum run --fullscreen <arguments>`, and waits for its first presented frame.
-    init(arguments: [String] = []) throws {
+    init(scene: String = "panel", arguments: [String] = []) throws {
         let module = try HarnessModule.build(packageRoot: Self.packageRoot)
         weston = try WestonSession(module: module, width: Int(width), height: Int(height))
         var env = ProcessInfo.processInfo.environment
         for (key, value) in weston.environment { env[key] = value }
-        app = try TracedClient(executable: try Self.momentumBinary(), arguments: ["--fullscreen"] + arguments,
-                               environment: env)
+        app = try TracedClient(executable: try Self.momentumBinary(),
+                               arguments: ["--fullscreen", "--scene", scene] + arguments, environment: env)
         try app.waitFor("the first presented frame") { $0.kind == "presented" }
-        try app.waitFor("the panel laid out fullscreen") { $0.kind == "panel" && $0.numbers("rect")?[1] == height - 72 }
+        try app.waitFor("the fullscreen configure") { $0.kind == "configure" && $0.number("width") == width }
+        try app.waitFor("a frame at the fullscreen size") { $0.kind == "frame" }
+        if scene == "panel" {
+            try app.waitFor("the panel laid out fullscreen") { $0.kind == "panel" && $0.numbers("rect")?[1] == height - 72 }
+        }
     }
 
     deinit {
