@@ -91,6 +91,11 @@ public final class Renderer {
                 appendRoundedRect(shape, scale: s)
             case let .line(segment):
                 appendLine(segment, scale: s)
+            case let .snappedRect(rect, fill):
+                // Edges on whole buffer px: the shader's 1 px ramp then gives exactly 1 inside and 0 outside.
+                let minimum = (SIMD2(Float(rect.x), Float(rect.y)) * s).rounded(.toNearestOrAwayFromZero)
+                let maximum = (SIMD2(Float(rect.maxX), Float(rect.maxY)) * s).rounded(.toNearestOrAwayFromZero)
+                appendQuad(Frame(centre: (minimum + maximum) / 2, half: (maximum - minimum) / 2), top: fill.premultiplied)
             }
         }
         lastQuadCount = vertices.count / Self.verticesPerQuad

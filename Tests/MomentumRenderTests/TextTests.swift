@@ -73,26 +73,32 @@ struct TextTests {
         #expect(stray == 0)
     }
 
-    @Test func textWidthMatchesTheInkedExtent() throws {
+    @Test func textIsCrispSeamlessAndAsWideAsTextWidth() throws {
         // "HIH" starts and ends with a glyph that inks its outer columns, so the ink spans exactly textWidth.
-        for (size, scale, x) in [(28.0, 1.0, 6.0), (14.0, 1.0, 6.25), (10.5, 2.0, 6.0)] {
+        // Fractional sizes and origins too: dot edges snap to whole buffer px, never leaving a seam.
+        for (size, scale, x) in [(28.0, 1.0, 6.0), (14.0, 1.0, 6.25), (10.5, 2.0, 6.0), (12.0, 1.0, 5.3), (9.0, 2.0, 4.8)] {
             var list = DrawList()
             list.addBackground(top: .white, bottom: .white)
             list.addText("HIH", at: SIMD2(x, 3), size: size, color: .black)
             let width = 100 * Int(scale)
             let image = try renderOffscreen(list, width: width, height: 40 * Int(scale), scale: scale)
-            let inked = (0..<width).map { x in
-                (0..<image.height).map { 1 - Double(image.pixel(x, $0).x) / 255 }.max() ?? 0
+            let label = "size \(size) scale \(scale) x \(x)"
+            // Crisp: every pixel is exactly background or ink.
+            let blended = image.rgba.enumerated().filter { $0.offset % 4 == 0 && $0.element != 0 && $0.element != 255 }
+            #expect(blended.isEmpty, "\(label)")
+            let inked = (0..<width).filter { column in (0..<image.height).contains { image.pixel(column, $0).x == 0 } }
+            let textWidth = DrawList.textWidth("HIH", size: size)
+            #expect(textWidth == 17 * size / 7)
+            // The ink starts at the origin and ends at origin + textWidth, each rounded to the buffer's pixel grid.
+            #expect(inked.first == Int((x * scale).rounded()), "\(label)")
+            #expect(inked.last.map { $0 + 1 } == Int(((x + textWidth) * scale).rounded()), "\(label)")
+            // No seam: the first H's left stem is solid from the cell's top to its bottom.
+            let top = Int((3 * scale).rounded())
+            let bottom = Int(((3 + size) * scale).rounded())
+            if let stem = inked.first {
+                #expect((top..<bottom).allSatisfy { image.pixel(stem, $0).x == 0 }, "\(label)")
+                #expect(image.pixel(stem, top - 1).x == 255 && image.pixel(stem, bottom).x == 255, "\(label)")
             }
-            // Ink extent with sub-pixel edges: the first and last inked columns count by their coverage.
-            let first = inked.firstIndex { $0 > 0.02 } ?? 0
-            let last = inked.lastIndex { $0 > 0.02 } ?? 0
-            let extent = (Double(last) + inked[last] - (Double(first) + 1 - inked[first])) / scale
-            let expected = DrawList.textWidth("HIH", size: size)
-            #expect(expected == 17 * size / 7)
-            #expect(abs(extent - expected) < 0.05, "size \(size) scale \(scale): \(extent) vs \(expected)")
-            // The left edge is where the text starts (within 0.1 px: the edge ramp is a smoothstep, not linear).
-            #expect(abs(Double(first) + 1 - inked[first] - x * scale) < 0.1)
         }
     }
 

@@ -8,4 +8,7 @@ public enum DrawCommand: Equatable, Hashable, Sendable {
     case rect(DrawRect, fill: RGBA)
     /// A straight stroke with butt caps (paths, guides).
     case line(LineSegment)
+    /// An axis-aligned rectangle whose edges are rounded to whole buffer px: crisp, no anti-aliasing, and
+    /// rectangles sharing an edge meet without a seam (bitmap text).
+    case snappedRect(DrawRect, fill: RGBA)
 }

@@ -1,9 +1,10 @@
 extension DrawList {
-    /// Appends `string` in the built-in 5×7 bitmap font as plain rectangles, a few per character.
+    /// Appends `string` in the built-in 5×7 bitmap font as pixel-snapped rectangles, a few per character.
     ///
     /// `origin` is the top-left corner of the first glyph cell; `size` is the cell height (capital height) in
-    /// logical px, so one dot is `size / 7` px (crisp when that is a whole number of buffer px and `origin` is on
-    /// the pixel grid). "\n" starts a new line `size · 10/7` px lower. Characters outside printable ASCII draw "?".
+    /// logical px, so one dot is `size / 7` px. Dot edges are rounded to whole buffer px, so text is always crisp
+    /// and seamless (dots are evenly sized when `size / 7 × scale` is a whole number). "\n" starts a new line
+    /// `size · 10/7` px lower. Characters outside printable ASCII draw "?".
     public mutating func addText(_ string: String, at origin: SIMD2<Double>, size: Double, color: RGBA) {
         guard size > 0, color.a > 0 else { return }
         let dot = size / Double(BitmapFont.glyphHeight)
@@ -14,9 +15,10 @@ extension DrawList {
                 continue
             }
             for piece in BitmapFont.rects(for: code) {
-                commands.append(.rect(DrawRect(x: pen.x + Double(piece.x) * dot, y: pen.y + Double(piece.y) * dot,
-                                               width: Double(piece.width) * dot, height: Double(piece.height) * dot),
-                                      fill: color))
+                commands.append(.snappedRect(DrawRect(x: pen.x + Double(piece.x) * dot, y: pen.y + Double(piece.y) * dot,
+                                                      width: Double(piece.width) * dot,
+                                                      height: Double(piece.height) * dot),
+                                             fill: color))
             }
             pen.x += dot * Double(BitmapFont.advance)
         }
