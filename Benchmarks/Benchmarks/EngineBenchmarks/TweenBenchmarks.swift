@@ -1,0 +1,82 @@
+import Benchmark
+import MomentumCore
+
+/// N tweens sampled at the frame time: `BasicAnimation<SIMD2<Double>>` (from/to, 1 s, repeating, Core Animation's
+/// default timing function), and the app's tween backend (`Animator<Int, TweenBackend>`, easeInEaseOut, 0.4 s),
+/// advanced and then read (the presented value is where its Bézier is evaluated).
+enum TweenBenchmarks {
+    static let count = 10_000
+    /// The backends restart every 20 ticks (their 0.4 s layers finish after 24).
+    static let restartInterval = 20
+
+    struct Basic {
+        var animations: ContiguousArray<BasicAnimation<SIMD2<Double>>>
+        var presented: ContiguousArray<SIMD2<Double>>
+        var time = 0.0
+    }
+
+    struct Backends {
+        var animator: Animator<Int, TweenBackend>
+        var presented: ContiguousArray<SIMD2<Double>>
+    }
+
+    static func makeBasic() -> Basic {
+        var random = Lcg(seed: 3)
+        let animations = ContiguousArray((0..<count).map { _ in
+            BasicAnimation<SIMD2<Double>>(
+                from: SIMD2(random.next() * 1000, random.next() * 1000),
+                to: SIMD2(random.next() * 1000, random.next() * 1000),
+                timing: MediaTiming(beginTime: -random.next(), duration: 1, repeatCount: .infinity),
+                timingFunction: .default)
+        })
+        return Basic(animations: animations, presented: ContiguousArray(repeating: .zero, count: count))
+    }
+
+    static func sampleAll(_ basic: inout Basic) {
+        basic.time += frameInterval
+        let time = basic.time
+        let underlying = TweenSample<SIMD2<Double>>(resting: .zero)
+        for i in basic.animations.indices {
+            if let sample = basic.animations[i].sample(at: time, over: underlying) {
+                basic.presented[i] = sample.value
+            }
+        }
+    }
+
+    static func register() {
+        let basic = Workload(makeBasic())
+        Benchmark("Tweens10k.BasicAnimation") { benchmark in
+            benchmark.startMeasurement()
+            sampleAll(&basic.state)
+            benchmark.stopMeasurement()
+        }
+
+        var random = Lcg(seed: 4)
+        let ends = (0..<count).map { _ in
+            (from: SIMD2(random.next() * 1000, random.next() * 1000), to: SIMD2(random.next() * 1000, random.next() * 1000))
+        }
+        var animator = Animator<Int, TweenBackend>()
+        for i in 0..<count {
+            animator.add(TweenBackend(duration: 0.4, timingFunction: .easeInEaseOut, at: ends[i].from), for: i)
+        }
+        let backends = Workload(Backends(animator: animator, presented: ContiguousArray(repeating: .zero, count: count)))
+        Benchmark("Tweens10k.Animator") { benchmark in
+            if backends.ticks % restartInterval == 0 {
+                for i in 0..<count {
+                    backends.state.animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to)
+                }
+            }
+            benchmark.startMeasurement()
+            advanceAndRead(&backends.state)
+            benchmark.stopMeasurement()
+            backends.ticks += 1
+        }
+    }
+
+    static func advanceAndRead(_ backends: inout Backends) {
+        backends.animator.advance(by: frameInterval)
+        for i in 0..<count {
+            if let value = backends.animator.presentedValue(for: i) { backends.presented[i] = value }
+        }
+    }
+}
