@@ -19,7 +19,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     public var time: Double? { clock }
     @usableFromInline var clock: Double?
 
-    private var slots: [Key: Int] = [:]
+    @usableFromInline var slots: [Key: Int] = [:]
     private var keys = ContiguousArray<Key>()
     @usableFromInline var backends = ContiguousArray<Backend>()
 
@@ -39,12 +39,14 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     public var count: Int { backends.count }
 
     /// The animation for `key`, if any.
+    @inlinable
     public subscript(key: Key) -> Backend? {
         guard let index = slots[key] else { return nil }
         return backends[index]
     }
 
     /// The presented value for `key`, if animated.
+    @inlinable
     public func presentedValue(for key: Key) -> SIMD2<Double>? { self[key]?.presentedValue }
 
     /// The presented velocity for `key`, if animated.

@@ -6,12 +6,14 @@ public struct TweenSample<Value: TweenValue>: Sendable {
     public var velocity: Value
 
     /// Creates a sample.
+    @inlinable
     public init(value: Value, velocity: Value) {
         self.value = value
         self.velocity = velocity
     }
 
     /// A value standing still.
+    @inlinable
     public init(resting value: Value) {
         self.value = value
         self.velocity = value.tweenZero

@@ -19,6 +19,7 @@ extension TweenValue {
     }
 
     /// The zero of the value's space (shaped like `self`).
+    @inlinable
     var tweenZero: Self { 0 * self }
 }
 
