@@ -62,7 +62,7 @@ enum SpringBenchmarks {
     }
 }
 
-/// Taylor-free cos/sin for set-up only (MomentumCore has no public trig and Foundation is not needed here).
+/// Series cos/sin for set-up only (MomentumCore has no public trig; Foundation is not needed here).
 func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }
 
 func sine(_ x: Double) -> Double {
