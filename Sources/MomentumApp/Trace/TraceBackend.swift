@@ -1,0 +1,51 @@
+import MomentumCore
+
+/// The backend a trace runs, with parameters already validated (see `TraceArguments.configuration()`).
+enum TraceBackend: Equatable {
+    /// The fixed-step exact-propagator spring.
+    case spring(SpringParameters)
+    /// The UIKit-Dynamics-style world: soft attachment (frequency Hz, damping ratio) plus item resistance,
+    /// density and size (mass = density × area).
+    case dynamics(frequency: Double, dampingRatio: Double, resistance: Double, density: Double,
+                  width: Double, height: Double)
+    /// Exponential decay keeping `rate` of the velocity per millisecond; it lands where the velocity takes it.
+    case decay(rate: Double)
+
+    /// The name accepted by `--backend`.
+    var name: String {
+        switch self {
+        case .spring: "spring"
+        case .dynamics: "dynamics"
+        case .decay: "decay"
+        }
+    }
+
+    /// A short human description of the parameters, for the plot title.
+    var summary: String {
+        switch self {
+        case .spring(let p):
+            "spring k=\(TraceNumber.short(p.stiffness)) c=\(TraceNumber.short(p.damping)) m=\(TraceNumber.short(p.mass))"
+                + " (ζ=\(TraceNumber.short(p.dampingRatio)), response \(TraceNumber.short(p.response)) s)"
+        case let .dynamics(frequency, dampingRatio, resistance, density, width, height):
+            "dynamics f=\(TraceNumber.short(frequency)) Hz ζ=\(TraceNumber.short(dampingRatio))"
+                + " resistance \(TraceNumber.short(resistance)) density \(TraceNumber.short(density))"
+                + " size \(TraceNumber.short(width))x\(TraceNumber.short(height))"
+        case .decay(let rate):
+            "decay \(TraceNumber.short(rate))/ms"
+        }
+    }
+
+    /// A backend at rest at `from`; the simulation starts it.
+    func makeBackend(at point: SIMD2<Double>) -> any AnimationBackend {
+        switch self {
+        case .spring(let parameters):
+            return SpringAnimation(parameters: parameters, at: point)
+        case let .dynamics(frequency, dampingRatio, resistance, density, width, height):
+            return DynamicsBackend(value: point, frequency: frequency, damping: dampingRatio, length: 0,
+                                   properties: DynamicsItemProperties(density: density, resistance: resistance),
+                                   itemWidth: width, itemHeight: height)
+        case .decay(let rate):
+            return DecayTraceBackend(rate: rate, at: point)
+        }
+    }
+}
