@@ -215,10 +215,14 @@ struct TraceArguments: Equatable {
     }
 
     private func tween() throws(TraceError) -> TraceBackend {
-        // Its flags are still checked, so the errors are the same once the backend exists.
-        _ = try Self.check(duration, "--duration", default: 0.5, rule: "positive") { $0 > 0 }
-        _ = try TraceTimingName.parse(timing ?? "default")
-        throw TraceError("--backend", "--backend tween is not available yet (MomentumCore has no tween AnimationBackend)")
+        // Defaults as the app's tween backend: 0.4 s ease-in-ease-out.
+        let d = try Self.check(duration, "--duration", default: 0.4, rule: "positive") { $0 > 0 }
+        let name = timing ?? "easeInEaseOut"
+        do {
+            return .tween(duration: d, timing: try TimingFunction(parsing: name), timingName: name)
+        } catch {
+            throw TraceError("--timing", "--timing '\(name)': \(error.description)")
+        }
     }
 
     /// Decay lands where the velocity takes it: `--to` alone picks the velocity that lands there; giving both is refused.

@@ -8,6 +8,9 @@ enum TraceBackend: Equatable {
     /// density and size (mass = density × area).
     case dynamics(frequency: Double, dampingRatio: Double, resistance: Double, density: Double,
                   width: Double, height: Double)
+    /// A Bézier tween of fixed duration (`timingName` is how the user spelled the timing function); retargets
+    /// compose additively (iOS 8), so velocity stays continuous.
+    case tween(duration: Double, timing: TimingFunction, timingName: String)
     /// Exponential decay keeping `rate` of the velocity per millisecond; it lands where the velocity takes it.
     case decay(rate: Double)
 
@@ -16,6 +19,7 @@ enum TraceBackend: Equatable {
         switch self {
         case .spring: "spring"
         case .dynamics: "dynamics"
+        case .tween: "tween"
         case .decay: "decay"
         }
     }
@@ -30,6 +34,8 @@ enum TraceBackend: Equatable {
             "dynamics f=\(TraceNumber.short(frequency)) Hz ζ=\(TraceNumber.short(dampingRatio))"
                 + " resistance \(TraceNumber.short(resistance)) density \(TraceNumber.short(density))"
                 + " size \(TraceNumber.short(width))x\(TraceNumber.short(height))"
+        case let .tween(duration, _, timingName):
+            "tween \(TraceNumber.short(duration)) s \(timingName)"
         case .decay(let rate):
             "decay \(TraceNumber.short(rate))/ms"
         }
@@ -44,6 +50,8 @@ enum TraceBackend: Equatable {
             return DynamicsBackend(value: point, frequency: frequency, damping: dampingRatio, length: 0,
                                    properties: DynamicsItemProperties(density: density, resistance: resistance),
                                    itemWidth: width, itemHeight: height)
+        case let .tween(duration, timing, _):
+            return TweenBackend(duration: duration, timingFunction: timing, at: point)
         case .decay(let rate):
             return DecayTraceBackend(rate: rate, at: point)
         }

@@ -40,7 +40,7 @@ struct TraceCommand: ParsableCommand {
     var dampingRatio: Double?
     @Option(parsing: .unconditional, help: "pop bounciness in [0, 20] (default 4).") var bounciness: Double?
     @Option(parsing: .unconditional, help: "pop speed in [0, 20] (default 12).") var speed: Double?
-    @Option(parsing: .unconditional, help: "Spring perceptual duration / tween duration in s (default 0.5).")
+    @Option(parsing: .unconditional, help: "Spring perceptual duration (default 0.5) / tween duration (default 0.4) in s.")
     var duration: Double?
     @Option(parsing: .unconditional, help: "Spring bounce in (-1, 1) (default 0).") var bounce: Double?
     @Option(parsing: .unconditional, help: "Frequency in Hz (spring with --damping-ratio; dynamics, default 3.5).")
@@ -48,7 +48,7 @@ struct TraceCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Dynamics resistance (default 10).") var resistance: Double?
     @Option(parsing: .unconditional, help: "Dynamics density (default 100).") var density: Double?
     @Option(help: "Dynamics item size WxH (default 300x400).") var size: String?
-    @Option(help: "Tween timing: linear|ease|ease-in|ease-out|ease-in-out|easeOutBack…|cubic-bezier(x1,y1,x2,y2).")
+    @Option(help: "Tween timing (default easeInEaseOut): ease-in|ease-out|easeOutBack…|cubic-bezier(x1,y1,x2,y2)|steps(n).")
     var timing: String?
     @Option(parsing: .unconditional, help: "Decay velocity kept per ms, in (0, 1) (default 0.998).")
     var deceleration: Double?
