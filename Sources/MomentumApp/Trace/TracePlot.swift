@@ -13,7 +13,7 @@ struct TracePlot {
 
     static let width = 960.0
     static let height = 720.0
-    private static let left = 84.0, right = 190.0, top = 64.0, bottom = 56.0, gap = 64.0
+    private static let left = 84.0, right = 190.0, top = 72.0, bottom = 56.0, gap = 64.0
     private static let colours = (x: "#1f5fbf", y: "#d0422b")
     private static let lightColours = (x: "#9dbbe8", y: "#f0aa9d")
 
@@ -30,7 +30,8 @@ struct TracePlot {
         <svg xmlns="http://www.w3.org/2000/svg" width="\(n(Self.width))" height="\(n(Self.height))" \
         viewBox="0 0 \(n(Self.width)) \(n(Self.height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">
         <rect width="100%" height="100%" fill="white"/>
-        <text x="\(n(Self.left))" y="24" font-size="15" font-weight="bold">\(escape(title))</text>
+        <text x="\(n(Self.left))" y="22" font-size="15" font-weight="bold">momentum trace · \(config.backend.name)</text>
+        <text x="\(n(Self.left))" y="40" fill="#444">\(escape(subtitle))</text>
 
         """
         let panels: [(name: String, top: Double, value: (TraceRow) -> SIMD2<Double>, targets: Bool)] = [
@@ -71,8 +72,8 @@ struct TracePlot {
         return out
     }
 
-    private var title: String {
-        var text = "momentum trace — \(config.backend.summary) · \(TraceNumber.short(config.rate)) Hz"
+    private var subtitle: String {
+        var text = "\(config.backend.summary) · \(TraceNumber.short(config.rate)) Hz"
         if config.jitter > 0 { text += " ±\(TraceNumber.short(config.jitter * 100)) % (seed \(config.seed))" }
         return text
     }
@@ -138,7 +139,7 @@ struct TracePlot {
         var ticks: [Double] {
             let span = max - min
             guard span > 0, span.isFinite else { return [min] }
-            let raw = span / 6
+            let raw = span / 8
             let magnitude = Foundation.pow(10, Foundation.floor(Foundation.log10(raw)))
             let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
             var tick = (min / step).rounded(.up) * step
