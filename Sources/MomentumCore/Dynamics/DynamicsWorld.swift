@@ -112,16 +112,10 @@ public struct DynamicsWorld: Sendable {
         if b.impactedThisStep {
             return (b.previousPosition.lerp(to: b.position, u), b.previousVelocity.lerp(to: b.velocity, u))
         }
-        let h = stepInterval
-        let u2 = u * u, u3 = u2 * u
-        let h00 = 2 * u3 - 3 * u2 + 1, h10 = (u3 - 2 * u2 + u) * h, h01 = 3 * u2 - 2 * u3, h11 = (u3 - u2) * h
-        let d00 = (6 * u2 - 6 * u) / h, d10 = 3 * u2 - 4 * u + 1, d11 = 3 * u2 - 2 * u
-        let p0 = b.previousPosition, v0 = b.previousVelocity, p1 = b.position, v1 = b.velocity
-        let position = DynamicsVector(x: h00 * p0.x + h10 * v0.x + h01 * p1.x + h11 * v1.x,
-                                      y: h00 * p0.y + h10 * v0.y + h01 * p1.y + h11 * v1.y)
-        let velocity = DynamicsVector(x: d00 * (p0.x - p1.x) + d10 * v0.x + d11 * v1.x,
-                                      y: d00 * (p0.y - p1.y) + d10 * v0.y + d11 * v1.y)
-        return (position, velocity)
+        func lift(_ v: DynamicsVector) -> SIMD4<Double> { SIMD4(v.x, v.y, 0, 0) }
+        let s = CubicHermite.interpolate(x0: lift(b.previousPosition), v0: lift(b.previousVelocity),
+                                         x1: lift(b.position), v1: lift(b.velocity), step: stepInterval, fraction: u)
+        return (DynamicsVector(x: s.value.x, y: s.value.y), DynamicsVector(x: s.velocity.x, y: s.velocity.y))
     }
 
     /// Rotation at display time, interpolated between the last two steps.
