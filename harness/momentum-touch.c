@@ -1,6 +1,7 @@
 /*
- * momentum-touch: a weston 10 module that adds a touch seat and replays
- * timed touch scripts received on a Unix control socket.
+ * momentum-touch: a weston 10 module that adds a seat with a touch device, a
+ * pointer and a keyboard, and replays timed input scripts received on a Unix
+ * control socket.
  *
  * See harness/README.md for the control protocol and the script format.
  */
@@ -19,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <linux/input-event-codes.h>
 
 #include <wayland-server.h>
 #include <libweston/libweston.h>
@@ -42,21 +44,61 @@ void notify_touch_normalized(struct weston_touch_device *device,
 			     int touch_type);
 void notify_touch_frame(struct weston_touch_device *device);
 void notify_touch_cancel(struct weston_touch_device *device);
+struct xkb_keymap;
+int weston_seat_init_pointer(struct weston_seat *seat);
+int weston_seat_init_keyboard(struct weston_seat *seat, struct xkb_keymap *keymap);
+void notify_motion_absolute(struct weston_seat *seat, const struct timespec *time,
+			    double x, double y);
+void notify_button(struct weston_seat *seat, const struct timespec *time,
+		   int32_t button, enum wl_pointer_button_state state);
+void notify_axis(struct weston_seat *seat, const struct timespec *time,
+		 struct weston_pointer_axis_event *event);
+void notify_pointer_frame(struct weston_seat *seat);
+void notify_key(struct weston_seat *seat, const struct timespec *time, uint32_t key,
+		enum wl_keyboard_key_state state,
+		enum weston_key_state_update update_state);
 
 int wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[]);
 
 #define MT_MAX_IDS 64
+#define MT_MAX_KEYS 256   /* evdev codes of the named keys are all below this */
+#define MT_BUTTONS 3
 #define MT_MAX_SCRIPT_BYTES (4 * 1024 * 1024)
 #define MT_SAMPLE_MS (1000.0 / 120.0)
 #define MT_SCRIPT_OPTION "--momentum-touch-script="
 
-enum mt_kind { MT_DOWN, MT_MOTION, MT_UP, MT_FRAME, MT_CANCEL };
+enum mt_kind {
+	MT_DOWN, MT_MOTION, MT_UP, MT_FRAME, MT_CANCEL,          /* touch */
+	MT_PTR_MOTION, MT_PTR_BUTTON, MT_PTR_AXIS, MT_PTR_FRAME, /* pointer */
+	MT_KEY,                                                  /* keyboard */
+};
+
+/* Pointer buttons by index (the event's id) and their evdev codes. */
+static const struct { const char *name; uint32_t code; } mt_buttons[MT_BUTTONS] = {
+	{ "left", BTN_LEFT }, { "right", BTN_RIGHT }, { "middle", BTN_MIDDLE },
+};
+
+/* Key names accepted by `key` and `type`, with their evdev codes. */
+static const struct { const char *name; uint32_t code; } mt_keys[] = {
+	{ "esc", KEY_ESC }, { "tab", KEY_TAB }, { "space", KEY_SPACE },
+	{ "enter", KEY_ENTER }, { "backspace", KEY_BACKSPACE },
+	{ "0", KEY_0 }, { "1", KEY_1 }, { "2", KEY_2 }, { "3", KEY_3 }, { "4", KEY_4 },
+	{ "5", KEY_5 }, { "6", KEY_6 }, { "7", KEY_7 }, { "8", KEY_8 }, { "9", KEY_9 },
+	{ "a", KEY_A }, { "b", KEY_B }, { "c", KEY_C }, { "d", KEY_D }, { "e", KEY_E },
+	{ "f", KEY_F }, { "g", KEY_G }, { "h", KEY_H }, { "i", KEY_I }, { "j", KEY_J },
+	{ "k", KEY_K }, { "l", KEY_L }, { "m", KEY_M }, { "n", KEY_N }, { "o", KEY_O },
+	{ "p", KEY_P }, { "q", KEY_Q }, { "r", KEY_R }, { "s", KEY_S }, { "t", KEY_T },
+	{ "u", KEY_U }, { "v", KEY_V }, { "w", KEY_W }, { "x", KEY_X }, { "y", KEY_Y },
+	{ "z", KEY_Z },
+};
+#define MT_KEY_NAMES "esc, tab, space, enter, backspace, 0-9, a-z"
 
 struct mt_event {
 	int64_t t_ns;     /* since script start */
 	enum mt_kind kind;
-	int id;
-	double x, y;
+	int id;           /* touch id, button index or evdev key code */
+	bool pressed;     /* MT_PTR_BUTTON, MT_KEY */
+	double x, y;      /* MT_PTR_AXIS: horizontal, vertical scroll */
 	int line;         /* source line, for validation errors */
 	size_t seq;       /* insertion order, for a stable sort */
 };
@@ -66,11 +108,14 @@ struct mt_script {
 	size_t n, cap;
 };
 
-/* Touch points as seen by the compositor (live) or by the validator. */
+/* Touch points, pointer buttons and keys as seen by the compositor (live) or
+ * by the validator. */
 struct mt_points {
 	bool down[MT_MAX_IDS];
 	double x[MT_MAX_IDS], y[MT_MAX_IDS];
 	bool known[MT_MAX_IDS];   /* position known (for moveto) */
+	bool button[MT_BUTTONS];
+	bool key[MT_MAX_KEYS];
 };
 
 struct mt_module;
@@ -161,6 +206,7 @@ mt_push(struct mt_parse *p, double t_ms, enum mt_kind kind, int id,
 	e->t_ns = (int64_t)llround(t_ms * 1e6);
 	e->kind = kind;
 	e->id = id;
+	e->pressed = false;
 	e->x = x;
 	e->y = y;
 	e->line = p->line;
@@ -197,6 +243,8 @@ static void
 mt_gen_move(struct mt_parse *p, double t0, int id, double x0, double y0,
 	    double x1, double y1, double dur)
 {
+	enum mt_kind motion = id < 0 ? MT_PTR_MOTION : MT_MOTION;
+	enum mt_kind frame = id < 0 ? MT_PTR_FRAME : MT_FRAME;
 	int n = (int)lround(dur / MT_SAMPLE_MS);
 	int k;
 
@@ -206,8 +254,8 @@ mt_gen_move(struct mt_parse *p, double t0, int id, double x0, double y0,
 		double f = (double)k / n;
 		double x = k == n ? x1 : x0 + (x1 - x0) * f;
 		double y = k == n ? y1 : y0 + (y1 - y0) * f;
-		mt_push(p, t0 + dur * f, MT_MOTION, id, x, y);
-		mt_push(p, t0 + dur * f, MT_FRAME, -1, 0, 0);
+		mt_push(p, t0 + dur * f, motion, id, x, y);
+		mt_push(p, t0 + dur * f, frame, -1, 0, 0);
 	}
 }
 
@@ -221,23 +269,163 @@ mt_set_pos(struct mt_parse *p, int id, double x, double y)
 
 struct mt_cmd {
 	const char *name;
-	int min_nums, max_nums;  /* numbers after the command, incl. id */
+	int names;               /* words (button/key names) right after the command */
+	int min_nums, max_nums;  /* numbers after those, incl. a touch id */
+	bool touch_id;           /* the first number is a touch id */
 	const char *usage;
 };
 
 static const struct mt_cmd mt_cmds[] = {
-	{ "down", 3, 3, "<t> down <id> <x> <y>" },
-	{ "motion", 3, 3, "<t> motion <id> <x> <y>" },
-	{ "up", 1, 1, "<t> up <id>" },
-	{ "frame", 0, 0, "<t> frame" },
-	{ "cancel", 0, 0, "<t> cancel" },
-	{ "tap", 3, 4, "<t> tap <id> <x> <y> [hold_ms]" },
-	{ "drag", 6, 7, "<t> drag <id> <x0> <y0> <x1> <y1> <duration_ms> [hold_ms]" },
-	{ "flick", 6, 6, "<t> flick <id> <x0> <y0> <x1> <y1> <duration_ms>" },
-	{ "press", 3, 3, "<t> press <id> <x> <y>" },
-	{ "moveto", 4, 4, "<t> moveto <id> <x> <y> <duration_ms>" },
-	{ "release", 1, 1, "<t> release <id>" },
+	{ "down", 0, 3, 3, true, "<t> down <id> <x> <y>" },
+	{ "motion", 0, 3, 3, true, "<t> motion <id> <x> <y>" },
+	{ "up", 0, 1, 1, true, "<t> up <id>" },
+	{ "frame", 0, 0, 0, false, "<t> frame" },
+	{ "cancel", 0, 0, 0, false, "<t> cancel" },
+	{ "tap", 0, 3, 4, true, "<t> tap <id> <x> <y> [hold_ms]" },
+	{ "drag", 0, 6, 7, true, "<t> drag <id> <x0> <y0> <x1> <y1> <duration_ms> [hold_ms]" },
+	{ "flick", 0, 6, 6, true, "<t> flick <id> <x0> <y0> <x1> <y1> <duration_ms>" },
+	{ "press", 0, 3, 3, true, "<t> press <id> <x> <y>" },
+	{ "moveto", 0, 4, 4, true, "<t> moveto <id> <x> <y> <duration_ms>" },
+	{ "release", 0, 1, 1, true, "<t> release <id>" },
+	{ "pointer", 0, 2, 2, false, "<t> pointer <x> <y>" },
+	{ "button", 2, 0, 0, false, "<t> button <left|right|middle> <down|up>" },
+	{ "scroll", 0, 2, 2, false, "<t> scroll <dx> <dy>" },
+	{ "key", 2, 0, 0, false, "<t> key <name> <down|up>" },
+	{ "click", 0, 2, 3, false, "<t> click <x> <y> [hold_ms]" },
+	{ "mousedrag", 0, 5, 6, false,
+	  "<t> mousedrag <x0> <y0> <x1> <y1> <duration_ms> [hold_ms]" },
+	{ "type", 1, 0, 1, false, "<t> type <name> [hold_ms]" },
 };
+
+static int
+mt_button_index(const char *name)
+{
+	for (int i = 0; i < MT_BUTTONS; i++)
+		if (!strcmp(name, mt_buttons[i].name))
+			return i;
+	return -1;
+}
+
+static int
+mt_key_code(const char *name)
+{
+	for (size_t i = 0; i < sizeof mt_keys / sizeof mt_keys[0]; i++)
+		if (!strcmp(name, mt_keys[i].name))
+			return (int)mt_keys[i].code;
+	return -1;
+}
+
+static const char *
+mt_key_name(int code)
+{
+	for (size_t i = 0; i < sizeof mt_keys / sizeof mt_keys[0]; i++)
+		if ((int)mt_keys[i].code == code)
+			return mt_keys[i].name;
+	return "?";
+}
+
+static void
+mt_push_button(struct mt_parse *p, double t, int index, bool pressed)
+{
+	if (mt_push(p, t, MT_PTR_BUTTON, index, 0, 0))
+		p->out.ev[p->out.n - 1].pressed = pressed;
+	mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
+}
+
+static void
+mt_push_key(struct mt_parse *p, double t, int code, bool pressed)
+{
+	if (mt_push(p, t, MT_KEY, code, 0, 0))
+		p->out.ev[p->out.n - 1].pressed = pressed;
+}
+
+/* `down` / `up` as the state word of `button` and `key`. */
+static bool
+mt_parse_state(struct mt_parse *p, const struct mt_cmd *cmd, const char *tok,
+	       bool *pressed)
+{
+	if (!strcmp(tok, "down"))
+		*pressed = true;
+	else if (!strcmp(tok, "up"))
+		*pressed = false;
+	else {
+		mt_fail(p, p->line, "'%s' expected down or up, got '%s' (usage: %s)",
+			cmd->name, tok, cmd->usage);
+		return false;
+	}
+	return true;
+}
+
+/* The pointer and keyboard commands; v[] holds the numbers after the names. */
+static void
+mt_parse_device_line(struct mt_parse *p, const struct mt_cmd *cmd, double t,
+		     char **names, const double *v, int nnum)
+{
+	bool pressed = false;
+	int code;
+
+	if (!strcmp(cmd->name, "pointer")) {
+		mt_push(p, t, MT_PTR_MOTION, -1, v[0], v[1]);
+		mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
+	} else if (!strcmp(cmd->name, "button")) {
+		int index = mt_button_index(names[0]);
+		if (index < 0) {
+			mt_fail(p, p->line, "unknown button '%s' (left, right, middle)",
+				names[0]);
+			return;
+		}
+		if (!mt_parse_state(p, cmd, names[1], &pressed))
+			return;
+		mt_push_button(p, t, index, pressed);
+	} else if (!strcmp(cmd->name, "scroll")) {
+		mt_push(p, t, MT_PTR_AXIS, -1, v[0], v[1]);
+		mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
+	} else if (!strcmp(cmd->name, "key") || !strcmp(cmd->name, "type")) {
+		double hold = nnum > 0 ? v[0] : 30.0;
+		code = mt_key_code(names[0]);
+		if (code < 0) {
+			mt_fail(p, p->line, "unknown key '%s' (" MT_KEY_NAMES ")", names[0]);
+			return;
+		}
+		if (!strcmp(cmd->name, "key")) {
+			if (mt_parse_state(p, cmd, names[1], &pressed))
+				mt_push_key(p, t, code, pressed);
+			return;
+		}
+		if (hold < 0) {
+			mt_fail(p, p->line, "'type' hold_ms must be >= 0, got %g", hold);
+			return;
+		}
+		mt_push_key(p, t, code, true);
+		mt_push_key(p, t + hold, code, false);
+	} else if (!strcmp(cmd->name, "click")) {
+		double hold = nnum > 2 ? v[2] : 60.0;
+		if (hold < 0) {
+			mt_fail(p, p->line, "'click' hold_ms must be >= 0, got %g", hold);
+			return;
+		}
+		mt_push(p, t, MT_PTR_MOTION, -1, v[0], v[1]);
+		mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
+		mt_push_button(p, t, 0, true);
+		mt_push_button(p, t + hold, 0, false);
+	} else if (!strcmp(cmd->name, "mousedrag")) {
+		double dur = v[4];
+		double hold = nnum > 5 ? v[5] : 0.0;
+		if (dur <= 0) {
+			mt_fail(p, p->line, "'mousedrag' duration_ms must be > 0, got %g", dur);
+			return;
+		}
+		if (hold < 0) {
+			mt_fail(p, p->line, "'mousedrag' hold_ms must be >= 0, got %g", hold);
+			return;
+		}
+		mt_push(p, t, MT_PTR_MOTION, -1, v[0], v[1]);
+		mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
+		mt_push_button(p, t, 0, true);
+		mt_gen_move(p, t, -1, v[0], v[1], v[2], v[3], dur);
+		mt_push_button(p, t + dur + hold, 0, false);
+	}
+}
 
 static void
 mt_parse_line(struct mt_parse *p, char *line)
@@ -289,7 +477,18 @@ mt_parse_line(struct mt_parse *p, char *line)
 		mt_fail(p, p->line, "unknown command '%s'", tok[1]);
 		return;
 	}
-	nnum = ntok - 2;
+	nnum = ntok - 2 - cmd->names;
+	if (cmd->names > 0 && (nnum < cmd->min_nums || nnum > cmd->max_nums)) {
+		int nargs = ntok - 2, lo = cmd->names + cmd->min_nums,
+		    hi = cmd->names + cmd->max_nums;
+		if (lo == hi)
+			mt_fail(p, p->line, "'%s' expected %d arguments, got %d (usage: %s)",
+				cmd->name, lo, nargs, cmd->usage);
+		else
+			mt_fail(p, p->line, "'%s' expected %d to %d arguments, got %d (usage: %s)",
+				cmd->name, lo, hi, nargs, cmd->usage);
+		return;
+	}
 	if (nnum < cmd->min_nums || nnum > cmd->max_nums) {
 		if (cmd->min_nums == cmd->max_nums)
 			mt_fail(p, p->line, "'%s' expected %d numbers, got %d (usage: %s)",
@@ -300,13 +499,18 @@ mt_parse_line(struct mt_parse *p, char *line)
 		return;
 	}
 	for (i = 0; i < nnum; i++) {
-		if (!mt_parse_number(tok[i + 2], &v[i])) {
+		if (!mt_parse_number(tok[i + 2 + cmd->names], &v[i])) {
 			mt_fail(p, p->line, "'%s' expected a number, got '%s' (usage: %s)",
-				cmd->name, tok[i + 2], cmd->usage);
+				cmd->name, tok[i + 2 + cmd->names], cmd->usage);
 			return;
 		}
 	}
-	if (cmd->min_nums > 0) {
+	if (!cmd->touch_id) {
+		if (strcmp(cmd->name, "frame") && strcmp(cmd->name, "cancel")) {
+			mt_parse_device_line(p, cmd, t, &tok[2], v, nnum);
+			return;
+		}
+	} else {
 		if (v[0] != floor(v[0]) || v[0] < 0 || v[0] >= MT_MAX_IDS) {
 			mt_fail(p, p->line, "touch id must be an integer 0..%d, got '%s'",
 				MT_MAX_IDS - 1, tok[2]);
@@ -387,14 +591,17 @@ mt_event_cmp(const void *a, const void *b)
 }
 
 /* Check, in time order, that every point is down before it moves or lifts,
- * starting from the points that are down right now. */
+ * and every button and key is pressed before it is released and not pressed
+ * twice, starting from what is down right now. */
 static void
 mt_validate(struct mt_parse *p, const struct mt_points *live)
 {
-	bool down[MT_MAX_IDS];
+	bool down[MT_MAX_IDS], button[MT_BUTTONS], key[MT_MAX_KEYS];
 	size_t i;
 
 	memcpy(down, live->down, sizeof down);
+	memcpy(button, live->button, sizeof button);
+	memcpy(key, live->key, sizeof key);
 	for (i = 0; i < p->out.n && !p->err; i++) {
 		const struct mt_event *e = &p->out.ev[i];
 		switch (e->kind) {
@@ -413,7 +620,22 @@ mt_validate(struct mt_parse *p, const struct mt_points *live)
 		case MT_CANCEL:
 			memset(down, 0, sizeof down);
 			break;
+		case MT_PTR_BUTTON:
+			if (button[e->id] == e->pressed)
+				mt_fail(p, e->line, "button %s is %s down",
+					mt_buttons[e->id].name, e->pressed ? "already" : "not");
+			button[e->id] = e->pressed;
+			break;
+		case MT_KEY:
+			if (key[e->id] == e->pressed)
+				mt_fail(p, e->line, "key %s is %s down",
+					mt_key_name(e->id), e->pressed ? "already" : "not");
+			key[e->id] = e->pressed;
+			break;
 		case MT_FRAME:
+		case MT_PTR_MOTION:
+		case MT_PTR_AXIS:
+		case MT_PTR_FRAME:
 			break;
 		}
 	}
@@ -696,6 +918,39 @@ mt_emit(struct mt_module *m, const struct mt_event *e, const struct timespec *ti
 		break;
 	case MT_CANCEL:
 		mt_cancel(m, time);
+		break;
+	case MT_PTR_MOTION:
+		notify_motion_absolute(&m->seat, time, e->x, e->y);
+		break;
+	case MT_PTR_BUTTON:
+		m->live.button[e->id] = e->pressed;
+		notify_button(&m->seat, time, (int32_t)mt_buttons[e->id].code,
+			      e->pressed ? WL_POINTER_BUTTON_STATE_PRESSED
+					 : WL_POINTER_BUTTON_STATE_RELEASED);
+		break;
+	case MT_PTR_AXIS: {
+		struct weston_pointer_axis_event ev = { 0 };
+		if (e->x != 0) {
+			ev.axis = WL_POINTER_AXIS_HORIZONTAL_SCROLL;
+			ev.value = e->x;
+			notify_axis(&m->seat, time, &ev);
+		}
+		if (e->y != 0) {
+			ev.axis = WL_POINTER_AXIS_VERTICAL_SCROLL;
+			ev.value = e->y;
+			notify_axis(&m->seat, time, &ev);
+		}
+		break;
+	}
+	case MT_PTR_FRAME:
+		notify_pointer_frame(&m->seat);
+		break;
+	case MT_KEY:
+		m->live.key[e->id] = e->pressed;
+		notify_key(&m->seat, time, (uint32_t)e->id,
+			   e->pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
+				      : WL_KEYBOARD_KEY_STATE_RELEASED,
+			   STATE_UPDATE_AUTOMATIC);
 		break;
 	}
 }
@@ -1076,6 +1331,15 @@ wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
 		free(m);
 		return -1;
 	}
+	/* NULL keymap: the compositor's default (xkb rules from weston's config) */
+	if (weston_seat_init_pointer(&m->seat) < 0 ||
+	    weston_seat_init_keyboard(&m->seat, NULL) < 0) {
+		weston_log("momentum-touch: cannot add a pointer and a keyboard to the seat\n");
+		weston_seat_release(&m->seat);
+		mt_script_free(&m->startup);
+		free(m);
+		return -1;
+	}
 	touch = weston_seat_get_touch(&m->seat);
 	m->device = touch ? weston_touch_create_touch_device(touch, "momentum-touch",
 							     NULL, NULL) : NULL;
@@ -1092,6 +1356,6 @@ wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
 		m->startup_idle = wl_event_loop_add_idle(
 			wl_display_get_event_loop(compositor->wl_display),
 			mt_startup_idle, m);
-	weston_log("momentum-touch: seat 'momentum-touch' with a touch device ready\n");
+	weston_log("momentum-touch: seat 'momentum-touch' with touch, pointer and keyboard ready\n");
 	return 0;
 }

@@ -9,11 +9,22 @@
  *   frame
  *   cancel
  *
+ * With --all it also binds the pointer and the keyboard and prints:
+ *
+ *   pointer-enter <x> <y> / pointer-leave
+ *   pointer-motion <time_ms> <x> <y>
+ *   button <time_ms> <code> <pressed|released>
+ *   axis <time_ms> <axis> <value>
+ *   pointer-frame
+ *   keyboard-enter / keyboard-leave
+ *   key <time_ms> <evdev_code> <pressed|released>
+ *
  * Used to verify the momentum-touch weston module end to end.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +42,9 @@ struct probe {
 	struct wl_shm *shm;
 	struct wl_seat *seat;
 	struct wl_touch *touch;
+	struct wl_pointer *pointer;
+	struct wl_keyboard *keyboard;
+	bool all;
 	struct xdg_wm_base *wm_base;
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
@@ -110,9 +124,155 @@ static const struct wl_touch_listener touch_listener = {
 };
 
 static void
+say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+}
+
+static void
+pointer_enter(void *data, struct wl_pointer *ptr, uint32_t serial,
+	      struct wl_surface *surface, wl_fixed_t x, wl_fixed_t y)
+{
+	(void)data; (void)ptr; (void)serial; (void)surface;
+	say("pointer-enter %.2f %.2f\n", wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+
+static void
+pointer_leave(void *data, struct wl_pointer *ptr, uint32_t serial,
+	      struct wl_surface *surface)
+{
+	(void)data; (void)ptr; (void)serial; (void)surface;
+	say("pointer-leave\n");
+}
+
+static void
+pointer_motion(void *data, struct wl_pointer *ptr, uint32_t time,
+	       wl_fixed_t x, wl_fixed_t y)
+{
+	(void)data; (void)ptr;
+	say("pointer-motion %u %.2f %.2f\n", time, wl_fixed_to_double(x),
+	    wl_fixed_to_double(y));
+}
+
+static void
+pointer_button(void *data, struct wl_pointer *ptr, uint32_t serial,
+	       uint32_t time, uint32_t button, uint32_t state)
+{
+	(void)data; (void)ptr; (void)serial;
+	say("button %u %u %s\n", time, button,
+	    state == WL_POINTER_BUTTON_STATE_PRESSED ? "pressed" : "released");
+}
+
+static void
+pointer_axis(void *data, struct wl_pointer *ptr, uint32_t time, uint32_t axis,
+	     wl_fixed_t value)
+{
+	(void)data; (void)ptr;
+	say("axis %u %u %.2f\n", time, axis, wl_fixed_to_double(value));
+}
+
+static void
+pointer_frame(void *data, struct wl_pointer *ptr)
+{
+	(void)data; (void)ptr;
+	say("pointer-frame\n");
+}
+
+static void
+pointer_axis_source(void *data, struct wl_pointer *ptr, uint32_t source)
+{
+	(void)data; (void)ptr; (void)source;
+}
+
+static void
+pointer_axis_stop(void *data, struct wl_pointer *ptr, uint32_t time, uint32_t axis)
+{
+	(void)data; (void)ptr; (void)time; (void)axis;
+}
+
+static void
+pointer_axis_discrete(void *data, struct wl_pointer *ptr, uint32_t axis, int32_t discrete)
+{
+	(void)data; (void)ptr; (void)axis; (void)discrete;
+}
+
+static const struct wl_pointer_listener pointer_listener = {
+	.enter = pointer_enter, .leave = pointer_leave, .motion = pointer_motion,
+	.button = pointer_button, .axis = pointer_axis, .frame = pointer_frame,
+	.axis_source = pointer_axis_source, .axis_stop = pointer_axis_stop,
+	.axis_discrete = pointer_axis_discrete,
+};
+
+static void
+keyboard_keymap(void *data, struct wl_keyboard *kb, uint32_t format, int32_t fd,
+		uint32_t size)
+{
+	(void)data; (void)kb; (void)format; (void)size;
+	close(fd);
+}
+
+static void
+keyboard_enter(void *data, struct wl_keyboard *kb, uint32_t serial,
+	       struct wl_surface *surface, struct wl_array *keys)
+{
+	(void)data; (void)kb; (void)serial; (void)surface; (void)keys;
+	say("keyboard-enter\n");
+}
+
+static void
+keyboard_leave(void *data, struct wl_keyboard *kb, uint32_t serial,
+	       struct wl_surface *surface)
+{
+	(void)data; (void)kb; (void)serial; (void)surface;
+	say("keyboard-leave\n");
+}
+
+static void
+keyboard_key(void *data, struct wl_keyboard *kb, uint32_t serial, uint32_t time,
+	     uint32_t key, uint32_t state)
+{
+	(void)data; (void)kb; (void)serial;
+	say("key %u %u %s\n", time, key,
+	    state == WL_KEYBOARD_KEY_STATE_PRESSED ? "pressed" : "released");
+}
+
+static void
+keyboard_modifiers(void *data, struct wl_keyboard *kb, uint32_t serial,
+		   uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group)
+{
+	(void)data; (void)kb; (void)serial; (void)depressed; (void)latched;
+	(void)locked; (void)group;
+}
+
+static void
+keyboard_repeat(void *data, struct wl_keyboard *kb, int32_t rate, int32_t delay)
+{
+	(void)data; (void)kb; (void)rate; (void)delay;
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+	keyboard_keymap, keyboard_enter, keyboard_leave, keyboard_key,
+	keyboard_modifiers, keyboard_repeat,
+};
+
+static void
 seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps)
 {
 	struct probe *p = data;
+
+	if (p->all && (caps & WL_SEAT_CAPABILITY_POINTER) && !p->pointer) {
+		p->pointer = wl_seat_get_pointer(seat);
+		wl_pointer_add_listener(p->pointer, &pointer_listener, p);
+	}
+	if (p->all && (caps & WL_SEAT_CAPABILITY_KEYBOARD) && !p->keyboard) {
+		p->keyboard = wl_seat_get_keyboard(seat);
+		wl_keyboard_add_listener(p->keyboard, &keyboard_listener, p);
+	}
 
 	if ((caps & WL_SEAT_CAPABILITY_TOUCH) && !p->touch) {
 		p->touch = wl_seat_get_touch(seat);
@@ -263,7 +423,7 @@ static const struct wl_registry_listener registry_listener = {
 };
 
 int
-main(void)
+main(int argc, char *argv[])
 {
 	struct probe p;
 	struct wl_registry *reg;
@@ -275,6 +435,7 @@ main(void)
 		sigprocmask(SIG_UNBLOCK, &all, NULL);
 	}
 	memset(&p, 0, sizeof p);
+	p.all = argc > 1 && !strcmp(argv[1], "--all");
 	p.width = 800;
 	p.height = 600;
 	p.display = wl_display_connect(NULL);
