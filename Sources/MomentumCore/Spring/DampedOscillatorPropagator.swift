@@ -55,6 +55,37 @@ struct DampedOscillatorPropagator: Equatable, Sendable {
         vv = decayedC - alpha * decayedS
     }
 
+    /// The map with the given coefficients (products and powers of propagators).
+    init(dd: Double, dv: Double, vd: Double, vv: Double) {
+        self.dd = dd
+        self.dv = dv
+        self.vd = vd
+        self.vv = vv
+    }
+
+    /// The identity map (zero steps).
+    static let identity = DampedOscillatorPropagator(dd: 1, dv: 0, vd: 0, vv: 1)
+
+    /// The map of `self` followed by `next` (the matrix product next · self).
+    func then(_ next: DampedOscillatorPropagator) -> DampedOscillatorPropagator {
+        DampedOscillatorPropagator(dd: next.dd * dd + next.dv * vd, dv: next.dd * dv + next.dv * vv,
+                                   vd: next.vd * dd + next.vv * vd, vv: next.vd * dv + next.vv * vv)
+    }
+
+    /// `self` applied `n` ≥ 0 times, by binary powering (about log₂ n products, so rounding grows with log n).
+    func power(_ n: Int) -> DampedOscillatorPropagator {
+        precondition(n >= 0, "negative step count")
+        var result = Self.identity
+        var base = self
+        var remaining = n
+        while remaining > 0 {
+            if remaining & 1 == 1 { result = result.then(base) }
+            remaining >>= 1
+            if remaining > 0 { base = base.then(base) }
+        }
+        return result
+    }
+
     /// 1/(2n)! for n = 0…10.
     private static let evenInverseFactorials: [Double] = [
         1.0, 0.5, 0.041666666666666664, 0.001388888888888889, 2.48015873015873e-05, 2.755731922398589e-07,
