@@ -1,0 +1,89 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// The mouse as a one-finger fallback, under a real compositor: weston headless + momentum-touch's pointer
+/// (genuine `wl_pointer` motion, button and frame events) + the momentum binary.
+@Suite(.serialized) struct PointerEndToEndTests {
+    @Test func mouseDragMovesThePanelWithTheCursorWithinOnePixel() throws {
+        let c = try Compositor()
+        let mark = c.app.events.count
+        // Button down on the peeking strip, move up slowly, hold still, then let go.
+        try c.play("0 mousedrag 400 560 400 400 600 200")
+        let up = try c.waitPointer("up", after: mark)
+        let events = Array(c.app.events[mark..<up.index])
+        var cursorY: Double?
+        var pairs: [(cursor: Double, panel: Double)] = []
+        var before: Double?
+        for e in events {
+            if e.kind == "touch" && e.number("id") == -1 { cursorY = e.number("y") }
+            if e.kind == "panel" {
+                if e.string("state") == "dragging", let f = cursorY, let y = e.number("y") { pairs.append((f, y)) }
+                else if pairs.isEmpty { before = e.number("y") }
+            }
+        }
+        let downs = events.filter { $0.kind == "touch" && $0.number("id") == -1 && $0.string("phase") == "down" }
+        #expect(downs.count == 1 && downs.first?.number("y") == 560, "pointer downs: \(downs)")
+        let offsets = pairs.map { $0.panel - $0.cursor }
+        #expect(offsets.count >= 10, "expected many dragging frames, got \(offsets.count)")
+        let spread = (offsets.max() ?? 0) - (offsets.min() ?? 0)
+        #expect(spread <= 1, "panel-to-cursor offset varied by \(spread) px while dragging")
+        #expect(before == c.closedY)
+        // Followed all the way: the last frame before the release shows the cursor at its end point and the
+        // panel moved up with it (by the 160 px of the drag less the few px of slop before the pan began).
+        let last = pairs.last
+        #expect(last?.cursor == 400, "last dragging frame drawn with the cursor at \(String(describing: last?.cursor))")
+        let moved = c.closedY - (last?.panel ?? c.closedY)
+        #expect(moved > 140 && moved <= 160, "the panel moved \(moved) px for a 160 px drag")
+    }
+
+    @Test func mouseFlickUpOpensAndFlickDownCloses() throws {
+        let c = try Compositor()
+        var mark = c.app.events.count
+        try c.play("0 mousedrag 400 560 400 430 80")
+        let ended = try c.app.waitFor("pan-ended", after: mark) {
+            $0.kind == "gesture" && $0.string("kind") == "pan-ended"
+        }
+        let vy = ended.event.numbers("velocity")?[1] ?? 0
+        #expect(vy < -1000, "an upward mouse flick of 130 px in 80 ms should release at about -1600 px/s, got \(vy)")
+        let open = try c.waitRest("open", after: ended.index)
+        #expect(c.app.events[open].number("y") == c.openY)
+
+        mark = c.app.events.count
+        try c.play("0 mousedrag 400 \(c.openY + 30) 400 \(c.openY + 180) 80")
+        let closed = try c.waitRest("closed", after: mark)
+        #expect(c.app.events[closed].number("y") == c.closedY)
+    }
+
+    @Test func clickTogglesThePanel() throws {
+        let c = try Compositor()
+        var mark = c.app.events.count
+        try c.play("0 click 400 560")
+        let tap = try c.app.waitFor("tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let open = try c.waitRest("open", after: tap.index)
+        #expect(c.app.events[open].number("y") == c.openY)
+        let gestures = c.app.events[mark..<open].filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
+        #expect(gestures == ["tap"], "a click is one tap, not a pan: \(gestures)")
+
+        mark = c.app.events.count
+        try c.play("0 click 400 \(c.openY + 40)")
+        let second = try c.app.waitFor("second tap", after: mark) {
+            $0.kind == "gesture" && $0.string("kind") == "tap"
+        }
+        let closed = try c.waitRest("closed", after: second.index)
+        #expect(c.app.events[closed].number("y") == c.closedY)
+    }
+
+    @Test func rightClickIsNotAFinger() throws {
+        let c = try Compositor()
+        let mark = c.app.events.count
+        // Only button 1 acts as a finger: a right click on the panel does nothing, a left click then toggles it.
+        try c.play("0 pointer 400 560\n10 button right down\n70 button right up\n100 click 400 560")
+        let tap = try c.app.waitFor("tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let downs = c.app.events[mark..<tap.index].filter { $0.kind == "touch" && $0.string("phase") == "down" }
+        #expect(downs.count == 1, "one finger down (the left click), got \(downs)")
+        let gestures = c.app.events[mark..<tap.index].filter { $0.kind == "gesture" }
+        #expect(gestures.isEmpty, "the right click made gestures: \(gestures)")
+        try c.waitRest("open", after: tap.index)
+    }
+}
