@@ -1,7 +1,8 @@
 /* 100 000 springs advanced by one 60 Hz frame: the loop of Animator.step + SpringAnimation.advance(by:)
  * (Sources/MomentumCore/Spring/SpringAnimation.swift) in C. Same state layout (four-component vectors, as the
- * Swift spring stores SIMD4<Double>), same fixed 1 ms steps with the exact propagator, same lead accumulator,
- * same settle test on the Hermite-presented state. Restarts every 20 ticks outside the timed region. */
+ * Swift spring stores SIMD4<Double>), same fixed 1 ms grid with the exact propagator taken as one jump per frame
+ * (prev = P^(n-1)·cur, cur = P·prev, P^m and P^(m+1) cached per spring, binary powering on a miss), same lead
+ * accumulator, same settle test on the Hermite-presented state. Restarts every 20 ticks outside the timed region. */
 #include <math.h>
 #include <stdbool.h>
 #include "common.h"
@@ -17,6 +18,8 @@ typedef struct {
     long count;
     bool at_rest;
     double dd, dv, vd, vv;                 /* DampedOscillatorPropagator */
+    long jump_exponent;                    /* cached jumps: lower = P^m, upper = P^(m+1) */
+    double lower[4], upper[4];
     double prev_d[4], prev_v[4], cur_d[4], cur_v[4];
     double lead;
 } spring;
@@ -47,17 +50,54 @@ static void settle_if_at_rest(spring *s) {
     s->at_rest = true;
 }
 
+/* c = b·a for 2×2 maps stored {dd, dv, vd, vv} (a first, then b). */
+static void then(const double a[4], const double b[4], double c[4]) {
+    double r[4] = {b[0] * a[0] + b[1] * a[2], b[0] * a[1] + b[1] * a[3],
+                   b[2] * a[0] + b[3] * a[2], b[2] * a[1] + b[3] * a[3]};
+    for (int k = 0; k < 4; k++) c[k] = r[k];
+}
+
+static void power(const double p[4], long n, double out[4]) {
+    double result[4] = {1, 0, 0, 1}, base[4] = {p[0], p[1], p[2], p[3]};
+    while (n > 0) {
+        if (n & 1) then(result, base, result);
+        n >>= 1;
+        if (n > 0) then(base, base, base);
+    }
+    for (int k = 0; k < 4; k++) out[k] = result[k];
+}
+
+static const double *jump(spring *s, long n) {
+    if (n == s->jump_exponent) return s->lower;
+    if (n == s->jump_exponent + 1) return s->upper;
+    const double p[4] = {s->dd, s->dv, s->vd, s->vv};
+    s->jump_exponent = n;
+    power(p, n, s->lower);
+    then(s->lower, p, s->upper);
+    return s->lower;
+}
+
 static void spring_advance(spring *s, double dt) {
     if (s->at_rest || !(dt > 0)) return;
-    const double dd = s->dd, dv = s->dv, vd = s->vd, vv = s->vv;
+    const double h = STEP;
     s->lead -= dt;
-    while (s->lead < 0) {
-        for (int k = 0; k < 4; k++) { s->prev_d[k] = s->cur_d[k]; s->prev_v[k] = s->cur_v[k]; }
-        for (int k = 0; k < 4; k++) {
-            s->cur_d[k] = dd * s->prev_d[k] + dv * s->prev_v[k];
-            s->cur_v[k] = vd * s->prev_d[k] + vv * s->prev_v[k];
-        }
-        s->lead += STEP;
+    if (!(s->lead < 0)) { settle_if_at_rest(s); return; }
+    double whole = ceil(-s->lead / h);
+    if (!(whole < 0x1p52)) whole = 0x1p52;
+    long steps = (long)whole;
+    s->lead += whole * h;
+    if (s->lead < 0) { steps += 1; s->lead += h; }
+    else if (s->lead >= h && steps > 1) { steps -= 1; s->lead -= h; }
+    if (!isfinite(s->lead)) s->lead = 0;
+    const double *b = jump(s, steps - 1);
+    const double dd = s->dd, dv = s->dv, vd = s->vd, vv = s->vv;
+    for (int k = 0; k < 4; k++) {
+        s->prev_d[k] = b[0] * s->cur_d[k] + b[1] * s->cur_v[k];
+        s->prev_v[k] = b[2] * s->cur_d[k] + b[3] * s->cur_v[k];
+    }
+    for (int k = 0; k < 4; k++) {
+        s->cur_d[k] = dd * s->prev_d[k] + dv * s->prev_v[k];
+        s->cur_v[k] = vd * s->prev_d[k] + vv * s->prev_v[k];
     }
     settle_if_at_rest(s);
 }
@@ -81,6 +121,9 @@ static void spring_init(spring *s, double k, double c, double m) {
     double alpha = c / (2 * m), omega2 = k / m, mu = omega2 - alpha * alpha, root = sqrt(mu), h = STEP;
     double decay = exp(-alpha * h), cc = decay * cos(root * h), ss = decay * sin(root * h) / root;
     s->dd = cc + alpha * ss; s->dv = ss; s->vd = -omega2 * ss; s->vv = cc - alpha * ss;
+    s->jump_exponent = 0;
+    s->lower[0] = 1; s->lower[1] = 0; s->lower[2] = 0; s->lower[3] = 1;
+    s->upper[0] = s->dd; s->upper[1] = s->dv; s->upper[2] = s->vd; s->upper[3] = s->vv;
 }
 
 static spring springs[COUNT];

@@ -2,7 +2,8 @@ import Benchmark
 import MomentumCore
 
 /// N springs advanced by one frame, as the app drives them (`Animator<Int, SpringAnimation>`, the spring backend's
-/// parameters k 300, c 20, m 1) and as a bare `ContiguousArray<SpringAnimation>` (the floor without the driver).
+/// parameters k 300, c 20, m 1), as a bare `ContiguousArray<SpringAnimation>` (the floor without the driver), and as
+/// one `SpringField` (structure-of-arrays, shared parameters: the batch type for particle and list demos).
 enum SpringBenchmarks {
     static let count = 100_000
     /// Every 20 ticks (1/3 s) all springs restart: with ζ ≈ 0.58 (decay rate 10/s) the shortest move (100 px) is
@@ -52,6 +53,22 @@ enum SpringBenchmarks {
             for i in stride(from: 0, to: count, by: 97) {
                 precondition(!bare.state[i].isAtRest, "a spring settled inside the measured window")
             }
+        }
+
+        registerField(ends)
+    }
+
+    static func registerField(_ ends: [(from: SIMD2<Double>, to: SIMD2<Double>)]) {
+        let field = Workload(SpringField(parameters: parameters, positions: ends.map(\.from)))
+        Benchmark("Springs100k.Field") { benchmark in
+            if field.ticks % restartInterval == 0 {
+                for i in 0..<count { field.state.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
+            }
+            benchmark.startMeasurement()
+            field.state.advance(by: frameInterval)
+            benchmark.stopMeasurement()
+            field.ticks += 1
+            precondition(field.state.movingCount == count, "a spring settled inside the measured window")
         }
     }
 

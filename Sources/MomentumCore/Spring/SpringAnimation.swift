@@ -149,6 +149,8 @@ public struct SpringAnimation: Sendable {
         return lowerJump
     }
 
+    // Always inlined: as a call it made every settle test copy the whole spring (about 350 bytes) to the stack.
+    @inline(__always)
     private var presentedStorage: (SIMD4<Double>, SIMD4<Double>) {
         if lead == 0 { return (targetVector.storage + currentDisplacement, currentVelocity) }
         let h = Self.stepDuration
@@ -158,9 +160,13 @@ public struct SpringAnimation: Sendable {
         return (targetVector.storage + displacement, velocity)
     }
 
+    /// `restThreshold.isSettled` on the presented state, computed on the raw storage (the same arithmetic as
+    /// `AnimatableVector.length`, without building the wrappers: this runs once per spring per frame).
     private mutating func settleIfAtRest() {
-        let (value, velocity) = presented
-        guard restThreshold.isSettled(displacement: value - targetVector, velocity: velocity) else { return }
+        let (value, velocity) = presentedStorage
+        let displacement = value - targetVector.storage
+        guard (displacement * displacement).sum().squareRoot() < restThreshold.distance,
+              (velocity * velocity).sum().squareRoot() < restThreshold.speed else { return }
         previousDisplacement = .zero
         currentDisplacement = .zero
         previousVelocity = .zero
