@@ -32,15 +32,22 @@ import Testing
         guard let last = c.app.events[..<switched.index].last(where: { $0.kind == "panel" }) else {
             Issue.record("no panel frame before the switch"); return
         }
-        let next = try c.waitPanelBackend("dynamics", after: switched.index).event
+        let (nextIndex, next) = try c.waitPanelBackend("dynamics", after: switched.index)
+        let step = c.app.events[..<nextIndex].last { $0.kind == "frame" }?.number("step") ?? 0.1
         let y0 = last.number("y") ?? 0, v0 = last.number("vy") ?? 0
         let y1 = next.number("y") ?? 0, v1 = next.number("vy") ?? 0
-        // Handed over, not restarted: still heading open, still moving up, no jump in position.
+        // Handed over, not restarted: still heading open, still moving up, and in the one frame between the two
+        // it moved no further than its speed allows (a restart from the closed position or a jump would).
         #expect(next.string("state") == "animating" && next.string("target") == "open", "\(next)")
         #expect(v0 < -300 && v1 < -300, "vy before \(v0), after \(v1)")
-        #expect(abs(y1 - y0) <= abs(v0) * 0.1 + 1, "position jumped from \(y0) to \(y1)")
+        #expect(y1 <= y0 && y0 - y1 <= max(abs(v0), abs(v1)) * step + 1,
+                "position went from \(y0) to \(y1) in a \(step) s step at vy \(v0)…\(v1)")
         let rest = try c.waitRest("open", after: switched.index)
-        #expect(c.app.events[rest].number("y") == c.openY && c.app.events[rest].string("backend") == "dynamics")
+        // Within 1e-6 px: after a mid-flight handover the dynamics backend has been seen to settle 1 ulp off
+        // (240.00000000000003), which nobody can see.
+        let restY = c.app.events[rest].number("y") ?? .infinity
+        #expect(abs(restY - c.openY) < 1e-6 && c.app.events[rest].string("backend") == "dynamics",
+                "at rest: \(c.app.events[rest])")
     }
 
     @Test func sSwitchesToTheNextScene() throws {
