@@ -1,0 +1,109 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// Seed 004's playground under weston with injected touch: the card starts at rest at (400, 300), 160×160.
+@Suite(.serialized) struct PlaygroundEndToEndTests {
+    static func distance(_ a: [Double]?, _ b: [Double]?) -> Double {
+        guard let a, let b, a.count == 2, b.count == 2 else { return .infinity }
+        return ((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1])).squareRoot()
+    }
+
+    @Test(arguments: ["spring", "tween"])
+    func retargetKeepsVelocityAndACatchStopsWhereTheCardIsShown(backend: String) throws {
+        let c = try Compositor(scene: "playground", arguments: ["--backend", backend])
+        var mark = c.app.events.count
+        // Tap empty space: the card heads there. While it flies, tap somewhere else: it retargets without a jump.
+        try c.play("0 tap 0 680 480")
+        let first = try c.app.waitFor("the card on its way", after: mark) {
+            $0.kind == "playground" && ($0.numbers("position")?[0] ?? 0) > 470
+        }
+        try c.play("0 tap 0 150 480")
+        let (retargetIndex, retarget) = try c.app.waitFor("the second retarget", after: first.index) {
+            $0.kind == "gesture" && $0.string("kind") == "retarget"
+        }
+        #expect(Self.distance(retarget.numbers("before"), retarget.numbers("after")) < 1e-6)
+        #expect(Self.distance(retarget.numbers("velocity_before"), retarget.numbers("velocity_after")) < 1e-6,
+                "velocity \(retarget.numbers("velocity_before") ?? []) → \(retarget.numbers("velocity_after") ?? [])")
+        #expect((retarget.numbers("velocity_before")?[0] ?? 0) > 100, "it was still moving right when retargeted")
+        if backend == "spring" { try Self.expectClosedFormAcross(retargetAt: retargetIndex, in: c) }
+
+        // Catch it mid-flight: press where it is drawn now.
+        mark = c.app.events.count
+        let moving = try c.app.waitFor("the card moving left", after: mark) {
+            $0.kind == "playground" && ($0.numbers("velocity")?[0] ?? 0) < -300
+        }
+        let shown = moving.event.numbers("position") ?? [0, 0]
+        try c.play("0 press 0 \(shown[0]) \(shown[1])")
+        let caught = try c.app.waitFor("the catch", after: moving.index) {
+            $0.kind == "gesture" && $0.string("kind") == "catch"
+        }
+        let lastShown = c.app.events[..<caught.index].last { $0.kind == "playground" }?.numbers("position")
+        let at = caught.event.numbers("position")
+        #expect(Self.distance(at, lastShown) <= 1, "caught at \(at ?? []), last drawn at \(lastShown ?? [])")
+        // While the finger holds still the card stays exactly there; after the lift it does not move on.
+        try c.play("100 release 0")
+        let idle = try c.app.waitFor("the card idle after the lift", after: caught.index) {
+            $0.kind == "playground" && $0.string("state") == "idle"
+        }
+        let after = c.app.events[caught.index...idle.index].filter { $0.kind == "playground" }
+        #expect(!after.isEmpty)
+        for e in after { #expect(Self.distance(e.numbers("position"), at) <= 1, "moved to \(e.numbers("position") ?? [])") }
+    }
+
+    /// The frame after a retarget continues the frame before it exactly as the closed-form spring (response 0.5 s,
+    /// damping ratio 0.8, toward the new target) says: a restart from rest or a velocity jump would not match.
+    static func expectClosedFormAcross(retargetAt at: Int, in c: Compositor) throws {
+        try c.app.waitFor("the frame after the retarget", after: at) { $0.kind == "playground" }
+        let events = c.app.events, retarget = events[at]
+        guard let beforeIndex = events[..<at].lastIndex(where: { $0.kind == "playground" }),
+              let afterIndex = events[at...].firstIndex(where: { $0.kind == "playground" }),
+              let frameAfter = events[..<afterIndex].last(where: { $0.kind == "frame" }),
+              let p0 = events[beforeIndex].numbers("position"), let v0 = events[beforeIndex].numbers("velocity"),
+              let p1 = events[afterIndex].numbers("position"), let v1 = events[afterIndex].numbers("velocity"),
+              let goal = retarget.numbers("to"), let dt = frameAfter.number("step")
+        else { Issue.record("missing frames around the retarget"); return }
+        #expect(dt > 0 && dt <= 0.1, "the retarget was followed by an animated frame (step \(dt))")
+        let k = (2 * Double.pi / 0.5) * (2 * Double.pi / 0.5)
+        let spring = DampedSpring(stiffness: k, damping: 2 * 0.8 * k.squareRoot(), mass: 1)
+        for axis in 0..<2 {
+            let predicted = spring.state(from: p0[axis] - goal[axis], velocity: v0[axis], after: dt)
+            #expect(abs(predicted.x + goal[axis] - p1[axis]) < 0.01, "axis \(axis): \(p1[axis]) vs \(predicted.x + goal[axis])")
+            #expect(abs(predicted.v - v1[axis]) < 0.1, "axis \(axis): velocity \(v1[axis]) vs \(predicted.v)")
+        }
+    }
+
+    @Test func aFlickHandsItsVelocityToTheSpring() throws {
+        let c = try Compositor(scene: "playground")
+        let mark = c.app.events.count
+        try c.play("0 flick 0 400 300 520 300 80")
+        let ended = try c.app.waitFor("pan-ended", after: mark) {
+            $0.kind == "gesture" && $0.string("kind") == "pan-ended"
+        }
+        let release = ended.event.numbers("velocity") ?? [0, 0]
+        #expect(release[0] > 1000, "a 120 px flick in 80 ms releases at ~1500 px/s, got \(release)")
+        let next = try c.app.waitFor("the first animated frame", after: ended.index) {
+            $0.kind == "playground" && $0.string("state") == "animating"
+        }.event
+        // The spring starts from the release velocity; one frame later it is still moving the same way, fast.
+        #expect((next.numbers("velocity")?[0] ?? 0) > 0.3 * release[0])
+        try c.app.waitFor("rest", after: ended.index) { $0.kind == "playground" && $0.string("state") == "idle" }
+    }
+
+    @Test func aPinchHandsScaleVelocityOverAndSpringsBack() throws {
+        let c = try Compositor(scene: "playground")
+        let mark = c.app.events.count
+        // Two fingers on the card spread apart quickly and lift while moving.
+        try c.play("0 press 0 370 300\n0 press 1 430 300\n10 moveto 0 330 300 80\n10 moveto 1 470 300 80\n"
+                   + "90 release 0\n90 release 1")
+        let ended = try c.app.waitFor("pinch-ended", after: mark) {
+            $0.kind == "gesture" && $0.string("kind") == "pinch-ended"
+        }
+        #expect((ended.event.number("scale") ?? 0) > 2, "the span went from 60 to 140 px")
+        #expect((ended.event.number("scale_velocity") ?? 0) > 5, "still spreading at the lift")
+        let rest = try c.app.waitFor("rest", after: ended.index) {
+            $0.kind == "playground" && $0.string("state") == "idle" && $0.number("scale") == 1
+        }
+        #expect(rest.event.number("scale_velocity") == 0)
+    }
+}
