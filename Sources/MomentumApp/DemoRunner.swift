@@ -274,7 +274,7 @@ final class DemoRunner {
         }
         let renderMicros = (HostClock.now() - renderStart) * 1e6
         trace.event("frame", ["seq": .int(Int64(sequence)), "callback_ms": callbackMs.map { .int(Int64($0)) } ?? .null,
-                              "step": .number(step),
+                              "step": .number(step), "hud": .bool(hud),
                               "tick_us": .number((tickMicros * 10).rounded() / 10),
                               "render_us": .number((renderMicros * 10).rounded() / 10)])
         trace.event(scene.name, scene.traceRecord().map { ($0.key, JSONValue($0.value)) })

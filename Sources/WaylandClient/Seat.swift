@@ -206,7 +206,8 @@ public final class Seat {
         let sym = xkb_state_key_get_one_sym(state, code)
         if sym == UInt32(XKB_KEY_Escape) { onKey?(.escape); return }
         let scalarValue = xkb_state_key_get_utf32(state, code)
-        if scalarValue >= 0x20, let scalar = Unicode.Scalar(scalarValue) { onKey?(.character(Character(scalar))) }
+        // Tab is the one control character the app binds (scene switching); others stay `.other`.
+        if scalarValue >= 0x20 || scalarValue == 0x09, let scalar = Unicode.Scalar(scalarValue) { onKey?(.character(Character(scalar))) }
         else { onKey?(.other(sym)) }
     }
 }
