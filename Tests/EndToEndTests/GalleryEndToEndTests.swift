@@ -54,11 +54,135 @@ import Testing
         #expect(checked >= 5)
     }
 
+    @Test func tappingTheLanesMidRunRestartsThemFromWhereTheyAre() throws {
+        let c = try Compositor(scene: "gallery")
+        // The lanes run 0 → 1 once when the scene appears; tap them while they are about a third of the way.
+        let midway = try c.app.waitFor("the lanes a third of the way") { e in
+            (Self.lanes(e)?.local ?? 0) > 0.5
+        }
+        try c.play("0 tap 0 200 150")
+        let restart = try c.app.waitFor("the restart", after: midway.index) {
+            $0.kind == "gesture" && $0.string("kind") == "restart" && $0.string("item") == "lanes"
+        }
+        let before = restart.event.numbers("before") ?? [], after = restart.event.numbers("after") ?? []
+        #expect(before.count == 7 && before == after, "presented lane positions kept at the tap: \(before) → \(after)")
+        let finished = try c.app.waitFor("the lanes finished", after: restart.index) {
+            $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == "lanes"
+        }
+        // Begin-from-current-state, linear lane: from the fraction it had at the tap straight back to 0 over 1.5 s.
+        guard let atTap = c.app.events[..<restart.index].last(where: { $0.kind == "gallery" }).flatMap(Self.lanes),
+              let f0 = atTap.linear else { Issue.record("no lane frame before the tap"); return }
+        #expect(f0 > 0.2 && f0 < 0.9, "the linear dot was part-way (\(f0))")
+        var checked = 0
+        for e in c.app.events[restart.index..<finished.index] {
+            guard let l = Self.lanes(e), l.running, let local = l.local, let f = l.linear else { continue }
+            #expect(abs(f - f0 * (1 - min(local / 1.5, 1))) < 1e-9, "local \(local): \(f)")
+            checked += 1
+        }
+        #expect(checked >= 5, "frames checked after the restart: \(checked)")
+        let rest = try c.app.waitFor("a frame after they finished", after: finished.index) { Self.lanes($0) != nil }
+        #expect(Self.lanes(rest.event)?.models.allSatisfy { $0 == 0 } == true, "every lane's model value is the new end, 0")
+        #expect(Self.lanes(rest.event)?.fractions.allSatisfy { $0 == 0 } == true, "and that is what is shown")
+    }
+
+    @Test func theSatelliteKeepsAConstantSpeedOnItsEllipseFacingWhereItGoes() throws {
+        let c = try Compositor(scene: "gallery")
+        // 800×600: orbit radii 140 × 77 around (620, 167); one lap per 4 s, paced (constant speed along the arc).
+        let a = 140.0, b = 77.0, center = SIMD2(620.0, 167.0)
+        let h = ((a - b) * (a - b)) / ((a + b) * (a + b))
+        let perimeter = Double.pi * (a + b) * (1 + 3 * h / (10 + (4 - 3 * h).squareRoot()))  // Ramanujan II
+        let speed = perimeter / 4
+        let end = try c.app.waitFor("a second of orbit") { e in
+            guard e.kind == "gallery", let s = e.fields["satellite"] as? [String: Any] else { return false }
+            return ((s["local_time"] as? Double) ?? 0) > 1
+        }
+        var checked = 0
+        for e in c.app.events[...end.index] {
+            guard e.kind == "gallery", let s = e.fields["satellite"] as? [String: Any], s["running"] as? Bool == true,
+                  let p = Self.vector(s["position"]), let v = Self.vector(s["velocity"]),
+                  let angle = s["angle"] as? Double else { continue }
+            let q = (p - center) / SIMD2(a, b)
+            #expect(abs((q * q).sum().squareRoot() - 1) < 1e-3, "on the ellipse: \(p)")
+            let vLength = (v * v).sum().squareRoot()
+            #expect(abs(vLength - speed) < 0.005 * speed, "speed \(vLength), paced \(speed)")
+            let heading = atan2(v.y, v.x)
+            let turn = remainder(angle - heading, 2 * Double.pi)
+            #expect(abs(turn) < 1e-3, "rotate-auto: angle \(angle), heading \(heading)")
+            checked += 1
+        }
+        #expect(checked >= 10, "running satellite frames checked: \(checked)")
+    }
+
+    @Test func theCoverShuffleWaitsHalfASecondThenEndsWhereItsModelIs() throws {
+        let c = try Compositor(scene: "gallery")
+        let mark = c.app.events.count
+        try c.play("0 tap 0 580 505")
+        let tap = try c.app.waitFor("the covers tapped", after: mark) {
+            $0.kind == "gesture" && $0.string("kind") == "tap" && $0.string("item") == "covers"
+        }
+        let finished = try c.app.waitFor("the shuffle finished", after: tap.index) {
+            $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == "covers"
+        }
+        let next = try c.app.waitFor("a frame after it", after: finished.index) { Self.covers($0) != nil }
+        guard let start = c.app.events[..<tap.index].last(where: { Self.covers($0) != nil }).flatMap(Self.covers),
+              let rest = Self.covers(next.event) else { Issue.record("no covers frames"); return }
+        var waiting = 0, moved = 0
+        var last = start
+        for e in c.app.events[tap.index..<finished.index] {
+            guard e.kind == "gallery", let cv = Self.covers(e), let time = e.number("time") else { continue }
+            let tapTime = c.app.events[..<tap.index].last(where: { $0.kind == "gallery" })?.number("time") ?? 0
+            if time - tapTime < 0.5 - 1e-9 {
+                // Begin time +0.5 s: nothing moves yet (group timing shared by position, rotation and z).
+                #expect(cv.cards == start.cards, "moved \(time - tapTime) s after the tap, before its begin time")
+                waiting += 1
+            } else if cv.cards != start.cards { moved += 1 }
+            last = cv
+        }
+        #expect(waiting >= 3 && moved >= 5, "frames waiting \(waiting), moving \(moved)")
+        // The model order was updated when the shuffle began and is what is drawn once it ends; no jump at removal.
+        #expect(rest.order == rest.modelOrder && rest.order != start.order, "order \(start.order) → \(rest.order)")
+        for (x, y) in zip(last.cards, rest.cards) {
+            #expect(abs(x[0] - y[0]) <= 1 && abs(x[1] - y[1]) <= 1 && abs(x[2] - y[2]) < 0.02,
+                    "a card jumped when the animation was removed: \(x) → \(y)")
+        }
+    }
+
+    struct Lanes { var running: Bool; var local: Double?; var linear: Double?; var fractions: [Double]; var models: [Double] }
+
+    static func lanes(_ e: TraceEvent) -> Lanes? {
+        guard e.kind == "gallery", let l = e.fields["lanes"] as? [String: Any],
+              let dots = l["dots"] as? [[String: Any]] else { return nil }
+        let fractions = dots.compactMap { number($0["fraction"]) }, models = dots.compactMap { number($0["model"]) }
+        let linear = dots.first { $0["timing"] as? String == "linear" }.flatMap { number($0["fraction"]) }
+        return Lanes(running: l["running"] as? Bool == true, local: number(l["local_time"]), linear: linear,
+                     fractions: fractions, models: models)
+    }
+
+    struct Covers { var cards: [[Double]]; var order: [Double]; var modelOrder: [Double] }
+
+    /// Cards in id order as [x, y, rotation, z].
+    static func covers(_ e: TraceEvent) -> Covers? {
+        guard e.kind == "gallery", let cv = e.fields["covers"] as? [String: Any],
+              let cards = cv["cards"] as? [[String: Any]] else { return nil }
+        let rows = cards.sorted { (number($0["id"]) ?? 0) < (number($1["id"]) ?? 0) }.map { card -> [Double] in
+            let p = vector(card["position"]) ?? SIMD2(.nan, .nan)
+            return [p.x, p.y, number(card["rotation"]) ?? .nan, number(card["z"]) ?? .nan]
+        }
+        let numbers = { (v: Any?) in (v as? [Any])?.compactMap(number) ?? [] }
+        return Covers(cards: rows, order: numbers(cv["order"]), modelOrder: numbers(cv["model_order"]))
+    }
+
+    static func number(_ v: Any?) -> Double? { (v as? Double) ?? (v as? Int).map(Double.init) }
+
+    static func vector(_ v: Any?) -> SIMD2<Double>? {
+        guard let a = (v as? [Any])?.compactMap(number), a.count == 2 else { return nil }
+        return SIMD2(a[0], a[1])
+    }
+
     struct Shake { var offset: Double; var model: Double; var running: Bool; var local: [Double] }
 
     static func shake(_ e: TraceEvent) -> Shake? {
         guard e.kind == "gallery", let s = e.fields["shake"] as? [String: Any] else { return nil }
-        let number = { (v: Any?) -> Double? in (v as? Double) ?? (v as? Int).map(Double.init) }
         guard let offset = number(s["offset"]), let model = number(s["model"]), let running = s["running"] as? Bool
         else { return nil }
         let local = (s["local_time"] as? [Any])?.compactMap(number) ?? []
