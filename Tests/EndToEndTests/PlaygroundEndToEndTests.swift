@@ -9,7 +9,7 @@ import Testing
         return ((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1])).squareRoot()
     }
 
-    @Test(arguments: ["spring", "tween"])
+    @Test(arguments: ["spring", "dynamics", "tween"])
     func retargetKeepsVelocityAndACatchStopsWhereTheCardIsShown(backend: String) throws {
         let c = try Compositor(scene: "playground", arguments: ["--backend", backend])
         var mark = c.app.events.count
@@ -105,5 +105,31 @@ import Testing
             $0.kind == "playground" && $0.string("state") == "idle" && $0.number("scale") == 1
         }
         #expect(rest.event.number("scale_velocity") == 0)
+    }
+    @Test func aTwistHandsAngularVelocityToTheSpringAndSettlesOnAQuarterTurn() throws {
+        let c = try Compositor(scene: "playground")
+        let mark = c.app.events.count
+        // Two fingers 120 px apart across the card's centre turn the line between them by 45° in 80 ms, clockwise
+        // on screen (y down: a positive angle), and lift while still turning.
+        let r = 60.0, d = r * 0.5.squareRoot()
+        try c.play("0 press 0 \(400 - r) 300\n0 press 1 \(400 + r) 300\n10 moveto 0 \(400 - d) \(300 - d) 80\n"
+                   + "10 moveto 1 \(400 + d) \(300 + d) 80\n90 release 0\n90 release 1")
+        let ended = try c.app.waitFor("rotation-ended", after: mark) {
+            $0.kind == "gesture" && $0.string("kind") == "rotation-ended"
+        }
+        let angle = ended.event.number("angle") ?? 0, w = ended.event.number("angular_velocity") ?? 0
+        let target = ended.event.number("target") ?? .nan
+        #expect(abs(angle - Double.pi / 4) < 0.05, "turned 45°: \(angle)")
+        #expect(w > 3, "still turning at the lift (\(w) rad/s)")
+        let quarter = Double.pi / 2
+        #expect(abs(target / quarter - (target / quarter).rounded()) < 1e-9 && target >= quarter - 1e-9,
+                "the spin carries it on to a quarter turn: \(target)")
+        // The first frame after the lift keeps turning the same way (the finger's angular velocity was handed over).
+        let next = try c.app.waitFor("a frame after the lift", after: ended.index) { $0.kind == "playground" }
+        #expect((next.event.number("angular_velocity") ?? 0) > 0.3 * w)
+        let rest = try c.app.waitFor("rest", after: ended.index) {
+            $0.kind == "playground" && $0.string("state") == "idle" && $0.number("angular_velocity") == 0
+        }
+        #expect(abs((rest.event.number("angle") ?? .nan) - target) < 1e-3, "rests on \(target)")
     }
 }
