@@ -45,12 +45,19 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
         return backends[index]
     }
 
-    /// The presented value for `key`, if animated.
+    /// The presented value for `key`, if animated (read in place: the backend is not copied out).
     @inlinable
-    public func presentedValue(for key: Key) -> SIMD2<Double>? { self[key]?.presentedValue }
+    public func presentedValue(for key: Key) -> SIMD2<Double>? {
+        guard let index = slots[key] else { return nil }
+        return backends.withUnsafeBufferPointer { $0[index].presentedValue }
+    }
 
-    /// The presented velocity for `key`, if animated.
-    public func presentedVelocity(for key: Key) -> SIMD2<Double>? { self[key]?.presentedVelocity }
+    /// The presented velocity for `key`, if animated (read in place: the backend is not copied out).
+    @inlinable
+    public func presentedVelocity(for key: Key) -> SIMD2<Double>? {
+        guard let index = slots[key] else { return nil }
+        return backends.withUnsafeBufferPointer { $0[index].presentedVelocity }
+    }
 
     /// Adds `backend` under `key`, replacing (and interrupting) any animation already there, whose presented
     /// state is returned. If the animator is idle, `time` (the triggering event's timestamp) restarts its clock.

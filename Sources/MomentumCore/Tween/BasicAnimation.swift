@@ -35,20 +35,21 @@ public struct BasicAnimation<Value: TweenValue>: Sendable {
     }
 
     /// The presented sample at `time` given the sample beneath this animation; nil when it has no effect.
-    @inlinable
+    @inlinable @inline(__always)
     public func sample(at time: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
         sample(at: time, timeRate: 1, over: underlying)
     }
 
     /// As `sample(at:over:)`, where `time` advances `timeRate` per parent second (inside a group).
-    @inlinable
+    @inlinable @inline(__always)
     func sample(at time: Double, timeRate: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
         guard let local = timing.progress(at: time) else { return nil }
         return sample(progress: local.progress, rate: local.rate * timeRate, over: underlying)
     }
 
     /// The presented sample at iteration progress `progress` moving at `rate` progress per second.
-    @inlinable
+    // Always inlined: as a call, every sample copied the whole animation (about 340 bytes) to the stack.
+    @inlinable @inline(__always)
     func sample(progress: Double, rate: Double, over underlying: TweenSample<Value>) -> TweenSample<Value> {
         // Resolve endpoints a → b; `moving` endpoints track the underlying value (and its velocity).
         let base = isAdditive ? TweenSample(resting: underlying.value.tweenZero) : underlying

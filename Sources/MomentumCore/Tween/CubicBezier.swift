@@ -17,24 +17,44 @@ public struct CubicBezier: Sendable, Hashable {
     /// Second control point y; any value.
     public let y2: Double
 
+    // Only the four control points are stored (32 bytes), so a `TimingFunction` holding a curve is cheap to copy:
+    // every frame samples it. The quantities derived from them are recomputed where they are used, with exactly
+    // the expressions (and so exactly the rounding) that were once stored.
+
     // Power-basis coefficients: x(t) = ((ax t + bx) t + cx) t, likewise y.
-    private let ax: Double, bx: Double, cx: Double
-    private let ay: Double, by: Double, cy: Double
-    // Gradients used outside [0, 1] (Chromium's four cases).
-    private let startGradient: Double
-    private let endGradient: Double
-    // Upper bound of |dy/dt| on [0, 1]: the hodograph is a quadratic Bézier whose control points are
-    // 3·(y1 − 0), 3·(y2 − y1), 3·(1 − y2); the curve lies in their convex hull.
-    private let maxDyDt: Double
-    // x(i / 10), i = 0 … 10 (kept inline so evaluation never allocates).
-    private let samples: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
+    @inlinable @inline(__always) var cx: Double { 3 * x1 }
+    @inlinable @inline(__always) var bx: Double { 3 * (x2 - x1) - 3 * x1 }
+    @inlinable @inline(__always) var ax: Double { 1 - 3 * x1 - bx }
+    @inlinable @inline(__always) var cy: Double { 3 * y1 }
+    @inlinable @inline(__always) var by: Double { 3 * (y2 - y1) - 3 * y1 }
+    @inlinable @inline(__always) var ay: Double { 1 - 3 * y1 - by }
+
+    /// Gradient used before x = 0 (Chromium's four cases).
+    @inlinable var startGradient: Double {
+        if x1 > 0 { return y1 / x1 }
+        if y1 == 0 && x2 > 0 { return y2 / x2 }
+        if y1 == 0 && y2 == 0 { return 1 }
+        return 0  // vertical tangent: Chromium falls back to a flat extension
+    }
+
+    /// Gradient used after x = 1 (Chromium's four cases).
+    @inlinable var endGradient: Double {
+        if x2 < 1 { return (y2 - 1) / (x2 - 1) }
+        if y2 == 1 && x1 < 1 { return (y1 - 1) / (x1 - 1) }
+        if y2 == 1 && y1 == 1 { return 1 }
+        return 0
+    }
+
+    /// Upper bound of |dy/dt| on [0, 1]: the hodograph is a quadratic Bézier whose control points are
+    /// 3·(y1 − 0), 3·(y2 − y1), 3·(1 − y2); the curve lies in their convex hull.
+    @inlinable var maxDyDt: Double { 3 * Swift.max(Swift.abs(y1), Swift.abs(y2 - y1), Swift.abs(1 - y2)) }
 
     /// Tolerance on x for Newton's method (Chromium's kBezierEpsilon).
-    static let xEpsilon = 1e-7
+    @usableFromInline static let xEpsilon = 1e-7
     /// Target for the estimated output error.
-    static let yEpsilon = 1e-7
+    @usableFromInline static let yEpsilon = 1e-7
     /// Newton step limit (Chromium's kMaxNewtonIterations).
-    static let maxNewtonSteps = 4
+    @usableFromInline static let maxNewtonSteps = 4
 
     /// Creates the curve `cubic-bezier(x1, y1, x2, y2)`; throws if an x is outside [0, 1] or any value is not finite.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(TimingFunctionError) {
@@ -54,35 +74,6 @@ public struct CubicBezier: Sendable, Hashable {
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
-        cx = 3 * x1
-        bx = 3 * (x2 - x1) - 3 * x1
-        ax = 1 - 3 * x1 - bx
-        cy = 3 * y1
-        by = 3 * (y2 - y1) - 3 * y1
-        ay = 1 - 3 * y1 - by
-
-        if x1 > 0 {
-            startGradient = y1 / x1
-        } else if y1 == 0 && x2 > 0 {
-            startGradient = y2 / x2
-        } else if y1 == 0 && y2 == 0 {
-            startGradient = 1
-        } else {
-            startGradient = 0  // vertical tangent: Chromium falls back to a flat extension
-        }
-        if x2 < 1 {
-            endGradient = (y2 - 1) / (x2 - 1)
-        } else if y2 == 1 && x1 < 1 {
-            endGradient = (y1 - 1) / (x1 - 1)
-        } else if y2 == 1 && y1 == 1 {
-            endGradient = 1
-        } else {
-            endGradient = 0
-        }
-        maxDyDt = 3 * Swift.max(Swift.abs(y1), Swift.abs(y2 - y1), Swift.abs(1 - y2))
-
-        func sx(_ t: Double) -> Double { ((1 - 3 * x2 + 3 * x1) * t + (3 * x2 - 6 * x1)) * t * t + 3 * x1 * t }
-        samples = (0, sx(0.1), sx(0.2), sx(0.3), sx(0.4), sx(0.5), sx(0.6), sx(0.7), sx(0.8), sx(0.9), 1)
     }
 
     /// Equal when the control points are equal (everything else is derived from them).
@@ -114,19 +105,19 @@ public struct CubicBezier: Sendable, Hashable {
     // MARK: Curve in t
 
     /// x(t).
-    @inline(__always) func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    @inlinable @inline(__always) func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
     /// y(t).
-    @inline(__always) func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    @inlinable @inline(__always) func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
     /// dx/dt.
-    @inline(__always) func derivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+    @inlinable @inline(__always) func derivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
     /// dy/dt.
-    @inline(__always) func derivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
+    @inlinable @inline(__always) func derivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
 
     /// x(t) − target, evaluated in a form whose terms are all non-negative (x1, x2 ∈ [0, 1]) so the residual keeps
     /// full relative precision at both ends: t·(3u(u·x1 + t·x2) + t²) near 0, and −u·(u² + 3t(u(1−x1) + t(1−x2)))
     /// against 1 − target near 1, u = 1 − t. The power basis loses ~1e-16 absolutely there, which near a vertical
     /// end tangent (x ∝ u³) becomes ~1e-5 of output error.
-    @inline(__always) private func residual(_ t: Double, target x: Double, complement: Double, upper: Bool) -> Double {
+    @inlinable @inline(__always) func residual(_ t: Double, target x: Double, complement: Double, upper: Bool) -> Double {
         let u = 1 - t
         if upper {
             return complement - u * (u * u + 3 * t * (u * (1 - x1) + t * (1 - x2)))
@@ -134,27 +125,40 @@ public struct CubicBezier: Sendable, Hashable {
         return t * (3 * u * (u * x1 + t * x2) + t * t) - x
     }
 
-    @inline(__always) private func sample(_ i: Int) -> Double {
-        withUnsafeBytes(of: samples) { $0.load(fromByteOffset: i &* MemoryLayout<Double>.stride, as: Double.self) }
+    /// The seed table x(i / 10), i = 0 … 10, evaluated as it was once tabulated: x(0) = 0, x(1) = 1, and
+    /// ((1 − 3x2 + 3x1)·t + (3x2 − 6x1))·t·t + 3x1·t at t = 0.1 … 0.9 (eight lanes and one scalar).
+    @inlinable @inline(__always)
+    func seedTable() -> (SIMD8<Double>, Double) {
+        let a = 1 - 3 * x2 + 3 * x1
+        let b = 3 * x2 - 6 * x1
+        let c = 3 * x1
+        let t = SIMD8<Double>(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+        let t9 = 0.9
+        return (((a * t + b) * t) * t + c * t, ((a * t9 + b) * t9) * t9 + c * t9)
     }
 
     /// Solves x(t) = x for t, x ∈ [0, 1].
+    @inlinable @inline(__always)
     func solveT(forX x: Double) -> Double {
         // 1. Seed from the spline table.
+        // The table increases (x(t) is monotonic and its tenths are at least 1e-3 apart), so the first i with
+        // x ≤ x(i/10) is 1 + the number of interior entries below x: counted without a branch.
         var t0 = 0.0
         var t1 = 1.0
         var t = x
-        var i = 1
-        while i < 11 {
-            let hi = sample(i)
-            if x <= hi {
-                t1 = Double(i) * 0.1
-                t0 = t1 - 0.1
-                let lo = sample(i - 1)
-                t = hi > lo ? t0 + 0.1 * (x - lo) / (hi - lo) : t0
-                break
+        if x <= 1 {
+            let (interior, ninth) = seedTable()
+            let below = SIMD8<Int64>(repeating: 0).replacing(with: 1, where: interior .< x).wrappedSum()
+            let i = 1 + Int(truncatingIfNeeded: below) + (ninth < x ? 1 : 0)
+            let table = (0.0, interior[0], interior[1], interior[2], interior[3], interior[4], interior[5],
+                         interior[6], interior[7], ninth, 1.0)
+            let (lo, hi) = withUnsafeBytes(of: table) {
+                ($0.load(fromByteOffset: (i &- 1) &* MemoryLayout<Double>.stride, as: Double.self),
+                 $0.load(fromByteOffset: i &* MemoryLayout<Double>.stride, as: Double.self))
             }
-            i += 1
+            t1 = Double(i) * 0.1
+            t0 = t1 - 0.1
+            t = hi > lo ? t0 + 0.1 * (x - lo) / (hi - lo) : t0
         }
         // 2. Newton: accept when the x residual and the output error it implies are both tiny.
         let upper = x > 0.5
@@ -188,6 +192,7 @@ public struct CubicBezier: Sendable, Hashable {
     // MARK: Timing function
 
     /// The eased output y for input progress x (extrapolated linearly outside [0, 1]).
+    @inlinable
     public func value(at x: Double) -> Double {
         if x <= 0 { return x == 0 ? 0 : startGradient * x }
         if x >= 1 { return x == 1 ? 1 : 1 + endGradient * (x - 1) }
@@ -195,6 +200,7 @@ public struct CubicBezier: Sendable, Hashable {
     }
 
     /// The slope dy/dx at input progress x (the end-point gradient outside [0, 1]).
+    @inlinable
     public func slope(at x: Double) -> Double {
         if x < 0 { return startGradient }
         if x > 1 { return endGradient }
@@ -202,6 +208,7 @@ public struct CubicBezier: Sendable, Hashable {
     }
 
     /// Both y(x) and dy/dx from one solve.
+    @inlinable @inline(__always)
     public func valueAndSlope(at x: Double) -> (value: Double, slope: Double) {
         if x < 0 { return (startGradient * x, startGradient) }
         if x > 1 { return (1 + endGradient * (x - 1), endGradient) }
@@ -212,7 +219,8 @@ public struct CubicBezier: Sendable, Hashable {
 
     /// dy/dx at curve parameter t. Where both derivatives vanish (a control point on an end point) the limit is
     /// the end-point gradient; a vertical tangent reports the largest finite slope with its sign.
-    private func slope(atParameter t: Double) -> Double {
+    @inlinable @inline(__always)
+    func slope(atParameter t: Double) -> Double {
         let dxdt = derivativeX(t)
         let dydt = derivativeY(t)
         if dxdt == 0 {

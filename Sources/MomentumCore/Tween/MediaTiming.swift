@@ -37,11 +37,15 @@ public struct MediaTiming: Sendable, Hashable {
         self.fillMode = fillMode
     }
 
-    private var iterationDuration: Double { duration > 0 ? duration : 0 }
-    private var cycleDuration: Double { autoreverses ? 2 * iterationDuration : iterationDuration }
-    private var effectiveSpeed: Double { speed > 0 ? speed : 0 }
+    @inlinable var iterationDuration: Double { duration > 0 ? duration : 0 }
+    @inlinable var cycleDuration: Double { autoreverses ? 2 * iterationDuration : iterationDuration }
+    @inlinable var effectiveSpeed: Double { speed > 0 ? speed : 0 }
+    // `FillMode.fillsForwards`/`fillsBackwards`, restated here so the inlinable timing code can use them.
+    @inlinable var fillsForwards: Bool { fillMode == .forwards || fillMode == .both }
+    @inlinable var fillsBackwards: Bool { fillMode == .backwards || fillMode == .both }
 
     /// Length of the active interval in local time.
+    @inlinable
     public var activeDuration: Double {
         if repeatDuration > 0 { return repeatDuration }
         let count = repeatCount > 0 ? repeatCount : 1
@@ -49,6 +53,7 @@ public struct MediaTiming: Sendable, Hashable {
     }
 
     /// The parent time at which the active interval ends (infinite for endless or frozen animations).
+    @inlinable
     public var endTime: Double {
         let active = activeDuration
         if active == 0 { return beginTime }
@@ -61,16 +66,17 @@ public struct MediaTiming: Sendable, Hashable {
 
     /// The iteration-local time (0 … duration, running backwards in reversed halves) and its rate
     /// d(local)/d(parent) at `parentTime`, or nil when the animation has no effect (outside, not filled).
+    @inlinable @inline(__always)
     public func localTime(at parentTime: Double) -> (time: Double, rate: Double)? {
         let speed = effectiveSpeed
         let elapsed = (parentTime - beginTime) * speed
         let active = activeDuration
         if elapsed < 0 {
-            guard fillMode.fillsBackwards else { return nil }
+            guard fillsBackwards else { return nil }
             return (iterationTime(atActive: wrapped(timeOffset, active)).time, 0)
         }
         if parentTime >= endTime {
-            guard fillMode.fillsForwards else { return nil }
+            guard fillsForwards else { return nil }
             return (endIterationTime(active), 0)
         }
         let local = timeOffset == 0 ? elapsed : wrapped(elapsed + timeOffset, active)
@@ -79,6 +85,7 @@ public struct MediaTiming: Sendable, Hashable {
     }
 
     /// Progress through the iteration (local time ÷ duration) and its rate per parent second.
+    @inlinable @inline(__always)
     public func progress(at parentTime: Double) -> (progress: Double, rate: Double)? {
         guard let local = localTime(at: parentTime) else { return nil }
         let d = iterationDuration
@@ -86,14 +93,16 @@ public struct MediaTiming: Sendable, Hashable {
         return (local.time / d, local.rate / d)
     }
 
-    private func wrapped(_ local: Double, _ active: Double) -> Double {
+    @inlinable
+    func wrapped(_ local: Double, _ active: Double) -> Double {
         guard active > 0, active.isFinite else { return Swift.max(local, 0) }
         let r = local.truncatingRemainder(dividingBy: active)
         return r < 0 ? r + active : r
     }
 
     /// Iteration time inside the active interval.
-    private func iterationTime(atActive local: Double) -> (time: Double, forwards: Bool) {
+    @inlinable
+    func iterationTime(atActive local: Double) -> (time: Double, forwards: Bool) {
         let d = iterationDuration
         let cycle = cycleDuration
         if cycle == 0 { return (d, true) }
@@ -103,7 +112,8 @@ public struct MediaTiming: Sendable, Hashable {
     }
 
     /// Iteration time at the very end of the active interval (a whole number of iterations ends on its last frame).
-    private func endIterationTime(_ active: Double) -> Double {
+    @inlinable
+    func endIterationTime(_ active: Double) -> Double {
         let d = iterationDuration
         let cycle = cycleDuration
         if cycle == 0 || !active.isFinite { return d }

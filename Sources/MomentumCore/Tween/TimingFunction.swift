@@ -24,6 +24,7 @@ public enum TimingFunction: Sendable, Hashable {
     public static let `default` = TimingFunction.cubicBezier(.default)
 
     /// Output progress y for input progress x.
+    @inlinable
     public func value(at x: Double) -> Double {
         switch self {
         case .linear: return x
@@ -35,6 +36,7 @@ public enum TimingFunction: Sendable, Hashable {
     }
 
     /// Slope dy/dx at input progress x; multiply by the change and divide by the duration for a velocity.
+    @inlinable
     public func slope(at x: Double) -> Double {
         switch self {
         case .linear: return 1
@@ -46,10 +48,14 @@ public enum TimingFunction: Sendable, Hashable {
     }
 
     /// Value and slope together (one Bézier solve instead of two).
+    @inlinable @inline(__always)
     public func valueAndSlope(at x: Double) -> (value: Double, slope: Double) {
         switch self {
+        case .linear: return (x, 1)
         case .cubicBezier(let curve): return curve.valueAndSlope(at: x)
-        default: return (value(at: x), slope(at: x))
+        case .steps(let steps): return (steps.value(at: x), steps.slope(at: x))
+        case .piecewiseLinear(let easing): return (easing.value(at: x), easing.slope(at: x))
+        case .easing(let curve): return (curve.value(at: x), curve.slope(at: x))
         }
     }
 }
