@@ -41,7 +41,7 @@ done
 echo "swiftc: $(swiftc --version 2>&1 | head -1)" | tee -a "$out/machine.txt"
 (cd "$bench" && swift build -c release --scratch-path "$scratch" 2>&1 | tail -1)
 
-programs=(springs bodies tweens bezier)
+programs=(springs springfield bodies tweens bezier)
 for round in $(seq 1 "$rounds"); do
     echo "== round $round/$rounds"
     for compiler in "${compilers[@]}"; do
@@ -94,6 +94,7 @@ mallocs = lambda rows: next(v for k, v in rows.items() if k.startswith("Malloc (
 rows = [  # Swift benchmark, C reference, target ns, what one tick is
     ("Springs100k.Animator", "Springs100k", 2e6, "100 000 springs, Animator<Int, SpringAnimation>.advance(by: 1/60)"),
     ("Springs100k.Array", "Springs100k", 2e6, "100 000 springs, ContiguousArray<SpringAnimation> in place"),
+    ("Springs100k.Field", "Springs100k.Field", 2e6, "100 000 springs, one SpringField (structure of arrays)"),
     ("Bodies10k.World", "Bodies10k.World", None, "10 000 items + anchor attachments, DynamicsWorld.advance(by: 1/60)"),
     ("Tweens10k.BasicAnimation", "Tweens10k.BasicAnimation", 1e6, "10 000 BasicAnimation<SIMD2>.sample, timing .default"),
     ("Tweens10k.Animator", None, 1e6, "10 000 TweenBackend: Animator.advance + presentedValue"),

@@ -142,8 +142,11 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     @inlinable
     mutating func step(by dt: Double) {
         guard dt > 0 else { return }
-        for index in backends.indices where !backends[index].isAtRest {
-            backends[index].advance(by: dt)
+        // One uniqueness check for the whole array instead of one per backend written.
+        backends.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices where !buffer[index].isAtRest {
+                buffer[index].advance(by: dt)
+            }
         }
     }
 }
