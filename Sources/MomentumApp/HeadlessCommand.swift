@@ -12,11 +12,15 @@ struct HeadlessCommand: ParsableCommand {
     @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.") var out = "momentum-headless"
     @Option(help: "Animator backend: \(Backends.names.joined(separator: "|")).") var backend = "spring"
     @Option(help: "Output size WxH.") var size = "800x600"
+    @Option(help: "Scene to tour: \(SceneCatalog.names.joined(separator: "|")).") var scene = "panel"
 
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers") }
         guard Backends.names.contains(backend) else {
             throw ValidationError("--backend '\(backend)' is unknown (choose \(Backends.names.joined(separator: ", ")))")
+        }
+        guard SceneCatalog.names.contains(scene) else {
+            throw ValidationError("--scene '\(scene)' is unknown (choose \(SceneCatalog.names.joined(separator: ", ")))")
         }
     }
 
@@ -48,11 +52,13 @@ struct HeadlessCommand: ParsableCommand {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in weston.environment { env[key] = value }
         let app = try TracedClient(executable: executable,
-                                   arguments: ["--fullscreen", "--backend", backend, "--screenshot", shotPath],
+                                   arguments: ["--fullscreen", "--scene", scene, "--backend", backend,
+                                               "--screenshot", shotPath],
                                    environment: env, copyTo: tracePath)
         do {
             try app.waitFor("the first presented frame") { $0.kind == "presented" }
-            try HeadlessTour(weston: weston, app: app, width: Double(parsed.width), height: Double(parsed.height)).play()
+            try HeadlessTour(weston: weston, app: app, scene: scene,
+                             width: Double(parsed.width), height: Double(parsed.height)).play()
         } catch {
             app.signal()
             _ = try? app.waitExit()
@@ -88,50 +94,5 @@ struct HeadlessCommand: ParsableCommand {
             }
         }
         return nil
-    }
-}
-
-/// The scripted tour: open by tap, drag down and let go still (closes), flick up and tap it mid-flight (reverses),
-/// flick up again (opens), flick down (closes), tap (opens, for the screenshot).
-struct HeadlessTour {
-    let weston: WestonSession
-    let app: TracedClient
-    let width: Double
-    let height: Double
-
-    func play() throws {
-        let x = width / 2
-        let closedY = height - 36 // inside the peeking strip
-        try gesture("tap the closed panel", "0 tap 0 \(x) \(closedY)")
-        try waitRest("open")
-        let openTop = height - (height * 0.6).rounded()
-        try gesture("drag it down and hold still before lifting",
-                    "0 drag 0 \(x) \(openTop + 40) \(x) \(openTop + 180) 500 120")
-        try waitRest("closed")
-        let mark = app.events.count
-        try gesture("flick up", "0 flick 0 \(x) \(closedY) \(x) \(closedY - 160) 70")
-        let moving = try app.waitFor("the panel animating", after: mark) {
-            $0.kind == "panel" && $0.string("state") == "animating"
-        }
-        let rect = moving.event.numbers("rect") ?? [0, closedY - 20, 0, 0]
-        try gesture("tap it mid-flight", "0 tap 0 \(x) \(rect[1] + 30)")
-        try waitRest("closed")
-        try gesture("flick up", "0 flick 0 \(x) \(closedY) \(x) \(closedY - 200) 80")
-        try waitRest("open")
-        try gesture("flick down", "0 flick 0 \(x) \(openTop + 30) \(x) \(openTop + 230) 80")
-        try waitRest("closed")
-        try gesture("tap it open for the screenshot", "0 tap 0 \(x) \(closedY)")
-        try waitRest("open")
-    }
-
-    private func gesture(_ what: String, _ script: String) throws {
-        Console.out("  \(what)")
-        _ = try weston.play(script: script)
-    }
-
-    private func waitRest(_ state: String) throws {
-        try app.waitFor("the panel at rest \(state)", after: max(0, app.events.count - 1)) {
-            $0.kind == "panel" && $0.string("state") == state
-        }
     }
 }

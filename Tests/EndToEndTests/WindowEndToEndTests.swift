@@ -42,12 +42,27 @@ import Testing
         #expect(try app.waitExit() == 0)
     }
 
-    @Test func headlessRunPlaysTheTourAndLeavesTraceAndScreenshot() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-headless-\(getpid())")
+    /// What each scene's tour must have done, read from its trace: gestures seen and the scene's final state.
+    static func tour(_ scene: String) -> (gestures: [String], kind: String, final: (TraceEvent) -> Bool)? {
+        switch scene {
+        case "panel": (["tap", "pan-ended"], "panel", { $0.string("state") == "open" })
+        case "transition": (["present", "cancel", "finish", "left-container", "completed"], "transition",
+                            { $0.string("state") == "presented" })
+        case "gallery": (["restart", "finished"], "gallery", { e in
+            (e.fields["shake"] as? [String: Any])?["running"] as? Bool == false })
+        case "playground": (["retarget", "pan-ended", "pinch-ended"], "playground",
+                            { $0.string("state") == "idle" && $0.number("scale") == 1 })
+        default: nil
+        }
+    }
+
+    @Test(arguments: ["panel", "transition", "gallery", "playground"])
+    func headlessRunPlaysTheSceneTourAndLeavesTraceAndScreenshot(scene: String) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-headless-\(getpid())-\(scene)")
         defer { try? FileManager.default.removeItem(at: out) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
-        process.arguments = ["headless", "--out", out.path]
+        process.arguments = ["headless", "--scene", scene, "--out", out.path]
         process.currentDirectoryURL = URL(fileURLWithPath: Compositor.packageRoot)
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -59,9 +74,12 @@ import Testing
         let trace = try String(contentsOf: out.appendingPathComponent("trace.jsonl"), encoding: .utf8)
         let events = trace.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
         let gestures = events.filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
-        #expect(gestures.filter { $0 == "tap" }.count >= 3 && gestures.contains("pan-ended"), "\(gestures)")
+        guard let tour = Self.tour(scene) else { Issue.record("no tour expectations for \(scene)"); return }
+        #expect(gestures.filter { $0 == "tap" }.count >= (scene == "playground" ? 2 : 3), "\(gestures)")
+        for g in tour.gestures { #expect(gestures.contains(g), "\(scene) tour: no \(g) in \(gestures)") }
         #expect(events.last?.kind == "exit" && events.last?.number("code") == 0)
-        #expect(events.last(where: { $0.kind == "panel" })?.string("state") == "open")
+        #expect(events.last(where: { $0.kind == tour.kind }).map(tour.final) == true,
+                "\(scene) ends as expected: \(events.last(where: { $0.kind == tour.kind })?.line ?? "no record")")
         let png = try Data(contentsOf: out.appendingPathComponent("screenshot.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
         #expect(output.contains("screenshot: ") && output.contains("trace: "))

@@ -1,0 +1,124 @@
+import MomentumScenes
+
+/// The scripted tours `momentum headless` plays with real touch, one per scene. Each step waits for the app to
+/// show its effect in the trace before the next one starts; the last step leaves something worth a screenshot.
+struct HeadlessTour {
+    let weston: WestonSession
+    let app: TracedClient
+    let scene: String
+    let width: Double
+    let height: Double
+
+    func play() throws {
+        switch scene {
+        case "transition": try transition()
+        case "gallery": try gallery()
+        case "playground": try playground()
+        default: try panel()
+        }
+    }
+
+    /// Panel: open by tap, drag down and let go still (closes), flick up and tap it mid-flight (reverses),
+    /// flick up again (opens), flick down (closes), tap (opens, for the screenshot).
+    private func panel() throws {
+        let x = width / 2
+        let closedY = height - 36 // inside the peeking strip
+        try gesture("tap the closed panel", "0 tap 0 \(x) \(closedY)")
+        try waitFor("panel", state: "open")
+        let openTop = height - (height * 0.6).rounded()
+        try gesture("drag it down and hold still before lifting",
+                    "0 drag 0 \(x) \(openTop + 40) \(x) \(openTop + 180) 500 120")
+        try waitFor("panel", state: "closed")
+        let mark = app.events.count
+        try gesture("flick up", "0 flick 0 \(x) \(closedY) \(x) \(closedY - 160) 70")
+        let moving = try app.waitFor("the panel animating", after: mark) {
+            $0.kind == "panel" && $0.string("state") == "animating"
+        }
+        let rect = moving.event.numbers("rect") ?? [0, closedY - 20, 0, 0]
+        try gesture("tap it mid-flight", "0 tap 0 \(x) \(rect[1] + 30)")
+        try waitFor("panel", state: "closed")
+        try gesture("flick up", "0 flick 0 \(x) \(closedY) \(x) \(closedY - 200) 80")
+        try waitFor("panel", state: "open")
+        try gesture("flick down", "0 flick 0 \(x) \(openTop + 30) \(x) \(openTop + 230) 80")
+        try waitFor("panel", state: "closed")
+        try gesture("tap it open for the screenshot", "0 tap 0 \(x) \(closedY)")
+        try waitFor("panel", state: "open")
+    }
+
+    /// Transition: present by tapping the backdrop, grab the card mid-presentation and pull it back up (cancels),
+    /// present again, drag it down slowly and let go past halfway (dismisses by location), present for the shot.
+    private func transition() throws {
+        let layout = TransitionLayout(width: width, height: height)
+        let x = width / 2, backdropY = height - 20
+        try gesture("tap the backdrop: the card presents", "0 tap 0 \(x) \(backdropY)")
+        let mark = app.events.count
+        let midway = try app.waitFor("the card part-way in", after: max(0, mark - 1)) {
+            $0.kind == "transition" && $0.string("state") == "presenting"
+                && ($0.number("completion") ?? 0) > 0.4
+        }
+        let cardBottom = (midway.event.number("card_y") ?? layout.presentedY) + layout.cardSize.y
+        try gesture("grab it mid-presentation and flick it back up",
+                    "0 flick 0 \(x) \(cardBottom - 40) \(x) \(cardBottom - 160) 60")
+        try waitFor("transition", state: "dismissed")
+        try gesture("present it again", "0 tap 0 \(x) \(backdropY)")
+        try waitFor("transition", state: "presented")
+        let grab = layout.presentedY + layout.cardSize.y - 40
+        try gesture("drag it up past halfway slowly and let go still",
+                    "0 drag 0 \(x) \(grab) \(x) \(grab - layout.cardSize.y * 0.75) 900 150")
+        try waitFor("transition", state: "dismissed")
+        try gesture("present it for the screenshot", "0 tap 0 \(x) \(backdropY)")
+        try waitFor("transition", state: "presented")
+    }
+
+    /// Gallery: shake the field, shuffle the covers, restart the lanes and the satellite, and wait for the
+    /// shake and the shuffle to finish.
+    private func gallery() throws {
+        let layout = GalleryLayout(width: width, height: height)
+        for (item, what) in [(GalleryItem.shake, "tap the field: it shakes"),
+                             (.covers, "tap the covers: they shuffle after 0.5 s"),
+                             (.lanes, "tap the lanes: they run back"), (.satellite, "tap the orbit: three more laps")] {
+            let mark = app.events.count
+            let c = layout.frame(of: item).center
+            try gesture(what, "0 tap 0 \(c.x) \(c.y)")
+            try app.waitFor("the tap on \(item.rawValue)", after: mark) {
+                $0.kind == "gesture" && $0.string("kind") == "tap" && $0.string("item") == item.rawValue
+            }
+            if item == .shake || item == .covers {
+                try app.waitFor("\(item.rawValue) finished", after: mark) {
+                    $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == item.rawValue
+                }
+            }
+        }
+    }
+
+    /// Playground: flick the card, tap elsewhere while it flies (retarget), catch it, pinch it, leave it at rest.
+    private func playground() throws {
+        let c = SIMD2(width / 2, height / 2)
+        try gesture("flick the card right", "0 flick 0 \(c.x) \(c.y) \(c.x + 120) \(c.y + 40) 80")
+        let mark = app.events.count
+        try gesture("tap elsewhere while it flies: it retargets", "0 tap 0 \(width * 0.2) \(height * 0.3)")
+        try app.waitFor("the retarget", after: max(0, mark - 1)) {
+            $0.kind == "gesture" && $0.string("kind") == "retarget"
+        }
+        try waitFor("playground", state: "idle")
+        try gesture("tap the middle: it comes back", "0 tap 0 \(c.x + 200) \(c.y)")
+        try waitFor("playground", state: "idle")
+        let card = app.events.last { $0.kind == "playground" }?.numbers("position") ?? [c.x, c.y]
+        try gesture("pinch it open and let go", "0 press 0 \(card[0] - 30) \(card[1])\n0 press 1 \(card[0] + 30) \(card[1])\n"
+                    + "10 moveto 0 \(card[0] - 70) \(card[1] - 20) 120\n10 moveto 1 \(card[0] + 70) \(card[1] + 20) 120\n"
+                    + "140 release 0\n140 release 1")
+        try waitFor("playground", state: "idle")
+    }
+
+    private func gesture(_ what: String, _ script: String) throws {
+        Console.out("  \(what)")
+        _ = try weston.play(script: script)
+    }
+
+    /// Waits for the scene's record to show `state`, from the latest event on.
+    private func waitFor(_ kind: String, state: String) throws {
+        try app.waitFor("the \(kind) \(state)", after: max(0, app.events.count - 1)) {
+            $0.kind == kind && $0.string("state") == state
+        }
+    }
+}
