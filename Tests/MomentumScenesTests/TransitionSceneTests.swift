@@ -49,6 +49,23 @@ private struct TransitionRig {
         record(scene.handle(TouchFrame(changes: [TouchChange(id: 0, phase: phase, position: p, time: t)])))
     }
 
+    /// Presents by a tap on the backdrop, lets six 60 Hz frames pass (the card part-way in) and presses the card
+    /// 20 px above its bottom edge as shown; returns the press point.
+    mutating func pressMidPresentation() -> SIMD2<Double> {
+        tap(SIMD2(200, 590))
+        for _ in 0..<6 { frame() }
+        let press = SIMD2(200.0, scene.cardRect.maxY - 20)
+        touch(.down, press)
+        return press
+    }
+
+    /// Expects the card at rest in `state` at `y`, with no more frames wanted.
+    func expectRest(_ state: TransitionScene.State, y: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(scene.state == state, sourceLocation: sourceLocation)
+        #expect(scene.cardY == y, sourceLocation: sourceLocation)
+        #expect(!scene.needsFrames, sourceLocation: sourceLocation)
+    }
+
     /// A tap at `p` (down, 50 ms, up), with frames in between.
     @discardableResult
     mutating func tap(_ p: SIMD2<Double>) -> [SceneEvent] {
@@ -214,10 +231,7 @@ private struct TransitionRig {
 
     @Test func fastDownwardFlickFinishesEvenBeforeTheThreshold() {
         var rig = TransitionRig()
-        rig.tap(SIMD2(200, 590))
-        for _ in 0..<6 { rig.frame() }
-        let press = SIMD2(200.0, rig.scene.cardRect.maxY - 20)
-        rig.touch(.down, press)
+        let press = rig.pressMidPresentation()
         let p = rig.drag(from: press, vy: 300, duration: 0.1)
         #expect(rig.scene.completion < 0.5) // location alone would cancel
         rig.t += 1.0 / 120
@@ -227,17 +241,12 @@ private struct TransitionRig {
         #expect(TransitionRig.string(decision, "target") == "presented")
         let (done, _) = rig.frames(until: "completed")
         #expect(done != nil)
-        #expect(rig.scene.state == .presented)
-        #expect(rig.scene.cardY == TransitionRig.presentedY)
-        #expect(!rig.scene.needsFrames)
+        rig.expectRest(.presented, y: TransitionRig.presentedY)
     }
 
     @Test func slowReleasePastTheThresholdFinishesByLocation() {
         var rig = TransitionRig()
-        rig.tap(SIMD2(200, 590))
-        for _ in 0..<6 { rig.frame() }
-        let press = SIMD2(200.0, rig.scene.cardRect.maxY - 20)
-        rig.touch(.down, press)
+        let press = rig.pressMidPresentation()
         let start = rig.scene.cardY
         // Drag to completion 0.7, then hold still for 50 ms (the finger has stopped: release velocity 0).
         let goalY = TransitionRig.dismissedY + 0.7 * TransitionRig.span
@@ -251,17 +260,12 @@ private struct TransitionRig {
         let (done, n) = rig.frames(until: "completed")
         #expect(done != nil)
         #expect(Double(n) / 60 < 1.2)
-        #expect(rig.scene.cardY == TransitionRig.presentedY)
-        #expect(rig.scene.state == .presented)
-        #expect(!rig.scene.needsFrames)
+        rig.expectRest(.presented, y: TransitionRig.presentedY)
     }
 
     @Test func slowReleaseBeforeTheThresholdGoesBack() {
         var rig = TransitionRig()
-        rig.tap(SIMD2(200, 590))
-        for _ in 0..<6 { rig.frame() }
-        let press = SIMD2(200.0, rig.scene.cardRect.maxY - 20)
-        rig.touch(.down, press)
+        let press = rig.pressMidPresentation()
         let start = rig.scene.cardY
         let goalY = TransitionRig.dismissedY + 0.3 * TransitionRig.span
         let p = rig.drag(from: press, vy: (goalY - start + 10) / 0.2, duration: 0.2)
@@ -361,9 +365,7 @@ private struct TransitionRig {
         let (done, n) = rig.frames(until: "completed")
         #expect(done != nil)
         #expect(n == 21 || n == 22) // the mirrored 0.35 s tween
-        #expect(rig.scene.state == .dismissed)
-        #expect(rig.scene.cardY == TransitionRig.dismissedY)
-        #expect(!rig.scene.needsFrames)
+        rig.expectRest(.dismissed, y: TransitionRig.dismissedY)
     }
 
     @Test func backdropTapMidPresentationTurnsAroundWithoutAJump() {
