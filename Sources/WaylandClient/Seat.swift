@@ -166,23 +166,25 @@ public final class Seat {
         if caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0, touch == nil, let device = wl_seat_get_touch(seat) {
             touch = device
             wl_touch_add_listener(device, touchListener, me)
-            if let stamps, let object = zwp_input_timestamps_manager_v1_get_touch_timestamps(stamps, device) {
-                zwp_input_timestamps_v1_add_listener(object, touchStampListener, me)
-                timestampObjects.append(object)
-            }
+            if let stamps { watchTimestamps(zwp_input_timestamps_manager_v1_get_touch_timestamps(stamps, device), touchStampListener) }
         }
         if caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0, pointer == nil, let device = wl_seat_get_pointer(seat) {
             pointer = device
             wl_pointer_add_listener(device, pointerListener, me)
-            if let stamps, let object = zwp_input_timestamps_manager_v1_get_pointer_timestamps(stamps, device) {
-                zwp_input_timestamps_v1_add_listener(object, pointerStampListener, me)
-                timestampObjects.append(object)
-            }
+            if let stamps { watchTimestamps(zwp_input_timestamps_manager_v1_get_pointer_timestamps(stamps, device), pointerStampListener) }
         }
         if caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0, keyboard == nil, let device = wl_seat_get_keyboard(seat) {
             keyboard = device
             wl_keyboard_add_listener(device, keyboardListener, me)
         }
+    }
+
+    /// Listens to an input-timestamps object (high-resolution times for the device's next events) and keeps it.
+    private func watchTimestamps(_ object: OpaquePointer?,
+                                 _ listener: UnsafeMutablePointer<zwp_input_timestamps_v1_listener>) {
+        guard let object else { return }
+        zwp_input_timestamps_v1_add_listener(object, listener, Unmanaged.passUnretained(self).toOpaque())
+        timestampObjects.append(object)
     }
 
     private func loadKeymap(format: UInt32, fd: Int32, size: UInt32) {
