@@ -46,7 +46,7 @@ import Testing
     @Test func aClientGetsKeyboardFocusAndGenuinePointerAndKeyEvents() throws {
         let session = try startSession()
         defer { session.stop() }
-        let probe = try InputProbe(path: HarnessModule.probePath(packageRoot: Compositor.packageRoot),
+        let probe = try ProbeProcess(path: HarnessModule.probePath(packageRoot: Compositor.packageRoot), arguments: ["--all"],
                                    environment: session.environment)
         defer { probe.stop() }
         // Keyboard focus comes with the window mapping (desktop-shell activates new toplevels): no click first.
@@ -91,36 +91,5 @@ import Testing
         #expect(script.filter { $0[0] == "pointer-frame" }.count == pointerEvents - 1)
         #expect(lines.last?.hasSuffix(" 15.00") == true)
         #expect(!lines.contains("keyboard-leave"))
-    }
-}
-
-/// harness/touch-probe --all as a child process whose stdout lines are read with a deadline.
-private final class InputProbe {
-    private let process = Process()
-    private let pipe = Pipe()
-    private let reader: LineReader
-
-    init(path: String, environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--all"]
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { _, new in new }
-        process.environment = env
-        process.standardOutput = pipe
-        reader = LineReader(fd: pipe.fileHandleForReading.fileDescriptor)
-        try process.run()
-    }
-
-    func next(deadline: ContinuousClock.Instant) throws -> String {
-        guard let line = try reader.readLine(deadline: deadline, what: "touch-probe output") else {
-            throw HarnessError.connection("touch-probe exited")
-        }
-        return line
-    }
-
-    /// SIGKILL: children spawned from a test thread inherit its blocked signal mask, so SIGTERM may never arrive.
-    func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
     }
 }

@@ -81,7 +81,7 @@ struct HarnessTests {
         let module = try HarnessModule.build(packageRoot: Self.packageRoot)
         let session = try WestonSession(module: module)
         defer { session.stop() }
-        let probe = try ProbeClient(path: HarnessModule.probePath(packageRoot: Self.packageRoot),
+        let probe = try ProbeProcess(path: HarnessModule.probePath(packageRoot: Self.packageRoot),
                                     environment: session.environment)
         defer { probe.stop() }
         let ready = try probe.next(deadline: .now + .seconds(20))

@@ -1,14 +1,16 @@
 import Foundation
-@testable import MomentumApp
 
-/// harness/touch-probe as a child process whose stdout lines are read with a deadline.
-final class ProbeClient {
+/// harness/touch-probe (or any line-printing helper) as a child process whose stdout lines are read with a
+/// deadline; what the tests use to see what a plain Wayland client receives.
+final class ProbeProcess {
     private let process = Process()
     private let pipe = Pipe()
     private let reader: LineReader
 
-    init(path: String, environment: [String: String]) throws {
+    /// Starts `path` with `arguments`, the current environment overlaid with `environment`.
+    init(path: String, arguments: [String] = [], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
         process.environment = env
@@ -17,6 +19,7 @@ final class ProbeClient {
         try process.run()
     }
 
+    /// The next output line, or an error when the deadline passes or the process exits first.
     func next(deadline: ContinuousClock.Instant) throws -> String {
         guard let line = try reader.readLine(deadline: deadline, what: "touch-probe output") else {
             throw HarnessError.connection("touch-probe exited")
