@@ -1,0 +1,92 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// Momentum as an ordinary window on weston's desktop (desktop-shell, not fullscreen), driven with a real mouse:
+/// desktop-shell places the 640×480 toplevel somewhere on the 800×600 output, and every pointer event the app sees
+/// is the global injection point minus that window origin.
+@Suite(.serialized) struct WindowedMouseEndToEndTests {
+    /// wl_fixed_t carries 1/256 px.
+    static let fixed = 1.0 / 256
+
+    /// Finds the window's origin from a click at a global point any placement covers, and checks it is a real
+    /// desktop placement (whole pixels, window fully on the output, not simply the output origin of a fullscreen).
+    static func locate(_ c: WindowedCompositor) throws -> (x: Double, y: Double) {
+        // desktop-shell keeps a window that fits on the output: its origin is within [0, 160] × [0, 120], so the
+        // global point (400, 300) is inside it, above the closed panel (which starts 408 px down the window).
+        let mark = c.app.events.count
+        let probe = try c.clickLocal(400, 300)
+        let origin = (x: 400 - probe.x, y: 300 - probe.y)
+        #expect(origin.x == origin.x.rounded() && origin.y == origin.y.rounded(), "origin \(origin)")
+        #expect(origin.x >= 0 && origin.x + c.width <= c.outputWidth, "window x \(origin.x) on an 800 px output")
+        #expect(origin.y >= 0 && origin.y + c.height <= c.outputHeight, "window y \(origin.y) on a 600 px output")
+        // desktop-shell's placement (weston 10: a pseudo-random spot that keeps the window on the output) is not
+        // the output origin, so a missing translation could not pass unnoticed.
+        #expect(origin.x > 0 || origin.y > 0, "window placed at the output origin")
+        let gestures = c.app.events[mark...probe.index].filter { $0.kind == "gesture" }
+        #expect(gestures.isEmpty, "a click above the panel is not on it: \(gestures)")
+        return origin
+    }
+
+    @Test func clicksLandAtTheGlobalPointMinusTheWindowOrigin() throws {
+        let c = try WindowedCompositor()
+        let origin = try Self.locate(c)
+        // Other points, spread over the window: the same translation, no scaling.
+        for (x, y) in [(560.0, 120.0), (30.0, 300.0), (600.0, 470.0), (1.0, 1.0)] {
+            let seen = try c.clickLocal(origin.x + x, origin.y + y)
+            #expect(seen.x == x && seen.y == y, "clicked window point (\(x), \(y)), the app saw (\(seen.x), \(seen.y))")
+        }
+    }
+
+    @Test func clickTogglesThePanelAndAMouseDragMovesItWithTheCursor() throws {
+        let c = try WindowedCompositor()
+        let origin = try Self.locate(c)
+
+        // Click the peeking strip (window point (320, 444)): the panel opens.
+        var mark = c.app.events.count
+        try c.play("0 click \(origin.x + 320) \(origin.y + c.closedY + 36)")
+        let tap = try c.app.waitFor("tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let down = c.app.events[mark..<tap.index].first {
+            $0.kind == "touch" && $0.number("id") == -1 && $0.string("phase") == "down"
+        }
+        #expect(down?.number("x") == 320 && down?.number("y") == c.closedY + 36)
+        let open = try c.waitRest("open", after: tap.index)
+        #expect(open.event.number("y") == c.openY)
+
+        // Drag the open panel down 150 px slowly, hold still, let go: it follows the cursor and then closes.
+        mark = c.app.events.count
+        let startY = c.openY + 40, endY = startY + 150
+        try c.play("0 mousedrag \(origin.x + 320) \(origin.y + startY) \(origin.x + 320) \(origin.y + endY) 600 200")
+        let up = try c.waitPointer("up", after: mark)
+        let events = Array(c.app.events[mark...up.index])
+        // Every motion sample the app received is where the mouse was put, in window coordinates: the harness
+        // moves at constant speed in 72 samples (600 ms at 120 Hz).
+        let samples = (0...72).map { startY + (endY - startY) * Double($0) / 72 }
+        let motions = events.filter { $0.kind == "touch" && $0.number("id") == -1 && $0.string("phase") == "motion" }
+        #expect(motions.count >= 60, "motion samples seen: \(motions.count)")
+        for m in motions {
+            let y = m.number("y") ?? .nan
+            #expect(m.number("x") == 320, "motion at window x \(m.number("x") ?? .nan)")
+            #expect(samples.contains { abs($0 - y) <= Self.fixed }, "window y \(y) is no injected sample minus \(origin.y)")
+        }
+        #expect(abs((motions.last?.number("y") ?? .nan) - endY) <= Self.fixed)
+        // The panel follows the cursor with a fixed offset while dragging.
+        var cursorY: Double?
+        var offsets: [Double] = []
+        var lastPanel: Double?
+        for e in events {
+            if e.kind == "touch" && e.number("id") == -1 { cursorY = e.number("y") }
+            if e.kind == "panel", e.string("state") == "dragging", let f = cursorY, let y = e.number("y") {
+                offsets.append(y - f)
+                lastPanel = y
+            }
+        }
+        #expect(offsets.count >= 10, "dragging frames: \(offsets.count)")
+        let spread = (offsets.max() ?? 0) - (offsets.min() ?? 0)
+        #expect(spread <= 1, "panel-to-cursor offset varied by \(spread) px")
+        let moved = (lastPanel ?? c.openY) - c.openY
+        #expect(moved > 130 && moved <= 150, "the panel moved \(moved) px for a 150 px drag")
+        let closed = try c.waitRest("closed", after: up.index)
+        #expect(closed.event.number("y") == c.closedY)
+    }
+}
