@@ -89,4 +89,65 @@ import Testing
         let closed = try c.waitRest("closed", after: up.index)
         #expect(closed.event.number("y") == c.closedY)
     }
+
+    /// Clicks window point (`x`, `y`) and checks the app saw the button go down exactly there.
+    static func click(_ c: WindowedCompositor, at origin: (x: Double, y: Double), _ x: Double, _ y: Double) throws {
+        let seen = try c.clickLocal(origin.x + x, origin.y + y)
+        #expect(seen.x == x && seen.y == y, "clicked window point (\(x), \(y)), the app saw (\(seen.x), \(seen.y))")
+    }
+
+    /// Clicks switcher pill `index` (112×30 from (12, 12), 8 px apart) and waits for the switch to `name`.
+    static func switchScene(_ c: WindowedCompositor, at origin: (x: Double, y: Double), to index: Int,
+                            _ name: String) throws -> Int {
+        let mark = c.app.events.count
+        try click(c, at: origin, 12 + Double(index) * 120 + 56, 27)
+        let switched = try c.app.waitFor("the switch to \(name)", after: mark) { $0.kind == "scene" }
+        #expect(switched.event.string("name") == name)
+        return switched.index
+    }
+
+    @Test func everySceneWorksWithTheMouseInAWindow() throws {
+        let c = try WindowedCompositor()
+        let origin = try Self.locate(c)
+
+        // Transition: a click on the backdrop presents the card.
+        var mark = try Self.switchScene(c, at: origin, to: 1, "transition")
+        try Self.click(c, at: origin, 320, 300)
+        let tap = try c.app.waitFor("a tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        #expect(tap.event.string("on") == "backdrop")
+        let presented = try c.app.waitFor("the card presented", after: tap.index) {
+            $0.kind == "transition" && $0.string("state") == "presented"
+        }
+        #expect(presented.event.number("completion") == 1)
+
+        // Gallery: a click on the field (its layout keeps it at (170…390, 338…386) at this size too) shakes it.
+        mark = try Self.switchScene(c, at: origin, to: 2, "gallery")
+        try Self.click(c, at: origin, 280, 362)
+        let shake = try c.app.waitFor("a tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        #expect(shake.event.string("item") == "shake")
+        let shaken = try c.app.waitFor("the shake finished", after: shake.index) {
+            $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == "shake"
+        }
+        let offsets = c.app.events[shake.index...shaken.index].compactMap(GalleryEndToEndTests.shake).map(\.offset)
+        #expect((offsets.map(abs).max() ?? 0) > 3, "the field visibly shook: \(offsets)")
+
+        // Playground: the card starts at the window's centre (320, 240); a fast mouse drag throws it.
+        mark = try Self.switchScene(c, at: origin, to: 3, "playground")
+        try c.play("0 mousedrag \(origin.x + 320) \(origin.y + 240) \(origin.x + 440) \(origin.y + 240) 80")
+        let grabbed = try c.app.waitFor("the catch", after: mark) { $0.kind == "gesture" && $0.string("kind") == "catch" }
+        #expect(PlaygroundEndToEndTests.distance(grabbed.event.numbers("position"), [320, 240]) < 1e-9)
+        let thrown = try c.app.waitFor("pan-ended", after: grabbed.index) {
+            $0.kind == "gesture" && $0.string("kind") == "pan-ended"
+        }
+        #expect((thrown.event.numbers("velocity")?[0] ?? 0) > 1000, "\(thrown.event.line)")
+        try c.app.waitFor("the card idle", after: thrown.index) {
+            $0.kind == "playground" && $0.string("state") == "idle"
+        }
+
+        // Back to the panel: a click on its strip opens it.
+        mark = try Self.switchScene(c, at: origin, to: 0, "panel")
+        try Self.click(c, at: origin, 320, c.closedY + 36)
+        let toggled = try c.app.waitFor("a tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        #expect(try c.waitRest("open", after: toggled.index).event.number("y") == c.openY)
+    }
 }
