@@ -66,7 +66,7 @@ import Testing
         #expect(follow.event.string("state") == "dragging")
         var cursor: Double?
         var offsets: [Double] = []
-        for e in c.app.events[began.index...follow.index] {
+        for e in c.app.events[midway.index...follow.index] {
             if e.kind == "touch", e.number("id") == -1 { cursor = e.number("y") }
             if e.kind == "transition", e.string("state") == "dragging", let f = cursor, let cardY = e.number("card_y") {
                 offsets.append(cardY - f)
