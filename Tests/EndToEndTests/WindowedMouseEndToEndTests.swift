@@ -150,4 +150,32 @@ import Testing
         let toggled = try c.app.waitFor("a tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
         #expect(try c.waitRest("open", after: toggled.index).event.number("y") == c.openY)
     }
+
+    @Test func aMouseDragThatLeavesTheWindowKeepsDrivingThePanel() throws {
+        let c = try WindowedCompositor()
+        let origin = try Self.locate(c)
+        var mark = c.app.events.count
+        try Self.click(c, at: origin, 320, c.closedY + 36)
+        try c.waitRest("open", after: mark)
+        // Button down on the open panel, then drag down and sideways out through the window's edge on the side
+        // with more desktop (the two sides share 160 px), hold, release outside: the window keeps the pointer
+        // while the button is held (weston's implicit grab).
+        mark = c.app.events.count
+        let rightRoom = c.outputWidth - origin.x - c.width
+        let endX = origin.x >= rightRoom ? -origin.x / 2 : c.width + rightRoom / 2
+        let start = (x: 320.0, y: c.openY + 40), end = (x: endX, y: c.openY + 190)
+        try c.play("0 mousedrag \(origin.x + start.x) \(origin.y + start.y) \(origin.x + end.x) \(origin.y + end.y) 400 150")
+        let up = try c.waitPointer("up", after: mark)
+        let outside = c.app.events[mark..<up.index].filter {
+            $0.kind == "touch" && $0.number("id") == -1 && !(0...c.width).contains($0.number("x") ?? 0)
+        }
+        #expect(!outside.isEmpty, "no motion reported outside the window")
+        #expect(abs((up.event.number("x") ?? .nan) - end.x) <= Self.fixed && abs((up.event.number("y") ?? .nan) - end.y) <= Self.fixed,
+                "released at window point \(end), the app saw (\(up.event.number("x") ?? .nan), \(up.event.number("y") ?? .nan))")
+        let last = c.app.events[mark..<up.index].last { $0.kind == "panel" && $0.string("state") == "dragging" }
+        let moved = (last?.number("y") ?? c.openY) - c.openY
+        #expect(moved > 130 && moved <= 150, "the panel moved \(moved) px for a 150 px drag")
+        let closed = try c.waitRest("closed", after: up.index)
+        #expect(closed.event.number("y") == c.closedY)
+    }
 }
