@@ -22,6 +22,27 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
         #expect((value.x - expected).magnitude <= 1e-3)
     }
 
+    @Test func forEachPresentedVisitsEveryKeyWithItsClosedFormStateAlsoAfterARemoval() {
+        var animator = Animator<Int, SpringAnimation>()
+        animator.advance(to: 0)
+        for key in 0..<5 {
+            var spring = SpringAnimation(at: .zero)
+            spring.start(from: .zero, velocity: .zero, to: SIMD2(100 * Double(key + 1), 0))
+            animator.add(spring, for: key)
+        }
+        animator.remove(1)                               // the last one moves into its slot
+        animator.advance(to: 0.05)
+        var seen: [Int: PresentedState] = [:]
+        animator.forEachPresented { key, state in seen[key] = state }
+        #expect(Set(seen.keys) == [0, 2, 3, 4])
+        for (key, state) in seen {
+            let travel = 100 * Double(key + 1)
+            let exact = oracle.state(x0: -travel, v0: 0, at: 0.05)
+            #expect(abs(state.value.x - (travel + exact.x)) <= 1e-3, "key \(key): \(state.value.x)")
+            #expect(abs(state.velocity.x - exact.v) <= 1e-2, "key \(key): \(state.velocity.x)")
+        }
+    }
+
     @Test func idleAnimatorRestartsItsClockFromTheEventTimestamp() {
         var animator = Animator<Property, SpringAnimation>()
         animator.advance(to: 1.0)

@@ -3,7 +3,7 @@ import MomentumCore
 
 /// N tweens sampled at the frame time: `BasicAnimation<SIMD2<Double>>` (from/to, 1 s, repeating, Core Animation's
 /// default timing function), and the app's tween backend (`Animator<Int, TweenBackend>`, easeInEaseOut, 0.4 s),
-/// advanced and then read (the presented value is where its Bézier is evaluated).
+/// advanced and then read with `forEachPresented` (the presented value is where its Bézier is evaluated).
 enum TweenBenchmarks {
     static let count = 10_000
     /// The backends restart every 20 ticks (their 0.4 s layers finish after 24).
@@ -75,8 +75,9 @@ enum TweenBenchmarks {
 
     static func advanceAndRead(_ backends: inout Backends) {
         backends.animator.advance(by: frameInterval)
-        for i in 0..<count {
-            if let value = backends.animator.presentedValue(for: i) { backends.presented[i] = value }
+        // Read every presented value the way a renderer does each frame: in storage order, no key lookups.
+        backends.presented.withUnsafeMutableBufferPointer { presented in
+            backends.animator.forEachPresented { key, state in presented[key] = state.value }
         }
     }
 }

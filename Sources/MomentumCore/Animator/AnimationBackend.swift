@@ -25,6 +25,8 @@ public protocol AnimationBackend {
     var presentedValue: SIMD2<Double> { get }
     /// The velocity (units per second) of the presented value now.
     var presentedVelocity: SIMD2<Double> { get }
+    /// Value and velocity together (a backend that computes both at once can say so).
+    var presentedState: PresentedState { get }
     /// True when further advances cannot change the presented value.
     var isAtRest: Bool { get }
     /// Begins a motion from `value` with absolute `velocity` toward `target`.
@@ -35,4 +37,10 @@ public protocol AnimationBackend {
     mutating func advance(by dt: Double)
     /// Stops the motion and returns the presented value and velocity at this instant.
     mutating func interrupt() -> PresentedState
+}
+
+extension AnimationBackend {
+    /// Value and velocity, read one after the other.
+    @inlinable
+    public var presentedState: PresentedState { PresentedState(value: presentedValue, velocity: presentedVelocity) }
 }

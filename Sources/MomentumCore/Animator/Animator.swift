@@ -20,7 +20,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     @usableFromInline var clock: Double?
 
     @usableFromInline var slots: [Key: Int] = [:]
-    private var keys = ContiguousArray<Key>()
+    @usableFromInline var keys = ContiguousArray<Key>()
     @usableFromInline var backends = ContiguousArray<Backend>()
 
     /// An empty animator; `maxFrameInterval` defaults to 0.1 s.
@@ -57,6 +57,17 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     public func presentedVelocity(for key: Key) -> SIMD2<Double>? {
         guard let index = slots[key] else { return nil }
         return backends.withUnsafeBufferPointer { $0[index].presentedVelocity }
+    }
+
+    /// Calls `body` with every animation's key and presented state, in storage order, without a key lookup:
+    /// the way to read everything once per frame (e.g. to draw every animated object).
+    @inlinable
+    public func forEachPresented(_ body: (Key, PresentedState) throws -> Void) rethrows {
+        try keys.withUnsafeBufferPointer { keys in
+            try backends.withUnsafeBufferPointer { backends in
+                for index in backends.indices { try body(keys[index], backends[index].presentedState) }
+            }
+        }
     }
 
     /// Adds `backend` under `key`, replacing (and interrupting) any animation already there, whose presented

@@ -65,6 +65,9 @@ public struct TweenBackend: AnimationBackend, Sendable {
     /// The point's velocity now.
     public var presentedVelocity: SIMD2<Double> { presented.velocity }
 
+    /// Value and velocity together, from one pass over the layers.
+    public var presentedState: PresentedState { presented }
+
     /// Value and velocity together.
     public var presented: PresentedState {
         var value = target
@@ -124,7 +127,10 @@ public struct TweenBackend: AnimationBackend, Sendable {
         time += dt
         let now = time
         let length = duration
-        layers.removeAll { now - $0.begin >= length }
+        // Layers are in begin order, so the finished ones are a prefix; most frames have none to drop.
+        var finished = 0
+        while finished < layers.count && now - layers[finished].begin >= length { finished += 1 }
+        if finished > 0 { layers.removeFirst(finished) }
     }
 
     /// Stops the motion where it is and returns the presented value and velocity at this instant.
