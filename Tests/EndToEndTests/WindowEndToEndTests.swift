@@ -68,7 +68,7 @@ import Testing
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = TracedClient.readToEnd(pipe.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(output)")
         let trace = try String(contentsOf: out.appendingPathComponent("trace.jsonl"), encoding: .utf8)

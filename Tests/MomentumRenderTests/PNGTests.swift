@@ -45,14 +45,20 @@ struct PNGTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", script, input.path, output.path]
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
+        // Files, not pipes: FileHandle's pipe reads trap on EINTR, and other tests' children send SIGCHLD.
+        let stdoutURL = output.appendingPathExtension("stdout"), stderrURL = output.appendingPathExtension("stderr")
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: stdoutURL)
+            try? FileManager.default.removeItem(at: stderrURL)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
         try process.run()
-        let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        let printed = (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? ""
+        let complaint = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
             throw RenderError("python3 PNG decode failed: \(complaint)")
         }

@@ -22,7 +22,7 @@ public enum HarnessModule {
         } catch {
             throw HarnessError.build("cannot run make: \(error)")
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = TracedClient.readToEnd(pipe.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw HarnessError.build("make -C \(harness) exited with \(process.terminationStatus):\n\(output)")

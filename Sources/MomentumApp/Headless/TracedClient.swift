@@ -35,12 +35,12 @@ public final class TracedClient: @unchecked Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let reader = Thread { [self] in readLines(out.fileHandleForReading) }
+        let reader = Thread { [self] in readLines(out.fileHandleForReading.fileDescriptor) }
         reader.start()
         let errReader = Thread { [self] in
-            let data = err.fileHandleForReading.readDataToEndOfFile()
+            let text = Self.readToEnd(err.fileHandleForReading.fileDescriptor)
             lock.lock()
-            stderrText += String(decoding: data, as: UTF8.self)
+            stderrText += text
             lock.unlock()
         }
         errReader.start()
@@ -50,13 +50,30 @@ public final class TracedClient: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 
-    private func readLines(_ handle: FileHandle) {
-        var buffer = Data()
+    /// Reads `fd` until end of file, handing each chunk to `body`. Plain `read(2)` retried on EINTR: Foundation's
+    /// `FileHandle.availableData` traps when a signal (e.g. SIGCHLD from another test's child) interrupts it.
+    public static func drain(_ fd: Int32, _ body: (ArraySlice<UInt8>) -> Void) {
+        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            copy?.write(chunk)
-            buffer.append(chunk)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            body(chunk[0..<n])
+        }
+    }
+
+    /// Everything readable from `fd` until end of file, as UTF-8 text (EINTR-safe, see `drain`).
+    public static func readToEnd(_ fd: Int32) -> String {
+        var data: [UInt8] = []
+        drain(fd) { data += $0 }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func readLines(_ fd: Int32) {
+        var buffer = Data()
+        Self.drain(fd) { chunk in
+            copy?.write(Data(chunk))
+            buffer.append(contentsOf: chunk)
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                 buffer.removeSubrange(buffer.startIndex...newline)
