@@ -34,6 +34,21 @@ struct DynamicsBackendTests {
         #expect(abs(a.presentedValue.y - b.presentedValue.y) < 1e-9)
     }
 
+    @Test("started at rest on its target (a relayout), it stays asleep exactly there until retargeted")
+    func startAtRestStaysAsleep() {
+        var backend = DynamicsBackend()
+        backend.start(from: SIMD2(0, 700), velocity: SIMD2(0, -900), to: SIMD2(0, 100))
+        for _ in 0..<7 { backend.advance(by: 1.0 / 60) }  // mid-flight: previous and current steps differ
+        backend.start(from: SIMD2(0, 528), velocity: .zero, to: SIMD2(0, 528))
+        #expect(backend.isAtRest, "nothing to simulate: no frames wanted")
+        backend.advance(by: 0.013)
+        #expect(backend.presentedValue == SIMD2(0, 528) && backend.presentedVelocity == .zero)
+        backend.retarget(to: SIMD2(0, 200))
+        #expect(!backend.isAtRest)
+        backend.advance(by: 1.0 / 60)
+        #expect(backend.presentedValue.y < 528 && backend.presentedVelocity.y < 0, "it heads for the new target")
+    }
+
     @Test("retarget keeps the presented value and velocity continuous, then heads to the new target")
     func retarget() {
         var backend = DynamicsBackend()

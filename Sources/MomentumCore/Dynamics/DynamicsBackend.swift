@@ -52,7 +52,8 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
         world.removeAttachment(attachment)
         world.joints[attachment.index].isActive = true
         world.setAnchor(DynamicsVector(target), for: attachment)
-        world.wake()
+        // Already at rest on the target (a layout change, a hand-off at rest): nothing to simulate, stay asleep.
+        if value == target && velocity == .zero { settle() } else { world.wake() }
     }
 
     /// Moves the anchor; the item's state is untouched, so value and velocity stay continuous.

@@ -7,11 +7,12 @@ enum CubicHermite {
     ) -> (value: SIMD4<Double>, velocity: SIMD4<Double>) {
         let u2 = u * u
         let u3 = u2 * u
-        let h00 = 2 * u3 - 3 * u2 + 1
         let h10 = u3 - 2 * u2 + u
         let h01 = 3 * u2 - 2 * u3
         let h11 = u3 - u2
-        let value = h00 * x0 + (h10 * h) * v0 + h01 * x1 + (h11 * h) * v1
+        // h00·x0 + h01·x1 written as x0 + h01·(x1 − x0) (h00 = 1 − h01): a state held still (x0 = x1, no velocity)
+        // is reproduced exactly rather than to within an ulp.
+        let value = x0 + h01 * (x1 - x0) + (h10 * h) * v0 + (h11 * h) * v1
         // d/dt = (1/h)·d/du.
         let d00 = (6 * u2 - 6 * u) / h
         let d10 = 3 * u2 - 4 * u + 1
