@@ -1,8 +1,8 @@
 import Foundation
 import MomentumApp
 
-/// A real weston (headless, pixman, momentum-touch module) with the real `momentum` binary running fullscreen
-/// inside it, its trace streamed back. Nothing here is simulated: the touch events are genuine `wl_touch`.
+/// A real weston desktop (headless, pixman, desktop-shell, momentum-touch module) with the real `momentum` binary
+/// running inside it (fullscreen, or as a window), its trace streamed back. Nothing here is simulated: the touch events are genuine `wl_touch`.
 final class Compositor {
     static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -24,22 +24,36 @@ final class Compositor {
 
     let weston: WestonSession
     let app: TracedClient
-    let width = 800.0
-    let height = 600.0
+    /// The output size (global px).
+    let outputWidth: Double, outputHeight: Double
+    /// The window's logical size: the output's when fullscreen, else what `--size` asked for.
+    let width: Double, height: Double
 
-    /// Starts weston and `momentum run --fullscreen <arguments>`, and waits for its first presented frame.
-    init(scene: String = "panel", arguments: [String] = []) throws {
+    /// Starts weston (an `output`-sized desktop) and `momentum run --scene <scene> <arguments>`: fullscreen, or, with
+    /// `window`, as an ordinary toplevel of that size placed by desktop-shell (so global injection coordinates and
+    /// the trace's surface-local ones differ by the window's origin). Waits for the window at its size and a
+    /// presented frame (and, in the panel scene, the panel laid out for that size).
+    init(scene: String = "panel", arguments: [String] = [], output: (width: Int, height: Int) = (800, 600),
+         window: (width: Int, height: Int)? = nil) throws {
+        outputWidth = Double(output.width)
+        outputHeight = Double(output.height)
+        width = Double(window?.width ?? output.width)
+        height = Double(window?.height ?? output.height)
         let module = try HarnessModule.build(packageRoot: Self.packageRoot)
-        weston = try WestonSession(module: module, width: Int(width), height: Int(height))
+        weston = try WestonSession(module: module, width: output.width, height: output.height)
         var env = ProcessInfo.processInfo.environment
         for (key, value) in weston.environment { env[key] = value }
+        let placement = window.map { ["--size", "\($0.width)x\($0.height)"] } ?? ["--fullscreen"]
         app = try TracedClient(executable: try Self.momentumBinary(),
-                               arguments: ["--fullscreen", "--scene", scene] + arguments, environment: env)
-        try app.waitFor("the first presented frame") { $0.kind == "presented" }
-        try app.waitFor("the fullscreen configure") { $0.kind == "configure" && $0.number("width") == width }
-        try app.waitFor("a frame at the fullscreen size") { $0.kind == "frame" }
+                               arguments: placement + ["--scene", scene] + arguments, environment: env)
+        let w = width, h = height
+        let configured = try app.waitFor("the window configured at \(Int(w))x\(Int(h))") {
+            $0.kind == "configure" && $0.number("width") == w && $0.number("height") == h
+        }
+        try app.waitFor("a presented frame", after: configured.index) { $0.kind == "presented" }
+        try app.waitFor("a frame at that size", after: configured.index) { $0.kind == "frame" }
         if scene == "panel" {
-            try app.waitFor("the panel laid out fullscreen") { $0.kind == "panel" && $0.numbers("rect")?[1] == height - 72 }
+            try app.waitFor("the panel laid out for that size") { $0.kind == "panel" && $0.numbers("rect")?[1] == h - 72 }
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
 
     /// Finds the window's origin from a click at a global point any placement covers, and checks it is a real
     /// desktop placement (whole pixels, window fully on the output, not simply the output origin of a fullscreen).
-    static func locate(_ c: WindowedCompositor) throws -> (x: Double, y: Double) {
+    static func locate(_ c: Compositor) throws -> (x: Double, y: Double) {
         // desktop-shell keeps a window that fits on the output: its origin is within [0, 160] × [0, 120], so the
         // global point (400, 300) is inside it, above the closed panel (which starts 408 px down the window).
         let mark = c.app.events.count
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func clicksLandAtTheGlobalPointMinusTheWindowOrigin() throws {
-        let c = try WindowedCompositor()
+        let c = try Compositor(window: (640, 480))
         let origin = try Self.locate(c)
         // Other points, spread over the window: the same translation, no scaling.
         for (x, y) in [(560.0, 120.0), (30.0, 300.0), (600.0, 470.0), (1.0, 1.0)] {
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func clickTogglesThePanelAndAMouseDragMovesItWithTheCursor() throws {
-        let c = try WindowedCompositor()
+        let c = try Compositor(window: (640, 480))
         let origin = try Self.locate(c)
 
         // Click the peeking strip (window point (320, 444)): the panel opens.
@@ -51,7 +51,7 @@ import Testing
         }
         #expect(down?.number("x") == 320 && down?.number("y") == c.closedY + 36)
         let open = try c.waitRest("open", after: tap.index)
-        #expect(open.event.number("y") == c.openY)
+        #expect(c.app.events[open].number("y") == c.openY)
 
         // Drag the open panel down 150 px slowly, hold still, let go: it follows the cursor and then closes.
         mark = c.app.events.count
@@ -87,17 +87,17 @@ import Testing
         let moved = (lastPanel ?? c.openY) - c.openY
         #expect(moved > 130 && moved <= 150, "the panel moved \(moved) px for a 150 px drag")
         let closed = try c.waitRest("closed", after: up.index)
-        #expect(closed.event.number("y") == c.closedY)
+        #expect(c.app.events[closed].number("y") == c.closedY)
     }
 
     /// Clicks window point (`x`, `y`) and checks the app saw the button go down exactly there.
-    static func click(_ c: WindowedCompositor, at origin: (x: Double, y: Double), _ x: Double, _ y: Double) throws {
+    static func click(_ c: Compositor, at origin: (x: Double, y: Double), _ x: Double, _ y: Double) throws {
         let seen = try c.clickLocal(origin.x + x, origin.y + y)
         #expect(seen.x == x && seen.y == y, "clicked window point (\(x), \(y)), the app saw (\(seen.x), \(seen.y))")
     }
 
     /// Clicks switcher pill `index` (112×30 from (12, 12), 8 px apart) and waits for the switch to `name`.
-    static func switchScene(_ c: WindowedCompositor, at origin: (x: Double, y: Double), to index: Int,
+    static func switchScene(_ c: Compositor, at origin: (x: Double, y: Double), to index: Int,
                             _ name: String) throws -> Int {
         let mark = c.app.events.count
         try click(c, at: origin, 12 + Double(index) * 120 + 56, 27)
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func everySceneWorksWithTheMouseInAWindow() throws {
-        let c = try WindowedCompositor()
+        let c = try Compositor(window: (640, 480))
         let origin = try Self.locate(c)
 
         // Transition: a click on the backdrop presents the card.
@@ -148,11 +148,12 @@ import Testing
         mark = try Self.switchScene(c, at: origin, to: 0, "panel")
         try Self.click(c, at: origin, 320, c.closedY + 36)
         let toggled = try c.app.waitFor("a tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
-        #expect(try c.waitRest("open", after: toggled.index).event.number("y") == c.openY)
+        let opened = try c.waitRest("open", after: toggled.index)
+        #expect(c.app.events[opened].number("y") == c.openY)
     }
 
     @Test func aMouseDragThatLeavesTheWindowKeepsDrivingThePanel() throws {
-        let c = try WindowedCompositor()
+        let c = try Compositor(window: (640, 480))
         let origin = try Self.locate(c)
         var mark = c.app.events.count
         try Self.click(c, at: origin, 320, c.closedY + 36)
@@ -176,6 +177,6 @@ import Testing
         let moved = (last?.number("y") ?? c.openY) - c.openY
         #expect(moved > 130 && moved <= 150, "the panel moved \(moved) px for a 150 px drag")
         let closed = try c.waitRest("closed", after: up.index)
-        #expect(closed.event.number("y") == c.closedY)
+        #expect(c.app.events[closed].number("y") == c.closedY)
     }
 }
