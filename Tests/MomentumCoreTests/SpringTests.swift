@@ -42,26 +42,11 @@ struct ClosedFormOscillator {
     }
 }
 
-/// SplitMix64 (FrameJitterRandom): a tiny deterministic generator for jittered frame intervals.
-struct FrameJitterRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
-}
-
 /// A sequence of frame intervals: nominal `1/rate`, optionally jittered by up to ±`jitter` (fraction).
 struct FrameIntervals {
     let rate: Double
     let jitter: Double
-    var random = FrameJitterRandom(seed: 0x5EED_0001)
+    var random = SplitMix64(seed: 0x5EED_0001)
     mutating func next() -> Double {
         let nominal = 1 / rate
         guard jitter > 0 else { return nominal }

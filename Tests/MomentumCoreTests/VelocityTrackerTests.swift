@@ -1,23 +1,6 @@
 import Testing
 @testable import MomentumCore
 
-/// SplitMix64: a tiny seeded generator so noisy flicks are the same on every run.
-struct FlickNoise {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [−amplitude, amplitude).
-    mutating func symmetric(_ amplitude: Double) -> Double {
-        (Double(next() >> 11) * 0x1p-53 * 2 - 1) * amplitude
-    }
-}
-
 /// A flick's distance along its direction as a function of time since touch-down, with its analytic speed.
 struct FlickProfile: CustomStringConvertible, Sendable {
     let name: String
@@ -47,7 +30,7 @@ struct VelocityTrackerTests {
         let direction = SIMD2<Double>(3, -4) / 5           // up and to the right
         let normal = SIMD2<Double>(4, 3) / 5
         let start = SIMD2<Double>(400, 700)
-        var noise = FlickNoise(seed: seed)
+        var noise = SplitMix64(seed: seed)
         var along = 0.0, across = 0.0
         let count = Int((profile.duration * rate).rounded())
         for _ in 0..<trials {
