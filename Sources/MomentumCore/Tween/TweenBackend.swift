@@ -72,14 +72,18 @@ public struct TweenBackend: AnimationBackend, Sendable {
     public var presented: PresentedState {
         var value = target
         var velocity = SIMD2<Double>.zero
-        for layer in layers {
-            let p = Swift.min(Swift.max((time - layer.begin) / duration, 0), 1)
-            let eased = layer.timingFunction.valueAndSlope(at: p)
-            let q = 1 - p
-            let h = p * q * q
-            let dh = q * (1 - 3 * p)
-            value += (1 - eased.value) * layer.from + (duration * h) * layer.carry
-            if p < 1 { velocity += (-eased.slope / duration) * layer.from + dh * layer.carry }
+        let time = time, duration = duration
+        // Read the layers in place: copying a layer copies its timing function (retain/release of its payload).
+        layers.withUnsafeBufferPointer { layers in
+            for i in layers.indices {
+                let p = Swift.min(Swift.max((time - layers[i].begin) / duration, 0), 1)
+                let eased = layers[i].timingFunction.valueAndSlope(at: p)
+                let q = 1 - p
+                let h = p * q * q
+                let dh = q * (1 - 3 * p)
+                value += (1 - eased.value) * layers[i].from + (duration * h) * layers[i].carry
+                if p < 1 { velocity += (-eased.slope / duration) * layers[i].from + dh * layers[i].carry }
+            }
         }
         return PresentedState(value: value, velocity: velocity)
     }
