@@ -40,13 +40,12 @@ import Testing
         // it moved no further than its speed allows (a restart from the closed position or a jump would).
         #expect(next.string("state") == "animating" && next.string("target") == "open", "\(next)")
         #expect(v0 < -300 && v1 < -300, "vy before \(v0), after \(v1)")
-        #expect(y1 <= y0 && y0 - y1 <= max(abs(v0), abs(v1)) * step + 1,
+        // (1.3×: the speed can peak between the two frames; a restart from closed would be hundreds of px off.)
+        #expect(y1 <= y0 && y0 - y1 <= 1.3 * max(abs(v0), abs(v1)) * step + 1,
                 "position went from \(y0) to \(y1) in a \(step) s step at vy \(v0)…\(v1)")
         let rest = try c.waitRest("open", after: switched.index)
-        // Within 1e-6 px: after a mid-flight handover the dynamics backend has been seen to settle 1 ulp off
-        // (240.00000000000003), which nobody can see.
         let restY = c.app.events[rest].number("y") ?? .infinity
-        #expect(abs(restY - c.openY) < 1e-6 && c.app.events[rest].string("backend") == "dynamics",
+        #expect(restY == c.openY && c.app.events[rest].string("backend") == "dynamics",
                 "at rest: \(c.app.events[rest])")
     }
 

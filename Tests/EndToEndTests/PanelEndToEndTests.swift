@@ -94,9 +94,12 @@ import Testing
             #expect(abs(predicted.x + c.closedY - y1) < 0.01, "position \(y1) vs closed form \(predicted.x + c.closedY)")
             #expect(abs(predicted.v - v1) < 0.1, "velocity \(v1) vs closed form \(predicted.v)")
         }
-        // And it kept going the way it was moving before turning back (no stop at the tap).
+        // And it kept going the way it was moving before turning back (no stop at the tap). Only checkable when the
+        // next frame came soon: after a long hitch (a loaded machine) it may already have turned between frames.
         let afterTap = c.panels(from: second.index)
-        #expect(afterTap.contains { ($0.number("y") ?? .infinity) < y0 } || v1 < 0)
+        if (frameAfter.number("step") ?? 1) <= 0.04 {
+            #expect(afterTap.contains { ($0.number("y") ?? .infinity) < y0 } || v1 < 0)
+        }
     }
 
     @Test(arguments: backends) func cancelMidDragSettlesWithoutAFling(backend: String) throws {
