@@ -131,15 +131,8 @@ import Testing
         for jitter in [0.0, 0.3] {
             var probe = SpringField(parameters: SpringParameters(stiffness: 0, damping: 0), positions: [SIMD2(0, 0)])
             probe.start(0, from: .zero, velocity: SIMD2(1, 0), to: SIMD2(-1000, 0))
-            var intervals = FrameIntervals(rate: rate, jitter: jitter)
-            var elapsed = 0.0
-            var worst = 0.0
-            for _ in 0..<Int(rate * 20) {
-                let dt = intervals.next()
-                probe.advance(by: dt)
-                elapsed += dt
-                worst = max(worst, (probe.position(0).x - elapsed).magnitude)
-            }
+            let worst = worstTimeDrift(&probe, rate: rate, jitter: jitter, advance: { $0.advance(by: $1) },
+                                       position: { $0.position(0).x })
             #expect(worst <= 1e-9, "time lost or gained: \(worst) s at \(rate) Hz, jitter \(jitter)")
             #expect(probe.velocity(0) == SIMD2(1, 0))
         }

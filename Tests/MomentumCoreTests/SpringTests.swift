@@ -42,6 +42,22 @@ struct ClosedFormOscillator {
     }
 }
 
+/// The x′ = 1 probe: runs 20 s of (optionally jittered) frames through `advance` and returns the largest
+/// difference between the probe's `position` and the time elapsed (a free particle at unit speed reads back time).
+func worstTimeDrift<Probe>(_ probe: inout Probe, rate: Double, jitter: Double, advance: (inout Probe, Double) -> Void,
+                           position: (Probe) -> Double) -> Double {
+    var intervals = FrameIntervals(rate: rate, jitter: jitter)
+    var elapsed = 0.0
+    var worst = 0.0
+    for _ in 0..<Int(rate * 20) {
+        let dt = intervals.next()
+        advance(&probe, dt)
+        elapsed += dt
+        worst = max(worst, (position(probe) - elapsed).magnitude)
+    }
+    return worst
+}
+
 /// A sequence of frame intervals: nominal `1/rate`, optionally jittered by up to ±`jitter` (fraction).
 struct FrameIntervals {
     let rate: Double
@@ -133,15 +149,8 @@ func maxSpringError(_ parameters: SpringParameters, rate: Double, jitter: Double
         for jitter in [0.0, 0.3] {
             var probe = SpringAnimation(parameters: SpringParameters(stiffness: 0, damping: 0), value: AnimatableVector(0))
             probe.start(from: AnimatableVector(0), velocity: AnimatableVector(1), to: AnimatableVector(-1000))
-            var intervals = FrameIntervals(rate: rate, jitter: jitter)
-            var elapsed = 0.0
-            var worst = 0.0
-            for _ in 0..<Int(rate * 20) {
-                let dt = intervals.next()
-                probe.advance(by: dt)
-                elapsed += dt
-                worst = max(worst, (probe.presented.value[0] - elapsed).magnitude)
-            }
+            let worst = worstTimeDrift(&probe, rate: rate, jitter: jitter, advance: { $0.advance(by: $1) },
+                                       position: { $0.presented.value[0] })
             #expect(worst <= 1e-9, "time lost or gained: \(worst) s at \(rate) Hz, jitter \(jitter)")
             #expect((probe.presented.velocity[0] - 1).magnitude <= 1e-9)
         }
