@@ -108,8 +108,6 @@ public struct DynamicsWorld: Sendable {
 
     private func presentedState(of item: DynamicsItem) -> (position: DynamicsVector, velocity: DynamicsVector) {
         let b = bodies[item.index]
-        // Asleep: the stored state is what is shown (interpolating equal endpoints can land one ulp off).
-        if isIdle { return (b.position, b.velocity) }
         let u = presentationAlpha
         if b.impactedThisStep {
             return (b.previousPosition.lerp(to: b.position, u), b.previousVelocity.lerp(to: b.velocity, u))
