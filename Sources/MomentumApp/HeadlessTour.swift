@@ -80,13 +80,9 @@ struct HeadlessTour {
             let mark = app.events.count
             let c = layout.frame(of: item).center
             try gesture(what, "0 tap 0 \(c.x) \(c.y)")
-            try app.waitFor("the tap on \(item.rawValue)", after: mark) {
-                $0.kind == "gesture" && $0.string("kind") == "tap" && $0.string("item") == item.rawValue
-            }
+            try app.waitForGesture("tap", item: item.rawValue, after: mark)
             if item == .shake || item == .covers {
-                try app.waitFor("\(item.rawValue) finished", after: mark) {
-                    $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == item.rawValue
-                }
+                try app.waitForGesture("finished", item: item.rawValue, after: mark)
             }
         }
     }
@@ -97,9 +93,7 @@ struct HeadlessTour {
         try gesture("flick the card right", "0 flick 0 \(c.x) \(c.y) \(c.x + 120) \(c.y + 40) 80")
         let mark = app.events.count
         try gesture("tap elsewhere while it flies: it retargets", "0 tap 0 \(width * 0.2) \(height * 0.3)")
-        try app.waitFor("the retarget", after: max(0, mark - 1)) {
-            $0.kind == "gesture" && $0.string("kind") == "retarget"
-        }
+        try app.waitForGesture("retarget", after: max(0, mark - 1))
         try waitFor("playground", state: "idle")
         try gesture("tap the middle: it comes back", "0 tap 0 \(c.x + 200) \(c.y)")
         try waitFor("playground", state: "idle")

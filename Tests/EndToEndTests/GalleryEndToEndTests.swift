@@ -19,9 +19,7 @@ import Testing
         let mark = c.app.events.count
         try c.play("0 tap 0 280 362")  // the password field
         try c.app.waitFor("the shake running", after: mark) { Self.shake($0)?.running == true }
-        let finished = try c.app.waitFor("the shake finished", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == "shake"
-        }
+        let finished = try c.app.waitForGesture("finished", item: "shake", after: mark)
         let end = try c.app.waitFor("the first frame after it", after: finished.index) { Self.shake($0) != nil }
         let samples = c.app.events[mark...end.index].compactMap(Self.shake).filter { $0.running && $0.local.count == 1 }
         #expect(samples.count >= 5, "a 0.4 s shake spans several frames (\(samples.count))")
@@ -61,14 +59,10 @@ import Testing
             (Self.lanes(e)?.local ?? 0) > 0.5
         }
         try c.play("0 tap 0 200 150")
-        let restart = try c.app.waitFor("the restart", after: midway.index) {
-            $0.kind == "gesture" && $0.string("kind") == "restart" && $0.string("item") == "lanes"
-        }
+        let restart = try c.app.waitForGesture("restart", item: "lanes", after: midway.index)
         let before = restart.event.numbers("before") ?? [], after = restart.event.numbers("after") ?? []
         #expect(before.count == 7 && before == after, "presented lane positions kept at the tap: \(before) → \(after)")
-        let finished = try c.app.waitFor("the lanes finished", after: restart.index) {
-            $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == "lanes"
-        }
+        let finished = try c.app.waitForGesture("finished", item: "lanes", after: restart.index)
         // Begin-from-current-state, linear lane: from the fraction it had at the tap straight back to 0 over 1.5 s.
         guard let atTap = c.app.events[..<restart.index].last(where: { $0.kind == "gallery" }).flatMap(Self.lanes),
               let f0 = atTap.linear else { Issue.record("no lane frame before the tap"); return }
@@ -117,12 +111,8 @@ import Testing
         let c = try Compositor(scene: "gallery")
         let mark = c.app.events.count
         try c.play("0 tap 0 580 505")
-        let tap = try c.app.waitFor("the covers tapped", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "tap" && $0.string("item") == "covers"
-        }
-        let finished = try c.app.waitFor("the shuffle finished", after: tap.index) {
-            $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == "covers"
-        }
+        let tap = try c.app.waitForGesture("tap", item: "covers", after: mark)
+        let finished = try c.app.waitForGesture("finished", item: "covers", after: tap.index)
         let next = try c.app.waitFor("a frame after it", after: finished.index) { Self.covers($0) != nil }
         guard let start = c.app.events[..<tap.index].last(where: { Self.covers($0) != nil }).flatMap(Self.covers),
               let rest = Self.covers(next.event) else { Issue.record("no covers frames"); return }

@@ -13,9 +13,7 @@ import Testing
     static func clickAndWaitMidway(_ c: Compositor) throws -> (index: Int, event: TraceEvent) {
         let mark = c.app.events.count
         try c.play("0 click 400 400")
-        let tap = try c.app.waitFor("a tap on the backdrop", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "tap"
-        }
+        let tap = try c.app.waitForGesture("tap", after: mark)
         #expect(tap.event.string("on") == "backdrop")
         return try c.app.waitFor("the card part-way in", after: tap.index) {
             $0.kind == "transition" && $0.string("state") == "presenting" && ($0.number("card_y") ?? -999) > -260
@@ -45,9 +43,7 @@ import Testing
         let cursorY = y + Self.cardHeight - 40
         let moves = (1...6).map { "\(Double($0) * 8.333) pointer 400 \(cursorY + Double($0) * 6)" }
         try c.play((["0 pointer 400 \(cursorY)", "0 button left down"] + moves).joined(separator: "\n"))
-        let began = try c.app.waitFor("pan-began", after: midway.index) {
-            $0.kind == "gesture" && $0.string("kind") == "pan-began"
-        }
+        let began = try c.app.waitForGesture("pan-began", after: midway.index)
         #expect(began.event.string("on") == "card")
         let dragging = try c.app.waitFor("a dragging frame", after: began.index) {
             $0.kind == "transition" && $0.string("state") == "dragging"
@@ -88,9 +84,7 @@ import Testing
         let y = midway.event.number("card_y") ?? 0
         let cursorY = y + Self.cardHeight - 30
         try c.play("0 mousedrag 400 \(cursorY) 400 \(cursorY - 150) 60")
-        let ended = try c.app.waitFor("pan-ended", after: midway.index) {
-            $0.kind == "gesture" && $0.string("kind") == "pan-ended"
-        }
+        let ended = try c.app.waitForGesture("pan-ended", after: midway.index)
         #expect(ended.event.string("on") == "card")
         #expect((ended.event.numbers("velocity")?[1] ?? 0) < -1000, "150 px up in 60 ms: \(ended.event.line)")
         let decision = try c.app.waitFor("the decision", after: midway.index) {
@@ -110,13 +104,9 @@ import Testing
         let c = try Compositor(scene: "gallery")
         var mark = c.app.events.count
         try c.play("0 click 280 362")
-        let tap = try c.app.waitFor("a tap on the field", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "tap"
-        }
+        let tap = try c.app.waitForGesture("tap", after: mark)
         #expect(tap.event.string("item") == "shake")
-        let finished = try c.app.waitFor("the shake finished", after: tap.index) {
-            $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == "shake"
-        }
+        let finished = try c.app.waitForGesture("finished", item: "shake", after: tap.index)
         let offsets = c.app.events[tap.index...finished.index].compactMap(GalleryEndToEndTests.shake).map(\.offset)
         #expect((offsets.map(abs).max() ?? 0) > 3, "the field visibly shook: \(offsets)")
         let settled = try c.app.waitFor("a frame after the shake", after: finished.index) {
@@ -127,14 +117,10 @@ import Testing
         mark = c.app.events.count
         let before = Self.covers(c.app.events.last { Self.covers($0) != nil })
         try c.play("0 click 580 505")
-        let shuffle = try c.app.waitFor("a tap on the covers", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "tap"
-        }
+        let shuffle = try c.app.waitForGesture("tap", after: mark)
         #expect(shuffle.event.string("item") == "covers")
         try c.app.waitFor("the covers moving", after: shuffle.index) { Self.covers($0)?.running == true }
-        let done = try c.app.waitFor("the shuffle finished", after: shuffle.index) {
-            $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == "covers"
-        }
+        let done = try c.app.waitForGesture("finished", item: "covers", after: shuffle.index)
         let after = try c.app.waitFor("a frame after the shuffle", after: done.index) { Self.covers($0) != nil }
         // The top card went to the bottom: the stack shown at rest is the old one rotated by one.
         let old = before?.order ?? [], new = Self.covers(after.event)?.order ?? []
@@ -155,11 +141,9 @@ import Testing
         let c = try Compositor(scene: "playground")
         let mark = c.app.events.count
         try c.play("0 click 680 480")
-        let tap = try c.app.waitFor("a tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let tap = try c.app.waitForGesture("tap", after: mark)
         #expect(tap.event.fields["on_card"] as? Bool == false)
-        let retarget = try c.app.waitFor("the retarget", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "retarget"
-        }
+        let retarget = try c.app.waitForGesture("retarget", after: mark)
         #expect(retarget.event.numbers("to") == [680, 480])
         let rest = try c.app.waitFor("the card idle again", after: retarget.index) {
             $0.kind == "playground" && $0.string("state") == "idle"
@@ -172,10 +156,8 @@ import Testing
         let c = try Compositor(scene: "playground")
         let mark = c.app.events.count
         try c.play("0 mousedrag 400 300 520 300 80")
-        let grabbed = try c.app.waitFor("the catch", after: mark) { $0.kind == "gesture" && $0.string("kind") == "catch" }
-        let ended = try c.app.waitFor("pan-ended", after: grabbed.index) {
-            $0.kind == "gesture" && $0.string("kind") == "pan-ended"
-        }
+        let grabbed = try c.app.waitForGesture("catch", after: mark)
+        let ended = try c.app.waitForGesture("pan-ended", after: grabbed.index)
         let release = ended.event.numbers("velocity") ?? [0, 0]
         #expect(release[0] > 1000, "120 px in 80 ms releases at ~1500 px/s, got \(release)")
         let goal = ended.event.numbers("target") ?? [0, 0]

@@ -36,7 +36,7 @@ import Testing
         let c = try Compositor(arguments: ["--backend", backend])
         var mark = c.app.events.count
         try c.play("0 flick 0 400 560 400 430 80")
-        let ended = try c.app.waitFor("pan-ended", after: mark) { $0.kind == "gesture" && $0.string("kind") == "pan-ended" }
+        let ended = try c.app.waitForGesture("pan-ended", after: mark)
         let vy = ended.event.numbers("velocity")?[1] ?? 0
         #expect(vy < -1000, "an upward flick of 130 px in 80 ms should release at about -1600 px/s, got \(vy)")
         let open = try c.waitRest("open", after: ended.index)
@@ -55,16 +55,14 @@ import Testing
         let c = try Compositor(arguments: ["--backend", backend])
         let mark = c.app.events.count
         try c.play("0 tap 0 400 560")
-        let tap = try c.app.waitFor("tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let tap = try c.app.waitForGesture("tap", after: mark)
         // Wait until it moves fast toward open, then tap it again where it is on screen.
         let fast = try c.app.waitFor("the panel moving up fast", after: tap.index) {
             $0.kind == "panel" && $0.string("state") == "animating" && ($0.number("vy") ?? 0) < -800
         }
         let y = fast.event.number("y") ?? 0
         try c.play("0 tap 0 400 \(y + 40)")
-        let second = try c.app.waitFor("second tap", after: fast.index) {
-            $0.kind == "gesture" && $0.string("kind") == "tap"
-        }
+        let second = try c.app.waitForGesture("tap", after: fast.index)
         let rest = try c.waitRest("closed", after: second.index)
         // At the instant of the tap: same position, same velocity (the app reports the panel just before and
         // just after the tap took effect).
@@ -107,9 +105,7 @@ import Testing
         let mark = c.app.events.count
         // A fast upward drag that would fling the panel open, cancelled by the compositor before the lift.
         try c.play("0 press 0 400 560\n10 moveto 0 400 420 90\n100 cancel")
-        let cancel = try c.app.waitFor("cancel gesture", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "cancel"
-        }
+        let cancel = try c.app.waitForGesture("cancel", after: mark)
         let rest = try c.waitRest("closed", after: cancel.index)
         let gestures = c.app.events[mark..<rest].filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
         #expect(!gestures.contains("pan-ended") && !gestures.contains("tap"), "gestures: \(gestures)")

@@ -19,9 +19,7 @@ import Testing
             $0.kind == "playground" && ($0.numbers("position")?[0] ?? 0) > 470
         }
         try c.play("0 tap 0 150 480")
-        let (retargetIndex, retarget) = try c.app.waitFor("the second retarget", after: first.index) {
-            $0.kind == "gesture" && $0.string("kind") == "retarget"
-        }
+        let (retargetIndex, retarget) = try c.app.waitForGesture("retarget", after: first.index)
         #expect(Self.distance(retarget.numbers("before"), retarget.numbers("after")) < 1e-6)
         #expect(Self.distance(retarget.numbers("velocity_before"), retarget.numbers("velocity_after")) < 1e-6,
                 "velocity \(retarget.numbers("velocity_before") ?? []) → \(retarget.numbers("velocity_after") ?? [])")
@@ -35,9 +33,7 @@ import Testing
         }
         let shown = moving.event.numbers("position") ?? [0, 0]
         try c.play("0 press 0 \(shown[0]) \(shown[1])")
-        let caught = try c.app.waitFor("the catch", after: moving.index) {
-            $0.kind == "gesture" && $0.string("kind") == "catch"
-        }
+        let caught = try c.app.waitForGesture("catch", after: moving.index)
         let lastShown = c.app.events[..<caught.index].last { $0.kind == "playground" }?.numbers("position")
         let at = caught.event.numbers("position")
         #expect(Self.distance(at, lastShown) <= 1, "caught at \(at ?? []), last drawn at \(lastShown ?? [])")
@@ -77,9 +73,7 @@ import Testing
         let c = try Compositor(scene: "playground")
         let mark = c.app.events.count
         try c.play("0 flick 0 400 300 520 300 80")
-        let ended = try c.app.waitFor("pan-ended", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "pan-ended"
-        }
+        let ended = try c.app.waitForGesture("pan-ended", after: mark)
         let release = ended.event.numbers("velocity") ?? [0, 0]
         #expect(release[0] > 1000, "a 120 px flick in 80 ms releases at ~1500 px/s, got \(release)")
         let next = try c.app.waitFor("the first animated frame", after: ended.index) {
@@ -96,9 +90,7 @@ import Testing
         // Two fingers on the card spread apart quickly and lift while moving.
         try c.play("0 press 0 370 300\n0 press 1 430 300\n10 moveto 0 330 300 80\n10 moveto 1 470 300 80\n"
                    + "90 release 0\n90 release 1")
-        let ended = try c.app.waitFor("pinch-ended", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "pinch-ended"
-        }
+        let ended = try c.app.waitForGesture("pinch-ended", after: mark)
         #expect((ended.event.number("scale") ?? 0) > 2, "the span went from 60 to 140 px")
         #expect((ended.event.number("scale_velocity") ?? 0) > 5, "still spreading at the lift")
         let rest = try c.app.waitFor("rest", after: ended.index) {
@@ -114,9 +106,7 @@ import Testing
         let r = 60.0, d = r * 0.5.squareRoot()
         try c.play("0 press 0 \(400 - r) 300\n0 press 1 \(400 + r) 300\n10 moveto 0 \(400 - d) \(300 - d) 80\n"
                    + "10 moveto 1 \(400 + d) \(300 + d) 80\n90 release 0\n90 release 1")
-        let ended = try c.app.waitFor("rotation-ended", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "rotation-ended"
-        }
+        let ended = try c.app.waitForGesture("rotation-ended", after: mark)
         let angle = ended.event.number("angle") ?? 0, w = ended.event.number("angular_velocity") ?? 0
         let target = ended.event.number("target") ?? .nan
         #expect(abs(angle - Double.pi / 4) < 0.05, "turned 45°: \(angle)")

@@ -41,9 +41,7 @@ import Testing
         let c = try Compositor()
         var mark = c.app.events.count
         try c.play("0 mousedrag 400 560 400 430 80")
-        let ended = try c.app.waitFor("pan-ended", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "pan-ended"
-        }
+        let ended = try c.app.waitForGesture("pan-ended", after: mark)
         let vy = ended.event.numbers("velocity")?[1] ?? 0
         #expect(vy < -1000, "an upward mouse flick of 130 px in 80 ms should release at about -1600 px/s, got \(vy)")
         let open = try c.waitRest("open", after: ended.index)
@@ -59,7 +57,7 @@ import Testing
         let c = try Compositor()
         var mark = c.app.events.count
         try c.play("0 click 400 560")
-        let tap = try c.app.waitFor("tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let tap = try c.app.waitForGesture("tap", after: mark)
         let open = try c.waitRest("open", after: tap.index)
         #expect(c.app.events[open].number("y") == c.openY)
         let gestures = c.app.events[mark..<open].filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
@@ -67,9 +65,7 @@ import Testing
 
         mark = c.app.events.count
         try c.play("0 click 400 \(c.openY + 40)")
-        let second = try c.app.waitFor("second tap", after: mark) {
-            $0.kind == "gesture" && $0.string("kind") == "tap"
-        }
+        let second = try c.app.waitForGesture("tap", after: mark)
         let closed = try c.waitRest("closed", after: second.index)
         #expect(c.app.events[closed].number("y") == c.closedY)
     }
@@ -79,7 +75,7 @@ import Testing
         let mark = c.app.events.count
         // Only button 1 acts as a finger: a right click on the panel does nothing, a left click then toggles it.
         try c.play("0 pointer 400 560\n10 button right down\n70 button right up\n100 click 400 560")
-        let tap = try c.app.waitFor("tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let tap = try c.app.waitForGesture("tap", after: mark)
         let downs = c.app.events[mark..<tap.index].filter { $0.kind == "touch" && $0.string("phase") == "down" }
         #expect(downs.count == 1, "one finger down (the left click), got \(downs)")
         let gestures = c.app.events[mark..<tap.index].filter { $0.kind == "gesture" }

@@ -25,9 +25,7 @@ import Testing
         // Press near the bottom of the card as drawn and pull down a little: that grabs it mid-presentation.
         let fingerY = y + Self.cardHeight - 40
         try c.play("0 press 0 400 \(fingerY)\n5 moveto 0 400 \(fingerY + 24) 17")
-        let began = try c.app.waitFor("pan-began", after: midway.index) {
-            $0.kind == "gesture" && $0.string("kind") == "pan-began"
-        }
+        let began = try c.app.waitForGesture("pan-began", after: midway.index)
         let dragging = try c.app.waitFor("a dragging frame", after: began.index) {
             $0.kind == "transition" && $0.string("state") == "dragging"
         }
@@ -75,9 +73,7 @@ import Testing
         }
         #expect(decision.event.string("kind") == "cancel")
         #expect(decision.event.string("reason") == "velocity")
-        try c.app.waitFor("the card leaving the container", after: decision.index) {
-            $0.kind == "gesture" && $0.string("kind") == "left-container"
-        }
+        try c.app.waitForGesture("left-container", after: decision.index)
         let rest = try c.app.waitFor("dismissed", after: decision.index) {
             $0.kind == "transition" && $0.string("state") == "dismissed"
         }

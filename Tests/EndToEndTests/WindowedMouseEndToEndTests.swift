@@ -45,7 +45,7 @@ import Testing
         // Click the peeking strip (window point (320, 444)): the panel opens.
         var mark = c.app.events.count
         try c.play("0 click \(origin.x + 320) \(origin.y + c.closedY + 36)")
-        let tap = try c.app.waitFor("tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let tap = try c.app.waitForGesture("tap", after: mark)
         let down = c.app.events[mark..<tap.index].first {
             $0.kind == "touch" && $0.number("id") == -1 && $0.string("phase") == "down"
         }
@@ -113,7 +113,7 @@ import Testing
         // Transition: a click on the backdrop presents the card.
         var mark = try Self.switchScene(c, at: origin, to: 1, "transition")
         try Self.click(c, at: origin, 320, 300)
-        let tap = try c.app.waitFor("a tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let tap = try c.app.waitForGesture("tap", after: mark)
         #expect(tap.event.string("on") == "backdrop")
         let presented = try c.app.waitFor("the card presented", after: tap.index) {
             $0.kind == "transition" && $0.string("state") == "presented"
@@ -123,22 +123,18 @@ import Testing
         // Gallery: a click on the field (its layout keeps it at (170…390, 338…386) at this size too) shakes it.
         mark = try Self.switchScene(c, at: origin, to: 2, "gallery")
         try Self.click(c, at: origin, 280, 362)
-        let shake = try c.app.waitFor("a tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let shake = try c.app.waitForGesture("tap", after: mark)
         #expect(shake.event.string("item") == "shake")
-        let shaken = try c.app.waitFor("the shake finished", after: shake.index) {
-            $0.kind == "gesture" && $0.string("kind") == "finished" && $0.string("item") == "shake"
-        }
+        let shaken = try c.app.waitForGesture("finished", item: "shake", after: shake.index)
         let offsets = c.app.events[shake.index...shaken.index].compactMap(GalleryEndToEndTests.shake).map(\.offset)
         #expect((offsets.map(abs).max() ?? 0) > 3, "the field visibly shook: \(offsets)")
 
         // Playground: the card starts at the window's centre (320, 240); a fast mouse drag throws it.
         mark = try Self.switchScene(c, at: origin, to: 3, "playground")
         try c.play("0 mousedrag \(origin.x + 320) \(origin.y + 240) \(origin.x + 440) \(origin.y + 240) 80")
-        let grabbed = try c.app.waitFor("the catch", after: mark) { $0.kind == "gesture" && $0.string("kind") == "catch" }
+        let grabbed = try c.app.waitForGesture("catch", after: mark)
         #expect(PlaygroundEndToEndTests.distance(grabbed.event.numbers("position"), [320, 240]) < 1e-9)
-        let thrown = try c.app.waitFor("pan-ended", after: grabbed.index) {
-            $0.kind == "gesture" && $0.string("kind") == "pan-ended"
-        }
+        let thrown = try c.app.waitForGesture("pan-ended", after: grabbed.index)
         #expect((thrown.event.numbers("velocity")?[0] ?? 0) > 1000, "\(thrown.event.line)")
         try c.app.waitFor("the card idle", after: thrown.index) {
             $0.kind == "playground" && $0.string("state") == "idle"
@@ -147,7 +143,7 @@ import Testing
         // Back to the panel: a click on its strip opens it.
         mark = try Self.switchScene(c, at: origin, to: 0, "panel")
         try Self.click(c, at: origin, 320, c.closedY + 36)
-        let toggled = try c.app.waitFor("a tap", after: mark) { $0.kind == "gesture" && $0.string("kind") == "tap" }
+        let toggled = try c.app.waitForGesture("tap", after: mark)
         let opened = try c.waitRest("open", after: toggled.index)
         #expect(c.app.events[opened].number("y") == c.openY)
     }

@@ -130,6 +130,15 @@ public final class TracedClient: @unchecked Sendable {
         }
     }
 
+    /// Waits for a `gesture` event of `kind` (and of `item`, when given) at index ≥ `after`.
+    @discardableResult
+    public func waitForGesture(_ kind: String, item: String? = nil, after: Int = 0,
+                               timeout: Double = 20) throws -> (index: Int, event: TraceEvent) {
+        try waitFor(item.map { "the \(kind) gesture on \($0)" } ?? "the \(kind) gesture", after: after, timeout: timeout) {
+            $0.kind == "gesture" && $0.string("kind") == kind && (item == nil || $0.string("item") == item)
+        }
+    }
+
     /// Sends a signal (SIGTERM by default).
     public func signal(_ signal: Int32 = SIGTERM) { kill(process.processIdentifier, signal) }
 
