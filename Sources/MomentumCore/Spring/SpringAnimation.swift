@@ -160,13 +160,11 @@ public struct SpringAnimation: Sendable {
         return (targetVector.storage + displacement, velocity)
     }
 
-    /// `restThreshold.isSettled` on the presented state, computed on the raw storage (the same arithmetic as
-    /// `AnimatableVector.length`, without building the wrappers: this runs once per spring per frame).
+    /// `restThreshold.isSettled` on the presented state's raw storage (no wrappers: this runs once per spring per
+    /// frame).
     private mutating func settleIfAtRest() {
         let (value, velocity) = presentedStorage
-        let displacement = value - targetVector.storage
-        guard (displacement * displacement).sum().squareRoot() < restThreshold.distance,
-              (velocity * velocity).sum().squareRoot() < restThreshold.speed else { return }
+        guard restThreshold.isSettled(displacement: value - targetVector.storage, velocity: velocity) else { return }
         previousDisplacement = .zero
         currentDisplacement = .zero
         previousVelocity = .zero

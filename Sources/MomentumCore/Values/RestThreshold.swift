@@ -35,6 +35,12 @@ public struct RestThreshold: Equatable, Sendable {
 
     /// True when a value `displacement` away from its target, moving at `velocity`, counts as settled.
     public func isSettled(displacement: AnimatableVector, velocity: AnimatableVector) -> Bool {
-        displacement.length < distance && velocity.length < speed
+        isSettled(displacement: displacement.storage, velocity: velocity.storage)
+    }
+
+    /// The same test on raw four-lane storage (unused lanes zero), for per-frame callers that keep no wrappers.
+    @inline(__always)
+    func isSettled(displacement d: SIMD4<Double>, velocity v: SIMD4<Double>) -> Bool {
+        (d * d).sum().squareRoot() < distance && (v * v).sum().squareRoot() < speed
     }
 }
