@@ -10,7 +10,7 @@ public enum FillMode: Sendable, Hashable, CaseIterable {
     case both
 
     /// True when the value is held after the end.
-    var fillsForwards: Bool { self == .forwards || self == .both }
+    @inlinable var fillsForwards: Bool { self == .forwards || self == .both }
     /// True when the initial value is shown before the start.
-    var fillsBackwards: Bool { self == .backwards || self == .both }
+    @inlinable var fillsBackwards: Bool { self == .backwards || self == .both }
 }

@@ -40,9 +40,6 @@ public struct MediaTiming: Sendable, Hashable {
     @inlinable var iterationDuration: Double { duration > 0 ? duration : 0 }
     @inlinable var cycleDuration: Double { autoreverses ? 2 * iterationDuration : iterationDuration }
     @inlinable var effectiveSpeed: Double { speed > 0 ? speed : 0 }
-    // `FillMode.fillsForwards`/`fillsBackwards`, restated here so the inlinable timing code can use them.
-    @inlinable var fillsForwards: Bool { fillMode == .forwards || fillMode == .both }
-    @inlinable var fillsBackwards: Bool { fillMode == .backwards || fillMode == .both }
 
     /// Length of the active interval in local time.
     @inlinable
@@ -72,11 +69,11 @@ public struct MediaTiming: Sendable, Hashable {
         let elapsed = (parentTime - beginTime) * speed
         let active = activeDuration
         if elapsed < 0 {
-            guard fillsBackwards else { return nil }
+            guard fillMode.fillsBackwards else { return nil }
             return (iterationTime(atActive: wrapped(timeOffset, active)).time, 0)
         }
         if parentTime >= endTime {
-            guard fillsForwards else { return nil }
+            guard fillMode.fillsForwards else { return nil }
             return (endIterationTime(active), 0)
         }
         let local = timeOffset == 0 ? elapsed : wrapped(elapsed + timeOffset, active)
