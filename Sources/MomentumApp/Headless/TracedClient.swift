@@ -15,6 +15,7 @@ public final class TracedClient: @unchecked Sendable {
     private let lock = NSCondition()
     private var collected: [TraceEvent] = []
     private var stdoutClosed = false
+    private var stderrClosed = false
     private var stderrText = ""
     private let copy: FileHandle?
 
@@ -41,6 +42,8 @@ public final class TracedClient: @unchecked Sendable {
             let text = Self.readToEnd(err.fileHandleForReading.fileDescriptor)
             lock.lock()
             stderrText += text
+            stderrClosed = true
+            lock.broadcast()
             lock.unlock()
         }
         errReader.start()
@@ -146,7 +149,8 @@ public final class TracedClient: @unchecked Sendable {
     public func waitExit(timeout: Double = 20) throws -> Int32 {
         let deadline = Date(timeIntervalSinceNow: timeout)
         lock.lock()
-        while !stdoutClosed {
+        // Both pipes at end of file: the trace is complete and `stderr` holds everything the client wrote.
+        while !(stdoutClosed && stderrClosed) {
             if !lock.wait(until: deadline) {
                 lock.unlock()
                 throw Failure(description: "momentum did not exit within \(timeout) s")
