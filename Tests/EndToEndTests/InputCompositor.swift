@@ -15,6 +15,16 @@ extension Compositor {
         }
     }
 
+    /// Clicks at global (`x`, `y`) and returns the surface-local position the app saw the button go down at
+    /// (in a window placed by desktop-shell, `Compositor(window:)`, global and local differ by its origin).
+    func clickLocal(_ x: Double, _ y: Double) throws -> (index: Int, x: Double, y: Double) {
+        let mark = app.events.count
+        try play("0 click \(x) \(y)")
+        let down = try waitPointer("down", after: mark)
+        try waitPointer("up", after: down.index)
+        return (down.index, down.event.number("x") ?? .nan, down.event.number("y") ?? .nan)
+    }
+
     /// Waits for a `panel` event after index `after` whose backend is `name`.
     @discardableResult
     func waitPanelBackend(_ name: String, after: Int) throws -> (index: Int, event: TraceEvent) {
