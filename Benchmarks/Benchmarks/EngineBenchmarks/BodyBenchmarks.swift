@@ -22,17 +22,13 @@ enum BodyBenchmarks {
     }
 
     static func register() {
-        let workload = Workload(makeWorld())
-        Benchmark("Bodies10k.World") { benchmark in
-            if workload.ticks % flipInterval == 0 {
-                let down = (workload.ticks / flipInterval) % 2 == 0
-                workload.state.gravity = DynamicsVector(x: 0, y: down ? 1 : -1)
-            }
-            benchmark.startMeasurement()
-            workload.state.advance(by: frameInterval)
-            benchmark.stopMeasurement()
-            workload.ticks += 1
-            precondition(!workload.state.isIdle, "bodies fell asleep inside the measured window")
-        }
+        Workload(makeWorld()).register(
+            "Bodies10k.World", every: flipInterval,
+            prepare: { world, tick in
+                let down = (tick / flipInterval) % 2 == 0
+                world.gravity = DynamicsVector(x: 0, y: down ? 1 : -1)
+            },
+            tick: { $0.advance(by: frameInterval) },
+            check: { precondition(!$0.isIdle, "bodies fell asleep inside the measured window") })
     }
 }

@@ -18,7 +18,7 @@ enum SpringBenchmarks {
             let from = SIMD2(random.next() * 1000, random.next() * 1000)
             let angle = random.next() * 2 * Double.pi
             let distance = 100 + random.next() * 500
-            return (from, from + distance * SIMD2(cosine(angle), sine(angle)))
+            return (from, from + distance * SIMD2(Math.cos(angle), Math.sin(angle)))
         }
     }
 
@@ -27,49 +27,38 @@ enum SpringBenchmarks {
 
         var animator = Animator<Int, SpringAnimation>()
         for i in 0..<count { animator.add(SpringAnimation(parameters: parameters, at: ends[i].from), for: i) }
-        let driven = Workload(animator)
-        Benchmark("Springs100k.Animator") { benchmark in
-            if driven.ticks % restartInterval == 0 {
-                for i in 0..<count { driven.state.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
-            }
-            benchmark.startMeasurement()
-            driven.state.advance(by: frameInterval)
-            benchmark.stopMeasurement()
-            driven.ticks += 1
-            for i in stride(from: 0, to: count, by: 97) {
-                precondition(driven.state[i]?.isAtRest == false, "a spring settled inside the measured window")
-            }
-        }
+        Workload(animator).register(
+            "Springs100k.Animator", every: restartInterval,
+            prepare: { animator, _ in
+                for i in 0..<count { animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
+            },
+            tick: { $0.advance(by: frameInterval) },
+            check: { animator in
+                for i in stride(from: 0, to: count, by: 97) {
+                    precondition(animator[i]?.isAtRest == false, "a spring settled inside the measured window")
+                }
+            })
 
-        let bare = Workload(ContiguousArray((0..<count).map { SpringAnimation(parameters: parameters, at: ends[$0].from) }))
-        Benchmark("Springs100k.Array") { benchmark in
-            if bare.ticks % restartInterval == 0 {
-                for i in 0..<count { bare.state[i].start(from: ends[i].from, velocity: .zero, to: ends[i].to) }
-            }
-            benchmark.startMeasurement()
-            advanceAll(&bare.state)
-            benchmark.stopMeasurement()
-            bare.ticks += 1
-            for i in stride(from: 0, to: count, by: 97) {
-                precondition(!bare.state[i].isAtRest, "a spring settled inside the measured window")
-            }
-        }
+        let springs = ContiguousArray((0..<count).map { SpringAnimation(parameters: parameters, at: ends[$0].from) })
+        Workload(springs).register(
+            "Springs100k.Array", every: restartInterval,
+            prepare: { springs, _ in
+                for i in 0..<count { springs[i].start(from: ends[i].from, velocity: .zero, to: ends[i].to) }
+            },
+            tick: { advanceAll(&$0) },
+            check: { springs in
+                for i in stride(from: 0, to: count, by: 97) {
+                    precondition(!springs[i].isAtRest, "a spring settled inside the measured window")
+                }
+            })
 
-        registerField(ends)
-    }
-
-    static func registerField(_ ends: [(from: SIMD2<Double>, to: SIMD2<Double>)]) {
-        let field = Workload(SpringField(parameters: parameters, positions: ends.map(\.from)))
-        Benchmark("Springs100k.Field") { benchmark in
-            if field.ticks % restartInterval == 0 {
-                for i in 0..<count { field.state.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
-            }
-            benchmark.startMeasurement()
-            field.state.advance(by: frameInterval)
-            benchmark.stopMeasurement()
-            field.ticks += 1
-            precondition(field.state.movingCount == count, "a spring settled inside the measured window")
-        }
+        Workload(SpringField(parameters: parameters, positions: ends.map(\.from))).register(
+            "Springs100k.Field", every: restartInterval,
+            prepare: { field, _ in
+                for i in 0..<count { field.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
+            },
+            tick: { $0.advance(by: frameInterval) },
+            check: { precondition($0.movingCount == count, "a spring settled inside the measured window") })
     }
 
     static func advanceAll(_ springs: inout ContiguousArray<SpringAnimation>) {
@@ -77,21 +66,4 @@ enum SpringBenchmarks {
             springs[i].advance(by: frameInterval)
         }
     }
-}
-
-/// Series cos/sin for set-up only (MomentumCore has no public trig; Foundation is not needed here).
-func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }
-
-func sine(_ x: Double) -> Double {
-    // Reduce to [−π, π], then a 15-term series: set-up precision only.
-    var r = x.truncatingRemainder(dividingBy: 2 * Double.pi)
-    if r > Double.pi { r -= 2 * Double.pi }
-    if r < -Double.pi { r += 2 * Double.pi }
-    var term = r
-    var sum = r
-    for n in 1..<15 {
-        term *= -r * r / Double((2 * n) * (2 * n + 1))
-        sum += term
-    }
-    return sum
 }

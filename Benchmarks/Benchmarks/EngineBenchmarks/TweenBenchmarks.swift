@@ -44,12 +44,7 @@ enum TweenBenchmarks {
     }
 
     static func register() {
-        let basic = Workload(makeBasic())
-        Benchmark("Tweens10k.BasicAnimation") { benchmark in
-            benchmark.startMeasurement()
-            sampleAll(&basic.state)
-            benchmark.stopMeasurement()
-        }
+        Workload(makeBasic()).register("Tweens10k.BasicAnimation", tick: { sampleAll(&$0) })
 
         var random = Lcg(seed: 4)
         let ends = (0..<count).map { _ in
@@ -59,18 +54,12 @@ enum TweenBenchmarks {
         for i in 0..<count {
             animator.add(TweenBackend(duration: 0.4, timingFunction: .easeInEaseOut, at: ends[i].from), for: i)
         }
-        let backends = Workload(Backends(animator: animator, presented: ContiguousArray(repeating: .zero, count: count)))
-        Benchmark("Tweens10k.Animator") { benchmark in
-            if backends.ticks % restartInterval == 0 {
-                for i in 0..<count {
-                    backends.state.animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to)
-                }
-            }
-            benchmark.startMeasurement()
-            advanceAndRead(&backends.state)
-            benchmark.stopMeasurement()
-            backends.ticks += 1
-        }
+        Workload(Backends(animator: animator, presented: ContiguousArray(repeating: .zero, count: count))).register(
+            "Tweens10k.Animator", every: restartInterval,
+            prepare: { backends, _ in
+                for i in 0..<count { backends.animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
+            },
+            tick: { advanceAndRead(&$0) })
     }
 
     static func advanceAndRead(_ backends: inout Backends) {

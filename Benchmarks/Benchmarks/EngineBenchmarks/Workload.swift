@@ -1,3 +1,5 @@
+import Benchmark
+
 /// Benchmark state carried from one measured tick to the next.
 ///
 /// package-benchmark calls a benchmark's closure once per iteration on one thread, so the state lives in a
@@ -10,6 +12,24 @@ final class Workload<State>: @unchecked Sendable {
 
     init(_ state: State) {
         self.state = state
+    }
+}
+
+extension Workload {
+    /// Registers benchmark `name` over this state: each iteration runs `prepare` (untimed, given the tick number)
+    /// every `interval` ticks, then the one measured `tick`, then `check` (untimed) on the state it left.
+    func register(_ name: String, every interval: Int = 1,
+                  prepare: @escaping @Sendable (inout State, Int) -> Void = { _, _ in },
+                  tick: @escaping @Sendable (inout State) -> Void,
+                  check: @escaping @Sendable (State) -> Void = { _ in }) {
+        Benchmark(name) { benchmark in
+            if self.ticks % interval == 0 { prepare(&self.state, self.ticks) }
+            benchmark.startMeasurement()
+            tick(&self.state)
+            benchmark.stopMeasurement()
+            self.ticks += 1
+            check(self.state)
+        }
     }
 }
 
