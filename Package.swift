@@ -4,6 +4,8 @@ import PackageDescription
 /// Swift 6 language mode everywhere; every warning is an error.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+let realModule: Target.Dependency = .product(name: "RealModule", package: "swift-numerics")
+
 let package = Package(
     name: "Momentum",
     platforms: [.macOS(.v14)],
@@ -13,12 +15,18 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // Engine: standard library only. No Foundation, no C, no clock reads.
-        .target(name: "MomentumCore", swiftSettings: strict),
-        // Scenes: pure state + layout over the engine, shared by app, tests and benchmarks.
-        .target(name: "MomentumScenes", dependencies: ["MomentumCore"], swiftSettings: strict),
+        // Engine: standard library and swift-numerics' RealModule only. No Foundation, no C, no clock reads, nothing
+        // about drawing or Wayland.
+        .target(name: "MomentumCore", dependencies: [realModule], swiftSettings: strict),
+        // Layers and drawing primitives over the engine.
+        .target(name: "MomentumLayers", dependencies: ["MomentumCore", realModule], swiftSettings: strict),
+        // Scenes: pure state + layout over the engine and layers, shared by app, tests and benchmarks.
+        .target(name: "MomentumScenes", dependencies: ["MomentumCore", "MomentumLayers", realModule],
+                swiftSettings: strict),
 
         // C shims: module maps + shim headers, libraries found by pkg-config.
         .systemLibrary(name: "CWaylandClient", path: "Sources/CShims/CWaylandClient", pkgConfig: "wayland-client",
@@ -35,26 +43,27 @@ let package = Package(
         // wayland-scanner output for protocols/*.xml (scripts/gen-protocols.sh; CI checks it is current).
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
-        // Platform: the only Swift module that imports Wayland C.
+        // Platform: the only Swift module that imports Wayland C. Imports nothing of the engine.
         .target(name: "WaylandClient",
-                dependencies: ["MomentumCore", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"],
+                dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"],
                 swiftSettings: strict),
         // Renderer: EGL + OpenGL ES.
-        .target(name: "MomentumRender", dependencies: ["MomentumCore", "CEGL", "CGLES", "CWaylandEGL"],
+        .target(name: "MomentumRender", dependencies: ["MomentumLayers", realModule, "CEGL", "CGLES", "CWaylandEGL"],
                 swiftSettings: strict),
         // App: CLI, wiring, trace writer, headless runner.
         .target(name: "MomentumApp",
-                dependencies: ["MomentumCore", "MomentumScenes", "WaylandClient", "MomentumRender",
-                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                dependencies: ["MomentumCore", "MomentumLayers", "MomentumScenes", "WaylandClient", "MomentumRender",
+                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                               .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         .executableTarget(name: "momentum", dependencies: ["MomentumApp"], swiftSettings: strict),
 
-        .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore"], swiftSettings: strict),
-        .testTarget(name: "MomentumScenesTests", dependencies: ["MomentumScenes", "MomentumCore"],
+        .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore", realModule], swiftSettings: strict),
+        .testTarget(name: "MomentumScenesTests", dependencies: ["MomentumScenes", "MomentumLayers", "MomentumCore"],
                     swiftSettings: strict),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "MomentumCore"],
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
+        .testTarget(name: "MomentumRenderTests", dependencies: ["MomentumRender", "MomentumLayers", realModule],
                     swiftSettings: strict),
-        .testTarget(name: "MomentumRenderTests", dependencies: ["MomentumRender"], swiftSettings: strict),
         .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp"], swiftSettings: strict),
         // End to end: starts weston headless with the touch-injection module, runs the real binary.
         .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp"], swiftSettings: strict),

@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "Momentum", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         .executableTarget(
@@ -16,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MomentumCore", package: "Momentum"),
+                .product(name: "RealModule", package: "swift-numerics"),
             ],
             path: "Benchmarks/EngineBenchmarks",
             swiftSettings: [.treatAllWarnings(as: .error)],

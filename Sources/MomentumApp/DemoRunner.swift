@@ -1,5 +1,6 @@
 import Glibc
 import MomentumCore
+import MomentumLayers
 import MomentumRender
 import MomentumScenes
 import WaylandClient
@@ -137,7 +138,7 @@ final class DemoRunner {
             announceReady()
         }
         window.onDiscarded = { [unowned self] seq in trace.event("discarded", ["seq": .int(Int64(seq))]) }
-        seat?.onTouchFrame = { [unowned self] frame in touchFrame(frame) }
+        seat?.onTouchFrame = { [unowned self] frame in touchFrame(TouchFrame(frame)) }
         seat?.onKey = { [unowned self] key in keyPressed(key) }
     }
 

@@ -1,5 +1,6 @@
+import RealModule
 import CGLES
-import MomentumCore
+import MomentumLayers
 
 /// Draws a `DrawList` with OpenGL ES into the current context's surface; one program, one draw call per frame.
 ///
@@ -167,7 +168,7 @@ public final class Renderer {
         let half = SIMD2(Float(halfSize.x), Float(halfSize.y)) * s
         let radius = Float(shape.scaledCornerRadius) * s
         let axis = shape.rotation == 0
-            ? SIMD2<Float>(1, 0) : SIMD2(Float(Math.cos(shape.rotation)), Float(Math.sin(shape.rotation)))
+            ? SIMD2<Float>(1, 0) : SIMD2(Float(Double.cos(shape.rotation)), Float(Double.sin(shape.rotation)))
         if let shadow = shape.shadow, shadow.color.a > 0 {
             // Blur radius ≈ 2σ (as CSS box-shadow); the Gaussian is negligible beyond 3σ. Offset in screen space.
             let sigma = Float(max(shadow.blurRadius, 0)) * s / 2

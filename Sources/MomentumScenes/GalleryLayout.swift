@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 /// Where the gallery's items sit in a container (logical px, y down): the timing-function lanes and the shaking
 /// form field in the left column, the orbit above the cover stack in the right column.

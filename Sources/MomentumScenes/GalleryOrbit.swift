@@ -1,3 +1,4 @@
+import RealModule
 import MomentumCore
 
 /// The gallery's satellite: a `PathAnimation` along an ellipse centred on the origin, paced (constant speed along
@@ -45,10 +46,10 @@ public struct GalleryOrbit: Sendable {
     /// An ellipse x = a cos θ, y = b sin θ, θ from 0 to 2π, as `arcs` cubic arcs (control length (4/3) tan(Δ/4)).
     public static func ellipse(radii: SIMD2<Double>, arcs: Int = GalleryOrbit.arcs) -> KeyframePath {
         var path = KeyframePath()
-        let step = 2 * Math.pi / Double(arcs)
-        let k = 4.0 / 3.0 * Math.sin(step / 4) / Math.cos(step / 4)
-        func point(_ t: Double) -> SIMD2<Double> { radii * SIMD2(Math.cos(t), Math.sin(t)) }
-        func tangent(_ t: Double) -> SIMD2<Double> { radii * SIMD2(-Math.sin(t), Math.cos(t)) }
+        let step = 2 * Double.pi / Double(arcs)
+        let k = 4.0 / 3.0 * Double.sin(step / 4) / Double.cos(step / 4)
+        func point(_ t: Double) -> SIMD2<Double> { radii * SIMD2(Double.cos(t), Double.sin(t)) }
+        func tangent(_ t: Double) -> SIMD2<Double> { radii * SIMD2(-Double.sin(t), Double.cos(t)) }
         path.move(to: point(0))
         for i in 0..<arcs {
             let t0 = Double(i) * step, t1 = Double(i + 1) * step
@@ -104,7 +105,7 @@ public struct GalleryOrbit: Sendable {
     private func restingPose(progress: Double) -> Pose {
         let probe = Self.orbit(path: path, timing: MediaTiming(duration: 1, fillMode: .both))
         guard let sample = probe?.sample(at: progress, over: TweenSample(resting: .zero)) else {
-            return Pose(position: SIMD2(radii.x, 0), velocity: .zero, angle: Math.pi / 2, progress: progress)
+            return Pose(position: SIMD2(radii.x, 0), velocity: .zero, angle: Double.pi / 2, progress: progress)
         }
         return Pose(position: sample.position.value, velocity: .zero, angle: sample.rotation, progress: progress)
     }

@@ -1,4 +1,6 @@
+import RealModule
 import MomentumCore
+import MomentumLayers
 
 extension GalleryScene {
     /// Lane colours, top to bottom.
@@ -49,8 +51,8 @@ extension GalleryScene {
         let center = layout.orbitCenter
         let radii = layout.orbitRadii
         let points = (0..<96).map { k -> SIMD2<Double> in
-            let t = 2 * Math.pi * Double(k) / 96
-            return center + radii * SIMD2(Math.cos(t), Math.sin(t))
+            let t = 2 * Double.pi * Double(k) / 96
+            return center + radii * SIMD2(Double.cos(t), Double.sin(t))
         }
         list.addPolyline(points, width: 1.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.25), closed: true)
         list.addCircle(center: center, radius: 22, fill: RGBA(hex: 0xFF9F0A),
@@ -58,7 +60,7 @@ extension GalleryScene {
         // The satellite: a body elongated along its direction of travel (rotate-auto), with two panels.
         let pose = satellite
         let p = satellitePosition
-        let across = SIMD2(-Math.sin(pose.angle), Math.cos(pose.angle))
+        let across = SIMD2(-Double.sin(pose.angle), Double.cos(pose.angle))
         for side in [-1.0, 1.0] {
             let c = p + side * 13 * across
             list.addRoundedRect(DrawRect(x: c.x - 4, y: c.y - 7, width: 8, height: 14), cornerRadius: 2,
@@ -66,7 +68,7 @@ extension GalleryScene {
         }
         list.addRoundedRect(DrawRect(x: p.x - 12, y: p.y - 6, width: 24, height: 12), cornerRadius: 5,
                             fill: RGBA(hex: 0xE5E5EA), rotation: pose.angle)
-        let nose = p + 11 * SIMD2(Math.cos(pose.angle), Math.sin(pose.angle))
+        let nose = p + 11 * SIMD2(Double.cos(pose.angle), Double.sin(pose.angle))
         list.addCircle(center: nose, radius: 3, fill: RGBA(hex: 0xFF375F))
         let f = layout.orbitFrame
         list.addText("tap: 3 paced laps, rotate-auto", at: SIMD2(f.x, f.maxY + 2), size: 7, color: Self.captionColor)

@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 /// Where the Control Center panel sits in a container: it slides up from the bottom edge.
 /// Closed, a 72 px strip peeks out; open, the whole panel (60 % of the height) shows.

@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 /// The Control Center panel of seed 000: open or closed; it follows a dragging finger exactly, animates on
 /// release with the release velocity toward the state the seed picks (`vy ≥ 0` → closed, else open), and a

@@ -1,4 +1,6 @@
+import RealModule
 import MomentumCore
+import MomentumLayers
 
 extension PlaygroundScene {
     /// Appends the card (a header band and a dot on it turn and scale with it) and, while the position animates,
@@ -9,7 +11,7 @@ extension PlaygroundScene {
         }
         let shape = card
         list.append(.roundedRect(shape))
-        let turn = SIMD2(Math.cos(shape.rotation), Math.sin(shape.rotation))
+        let turn = SIMD2(Double.cos(shape.rotation), Double.sin(shape.rotation))
         // A point fixed on the card (offset from its centre in the card's own frame) as drawn on screen.
         func onCard(_ offset: SIMD2<Double>) -> SIMD2<Double> {
             let o = offset * shape.scale

@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 /// Seed 004's playground: one card (160×160, rounded, with a shadow) that is never out of reach while it moves.
 ///
@@ -36,7 +37,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// How far a flick coasts per unit of velocity (s): UIScrollView's decay 0.998/ms, d/(1 − d)/1000.
     public static let projectionTime = 0.998 / (1 - 0.998) / 1000
     /// Rotation detents: multiples of a quarter turn (rad).
-    public static let rotationDetent = Math.pi / 2
+    public static let rotationDetent = Double.pi / 2
     /// Look-ahead (s) along the angular velocity when choosing the rotation detent.
     public static let rotationLookAhead = 0.1
 

@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 /// A value in a scene's per-frame trace record (the app writes it as JSON).
 public enum TraceValue: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 /// The on-screen scene switcher: a row of pills along the top-left edge. Touches that go down on it belong to it
 /// (the scene never sees them); lifting on the pill it went down on selects that scene.

@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 /// Where the transition scene's modal card sits in its container (the window), and what its position means.
 ///

@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 extension TransitionScene {
     /// Appends the backdrop (content rows and the "Present" button), the dimming, the header bar with its two

@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 /// Seed 002's interactive animated transition: a modal card presented from above with an animation that can be
 /// grabbed at any moment; nothing ever blocks input.

@@ -2,14 +2,13 @@ import CWaylandClient
 import CWaylandProtocols
 import CXKBCommon
 import Glibc
-import MomentumCore
 
 /// `wl_seat` input: touch (multi-touch, assembled into frames), the pointer as a one-finger fallback, and the
 /// keyboard through xkbcommon with the compositor's keymap. Timestamps come from `zwp_input_timestamps_v1`
 /// (nanoseconds) when offered, else from the events' wrapping `u32` milliseconds.
 public final class Seat {
     /// Called with each assembled touch frame (pointer drags arrive here as touch id -1).
-    public var onTouchFrame: ((TouchFrame) -> Void)?
+    public var onTouchFrame: ((Touch.Frame) -> Void)?
     /// Called for every key press.
     public var onKey: ((Key) -> Void)?
 
@@ -154,7 +153,7 @@ public final class Seat {
     /// The time of the newest input event delivered, for events that carry none.
     private var lastTime: Double = 0
 
-    private func deliver(_ frame: TouchFrame?) {
+    private func deliver(_ frame: Touch.Frame?) {
         guard let frame else { return }
         if let newest = frame.changes.map(\.time).max() { lastTime = max(lastTime, newest) }
         onTouchFrame?(frame)

@@ -1,3 +1,4 @@
+import RealModule
 import Testing
 @testable import MomentumCore
 
@@ -7,7 +8,7 @@ import Testing
         let v0 = SIMD2<Double>(1200, -500)
         for t in [0.0, 0.001, 0.016, 0.25, 1.0, 3.0] {
             // v(t) = v0·0.998^(1000t)
-            let expected = Math.pow(0.998, 1000 * t) * v0
+            let expected = Double.pow(0.998, 1000 * t) * v0
             let got = decay.velocity(initialVelocity: v0, at: t)
             #expect(((got - expected) * (got - expected)).sum().squareRoot() <= 1e-9 * 1300)
         }
@@ -27,7 +28,7 @@ import Testing
         let late = decay.position(from: .zero, initialVelocity: SIMD2(1000, 0), at: 30)
         #expect((late.x - landing.x).magnitude <= 1e-9)
         // Short times do not cancel: x(t) = v0·t·(1 + λt/2 + …), λ = 1000·ln 0.998, for tiny t.
-        let lambda = 1000 * Math.log(0.998)
+        let lambda = 1000 * Double.log(0.998)
         let tiny = decay.position(from: .zero, initialVelocity: SIMD2(1000, 0), at: 1e-9)
         #expect((tiny.x - 1e-6 * (1 + lambda * 1e-9 / 2)).magnitude <= 1e-20)
     }

@@ -1,3 +1,4 @@
+import RealModule
 import Testing
 @testable import MomentumCore
 
@@ -7,7 +8,7 @@ struct DynamicsWorldTests {
     static func continuous(_ t: Double, x0: Double, v0: Double, omega: Double, zeta: Double) -> Double {
         let wd = omega * (1 - zeta * zeta).squareRoot()
         let b = (v0 + zeta * omega * x0) / wd
-        return Math.exp(-zeta * omega * t) * (x0 * Math.cos(wd * t) + b * Math.sin(wd * t))
+        return Double.exp(-zeta * omega * t) * (x0 * Double.cos(wd * t) + b * Double.sin(wd * t))
     }
 
     func seedWorld(substeps: Int = 1, frequency: Double = 3.5, damping: Double = 0.4,
@@ -22,19 +23,19 @@ struct DynamicsWorldTests {
     @Test("length-0 attachment is exactly the implicit soft-spring recurrence (closed form of its eigenvalues)")
     func discreteClosedForm() {
         let (f, zeta, h, x0) = (3.5, 0.4, 1.0 / 60, 500.0)
-        let w = 2 * Math.pi * f
+        let w = 2 * Double.pi * f
         let d = h * (2 * zeta * w + h * w * w)
         // x' = x + h v', v' = (v − h ω² x)/(1 + D): the 2×2 step matrix, solved through its complex eigenvalues.
         let a11 = 1 - h * h * w * w / (d + 1), a12 = h / (d + 1), a21 = -h * w * w / (d + 1), a22 = 1 / (d + 1)
         let r = (a11 * a22 - a12 * a21).squareRoot()
         let cosT = (a11 + a22) / (2 * r)
-        let theta = Math.atan2((1 - cosT * cosT).squareRoot(), cosT)
+        let theta = Double.atan2(y: (1 - cosT * cosT).squareRoot(), x: cosT)
         let x1 = a11 * x0
-        let b = (x1 / r - x0 * cosT) / Math.sin(theta)
+        let b = (x1 / r - x0 * cosT) / Double.sin(theta)
         var (world, item) = seedWorld()
         for n in 1...180 {
             world.step()
-            let expected = Math.pow(r, Double(n)) * (x0 * Math.cos(Double(n) * theta) + b * Math.sin(Double(n) * theta))
+            let expected = Double.pow(r, Double(n)) * (x0 * Double.cos(Double(n) * theta) + b * Double.sin(Double(n) * theta))
             #expect(abs(world.position(of: item).y - expected) < 1e-3)
             #expect(world.position(of: item).x == 0)
         }
@@ -49,7 +50,7 @@ struct DynamicsWorldTests {
             for n in 1...180 {
                 world.step()
                 let t = Double(n) / 60
-                let x = Self.continuous(t, x0: 500, v0: 0, omega: 2 * Math.pi * 3.5, zeta: 0.4)
+                let x = Self.continuous(t, x0: 500, v0: 0, omega: 2 * Double.pi * 3.5, zeta: 0.4)
                 worst = max(worst, abs(world.position(of: item).y - x))
             }
             worstBySubsteps[substeps] = 100 * worst / 500
@@ -68,7 +69,7 @@ struct DynamicsWorldTests {
         world.setVelocity(DynamicsVector(x: 1000, y: 0), for: item)
         for n in 1...30 {
             world.step()
-            let expected = 1000 * Math.pow(1 / (1 + 10.0 / 60), Double(n))
+            let expected = 1000 * Double.pow(1 / (1 + 10.0 / 60), Double(n))
             #expect(abs(world.velocity(of: item).x - expected) < 1e-9)
         }
     }

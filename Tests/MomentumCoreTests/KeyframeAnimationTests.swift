@@ -1,3 +1,4 @@
+import RealModule
 import Testing
 @testable import MomentumCore
 
@@ -113,7 +114,7 @@ struct KeyframeAnimationTests {
             #expect(near(length(sample.position.velocity), speed, 1e-6 * speed), "t = \(t)")
             // Counter-clockwise: tangent angle = polar angle + π/2 (to the Bézier circle's accuracy).
             let offset = sample.position.value - SIMD2(500, 500)
-            let polar = Math.atan2(offset.y, offset.x)
+            let polar = Double.atan2(y: offset.y, x: offset.x)
             var difference = sample.rotation - polar - Double.pi / 2
             while difference > Double.pi { difference -= 2 * Double.pi }
             while difference < -Double.pi { difference += 2 * Double.pi }

@@ -10,8 +10,8 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-12) -> Boo
     func responseAndDampingRatioRoundTrip(response: Double, dampingRatio: Double) {
         let p = SpringParameters(response: response, dampingRatio: dampingRatio, mass: 1.5)
         // SwiftUI/Motion formulas as the oracle: k = (2π/response)²·m, c = 4πζm/response.
-        #expect(close(p.stiffness, (2 * Math.pi / response) * (2 * Math.pi / response) * 1.5))
-        #expect(close(p.damping, 4 * Math.pi * dampingRatio * 1.5 / response))
+        #expect(close(p.stiffness, (2 * Double.pi / response) * (2 * Double.pi / response) * 1.5))
+        #expect(close(p.damping, 4 * Double.pi * dampingRatio * 1.5 / response))
         #expect(close(p.response, response))
         #expect(close(p.dampingRatio, dampingRatio))
     }
@@ -29,8 +29,8 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-12) -> Boo
     func frequencyAndDampingRatioRoundTrip(frequency: Double, dampingRatio: Double) {
         let p = SpringParameters(frequency: frequency, dampingRatio: dampingRatio, mass: 2)
         // UIKit/Box2D formulas: k = m(2πf)², c = 2mζ(2πf).
-        #expect(close(p.stiffness, 2 * (2 * Math.pi * frequency) * (2 * Math.pi * frequency)))
-        #expect(close(p.damping, 2 * 2 * dampingRatio * 2 * Math.pi * frequency))
+        #expect(close(p.stiffness, 2 * (2 * Double.pi * frequency) * (2 * Double.pi * frequency)))
+        #expect(close(p.damping, 2 * 2 * dampingRatio * 2 * Double.pi * frequency))
         #expect(close(p.frequency, frequency))
         #expect(close(p.dampingRatio, dampingRatio))
     }

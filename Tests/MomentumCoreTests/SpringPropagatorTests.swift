@@ -1,3 +1,4 @@
+import RealModule
 import Testing
 @testable import MomentumCore
 
@@ -28,7 +29,7 @@ import Testing
         let expected: (x: Double, v: Double)
         if c.k == 0 {
             // x' = v, v' = −(c/m)v: v = v0·e^{−ct/m}, x = x0 + v0·m/c·(1 − e^{−ct/m}).
-            let e = Math.exp(-c.c / c.m * c.h)
+            let e = Double.exp(-c.c / c.m * c.h)
             expected = (x0 + v0 * c.m / c.c * (1 - e), v0 * e)
         } else {
             expected = ClosedFormOscillator(stiffness: c.k, damping: c.c, mass: c.m).state(x0: x0, v0: v0, at: c.h)

@@ -1,3 +1,4 @@
+import RealModule
 import Testing
 @testable import MomentumCore
 
@@ -17,9 +18,9 @@ struct ClosedFormOscillator {
             let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
             let a = x0
             let b = (v0 + zeta * omega0 * x0) / omegaD
-            let e = Math.exp(-zeta * omega0 * t)
-            let cosine = Math.cos(omegaD * t)
-            let sine = Math.sin(omegaD * t)
+            let e = Double.exp(-zeta * omega0 * t)
+            let cosine = Double.cos(omegaD * t)
+            let sine = Double.sin(omegaD * t)
             let x = e * (a * cosine + b * sine)
             let v = e * ((b * omegaD - zeta * omega0 * a) * cosine - (a * omegaD + zeta * omega0 * b) * sine)
             return (x, v)
@@ -30,12 +31,12 @@ struct ClosedFormOscillator {
             let r2 = -omega0 * (zeta + root)
             let c1 = (v0 - r2 * x0) / (r1 - r2)
             let c2 = x0 - c1
-            let e1 = Math.exp(r1 * t)
-            let e2 = Math.exp(r2 * t)
+            let e1 = Double.exp(r1 * t)
+            let e2 = Double.exp(r2 * t)
             return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
         } else {
             // Critically damped: x = e^{−ω₀t}(x₀ + (v₀ + ω₀x₀)t).
-            let e = Math.exp(-omega0 * t)
+            let e = Double.exp(-omega0 * t)
             let b = v0 + omega0 * x0
             return (e * (x0 + b * t), e * (b - omega0 * (x0 + b * t)))
         }

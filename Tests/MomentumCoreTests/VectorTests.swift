@@ -16,7 +16,7 @@ import Testing
         #expect(RestThreshold.position.speed == 46.875)
         #expect(RestThreshold.opacity.distance == 0.75 / 256)
         #expect(RestThreshold.scale.distance == 0.75 / 500)
-        #expect((RestThreshold.rotation.distance - 0.75 * 0.1 * Math.pi / 180).magnitude < 1e-18)
+        #expect((RestThreshold.rotation.distance - 0.75 * 0.1 * Double.pi / 180).magnitude < 1e-18)
     }
 
     @Test func componentsBeyondCountStayZero() {

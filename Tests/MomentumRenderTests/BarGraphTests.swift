@@ -1,4 +1,4 @@
-import MomentumCore
+import MomentumLayers
 import Testing
 
 /// The HUD bar graph's expansion into rectangles, against hand-computed geometry.

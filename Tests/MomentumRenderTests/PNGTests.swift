@@ -1,5 +1,5 @@
 import Foundation
-import MomentumCore
+import MomentumLayers
 import Testing
 @testable import MomentumRender
 

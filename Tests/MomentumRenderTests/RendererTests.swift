@@ -1,4 +1,4 @@
-import MomentumCore
+import MomentumLayers
 import Testing
 @testable import MomentumRender
 

@@ -1,4 +1,4 @@
-import MomentumCore
+import MomentumLayers
 @testable import MomentumRender
 
 /// An RGBA read-back with pixel access, top row first.

@@ -1,5 +1,6 @@
+import RealModule
 import Foundation
-import MomentumCore
+import MomentumLayers
 import Testing
 @testable import MomentumRender
 
@@ -34,7 +35,7 @@ struct TransformTests {
         var list = Self.whiteList()
         // A 60 px square centred at (100, 100), turned 45°: its corners move to 30√2 ≈ 42.4 px along the axes.
         list.addRoundedRect(DrawRect(x: 70, y: 70, width: 60, height: 60), cornerRadius: 0, fill: Self.ink,
-                            rotation: Math.pi / 4)
+                            rotation: Double.pi / 4)
         let image = try renderOffscreen(list, width: 200, height: 200)
         // Rotated corners (right, top, left, bottom), 3 px inside each tip: covered.
         for (x, y) in [(138, 100), (100, 61), (61, 100), (100, 138)] {
@@ -62,7 +63,7 @@ struct TransformTests {
         var list = Self.whiteList()
         let shadow = DropShadow(blurRadius: 2, offset: SIMD2(0, 12), color: RGBA(r: 0, g: 0, b: 0, a: 0.5))
         list.addRoundedRect(DrawRect(x: 70, y: 70, width: 60, height: 60), cornerRadius: 0, fill: RGBA(r: 1, g: 0, b: 0),
-                            shadow: shadow, rotation: Math.pi / 4)
+                            shadow: shadow, rotation: Double.pi / 4)
         let image = try renderOffscreen(list, width: 200, height: 220)
         // Below the bottom tip (y ≈ 142.4) lies the shadow's tip, straight down by 12 px (y ≈ 154.4): half dark.
         #expect(distance(image.pixel(100, 149), SIMD4(128, 128, 128, 255)) <= 3)
@@ -87,7 +88,7 @@ struct TransformTests {
         #expect(abs(column.reduce(0, +) - 30) < 0.5)
         #expect(Self.inkCoverage(two, 80, 80) > 0.98 && Self.inkCoverage(two, 78, 80) < 0.02)
         // Area: a rounded rect's area is w·h − (4 − π)r²; at scale ½ every length halves, so a quarter of it.
-        let expectedFull = 80.0 * 60 - (4 - Math.pi) * 144
+        let expectedFull = 80.0 * 60 - (4 - Double.pi) * 144
         #expect(abs(Self.inkArea(one) - expectedFull) < expectedFull * 0.005)
         #expect(abs(Self.inkArea(two) - expectedFull / 4) < expectedFull / 4 * 0.01)
     }
@@ -125,7 +126,7 @@ struct TransformTests {
         #expect(Self.inkCoverage(image, 89, 60) > 0.95 && Self.inkCoverage(image, 90, 60) < 0.05)
         #expect(Self.inkCoverage(image, 60, 30) > 0.95 && Self.inkCoverage(image, 60, 29) < 0.05)
         // Covered area πr² within 0.3 %.
-        #expect(abs(Self.inkArea(image) - Math.pi * 900) < Math.pi * 900 * 0.003)
+        #expect(abs(Self.inkArea(image) - Double.pi * 900) < Double.pi * 900 * 0.003)
         // Every pixel's coverage follows its centre's distance from the centre: full within 29.3, none beyond 30.7.
         var misplaced = 0
         for y in 0..<120 {
@@ -194,7 +195,7 @@ struct TransformTests {
 
     @Test func hitTestFollowsRotationAndScale() {
         let shape = RoundedRect(rect: DrawRect(x: 70, y: 70, width: 60, height: 60), cornerRadius: 0, fill: Self.ink,
-                                rotation: Math.pi / 4, scale: 1)
+                                rotation: Double.pi / 4, scale: 1)
         #expect(shape.contains(SIMD2(141, 100)))
         #expect(!shape.contains(SIMD2(72, 72)))
         let small = RoundedRect(rect: DrawRect(x: 70, y: 70, width: 60, height: 60), cornerRadius: 30, fill: Self.ink,
@@ -216,8 +217,8 @@ struct TransformTests {
         // Orbit: an ellipse as a closed, translucent polyline, and a satellite turned along its tangent.
         let centre = SIMD2(160.0, 120.0)
         let points = (0..<72).map { i -> SIMD2<Double> in
-            let t = Double(i) / 72 * 2 * Math.pi
-            return centre + SIMD2(110 * Math.cos(t), 60 * Math.sin(t))
+            let t = Double(i) / 72 * 2 * Double.pi
+            return centre + SIMD2(110 * Double.cos(t), 60 * Double.sin(t))
         }
         list.addPolyline(points, width: 2, color: RGBA(r: 1, g: 1, b: 1, a: 0.5), closed: true)
         let shadow = DropShadow(blurRadius: 10, offset: SIMD2(0, 6), color: RGBA(r: 0, g: 0, b: 0, a: 0.5))
@@ -227,10 +228,10 @@ struct TransformTests {
                                 rotation: angle, scale: 0.9 + 0.1 * Double(index), opacity: index == 0 ? 0.6 : 1)
         }
         let t = 0.6
-        let tangent = SIMD2(-110 * Math.sin(t), 60 * Math.cos(t))
-        let satellite = centre + SIMD2(110 * Math.cos(t), 60 * Math.sin(t))
+        let tangent = SIMD2(-110 * Double.sin(t), 60 * Double.cos(t))
+        let satellite = centre + SIMD2(110 * Double.cos(t), 60 * Double.sin(t))
         list.addRoundedRect(DrawRect(x: satellite.x - 14, y: satellite.y - 6, width: 28, height: 12), cornerRadius: 3,
-                            fill: .white, shadow: shadow, rotation: Math.atan2(tangent.y, tangent.x))
+                            fill: .white, shadow: shadow, rotation: Double.atan2(y: tangent.y, x: tangent.x))
         list.addCircle(center: SIMD2(40, 40), radius: 18, fill: RGBA(hex: 0xFFC857), shadow: shadow)
         list.addText("gallery  dynamics  120.0 fps", at: SIMD2(8, 8), size: 7, color: .white)
         list.addText("Satellite: rotate-auto", at: SIMD2(20, 210), size: 12, color: RGBA(hex: 0xFFC857))

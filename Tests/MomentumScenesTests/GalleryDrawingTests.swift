@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MomentumCore
+import MomentumLayers
 @testable import MomentumScenes
 
 @Suite("Gallery: what is drawn")

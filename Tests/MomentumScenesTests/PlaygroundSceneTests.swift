@@ -1,6 +1,7 @@
 import Foundation  // exp, sin, cos, sqrt for the closed-form spring
 import Testing
 import MomentumCore
+import MomentumLayers
 @testable import MomentumScenes
 
 /// Drives the playground with synthetic touch frames; input time and frame time move on together.

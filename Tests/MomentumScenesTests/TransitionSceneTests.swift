@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 import MomentumScenes
 import Testing
 

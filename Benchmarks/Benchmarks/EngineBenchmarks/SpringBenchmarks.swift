@@ -1,3 +1,4 @@
+import RealModule
 import Benchmark
 import MomentumCore
 
@@ -18,7 +19,7 @@ enum SpringBenchmarks {
             let from = SIMD2(random.next() * 1000, random.next() * 1000)
             let angle = random.next() * 2 * Double.pi
             let distance = 100 + random.next() * 500
-            return (from, from + distance * SIMD2(Math.cos(angle), Math.sin(angle)))
+            return (from, from + distance * SIMD2(Double.cos(angle), Double.sin(angle)))
         }
     }
 

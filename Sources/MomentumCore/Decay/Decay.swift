@@ -1,3 +1,5 @@
+import RealModule
+
 /// Exponential decay of a flick (pop's POPDecayAnimation, UIScrollView's deceleration rate), in closed form.
 ///
 /// Velocity falls by `rate` per millisecond: v(t) = v₀·d^(1000t). Integrating, the position is
@@ -18,17 +20,17 @@ public struct Decay: Equatable, Sendable {
     public init(rate: Double = Decay.normalRate) {
         precondition(rate > 0 && rate < 1, "decay rate must lie in (0, 1)")
         self.rate = rate
-        self.decayPerSecond = 1000 * Math.log(rate)
+        self.decayPerSecond = 1000 * Double.log(rate)
     }
 
     /// Velocity `t` seconds after starting at `initialVelocity`.
     public func velocity(initialVelocity: SIMD2<Double>, at t: Double) -> SIMD2<Double> {
-        Math.exp(decayPerSecond * t) * initialVelocity
+        Double.exp(decayPerSecond * t) * initialVelocity
     }
 
     /// Position `t` seconds after starting at `origin` with `initialVelocity`.
     public func position(from origin: SIMD2<Double>, initialVelocity: SIMD2<Double>, at t: Double) -> SIMD2<Double> {
-        origin + (Math.expm1(decayPerSecond * t) / decayPerSecond) * initialVelocity
+        origin + (Double.expMinusOne(decayPerSecond * t) / decayPerSecond) * initialVelocity
     }
 
     /// Where the motion ends (the limit as t → ∞).
@@ -40,7 +42,7 @@ public struct Decay: Equatable, Sendable {
     public func duration(initialVelocity: SIMD2<Double>, untilSpeedBelow speed: Double) -> Double {
         let initialSpeed = (initialVelocity * initialVelocity).sum().squareRoot()
         guard initialSpeed > speed, speed > 0 else { return 0 }
-        return Math.log(speed / initialSpeed) / decayPerSecond
+        return Double.log(speed / initialSpeed) / decayPerSecond
     }
 
     /// The initial velocity that makes a flick from `origin` land exactly on `destination`.

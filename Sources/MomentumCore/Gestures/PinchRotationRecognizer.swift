@@ -1,3 +1,5 @@
+import RealModule
+
 /// Scale and rotation of a pair of fingers, with their velocities: scale = current span / initial span,
 /// angle = current direction − initial direction of the line from the first finger to the second, unwrapped
 /// across ±π so it grows past a half turn without jumping.
@@ -31,7 +33,7 @@ public struct PinchRotationRecognizer: Sendable {
         let direction = Self.direction(first, second)
         var delta = direction - lastDirection
         // Unwrap: the shortest way round between two samples.
-        if delta > Math.pi { delta -= 2 * Math.pi } else if delta < -Math.pi { delta += 2 * Math.pi }
+        if delta > Double.pi { delta -= 2 * Double.pi } else if delta < -Double.pi { delta += 2 * Double.pi }
         angle += delta
         lastDirection = direction
         tracker.add(SIMD2(scale, angle), time: time)
@@ -50,6 +52,6 @@ public struct PinchRotationRecognizer: Sendable {
 
     private static func direction(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
         let d = b - a
-        return Math.atan2(d.y, d.x)
+        return Double.atan2(y: d.y, x: d.x)
     }
 }

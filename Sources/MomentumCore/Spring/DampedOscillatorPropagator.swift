@@ -1,3 +1,5 @@
+import RealModule
+
 /// The exact one-step map of the linear damped oscillator over a fixed duration `h`.
 ///
 /// With displacement d = x − target, x'' + 2α·x' + ω₀²·d = 0 where α = c/(2m), ω₀² = k/m. The state
@@ -32,20 +34,20 @@ struct DampedOscillatorPropagator: Equatable, Sendable {
                 c = Self.evenInverseFactorials[n] - z * c
                 s = Self.oddInverseFactorials[n] - z * s
             }
-            let decay = Math.exp(-alpha * h)
+            let decay = Double.exp(-alpha * h)
             decayedC = decay * c
             decayedS = decay * s * h
         } else if z > 0 {
             let root = mu.squareRoot()
-            let decay = Math.exp(-alpha * h)
-            decayedC = decay * Math.cos(root * h)
-            decayedS = decay * Math.sin(root * h) / root
+            let decay = Double.exp(-alpha * h)
+            decayedC = decay * Double.cos(root * h)
+            decayedS = decay * Double.sin(root * h) / root
         } else {
             let root = (-mu).squareRoot()
             let fast = -(alpha + root)
             let slow = -omega2 / (alpha + root)
-            let eSlow = Math.exp(slow * h)
-            let eFast = Math.exp(fast * h)
+            let eSlow = Double.exp(slow * h)
+            let eFast = Double.exp(fast * h)
             decayedC = 0.5 * (eSlow + eFast)
             decayedS = (eSlow - eFast) / (2 * root)
         }

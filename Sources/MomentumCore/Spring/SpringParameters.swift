@@ -27,7 +27,7 @@ public struct SpringParameters: Equatable, Sendable {
     /// SwiftUI/Motion style: the undamped period `response` (s) and the damping ratio ζ.
     public init(response: Double, dampingRatio: Double, mass: Double = 1) {
         precondition(response > 0, "response must be positive")
-        let omega = 2 * Math.pi / response
+        let omega = 2 * Double.pi / response
         self.init(stiffness: omega * omega * mass, damping: 2 * dampingRatio * omega * mass, mass: mass)
     }
 
@@ -67,10 +67,10 @@ public struct SpringParameters: Equatable, Sendable {
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// The undamped period 2π/ω₀ in seconds (SwiftUI's response).
-    public var response: Double { 2 * Math.pi / angularFrequency }
+    public var response: Double { 2 * Double.pi / angularFrequency }
 
     /// Natural frequency in Hz.
-    public var frequency: Double { angularFrequency / (2 * Math.pi) }
+    public var frequency: Double { angularFrequency / (2 * Double.pi) }
 
     /// SwiftUI's perceptual duration (equal to the response).
     public var duration: Double { response }

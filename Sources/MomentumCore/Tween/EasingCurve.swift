@@ -1,3 +1,5 @@
+import RealModule
+
 /// Robert Penner's easing equations (the RBBAnimation / easings.net set) with their exact derivatives.
 ///
 /// Every family is defined by its ease-in curve f(t); ease-out is 1 − f(1 − t) and ease-in-out is f(2t)/2 for
@@ -88,11 +90,11 @@ public struct EasingCurve: Sendable, Hashable {
         case .quart: return (t * t * t * t, 4 * t * t * t)
         case .quint: return (t * t * t * t * t, 5 * t * t * t * t)
         case .sine:
-            let angle = Math.pi / 2 * t
-            return (1 - Math.cos(angle), Math.pi / 2 * Math.sin(angle))
+            let angle = Double.pi / 2 * t
+            return (1 - Double.cos(angle), Double.pi / 2 * Double.sin(angle))
         case .expo:
             if t == 0 { return (0, 0) }
-            let power = Math.exp((10 * t - 10) * Self.ln2)
+            let power = Double.exp((10 * t - 10) * Self.ln2)
             return (power, 10 * Self.ln2 * power)
         case .circ:
             let root = (Swift.max(0, 1 - t * t)).squareRoot()
@@ -104,11 +106,11 @@ public struct EasingCurve: Sendable, Hashable {
             if t == 0 { return (0, 0) }
             if t == 1 { return (1, 0) }
             let period = inOut ? 0.45 : 0.3
-            let omega = 2 * Math.pi / period
+            let omega = 2 * Double.pi / period
             let phase = (t - 1 - period / 4) * omega
-            let envelope = Math.exp(10 * (t - 1) * Self.ln2)
-            let sine = Math.sin(phase)
-            return (-envelope * sine, -envelope * (10 * Self.ln2 * sine + omega * Math.cos(phase)))
+            let envelope = Double.exp(10 * (t - 1) * Self.ln2)
+            let sine = Double.sin(phase)
+            return (-envelope * sine, -envelope * (10 * Self.ln2 * sine + omega * Double.cos(phase)))
         case .bounce:
             let out = Self.bounceOut(1 - t)
             return (1 - out.value, out.slope)

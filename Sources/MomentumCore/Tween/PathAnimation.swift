@@ -1,3 +1,5 @@
+import RealModule
+
 /// `CAKeyframeAnimation` with a `path`: moves a 2-D point along a `KeyframePath`, optionally rotating with it.
 ///
 /// In `.linear` mode every path segment takes an equal share of the iteration (each segment is one keyframe
@@ -103,7 +105,7 @@ public struct PathAnimation: Sendable {
         var rotation = 0.0
         if rotationMode != .none {
             let tangent = point.derivative
-            rotation = Math.atan2(tangent.y, tangent.x) + (rotationMode == .autoReverse ? Math.pi : 0)
+            rotation = Double.atan2(y: tangent.y, x: tangent.x) + (rotationMode == .autoReverse ? Double.pi : 0)
         }
         return Sample(position: TweenSample(value: point.point, velocity: tRate * point.derivative), rotation: rotation)
     }

@@ -25,7 +25,7 @@ public struct RestThreshold: Equatable, Sendable {
     /// Positions in pixels or points: 1 px is visible.
     public static let position = RestThreshold(minimumVisibleChange: 1)
     /// Rotation in radians: 0.1° is visible.
-    public static let rotation = RestThreshold(minimumVisibleChange: 0.1 * Math.pi / 180)
+    public static let rotation = RestThreshold(minimumVisibleChange: 0.1 * Double.pi / 180)
     /// Opacity in 0…1: one 8-bit step (1/256) is visible.
     public static let opacity = RestThreshold(minimumVisibleChange: 1.0 / 256)
     /// Scale factors: 1/500 is visible.

@@ -1,3 +1,5 @@
+import RealModule
+
 /// A filled rectangle with rounded corners and an optional soft shadow drawn beneath it, optionally rotated,
 /// scaled and faded about its centre.
 ///
@@ -56,8 +58,8 @@ public struct RoundedRect: Equatable, Hashable, Sendable {
     public func toLocal(_ point: SIMD2<Double>) -> SIMD2<Double> {
         let d = point - rect.center
         guard rotation != 0 else { return d }
-        let c = Math.cos(rotation)
-        let s = Math.sin(rotation)
+        let c = Double.cos(rotation)
+        let s = Double.sin(rotation)
         return SIMD2(c * d.x + s * d.y, -s * d.x + c * d.y)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import MomentumCore
+@testable import WaylandClient
 
 /// `wl_touch` event grouping: what the gesture layer receives, and when.
 struct TouchFrameAssemblerTests {
@@ -10,9 +10,9 @@ struct TouchFrameAssemblerTests {
         #expect(a.down(id: 3, position: p(10, 20), time: 1.000) == nil)
         #expect(a.motion(id: 3, position: p(12, 24), time: 1.000) == nil)
         let frame = a.frame()
-        #expect(frame == TouchFrame(changes: [
-            TouchChange(id: 3, phase: .down, position: p(10, 20), time: 1.000),
-            TouchChange(id: 3, phase: .motion, position: p(12, 24), time: 1.000),
+        #expect(frame == Touch.Frame(changes: [
+            Touch.Change(id: 3, phase: .down, position: p(10, 20), time: 1.000),
+            Touch.Change(id: 3, phase: .motion, position: p(12, 24), time: 1.000),
         ]))
         // Nothing is buffered any more: a second frame is not an empty frame, it is no frame.
         #expect(a.frame() == nil)
@@ -25,9 +25,9 @@ struct TouchFrameAssemblerTests {
         _ = a.frame()
         _ = a.motion(id: 0, position: p(55, 70), time: 2.016)
         let lifted = a.up(id: 0, time: 2.020)
-        #expect(lifted == TouchFrame(changes: [
-            TouchChange(id: 0, phase: .motion, position: p(55, 70), time: 2.016),
-            TouchChange(id: 0, phase: .up, position: p(55, 70), time: 2.020),
+        #expect(lifted == Touch.Frame(changes: [
+            Touch.Change(id: 0, phase: .motion, position: p(55, 70), time: 2.016),
+            Touch.Change(id: 0, phase: .up, position: p(55, 70), time: 2.020),
         ]))
         #expect(a.points.isEmpty)
         // A compositor that does send the frame afterwards produces nothing more.
@@ -41,9 +41,9 @@ struct TouchFrameAssemblerTests {
         #expect(a.frame()?.changes.map(\.id) == [0, 1])
         #expect(a.up(id: 1, time: 1.1) == nil)          // finger 0 still down: no flush
         #expect(a.points.keys.sorted() == [0])
-        #expect(a.frame() == TouchFrame(changes: [TouchChange(id: 1, phase: .up, position: p(90, 10), time: 1.1)]))
+        #expect(a.frame() == Touch.Frame(changes: [Touch.Change(id: 1, phase: .up, position: p(90, 10), time: 1.1)]))
         // The last finger's up flushes at once again.
-        #expect(a.up(id: 0, time: 1.2)?.changes == [TouchChange(id: 0, phase: .up, position: p(10, 10), time: 1.2)])
+        #expect(a.up(id: 0, time: 1.2)?.changes == [Touch.Change(id: 0, phase: .up, position: p(10, 10), time: 1.2)])
     }
 
     @Test func repeatedMotionWithinAFrameCoalescesToTheNewest() {
@@ -57,8 +57,8 @@ struct TouchFrameAssemblerTests {
         _ = a.motion(id: 0, position: p(5, 9), time: 1.004)
         let frame = a.frame()
         #expect(frame?.changes == [
-            TouchChange(id: 0, phase: .motion, position: p(5, 9), time: 1.004),
-            TouchChange(id: 1, phase: .motion, position: p(101, 1), time: 1.002),
+            Touch.Change(id: 0, phase: .motion, position: p(5, 9), time: 1.004),
+            Touch.Change(id: 1, phase: .motion, position: p(101, 1), time: 1.002),
         ])
         // A point that is not down does not move.
         #expect(a.motion(id: 7, position: p(1, 1), time: 1.01) == nil)
@@ -74,8 +74,8 @@ struct TouchFrameAssemblerTests {
         let cancel = a.cancel(time: 1.02)
         #expect(cancel.isCancel)
         #expect(cancel.changes == [
-            TouchChange(id: 1, phase: .cancel, position: p(15, 12), time: 1.02),
-            TouchChange(id: 2, phase: .cancel, position: p(20, 20), time: 1.02),
+            Touch.Change(id: 1, phase: .cancel, position: p(15, 12), time: 1.02),
+            Touch.Change(id: 2, phase: .cancel, position: p(20, 20), time: 1.02),
         ])
         #expect(a.points.isEmpty)
         #expect(a.frame() == nil)                             // the buffered motion is gone
@@ -83,7 +83,7 @@ struct TouchFrameAssemblerTests {
         #expect(a.frame() == nil)                             // cancelled points no longer move
         // The next touch sequence works normally.
         _ = a.down(id: 4, position: p(30, 30), time: 2)
-        #expect(a.frame() == TouchFrame(changes: [TouchChange(id: 4, phase: .down, position: p(30, 30), time: 2)]))
+        #expect(a.frame() == Touch.Frame(changes: [Touch.Change(id: 4, phase: .down, position: p(30, 30), time: 2)]))
         #expect(a.up(id: 4, time: 2.1)?.changes.map(\.phase) == [.up])
     }
 
@@ -93,11 +93,11 @@ struct TouchFrameAssemblerTests {
         #expect(id == -1)
         #expect(a.pointerMotion(position: p(1, 1), time: 0.5) == nil)     // hovering is not dragging
         #expect(a.pointerDown(position: p(5, 5), time: 1) ==
-                TouchFrame(changes: [TouchChange(id: id, phase: .down, position: p(5, 5), time: 1)]))
+                Touch.Frame(changes: [Touch.Change(id: id, phase: .down, position: p(5, 5), time: 1)]))
         #expect(a.pointerMotion(position: p(7, 9), time: 1.01) ==
-                TouchFrame(changes: [TouchChange(id: id, phase: .motion, position: p(7, 9), time: 1.01)]))
+                Touch.Frame(changes: [Touch.Change(id: id, phase: .motion, position: p(7, 9), time: 1.01)]))
         #expect(a.pointerUp(time: 1.02) ==
-                TouchFrame(changes: [TouchChange(id: id, phase: .up, position: p(7, 9), time: 1.02)]))
+                Touch.Frame(changes: [Touch.Change(id: id, phase: .up, position: p(7, 9), time: 1.02)]))
         #expect(a.pointerUp(time: 1.03) == nil)
         #expect(a.pointerMotion(position: p(8, 8), time: 1.04) == nil)
         #expect(a.points.isEmpty)
@@ -123,7 +123,7 @@ struct TouchFrameAssemblerTests {
         _ = a.pointerDown(position: p(5, 5), time: 1)
         _ = a.down(id: 0, position: p(10, 10), time: 1.01)
         _ = a.frame()
-        #expect(a.up(id: 0, time: 1.02)?.changes == [TouchChange(id: 0, phase: .up, position: p(10, 10), time: 1.02)])
+        #expect(a.up(id: 0, time: 1.02)?.changes == [Touch.Change(id: 0, phase: .up, position: p(10, 10), time: 1.02)])
         #expect(a.pointerUp(time: 1.03)?.changes.map(\.phase) == [.up])
     }
 }

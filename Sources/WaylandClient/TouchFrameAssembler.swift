@@ -8,7 +8,7 @@ public struct TouchFrameAssembler: Sendable {
     /// The pseudo touch id used for the pointer acting as a finger.
     public static let pointerID: Int32 = -1
 
-    private var pending: [TouchChange] = []
+    private var pending: [Touch.Change] = []
     /// Last known position of every point that is down, by id.
     public private(set) var points: [Int32: SIMD2<Double>] = [:]
     private var pointerIsDown = false
@@ -20,14 +20,14 @@ public struct TouchFrameAssembler: Sendable {
     public var fingerIsDown: Bool { points.keys.contains { $0 != Self.pointerID } }
 
     /// `wl_touch.down`.
-    public mutating func down(id: Int32, position: SIMD2<Double>, time: Double) -> TouchFrame? {
+    public mutating func down(id: Int32, position: SIMD2<Double>, time: Double) -> Touch.Frame? {
         points[id] = position
-        pending.append(TouchChange(id: id, phase: .down, position: position, time: time))
+        pending.append(Touch.Change(id: id, phase: .down, position: position, time: time))
         return nil
     }
 
     /// `wl_touch.motion`. Motion of a point that is not down is ignored.
-    public mutating func motion(id: Int32, position: SIMD2<Double>, time: Double) -> TouchFrame? {
+    public mutating func motion(id: Int32, position: SIMD2<Double>, time: Double) -> Touch.Frame? {
         guard points[id] != nil else { return nil }
         points[id] = position
         // Coalesce repeated motion of the same point within one frame: the newest position wins.
@@ -35,58 +35,58 @@ public struct TouchFrameAssembler: Sendable {
             pending[last].position = position
             pending[last].time = time
         } else {
-            pending.append(TouchChange(id: id, phase: .motion, position: position, time: time))
+            pending.append(Touch.Change(id: id, phase: .motion, position: position, time: time))
         }
         return nil
     }
 
     /// `wl_touch.up`. Flushes at once when no finger remains down (no frame follows on weston ≤ 11); a held
     /// pointer is not a touch point and does not hold the flush back.
-    public mutating func up(id: Int32, time: Double) -> TouchFrame? {
+    public mutating func up(id: Int32, time: Double) -> Touch.Frame? {
         guard let position = points.removeValue(forKey: id) else { return nil }
-        pending.append(TouchChange(id: id, phase: .up, position: position, time: time))
+        pending.append(Touch.Change(id: id, phase: .up, position: position, time: time))
         return fingerIsDown ? nil : flush()
     }
 
     /// `wl_touch.frame`: hands over what was buffered (nil when nothing was).
-    public mutating func frame() -> TouchFrame? { flush() }
+    public mutating func frame() -> Touch.Frame? { flush() }
 
     /// `wl_touch.cancel`: drops every point, buffered or down, and reports them as cancelled.
-    public mutating func cancel(time: Double) -> TouchFrame {
-        var dropped: [TouchChange] = []
+    public mutating func cancel(time: Double) -> Touch.Frame {
+        var dropped: [Touch.Change] = []
         for (id, position) in points.sorted(by: { $0.key < $1.key }) where id != Self.pointerID {
-            dropped.append(TouchChange(id: id, phase: .cancel, position: position, time: time))
+            dropped.append(Touch.Change(id: id, phase: .cancel, position: position, time: time))
         }
         for id in points.keys where id != Self.pointerID { points[id] = nil }
         pending.removeAll(keepingCapacity: true)
-        return TouchFrame(changes: dropped, isCancel: true)
+        return Touch.Frame(changes: dropped, isCancel: true)
     }
 
     /// Pointer button 1 pressed: a one-finger down, unless a finger is already down.
-    public mutating func pointerDown(position: SIMD2<Double>, time: Double) -> TouchFrame? {
+    public mutating func pointerDown(position: SIMD2<Double>, time: Double) -> Touch.Frame? {
         guard !fingerIsDown, !pointerIsDown else { return nil }
         pointerIsDown = true
         points[Self.pointerID] = position
-        return TouchFrame(changes: [TouchChange(id: Self.pointerID, phase: .down, position: position, time: time)])
+        return Touch.Frame(changes: [Touch.Change(id: Self.pointerID, phase: .down, position: position, time: time)])
     }
 
     /// Pointer motion: a one-finger motion while button 1 is held.
-    public mutating func pointerMotion(position: SIMD2<Double>, time: Double) -> TouchFrame? {
+    public mutating func pointerMotion(position: SIMD2<Double>, time: Double) -> Touch.Frame? {
         guard pointerIsDown else { return nil }
         points[Self.pointerID] = position
-        return TouchFrame(changes: [TouchChange(id: Self.pointerID, phase: .motion, position: position, time: time)])
+        return Touch.Frame(changes: [Touch.Change(id: Self.pointerID, phase: .motion, position: position, time: time)])
     }
 
     /// Pointer button 1 released (or the pointer left the surface while pressed).
-    public mutating func pointerUp(time: Double) -> TouchFrame? {
+    public mutating func pointerUp(time: Double) -> Touch.Frame? {
         guard pointerIsDown, let position = points.removeValue(forKey: Self.pointerID) else { return nil }
         pointerIsDown = false
-        return TouchFrame(changes: [TouchChange(id: Self.pointerID, phase: .up, position: position, time: time)])
+        return Touch.Frame(changes: [Touch.Change(id: Self.pointerID, phase: .up, position: position, time: time)])
     }
 
-    private mutating func flush() -> TouchFrame? {
+    private mutating func flush() -> Touch.Frame? {
         guard !pending.isEmpty else { return nil }
-        let frame = TouchFrame(changes: pending)
+        let frame = Touch.Frame(changes: pending)
         pending.removeAll(keepingCapacity: true)
         return frame
     }

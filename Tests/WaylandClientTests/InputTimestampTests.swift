@@ -1,5 +1,5 @@
 import Testing
-@testable import MomentumCore
+@testable import WaylandClient
 
 /// Input event times: one monotonic seconds scale from wrapping u32 milliseconds and optional ns timestamps.
 struct InputTimestampTests {

@@ -1,0 +1,23 @@
+import MomentumCore
+import WaylandClient
+
+extension TouchPhase {
+    /// The engine's phase for a phase the seat reported.
+    init(_ phase: Touch.Phase) {
+        switch phase {
+        case .down: self = .down
+        case .motion: self = .motion
+        case .up: self = .up
+        case .cancel: self = .cancel
+        }
+    }
+}
+
+extension TouchFrame {
+    /// The engine's touch frame for a frame the seat reported (the one place platform input becomes engine input).
+    init(_ frame: Touch.Frame) {
+        self.init(changes: frame.changes.map { TouchChange(id: $0.id, phase: TouchPhase($0.phase), position: $0.position,
+                                                           time: $0.time) },
+                  isCancel: frame.isCancel)
+    }
+}

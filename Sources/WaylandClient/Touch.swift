@@ -1,0 +1,49 @@
+/// Touch input as the seat reports it: surface-local logical px, input time in seconds (the app translates it into
+/// the engine's touch frames; the platform knows nothing of gestures).
+public enum Touch {
+    /// What happened to one touch point within a touch frame.
+    public enum Phase: String, Sendable, Equatable {
+        /// The point went down.
+        case down
+        /// The point moved.
+        case motion
+        /// The point lifted.
+        case up
+        /// The compositor took the touch sequence away.
+        case cancel
+    }
+
+    /// One change of one touch point.
+    public struct Change: Sendable, Equatable {
+        /// The touch point id (`TouchFrameAssembler.pointerID` is the pointer acting as a finger).
+        public var id: Int32
+        /// What happened.
+        public var phase: Phase
+        /// Surface-local position in logical pixels.
+        public var position: SIMD2<Double>
+        /// Input timestamp in seconds (monotonic, arbitrary base shared by all input).
+        public var time: Double
+
+        /// Creates a change.
+        public init(id: Int32, phase: Phase, position: SIMD2<Double>, time: Double) {
+            self.id = id
+            self.phase = phase
+            self.position = position
+            self.time = time
+        }
+    }
+
+    /// The changes that belong together (one `wl_touch.frame`), or a cancel of everything.
+    public struct Frame: Sendable, Equatable {
+        /// The changes, in the order the compositor sent them.
+        public var changes: [Change]
+        /// True when the compositor cancelled the whole sequence; `changes` then lists the dropped points.
+        public var isCancel: Bool
+
+        /// Creates a frame.
+        public init(changes: [Change], isCancel: Bool = false) {
+            self.changes = changes
+            self.isCancel = isCancel
+        }
+    }
+}
