@@ -61,6 +61,8 @@ let package = Package(
         .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore", realModule], swiftSettings: strict),
         .testTarget(name: "MomentumScenesTests", dependencies: ["MomentumScenes", "MomentumLayers", "MomentumCore"],
                     swiftSettings: strict),
+        .testTarget(name: "MomentumLayersTests", dependencies: ["MomentumLayers", "MomentumCore", realModule],
+                    swiftSettings: strict),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
         .testTarget(name: "MomentumRenderTests", dependencies: ["MomentumRender", "MomentumLayers", realModule],
                     swiftSettings: strict),

@@ -148,7 +148,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     /// Switches the position backend, handing over the presented value and velocity.
-    public mutating func switchBackend(to newBackend: any AnimationBackend, name: String) {
+    public mutating func switchBackend(to newBackend: PropertyAnimation, name: String) {
         let goal = backend.target
         let handoff = backend.interrupt()
         backend = newBackend

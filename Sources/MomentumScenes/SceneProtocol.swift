@@ -75,5 +75,5 @@ public protocol BackendSwitchable {
     /// The backend's name.
     var backendName: String { get }
     /// Switches to `backend`, handing over the presented value and velocity.
-    mutating func switchBackend(to backend: any AnimationBackend, name: String)
+    mutating func switchBackend(to backend: PropertyAnimation, name: String)
 }

@@ -16,7 +16,7 @@ struct PanelDriver {
     static let spring = SpringParameters(stiffness: 300, damping: 20, mass: 1)
 
     init() {
-        scene = PanelScene(layout: Self.layout, backend: SpringAnimation(parameters: Self.spring, at: .zero),
+        scene = PanelScene(layout: Self.layout, backend: .spring(SpringAnimation(parameters: Self.spring, at: .zero)),
                            backendName: "spring")
     }
 

@@ -128,6 +128,21 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
         return state
     }
 
+    /// Removes every animation that has come to rest, calling `body` with its key and final presented state
+    /// (Core Animation's `removedOnCompletion`: the owner's model value already holds where it ended).
+    public mutating func removeSettled(_ body: (Key, PresentedState) -> Void) {
+        var index = backends.count - 1
+        while index >= 0 {
+            if backends[index].isAtRest {
+                let key = keys[index]
+                let state = backends[index].presentedState
+                remove(key)
+                body(key, state)
+            }
+            index -= 1
+        }
+    }
+
     /// Advances every moving animation to the frame timestamp `time` (seconds, monotonic).
     ///
     /// The first call only sets the clock. Gaps are clamped to `[0, maxFrameInterval]`. Inlinable so the app's
@@ -143,11 +158,15 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
         step(by: dt)
     }
 
-    /// Advances every moving animation by `dt` seconds (clamped to `[0, maxFrameInterval]`).
+    /// Advances every moving animation by `dt` seconds (clamped to `[0, maxFrameInterval]`); returns the step
+    /// taken, the frame time everything driven by this animator should move by.
     @inlinable
-    public mutating func advance(by dt: Double) {
+    @discardableResult
+    public mutating func advance(by dt: Double) -> Double {
         clock = (clock ?? 0) + dt
-        step(by: min(max(0, dt), maxFrameInterval))
+        let step = min(max(0, dt), maxFrameInterval)
+        self.step(by: step)
+        return step
     }
 
     @inlinable
@@ -161,3 +180,5 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
         }
     }
 }
+
+extension Animator: Sendable where Key: Sendable, Backend: Sendable {}

@@ -1,0 +1,70 @@
+/// A typed handle to a layer in a `LayerTree` (Box2D-style: an index, stable for the tree's lifetime).
+public struct LayerID: Hashable, Sendable, Comparable {
+    /// The layer's slot in its tree.
+    public let index: Int32
+
+    init(_ index: Int) { self.index = Int32(index) }
+
+    /// Orders handles by slot (creation order).
+    public static func < (lhs: LayerID, rhs: LayerID) -> Bool { lhs.index < rhs.index }
+}
+
+/// What a layer shows inside its bounds besides its background colour.
+public enum LayerContent: Equatable, Hashable, Sendable {
+    /// Nothing (the background colour and shadow only).
+    case none
+    /// A vertical gradient from `top` to `bottom` filling the bounds.
+    case gradient(top: RGBA, bottom: RGBA)
+    /// A line of text set at `size` logical px cap height, top-left at the bounds' origin.
+    case text(String, size: Double, color: RGBA)
+}
+
+/// A layer's *model* values (Core Animation's model layer): what the layer is, as the scene last set it.
+///
+/// Geometry follows `CALayer` with the anchor point at the centre: `position` is the centre of the bounds in the
+/// superlayer's coordinate space (origin at the superlayer's top-left corner, y down), `size` the bounds' size;
+/// `scale` and `rotation` (radians, clockwise on screen) apply about the centre and to every sublayer; `opacity`
+/// multiplies down the tree. Sublayers are drawn after their superlayer, ordered by `zPosition` then by insertion.
+public struct Layer: Equatable, Sendable {
+    /// Centre of the bounds in the superlayer's coordinates, logical px.
+    public var position: SIMD2<Double>
+    /// Size of the bounds, logical px.
+    public var size: SIMD2<Double>
+    /// Uniform scale about the centre.
+    public var scale: Double = 1
+    /// Rotation about the centre, radians, clockwise on screen.
+    public var rotation: Double = 0
+    /// Opacity, 0…1, multiplied into every sublayer.
+    public var opacity: Double = 1
+    /// Corner radius of the background, logical px before `scale`.
+    public var cornerRadius: Double = 0
+    /// Background fill; nil draws no background (and no shadow).
+    public var backgroundColor: RGBA?
+    /// Soft shadow under the background.
+    public var shadow: DropShadow?
+    /// What is drawn over the background.
+    public var content: LayerContent = .none
+    /// Drawing order among siblings (higher on top; equal values keep insertion order).
+    public var zPosition: Double = 0
+    /// A hidden layer and its sublayers are neither drawn nor hit.
+    public var isHidden = false
+    /// Whether hit-testing may return this layer (its sublayers are tested regardless).
+    public var isHitTestable = true
+
+    /// A layer with `frame` as its bounds in the superlayer's coordinates.
+    public init(frame: DrawRect, backgroundColor: RGBA? = nil, cornerRadius: Double = 0) {
+        position = frame.center
+        size = frame.size
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+    }
+
+    /// The bounds in the superlayer's coordinates, before scale and rotation.
+    public var frame: DrawRect {
+        get { DrawRect(origin: position - size * 0.5, size: size) }
+        set {
+            position = newValue.center
+            size = newValue.size
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import MomentumCore
+
+/// A tree of layers with model values, animations keyed on layer properties, and the presentation tree derived
+/// from them — Core Animation's model, driven by the engine's one `Animator`.
+///
+/// - The scene writes *model* values (`tree[id].position = …`) and adds animations (`animate(_:of:with:)`); it
+///   never holds animation state itself.
+/// - `advance(by:)` is the only way time passes: the animator advances every running animation (clamping a
+///   hitch, in that one place) and returns the step it took, which is the frame time for everything else the scene
+///   times. An animation that comes to rest is removed, and its property's model value is where it ended.
+/// - `presentation(of:)` is the model with every running animation applied: what is drawn, and what hit-testing
+///   (`hitTest(_:)`) and "grab what is on screen" use.
+public struct LayerTree: Sendable {
+    /// The root layer: the container, its size the window's.
+    public let root: LayerID
+    @usableFromInline var models: [Layer]
+    var parents: [LayerID?]
+    var children: [[LayerID]]
+    var freeSlots: [LayerID] = []
+    /// The one driver of every animation in the tree.
+    public private(set) var animator: Animator<LayerPropertyKey, PropertyAnimation>
+
+    /// A tree holding only a root layer of `size` logical px; hitches longer than `maxFrameInterval` are clamped.
+    public init(size: SIMD2<Double>, maxFrameInterval: Double = 0.1) {
+        var rootLayer = Layer(frame: DrawRect(origin: .zero, size: size))
+        rootLayer.isHitTestable = false
+        models = [rootLayer]
+        parents = [nil]
+        children = [[]]
+        root = LayerID(0)
+        animator = Animator(maxFrameInterval: maxFrameInterval)
+    }
+
+    // MARK: Structure
+
+    /// Adds `layer` as the topmost sublayer of `parent` (the root by default) and returns its handle.
+    @discardableResult
+    public mutating func add(_ layer: Layer, to parent: LayerID? = nil) -> LayerID {
+        let superlayer = parent ?? root
+        let id: LayerID
+        if let reused = freeSlots.popLast() {
+            id = reused
+            models[Int(id.index)] = layer
+            parents[Int(id.index)] = superlayer
+        } else {
+            id = LayerID(models.count)
+            models.append(layer)
+            parents.append(superlayer)
+            children.append([])
+        }
+        children[Int(superlayer.index)].append(id)
+        return id
+    }
+
+    /// Removes every sublayer of `id` (recursively) together with their animations; their handles become invalid
+    /// and their slots are reused by later `add` calls.
+    public mutating func removeSublayers(of id: LayerID) {
+        let list = children[Int(id.index)]
+        children[Int(id.index)] = []
+        for child in list {
+            removeSublayers(of: child)
+            for property in LayerProperty.allCases { animator.remove(LayerPropertyKey(child, property)) }
+            parents[Int(child.index)] = nil
+            freeSlots.append(child)
+        }
+    }
+
+    /// The sublayers of `id`, in insertion order.
+    public func sublayers(of id: LayerID) -> [LayerID] { children[Int(id.index)] }
+
+    /// The superlayer of `id` (nil for the root).
+    public func superlayer(of id: LayerID) -> LayerID? { parents[Int(id.index)] }
+
+    /// The model layer: read and write model values here.
+    @inlinable
+    public subscript(id: LayerID) -> Layer {
+        get { models[Int(id.index)] }
+        set { models[Int(id.index)] = newValue }
+    }
+
+    // MARK: Animations
+
+    /// Adds `animation` to `property` of `layer`, replacing (and interrupting) one already there. The property's
+    /// model value becomes the animation's target (`CALayer`'s convention: the model holds where it is going).
+    public mutating func animate(_ property: LayerProperty, of layer: LayerID, with animation: PropertyAnimation) {
+        property.set(animation.target, on: &models[Int(layer.index)])
+        animator.add(animation, for: LayerPropertyKey(layer, property))
+    }
+
+    /// The animation running on `property` of `layer`, if any.
+    public func animation(_ property: LayerProperty, of layer: LayerID) -> PropertyAnimation? {
+        animator[LayerPropertyKey(layer, property)]
+    }
+
+    /// Changes where the running animation of `property` is heading, keeping its presented value and velocity;
+    /// false (and nothing changes) when the property is not animating.
+    @discardableResult
+    public mutating func retarget(_ property: LayerProperty, of layer: LayerID, to target: SIMD2<Double>) -> Bool {
+        guard animator.retarget(LayerPropertyKey(layer, property), to: target) else { return false }
+        property.set(target, on: &models[Int(layer.index)])
+        return true
+    }
+
+    /// Stops the animation of `property` where it is presented and removes it; the model value becomes that
+    /// presented value (a grab: what is on screen stays). Returns the presented value and velocity (velocity 0
+    /// when nothing was animating).
+    @discardableResult
+    public mutating func removeAnimation(_ property: LayerProperty, of layer: LayerID) -> PresentedState {
+        let key = LayerPropertyKey(layer, property)
+        guard let state = animator.remove(key) else {
+            return PresentedState(value: property.value(of: models[Int(layer.index)]), velocity: .zero)
+        }
+        property.set(state.value, on: &models[Int(layer.index)])
+        return state
+    }
+
+    /// The presented value and velocity of `property` of `layer` (the model value, still, when not animating).
+    @inlinable
+    public func presented(_ property: LayerProperty, of layer: LayerID) -> PresentedState {
+        let key = LayerPropertyKey(layer, property)
+        if let state = animator[key]?.presentedState { return state }
+        return PresentedState(value: property.value(of: models[Int(layer.index)]), velocity: .zero)
+    }
+
+    /// True while any animation in the tree moves.
+    public var isAnimating: Bool { !animator.isIdle }
+
+    /// Advances every animation by `dt` seconds of frame time, clamped to the animator's `maxFrameInterval`;
+    /// removes the ones that came to rest (their model values hold where they ended) and returns the step taken.
+    @discardableResult
+    public mutating func advance(by dt: Double) -> Double {
+        let step = animator.advance(by: dt)
+        animator.removeSettled { key, state in
+            key.property.set(state.value, on: &models[Int(key.layer.index)])
+        }
+        return step
+    }
+
+    // MARK: Presentation
+
+    /// The presentation layer: the model with every running animation applied.
+    public func presentation(of id: LayerID) -> Layer {
+        var layer = models[Int(id.index)]
+        guard !animator.isEmpty else { return layer }
+        for property in LayerProperty.allCases {
+            if let animation = animator[LayerPropertyKey(id, property)] {
+                property.set(animation.presentedValue, on: &layer)
+            }
+        }
+        return layer
+    }
+
+    /// Where the presentation of `id` is on screen: its accumulated transform and opacity.
+    public func placement(of id: LayerID) -> LayerPlacement {
+        let layer = presentation(of: id)
+        guard let parent = parents[Int(id.index)] else { return LayerPlacement(root: layer) }
+        let outer = placement(of: parent)
+        return outer.placing(layer, in: presentation(of: parent).size)
+    }
+
+    /// The topmost visible, hit-testable layer whose presented shape contains `point` (root coordinates), or nil.
+    public func hitTest(_ point: SIMD2<Double>) -> LayerID? {
+        hitTest(point, in: root, placement: LayerPlacement(root: presentation(of: root)))
+    }
+
+    private func hitTest(_ point: SIMD2<Double>, in id: LayerID, placement: LayerPlacement) -> LayerID? {
+        let layer = presentation(of: id)
+        guard !layer.isHidden else { return nil }
+        for child in orderedSublayers(of: id).reversed() {
+            let childLayer = presentation(of: child)
+            if let hit = hitTest(point, in: child, placement: placement.placing(childLayer, in: layer.size)) {
+                return hit
+            }
+        }
+        guard layer.isHitTestable else { return nil }
+        return placement.shape(of: layer, fill: .white).contains(point) ? id : nil
+    }
+
+    /// Sublayers in drawing order: by `zPosition`, then insertion.
+    func orderedSublayers(of id: LayerID) -> [LayerID] {
+        let list = children[Int(id.index)]
+        guard list.count > 1 else { return list }
+        return list.enumerated().sorted { a, b in
+            let za = models[Int(a.element.index)].zPosition, zb = models[Int(b.element.index)].zPosition
+            return za != zb ? za < zb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Appends the presentation tree, root first, to a draw list.
+    public func draw(into list: inout DrawList) {
+        draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list)
+    }
+
+    private func draw(_ id: LayerID, placement: LayerPlacement, into list: inout DrawList) {
+        let layer = presentation(of: id)
+        guard !layer.isHidden, placement.opacity > 0 else { return }
+        if let fill = layer.backgroundColor {
+            list.addRoundedRect(placement.shape(of: layer, fill: fill))
+        }
+        switch layer.content {
+        case .none: break
+        case .gradient(let top, let bottom):
+            list.addBackground(top: top, bottom: bottom)
+        case .text(let string, let size, let color):
+            let origin = placement.center - placement.scale * layer.size * 0.5
+            list.addText(string, at: origin, size: size * placement.scale,
+                         color: RGBA(r: color.r, g: color.g, b: color.b, a: color.a * Float(placement.opacity)))
+        }
+        for child in orderedSublayers(of: id) {
+            draw(child, placement: placement.placing(presentation(of: child), in: layer.size), into: &list)
+        }
+    }
+}
+
+extension Animator {
+    /// True when no animation is held.
+    var isEmpty: Bool { count == 0 }
+}

@@ -1,0 +1,166 @@
+import MomentumCore
+import MomentumLayers
+import RealModule
+import Testing
+
+/// The layer tree: model values, animations keyed on layer properties, the presentation tree, hit-testing and
+/// drawing of what is presented. Oracles are closed forms, never the tree itself.
+struct LayerTreeTests {
+    /// A critically damped spring (ω = 10 rad/s, k = 100, c = 20, m = 1): x(t) = x* + (x0 − x*)(1 + ωt)e^(−ωt).
+    static let critical = SpringParameters(stiffness: 100, damping: 20, mass: 1)
+
+    private func card(_ tree: inout LayerTree, at centre: SIMD2<Double>) -> LayerID {
+        tree.add(Layer(frame: DrawRect(origin: centre - 50, size: SIMD2(100, 100)), backgroundColor: .white))
+    }
+
+    @Test func presentationFollowsTheAnimationAndTheModelHoldsItsTarget() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let id = card(&tree, at: SIMD2(100, 100))
+        #expect(tree.presentation(of: id).position == SIMD2(100, 100))
+        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
+        spring.start(from: SIMD2(100, 100), velocity: .zero, to: SIMD2(300, 100))
+        tree.animate(.position, of: id, with: .spring(spring))
+        #expect(tree[id].position == SIMD2(300, 100))            // the model is where it is going
+        #expect(tree.presentation(of: id).position == SIMD2(100, 100))  // the presentation is where it is
+        var t = 0.0
+        for _ in 0..<30 {
+            tree.advance(by: 1.0 / 60)
+            t += 1.0 / 60
+            let closed = 300 + (100 - 300) * (1 + 10 * t) * Double.exp(-10 * t)
+            #expect(abs(tree.presentation(of: id).position.x - closed) < 1e-6)
+            #expect(tree.isAnimating)
+        }
+    }
+
+    @Test func aSettledAnimationIsRemovedAndThePresentationIsTheModel() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let id = card(&tree, at: SIMD2(100, 100))
+        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
+        spring.start(from: SIMD2(100, 100), velocity: .zero, to: SIMD2(300, 100))
+        tree.animate(.position, of: id, with: .spring(spring))
+        var frames = 0
+        while tree.isAnimating && frames < 600 {
+            tree.advance(by: 1.0 / 60)
+            frames += 1
+        }
+        #expect(frames < 120)
+        #expect(tree.animation(.position, of: id) == nil)
+        #expect(tree.presentation(of: id).position == SIMD2(300, 100))
+    }
+
+    @Test func removingAnAnimationLeavesTheLayerWhereItIsSeen() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let id = card(&tree, at: SIMD2(100, 100))
+        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
+        spring.start(from: SIMD2(100, 100), velocity: .zero, to: SIMD2(300, 100))
+        tree.animate(.position, of: id, with: .spring(spring))
+        for _ in 0..<10 { tree.advance(by: 1.0 / 60) }
+        let seen = tree.presented(.position, of: id)
+        let t = 10.0 / 60
+        let speed = 200 * 100 * t * Double.exp(-10 * t)           // d/dt of the closed form: (x* − x0)·ω²·t·e^(−ωt)
+        let held = tree.removeAnimation(.position, of: id)
+        #expect(held == seen)
+        #expect(abs(held.velocity.x - speed) < 1e-3)
+        #expect(tree[id].position == seen.value)
+        #expect(!tree.isAnimating)
+        tree.advance(by: 1.0 / 60)
+        #expect(tree.presentation(of: id).position == seen.value)
+    }
+
+    @Test func retargetKeepsValueAndVelocity() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let id = card(&tree, at: SIMD2(100, 100))
+        let retargetedAtRest = tree.retarget(.position, of: id, to: SIMD2(0, 0))
+        #expect(!retargetedAtRest)  // nothing animating: nothing to retarget
+        var tween = TweenBackend(duration: 0.4, at: .zero)
+        tween.start(from: SIMD2(100, 100), velocity: .zero, to: SIMD2(500, 100))
+        tree.animate(.position, of: id, with: .tween(tween))
+        for _ in 0..<6 { tree.advance(by: 1.0 / 60) }
+        let before = tree.presented(.position, of: id)
+        let retargeted = tree.retarget(.position, of: id, to: SIMD2(100, 300))
+        #expect(retargeted)
+        #expect(tree[id].position == SIMD2(100, 300))
+        let after = tree.presented(.position, of: id)
+        #expect(length(after.value - before.value) < 1e-9)
+        #expect(length(after.velocity - before.velocity) < 1e-9)
+    }
+
+    @Test func theAnimatorClampsAHitchOnce() {
+        var tree = LayerTree(size: SIMD2(800, 600), maxFrameInterval: 0.1)
+        let hitch = tree.advance(by: 5)
+        let frame = tree.advance(by: 1.0 / 60)
+        let backwards = tree.advance(by: -1)
+        #expect(hitch == 0.1)
+        #expect(frame == 1.0 / 60)
+        #expect(backwards == 0)
+    }
+
+    @Test func sublayersFollowTheirSuperlayersRotationScaleAndOpacity() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        var parentLayer = Layer(frame: DrawRect(x: 300, y: 200, width: 200, height: 100), backgroundColor: .white)
+        parentLayer.rotation = Double.pi / 2
+        parentLayer.scale = 2
+        parentLayer.opacity = 0.5
+        let parent = tree.add(parentLayer)
+        // 40 px right of the parent's centre (centre of the bounds is (100, 50)), 10×10.
+        var childLayer = Layer(frame: DrawRect(x: 135, y: 45, width: 10, height: 10), backgroundColor: .white)
+        childLayer.opacity = 0.5
+        let child = tree.add(childLayer, to: parent)
+        let placed = tree.placement(of: child)
+        // Scaled ×2 then turned a quarter clockwise (y down): (40, 0) → (0, 80) from the parent's centre (400, 250).
+        #expect(length(placed.center - SIMD2(400, 330)) < 1e-9)
+        #expect(placed.scale == 2)
+        #expect(abs(placed.rotation - Double.pi / 2) < 1e-15)
+        #expect(placed.opacity == 0.25)
+        #expect(tree.hitTest(SIMD2(400, 330)) == child)
+        #expect(tree.hitTest(SIMD2(400, 250)) == parent)
+        // Scaled, the parent is 400×200; turned, it is 200 wide and 400 tall: x 300…500, y 50…450.
+        #expect(tree.hitTest(SIMD2(550, 250)) == nil)
+        #expect(tree.hitTest(SIMD2(480, 420)) == parent)
+    }
+
+    @Test func hitTestingUsesThePresentedGeometry() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let id = card(&tree, at: SIMD2(100, 100))
+        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
+        spring.start(from: SIMD2(400, 100), velocity: .zero, to: SIMD2(400, 100))
+        spring.start(from: SIMD2(400, 100), velocity: .zero, to: SIMD2(700, 100))
+        tree.animate(.position, of: id, with: .spring(spring))
+        // The model is at 700 but the card is seen at 400: a touch at 400 grabs it, one at 700 does not.
+        #expect(tree.hitTest(SIMD2(400, 100)) == id)
+        #expect(tree.hitTest(SIMD2(700, 100)) == nil)
+        #expect(tree.hitTest(SIMD2(100, 100)) == nil)
+    }
+
+    @Test func drawingIsInZOrderThenInsertionOrderAndSkipsHiddenLayers() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let red = RGBA(r: 1, g: 0, b: 0, a: 1), green = RGBA(r: 0, g: 1, b: 0, a: 1), blue = RGBA(r: 0, g: 0, b: 1, a: 1)
+        var top = Layer(frame: DrawRect(x: 0, y: 0, width: 10, height: 10), backgroundColor: red)
+        top.zPosition = 1
+        tree.add(top)
+        tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 10, height: 10), backgroundColor: green))
+        let hidden = tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 10, height: 10), backgroundColor: blue))
+        tree[hidden].isHidden = true
+        var list = DrawList()
+        tree.draw(into: &list)
+        let fills: [RGBA] = list.commands.compactMap { if case .roundedRect(let r) = $0 { r.fill } else { nil } }
+        #expect(fills == [green, red])
+    }
+
+    @Test func removedSublayersLoseTheirAnimationsAndTheirSlotsAreReused() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let parent = card(&tree, at: SIMD2(100, 100))
+        let child = tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 10, height: 10)), to: parent)
+        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
+        spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(50, 0))
+        tree.animate(.position, of: child, with: .spring(spring))
+        tree.removeSublayers(of: parent)
+        #expect(tree.sublayers(of: parent).isEmpty)
+        #expect(!tree.isAnimating)
+        let again = tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 10, height: 10)), to: parent)
+        #expect(again == child)
+        #expect(tree.superlayer(of: again) == parent)
+    }
+
+    private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+}
