@@ -45,12 +45,17 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public let name = "playground"
     /// The container size, logical px.
     public private(set) var size: SIMD2<Double>
-    /// The position animation (spring by default; swappable).
-    public private(set) var backend: any AnimationBackend
+    /// The layers the scene shows: a ring at the position animation's target, and the card with its header band
+    /// and dot. The card's position, scale and rotation animate here and nowhere else.
+    public private(set) var layers: LayerTree
+    /// The card layer.
+    public let cardLayer: LayerID
+    let ringLayer: LayerID
+    /// How the position moves when released or retargeted: a backend at rest, configured (a response-0.5 s,
+    /// damping-0.8 spring by default; swappable, the current motion is handed over).
+    public private(set) var backend: PropertyAnimation
     /// The position backend's name for the trace.
     public private(set) var backendName: String
-    var scaleAnimation: SpringAnimation
-    var angleAnimation: SpringAnimation
     var recognizer = MultiTouchGestureRecognizer()
     /// Newest input time seen (s) and frame time elapsed since (s): "now" for the finger's velocity.
     private var inputTime = 0.0
@@ -64,61 +69,68 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     private var angleHeld = false
     private var baseScale = 1.0
     private var baseAngle = 0.0
-    private var fingerScale = 1.0
-    private var fingerAngle = 0.0
 
     /// A card at rest in the middle of a `size` container; position on `backend` (a response-0.5 s,
     /// damping-0.8 spring when nil).
-    public init(size: SIMD2<Double>, backend: (any AnimationBackend)? = nil, backendName: String = "spring") {
+    public init(size: SIMD2<Double>, backend: PropertyAnimation? = nil, backendName: String = "spring") {
         self.size = size
-        let centre = size * 0.5
-        var engine = backend ?? SpringAnimation(parameters: Self.positionSpring, at: centre)
-        engine.start(from: centre, velocity: .zero, to: centre)
-        self.backend = engine
+        var motion = backend ?? .spring(SpringAnimation(parameters: Self.positionSpring, at: .zero))
+        _ = motion.interrupt()
+        self.backend = motion
         self.backendName = backendName
-        scaleAnimation = SpringAnimation(parameters: Self.scaleSpring, restThreshold: .scale, value: AnimatableVector(1))
-        angleAnimation = SpringAnimation(parameters: Self.rotationSpring, restThreshold: .rotation,
-                                         value: AnimatableVector(0))
+        layers = LayerTree(size: size)
+        let centre = size * 0.5
+        var ring = Layer(frame: DrawRect(origin: centre - 10, size: SIMD2(20, 20)),
+                         backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.25), cornerRadius: 10)
+        ring.isHidden = true
+        ring.isHitTestable = false
+        ringLayer = layers.add(ring)
+        let side = Self.cardSide
+        cardLayer = layers.add(Layer(frame: DrawRect(origin: centre - side / 2, size: SIMD2(side, side)),
+                                     backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: Self.cornerRadius))
+        let band = SIMD2(side - 32, 26.0)
+        layers.add(Layer(frame: DrawRect(x: 16, y: 16, width: band.x, height: band.y),
+                         backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.85), cornerRadius: 8), to: cardLayer)
+        let dot = 12.0
+        layers.add(Layer(frame: DrawRect(origin: SIMD2(side / 2, side / 2 + 34) - dot / 2, size: SIMD2(dot, dot)),
+                         backgroundColor: RGBA(hex: 0xFFD60A), cornerRadius: dot / 2), to: cardLayer)
+        syncDecorations()
     }
 
     // MARK: - What is on screen
 
     /// The card's centre as drawn now.
-    public var position: SIMD2<Double> {
-        isHeld ? grabPosition + recognizer.translation - grabTranslation : backend.presentedValue
-    }
+    public var position: SIMD2<Double> { layers.presented(.position, of: cardLayer).value }
     /// The card's velocity now (px/s): the finger's while held.
     public var velocity: SIMD2<Double> {
-        isHeld ? recognizer.panVelocity(at: inputTime + sinceInput) : backend.presentedVelocity
+        isHeld ? recognizer.panVelocity(at: inputTime + sinceInput) : layers.presented(.position, of: cardLayer).velocity
     }
     /// The card's scale as drawn now.
-    public var scale: Double { scaleHeld ? baseScale * fingerScale : scaleAnimation.presented.value[0] }
+    public var scale: Double { layers.presented(.scale, of: cardLayer).value.x }
     /// The scale's velocity (1/s): the fingers' while pinching.
     public var scaleVelocity: Double {
-        guard scaleHeld else { return scaleAnimation.presented.velocity[0] }
+        guard scaleHeld else { return layers.presented(.scale, of: cardLayer).velocity.x }
         return baseScale * (recognizer.pinch?.velocity(at: inputTime + sinceInput).scale ?? 0)
     }
     /// The card's rotation as drawn now (rad, clockwise on screen).
-    public var angle: Double { angleHeld ? baseAngle + fingerAngle : angleAnimation.presented.value[0] }
+    public var angle: Double { layers.presented(.rotation, of: cardLayer).value.x }
     /// The rotation's velocity (rad/s): the fingers' while rotating.
     public var angularVelocity: Double {
-        guard angleHeld else { return angleAnimation.presented.velocity[0] }
+        guard angleHeld else { return layers.presented(.rotation, of: cardLayer).velocity.x }
         return recognizer.pinch?.velocity(at: inputTime + sinceInput).angular ?? 0
     }
-    /// Where the position animation is heading (the model value).
-    public var target: SIMD2<Double> { isHeld ? position : backend.target }
-    /// Where the scale spring is heading.
-    public var scaleTarget: Double { scaleHeld ? scale : scaleAnimation.targetVector[0] }
-    /// Where the rotation spring is heading.
-    public var angleTarget: Double { angleHeld ? angle : angleAnimation.targetVector[0] }
+    /// Where the position animation is heading: the model value.
+    public var target: SIMD2<Double> { layers[cardLayer].position }
+    /// Where the scale spring is heading: the model value.
+    public var scaleTarget: Double { layers[cardLayer].scale }
+    /// Where the rotation spring is heading: the model value.
+    public var angleTarget: Double { layers[cardLayer].rotation }
 
     /// The card as drawn now: its shape is also what touches hit.
     public var card: RoundedRect {
-        let half = SIMD2(repeating: Self.cardSide / 2)
-        return RoundedRect(rect: DrawRect(origin: position - half, size: half * 2), cornerRadius: Self.cornerRadius,
-                           fill: RGBA(hex: 0x5E5CE6), shadow: DropShadow(blurRadius: isHeld ? 30 : 18,
-                                                                           offset: SIMD2(0, isHeld ? 10 : 4)),
-                           rotation: angle, scale: scale)
+        let layer = layers.presentation(of: cardLayer)
+        return RoundedRect(rect: layer.frame, cornerRadius: layer.cornerRadius, fill: layer.backgroundColor ?? .white,
+                           shadow: layer.shadow, rotation: layer.rotation, scale: layer.scale)
     }
 
     /// What the card is doing.
@@ -129,10 +141,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     /// True while an animation runs (fingers drive the card without frames).
-    public var needsFrames: Bool {
-        (!isHeld && !backend.isAtRest) || (!scaleHeld && !scaleAnimation.isAtRest)
-            || (!angleHeld && !angleAnimation.isAtRest)
-    }
+    public var needsFrames: Bool { layers.isAnimating }
+
+    /// True while `property` of the card animates.
+    func isAnimating(_ property: LayerProperty) -> Bool { layers.animation(property, of: cardLayer) != nil }
 
     // MARK: - Scene
 
@@ -140,32 +152,30 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public mutating func resize(to newSize: SIMD2<Double>) {
         guard newSize != size else { return }
         size = newSize
+        layers[layers.root].frame = DrawRect(origin: .zero, size: newSize)
         guard !isHeld else { return }
-        let goal = clamped(backend.target)
-        guard goal != backend.target else { return }
-        if backend.isAtRest { backend.start(from: backend.presentedValue, velocity: .zero, to: goal) }
-        else { backend.retarget(to: goal) }
+        let model = layers[cardLayer].position
+        let goal = clamped(model)
+        guard goal != model else { return }
+        if !layers.retarget(.position, of: cardLayer, to: goal) { move(from: model, velocity: .zero, to: goal) }
+        syncDecorations()
     }
 
     /// Switches the position backend, handing over the presented value and velocity.
     public mutating func switchBackend(to newBackend: PropertyAnimation, name: String) {
-        let goal = backend.target
-        let handoff = backend.interrupt()
         backend = newBackend
+        _ = backend.interrupt()
         backendName = name
-        if isHeld || handoff.value == goal && handoff.velocity == .zero {
-            backend.start(from: handoff.value, velocity: .zero, to: handoff.value)
-        } else {
-            backend.start(from: handoff.value, velocity: handoff.velocity, to: goal)
-        }
+        guard !isHeld, isAnimating(.position) else { return }
+        let goal = layers[cardLayer].position
+        let handoff = layers.removeAnimation(.position, of: cardLayer)
+        move(from: handoff.value, velocity: handoff.velocity, to: goal)
     }
 
     /// Advances the animations by `dt` seconds of frame time.
     public mutating func advance(by dt: Double) -> [SceneEvent] {
-        sinceInput += dt
-        if !isHeld { backend.advance(by: dt) }
-        if !scaleHeld { scaleAnimation.advance(by: dt) }
-        if !angleHeld { angleAnimation.advance(by: dt) }
+        sinceInput += layers.advance(by: dt)
+        syncDecorations()
         return []
     }
 
@@ -176,7 +186,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             sinceInput = 0
         }
         var reports: [SceneEvent] = []
-        for event in recognizer.handle(frame) {
+        let events = recognizer.handle(frame)
+        followFingers()
+        for event in events {
             switch event {
             case .touchDown(let point):
                 gestureOnCard = card.contains(point)
@@ -188,9 +200,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .rotationBegan:
                 if isHeld { beginPinch(into: &reports) }
             case .pinchChanged(let s):
-                if scaleHeld { fingerScale = s }
+                if scaleHeld { layers[cardLayer].scale = baseScale * s }
             case .rotationChanged(let a):
-                if angleHeld { fingerAngle = a }
+                if angleHeld { layers[cardLayer].rotation = baseAngle + a }
             case .panEnded(_, let v):
                 if isHeld { release(velocity: v, into: &reports) }
             case .pinchEnded(let s, let sv):
@@ -206,15 +218,17 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .cancelled:
                 cancel(into: &reports)
             }
+            followFingers()
         }
+        syncDecorations()
         return reports
     }
 
     // MARK: - Hand-offs
 
     private mutating func catchCard(into reports: inout [SceneEvent]) {
-        let wasMoving = !backend.isAtRest
-        let caught = backend.interrupt()           // the presented value and velocity at this instant
+        let wasMoving = isAnimating(.position)
+        let caught = layers.removeAnimation(.position, of: cardLayer)  // the presented value and velocity now
         isHeld = true
         grabPosition = caught.value
         grabTranslation = recognizer.translation
@@ -224,10 +238,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     private mutating func beginPinch(into reports: inout [SceneEvent]) {
-        baseScale = scaleAnimation.interruptVector().value[0]
-        baseAngle = angleAnimation.interruptVector().value[0]
-        fingerScale = 1
-        fingerAngle = 0
+        baseScale = layers.removeAnimation(.scale, of: cardLayer).value.x
+        baseAngle = layers.removeAnimation(.rotation, of: cardLayer).value.x
         scaleHeld = true
         angleHeld = true
         reports.append(SceneEvent("pinch-began", [TraceField("scale", .number(baseScale)),
@@ -238,7 +250,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let from = position
         isHeld = false
         let goal = clamped(from + v * Self.projectionTime)
-        backend.start(from: from, velocity: v, to: goal)
+        move(from: from, velocity: v, to: goal)
         reports.append(SceneEvent("pan-ended", [
             TraceField("velocity", .vector(v)), TraceField("position", .vector(from)), TraceField("target", .vector(goal)),
             TraceField("relative_velocity", .number(Self.relativeSpringVelocity(velocity: v, from: from, to: goal))),
@@ -247,15 +259,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// The last finger lifted without a fling (no pan, or after a cancel): the card stays where it is.
     private mutating func drop() {
-        let here = position
         isHeld = false
-        backend.start(from: here, velocity: .zero, to: here)
     }
 
     private mutating func releaseScale(_ s: Double, velocity sv: Double, into reports: inout [SceneEvent]) {
         let value = baseScale * s, rate = baseScale * sv
         scaleHeld = false
-        scaleAnimation.start(from: AnimatableVector(value), velocity: AnimatableVector(rate), to: AnimatableVector(1))
+        spring(.scale, parameters: Self.scaleSpring, threshold: .scale, from: value, velocity: rate, to: 1)
         reports.append(SceneEvent("pinch-ended", [TraceField("scale", .number(value)),
                                                   TraceField("scale_velocity", .number(rate))]))
     }
@@ -264,40 +274,70 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let value = baseAngle + a
         angleHeld = false
         let detent = Self.rotationDetent(for: value, velocity: w)
-        angleAnimation.start(from: AnimatableVector(value), velocity: AnimatableVector(w), to: AnimatableVector(detent))
+        spring(.rotation, parameters: Self.rotationSpring, threshold: .rotation, from: value, velocity: w, to: detent)
         reports.append(SceneEvent("rotation-ended", [TraceField("angle", .number(value)),
                                                      TraceField("angular_velocity", .number(w)),
                                                      TraceField("target", .number(detent))]))
     }
 
     private mutating func retarget(to point: SIMD2<Double>, into reports: inout [SceneEvent]) {
-        let before = PresentedState(value: backend.presentedValue, velocity: backend.presentedVelocity)
+        let before = layers.presented(.position, of: cardLayer)
         let goal = clamped(point)
-        let wasMoving = !backend.isAtRest
-        if wasMoving { backend.retarget(to: goal) } else { backend.start(from: before.value, velocity: .zero, to: goal) }
+        let wasMoving = isAnimating(.position)
+        if !layers.retarget(.position, of: cardLayer, to: goal) { move(from: before.value, velocity: .zero, to: goal) }
+        let after = layers.presented(.position, of: cardLayer)
         reports.append(SceneEvent("retarget", [
             TraceField("to", .vector(goal)), TraceField("was_moving", .bool(wasMoving)),
             TraceField("before", .vector(before.value)), TraceField("velocity_before", .vector(before.velocity)),
-            TraceField("after", .vector(backend.presentedValue)),
-            TraceField("velocity_after", .vector(backend.presentedVelocity)),
+            TraceField("after", .vector(after.value)), TraceField("velocity_after", .vector(after.velocity)),
         ]))
     }
 
     private mutating func cancel(into reports: inout [SceneEvent]) {
         if scaleHeld {
-            let value = scale
             scaleHeld = false
-            scaleAnimation.start(from: AnimatableVector(value), velocity: AnimatableVector(0), to: AnimatableVector(1))
+            spring(.scale, parameters: Self.scaleSpring, threshold: .scale, from: scale, velocity: 0, to: 1)
         }
         if angleHeld {
             let value = angle
             angleHeld = false
-            angleAnimation.start(from: AnimatableVector(value), velocity: AnimatableVector(0),
-                                 to: AnimatableVector(Self.rotationDetent(for: value, velocity: 0)))
+            spring(.rotation, parameters: Self.rotationSpring, threshold: .rotation, from: value, velocity: 0,
+                   to: Self.rotationDetent(for: value, velocity: 0))
         }
         if isHeld { drop() }
         gestureOnCard = false
         reports.append(SceneEvent("cancel", [TraceField("position", .vector(position))]))
+    }
+
+    /// Starts the card's position animation on the configured backend (or leaves the model there when the
+    /// motion is already at rest).
+    private mutating func move(from value: SIMD2<Double>, velocity: SIMD2<Double>, to goal: SIMD2<Double>) {
+        var motion = backend
+        motion.start(from: value, velocity: velocity, to: goal)
+        if motion.isAtRest { layers[cardLayer].position = motion.target }
+        else { layers.animate(.position, of: cardLayer, with: motion) }
+    }
+
+    /// Starts a scalar spring (scale or rotation, animated in x) on the card.
+    private mutating func spring(_ property: LayerProperty, parameters: SpringParameters, threshold: RestThreshold,
+                                 from value: Double, velocity: Double, to goal: Double) {
+        let animation = SpringAnimation(parameters: parameters, restThreshold: threshold, value: AnimatableVector(value, 0),
+                                        velocity: AnimatableVector(velocity, 0), target: AnimatableVector(goal, 0))
+        if animation.isAtRest { property.set(SIMD2(goal, 0), on: &layers[cardLayer]) }
+        else { layers.animate(property, of: cardLayer, with: .spring(animation)) }
+    }
+
+    /// While held, the fingers own the card's model position: it follows their translation 1:1.
+    private mutating func followFingers() {
+        if isHeld { layers[cardLayer].position = grabPosition + recognizer.translation - grabTranslation }
+    }
+
+    /// The ring at the target shows while the position animates; the shadow lifts while the card is held.
+    private mutating func syncDecorations() {
+        let moving = !isHeld && isAnimating(.position)
+        layers[ringLayer].isHidden = !moving
+        if moving { layers[ringLayer].position = layers[cardLayer].position }
+        layers[cardLayer].shadow = DropShadow(blurRadius: isHeld ? 30 : 18, offset: SIMD2(0, isHeld ? 10 : 4))
     }
 
     // MARK: - Helpers

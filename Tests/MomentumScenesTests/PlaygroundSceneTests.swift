@@ -11,7 +11,7 @@ struct PlaygroundDriver {
     var time = 100.0
 
     /// A 1600×800 container: the card starts at rest at (800, 400).
-    init(backend: (any AnimationBackend)? = nil, name: String = "spring") {
+    init(backend: PropertyAnimation? = nil, name: String = "spring") {
         scene = PlaygroundScene(size: SIMD2(1600, 800), backend: backend, backendName: name)
     }
 
@@ -91,7 +91,7 @@ struct PlaygroundSceneTests {
         }
         #expect(length(released - finger) < 1e-6)
         #expect(d.scene.velocity == released)
-        #expect(d.scene.state == .animating && d.scene.backend.target == target)
+        #expect(d.scene.state == .animating && d.scene.target == target)
         // Where the flick would coast (0.499 s of velocity), kept inside the container.
         let from = SIMD2(800.0, 400.0) + finger * 0.096
         #expect(length(from - d.scene.position) < 1e-9)
@@ -114,7 +114,7 @@ struct PlaygroundSceneTests {
     @Test(arguments: ["spring", "tween"])
     func catchMidFlightStopsWhereItIsSeen(backend: String) {
         var d = backend == "tween"
-            ? PlaygroundDriver(backend: TweenBackend(duration: 0.6, at: .zero), name: "tween")
+            ? PlaygroundDriver(backend: .tween(TweenBackend(duration: 0.6, at: .zero)), name: "tween")
             : PlaygroundDriver()
         _ = d.flick(from: SIMD2(800, 400), velocity: SIMD2(2500, 0))
         for _ in 0..<6 { d.wait(1.0 / 60) }
@@ -161,7 +161,7 @@ struct PlaygroundSceneTests {
     @Test(arguments: ["spring", "tween"])
     func tapElsewhereRetargetsWithoutAJump(backend: String) {
         var d = backend == "tween"
-            ? PlaygroundDriver(backend: TweenBackend(duration: 0.6, at: .zero), name: "tween")
+            ? PlaygroundDriver(backend: .tween(TweenBackend(duration: 0.6, at: .zero)), name: "tween")
             : PlaygroundDriver()
         _ = d.flick(from: SIMD2(800, 400), velocity: SIMD2(1800, 600))
         for _ in 0..<5 { d.wait(1.0 / 60) }
