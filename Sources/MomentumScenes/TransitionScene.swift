@@ -37,13 +37,6 @@ public struct TransitionScene: Scene {
     /// …when also slower than this (pt/s).
     public static let restSpeed = 20.0
 
-    private enum Motion: Sendable {
-        case resting(y: Double)
-        case finger(y: Double)
-        case tween(PropertyAnimator<Double>)
-        case dynamics(TransitionFinisher)
-    }
-
     /// The scene's name.
     public let name = "transition"
     /// The container layout.
@@ -52,10 +45,23 @@ public struct TransitionScene: Scene {
     public private(set) var target: Target = .dismissed
     /// The paused backdrop animation, scrubbed by the completion percentage.
     public private(set) var backdrop = TransitionBackdrop()
-    /// Frame time in seconds: the sum of all `advance(by:)` intervals.
+    /// Frame time in seconds: the sum of all steps the animator took.
     public private(set) var time = 0.0
+    /// The layers the scene shows: the backdrop (rows, button, dimming, header and its titles) and the card,
+    /// anchored at its top-left corner so its position is its top edge. The card's position animates here and
+    /// nowhere else.
+    public private(set) var layers: LayerTree
+    /// The card layer.
+    public let card: LayerID
+    private let rows: LayerID
+    private let button: LayerID
+    private let dim: LayerID
+    private let header: LayerID
+    private let separator: LayerID
+    private let titles: (backdrop: LayerID, card: LayerID, close: LayerID)
+    /// What drives the card's position now.
+    public private(set) var driver: Driver = .none
 
-    private var motion: Motion
     private var recognizer = PanTapRecognizer()
     private var pressedOnCard = false
     private var pressedWhileMoving = false
@@ -70,7 +76,23 @@ public struct TransitionScene: Scene {
     /// Creates the scene at rest with the card dismissed.
     public init(layout: TransitionLayout) {
         self.layout = layout
-        motion = .resting(y: layout.dismissedY)
+        layers = LayerTree(size: SIMD2(layout.width, layout.height))
+        rows = layers.add(Layer(frame: layout.containerRect))
+        layers[rows].isHitTestable = false
+        var buttonLayer = Layer(frame: layout.buttonRect, backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 26)
+        buttonLayer.shadow = DropShadow(blurRadius: 10, offset: SIMD2(0, 2), color: RGBA(r: 0, g: 0, b: 0, a: 0.25))
+        button = layers.add(buttonLayer)
+        dim = layers.add(Layer(frame: layout.containerRect, backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 1)))
+        header = layers.add(Layer(frame: layout.headerRect, backgroundColor: RGBA(hex: 0xF7F8FA, alpha: 0.96)))
+        separator = layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0xC8CCD4)), to: header)
+        titles = (layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0x2C2F36), cornerRadius: 9), to: header),
+                  layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 9), to: header),
+                  layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 9), to: header))
+        var cardLayer = Layer(frame: layout.cardRect(y: layout.dismissedY), backgroundColor: RGBA(hex: 0xFFFFFF),
+                              cornerRadius: 18, anchorPoint: SIMD2(0, 0))
+        cardLayer.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, 4), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
+        card = layers.add(cardLayer)
+        layOut()
         syncBackdrop()
     }
 
@@ -80,23 +102,10 @@ public struct TransitionScene: Scene {
     // MARK: State
 
     /// The card's top edge as presented now.
-    public var cardY: Double {
-        switch motion {
-        case .resting(let y), .finger(let y): y
-        case .tween(let animator): animator.presentation(at: time).value
-        case .dynamics(let finisher): finisher.y
-        }
-    }
+    public var cardY: Double { layers.presented(.position, of: card).value.y }
 
     /// The card's vertical velocity now (pt/s): the finger's estimate while dragged.
-    public var cardVY: Double {
-        switch motion {
-        case .resting: 0
-        case .finger: fingerVY
-        case .tween(let animator): animator.presentation(at: time).velocity
-        case .dynamics(let finisher): finisher.vy
-        }
-    }
+    public var cardVY: Double { driver == .finger ? fingerVY : layers.presented(.position, of: card).velocity.y }
 
     /// The card's rectangle as presented now (what hit-testing uses).
     public var cardRect: DrawRect { layout.cardRect(y: cardY) }
@@ -104,32 +113,17 @@ public struct TransitionScene: Scene {
     /// The completion percentage: where the presented card lies between dismissed (0) and presented (1).
     public var completion: Double { layout.completion(y: cardY) }
 
-    /// What drives the card now.
-    public var driver: Driver {
-        switch motion {
-        case .resting: .none
-        case .finger: .finger
-        case .tween: .tween
-        case .dynamics: .dynamics
-        }
-    }
-
     /// The state for the trace.
     public var state: State {
-        switch motion {
+        switch driver {
         case .finger: .dragging
-        case .resting: target == .presented ? .presented : .dismissed
+        case .none: target == .presented ? .presented : .dismissed
         case .tween, .dynamics: target == .presented ? .presenting : .dismissing
         }
     }
 
     /// True while the card moves on its own (a grabbed card moves only with input).
-    public var needsFrames: Bool {
-        switch motion {
-        case .tween, .dynamics: true
-        case .resting, .finger: false
-        }
-    }
+    public var needsFrames: Bool { driver == .tween || driver == .dynamics }
 
     private var isMoving: Bool { needsFrames }
 
@@ -144,10 +138,11 @@ public struct TransitionScene: Scene {
         guard newLayout != layout else { return }
         let y = cardY, vy = cardVY
         layout = newLayout
-        switch motion {
-        case .resting: motion = .resting(y: layout.y(for: target))
-        case .finger: break
-        case .tween, .dynamics: motion = .dynamics(TransitionFinisher(layout: layout, y: y, vy: vy, toward: target))
+        layOut()
+        switch driver {
+        case .none: layers[card].position = SIMD2(layout.cardX, layout.y(for: target))
+        case .finger: layers[card].position.x = layout.cardX
+        case .tween, .dynamics: finish(from: y, vy: vy)
         }
         syncBackdrop()
     }
@@ -169,30 +164,30 @@ public struct TransitionScene: Scene {
                 reports.append(SceneEvent("pan-began", [on, TraceField("y", .number(cardY)),
                                                         TraceField("vy", .number(cardVY))]))
             case .panChanged(let p):
-                if case .finger = motion {
+                if driver == .finger {
                     fingerVY = recognizer.currentVelocity(at: inputTime).y
-                    motion = .finger(y: grabY + (p.y - grabFingerY))
+                    layers[card].position.y = grabY + (p.y - grabFingerY)
                 }
             case .panEnded(let p, let velocity):
                 reports.append(SceneEvent("pan-ended", [on, TraceField("velocity", .vector(velocity))]))
-                if case .finger = motion {
-                    motion = .finger(y: grabY + (p.y - grabFingerY))
+                if driver == .finger {
+                    layers[card].position.y = grabY + (p.y - grabFingerY)
                     reports.append(release(vy: velocity.y))
                 }
             case .tap:
                 reports.append(SceneEvent("tap", [on]))
-                if case .finger = motion {
+                if driver == .finger {
                     reports.append(release(vy: 0))
                 } else if !pressedOnCard {
                     reports.append(toggle())
                 }
             case .released:
-                if case .finger = motion { reports.append(release(vy: 0)) }
+                if driver == .finger { reports.append(release(vy: 0)) }
             case .cancelled:
-                if case .finger = motion {
+                if driver == .finger {
                     // No fling: back toward where it was heading before the grab, from rest.
                     target = targetBeforeGrab
-                    motion = .dynamics(TransitionFinisher(layout: layout, y: cardY, vy: 0, toward: target))
+                    finish(from: cardY, vy: 0)
                 }
                 reports.append(SceneEvent("touch-cancel", [TraceField("target", .string(target.rawValue))]))
             }
@@ -206,29 +201,30 @@ public struct TransitionScene: Scene {
     /// events when they happen.
     public mutating func advance(by dt: Double) -> [SceneEvent] {
         guard dt > 0 else { return [] }
-        time += dt
+        let step = layers.advance(by: dt)
+        time += step
         var reports: [SceneEvent] = []
-        switch motion {
-        case .resting, .finger:
+        let animation = layers.animation(.position, of: card)
+        switch driver {
+        case .none, .finger:
             break
-        case .tween(let animator):
-            if animator.isFinished(at: time) { reports.append(complete()) }
-        case .dynamics(var finisher):
-            finisher.advance(by: dt)
-            motion = .dynamics(finisher)
-            if finisher.hasLeftContainer {
-                reports.append(SceneEvent("left-container", [TraceField("y", .number(finisher.y)),
-                                                             TraceField("vy", .number(finisher.vy))]))
+        case .tween:
+            if animation == nil { reports.append(complete()) }
+        case .dynamics:
+            let presented = layers.presented(.position, of: card)
+            if case .dynamics(let finisher)? = animation, finisher.hasLeftContainer {
+                reports.append(SceneEvent("left-container", [TraceField("y", .number(presented.value.y)),
+                                                             TraceField("vy", .number(presented.velocity.y))]))
                 reports.append(complete())
-            } else if finisher.isIdle {
+            } else if animation == nil {
                 reports.append(complete())
-            } else if finisher.target == .presented, abs(finisher.y - layout.presentedY) <= Self.restDistance,
-                      abs(finisher.vy) < Self.restSpeed {
+            } else if target == .presented, abs(presented.value.y - layout.presentedY) <= Self.restDistance,
+                      abs(presented.velocity.y) < Self.restSpeed {
                 reports.append(complete())
             }
         }
         if pressedWhileMoving, pressedOnCard, isMoving, recognizer.owner != nil, !recognizer.isPanning {
-            heldTime += dt
+            heldTime += step
             if heldTime > recognizer.tapMaxDuration {
                 pressedWhileMoving = false
                 grab(fingerY: recognizer.position.y)
@@ -274,12 +270,12 @@ public struct TransitionScene: Scene {
         let from = cardY, vy = cardVY, moving = isMoving
         target = target == .presented ? .dismissed : .presented
         if moving {
-            motion = .dynamics(TransitionFinisher(layout: layout, y: from, vy: vy, toward: target))
+            finish(from: from, vy: vy)
         } else {
-            var animator = PropertyAnimator(from: from, to: layout.y(for: target), duration: Self.duration,
-                                            timingFunction: .easeInEaseOut)
-            animator.start(at: time)
-            motion = .tween(animator)
+            var tween = TweenBackend(duration: Self.duration, timingFunction: .easeInEaseOut, at: .zero)
+            tween.start(from: SIMD2(layout.cardX, from), velocity: .zero, to: SIMD2(layout.cardX, layout.y(for: target)))
+            layers.animate(.position, of: card, with: .tween(tween))
+            driver = .tween
         }
         return SceneEvent(target == .presented ? "present" : "dismiss",
                           [TraceField("driver", .string(driver.rawValue)), TraceField("y", .number(from)),
@@ -294,7 +290,8 @@ public struct TransitionScene: Scene {
         grabY = y
         grabFingerY = fingerY
         fingerVY = cardVY
-        motion = .finger(y: y)
+        layers.removeAnimation(.position, of: card)
+        driver = .finger
     }
 
     /// Decides finish or cancel for a release with vertical velocity `vy` and starts the finishing motion.
@@ -308,7 +305,7 @@ public struct TransitionScene: Scene {
             target = layout.completion(y: y) > Self.locationThreshold ? .presented : .dismissed
             reason = "location"
         }
-        motion = .dynamics(TransitionFinisher(layout: layout, y: y, vy: vy, toward: target))
+        finish(from: y, vy: vy)
         return SceneEvent(target == interactiveGoal ? "finish" : "cancel",
                           [TraceField("reason", .string(reason)), TraceField("target", .string(target.rawValue)),
                            TraceField("completion", .number(layout.completion(y: y))),
@@ -317,12 +314,74 @@ public struct TransitionScene: Scene {
 
     /// Ends the running motion at its target's rest.
     private mutating func complete() -> SceneEvent {
-        motion = .resting(y: layout.y(for: target))
+        layers.removeAnimation(.position, of: card)
+        layers[card].position = SIMD2(layout.cardX, layout.y(for: target))
+        driver = .none
         return SceneEvent("completed", [TraceField("target", .string(target.rawValue))])
     }
 
-    /// Scrubs the paused backdrop animation to the completion percentage.
-    private mutating func syncBackdrop() { backdrop.scrub(to: completion) }
+    /// Moves the card from top edge `y` with vertical velocity `vy` toward `target` on the dynamics backend
+    /// (`TransitionFinisher`, the seed's `FinishingBehavior`).
+    private mutating func finish(from y: Double, vy: Double) {
+        layers.animate(.position, of: card, with: .dynamics(TransitionFinisher.motion(in: layout, y: y, vy: vy,
+                                                                                        toward: target)))
+        driver = .dynamics
+    }
+
+    /// Scrubs the paused backdrop animation to the completion percentage and shows its values: the dimming's
+    /// opacity and the header titles' cross-fade. A card outside the container is not drawn.
+    private mutating func syncBackdrop() {
+        backdrop.scrub(to: completion)
+        layers[dim].backgroundColor = RGBA(r: 0, g: 0, b: 0, a: Float(backdrop.dimAlpha))
+        layers[titles.backdrop].opacity = 1 - backdrop.headerFade
+        layers[titles.card].opacity = backdrop.headerFade
+        layers[titles.close].opacity = backdrop.headerFade
+        let shown = cardRect
+        layers[card].isHidden = !(shown.maxY > 0 && shown.y < layout.height)
+    }
+
+    /// Sizes and places everything but the card's position for the current layout: the backdrop's list rows and
+    /// button, the dimming, the header and its titles, the card's size and its contents.
+    private mutating func layOut() {
+        let container = layout.containerRect
+        layers[layers.root].frame = container
+        layers[rows].frame = container
+        layers.removeSublayers(of: rows)
+        let rowHeight = 44.0, gap = 12.0
+        var rowY = TransitionLayout.headerHeight + 24
+        while rowY + rowHeight < container.height - 16 {
+            layers.add(Layer(frame: DrawRect(x: 16, y: rowY, width: max(container.width - 32, 0), height: rowHeight),
+                             backgroundColor: RGBA(hex: 0xE6E9F0, alpha: 0.9), cornerRadius: 10), to: rows)
+            rowY += rowHeight + gap
+        }
+        layers[button].frame = layout.buttonRect
+        layers.removeSublayers(of: button)
+        let inner = DrawRect(origin: .zero, size: layout.buttonRect.size).insetBy(18)
+        layers.add(Layer(frame: inner, backgroundColor: RGBA(hex: 0xFFFFFF, alpha: 0.85), cornerRadius: 8), to: button)
+        layers[dim].frame = container
+        let bar = layout.headerRect
+        layers[header].frame = bar
+        layers[separator].frame = DrawRect(x: 0, y: bar.height - 1, width: bar.width, height: 1)
+        let middle = SIMD2(bar.width / 2, bar.height / 2)
+        layers[titles.backdrop].frame = DrawRect(x: middle.x - 70, y: middle.y - 9, width: 140, height: 18)
+        layers[titles.card].frame = DrawRect(x: middle.x - 50, y: middle.y - 9, width: 100, height: 18)
+        layers[titles.close].frame = DrawRect(x: bar.width - 72, y: middle.y - 9, width: 56, height: 18)
+        let size = layout.cardSize
+        layers[card].size = size
+        layers.removeSublayers(of: card)
+        layers.add(Layer(frame: DrawRect(x: size.x / 2 - 22, y: 10, width: 44, height: 6),
+                         backgroundColor: RGBA(hex: 0xB8BCC6), cornerRadius: 3), to: card)
+        let inset = DrawRect(origin: .zero, size: size).insetBy(20)
+        var lineY = inset.y + 24
+        var index = 0
+        while lineY + 14 < inset.maxY, index < 12 {
+            let widthFraction = [0.9, 0.75, 0.82, 0.6][index % 4]
+            layers.add(Layer(frame: DrawRect(x: inset.x, y: lineY, width: inset.width * widthFraction, height: 14),
+                             backgroundColor: RGBA(hex: index == 0 ? 0x3478F6 : 0xD5D9E2), cornerRadius: 7), to: card)
+            lineY += 30
+            index += 1
+        }
+    }
 
     /// Where the current press went down, for gesture reports.
     private var on: TraceField { TraceField("on", .string(pressedOnCard ? "card" : "backdrop")) }

@@ -108,7 +108,7 @@ struct LayerTreeTests {
         let child = tree.add(childLayer, to: parent)
         let placed = tree.placement(of: child)
         // Scaled ×2 then turned a quarter clockwise (y down): (40, 0) → (0, 80) from the parent's centre (400, 250).
-        #expect(length(placed.center - SIMD2(400, 330)) < 1e-9)
+        #expect(length(placed.anchor - SIMD2(400, 330)) < 1e-9)
         #expect(placed.scale == 2)
         #expect(abs(placed.rotation - Double.pi / 2) < 1e-15)
         #expect(placed.opacity == 0.25)
@@ -143,7 +143,13 @@ struct LayerTreeTests {
         tree[hidden].isHidden = true
         var list = DrawList()
         tree.draw(into: &list)
-        let fills: [RGBA] = list.commands.compactMap { if case .roundedRect(let r) = $0 { r.fill } else { nil } }
+        let fills: [RGBA] = list.commands.compactMap { command in
+            switch command {
+            case .roundedRect(let shape): shape.fill
+            case .rect(_, let fill): fill
+            default: nil
+            }
+        }
         #expect(fills == [green, red])
     }
 
@@ -163,4 +169,21 @@ struct LayerTreeTests {
     }
 
     private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+}
+
+struct LayerAnchorTests {
+    @Test func rotationAndScaleTurnAboutTheAnchorPoint() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        var layer = Layer(frame: DrawRect(x: 200, y: 200, width: 100, height: 50), backgroundColor: .white,
+                          anchorPoint: SIMD2(0, 0))
+        #expect(layer.position == SIMD2(200, 200))
+        layer.rotation = Double.pi / 2
+        let id = tree.add(layer)
+        // The centre (50, 25) from the top-left corner turns a quarter clockwise about it: (−25, 50).
+        let centre = tree.placement(of: id).center(of: tree.presentation(of: id))
+        #expect(abs(centre.x - 175) < 1e-9 && abs(centre.y - 250) < 1e-9)
+        #expect(tree.hitTest(SIMD2(175, 250)) == id)
+        #expect(tree.hitTest(SIMD2(250, 225)) == nil)  // where the unturned centre would be
+        #expect(tree[id].frame == DrawRect(x: 200, y: 200, width: 100, height: 50))
+    }
 }

@@ -14,6 +14,7 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
     /// Attachment length in pt (0 = the item's centre goes to the target).
     public let length: Double
     private var interrupted = true
+    private var watchesLeaving = false
 
     /// Creates a backend at rest at `value` with the given attachment spring, item properties and item size.
     public init(value: SIMD2<Double> = .zero, frequency: Double = 3.5, damping: Double = 0.4, length: Double = 0,
@@ -55,6 +56,24 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
         // Already at rest on the target (a layout change, a hand-off at rest): nothing to simulate, stay asleep.
         if value == target && velocity == .zero { settle() } else { world.wake() }
     }
+
+    /// The seed's leaving check (`FinishingBehavior`'s action): after every world step, once the item's frame —
+    /// `frameOffset` from its position, `frameSize` large — no longer intersects `container`, every behaviour is
+    /// removed (`removeAllBehaviors`) and `hasLeftContainer` turns true. Call after `start`.
+    public mutating func removeBehaviorsOnLeaving(_ container: DynamicsRect, frameOffset: SIMD2<Double>,
+                                                   frameSize: SIMD2<Double>) {
+        let item = item
+        watchesLeaving = true
+        world.action = { world in
+            let position = world.position(of: item)
+            let frame = DynamicsRect(x: position.x + frameOffset.x, y: position.y + frameOffset.y,
+                                     width: frameSize.x, height: frameSize.y)
+            if !frame.intersects(container) { world.removeAllBehaviors() }
+        }
+    }
+
+    /// True once the leaving check found the item outside its container and removed the behaviours.
+    public var hasLeftContainer: Bool { watchesLeaving && world.action == nil }
 
     /// Moves the anchor; the item's state is untouched, so value and velocity stay continuous.
     public mutating func retarget(to target: SIMD2<Double>) {

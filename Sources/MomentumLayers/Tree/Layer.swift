@@ -21,13 +21,16 @@ public enum LayerContent: Equatable, Hashable, Sendable {
 
 /// A layer's *model* values (Core Animation's model layer): what the layer is, as the scene last set it.
 ///
-/// Geometry follows `CALayer` with the anchor point at the centre: `position` is the centre of the bounds in the
-/// superlayer's coordinate space (origin at the superlayer's top-left corner, y down), `size` the bounds' size;
-/// `scale` and `rotation` (radians, clockwise on screen) apply about the centre and to every sublayer; `opacity`
-/// multiplies down the tree. Sublayers are drawn after their superlayer, ordered by `zPosition` then by insertion.
+/// Geometry follows `CALayer`: `position` is where the layer's `anchorPoint` (a fraction of its bounds, the centre
+/// by default) lies in the superlayer's coordinate space (origin at the superlayer's top-left corner, y down),
+/// `size` the bounds' size; `scale` and `rotation` (radians, clockwise on screen) apply about the anchor point and
+/// to every sublayer; `opacity` multiplies down the tree. Sublayers are drawn after their superlayer, ordered by `zPosition` then by insertion.
 public struct Layer: Equatable, Sendable {
-    /// Centre of the bounds in the superlayer's coordinates, logical px.
+    /// Where the anchor point lies in the superlayer's coordinates, logical px.
     public var position: SIMD2<Double>
+    /// The point of the bounds that `position` places and that scale and rotation turn about, as a fraction of
+    /// the size: (0.5, 0.5) is the centre, (0, 0) the top-left corner.
+    public var anchorPoint = SIMD2<Double>(0.5, 0.5)
     /// Size of the bounds, logical px.
     public var size: SIMD2<Double>
     /// Uniform scale about the centre.
@@ -51,9 +54,11 @@ public struct Layer: Equatable, Sendable {
     /// Whether hit-testing may return this layer (its sublayers are tested regardless).
     public var isHitTestable = true
 
-    /// A layer with `frame` as its bounds in the superlayer's coordinates.
-    public init(frame: DrawRect, backgroundColor: RGBA? = nil, cornerRadius: Double = 0) {
-        position = frame.center
+    /// A layer with `frame` as its bounds in the superlayer's coordinates, anchored at `anchorPoint`.
+    public init(frame: DrawRect, backgroundColor: RGBA? = nil, cornerRadius: Double = 0,
+                anchorPoint: SIMD2<Double> = SIMD2(0.5, 0.5)) {
+        self.anchorPoint = anchorPoint
+        position = frame.origin + frame.size * anchorPoint
         size = frame.size
         self.backgroundColor = backgroundColor
         self.cornerRadius = cornerRadius
@@ -61,9 +66,9 @@ public struct Layer: Equatable, Sendable {
 
     /// The bounds in the superlayer's coordinates, before scale and rotation.
     public var frame: DrawRect {
-        get { DrawRect(origin: position - size * 0.5, size: size) }
+        get { DrawRect(origin: position - size * anchorPoint, size: size) }
         set {
-            position = newValue.center
+            position = newValue.origin + newValue.size * anchorPoint
             size = newValue.size
         }
     }

@@ -1,10 +1,10 @@
 import RealModule
 
-/// Where a presented layer lands on screen: its centre, accumulated rotation and scale, and opacity — the
-/// similarity transform of its superlayers applied to its own geometry.
+/// Where a presented layer lands on screen: where its anchor point lies, its accumulated rotation and scale, and
+/// its opacity — the similarity transform of its superlayers applied to its own geometry.
 public struct LayerPlacement: Equatable, Sendable {
-    /// Centre on screen (root coordinates), logical px.
-    public var center: SIMD2<Double>
+    /// Where the layer's anchor point lies on screen (root coordinates), logical px.
+    public var anchor: SIMD2<Double>
     /// Accumulated rotation, radians clockwise.
     public var rotation: Double
     /// Accumulated uniform scale.
@@ -14,35 +14,48 @@ public struct LayerPlacement: Equatable, Sendable {
 
     /// The root layer's placement: where its model puts it.
     init(root layer: Layer) {
-        center = layer.position
-        rotation = layer.rotation
-        scale = layer.scale
-        opacity = layer.opacity
+        self.init(anchor: layer.position, rotation: layer.rotation, scale: layer.scale, opacity: layer.opacity)
     }
 
-    init(center: SIMD2<Double>, rotation: Double, scale: Double, opacity: Double) {
-        self.center = center
+    init(anchor: SIMD2<Double>, rotation: Double, scale: Double, opacity: Double) {
+        self.anchor = anchor
         self.rotation = rotation
         self.scale = scale
         self.opacity = opacity
     }
 
-    /// The placement of `child`, a sublayer of a layer placed here whose bounds are `parentSize`.
-    func placing(_ child: Layer, in parentSize: SIMD2<Double>) -> LayerPlacement {
-        // The child's centre relative to the superlayer's centre, in the superlayer's unrotated, unscaled frame.
-        let local = child.position - parentSize * 0.5
-        var offset = scale * local
+    /// A point of `layer`'s bounds (origin at its top-left corner) on screen.
+    public func map(_ point: SIMD2<Double>, in layer: Layer) -> SIMD2<Double> {
+        var offset = scale * (point - layer.size * layer.anchorPoint)
         if rotation != 0 {
             let c = Double.cos(rotation), s = Double.sin(rotation)
             offset = SIMD2(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
         }
-        return LayerPlacement(center: center + offset, rotation: rotation + child.rotation, scale: scale * child.scale,
-                              opacity: opacity * child.opacity)
+        return anchor + offset
+    }
+
+    /// The centre of `layer`'s bounds on screen.
+    public func center(of layer: Layer) -> SIMD2<Double> { map(layer.size * 0.5, in: layer) }
+
+    /// The placement of `child`, a sublayer of `parent` placed here.
+    func placing(_ child: Layer, in parent: Layer) -> LayerPlacement {
+        LayerPlacement(anchor: map(child.position, in: parent), rotation: rotation + child.rotation,
+                       scale: scale * child.scale, opacity: opacity * child.opacity)
+    }
+
+    /// True when the layer lands on screen unturned and unscaled (its bounds are an axis-aligned rectangle).
+    var isTranslationOnly: Bool { rotation == 0 && scale == 1 }
+
+    /// The layer's bounds on screen before rotation and scale about its centre: exact (no round trip through the
+    /// centre) when the placement is a pure translation.
+    func bounds(of layer: Layer) -> DrawRect {
+        if isTranslationOnly { return DrawRect(origin: anchor - layer.size * layer.anchorPoint, size: layer.size) }
+        return DrawRect(origin: center(of: layer) - layer.size * 0.5, size: layer.size)
     }
 
     /// The layer's background as a rounded rectangle on screen (what is drawn and what hit-testing uses).
     func shape(of layer: Layer, fill: RGBA) -> RoundedRect {
-        RoundedRect(rect: DrawRect(origin: center - layer.size * 0.5, size: layer.size), cornerRadius: layer.cornerRadius,
-                    fill: fill, shadow: layer.shadow, rotation: rotation, scale: scale, opacity: opacity)
+        RoundedRect(rect: bounds(of: layer), cornerRadius: layer.cornerRadius, fill: fill, shadow: layer.shadow,
+                    rotation: rotation, scale: scale, opacity: opacity)
     }
 }

@@ -22,7 +22,8 @@ public struct LayerTree: Sendable {
 
     /// A tree holding only a root layer of `size` logical px; hitches longer than `maxFrameInterval` are clamped.
     public init(size: SIMD2<Double>, maxFrameInterval: Double = 0.1) {
-        var rootLayer = Layer(frame: DrawRect(origin: .zero, size: size))
+        // Anchored at its top-left corner at (0, 0): root coordinates are the container's, with no round trip.
+        var rootLayer = Layer(frame: DrawRect(origin: .zero, size: size), anchorPoint: .zero)
         rootLayer.isHitTestable = false
         models = [rootLayer]
         parents = [nil]
@@ -155,7 +156,7 @@ public struct LayerTree: Sendable {
         let layer = presentation(of: id)
         guard let parent = parents[Int(id.index)] else { return LayerPlacement(root: layer) }
         let outer = placement(of: parent)
-        return outer.placing(layer, in: presentation(of: parent).size)
+        return outer.placing(layer, in: presentation(of: parent))
     }
 
     /// The topmost visible, hit-testable layer whose presented shape contains `point` (root coordinates), or nil.
@@ -168,7 +169,7 @@ public struct LayerTree: Sendable {
         guard !layer.isHidden else { return nil }
         for child in orderedSublayers(of: id).reversed() {
             let childLayer = presentation(of: child)
-            if let hit = hitTest(point, in: child, placement: placement.placing(childLayer, in: layer.size)) {
+            if let hit = hitTest(point, in: child, placement: placement.placing(childLayer, in: layer)) {
                 return hit
             }
         }
@@ -195,19 +196,25 @@ public struct LayerTree: Sendable {
         let layer = presentation(of: id)
         guard !layer.isHidden, placement.opacity > 0 else { return }
         if let fill = layer.backgroundColor {
-            list.addRoundedRect(placement.shape(of: layer, fill: fill))
+            if layer.cornerRadius == 0, layer.shadow == nil, placement.isTranslationOnly {
+                // A plain rectangle: the renderer's cheapest primitive.
+                list.addRect(placement.bounds(of: layer),
+                             fill: RGBA(r: fill.r, g: fill.g, b: fill.b, a: fill.a * Float(placement.opacity)))
+            } else {
+                list.addRoundedRect(placement.shape(of: layer, fill: fill))
+            }
         }
         switch layer.content {
         case .none: break
         case .gradient(let top, let bottom):
             list.addBackground(top: top, bottom: bottom)
         case .text(let string, let size, let color):
-            let origin = placement.center - placement.scale * layer.size * 0.5
+            let origin = placement.center(of: layer) - placement.scale * layer.size * 0.5
             list.addText(string, at: origin, size: size * placement.scale,
                          color: RGBA(r: color.r, g: color.g, b: color.b, a: color.a * Float(placement.opacity)))
         }
         for child in orderedSublayers(of: id) {
-            draw(child, placement: placement.placing(presentation(of: child), in: layer.size), into: &list)
+            draw(child, placement: placement.placing(presentation(of: child), in: layer), into: &list)
         }
     }
 }
