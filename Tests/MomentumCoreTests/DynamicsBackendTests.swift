@@ -13,7 +13,7 @@ struct DynamicsBackendTests {
         for n in 1...(144 * 3) {
             backend.advance(by: 1.0 / 144)
             let t = Double(n) / 144
-            let d = DynamicsVector(backend.presentedValue) - c.box2D(at: t, rows: rows)
+            let d = backend.presentedValue - c.box2D(at: t, rows: rows)
             worst = max(worst, d.length)
         }
         #expect(100 * worst / 500 < 2)

@@ -29,9 +29,9 @@ struct DynamicsBox2DCase: Sendable {
     /// The distance the motion covers: start to anchor for springs, the largest excursion otherwise.
     var travel: Double {
         if kind == 0 || kind == 2 {
-            return DynamicsVector(x: start.0 - anchor.0, y: start.1 - anchor.1).length
+            return SIMD2<Double>(x: start.0 - anchor.0, y: start.1 - anchor.1).length
         }
-        return rows.map { DynamicsVector(x: $0[0] - start.0, y: $0[1] - start.1).length }.max() ?? 1
+        return rows.map { SIMD2<Double>(x: $0[0] - start.0, y: $0[1] - start.1).length }.max() ?? 1
     }
 
     /// Builds the same scene in a `DynamicsWorld`; returns the world and its items (moving item first).
@@ -39,16 +39,16 @@ struct DynamicsBox2DCase: Sendable {
         var world = DynamicsWorld()
         let props = DynamicsItemProperties(density: density, resistance: resistance, elasticity: elasticity,
                                            friction: friction, collidesWithBounds: kind == 3)
-        let item = world.addItem(center: DynamicsVector(x: start.0, y: start.1), width: width, height: height,
+        let item = world.addItem(center: SIMD2<Double>(x: start.0, y: start.1), width: width, height: height,
                                  properties: props)
-        world.setVelocity(DynamicsVector(x: velocity.0, y: velocity.1), for: item)
+        world.setVelocity(SIMD2<Double>(x: velocity.0, y: velocity.1), for: item)
         var items = [item]
         switch kind {
         case 0:
-            _ = world.attach(item, to: DynamicsVector(x: anchor.0, y: anchor.1), length: length,
+            _ = world.attach(item, to: SIMD2<Double>(x: anchor.0, y: anchor.1), length: length,
                              frequency: frequency, damping: damping)
         case 2:
-            let other = world.addItem(center: DynamicsVector(x: anchor.0, y: anchor.1), width: width,
+            let other = world.addItem(center: SIMD2<Double>(x: anchor.0, y: anchor.1), width: width,
                                       height: height, properties: props)
             _ = world.attach(item, to: other, length: length, frequency: frequency, damping: damping)
             items.append(other)
@@ -57,8 +57,8 @@ struct DynamicsBox2DCase: Sendable {
         default:
             break
         }
-        world.gravity = DynamicsVector(x: 0, y: gravityY)
-        world.setContinuousPush(DynamicsVector(x: push.0, y: push.1), item: item)
+        world.gravity = SIMD2<Double>(x: 0, y: gravityY)
+        world.setContinuousPush(SIMD2<Double>(x: push.0, y: push.1), item: item)
         return (world, items)
     }
 
@@ -70,7 +70,7 @@ struct DynamicsBox2DCase: Sendable {
             if n > 0 { world.step() }
             for (k, item) in items.enumerated() {
                 let p = world.presentedPosition(of: item)
-                worst = max(worst, DynamicsVector(x: p.x - row[2 * k], y: p.y - row[2 * k + 1]).length)
+                worst = max(worst, SIMD2<Double>(x: p.x - row[2 * k], y: p.y - row[2 * k + 1]).length)
             }
         }
         return worst
@@ -81,7 +81,7 @@ struct DynamicsBox2DCase: Sendable {
     /// step positions with the step velocities. Box2D's integrator is symplectic Euler (x₊ = x + h·v₊), so the
     /// velocity after each step is recovered exactly from its positions: v₊ = (x₊ − x)/h; before the first step it is
     /// the initial velocity.
-    func box2D(at t: Double, rows: [[Double]]) -> DynamicsVector {
+    func box2D(at t: Double, rows: [[Double]]) -> SIMD2<Double> {
         let h = 1.0 / 60
         let s = t * 60
         let i = min(Int(s), rows.count - 2)
@@ -93,7 +93,7 @@ struct DynamicsBox2DCase: Sendable {
         let (p0, v0, p1, v1) = (p(i), v(i), p(i + 1), v(i + 1))
         let u2 = u * u, u3 = u2 * u
         let h00 = 2 * u3 - 3 * u2 + 1, h10 = (u3 - 2 * u2 + u) * h, h01 = 3 * u2 - 2 * u3, h11 = (u3 - u2) * h
-        return DynamicsVector(x: h00 * p0.0 + h10 * v0.0 + h01 * p1.0 + h11 * v1.0,
+        return SIMD2<Double>(x: h00 * p0.0 + h10 * v0.0 + h01 * p1.0 + h11 * v1.0,
                               y: h00 * p0.1 + h10 * v0.1 + h01 * p1.1 + h11 * v1.1)
     }
 }
@@ -146,7 +146,7 @@ struct DynamicsBox2DTests {
     func sameStepsAtAnyRate() throws {
         let c = try #require(dynamicsBox2DFixtures.first { $0.name == "panel f3.5 z0.4 r10 v+0" })
         var reference = c.makeWorld()
-        var trail: [DynamicsVector] = []
+        var trail: [SIMD2<Double>] = []
         for _ in 0..<120 {
             reference.0.step()
             trail.append(reference.0.position(of: reference.1[0]))

@@ -14,7 +14,7 @@ struct DynamicsWorldTests {
     func seedWorld(substeps: Int = 1, frequency: Double = 3.5, damping: Double = 0.4,
                    resistance: Double = 0) -> (DynamicsWorld, DynamicsItem) {
         var world = DynamicsWorld(substeps: substeps)
-        let item = world.addItem(center: DynamicsVector(x: 0, y: 500), width: 300, height: 400,
+        let item = world.addItem(center: SIMD2<Double>(x: 0, y: 500), width: 300, height: 400,
                                  properties: DynamicsItemProperties(density: 100, resistance: resistance))
         _ = world.attach(item, to: .zero, frequency: frequency, damping: damping)
         return (world, item)
@@ -66,7 +66,7 @@ struct DynamicsWorldTests {
         var world = DynamicsWorld()
         let item = world.addItem(center: .zero, width: 100, height: 100,
                                  properties: DynamicsItemProperties(resistance: 10))
-        world.setVelocity(DynamicsVector(x: 1000, y: 0), for: item)
+        world.setVelocity(SIMD2<Double>(x: 1000, y: 0), for: item)
         for n in 1...30 {
             world.step()
             let expected = 1000 * Double.pow(1 / (1 + 10.0 / 60), Double(n))
@@ -78,23 +78,23 @@ struct DynamicsWorldTests {
     func units() {
         var world = DynamicsWorld()
         let item = world.addItem(center: .zero, width: 100, height: 100)
-        let heavy = world.addItem(center: DynamicsVector(x: 500, y: 0), width: 200, height: 100,
+        let heavy = world.addItem(center: SIMD2<Double>(x: 500, y: 0), width: 200, height: 100,
                                   properties: DynamicsItemProperties(density: 3))
         #expect(world.mass(of: item) == 1)
         #expect(world.mass(of: heavy) == 6)
-        world.setContinuousPush(DynamicsVector(x: 1, y: 0), item: item)
-        world.setContinuousPush(DynamicsVector(x: 6, y: 0), item: heavy)
+        world.setContinuousPush(SIMD2<Double>(x: 1, y: 0), item: item)
+        world.setContinuousPush(SIMD2<Double>(x: 6, y: 0), item: heavy)
         for _ in 0..<60 { world.step() }
         #expect(abs(world.velocity(of: item).x - 100) < 1e-9)
         #expect(abs(world.velocity(of: heavy).x - 100) < 1e-9)
 
         var impulse = DynamicsWorld()
         let kicked = impulse.addItem(center: .zero, width: 100, height: 100)
-        impulse.push(DynamicsVector(x: 0, y: -1), item: kicked)
-        #expect(impulse.velocity(of: kicked) == DynamicsVector(x: 0, y: -100))
+        impulse.push(SIMD2<Double>(x: 0, y: -1), item: kicked)
+        #expect(impulse.velocity(of: kicked) == SIMD2<Double>(x: 0, y: -100))
 
         var falling = DynamicsWorld()
-        falling.gravity = DynamicsVector(x: 0, y: 1)
+        falling.gravity = SIMD2<Double>(x: 0, y: 1)
         let dropped = falling.addItem(center: .zero, width: 10, height: 10)
         for _ in 0..<30 { falling.step() }
         #expect(abs(falling.velocity(of: dropped).y - 500) < 1e-9)
@@ -104,10 +104,10 @@ struct DynamicsWorldTests {
     func rotation() {
         var world = DynamicsWorld()
         let spinning = world.addItem(center: .zero, width: 100, height: 100)
-        let fixed = world.addItem(center: DynamicsVector(x: 500, y: 0), width: 100, height: 100,
+        let fixed = world.addItem(center: SIMD2<Double>(x: 500, y: 0), width: 100, height: 100,
                                   properties: DynamicsItemProperties(allowsRotation: false))
-        world.push(DynamicsVector(x: 0, y: 1), item: spinning, at: DynamicsVector(x: 50, y: 0))
-        world.push(DynamicsVector(x: 0, y: 1), item: fixed, at: DynamicsVector(x: 550, y: 0))
+        world.push(SIMD2<Double>(x: 0, y: 1), item: spinning, at: SIMD2<Double>(x: 50, y: 0))
+        world.push(SIMD2<Double>(x: 0, y: 1), item: fixed, at: SIMD2<Double>(x: 550, y: 0))
         // ω = r × p / I with I = m(w² + h²)/12: 50 pt · 100 kg·pt/s / (20 000/12 kg·pt²) = 3 rad/s.
         #expect(abs(world.angularVelocity(of: spinning) - 3) < 1e-12)
         #expect(world.angularVelocity(of: fixed) == 0)
@@ -119,10 +119,10 @@ struct DynamicsWorldTests {
     func absoluteVelocity() {
         var (world, item) = seedWorld()
         world.step()
-        world.setVelocity(DynamicsVector(x: 0, y: -1500), for: item)
-        world.setVelocity(DynamicsVector(x: 0, y: -1500), for: item)
-        #expect(world.velocity(of: item) == DynamicsVector(x: 0, y: -1500))
-        #expect(world.presentedVelocity(of: item) == DynamicsVector(x: 0, y: -1500))
+        world.setVelocity(SIMD2<Double>(x: 0, y: -1500), for: item)
+        world.setVelocity(SIMD2<Double>(x: 0, y: -1500), for: item)
+        #expect(world.velocity(of: item) == SIMD2<Double>(x: 0, y: -1500))
+        #expect(world.presentedVelocity(of: item) == SIMD2<Double>(x: 0, y: -1500))
     }
 
     @Test("the seed panel settles, the world reports idle, and presented values then stay put")
@@ -142,7 +142,7 @@ struct DynamicsWorldTests {
         #expect(world.presentedPosition(of: item) == rest)
         #expect(world.stepCount == steps + 60)
         // Any change wakes it.
-        world.setVelocity(DynamicsVector(x: 100, y: 0), for: item)
+        world.setVelocity(SIMD2<Double>(x: 100, y: 0), for: item)
         #expect(!world.isIdle)
         world.step()
         #expect(world.position(of: item).x > 1)
@@ -153,7 +153,7 @@ struct DynamicsWorldTests {
         for rate in [30.0, 59.94, 60, 90, 120, 144] {
             var world = DynamicsWorld()
             let item = world.addItem(center: .zero, width: 10, height: 10)
-            world.setVelocity(DynamicsVector(x: 100, y: 0), for: item)
+            world.setVelocity(SIMD2<Double>(x: 100, y: 0), for: item)
             let frames = Int(rate * 5)
             for _ in 0..<frames { world.advance(by: 1 / rate) }
             // x' = 100: the presented x / 100 is simulated time, and must equal elapsed time.
@@ -166,10 +166,10 @@ struct DynamicsWorldTests {
         var world = DynamicsWorld()
         let container = DynamicsRect(x: 0, y: 0, width: 320, height: 568)
         world.bounds = nil
-        let card = world.addItem(center: DynamicsVector(x: 160, y: 284), width: 280, height: 400,
+        let card = world.addItem(center: SIMD2<Double>(x: 160, y: 284), width: 280, height: 400,
                                  properties: DynamicsItemProperties(density: 100, resistance: 25))
-        _ = world.attach(card, to: DynamicsVector(x: 160, y: -400), frequency: 3.5, damping: 0.6)
-        world.setVelocity(DynamicsVector(x: 0, y: -1500), for: card)
+        _ = world.attach(card, to: SIMD2<Double>(x: 160, y: -400), frequency: 3.5, damping: 0.6)
+        world.setVelocity(SIMD2<Double>(x: 0, y: -1500), for: card)
         world.action = { w in
             if !w.presentedFrame(of: card).intersects(container) || !frameOf(w, card).intersects(container) {
                 w.removeAllBehaviors()
@@ -195,12 +195,12 @@ struct DynamicsWorldTests {
     func bounds() {
         var world = DynamicsWorld()
         world.bounds = DynamicsRect(x: 0, y: 0, width: 400, height: 400)
-        let ball = world.addItem(center: DynamicsVector(x: 200, y: 200), width: 100, height: 100,
+        let ball = world.addItem(center: SIMD2<Double>(x: 200, y: 200), width: 100, height: 100,
                                  properties: DynamicsItemProperties(elasticity: 1, collidesWithBounds: true))
-        let slow = world.addItem(center: DynamicsVector(x: 200, y: 60), width: 100, height: 100,
+        let slow = world.addItem(center: SIMD2<Double>(x: 200, y: 60), width: 100, height: 100,
                                  properties: DynamicsItemProperties(elasticity: 1, collidesWithBounds: true))
-        world.setVelocity(DynamicsVector(x: 600, y: 0), for: ball)
-        world.setVelocity(DynamicsVector(x: 0, y: -60), for: slow)
+        world.setVelocity(SIMD2<Double>(x: 600, y: 0), for: ball)
+        world.setVelocity(SIMD2<Double>(x: 0, y: -60), for: slow)
         for _ in 0..<60 {
             world.step()
             #expect(world.position(of: ball).x <= 350 && world.position(of: ball).x >= 50)

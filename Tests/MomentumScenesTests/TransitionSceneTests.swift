@@ -309,10 +309,10 @@ private struct TransitionRig {
         // And it is the seed's finishing behaviour: an independent world with attachment 3.5 Hz / damping 0.6,
         // resistance 25, density 100, started from the same state, follows the same path.
         var peer = DynamicsWorld(stepRate: 60)
-        let item = peer.addItem(center: DynamicsVector(x: 200, y: yBefore + 240), width: 368, height: 480,
+        let item = peer.addItem(center: SIMD2<Double>(x: 200, y: yBefore + 240), width: 368, height: 480,
                                 properties: DynamicsItemProperties(density: 100, resistance: 25, allowsRotation: false))
-        peer.setVelocity(DynamicsVector(x: 0, y: vy), for: item)
-        _ = peer.attach(item, to: DynamicsVector(x: 200, y: 88 + 240), length: 0, frequency: 3.5, damping: 0.6)
+        peer.setVelocity(SIMD2<Double>(x: 0, y: vy), for: item)
+        _ = peer.attach(item, to: SIMD2<Double>(x: 200, y: 88 + 240), length: 0, frequency: 3.5, damping: 0.6)
         peer.advance(by: 1.0 / 120)
         for _ in 0..<20 {
             #expect(abs(rig.scene.cardY - (peer.presentedPosition(of: item).y - 240)) < 1e-6)

@@ -12,8 +12,8 @@ enum BodyBenchmarks {
         var world = DynamicsWorld()
         var random = Lcg(seed: 2)
         for _ in 0..<count {
-            let anchor = DynamicsVector(x: random.next() * 1000, y: random.next() * 1000)
-            let offset = DynamicsVector(x: random.next() * 400 - 200, y: random.next() * 400 - 200)
+            let anchor = SIMD2<Double>(x: random.next() * 1000, y: random.next() * 1000)
+            let offset = SIMD2<Double>(x: random.next() * 400 - 200, y: random.next() * 400 - 200)
             let item = world.addItem(center: anchor + offset, width: 50, height: 50,
                                      properties: DynamicsItemProperties(density: 1, resistance: 0.5))
             _ = world.attach(item, to: anchor, length: 0, frequency: 1, damping: 0.1)
@@ -26,7 +26,7 @@ enum BodyBenchmarks {
             "Bodies10k.World", every: flipInterval,
             prepare: { world, tick in
                 let down = (tick / flipInterval) % 2 == 0
-                world.gravity = DynamicsVector(x: 0, y: down ? 1 : -1)
+                world.gravity = SIMD2<Double>(x: 0, y: down ? 1 : -1)
             },
             tick: { $0.advance(by: frameInterval) },
             check: { precondition(!$0.isIdle, "bodies fell asleep inside the measured window") })

@@ -22,7 +22,7 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
                 stepRate: Double = 60, substeps: Int = 1) {
         var world = DynamicsWorld(stepRate: stepRate, substeps: substeps)
         world.maximumFrameInterval = .infinity
-        let start = DynamicsVector(value)
+        let start = value
         item = world.addItem(center: start, width: itemWidth, height: itemHeight, properties: properties)
         attachment = world.attach(item, to: start, length: length, frequency: frequency, damping: damping)
         world.removeAttachment(attachment)
@@ -33,13 +33,13 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
     }
 
     /// Where the motion is heading (the attachment's anchor).
-    public var target: SIMD2<Double> { world.anchor(of: attachment).simd }
+    public var target: SIMD2<Double> { world.anchor(of: attachment) }
 
     /// The item's centre at display time.
-    public var presentedValue: SIMD2<Double> { world.presentedPosition(of: item).simd }
+    public var presentedValue: SIMD2<Double> { world.presentedPosition(of: item) }
 
     /// The item's velocity at display time.
-    public var presentedVelocity: SIMD2<Double> { world.presentedVelocity(of: item).simd }
+    public var presentedVelocity: SIMD2<Double> { world.presentedVelocity(of: item) }
 
     /// True when interrupted or when the world has fallen asleep.
     public var isAtRest: Bool { interrupted || world.isIdle }
@@ -47,12 +47,12 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
     /// Places the item at `value` with absolute `velocity` and attaches it to `target`.
     public mutating func start(from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>) {
         interrupted = false
-        world.setPosition(DynamicsVector(value), for: item)
-        world.setVelocity(DynamicsVector(velocity), for: item)
+        world.setPosition(value, for: item)
+        world.setVelocity(velocity, for: item)
         world.setAngularVelocity(0, for: item)
         world.removeAttachment(attachment)
         world.joints[attachment.index].isActive = true
-        world.setAnchor(DynamicsVector(target), for: attachment)
+        world.setAnchor(target, for: attachment)
         // Already at rest on the target (a layout change, a hand-off at rest): nothing to simulate, stay asleep.
         if value == target && velocity == .zero { settle() } else { world.wake() }
     }
@@ -77,7 +77,7 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
 
     /// Moves the anchor; the item's state is untouched, so value and velocity stay continuous.
     public mutating func retarget(to target: SIMD2<Double>) {
-        world.setAnchor(DynamicsVector(target), for: attachment)
+        world.setAnchor(target, for: attachment)
         if interrupted {
             interrupted = false
             world.joints[attachment.index].isActive = true
@@ -103,9 +103,9 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
         let state = PresentedState(value: presentedValue, velocity: presentedVelocity)
         interrupted = true
         world.removeAttachment(attachment)
-        world.setPosition(DynamicsVector(state.value), for: item)
+        world.setPosition(state.value, for: item)
         world.setVelocity(.zero, for: item)
-        world.joints[attachment.index].anchor = DynamicsVector(state.value)
+        world.joints[attachment.index].anchor = state.value
         settle()
         return state
     }

@@ -1,9 +1,9 @@
 /// Solver state of one rigid, axis-aligned box item (internal; the world stores these contiguously).
 struct DynamicsBody: Sendable {
-    var position: DynamicsVector
-    var previousPosition: DynamicsVector
-    var velocity: DynamicsVector
-    var previousVelocity: DynamicsVector
+    var position: SIMD2<Double>
+    var previousPosition: SIMD2<Double>
+    var velocity: SIMD2<Double>
+    var previousVelocity: SIMD2<Double>
     var angle: Double = 0
     var previousAngle: Double = 0
     var angularVelocity: Double = 0
@@ -14,7 +14,7 @@ struct DynamicsBody: Sendable {
     var invMass: Double = 0
     var invInertia: Double = 0
     /// Continuous push in UIKit force units (N), applied every step until changed.
-    var force: DynamicsVector = .zero
+    var force: SIMD2<Double> = .zero
     /// Continuous torque in N·pt from an off-centre continuous push.
     var torque: Double = 0
     var sleepTime: Double = 0
@@ -22,7 +22,7 @@ struct DynamicsBody: Sendable {
     var impactedThisStep = false
     var isActive = true
 
-    init(position: DynamicsVector, width: Double, height: Double, properties: DynamicsItemProperties) {
+    init(position: SIMD2<Double>, width: Double, height: Double, properties: DynamicsItemProperties) {
         self.position = position
         previousPosition = position
         velocity = .zero

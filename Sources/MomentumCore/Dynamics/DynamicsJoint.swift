@@ -7,18 +7,18 @@ struct DynamicsJoint: Sendable {
     /// Body A index, or nil when attached to `anchor`.
     var bodyA: Int?
     var bodyB: Int
-    var anchor: DynamicsVector
+    var anchor: SIMD2<Double>
     var length: Double
     var frequency: Double
     var dampingRatio: Double
     var isActive = true
 
     // Solver temporaries and warm-start impulses.
-    var impulse: DynamicsVector = .zero
+    var impulse: SIMD2<Double> = .zero
     var scalarImpulse: Double = 0
-    var direction: DynamicsVector = .zero
+    var direction: SIMD2<Double> = .zero
     var gamma: Double = 0
-    var bias: DynamicsVector = .zero
+    var bias: SIMD2<Double> = .zero
     var scalarBias: Double = 0
     var softMass: Double = 0
 }

@@ -71,7 +71,7 @@ extension DynamicsWorld {
         joints[j] = joint
     }
 
-    mutating func applyImpulse(_ p: DynamicsVector, _ joint: DynamicsJoint) {
+    mutating func applyImpulse(_ p: SIMD2<Double>, _ joint: DynamicsJoint) {
         bodies[joint.bodyB].velocity = bodies[joint.bodyB].velocity + bodies[joint.bodyB].invMass * p
         if let a = joint.bodyA {
             bodies[a].velocity = bodies[a].velocity - bodies[a].invMass * p
@@ -87,20 +87,20 @@ extension DynamicsWorld {
         let hw = b.width / 2
         let hh = b.height / 2
         if b.position.x - hw < bounds.minX {
-            resolveImpact(&b, normal: DynamicsVector(x: 1, y: 0), separation: b.position.x - hw - bounds.minX, h)
+            resolveImpact(&b, normal: SIMD2<Double>(x: 1, y: 0), separation: b.position.x - hw - bounds.minX, h)
         } else if b.position.x + hw > bounds.maxX {
-            resolveImpact(&b, normal: DynamicsVector(x: -1, y: 0), separation: bounds.maxX - b.position.x - hw, h)
+            resolveImpact(&b, normal: SIMD2<Double>(x: -1, y: 0), separation: bounds.maxX - b.position.x - hw, h)
         }
         if b.position.y - hh < bounds.minY {
-            resolveImpact(&b, normal: DynamicsVector(x: 0, y: 1), separation: b.position.y - hh - bounds.minY, h)
+            resolveImpact(&b, normal: SIMD2<Double>(x: 0, y: 1), separation: b.position.y - hh - bounds.minY, h)
         } else if b.position.y + hh > bounds.maxY {
-            resolveImpact(&b, normal: DynamicsVector(x: 0, y: -1), separation: bounds.maxY - b.position.y - hh, h)
+            resolveImpact(&b, normal: SIMD2<Double>(x: 0, y: -1), separation: bounds.maxY - b.position.y - hh, h)
         }
         bodies[i] = b
     }
 
     /// Resolves one wall impact; `separation` < 0 is the penetration after integration along the inward `n`.
-    func resolveImpact(_ b: inout DynamicsBody, normal n: DynamicsVector, separation: Double, _ h: Double) {
+    func resolveImpact(_ b: inout DynamicsBody, normal n: SIMD2<Double>, separation: Double, _ h: Double) {
         let vn = b.velocity.dot(n)
         // Back to the wall.
         b.position = b.position - separation * n
@@ -109,7 +109,7 @@ extension DynamicsWorld {
         // Fraction of the step spent before the impact.
         let before = separation - h * vn
         let alpha = min(max(before / (-h * vn), 0), 1)
-        let t = DynamicsVector(x: -n.y, y: n.x)
+        let t = SIMD2<Double>(x: -n.y, y: n.x)
         let vt = b.velocity.dot(t)
         let newVn = vn < -DynamicsUnits.restitutionThreshold ? -b.properties.elasticity * vn : 0
         let dvn = newVn - vn

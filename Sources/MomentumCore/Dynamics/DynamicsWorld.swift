@@ -10,7 +10,7 @@ public typealias DynamicsAction = @Sendable (inout DynamicsWorld) -> Void
 /// and iterate the velocity constraints, clamp and integrate positions, resolve container contacts, update sleep.
 public struct DynamicsWorld: Sendable {
     /// Gravity in UIKit units (1.0 = 1000 pt/s²); y grows downwards.
-    public var gravity: DynamicsVector = .zero {
+    public var gravity: SIMD2<Double> = .zero {
         didSet { if gravity != oldValue { wake() } }
     }
     /// The container rectangle items collide with (when their `collidesWithBounds` is set); nil = unbounded.
@@ -53,7 +53,7 @@ public struct DynamicsWorld: Sendable {
     // MARK: Items
 
     /// Adds a box item of `size` centred at `center`, at rest.
-    public mutating func addItem(center: DynamicsVector, width: Double, height: Double,
+    public mutating func addItem(center: SIMD2<Double>, width: Double, height: Double,
                                  properties: DynamicsItemProperties = DynamicsItemProperties()) -> DynamicsItem {
         bodies.append(DynamicsBody(position: center, width: width, height: height, properties: properties))
         wake()
@@ -84,10 +84,10 @@ public struct DynamicsWorld: Sendable {
     public func mass(of item: DynamicsItem) -> Double { bodies[item.index].mass }
 
     /// Authoritative centre after the last step (up to one step ahead of display time).
-    public func position(of item: DynamicsItem) -> DynamicsVector { bodies[item.index].position }
+    public func position(of item: DynamicsItem) -> SIMD2<Double> { bodies[item.index].position }
 
     /// Authoritative linear velocity in pt/s after the last step.
-    public func velocity(of item: DynamicsItem) -> DynamicsVector { bodies[item.index].velocity }
+    public func velocity(of item: DynamicsItem) -> SIMD2<Double> { bodies[item.index].velocity }
 
     /// Authoritative rotation in radians after the last step.
     public func angle(of item: DynamicsItem) -> Double { bodies[item.index].angle }
@@ -101,21 +101,21 @@ public struct DynamicsWorld: Sendable {
     /// Centre at display time, interpolated between the last two steps with cubic Hermite (positions and
     /// velocities), so the shown motion is C¹: right after a hand-off it moves with exactly the velocity it was
     /// given, not with the next step's. A step with a wall impact is interpolated linearly (no overshoot into it).
-    public func presentedPosition(of item: DynamicsItem) -> DynamicsVector { presentedState(of: item).position }
+    public func presentedPosition(of item: DynamicsItem) -> SIMD2<Double> { presentedState(of: item).position }
 
     /// Linear velocity at display time: the derivative of the presented position.
-    public func presentedVelocity(of item: DynamicsItem) -> DynamicsVector { presentedState(of: item).velocity }
+    public func presentedVelocity(of item: DynamicsItem) -> SIMD2<Double> { presentedState(of: item).velocity }
 
-    private func presentedState(of item: DynamicsItem) -> (position: DynamicsVector, velocity: DynamicsVector) {
+    private func presentedState(of item: DynamicsItem) -> (position: SIMD2<Double>, velocity: SIMD2<Double>) {
         let b = bodies[item.index]
         let u = presentationAlpha
         if b.impactedThisStep {
             return (b.previousPosition.lerp(to: b.position, u), b.previousVelocity.lerp(to: b.velocity, u))
         }
-        func lift(_ v: DynamicsVector) -> SIMD4<Double> { SIMD4(v.x, v.y, 0, 0) }
+        func lift(_ v: SIMD2<Double>) -> SIMD4<Double> { SIMD4(v.x, v.y, 0, 0) }
         let s = CubicHermite.interpolate(x0: lift(b.previousPosition), v0: lift(b.previousVelocity),
                                          x1: lift(b.position), v1: lift(b.velocity), step: stepInterval, fraction: u)
-        return (DynamicsVector(x: s.value.x, y: s.value.y), DynamicsVector(x: s.velocity.x, y: s.velocity.y))
+        return (SIMD2<Double>(x: s.value.x, y: s.value.y), SIMD2<Double>(x: s.velocity.x, y: s.velocity.y))
     }
 
     /// Rotation at display time, interpolated between the last two steps.
@@ -132,21 +132,21 @@ public struct DynamicsWorld: Sendable {
     }
 
     /// Moves the item (e.g. while dragged); the presented value jumps there too.
-    public mutating func setPosition(_ position: DynamicsVector, for item: DynamicsItem) {
+    public mutating func setPosition(_ position: SIMD2<Double>, for item: DynamicsItem) {
         bodies[item.index].position = position
         bodies[item.index].previousPosition = position
         wake()
     }
 
     /// Sets the absolute linear velocity in pt/s (not a delta, unlike UIKit's `addLinearVelocity`).
-    public mutating func setVelocity(_ velocity: DynamicsVector, for item: DynamicsItem) {
+    public mutating func setVelocity(_ velocity: SIMD2<Double>, for item: DynamicsItem) {
         bodies[item.index].velocity = velocity
         bodies[item.index].previousVelocity = velocity
         wake()
     }
 
     /// Adds to the linear velocity in pt/s (UIKit `addLinearVelocity`).
-    public mutating func addVelocity(_ delta: DynamicsVector, for item: DynamicsItem) {
+    public mutating func addVelocity(_ delta: SIMD2<Double>, for item: DynamicsItem) {
         setVelocity(bodies[item.index].velocity + delta, for: item)
     }
 
@@ -159,7 +159,7 @@ public struct DynamicsWorld: Sendable {
 
     /// Instantaneous push (UIKit `UIPushBehaviorModeInstantaneous`): an impulse in UIKit units (N·s) applied at
     /// `point` (world pt; nil = centre). Magnitude 1 on a 100×100 pt item of density 1 adds 100 pt/s.
-    public mutating func push(_ impulse: DynamicsVector, item: DynamicsItem, at point: DynamicsVector? = nil) {
+    public mutating func push(_ impulse: SIMD2<Double>, item: DynamicsItem, at point: SIMD2<Double>? = nil) {
         var b = bodies[item.index]
         let p = DynamicsUnits.pointsPerMetre * impulse
         b.velocity = b.velocity + b.invMass * p
@@ -174,7 +174,7 @@ public struct DynamicsWorld: Sendable {
     /// Continuous push (UIKit `UIPushBehaviorModeContinuous`): a force in UIKit units (N) applied every step until
     /// changed, at `point` (world pt at the time of the call; nil = centre). Magnitude 1 accelerates a 100×100 pt
     /// item of density 1 at 100 pt/s².
-    public mutating func setContinuousPush(_ force: DynamicsVector, item: DynamicsItem, at point: DynamicsVector? = nil) {
+    public mutating func setContinuousPush(_ force: SIMD2<Double>, item: DynamicsItem, at point: SIMD2<Double>? = nil) {
         bodies[item.index].force = force
         if let point {
             let f = DynamicsUnits.pointsPerMetre * force
@@ -189,7 +189,7 @@ public struct DynamicsWorld: Sendable {
 
     /// Attaches the item's centre to a fixed anchor point with a soft spring (UIKit `UIAttachmentBehavior`).
     /// `frequency` in Hz (0 = rigid), `damping` is the damping ratio.
-    public mutating func attach(_ item: DynamicsItem, to anchor: DynamicsVector, length: Double = 0,
+    public mutating func attach(_ item: DynamicsItem, to anchor: SIMD2<Double>, length: Double = 0,
                                 frequency: Double = 3.5, damping: Double = 0.4) -> DynamicsAttachment {
         joints.append(DynamicsJoint(bodyA: nil, bodyB: item.index, anchor: anchor, length: max(length, 0),
                                     frequency: frequency, dampingRatio: damping))
@@ -207,10 +207,10 @@ public struct DynamicsWorld: Sendable {
     }
 
     /// The attachment's anchor point (for anchor attachments).
-    public func anchor(of attachment: DynamicsAttachment) -> DynamicsVector { joints[attachment.index].anchor }
+    public func anchor(of attachment: DynamicsAttachment) -> SIMD2<Double> { joints[attachment.index].anchor }
 
     /// Moves an anchor attachment's anchor point (retarget); velocity is kept.
-    public mutating func setAnchor(_ anchor: DynamicsVector, for attachment: DynamicsAttachment) {
+    public mutating func setAnchor(_ anchor: SIMD2<Double>, for attachment: DynamicsAttachment) {
         guard joints[attachment.index].anchor != anchor else { return }
         joints[attachment.index].anchor = anchor
         wake()
