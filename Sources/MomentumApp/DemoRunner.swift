@@ -188,7 +188,7 @@ final class DemoRunner {
     }
 
     private func traceGesture(_ event: SceneEvent) {
-        var fields: [(String, JSONValue)] = [("kind", .string(event.kind))]
+        var fields: [(String, JSONValue)] = [("kind", .string(event.kind.rawValue))]
         for field in event.fields { fields.append((field.key, JSONValue(field.value))) }
         trace.event("gesture", fields)
     }

@@ -108,7 +108,7 @@ public struct GalleryScene: Scene {
         for event in recognizer.handle(frame, hit: { _ in true }) {
             guard case .tap(let point) = event else { continue }
             guard let item = layout.item(at: point) else {
-                reports.append(SceneEvent("tap", [TraceField("item", .string("none"))]))
+                reports.append(SceneEvent(.tap, [TraceField("item", .string("none"))]))
                 continue
             }
             reports += trigger(item)
@@ -126,9 +126,9 @@ public struct GalleryScene: Scene {
         case .satellite: orbit.restart(at: time)
         case .covers: covers.shuffle(at: time)
         }
-        var events = [SceneEvent("tap", [TraceField("item", .string(item.rawValue))])]
+        var events = [SceneEvent(.tap, [TraceField("item", .string(item.rawValue))])]
         if interrupted {
-            events.append(SceneEvent("restart", [TraceField("item", .string(item.rawValue)),
+            events.append(SceneEvent(.restart, [TraceField("item", .string(item.rawValue)),
                                                  TraceField("before", before),
                                                  TraceField("after", presentedTrace(item))]))
         }
@@ -139,7 +139,7 @@ public struct GalleryScene: Scene {
     public mutating func advance(by dt: Double) -> [SceneEvent] {
         time += Swift.max(dt, 0)
         var events: [SceneEvent] = []
-        func finished(_ item: GalleryItem) { events.append(SceneEvent("finished", [TraceField("item", .string(item.rawValue))])) }
+        func finished(_ item: GalleryItem) { events.append(SceneEvent(.finished, [TraceField("item", .string(item.rawValue))])) }
         if isAnimating(.lanes) {
             for i in lanes.indices { lanes[i].removeCompletedAnimations(at: time) }
             if !isAnimating(.lanes) {

@@ -118,21 +118,21 @@ public struct PanelScene: Scene, BackendSwitchable {
                 targetBeforeGrab = target
             case .panBegan(let p):
                 grab(finger: p)
-                reports.append(SceneEvent("pan-began"))
+                reports.append(SceneEvent(.panBegan))
             case .panChanged(let p):
                 drag(finger: p)
                 dragVelocity = recognizer.currentVelocity(at: inputTime)
             case .panEnded(let p, let velocity):
                 drag(finger: p)
                 release(velocity: velocity)
-                reports.append(SceneEvent("pan-ended", [TraceField("velocity", .vector(velocity))]))
+                reports.append(SceneEvent(.panEnded, [TraceField("velocity", .vector(velocity))]))
             case .tap:
                 pressedWhileMoving = false
                 let before = SIMD2(y, vy)
                 if dragging { release(velocity: .zero, toward: target == .open ? .closed : .open) }
                 else { toggle() }
                 // The panel's (y, vy) just before and just after the tap took effect, at the same instant.
-                reports.append(SceneEvent("tap", [TraceField("before", .vector(before)),
+                reports.append(SceneEvent(.tap, [TraceField("before", .vector(before)),
                                                   TraceField("after", .vector(SIMD2(y, vy)))]))
             case .released:
                 pressedWhileMoving = false
@@ -140,7 +140,7 @@ public struct PanelScene: Scene, BackendSwitchable {
             case .cancelled:
                 pressedWhileMoving = false
                 if dragging { release(velocity: .zero, toward: targetBeforeGrab) }
-                reports.append(SceneEvent("cancel"))
+                reports.append(SceneEvent(.touchCancel))
             }
         }
         return reports
@@ -156,7 +156,7 @@ public struct PanelScene: Scene, BackendSwitchable {
             if heldTime > recognizer.tapMaxDuration {
                 pressedWhileMoving = false
                 grab(finger: recognizer.position)
-                return [SceneEvent("catch")]
+                return [SceneEvent(.catch)]
             }
         }
         return []

@@ -194,7 +194,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 gestureOnCard = card.contains(point)
                 if gestureOnCard { catchCard(into: &reports) }
             case .panBegan(let translation):
-                if isHeld { reports.append(SceneEvent("pan-began", [TraceField("translation", .vector(translation))])) }
+                if isHeld { reports.append(SceneEvent(.panBegan, [TraceField("translation", .vector(translation))])) }
             case .panChanged, .pinchBegan:
                 break
             case .rotationBegan:
@@ -210,7 +210,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .rotationEnded(let a, let w):
                 if angleHeld { releaseAngle(a, velocity: w, into: &reports) }
             case .tap(let point):
-                reports.append(SceneEvent("tap", [TraceField("position", .vector(point)),
+                reports.append(SceneEvent(.tap, [TraceField("position", .vector(point)),
                                                   TraceField("on_card", .bool(gestureOnCard))]))
                 if !gestureOnCard { retarget(to: point, into: &reports) }
             case .lifted:
@@ -232,7 +232,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         isHeld = true
         grabPosition = caught.value
         grabTranslation = recognizer.translation
-        reports.append(SceneEvent("catch", [TraceField("position", .vector(caught.value)),
+        reports.append(SceneEvent(.catch, [TraceField("position", .vector(caught.value)),
                                             TraceField("velocity_before", .vector(caught.velocity)),
                                             TraceField("was_moving", .bool(wasMoving))]))
     }
@@ -242,7 +242,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         baseAngle = layers.removeAnimation(.rotation, of: cardLayer).value.x
         scaleHeld = true
         angleHeld = true
-        reports.append(SceneEvent("pinch-began", [TraceField("scale", .number(baseScale)),
+        reports.append(SceneEvent(.pinchBegan, [TraceField("scale", .number(baseScale)),
                                                   TraceField("angle", .number(baseAngle))]))
     }
 
@@ -251,7 +251,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         isHeld = false
         let goal = clamped(from + v * Self.projectionTime)
         move(from: from, velocity: v, to: goal)
-        reports.append(SceneEvent("pan-ended", [
+        reports.append(SceneEvent(.panEnded, [
             TraceField("velocity", .vector(v)), TraceField("position", .vector(from)), TraceField("target", .vector(goal)),
             TraceField("relative_velocity", .number(Self.relativeSpringVelocity(velocity: v, from: from, to: goal))),
         ]))
@@ -266,7 +266,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let value = baseScale * s, rate = baseScale * sv
         scaleHeld = false
         spring(.scale, parameters: Self.scaleSpring, threshold: .scale, from: value, velocity: rate, to: 1)
-        reports.append(SceneEvent("pinch-ended", [TraceField("scale", .number(value)),
+        reports.append(SceneEvent(.pinchEnded, [TraceField("scale", .number(value)),
                                                   TraceField("scale_velocity", .number(rate))]))
     }
 
@@ -275,7 +275,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         angleHeld = false
         let detent = Self.rotationDetent(for: value, velocity: w)
         spring(.rotation, parameters: Self.rotationSpring, threshold: .rotation, from: value, velocity: w, to: detent)
-        reports.append(SceneEvent("rotation-ended", [TraceField("angle", .number(value)),
+        reports.append(SceneEvent(.rotationEnded, [TraceField("angle", .number(value)),
                                                      TraceField("angular_velocity", .number(w)),
                                                      TraceField("target", .number(detent))]))
     }
@@ -286,7 +286,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let wasMoving = isAnimating(.position)
         if !layers.retarget(.position, of: cardLayer, to: goal) { move(from: before.value, velocity: .zero, to: goal) }
         let after = layers.presented(.position, of: cardLayer)
-        reports.append(SceneEvent("retarget", [
+        reports.append(SceneEvent(.retarget, [
             TraceField("to", .vector(goal)), TraceField("was_moving", .bool(wasMoving)),
             TraceField("before", .vector(before.value)), TraceField("velocity_before", .vector(before.velocity)),
             TraceField("after", .vector(after.value)), TraceField("velocity_after", .vector(after.velocity)),
@@ -306,7 +306,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         }
         if isHeld { drop() }
         gestureOnCard = false
-        reports.append(SceneEvent("cancel", [TraceField("position", .vector(position))]))
+        reports.append(SceneEvent(.touchCancel, [TraceField("position", .vector(position))]))
     }
 
     /// Starts the card's position animation on the configured backend (or leaves the model there when the

@@ -35,12 +35,12 @@ public struct TraceField: Sendable, Equatable {
 
 /// A recognised gesture (or scene-level event) reported for the trace as a `gesture` event.
 public struct SceneEvent: Sendable, Equatable {
-    /// `pan-began`, `pan-ended`, `tap`, `pinch-ended`, `rotation-ended`, `catch`, `cancel`, …
-    public var kind: String
+    /// What was recognised or decided.
+    public var kind: GestureKind
     /// Extra fields (e.g. `velocity`, `scale_velocity`, `angular_velocity`, `before`/`after`).
     public var fields: [TraceField]
     /// Creates an event.
-    public init(_ kind: String, _ fields: [TraceField] = []) {
+    public init(_ kind: GestureKind, _ fields: [TraceField] = []) {
         self.kind = kind
         self.fields = fields
     }

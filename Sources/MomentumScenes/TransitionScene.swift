@@ -161,7 +161,7 @@ public struct TransitionScene: Scene {
                 heldTime = 0
             case .panBegan(let p):
                 if pressedOnCard { grab(fingerY: p.y) }
-                reports.append(SceneEvent("pan-began", [on, TraceField("y", .number(cardY)),
+                reports.append(SceneEvent(.panBegan, [on, TraceField("y", .number(cardY)),
                                                         TraceField("vy", .number(cardVY))]))
             case .panChanged(let p):
                 if driver == .finger {
@@ -169,13 +169,13 @@ public struct TransitionScene: Scene {
                     layers[card].position.y = grabY + (p.y - grabFingerY)
                 }
             case .panEnded(let p, let velocity):
-                reports.append(SceneEvent("pan-ended", [on, TraceField("velocity", .vector(velocity))]))
+                reports.append(SceneEvent(.panEnded, [on, TraceField("velocity", .vector(velocity))]))
                 if driver == .finger {
                     layers[card].position.y = grabY + (p.y - grabFingerY)
                     reports.append(release(vy: velocity.y))
                 }
             case .tap:
-                reports.append(SceneEvent("tap", [on]))
+                reports.append(SceneEvent(.tap, [on]))
                 if driver == .finger {
                     reports.append(release(vy: 0))
                 } else if !pressedOnCard {
@@ -189,7 +189,7 @@ public struct TransitionScene: Scene {
                     target = targetBeforeGrab
                     finish(from: cardY, vy: 0)
                 }
-                reports.append(SceneEvent("touch-cancel", [TraceField("target", .string(target.rawValue))]))
+                reports.append(SceneEvent(.touchCancel, [TraceField("target", .string(target.rawValue))]))
             }
             pressedWhileMoving = pressedWhileMoving && recognizer.owner != nil
         }
@@ -213,7 +213,7 @@ public struct TransitionScene: Scene {
         case .dynamics:
             let presented = layers.presented(.position, of: card)
             if case .dynamics(let finisher)? = animation, finisher.hasLeftContainer {
-                reports.append(SceneEvent("left-container", [TraceField("y", .number(presented.value.y)),
+                reports.append(SceneEvent(.leftContainer, [TraceField("y", .number(presented.value.y)),
                                                              TraceField("vy", .number(presented.velocity.y))]))
                 reports.append(complete())
             } else if animation == nil {
@@ -228,7 +228,7 @@ public struct TransitionScene: Scene {
             if heldTime > recognizer.tapMaxDuration {
                 pressedWhileMoving = false
                 grab(fingerY: recognizer.position.y)
-                reports.append(SceneEvent("catch", [TraceField("y", .number(cardY))]))
+                reports.append(SceneEvent(.catch, [TraceField("y", .number(cardY))]))
             }
         }
         syncBackdrop()
@@ -277,7 +277,7 @@ public struct TransitionScene: Scene {
             layers.animate(.position, of: card, with: .tween(tween))
             driver = .tween
         }
-        return SceneEvent(target == .presented ? "present" : "dismiss",
+        return SceneEvent(target == .presented ? .present : .dismiss,
                           [TraceField("driver", .string(driver.rawValue)), TraceField("y", .number(from)),
                            TraceField("vy", .number(vy))])
     }
@@ -306,7 +306,7 @@ public struct TransitionScene: Scene {
             reason = "location"
         }
         finish(from: y, vy: vy)
-        return SceneEvent(target == interactiveGoal ? "finish" : "cancel",
+        return SceneEvent(target == interactiveGoal ? .finish : .cancel,
                           [TraceField("reason", .string(reason)), TraceField("target", .string(target.rawValue)),
                            TraceField("completion", .number(layout.completion(y: y))),
                            TraceField("velocity", .number(vy))])
@@ -317,7 +317,7 @@ public struct TransitionScene: Scene {
         layers.removeAnimation(.position, of: card)
         layers[card].position = SIMD2(layout.cardX, layout.y(for: target))
         driver = .none
-        return SceneEvent("completed", [TraceField("target", .string(target.rawValue))])
+        return SceneEvent(.completed, [TraceField("target", .string(target.rawValue))])
     }
 
     /// Moves the card from top edge `y` with vertical velocity `vy` toward `target` on the dynamics backend

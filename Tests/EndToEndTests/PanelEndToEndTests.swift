@@ -105,7 +105,7 @@ import Testing
         let mark = c.app.events.count
         // A fast upward drag that would fling the panel open, cancelled by the compositor before the lift.
         try c.play("0 press 0 400 560\n10 moveto 0 400 420 90\n100 cancel")
-        let cancel = try c.app.waitForGesture("cancel", after: mark)
+        let cancel = try c.app.waitForGesture("touch-cancel", after: mark)
         let rest = try c.waitRest("closed", after: cancel.index)
         let gestures = c.app.events[mark..<rest].filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
         #expect(!gestures.contains("pan-ended") && !gestures.contains("tap"), "gestures: \(gestures)")

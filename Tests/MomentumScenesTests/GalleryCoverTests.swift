@@ -19,7 +19,7 @@ struct GalleryCoverTests {
         let before = driver.scene.presentedCovers
         let backCard = driver.scene.coverOrder.first ?? -1
         let events = driver.tap(.covers)
-        #expect(events.map(\.kind) == ["tap"] && events.first?.item == "covers")
+        #expect(events.map(\.kind) == [.tap] && events.first?.item == "covers")
         let t0 = driver.scene.time
         let model = driver.scene.covers.model
         // The back card's model is now the front: highest z, lowest on screen.
@@ -54,7 +54,7 @@ struct GalleryCoverTests {
         for (card, new) in zip(driver.scene.presentedCovers, model) { #expect(Self.distance(card, new) <= 1e-5) }
         #expect(driver.scene.covers.isAnimating)
         let end = driver.advance(to: t0 + 1.7)
-        #expect(end.contains { $0.kind == "finished" && $0.item == "covers" })
+        #expect(end.contains { $0.kind == .finished && $0.item == "covers" })
         #expect(!driver.scene.covers.isAnimating)
         #expect(driver.scene.presentedCovers == model)
         #expect(driver.scene.coverOrder.last == backCard)

@@ -11,7 +11,7 @@ struct GalleryInterruptionTests {
         driver.advance(to: 0.7)
         let before = GalleryLane.all.indices.map { driver.scene.laneX($0) }
         let events = driver.tap(.lanes)
-        #expect(events.map(\.kind) == ["tap", "restart"])
+        #expect(events.map(\.kind) == [.tap, .restart])
         let after = GalleryLane.all.indices.map { driver.scene.laneX($0) }
         for (a, b) in zip(before, after) { #expect(abs(a - b) <= 1e-9) }
         #expect(driver.scene.laneTarget == 0)
@@ -40,7 +40,7 @@ struct GalleryInterruptionTests {
         let before = driver.scene.shakeOffset
         #expect(before != 0)
         let events = driver.tap(.shake)
-        #expect(events.map(\.kind) == ["tap", "restart"])
+        #expect(events.map(\.kind) == [.tap, .restart])
         #expect(abs(driver.scene.shakeOffset - before) <= 1e-12)
         driver.advance(to: t0 + 0.15 + 1.0 / 240)
         // The old shake moves at ≤ 300 px/s, the new one adds ≤ 150 px/s.
@@ -55,7 +55,7 @@ struct GalleryInterruptionTests {
         driver.advance(to: 5.3)
         let before = driver.scene.satellite
         let events = driver.tap(.satellite)
-        #expect(events.map(\.kind) == ["tap", "restart"])
+        #expect(events.map(\.kind) == [.tap, .restart])
         let after = driver.scene.satellite
         let dp = after.position - before.position, dv = after.velocity - before.velocity
         #expect((dp * dp).sum().squareRoot() <= 1e-6)
@@ -82,7 +82,7 @@ struct GalleryInterruptionTests {
         untouched.advance(to: t0 + 1.0)
         let before = driver.scene.presentedCovers
         let events = driver.tap(.covers)
-        #expect(events.map(\.kind) == ["tap", "restart"])
+        #expect(events.map(\.kind) == [.tap, .restart])
         for (a, b) in zip(driver.scene.presentedCovers, before) { #expect(GalleryCoverTests.distance(a, b) <= 1e-12) }
         #expect(driver.scene.covers.order != untouched.scene.covers.order)
         // Until the new group begins (0.5 s), the cards move exactly as if there had been no tap: same positions,
@@ -120,14 +120,14 @@ struct GalleryInterruptionTests {
         #expect(driver.scene.needsFrames)  // lanes and satellite run on launch
         let events = driver.runToRest()
         #expect(!driver.scene.needsFrames)
-        #expect(Set(events.filter { $0.kind == "finished" }.compactMap(\.item)) == ["lanes", "satellite"])
+        #expect(Set(events.filter { $0.kind == .finished }.compactMap(\.item)) == ["lanes", "satellite"])
         #expect(driver.scene.time < GalleryOrbit.lapDuration * GalleryOrbit.orbits + 0.1)
         for item in GalleryItem.allCases {
             _ = driver.tap(item)
             #expect(driver.scene.needsFrames)
             let finished = driver.runToRest()
             #expect(!driver.scene.needsFrames)
-            #expect(finished.filter { $0.kind == "finished" }.compactMap(\.item) == [item.rawValue])
+            #expect(finished.filter { $0.kind == .finished }.compactMap(\.item) == [item.rawValue])
             // Resting frames change nothing and report nothing.
             let frozen = driver.scene.traceRecord()
             let idle = driver.scene.advance(by: 1)
@@ -135,7 +135,7 @@ struct GalleryInterruptionTests {
             #expect(driver.scene.traceRecord().dropFirst() == frozen.dropFirst())  // all but the time
         }
         let miss = driver.tap(SIMD2(790, 590))
-        #expect(miss.map(\.kind) == ["tap"] && miss.first?.item == "none")
+        #expect(miss.map(\.kind) == [.tap] && miss.first?.item == "none")
         #expect(!driver.scene.needsFrames)
     }
 

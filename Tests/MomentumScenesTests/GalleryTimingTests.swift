@@ -10,7 +10,7 @@ struct GalleryTimingTests {
         var driver = GalleryDriver()
         driver.advance(to: 0.25)  // not at time 0, so the begin time matters
         let events = driver.tap(.shake)
-        #expect(events.map(\.kind) == ["tap"] && events.first?.item == "shake")
+        #expect(events.map(\.kind) == [.tap] && events.first?.item == "shake")
         let t0 = driver.scene.time
         // The key times, plus points inside segments (linear in between: a quarter of the way from 10 to −10 is 5).
         let expected: [(Double, Double)] = [(0, 0), (0.4 / 12, 5), (0.4 / 6, 10), (0.1, 5), (1.2 / 6, -10),
@@ -30,7 +30,7 @@ struct GalleryTimingTests {
         driver.advance(to: t0 + 0.4 / 6)
         #expect(!driver.scene.shake.isIdle)
         let events = driver.advance(to: t0 + 0.4)
-        #expect(events.contains { $0.kind == "finished" && $0.item == "shake" })
+        #expect(events.contains { $0.kind == .finished && $0.item == "shake" })
         #expect(driver.scene.shake.isIdle && driver.scene.shakeOffset == 0)
     }
 
@@ -62,7 +62,7 @@ struct GalleryTimingTests {
         #expect(mid.scene.laneFraction(2) > mid.scene.laneFraction(0) + 0.1)
         // After the duration every dot rests on its model value at the right end: no snap back.
         let events = driver.advance(to: GalleryScene.laneDuration)
-        #expect(events.contains { $0.kind == "finished" && $0.item == "lanes" })
+        #expect(events.contains { $0.kind == .finished && $0.item == "lanes" })
         for i in GalleryLane.all.indices {
             #expect(driver.scene.laneX(i) == layout.laneEndX)
             #expect(driver.scene.lanes[i].isIdle && driver.scene.lanes[i].modelValue == 1)
@@ -76,7 +76,7 @@ struct GalleryTimingTests {
         driver.advance(to: 2)
         #expect(!driver.scene.isAnimating(.lanes))
         let events = driver.tap(.lanes)
-        #expect(events.map(\.kind) == ["tap"])
+        #expect(events.map(\.kind) == [.tap])
         let t0 = driver.scene.time
         let layout = driver.scene.layout
         for t in [0.3, 0.9, 1.2] {

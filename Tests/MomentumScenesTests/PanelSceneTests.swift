@@ -71,7 +71,7 @@ struct PanelDriver {
 }
 
 /// Reads a two-number vector field from a scene event.
-func vectorField(_ events: [SceneEvent], kind: String, key: String) -> SIMD2<Double>? {
+func vectorField(_ events: [SceneEvent], kind: GestureKind, key: String) -> SIMD2<Double>? {
     guard let event = events.first(where: { $0.kind == kind }),
           let field = event.fields.first(where: { $0.key == key }),
           case .array(let values) = field.value, values.count == 2,
@@ -119,7 +119,7 @@ struct PanelSceneTests {
         #expect(d.scene.y == Self.closedY)
         d.time += 0.01
         let began = d.move(200, 748)                 // 12 px: the pan begins here
-        #expect(began.map(\.kind) == ["pan-began"])
+        #expect(began.map(\.kind) == [.panBegan])
         #expect(d.scene.y == Self.closedY)           // no jump by the slop distance
         #expect(d.scene.state == .dragging)
         for fingerY in [740.0, 700, 612.5, 401, 455, 690] {
@@ -134,7 +134,7 @@ struct PanelSceneTests {
     @Test func upwardFlingOpensWithTheReleaseVelocity() {
         var d = PanelDriver()
         let (events, fingerY) = d.fling(speed: -1500)
-        guard let velocity = vectorField(events, kind: "pan-ended", key: "velocity") else {
+        guard let velocity = vectorField(events, kind: .panEnded, key: "velocity") else {
             Issue.record("no pan-ended velocity in \(events)")
             return
         }
@@ -153,7 +153,7 @@ struct PanelSceneTests {
         d.settle()
         #expect(d.scene.state == .open)
         let (events, _) = d.fling(speed: 900)
-        #expect(vectorField(events, kind: "pan-ended", key: "velocity").map { abs($0.y - 900) < 1e-6 } == true)
+        #expect(vectorField(events, kind: .panEnded, key: "velocity").map { abs($0.y - 900) < 1e-6 } == true)
         #expect(d.scene.target == .closed)
         #expect(abs(d.scene.vy - 900) < 1e-6)
     }
@@ -169,7 +169,7 @@ struct PanelSceneTests {
         let heldY = d.scene.y
         d.time += 0.060                               // still for 60 ms, no events
         let events = d.up(200, 780 - 18 * 20)
-        #expect(vectorField(events, kind: "pan-ended", key: "velocity") == .zero)
+        #expect(vectorField(events, kind: .panEnded, key: "velocity") == .zero)
         #expect(d.scene.target == .closed)
         #expect(d.scene.vy == 0)
         #expect(abs(d.scene.y - heldY) < 1e-9)
@@ -177,14 +177,14 @@ struct PanelSceneTests {
 
     @Test func tapTogglesAndTheSettledPanelLandsExactly() {
         var d = PanelDriver()
-        #expect(d.tap().map(\.kind) == ["tap"])
+        #expect(d.tap().map(\.kind) == [.tap])
         #expect(d.scene.target == .open)
         #expect(d.scene.state == .animating)
         #expect(d.settle() < 600)
         #expect(d.scene.state == .open)
         #expect(d.scene.y == Self.openY)
         #expect(d.scene.vy == 0)
-        #expect(d.tap().map(\.kind) == ["tap"])
+        #expect(d.tap().map(\.kind) == [.tap])
         #expect(d.scene.target == .closed)
         #expect(d.settle() < 600)
         #expect(d.scene.state == .closed)
@@ -202,11 +202,11 @@ struct PanelSceneTests {
         let before = (d.scene.y, d.scene.vy)
         #expect(before.1 < -300)                       // really moving up
         let events = d.up(200, fingerY)
-        #expect(events.map(\.kind) == ["tap"])
+        #expect(events.map(\.kind) == [.tap])
         #expect(d.scene.target == .closed)
         #expect(abs(d.scene.y - before.0) < 1e-9)
         #expect(abs(d.scene.vy - before.1) < 1e-9)
-        #expect(vectorField(events, kind: "tap", key: "before") == vectorField(events, kind: "tap", key: "after"))
+        #expect(vectorField(events, kind: .tap, key: "before") == vectorField(events, kind: .tap, key: "after"))
         // The next frame continues from exactly that position and velocity toward closed (closed form), then it
         // lands closed.
         d.advanceFrame()
@@ -228,7 +228,7 @@ struct PanelSceneTests {
         let presented = d.scene.y
         #expect(d.scene.state == .animating)
         let began = d.move(200, fingerY + 10)
-        #expect(began.map(\.kind) == ["pan-began"])
+        #expect(began.map(\.kind) == [.panBegan])
         #expect(d.scene.y == presented)                 // held exactly where it was on screen
         #expect(d.scene.state == .dragging)
         for _ in 0..<5 { d.advanceFrame() }
@@ -251,7 +251,7 @@ struct PanelSceneTests {
         for frame in 1...40 {
             free.advanceFrame()
             let events = held.advanceFrame()
-            if events.map(\.kind) == ["catch"] {
+            if events.map(\.kind) == [.catch] {
                 caughtAt = frame
                 break
             }
@@ -291,7 +291,7 @@ struct PanelSceneTests {
         #expect(d.scene.state == .dragging)
         let dragY = d.scene.y
         let events = d.cancel(200, y)
-        #expect(events.map(\.kind) == ["cancel"])
+        #expect(events.map(\.kind) == [.touchCancel])
         #expect(d.scene.target == .open)
         #expect(d.scene.vy == 0)                         // from rest: no fling
         #expect(abs(d.scene.y - dragY) < 1e-9)           // and no jump
@@ -305,7 +305,7 @@ struct PanelSceneTests {
     @Test func releaseMotionMatchesTheClosedFormSpring() {
         var d = PanelDriver()
         let (events, _) = d.fling(speed: -1800, samples: 15)
-        guard let velocity = vectorField(events, kind: "pan-ended", key: "velocity") else {
+        guard let velocity = vectorField(events, kind: .panEnded, key: "velocity") else {
             Issue.record("no pan-ended velocity in \(events)")
             return
         }

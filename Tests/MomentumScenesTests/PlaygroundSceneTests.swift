@@ -52,14 +52,14 @@ struct PlaygroundDriver {
 }
 
 /// Reads a number field of the first event of `kind`.
-func playgroundNumber(_ events: [SceneEvent], _ kind: String, _ key: String) -> Double? {
+func playgroundNumber(_ events: [SceneEvent], _ kind: GestureKind, _ key: String) -> Double? {
     guard let event = events.first(where: { $0.kind == kind }),
           let field = event.fields.first(where: { $0.key == key }), case .number(let x) = field.value else { return nil }
     return x
 }
 
 /// Reads a two-number vector field of the first event of `kind`.
-func playgroundVector(_ events: [SceneEvent], _ kind: String, _ key: String) -> SIMD2<Double>? {
+func playgroundVector(_ events: [SceneEvent], _ kind: GestureKind, _ key: String) -> SIMD2<Double>? {
     guard let event = events.first(where: { $0.kind == kind }),
           let field = event.fields.first(where: { $0.key == key }),
           case .array(let values) = field.value, values.count == 2,
@@ -84,8 +84,8 @@ struct PlaygroundSceneTests {
         let finger = SIMD2(1200.0, -500.0)
         let events = d.flick(from: SIMD2(800, 400), velocity: finger)
         // The finger moved at a constant velocity: LSQ2 reports exactly that, and the spring starts with it.
-        guard let released = playgroundVector(events, "pan-ended", "velocity"),
-              let target = playgroundVector(events, "pan-ended", "target") else {
+        guard let released = playgroundVector(events, .panEnded, "velocity"),
+              let target = playgroundVector(events, .panEnded, "target") else {
             Issue.record("no pan-ended in \(events)")
             return
         }
@@ -125,7 +125,7 @@ struct PlaygroundSceneTests {
         let touch = seen + SIMD2(-60, 30)
         #expect(abs(touch.x - target.x) > PlaygroundScene.cardSide / 2)
         let events = d.down(touch)
-        guard let caught = playgroundVector(events, "catch", "position") else {
+        guard let caught = playgroundVector(events, .catch, "position") else {
             Issue.record("no catch in \(events)")
             return
         }
@@ -171,7 +171,7 @@ struct PlaygroundSceneTests {
         _ = d.down(tapPoint)
         d.time += 0.05                                            // no frame between down and up
         let events = d.up(tapPoint)
-        #expect(events.map(\.kind) == ["tap", "retarget"])
+        #expect(events.map(\.kind) == [.tap, .retarget])
         // At the instant of the retarget, nothing jumps.
         #expect(length(d.scene.position - before.0) < 1e-9)
         #expect(length(d.scene.velocity - before.1) < 1e-6)
@@ -192,7 +192,7 @@ struct PlaygroundSceneTests {
         var d = PlaygroundDriver()
         _ = d.down(SIMD2(810, 390))
         let events = d.up(SIMD2(810, 390))
-        #expect(events.map(\.kind) == ["tap"])
+        #expect(events.map(\.kind) == [.tap])
         #expect(d.scene.position == SIMD2(800, 400) && !d.scene.needsFrames)
     }
 
@@ -220,10 +220,10 @@ struct PlaygroundSceneTests {
         var d = PlaygroundDriver()
         let spanRate = 500.0, omega = 5.0
         let (events, remaining) = pinch(&d, spanRate: spanRate, omega: omega)
-        guard let scale = playgroundNumber(events, "pinch-ended", "scale"),
-              let scaleVelocity = playgroundNumber(events, "pinch-ended", "scale_velocity"),
-              let angle = playgroundNumber(events, "rotation-ended", "angle"),
-              let angular = playgroundNumber(events, "rotation-ended", "angular_velocity") else {
+        guard let scale = playgroundNumber(events, .pinchEnded, "scale"),
+              let scaleVelocity = playgroundNumber(events, .pinchEnded, "scale_velocity"),
+              let angle = playgroundNumber(events, .rotationEnded, "angle"),
+              let angular = playgroundNumber(events, .rotationEnded, "angular_velocity") else {
             Issue.record("no pinch-ended/rotation-ended in \(events)")
             return
         }
@@ -261,7 +261,7 @@ struct PlaygroundSceneTests {
         let (scale, angle) = (d.scene.scale, d.scene.angle)
         #expect(d.scene.scaleVelocity != 0 && d.scene.angularVelocity != 0)
         let events = d.send([(3, .down, SIMD2(760, 400)), (4, .down, SIMD2(840, 400))])
-        #expect(events.map(\.kind) == ["catch", "pinch-began"])
+        #expect(events.map(\.kind) == [.catch, .pinchBegan])
         #expect(d.scene.scale == scale && d.scene.angle == angle)
         #expect(d.scene.scaleVelocity == 0 && d.scene.state == .pinching)
         // The new pinch multiplies what was caught: doubling the span doubles the scale.
@@ -281,7 +281,7 @@ struct PlaygroundSceneTests {
         let here = d.scene.position
         #expect(here.x > 800 && d.scene.scale > 1)
         let events = d.scene.handle(TouchFrame(changes: [], isCancel: true))
-        #expect(events.map(\.kind) == ["cancel"])
+        #expect(events.map(\.kind) == [.touchCancel])
         #expect(d.scene.position == here && d.scene.velocity == .zero && d.scene.target == here)
         #expect(d.scene.scaleVelocity == 0 && d.scene.scaleTarget == 1)
         d.settle()

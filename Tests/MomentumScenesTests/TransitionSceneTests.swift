@@ -36,7 +36,7 @@ private struct TransitionRig {
     }
 
     /// Frames until an event of `kind` arrives (at most `limit` seconds); returns it and the frames taken.
-    mutating func frames(until kind: String, limit: Double = 3, dt: Double = 1.0 / 60) -> (SceneEvent?, Int) {
+    mutating func frames(until kind: GestureKind, limit: Double = 3, dt: Double = 1.0 / 60) -> (SceneEvent?, Int) {
         var n = 0
         while Double(n) * dt < limit {
             n += 1
@@ -92,7 +92,7 @@ private struct TransitionRig {
     /// Taps the backdrop and runs the 0.35 s presentation to its end.
     mutating func presentFully() {
         tap(SIMD2(200, 590))
-        _ = frames(until: "completed")
+        _ = frames(until: .completed)
     }
 
     /// Event fields by key.
@@ -128,7 +128,7 @@ private struct TransitionRig {
         #expect(rig.scene.cardY == TransitionRig.dismissedY)
         rig.touch(.down, SIMD2(200, 300))
         let up = rig.touch(.up, SIMD2(200, 300))
-        #expect(up.map(\.kind) == ["tap", "present"])
+        #expect(up.map(\.kind) == [.tap, .present])
         #expect(rig.scene.state == .presenting)
         #expect(rig.scene.driver == .tween)
         #expect(rig.scene.needsFrames)
@@ -136,7 +136,7 @@ private struct TransitionRig {
         for _ in 0..<21 { rig.frame(0.175 / 21) }
         #expect(abs(rig.scene.cardY - (TransitionRig.dismissedY + 0.5 * TransitionRig.span)) < 1e-6)
         #expect(rig.scene.cardVY > 0) // moving down, toward presented
-        let (done, n) = rig.frames(until: "completed", dt: 0.175 / 21)
+        let (done, n) = rig.frames(until: .completed, dt: 0.175 / 21)
         #expect(done != nil)
         #expect(n == 21 || n == 22) // 0.35 s in all
         #expect(rig.scene.state == .presented)
@@ -162,7 +162,7 @@ private struct TransitionRig {
         #expect(rig.scene.driver == .tween)
         // Moving past the slop grabs it: it stops exactly where it was presented.
         let began = rig.touch(.motion, press + SIMD2(0, 10))
-        #expect(began.map(\.kind) == ["pan-began"])
+        #expect(began.map(\.kind) == [.panBegan])
         #expect(TransitionRig.string(began.first, "on") == "card")
         #expect(rig.scene.cardY == shown)
         #expect(rig.scene.state == .dragging)
@@ -186,7 +186,7 @@ private struct TransitionRig {
         var p = rig.drag(from: press, vy: 300, duration: 0.2)
         p = rig.drag(from: p, vy: -500, duration: 0.2)
         rig.touch(.up, p)
-        _ = rig.frames(until: "completed")
+        _ = rig.frames(until: .completed)
         #expect(rig.samples.count > 80)
         var previous = rig.samples[0].completion
         for s in rig.samples {
@@ -214,15 +214,15 @@ private struct TransitionRig {
         rig.t += 1.0 / 120
         p.y -= 10
         let up = rig.touch(.up, p)
-        let ended = up.first { $0.kind == "pan-ended" }
+        let ended = up.first { $0.kind == .panEnded }
         #expect(ended != nil)
-        let decision = up.first { $0.kind == "cancel" }
+        let decision = up.first { $0.kind == .cancel }
         #expect(decision != nil)
         #expect(TransitionRig.string(decision, "reason") == "velocity")
         #expect(TransitionRig.string(decision, "target") == "dismissed")
         #expect(abs((TransitionRig.number(decision, "velocity") ?? 0) + 1200) < 1e-6)
         #expect(rig.scene.state == .dismissing)
-        let (left, _) = rig.frames(until: "left-container")
+        let (left, _) = rig.frames(until: .leftContainer)
         #expect(left != nil)
         #expect(rig.scene.state == .dismissed)
         #expect(rig.scene.cardY == TransitionRig.dismissedY)
@@ -237,10 +237,10 @@ private struct TransitionRig {
         #expect(rig.scene.completion < 0.5) // location alone would cancel
         rig.t += 1.0 / 120
         let up = rig.touch(.up, p + SIMD2(0, 2.5))
-        let decision = up.first { $0.kind == "finish" }
+        let decision = up.first { $0.kind == .finish }
         #expect(TransitionRig.string(decision, "reason") == "velocity")
         #expect(TransitionRig.string(decision, "target") == "presented")
-        let (done, _) = rig.frames(until: "completed")
+        let (done, _) = rig.frames(until: .completed)
         #expect(done != nil)
         rig.expectRest(.presented, y: TransitionRig.presentedY)
     }
@@ -255,10 +255,10 @@ private struct TransitionRig {
         rig.frame(0.05)
         let up = rig.touch(.up, p)
         #expect(abs(rig.scene.completion - 0.7) < 0.02)
-        let decision = up.first { $0.kind == "finish" }
+        let decision = up.first { $0.kind == .finish }
         #expect(TransitionRig.string(decision, "reason") == "location")
         #expect(TransitionRig.number(decision, "velocity") == 0)
-        let (done, n) = rig.frames(until: "completed")
+        let (done, n) = rig.frames(until: .completed)
         #expect(done != nil)
         #expect(Double(n) / 60 < 1.2)
         rig.expectRest(.presented, y: TransitionRig.presentedY)
@@ -273,10 +273,10 @@ private struct TransitionRig {
         #expect(rig.scene.completion < 0.45)
         rig.frame(0.05)
         let up = rig.touch(.up, p)
-        let decision = up.first { $0.kind == "cancel" }
+        let decision = up.first { $0.kind == .cancel }
         #expect(TransitionRig.string(decision, "reason") == "location")
         #expect(TransitionRig.string(decision, "target") == "dismissed")
-        let (left, _) = rig.frames(until: "left-container")
+        let (left, _) = rig.frames(until: .leftContainer)
         #expect(left != nil)
         #expect(rig.scene.state == .dismissed)
         #expect(!rig.scene.needsFrames)
@@ -292,7 +292,7 @@ private struct TransitionRig {
         p.y += 7.5
         let yBefore = rig.scene.cardY + 7.5
         let up = rig.touch(.up, p)
-        let ended = up.first { $0.kind == "pan-ended" }
+        let ended = up.first { $0.kind == .panEnded }
         guard case .array(let v)? = TransitionRig.field(ended, "velocity"), case .number(let vy) = v[1] else {
             Issue.record("pan-ended carries no velocity")
             return
@@ -302,7 +302,7 @@ private struct TransitionRig {
         #expect(rig.scene.cardVY == vy) // exactly the release velocity
         #expect(abs(rig.scene.cardY - yBefore) < 1e-9)
         // Moving down past the presented rest: velocity toward presented → a cancel of the dismissal.
-        #expect(up.contains { $0.kind == "cancel" })
+        #expect(up.contains { $0.kind == .cancel })
         // The motion continues the gesture: although the card is heading back up, it first keeps moving down.
         rig.frame(1.0 / 120)
         #expect(rig.scene.cardY > yBefore)
@@ -330,14 +330,14 @@ private struct TransitionRig {
         let p = rig.drag(from: press, vy: -900, duration: 0.1)
         rig.t += 1.0 / 120
         let up = rig.touch(.up, p - SIMD2(0, 7.5))
-        let decision = up.first { $0.kind == "finish" } // a grabbed presented card starts a dismissal
+        let decision = up.first { $0.kind == .finish } // a grabbed presented card starts a dismissal
         #expect(TransitionRig.string(decision, "reason") == "velocity")
         #expect(TransitionRig.string(decision, "target") == "dismissed")
         var lastBottom = rig.scene.cardY + TransitionRig.cardHeight
         var left: SceneEvent?
         for _ in 0..<120 {
             let events = rig.frame()
-            if let e = events.first(where: { $0.kind == "left-container" }) { left = e; break }
+            if let e = events.first(where: { $0.kind == .leftContainer }) { left = e; break }
             lastBottom = rig.scene.cardY + TransitionRig.cardHeight
         }
         #expect(left != nil)
@@ -356,14 +356,14 @@ private struct TransitionRig {
         var rig = TransitionRig()
         rig.presentFully()
         let onCard = rig.tap(SIMD2(200, 300))
-        #expect(onCard.map(\.kind) == ["tap"])
+        #expect(onCard.map(\.kind) == [.tap])
         #expect(rig.scene.state == .presented)
         #expect(!rig.scene.needsFrames)
         let onBackdrop = rig.tap(SIMD2(200, 590))
-        #expect(onBackdrop.map(\.kind) == ["tap", "dismiss"])
+        #expect(onBackdrop.map(\.kind) == [.tap, .dismiss])
         #expect(rig.scene.state == .dismissing)
         #expect(rig.scene.driver == .tween)
-        let (done, n) = rig.frames(until: "completed")
+        let (done, n) = rig.frames(until: .completed)
         #expect(done != nil)
         #expect(n == 21 || n == 22) // the mirrored 0.35 s tween
         rig.expectRest(.dismissed, y: TransitionRig.dismissedY)
@@ -379,13 +379,13 @@ private struct TransitionRig {
         let y = rig.scene.cardY, vy = rig.scene.cardVY
         #expect(vy > 500)
         let events = rig.touch(.up, SIMD2(200, 590))
-        #expect(events.map(\.kind) == ["tap", "dismiss"])
+        #expect(events.map(\.kind) == [.tap, .dismiss])
         #expect(TransitionRig.string(events.last, "driver") == "dynamics")
         #expect(rig.scene.driver == .dynamics)
         #expect(rig.scene.target == .dismissed)
         #expect(abs(rig.scene.cardY - y) < 1e-9)
         #expect(rig.scene.cardVY == vy)
-        let (left, _) = rig.frames(until: "left-container")
+        let (left, _) = rig.frames(until: .leftContainer)
         #expect(left != nil)
         #expect(rig.scene.state == .dismissed)
     }
@@ -425,7 +425,7 @@ private struct TransitionRig {
         for _ in 0..<30 {
             shown = rig.scene.cardY
             let events = rig.frame()
-            if let e = events.first(where: { $0.kind == "catch" }) { caught = e; break }
+            if let e = events.first(where: { $0.kind == .catch }) { caught = e; break }
         }
         #expect(caught != nil)
         let y = rig.scene.cardY
@@ -478,10 +478,10 @@ private struct TransitionRig {
         rig.touch(.down, SIMD2(200, 300))
         _ = rig.drag(from: SIMD2(200, 300), vy: -1500, duration: 0.1)
         let cancel = rig.scene.handle(TouchFrame(changes: [], isCancel: true))
-        #expect(cancel.map(\.kind) == ["touch-cancel"])
+        #expect(cancel.map(\.kind) == [.touchCancel])
         #expect(rig.scene.cardVY == 0)
         #expect(rig.scene.target == .presented)
-        _ = rig.frames(until: "completed")
+        _ = rig.frames(until: .completed)
         #expect(rig.scene.state == .presented)
         #expect(rig.scene.cardY == TransitionRig.presentedY)
     }
