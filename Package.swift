@@ -58,8 +58,12 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "momentum", dependencies: ["MomentumApp"], swiftSettings: strict),
 
-        .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore", realModule], swiftSettings: strict),
-        .testTarget(name: "MomentumScenesTests", dependencies: ["MomentumScenes", "MomentumLayers", "MomentumCore"],
+        // Oracles shared by several test targets (closed forms written independently of the engine).
+        .target(name: "MomentumTestSupport", path: "Tests/MomentumTestSupport", swiftSettings: strict),
+        .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore", "MomentumTestSupport", realModule],
+                    swiftSettings: strict),
+        .testTarget(name: "MomentumScenesTests",
+                    dependencies: ["MomentumScenes", "MomentumLayers", "MomentumCore", "MomentumTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "MomentumLayersTests", dependencies: ["MomentumLayers", "MomentumCore", realModule],
                     swiftSettings: strict),
@@ -68,7 +72,8 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp"], swiftSettings: strict),
         // End to end: starts weston headless with the touch-injection module, runs the real binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumTestSupport"],
+                    swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

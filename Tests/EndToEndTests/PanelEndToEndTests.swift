@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumTestSupport
 import Testing
 
 /// The panel under a real compositor with real touch: weston headless + momentum-touch + the momentum binary.
@@ -87,8 +88,8 @@ import Testing
             // `step` is the animation time the app advanced between the two frames (0 when drawn at once).
             let dt = frameAfter.number("step") ?? -1
             #expect(dt >= 0 && dt <= 0.1 && frameBefore.number("seq") != frameAfter.number("seq"))
-            let predicted = DampedSpring(stiffness: 300, damping: 20, mass: 1)
-                .state(from: y0 - c.closedY, velocity: v0, after: dt)
+            let predicted = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
+                .state(x0: y0 - c.closedY, v0: v0, at: dt)
             #expect(abs(predicted.x + c.closedY - y1) < 0.01, "position \(y1) vs closed form \(predicted.x + c.closedY)")
             #expect(abs(predicted.v - v1) < 0.1, "velocity \(v1) vs closed form \(predicted.v)")
         }
@@ -164,22 +165,5 @@ import Testing
         #expect(app.stderr.contains("no Wayland compositor") && app.stderr.contains("momentum headless"))
         #expect(app.stderr.split(separator: "\n").count == 1, "one line: \(app.stderr)")
         #expect(app.events.last?.kind == "exit" && app.events.last?.number("code") == 2)
-    }
-}
-
-/// The closed-form damped oscillator x'' = -(k x + c x')/m, underdamped branch (the panel's spring has ζ ≈ 0.58).
-struct DampedSpring {
-    let stiffness: Double, damping: Double, mass: Double
-    func state(from x0: Double, velocity v0: Double, after t: Double) -> (x: Double, v: Double) {
-        let w0 = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (stiffness * mass).squareRoot())
-        precondition(zeta < 1)
-        let wd = w0 * (1 - zeta * zeta).squareRoot()
-        let a = x0, b = (v0 + zeta * w0 * x0) / wd
-        let e = Foundation.exp(-zeta * w0 * t)
-        let x = e * (a * Foundation.cos(wd * t) + b * Foundation.sin(wd * t))
-        let v = e * ((-zeta * w0) * (a * Foundation.cos(wd * t) + b * Foundation.sin(wd * t))
-                     + (-a * wd * Foundation.sin(wd * t) + b * wd * Foundation.cos(wd * t)))
-        return (x, v)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumTestSupport
 import Testing
 
 /// Seed 004's playground under weston with injected touch: the card starts at rest at (400, 300), 160×160.
@@ -61,9 +62,9 @@ import Testing
         else { Issue.record("missing frames around the retarget"); return }
         #expect(dt > 0 && dt <= 0.1, "the retarget was followed by an animated frame (step \(dt))")
         let k = (2 * Double.pi / 0.5) * (2 * Double.pi / 0.5)
-        let spring = DampedSpring(stiffness: k, damping: 2 * 0.8 * k.squareRoot(), mass: 1)
+        let spring = ClosedFormOscillator(stiffness: k, damping: 2 * 0.8 * k.squareRoot(), mass: 1)
         for axis in 0..<2 {
-            let predicted = spring.state(from: p0[axis] - goal[axis], velocity: v0[axis], after: dt)
+            let predicted = spring.state(x0: p0[axis] - goal[axis], v0: v0[axis], at: dt)
             #expect(abs(predicted.x + goal[axis] - p1[axis]) < 0.01, "axis \(axis): \(p1[axis]) vs \(predicted.x + goal[axis])")
             #expect(abs(predicted.v - v1[axis]) < 0.1, "axis \(axis): velocity \(v1[axis]) vs \(predicted.v)")
         }

@@ -1,3 +1,4 @@
+import MomentumTestSupport
 import Testing
 @testable import MomentumCore
 

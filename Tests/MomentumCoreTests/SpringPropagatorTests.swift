@@ -1,4 +1,5 @@
 import RealModule
+import MomentumTestSupport
 import Testing
 @testable import MomentumCore
 

@@ -1,47 +1,7 @@
 import RealModule
+import MomentumTestSupport
 import Testing
 @testable import MomentumCore
-
-/// Textbook closed-form solution of m·x'' + c·x' + k·(x − target) = 0, one formula per damping regime.
-/// Written independently of the engine's propagator (no shared code beyond Math's exp/sin/cos).
-struct ClosedFormOscillator {
-    let stiffness: Double
-    let damping: Double
-    let mass: Double
-
-    /// Displacement and velocity at time t from displacement x0 and velocity v0.
-    func state(x0: Double, v0: Double, at t: Double) -> (x: Double, v: Double) {
-        let omega0 = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (stiffness * mass).squareRoot())
-        if zeta < 1 - 1e-12 {
-            // Underdamped: x = e^{−ζω₀t}(A cos ω_d t + B sin ω_d t).
-            let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
-            let a = x0
-            let b = (v0 + zeta * omega0 * x0) / omegaD
-            let e = Double.exp(-zeta * omega0 * t)
-            let cosine = Double.cos(omegaD * t)
-            let sine = Double.sin(omegaD * t)
-            let x = e * (a * cosine + b * sine)
-            let v = e * ((b * omegaD - zeta * omega0 * a) * cosine - (a * omegaD + zeta * omega0 * b) * sine)
-            return (x, v)
-        } else if zeta > 1 + 1e-12 {
-            // Overdamped: x = C₁e^{r₁t} + C₂e^{r₂t}.
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega0 * (zeta - root)
-            let r2 = -omega0 * (zeta + root)
-            let c1 = (v0 - r2 * x0) / (r1 - r2)
-            let c2 = x0 - c1
-            let e1 = Double.exp(r1 * t)
-            let e2 = Double.exp(r2 * t)
-            return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
-        } else {
-            // Critically damped: x = e^{−ω₀t}(x₀ + (v₀ + ω₀x₀)t).
-            let e = Double.exp(-omega0 * t)
-            let b = v0 + omega0 * x0
-            return (e * (x0 + b * t), e * (b - omega0 * (x0 + b * t)))
-        }
-    }
-}
 
 /// The x′ = 1 probe: runs 20 s of (optionally jittered) frames through `advance` and returns the largest
 /// difference between the probe's `position` and the time elapsed (a free particle at unit speed reads back time).

@@ -1,4 +1,5 @@
 import Foundation  // exp, sin, cos for the independent closed form
+import MomentumTestSupport
 import Testing
 import MomentumCore
 @testable import MomentumScenes
@@ -77,24 +78,6 @@ func vectorField(_ events: [SceneEvent], kind: GestureKind, key: String) -> SIMD
           case .array(let values) = field.value, values.count == 2,
           case .number(let x) = values[0], case .number(let y) = values[1] else { return nil }
     return SIMD2(x, y)
-}
-
-/// Textbook underdamped oscillator m·x'' + c·x' + k·x = 0 about the target, written from scratch for this test.
-struct UnderdampedReference {
-    let k: Double, c: Double, m: Double
-    /// Position and velocity at `t` from displacement `x0` and velocity `v0`.
-    func state(x0: Double, v0: Double, t: Double) -> (x: Double, v: Double) {
-        let omega0 = sqrt(k / m)
-        let zeta = c / (2 * sqrt(k * m))           // 20 / (2·√300) ≈ 0.577: underdamped
-        precondition(zeta < 1)
-        let sigma = zeta * omega0                  // decay rate
-        let omegaD = omega0 * sqrt(1 - zeta * zeta)
-        let b = (v0 + sigma * x0) / omegaD
-        let e = exp(-sigma * t)
-        let x = e * (x0 * cos(omegaD * t) + b * sin(omegaD * t))
-        let v = e * ((b * omegaD - sigma * x0) * cos(omegaD * t) - (x0 * omegaD + sigma * b) * sin(omegaD * t))
-        return (x, v)
-    }
 }
 
 /// The Control Center panel (seed 000): what the user sees it do under the finger.
@@ -210,8 +193,8 @@ struct PanelSceneTests {
         // The next frame continues from exactly that position and velocity toward closed (closed form), then it
         // lands closed.
         d.advanceFrame()
-        let next = UnderdampedReference(k: 300, c: 20, m: 1)
-            .state(x0: before.0 - Self.closedY, v0: before.1, t: PanelDriver.frame)
+        let next = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
+            .state(x0: before.0 - Self.closedY, v0: before.1, at: PanelDriver.frame)
         #expect(abs(d.scene.y - (Self.closedY + next.x)) < 1e-3)
         d.settle()
         #expect(d.scene.y == Self.closedY)
@@ -310,7 +293,7 @@ struct PanelSceneTests {
             return
         }
         #expect(d.scene.target == .open)
-        let reference = UnderdampedReference(k: 300, c: 20, m: 1)
+        let reference = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
         let x0 = d.scene.y - Self.openY
         let v0 = velocity.y
         var frames = 0
@@ -320,7 +303,7 @@ struct PanelSceneTests {
             d.advanceFrame()
             frames += 1
             highest = min(highest, d.scene.y)
-            let exact = reference.state(x0: x0, v0: v0, t: Double(frames) * PanelDriver.frame)
+            let exact = reference.state(x0: x0, v0: v0, at: Double(frames) * PanelDriver.frame)
             if d.scene.state == .animating {
                 worst = max(worst, abs(d.scene.y - (Self.openY + exact.x)))
                 #expect(abs(d.scene.vy - exact.v) < 1e-2)

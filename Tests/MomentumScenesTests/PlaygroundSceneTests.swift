@@ -1,4 +1,5 @@
 import Foundation  // exp, sin, cos, sqrt for the closed-form spring
+import MomentumTestSupport
 import Testing
 import MomentumCore
 import MomentumLayers
@@ -71,12 +72,9 @@ private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
 
 /// Seed 004's playground: flick, pinch/rotate, retarget and catch, with velocity handed over at every seam.
 struct PlaygroundSceneTests {
-    /// The underdamped spring x'' = −ω²x − 2ζωx' in closed form: displacement after `t` from (x0, v0).
+    /// The card's springs (response 0.5 s, damping ratio 0.8) in closed form: displacement after `t` from (x0, v0).
     private func springDisplacement(x0: SIMD2<Double>, v0: SIMD2<Double>, t: Double) -> SIMD2<Double> {
-        let omega = 2 * Double.pi / 0.5, zeta = 0.8
-        let omegaD = omega * sqrt(1 - zeta * zeta)
-        let a = x0, b = (v0 + zeta * omega * x0) / omegaD
-        return exp(-zeta * omega * t) * (a * cos(omegaD * t) + b * sin(omegaD * t))
+        ClosedFormOscillator(response: 0.5, dampingRatio: 0.8).state(x0: x0, v0: v0, at: t).x
     }
 
     @Test func flickHandsTheReleaseVelocityToTheSpring() {

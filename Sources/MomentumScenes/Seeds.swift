@@ -1,0 +1,75 @@
+import MomentumCore
+
+/// The seeds' constants, in one place: every default the scenes, the app's backends and `momentum trace` use.
+public enum Seeds {
+    /// Seed 000's hand-driven spring: spring constant 300, friction 20, mass 1.
+    public static let panelSpring = SpringParameters(stiffness: 300, damping: 20, mass: 1)
+    /// Seed 000's UIKit Dynamics attachment frequency (Hz).
+    public static let attachmentFrequency = 3.5
+    /// Seed 000's UIKit Dynamics attachment damping ratio.
+    public static let attachmentDamping = 0.4
+    /// Seed 000's attachment length (0: the item's centre goes to the anchor).
+    public static let attachmentLength = 0.0
+    /// Seed 000's panel item: density 100, resistance 10.
+    public static let panelItem = DynamicsItemProperties.seedPanel
+    /// Seed 000's panel item size (pt) for the dynamics world.
+    public static let panelItemSize = SIMD2<Double>(300, 400)
+    /// Core Animation's tween for the panel: 0.4 s, ease-in-ease-out (retargets compose additively, iOS 8).
+    public static let tweenDuration = 0.4
+    /// The tween's timing function.
+    public static let tweenTimingFunction = TimingFunction.easeInEaseOut
+}
+
+/// The pluggable animator backends, in key order (keys 1, 2, 3), each built with the seeds' constants.
+public enum BackendKind: String, Sendable, CaseIterable {
+    /// A fixed-step spring (seed 000's constants).
+    case spring
+    /// A UIKit-Dynamics attachment with resistance (seed 000's constants).
+    case dynamics
+    /// A Bézier tween with additive retargeting (Core Animation semantics).
+    case tween
+
+    /// A backend at rest, configured with the seeds' constants; each motion starts from it.
+    public func make() -> PropertyAnimation {
+        switch self {
+        case .spring:
+            .spring(SpringAnimation(parameters: Seeds.panelSpring, at: .zero))
+        case .dynamics:
+            .dynamics(DynamicsBackend(value: .zero, frequency: Seeds.attachmentFrequency,
+                                      damping: Seeds.attachmentDamping, length: Seeds.attachmentLength,
+                                      properties: Seeds.panelItem, itemWidth: Seeds.panelItemSize.x,
+                                      itemHeight: Seeds.panelItemSize.y))
+        case .tween:
+            .tween(TweenBackend(duration: Seeds.tweenDuration, timingFunction: Seeds.tweenTimingFunction, at: .zero))
+        }
+    }
+}
+
+/// The scenes, in switcher order.
+public enum SceneKind: String, Sendable, CaseIterable {
+    /// Seed 000: the Control Center panel.
+    case panel
+    /// Seed 002: the interactive animated transition.
+    case transition
+    /// Seed 003: Core Animation's timing functions, keyframes, paths and groups.
+    case gallery
+    /// Seed 004: flick, pinch, twist, retarget and catch one card.
+    case playground
+
+    /// A fresh scene for a container of `size` logical px; `backend` moves the panel and the playground card.
+    public func make(size: SIMD2<Double>, backend: BackendKind) -> any Scene {
+        switch self {
+        case .panel:
+            PanelScene(layout: PanelLayout(width: size.x, height: size.y), backend: backend.make(),
+                       backendName: backend.rawValue)
+        case .transition:
+            TransitionScene(size: size)
+        case .gallery:
+            GalleryScene(size: size)
+        case .playground:
+            // The card's spring is its own (response 0.5 s, damping ratio 0.8); other backends are the seeds'.
+            backend == .spring ? PlaygroundScene(size: size)
+                : PlaygroundScene(size: size, backend: backend.make(), backendName: backend.rawValue)
+        }
+    }
+}
