@@ -6,6 +6,7 @@ struct MomentumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "momentum",
         abstract: "Interruptible, velocity-continuous animations on Wayland.",
+        version: MomentumVersion.string,
         subcommands: [RunCommand.self, HeadlessCommand.self, TraceCommand.self],
         defaultSubcommand: RunCommand.self)
 }
