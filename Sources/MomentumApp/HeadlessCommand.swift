@@ -4,11 +4,12 @@ import Foundation
 /// `momentum headless`: the demo on a machine with no display. Starts a private weston (headless backend,
 /// pixman renderer, the momentum-touch module), runs the app fullscreen inside it, plays a short tour of real
 /// touch gestures, then saves the trace, a screenshot and weston's log, stops weston and says where they are.
-struct HeadlessCommand: ParsableCommand {
+struct HeadlessCommand: LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "headless",
         abstract: "Run the demo inside a private headless weston with a scripted tour of touch gestures.")
 
+    @OptionGroup var logging: LoggingOptions
     @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.") var out = "momentum-headless"
     @Option(help: "Animator backend: \(Backends.names.joined(separator: "|")).") var backend = "spring"
     @Option(help: "Output size WxH.") var size = "800x600"
@@ -53,7 +54,8 @@ struct HeadlessCommand: ParsableCommand {
         for (key, value) in weston.environment { env[key] = value }
         let app = try TracedClient(executable: executable,
                                    arguments: ["--fullscreen", "--scene", scene, "--backend", backend,
-                                               "--screenshot", shotPath],
+                                               "--screenshot", shotPath]
+                                       + (logging.logLevel.map { ["--log-level", $0.rawValue] } ?? []),
                                    environment: env, copyTo: tracePath)
         do {
             try app.waitFor("the first presented frame") { $0.kind == "presented" }
@@ -66,6 +68,12 @@ struct HeadlessCommand: ParsableCommand {
         }
         app.signal()
         let status = try app.waitExit()
+        var childLog = app.stderr
+        if status == 0, !childLog.isEmpty {
+            // The app's own log lines (at the level passed on to it), as it wrote them.
+            if childLog.hasSuffix("\n") { childLog.removeLast() }
+            Console.errorLine(childLog)
+        }
         let events = app.events
         let frames = events.filter { $0.kind == "frame" }.count
         let gestures = events.filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
