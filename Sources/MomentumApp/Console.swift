@@ -4,6 +4,8 @@ import Glibc
 enum Console {
     /// One line on stderr, prefixed with `momentum: `.
     static func error(_ message: String) { write(fd: 2, "momentum: " + message + "\n") }
+    /// One line on stderr, as is.
+    static func errorLine(_ line: String) { write(fd: 2, line + "\n") }
     /// One line on stdout.
     static func out(_ line: String) { write(fd: 1, line + "\n") }
 

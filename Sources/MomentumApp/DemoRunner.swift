@@ -1,4 +1,5 @@
 import Glibc
+import Logging
 import MomentumCore
 import MomentumLayers
 import MomentumRender
@@ -12,6 +13,7 @@ import WaylandClient
 /// commits. When nothing moves and no input is pending no frame is requested, and the loop sleeps in poll.
 final class DemoRunner {
     private let options: RunOptions
+    private let logger: Logger
     private let start = HostClock.now()
     private let trace: TraceWriter
     private var display: Display?
@@ -36,8 +38,10 @@ final class DemoRunner {
     private var hud: Bool
     private var failure: AppError?
 
-    init(options: RunOptions) throws(AppError) {
+    /// A runner for `options` that reports through `logger` (failures at `.error`, the platform's notes at their level).
+    init(options: RunOptions, logger: Logger) throws(AppError) {
         self.options = options
+        self.logger = logger
         hud = options.hud
         trace = try TraceWriter(path: options.tracePath, start: start)
         guard Backends.names.contains(options.backend) else {
@@ -66,8 +70,8 @@ final class DemoRunner {
         do {
             let display = try Display()
             self.display = display
-            let registry = try Registry(display: display) { message in
-                Console.error("\(message)")
+            let registry = try Registry(display: display) { [logger] level, message in
+                logger.log(level: Logger.Level(level), "\(message)")
             }
             self.registry = registry
             let window = try Window(registry: registry, title: "Momentum", appID: "dev.momentum.Momentum",
@@ -88,15 +92,15 @@ final class DemoRunner {
                 saveScreenshot()
                 return (0, name)
             case .failed(let error):
-                Console.error("\(error)")
+                logger.error("\(error)")
                 return (1, error.description)
             }
         } catch let error as WaylandError {
-            Console.error("\(error)")
+            logger.error("\(error)")
             if case .noCompositor = error { return (2, error.description) }
             return (1, error.description)
         } catch {
-            Console.error("\(error)")
+            logger.error("\(error)")
             return (1, "\(error)")
         }
     }
@@ -317,7 +321,7 @@ final class DemoRunner {
         let pixels = renderer.readPixels(width: Int(size.width), height: Int(size.height))
         let png = PNG.encode(rgba: pixels, width: Int(size.width), height: Int(size.height))
         guard let file = fopen(path, "wb") else {
-            Console.error("cannot write screenshot \(path): \(String(cString: strerror(errno)))")
+            logger.error("cannot write screenshot \(path): \(String(cString: strerror(errno)))")
             return
         }
         _ = png.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }

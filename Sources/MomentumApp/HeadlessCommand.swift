@@ -1,14 +1,19 @@
 import ArgumentParser
 import Foundation
+import Logging
 
 /// `momentum headless`: the demo on a machine with no display. Starts a private weston (headless backend,
 /// pixman renderer, the momentum-touch module), runs the app fullscreen inside it, plays a short tour of real
 /// touch gestures, then saves the trace, a screenshot and weston's log, stops weston and says where they are.
-struct HeadlessCommand: ParsableCommand {
+///
+/// The module is the one installed next to the binary (`<prefix>/lib/momentum/momentum-touch.so`, see
+/// scripts/install), else, for a binary in a source checkout, built from that checkout's harness/.
+struct HeadlessCommand: LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "headless",
         abstract: "Run the demo inside a private headless weston with a scripted tour of touch gestures.")
 
+    @OptionGroup var logging: LoggingOptions
     @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.") var out = "momentum-headless"
     @Option(help: "Animator backend: \(Backends.names.joined(separator: "|")).") var backend = "spring"
     @Option(help: "Output size WxH.") var size = "800x600"
@@ -26,14 +31,24 @@ struct HeadlessCommand: ParsableCommand {
 
     func run() throws {
         guard let parsed = Size(size) else { return }
+        let logger = AppLogging.logger()
         let executable = try Self.executablePath()
-        guard let root = Self.sourceRoot(from: [executable, FileManager.default.currentDirectoryPath]) else {
-            throw AppError("cannot find the source tree (harness/Makefile) above \(executable) or the current folder; "
-                + "run momentum headless from the Momentum checkout")
+        guard let westonPath = SearchPath.find("weston") else {
+            throw AppError("weston not found on PATH: apt-get install weston")
         }
+        logger.debug("weston: \(westonPath)")
         let module: String
-        do { module = try HarnessModule.build(packageRoot: root) } catch {
-            throw AppError("cannot build the touch-injection module: \(error)")
+        switch HarnessModule.source(executable: executable) {
+        case .installed(let installed):
+            module = installed
+            logger.debug("touch-injection module (installed): \(module)")
+        case .sourceTree(let root):
+            logger.debug("building the touch-injection module from \(root)/harness")
+            do { module = try HarnessModule.build(packageRoot: root) } catch {
+                throw AppError("cannot build the touch-injection module: \(error)")
+            }
+        case .missing(let expected):
+            throw AppError(HarnessError.moduleNotInstalled(expected).description)
         }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let outDir = URL(fileURLWithPath: out).standardizedFileURL.path
@@ -41,7 +56,10 @@ struct HeadlessCommand: ParsableCommand {
 
         Console.out("starting weston (headless, pixman) with the touch-injection module…")
         let weston: WestonSession
-        do { weston = try WestonSession(module: module, width: Int(parsed.width), height: Int(parsed.height)) } catch {
+        do {
+            weston = try WestonSession(module: module, width: Int(parsed.width), height: Int(parsed.height),
+                                       weston: westonPath)
+        } catch {
             throw AppError("cannot start weston: \(error)")
         }
         defer {
@@ -53,7 +71,8 @@ struct HeadlessCommand: ParsableCommand {
         for (key, value) in weston.environment { env[key] = value }
         let app = try TracedClient(executable: executable,
                                    arguments: ["--fullscreen", "--scene", scene, "--backend", backend,
-                                               "--screenshot", shotPath],
+                                               "--screenshot", shotPath]
+                                       + (logging.logLevel.map { ["--log-level", $0.rawValue] } ?? []),
                                    environment: env, copyTo: tracePath)
         do {
             try app.waitFor("the first presented frame") { $0.kind == "presented" }
@@ -66,6 +85,12 @@ struct HeadlessCommand: ParsableCommand {
         }
         app.signal()
         let status = try app.waitExit()
+        var childLog = app.stderr
+        if status == 0, !childLog.isEmpty {
+            // The app's own log lines (at the level passed on to it), as it wrote them.
+            if childLog.hasSuffix("\n") { childLog.removeLast() }
+            Console.errorLine(childLog)
+        }
         let events = app.events
         let frames = events.filter { $0.kind == "frame" }.count
         let gestures = events.filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
@@ -80,19 +105,5 @@ struct HeadlessCommand: ParsableCommand {
     static func executablePath() throws -> String {
         let path = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         return path
-    }
-
-    /// The first folder at or above one of `starts` that holds harness/Makefile.
-    static func sourceRoot(from starts: [String]) -> String? {
-        for start in starts {
-            var url = URL(fileURLWithPath: start)
-            while url.path != "/" {
-                if FileManager.default.fileExists(atPath: url.appendingPathComponent("harness/Makefile").path) {
-                    return url.path
-                }
-                url.deleteLastPathComponent()
-            }
-        }
-        return nil
     }
 }

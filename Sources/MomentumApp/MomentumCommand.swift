@@ -1,18 +1,22 @@
 import ArgumentParser
-import Glibc
+import Foundation
+import Logging
 
 /// `momentum`: the interactive-animation demo.
 struct MomentumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "momentum",
         abstract: "Interruptible, velocity-continuous animations on Wayland.",
+        version: MomentumVersion.string,
         subcommands: [RunCommand.self, HeadlessCommand.self, TraceCommand.self],
         defaultSubcommand: RunCommand.self)
 }
 
 /// `momentum run`: a window under the running compositor.
-struct RunCommand: ParsableCommand {
+struct RunCommand: LoggingCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the demo window.")
+
+    @OptionGroup var logging: LoggingOptions
 
     @Option(help: "Scene: \(SceneCatalog.names.joined(separator: "|")).") var scene = "panel"
     @Option(help: "Animator backend: \(Backends.names.joined(separator: "|")).") var backend = "spring"
@@ -51,7 +55,7 @@ struct RunCommand: ParsableCommand {
         options.notifyReady = notifyReady
         options.hud = !noHUD
         options.autoplay = autoplay
-        let runner = try DemoRunner(options: options)
+        let runner = try DemoRunner(options: options, logger: AppLogging.logger())
         let code = runner.run()
         if code != 0 { throw ExitCode(code) }
     }
@@ -70,16 +74,22 @@ struct Size {
     }
 }
 
-/// Entry point used by the `momentum` executable: parses, runs, and reports any error as one line.
+/// Entry point used by the `momentum` executable: parses, sets up logging, runs, and reports any error as one line.
 public enum MomentumMain {
     /// Runs the command line and exits with its status.
     public static func main() -> Never {
+        var logger: Logger?
         do {
             var command = try MomentumCommand.parseAsRoot()
+            if let logged = command as? any LoggingCommand {
+                let level = try logged.logging.resolve(environment: ProcessInfo.processInfo.environment)
+                AppLogging.bootstrap(level: level)
+                logger = AppLogging.logger()
+            }
             try command.run()
             exit(0)
         } catch let error as AppError {
-            Console.error(error.description)
+            if let logger { logger.error("\(error.description)") } else { Console.error(error.description) }
             exit(error.code)
         } catch {
             let code = MomentumCommand.exitCode(for: error)
@@ -89,8 +99,17 @@ public enum MomentumMain {
                 exit(0)
             }
             if let exitCode = error as? ExitCode { exit(exitCode.rawValue) }
-            Console.error("\(MomentumCommand.message(for: error)) (see momentum --help)")
+            Console.error("\(oneLine(MomentumCommand.message(for: error))) (see momentum --help)")
             exit(code.rawValue)
         }
+    }
+
+    /// A parser message on one line: the bullet list argument-parser prints for an option with many values
+    /// (`…one of the following:\n  - trace\n  - debug…`) becomes `…one of the following: trace, debug, …`.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let first = lines.first else { return message }
+        let rest = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
+        return rest.isEmpty ? first : first + " " + rest.joined(separator: ", ")
     }
 }

@@ -45,9 +45,10 @@ public final class Registry {
         "zwp_input_timestamps_manager_v1": 1, "wl_output": 4,
     ]
 
-    /// Lists the globals (one roundtrip), binds what Momentum uses, fails on a missing required one and warns
-    /// once for each missing optional one through `warn`.
-    public init(display: Display, warn: @escaping (String) -> Void) throws {
+    /// Lists the globals (one roundtrip), binds what Momentum uses, and fails on a missing required one. Reports
+    /// through `log`: each bound global at `.debug`, each missing optional one once (at `.info` for `wl_seat`,
+    /// which leaves the client without input; at `.debug` for the rest, which only lose a refinement).
+    public init(display: Display, log: @escaping (PlatformLogLevel, String) -> Void) throws {
         guard let registry = wl_display_get_registry(display.pointer) else {
             throw display.connectionError()
         }
@@ -68,20 +69,32 @@ public final class Registry {
         wl_registry_add_listener(registry, listener, Unmanaged.passUnretained(self).toOpaque())
         try display.roundtrip()
         try display.roundtrip() // the outputs' scale and mode events answer the binds
-        guard compositor != nil else { throw WaylandError.missingGlobal("the compositor offers no wl_compositor") }
-        guard wmBase != nil else {
+        guard let compositor else { throw WaylandError.missingGlobal("the compositor offers no wl_compositor") }
+        guard let wmBase else {
             throw WaylandError.missingGlobal("the compositor offers no xdg_wm_base (xdg-shell); Momentum needs it")
         }
-        let optional: [(String, Bound?)] = [
-            ("wl_seat (no touch, pointer or keyboard input)", seat),
-            ("wp_presentation (frame timing from callbacks only)", presentation),
-            ("wp_viewporter (no fractional scaling)", viewporter),
-            ("wp_fractional_scale_manager_v1 (integer scale only)", fractionalScale),
-            ("zxdg_decoration_manager_v1 (no server-side decorations)", decorationManager),
-            ("zwp_input_timestamps_manager_v1 (millisecond input timestamps)", inputTimestamps),
+        log(.debug, "bound wl_compositor version \(compositor.version)")
+        log(.debug, "bound xdg_wm_base version \(wmBase.version)")
+        let optional: [(name: String, without: String, bound: Bound?, level: PlatformLogLevel)] = [
+            ("wl_seat", "no touch, pointer or keyboard input", seat, .info),
+            ("wp_presentation", "frame timing from callbacks only", presentation, .debug),
+            ("wp_viewporter", "no fractional scaling", viewporter, .debug),
+            ("wp_fractional_scale_manager_v1", "integer scale only", fractionalScale, .debug),
+            ("zxdg_decoration_manager_v1", "no server-side decorations", decorationManager, .debug),
+            ("zwp_input_timestamps_manager_v1", "millisecond input timestamps", inputTimestamps, .debug),
         ]
-        for (what, bound) in optional where bound == nil { warn("warning: the compositor offers no \(what)") }
-        if outputs.isEmpty { warn("warning: the compositor offers no wl_output (buffer scale 1)") }
+        for global in optional {
+            if let bound = global.bound {
+                log(.debug, "bound \(global.name) version \(bound.version)")
+            } else {
+                log(global.level, "the compositor offers no \(global.name) (\(global.without))")
+            }
+        }
+        if outputs.isEmpty {
+            log(.debug, "the compositor offers no wl_output (buffer scale 1)")
+        } else {
+            log(.debug, "bound \(outputs.count) wl_output(s)")
+        }
     }
 
     deinit {

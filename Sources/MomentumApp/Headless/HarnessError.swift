@@ -12,6 +12,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case timeout(String)
     /// The control connection broke or sent something unexpected.
     case connection(String)
+    /// No touch-injection module next to an installed `momentum`; the payload is the path looked at.
+    case moduleNotInstalled(String)
 
     /// The reason, prefixed with the kind of failure.
     public var description: String {
@@ -21,6 +23,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
         case .compositor(let message): return "weston: \(message)"
         case .timeout(let message): return "timed out: \(message)"
         case .connection(let message): return "control connection: \(message)"
+        case .moduleNotInstalled(let path):
+            return "momentum-touch.so not found at \(path): run scripts/install PREFIX from the Momentum source tree"
         }
     }
 }

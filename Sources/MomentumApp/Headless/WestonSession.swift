@@ -40,12 +40,16 @@ public final class WestonSession {
     /// Whether weston is still running.
     public var isRunning: Bool { process.isRunning }
 
-    /// Starts weston with the module at `module` (absolute path) and waits up to `readyTimeout` for `ready`.
+    /// Starts weston (`weston`, or the first `weston` on `PATH` when nil) with the module at `module` (absolute
+    /// path) and waits up to `readyTimeout` for `ready`.
     public init(module: String, width: Int = 800, height: Int = 600, shell: String = "desktop-shell.so",
                 readyTimeout: Duration = .seconds(20), extraArguments: [String] = [],
-                weston: String = "/usr/bin/weston") throws {
+                weston: String? = nil) throws {
         guard module.hasPrefix("/"), FileManager.default.fileExists(atPath: module) else {
             throw HarnessError.compositor("module not found (need an absolute path): \(module)")
+        }
+        guard let weston = weston ?? SearchPath.find("weston") else {
+            throw HarnessError.compositor("not found on PATH: apt-get install weston")
         }
         var template = Array((NSTemporaryDirectory() + "/momentum-weston.XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in

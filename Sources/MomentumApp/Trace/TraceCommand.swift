@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// `momentum trace`: simulate one backend offline and print its presented state once per display frame.
-struct TraceCommand: ParsableCommand {
+struct TraceCommand: LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Simulate an animation offline; print t,x,y,vx,vy per display frame.",
@@ -16,6 +16,7 @@ struct TraceCommand: ParsableCommand {
         Decay: --deceleration, with --velocity (or --to to land there).
         """)
 
+    @OptionGroup var logging: LoggingOptions
     @Option(help: "Backend: spring|dynamics|tween|decay.") var backend: String?
     @Option(parsing: .unconditional, help: "Start value X[,Y].") var from: String?
     @Option(parsing: .unconditional, help: "Target X[,Y].") var to: String?

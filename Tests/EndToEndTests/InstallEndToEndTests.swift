@@ -1,0 +1,97 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// `scripts/install` and `momentum headless` run from an installed prefix, outside the source tree, under a
+/// real weston. The install uses the debug binary the tests were built with (`--binary`), not a release build.
+@Suite(.serialized) struct InstallEndToEndTests {
+    /// A fresh empty folder under the system's temporary folder (outside the checkout), symlinks resolved.
+    private func temporaryFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.resolvingSymlinksInPath()
+    }
+
+    /// A prefix holding only `bin/momentum` (a copy of the tested binary), no module.
+    private func prefixWithoutModule() throws -> URL {
+        let prefix = try temporaryFolder("prefix")
+        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try Compositor.momentumBinary(),
+                                         toPath: prefix.appendingPathComponent("bin/momentum").path)
+        return prefix
+    }
+
+    @Test func installedHeadlessRunsOutsideTheCheckoutAndLeavesTraceAndScreenshot() throws {
+        let prefix = try temporaryFolder("prefix"), work = try temporaryFolder("work")
+        defer {
+            try? FileManager.default.removeItem(at: prefix)
+            try? FileManager.default.removeItem(at: work)
+        }
+        let install = try ProgramRun(Compositor.packageRoot + "/scripts/install",
+                                     ["--binary", try Compositor.momentumBinary(), prefix.path], in: work.path)
+        #expect(install.status == 0, "\(install.transcript)")
+        let binary = prefix.appendingPathComponent("bin/momentum").path
+        let module = prefix.appendingPathComponent("lib/momentum/momentum-touch.so").path
+        #expect(FileManager.default.isExecutableFile(atPath: binary))
+        #expect(FileManager.default.fileExists(atPath: module))
+        #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("lib/momentum/touch-probe").path))
+
+        let run = try ProgramRun(binary, ["headless", "--out", "out", "--log-level", "debug"], in: work.path)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(run.stderr.contains("momentum: debug: touch-injection module (installed): \(module)"), "\(run.stderr)")
+        #expect(!run.stderr.contains("building the touch-injection module"), "\(run.stderr)")
+        // The app's own debug lines come through the headless run (the level is passed on).
+        #expect(run.stderr.contains("momentum: debug: bound wl_compositor version"), "\(run.stderr)")
+        let out = work.appendingPathComponent("out")
+        let trace = try String(contentsOf: out.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        let events = trace.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
+        #expect(events.contains { $0.kind == "presented" })
+        #expect(events.contains { $0.kind == "gesture" && $0.string("kind") == "tap" })
+        #expect(events.last?.kind == "exit" && events.last?.number("code") == 0)
+        let png = try Data(contentsOf: out.appendingPathComponent("screenshot.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
+        #expect(run.stdout.contains("screenshot: \(out.path)/screenshot.png"), "\(run.stdout)")
+    }
+
+    @Test func headlessWithoutAnInstalledModuleSaysWhatToRun() throws {
+        let prefix = try prefixWithoutModule(), work = try temporaryFolder("work")
+        defer {
+            try? FileManager.default.removeItem(at: prefix)
+            try? FileManager.default.removeItem(at: work)
+        }
+        let run = try ProgramRun(prefix.appendingPathComponent("bin/momentum").path, ["headless", "--out", "out"],
+                                 in: work.path)
+        #expect(run.status == 1, "\(run.transcript)")
+        let module = prefix.appendingPathComponent("lib/momentum/momentum-touch.so").path
+        #expect(run.stderr == "momentum: momentum-touch.so not found at \(module): run scripts/install PREFIX "
+            + "from the Momentum source tree\n", "\(run.transcript)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
+
+    @Test func headlessWithoutWestonSaysWhatToInstall() throws {
+        let prefix = try prefixWithoutModule(), emptyPath = try temporaryFolder("path")
+        defer {
+            try? FileManager.default.removeItem(at: prefix)
+            try? FileManager.default.removeItem(at: emptyPath)
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["PATH"] = emptyPath.path
+        let run = try ProgramRun(prefix.appendingPathComponent("bin/momentum").path,
+                                 ["headless", "--out", emptyPath.appendingPathComponent("out").path],
+                                 in: emptyPath.path, environment: env)
+        #expect(run.status == 1, "\(run.transcript)")
+        #expect(run.stderr == "momentum: weston not found on PATH: apt-get install weston\n", "\(run.transcript)")
+    }
+
+    @Test func installRefusesAMissingPrefixOrBinary() throws {
+        let script = Compositor.packageRoot + "/scripts/install"
+        let noPrefix = try ProgramRun(script, [])
+        #expect(noPrefix.status == 64 && noPrefix.stderr.hasPrefix("usage: scripts/install"), "\(noPrefix.transcript)")
+        let work = try temporaryFolder("work")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let noBinary = try ProgramRun(script, ["--binary", work.appendingPathComponent("nothing").path,
+                                               work.appendingPathComponent("prefix").path])
+        #expect(noBinary.status == 1 && noBinary.stderr.contains("is not an executable file"), "\(noBinary.transcript)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("prefix").path))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// `--version`, `--log-level` and `MOMENTUM_LOG_LEVEL` on the real binary; under a real weston, what the platform
+/// reports at start-up (bound globals, missing optional ones) shows only at debug.
+@Suite(.serialized) struct LoggingEndToEndTests {
+    @Test func versionPrintsTheVersionAndExitsZero() throws {
+        let run = try ProgramRun(try Compositor.momentumBinary(), ["--version"])
+        #expect(run.status == 0 && run.stdout == "0.1.0\n" && run.stderr.isEmpty, "\(run.transcript)")
+    }
+
+    @Test(arguments: ["run", "headless", "trace"])
+    func aBadFlagOrVariableIsOneLineNamingItAndExitsNonZero(command: String) throws {
+        let binary = try Compositor.momentumBinary()
+        let flag = try ProgramRun(binary, [command, "--log-level", "loud"])
+        #expect(flag.status == 64 && flag.stdout.isEmpty, "\(flag.transcript)")
+        #expect(flag.stderr.split(separator: "\n").count == 1 && flag.stderr.contains("'--log-level <log-level>'")
+                && flag.stderr.contains("loud"), "\(flag.transcript)")
+
+        var env = ProcessInfo.processInfo.environment
+        env["MOMENTUM_LOG_LEVEL"] = "loud"
+        let arguments = command == "trace" ? ["trace", "--backend", "spring", "--from", "0", "--to", "1"] : [command]
+        let variable = try ProgramRun(binary, arguments, environment: env)
+        #expect(variable.status == 64 && variable.stdout.isEmpty, "\(variable.transcript)")
+        #expect(variable.stderr == "momentum: MOMENTUM_LOG_LEVEL='loud' is not a log level "
+            + "(choose trace, debug, info, notice, warning, error, critical)\n", "\(variable.transcript)")
+    }
+
+    /// Starts `momentum run --fullscreen <arguments>` under `weston` with `MOMENTUM_LOG_LEVEL` set to `variable`
+    /// (unset when nil), waits for a presented frame, quits it with SIGTERM and returns its stderr.
+    private func startUpLog(_ weston: WestonSession, variable: String?, arguments: [String] = []) throws -> String {
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in weston.environment { env[key] = value }
+        env["MOMENTUM_LOG_LEVEL"] = variable
+        let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"] + arguments,
+                                   environment: env)
+        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        app.signal()
+        #expect(try app.waitExit() == 0)
+        return app.stderr
+    }
+
+    @Test func startUpIsQuietByDefaultAndTheMissingOptionalGlobalsShowAtDebug() throws {
+        let weston = try WestonSession(module: try HarnessModule.build(packageRoot: Compositor.packageRoot))
+        defer { weston.stop() }
+        // Weston 10 offers neither xdg-decoration nor fractional-scale: once warnings on every start.
+        let quiet = try startUpLog(weston, variable: nil)
+        #expect(quiet.isEmpty, "stderr at the default level: \(quiet)")
+
+        let debug = try startUpLog(weston, variable: "debug")
+        #expect(debug.contains("momentum: debug: the compositor offers no zxdg_decoration_manager_v1 "
+            + "(no server-side decorations)\n"), "\(debug)")
+        #expect(debug.contains("momentum: debug: the compositor offers no wp_fractional_scale_manager_v1"), "\(debug)")
+        #expect(debug.contains("momentum: debug: bound wl_compositor version "), "\(debug)")
+        #expect(debug.contains("momentum: debug: bound wl_seat version "), "\(debug)")
+        #expect(!debug.contains("warning"), "\(debug)")
+        #expect(debug.split(separator: "\n").allSatisfy { $0.hasPrefix("momentum: debug: ") }, "\(debug)")
+
+        let flagWins = try startUpLog(weston, variable: "debug", arguments: ["--log-level", "info"])
+        #expect(flagWins.isEmpty, "--log-level info over MOMENTUM_LOG_LEVEL=debug: \(flagWins)")
+        let flagDebug = try startUpLog(weston, variable: "error", arguments: ["--log-level", "debug"])
+        #expect(flagDebug.contains("momentum: debug: bound xdg_wm_base version "), "\(flagDebug)")
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import Testing
+@testable import MomentumApp
+
+/// `momentum --version` prints the app's version on stdout and exits 0.
+@Suite("momentum --version")
+struct VersionTests {
+    @Test func versionIsPrintedAsASuccessfulExit() throws {
+        do {
+            _ = try MomentumCommand.parseAsRoot(["--version"])
+            Issue.record("--version parsed as a command")
+        } catch {
+            #expect(MomentumCommand.exitCode(for: error) == .success)
+            #expect(MomentumCommand.fullMessage(for: error) == MomentumVersion.string)
+        }
+    }
+}
