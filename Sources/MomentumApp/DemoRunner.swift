@@ -26,7 +26,7 @@ final class DemoRunner {
     private var renderer: Renderer?
     private var scene: any Scene
     private var switcher: SceneSwitcher
-    private var backendName: String
+    private var backend: BackendKind
     private var clock = FrameClock()
     private var dirty = false
     private var configured = false
@@ -44,17 +44,10 @@ final class DemoRunner {
         self.logger = logger
         hud = options.hud
         trace = try TraceWriter(path: options.tracePath, start: start)
-        guard Backends.names.contains(options.backend) else {
-            throw AppError("unknown backend '\(options.backend)' (backends: \(Backends.names.joined(separator: ", ")))")
-        }
-        guard let index = SceneCatalog.names.firstIndex(of: options.scene),
-              let scene = SceneCatalog.make(options.scene, size: SIMD2(Double(options.width), Double(options.height)),
-                                            backend: options.backend) else {
-            throw AppError("unknown scene '\(options.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
-        }
-        self.scene = scene
-        backendName = options.backend
-        switcher = SceneSwitcher(names: SceneCatalog.names, selected: index)
+        scene = options.scene.make(size: SIMD2(Double(options.width), Double(options.height)), backend: options.backend)
+        backend = options.backend
+        switcher = SceneSwitcher(names: SceneKind.allCases.map(\.rawValue),
+                                 selected: SceneKind.allCases.firstIndex(of: options.scene) ?? 0)
     }
 
     /// Runs until quit; returns the exit code. The trace gets an `exit` event and is flushed on every path.
@@ -176,18 +169,17 @@ final class DemoRunner {
                                   "x": .number(change.position.x), "y": .number(change.position.y)])
         }
         let (rest, selection) = switcher.filter(frame)
-        if let selection { switchScene(to: SceneCatalog.names[selection]) }
+        if let selection { switchScene(to: SceneKind.allCases[selection]) }
         if let rest { for event in scene.handle(rest) { traceGesture(event) } }
         dirty = true
     }
 
-    private func switchScene(to name: String) {
-        guard let window, let next = SceneCatalog.make(name, size: SIMD2(Double(window.logicalSize.width),
-                                                                         Double(window.logicalSize.height)),
-                                                       backend: backendName) else { return }
-        scene = next
-        if let index = SceneCatalog.names.firstIndex(of: name) { switcher.selected = index }
-        trace.event("scene", ["name": .string(name)])
+    private func switchScene(to kind: SceneKind) {
+        guard let window else { return }
+        scene = kind.make(size: SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height)),
+                          backend: backend)
+        if let index = SceneKind.allCases.firstIndex(of: kind) { switcher.selected = index }
+        trace.event("scene", ["name": .string(kind.rawValue)])
         dirty = true
     }
 
@@ -206,17 +198,17 @@ final class DemoRunner {
         case .character(let c):
             // Keys 1, 2, 3 switch the backend; the motion is handed over with its velocity.
             if c == "s" || c == "\t" {
-                let next = (switcher.selected + 1) % SceneCatalog.names.count
-                switchScene(to: SceneCatalog.names[next])
+                let kinds = SceneKind.allCases
+                switchScene(to: kinds[(switcher.selected + 1) % kinds.count])
                 break
             }
-            guard let digit = c.wholeNumberValue, digit >= 1, digit <= Backends.names.count,
-                  let backend = Backends.make(Backends.names[digit - 1]),
+            let kinds = BackendKind.allCases
+            guard let digit = c.wholeNumberValue, digit >= 1, digit <= kinds.count,
                   var switchable = scene as? any Scene & BackendSwitchable else { break }
-            switchable.switchBackend(to: backend, name: Backends.names[digit - 1])
+            backend = kinds[digit - 1]
+            switchable.switchBackend(to: backend.make(), name: backend.rawValue)
             scene = switchable
-            backendName = Backends.names[digit - 1]
-            trace.event("backend", ["name": .string(backendName)])
+            trace.event("backend", ["name": .string(backend.rawValue)])
             dirty = true
         default: break
         }
@@ -249,7 +241,7 @@ final class DemoRunner {
         if options.autoplay, !scene.needsFrames, var panel = scene as? PanelScene, panel.state != .dragging {
             panel.toggle()
             scene = panel
-            trace.event("gesture", ["kind": .string("autoplay")])
+            trace.event("gesture", ["kind": .string(GestureKind.autoplay.rawValue)])
         }
         let moving = scene.needsFrames
         for event in scene.advance(by: step) { traceGesture(event) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MomentumScenes
 import Foundation
 import Logging
 
@@ -15,18 +16,12 @@ struct HeadlessCommand: LoggingCommand {
 
     @OptionGroup var logging: LoggingOptions
     @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.") var out = "momentum-headless"
-    @Option(help: "Animator backend: \(Backends.names.joined(separator: "|")).") var backend = "spring"
+    @Option(help: "The animator backend of the panel and the playground card.") var backend = BackendKind.spring
     @Option(help: "Output size WxH.") var size = "800x600"
-    @Option(help: "Scene to tour: \(SceneCatalog.names.joined(separator: "|")).") var scene = "panel"
+    @Option(help: "The scene to tour.") var scene = SceneKind.panel
 
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers") }
-        guard Backends.names.contains(backend) else {
-            throw ValidationError("--backend '\(backend)' is unknown (choose \(Backends.names.joined(separator: ", ")))")
-        }
-        guard SceneCatalog.names.contains(scene) else {
-            throw ValidationError("--scene '\(scene)' is unknown (choose \(SceneCatalog.names.joined(separator: ", ")))")
-        }
     }
 
     func run() throws {
@@ -70,7 +65,7 @@ struct HeadlessCommand: LoggingCommand {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in weston.environment { env[key] = value }
         let app = try TracedClient(executable: executable,
-                                   arguments: ["--fullscreen", "--scene", scene, "--backend", backend,
+                                   arguments: ["--fullscreen", "--scene", scene.rawValue, "--backend", backend.rawValue,
                                                "--screenshot", shotPath]
                                        + (logging.logLevel.map { ["--log-level", $0.rawValue] } ?? []),
                                    environment: env, copyTo: tracePath)

@@ -5,16 +5,16 @@ import MomentumScenes
 struct HeadlessTour {
     let weston: WestonSession
     let app: TracedClient
-    let scene: String
+    let scene: SceneKind
     let width: Double
     let height: Double
 
     func play() throws {
         switch scene {
-        case "transition": try transition()
-        case "gallery": try gallery()
-        case "playground": try playground()
-        default: try panel()
+        case .panel: try panel()
+        case .transition: try transition()
+        case .gallery: try gallery()
+        case .playground: try playground()
         }
     }
 

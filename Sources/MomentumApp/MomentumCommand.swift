@@ -1,4 +1,5 @@
 import ArgumentParser
+import MomentumScenes
 import Foundation
 import Logging
 
@@ -18,8 +19,9 @@ struct RunCommand: LoggingCommand {
 
     @OptionGroup var logging: LoggingOptions
 
-    @Option(help: "Scene: \(SceneCatalog.names.joined(separator: "|")).") var scene = "panel"
-    @Option(help: "Animator backend: \(Backends.names.joined(separator: "|")).") var backend = "spring"
+    @Option(help: "The scene to show.") var scene = SceneKind.panel
+    @Option(help: "The animator backend of the panel and the playground card (keys 1, 2, 3 switch it).")
+    var backend = BackendKind.spring
     @Flag(help: "Ask for a fullscreen window.") var fullscreen = false
     @Option(help: "Window size WxH in logical px.") var size = "800x600"
     @Option(help: "Write the JSON Lines trace to FILE.") var trace: String?
@@ -35,12 +37,6 @@ struct RunCommand: LoggingCommand {
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers (e.g. 800x600)") }
         if let quitAfter, !(quitAfter > 0) { throw ValidationError("--quit-after must be a positive number of seconds") }
-        guard Backends.names.contains(backend) else {
-            throw ValidationError("--backend '\(backend)' is unknown (choose \(Backends.names.joined(separator: ", ")))")
-        }
-        guard SceneCatalog.names.contains(scene) else {
-            throw ValidationError("--scene '\(scene)' is unknown (choose \(SceneCatalog.names.joined(separator: ", ")))")
-        }
     }
 
     func run() throws {

@@ -1,7 +1,9 @@
+import MomentumScenes
+
 /// What `momentum run` was asked to do.
 struct RunOptions {
-    var scene = "panel"
-    var backend = "spring"
+    var scene = SceneKind.panel
+    var backend = BackendKind.spring
     var fullscreen = false
     var width: Int32 = 800
     var height: Int32 = 600
