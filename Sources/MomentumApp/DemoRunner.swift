@@ -2,48 +2,41 @@ import Glibc
 import Logging
 import MomentumCore
 import MomentumLayers
-import MomentumRender
 import MomentumScenes
 import WaylandClient
 
-/// Wires the platform, the scene, the renderer and the trace together for `momentum run`.
+/// `momentum run`: wires the platform, the scene, the frame pacer, the render target, the HUD and the trace sink.
 ///
-/// One frame: a frame callback fires → the frame clock turns its timestamp into a step → the scene advances →
-/// a draw list is built → the next frame callback and presentation feedback are requested → eglSwapBuffers
-/// commits. When nothing moves and no input is pending no frame is requested, and the loop sleeps in poll.
+/// It owns no one's job but the wiring and the routing: input goes to the switcher, then to the scene (touch) or
+/// the key table (keys); frame callbacks go to the pacer, which says whether to draw; a frame is the scene's
+/// layers, the switcher and the HUD drawn by the render target. See docs/architecture.md for one frame and one
+/// touch in order.
 final class DemoRunner {
     private let options: RunOptions
     private let logger: Logger
     private let start = HostClock.now()
-    private let trace: TraceWriter
+    private let trace: TraceSink
     private var display: Display?
     private var registry: Registry?
     private var window: Window?
     private var seat: Seat?
     private var loop: EventLoop?
-    private var context: RenderContext?
-    private var eglWindow: WaylandEGLWindow?
-    private var renderer: Renderer?
+    private let target = RenderTarget()
     private var scene: any Scene
     private var switcher: SceneSwitcher
     private var backend: BackendKind
-    private var clock = FrameClock()
-    private var dirty = false
-    private var configured = false
-    private var sequence: UInt64 = 0
+    private var pacer = FramePacer()
+    private var hud: HUD
     private var readyAnnounced = false
-    private var frameIntervals: [Double] = []
-    private var lastCallbackMs: UInt32?
     private var drawList = DrawList()
-    private var hud: Bool
     private var failure: AppError?
 
     /// A runner for `options` that reports through `logger` (failures at `.error`, the platform's notes at their level).
     init(options: RunOptions, logger: Logger) throws(AppError) {
         self.options = options
         self.logger = logger
-        hud = options.hud
-        trace = try TraceWriter(path: options.tracePath, start: start)
+        hud = HUD(isShown: options.hud)
+        trace = try TraceSink(path: options.tracePath, start: start)
         scene = options.scene.make(size: SIMD2(Double(options.width), Double(options.height)), backend: options.backend)
         backend = options.backend
         switcher = SceneSwitcher(names: SceneKind.allCases.map(\.rawValue),
@@ -53,8 +46,7 @@ final class DemoRunner {
     /// Runs until quit; returns the exit code. The trace gets an `exit` event and is flushed on every path.
     func run() -> Int32 {
         let (code, reason) = runLoop()
-        trace.event("exit", ["code": .int(Int64(code)), "reason": .string(reason)])
-        trace.close()
+        trace.exit(code: code, reason: reason)
         return code
     }
 
@@ -100,9 +92,7 @@ final class DemoRunner {
 
     /// Releases GL before EGL, EGL before the surface, and everything before the display disconnects.
     private func tearDown() {
-        renderer = nil
-        context = nil
-        eglWindow = nil
+        target.tearDown()
         seat = nil
         window = nil
         registry = nil
@@ -110,68 +100,63 @@ final class DemoRunner {
         display = nil
     }
 
+    // MARK: Wiring
+
     private func wire(window: Window, loop: EventLoop) {
         window.onConfigure = { [unowned self] configured in
             let buffer = window.bufferSize
-            trace.event("configure", ["width": .int(Int64(configured.size.width)),
-                                      "height": .int(Int64(configured.size.height)), "scale": .number(configured.scale),
-                                      "buffer_width": .int(Int64(buffer.width)), "buffer_height": .int(Int64(buffer.height))])
+            trace.configure(width: configured.size.width, height: configured.size.height, scale: configured.scale,
+                            bufferWidth: buffer.width, bufferHeight: buffer.height)
             scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
-            do { try prepareRendering(window) } catch let error as AppError {
+            guard let display else { return }
+            do throws(AppError) { try target.prepare(display: display, window: window) } catch {
                 failure = error
                 loop.stop(code: 1, reason: error.description)
                 return
-            } catch {
-                return
             }
-            self.configured = true
-            dirty = true
+            pacer.dirty = true
         }
         window.onClose = { loop.stop(code: 0, reason: "closed") }
         window.onFrame = { [unowned self] ms in frameCallback(ms) }
-        window.onPresented = { [unowned self] seq, ns, refresh in
-            clock.presented(nanoseconds: ns, refreshNanoseconds: UInt64(refresh))
-            trace.event("presented", ["seq": .int(Int64(seq)), "ns": .int(Int64(ns)), "refresh_ns": .int(Int64(refresh))])
+        window.onPresented = { [unowned self] sequence, ns, refresh in
+            pacer.presented(nanoseconds: ns, refreshNanoseconds: refresh)
+            trace.presented(sequence: sequence, ns: ns, refreshNs: refresh)
             announceReady()
         }
-        window.onDiscarded = { [unowned self] seq in trace.event("discarded", ["seq": .int(Int64(seq))]) }
-        seat?.onTouchFrame = { [unowned self] frame in touchFrame(TouchFrame(frame)) }
-        seat?.onKey = { [unowned self] key in keyPressed(key) }
+        window.onDiscarded = { [unowned self] sequence in trace.discarded(sequence: sequence) }
+        seat?.onTouchFrame = { [unowned self] frame in route(TouchFrame(frame)) }
+        seat?.onKey = { [unowned self] key in if let command = KeyCommand(key) { perform(command) } }
     }
 
-    private func prepareRendering(_ window: Window) throws(AppError) {
-        let size = window.bufferSize
-        if let eglWindow {
-            eglWindow.resize(width: Int(size.width), height: Int(size.height))
-            return
-        }
-        guard let display else { return }
-        do {
-            let context = try RenderContext(waylandDisplay: display.pointer)
-            guard let native = WaylandEGLWindow(surface: window.surface, width: Int(size.width), height: Int(size.height)) else {
-                throw AppError("wl_egl_window_create failed")
-            }
-            try context.makeWindowSurface(native)
-            try context.makeCurrent(swapInterval: 0)
-            renderer = try Renderer()
-            self.context = context
-            eglWindow = native
-        } catch let error as AppError {
-            throw error
-        } catch {
-            throw AppError("cannot start rendering: \(error)")
-        }
-    }
+    // MARK: Input routing
 
-    private func touchFrame(_ frame: TouchFrame) {
-        for change in frame.changes {
-            trace.event("touch", ["phase": .string(change.phase.rawValue), "id": .int(Int64(change.id)),
-                                  "x": .number(change.position.x), "y": .number(change.position.y)])
-        }
+    /// A touch frame goes to the switcher first; what it does not take goes to the scene.
+    private func route(_ frame: TouchFrame) {
+        trace.touch(frame)
         let (rest, selection) = switcher.filter(frame)
         if let selection { switchScene(to: SceneKind.allCases[selection]) }
-        if let rest { for event in scene.handle(rest) { traceGesture(event) } }
-        dirty = true
+        if let rest { for event in scene.handle(rest) { trace.gesture(event) } }
+        pacer.dirty = true
+    }
+
+    private func perform(_ command: KeyCommand) {
+        switch command {
+        case .quit:
+            loop?.stop(code: 0, reason: "quit key")
+        case .toggleHUD:
+            hud.isShown.toggle()
+            pacer.dirty = true
+        case .nextScene:
+            let kinds = SceneKind.allCases
+            switchScene(to: kinds[(switcher.selected + 1) % kinds.count])
+        case .backend(let kind):
+            guard var switchable = scene as? any Scene & BackendSwitchable else { return }
+            backend = kind
+            switchable.switchBackend(to: kind.make(), name: kind.rawValue)
+            scene = switchable
+            trace.backend(kind)
+            pacer.dirty = true
+        }
     }
 
     private func switchScene(to kind: SceneKind) {
@@ -179,45 +164,16 @@ final class DemoRunner {
         scene = kind.make(size: SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height)),
                           backend: backend)
         if let index = SceneKind.allCases.firstIndex(of: kind) { switcher.selected = index }
-        trace.event("scene", ["name": .string(kind.rawValue)])
-        dirty = true
+        trace.scene(kind)
+        pacer.dirty = true
     }
 
-    private func traceGesture(_ event: SceneEvent) {
-        var fields: [(String, JSONValue)] = [("kind", .string(event.kind.rawValue))]
-        for field in event.fields { fields.append((field.key, JSONValue(field.value))) }
-        trace.event("gesture", fields)
-    }
-
-    private func keyPressed(_ key: Key) {
-        switch key {
-        case .escape, .character("q"): loop?.stop(code: 0, reason: "quit key")
-        case .character("h"):
-            hud.toggle()
-            dirty = true
-        case .character(let c):
-            // Keys 1, 2, 3 switch the backend; the motion is handed over with its velocity.
-            if c == "s" || c == "\t" {
-                let kinds = SceneKind.allCases
-                switchScene(to: kinds[(switcher.selected + 1) % kinds.count])
-                break
-            }
-            let kinds = BackendKind.allCases
-            guard let digit = c.wholeNumberValue, digit >= 1, digit <= kinds.count,
-                  var switchable = scene as? any Scene & BackendSwitchable else { break }
-            backend = kinds[digit - 1]
-            switchable.switchBackend(to: backend.make(), name: backend.rawValue)
-            scene = switchable
-            trace.event("backend", ["name": .string(backend.rawValue)])
-            dirty = true
-        default: break
-        }
-    }
+    // MARK: Frames
 
     /// After each batch of events: draw at once if input arrived while idle; returns the poll timeout.
     private func afterDispatch() -> Int32 {
-        if dirty, configured, let window, !window.frameIsPending {
-            _ = clock.resume(hostTime: HostClock.now())
+        if pacer.dirty, target.isReady, let window, !window.frameIsPending {
+            pacer.resume(now: HostClock.now())
             draw(callbackMs: nil, step: 0, tickMicros: 0)
         }
         trace.flush()
@@ -231,71 +187,47 @@ final class DemoRunner {
     }
 
     private func frameCallback(_ ms: UInt32) {
-        if let last = lastCallbackMs {
-            frameIntervals.append(Double(Int32(bitPattern: ms &- last)))
-            if frameIntervals.count > 90 { frameIntervals.removeFirst(frameIntervals.count - 90) }
-        }
-        lastCallbackMs = ms
         let tickStart = HostClock.now()
-        let step = clock.tick(callbackMilliseconds: ms, hostTime: tickStart)
-        if options.autoplay, !scene.needsFrames, var panel = scene as? PanelScene, panel.state != .dragging {
-            panel.toggle()
-            scene = panel
-            trace.event("gesture", ["kind": .string(GestureKind.autoplay.rawValue)])
-        }
+        let step = pacer.callback(ms, now: tickStart)
+        if options.autoplay, scene.autoplay() { trace.gesture(SceneEvent(.autoplay)) }
         let moving = scene.needsFrames
-        for event in scene.advance(by: step) { traceGesture(event) }
+        for event in scene.advance(by: step) { trace.gesture(event) }
         let tickMicros = (HostClock.now() - tickStart) * 1e6
-        if moving || dirty || scene.needsFrames {
+        if moving || pacer.dirty || scene.needsFrames {
             draw(callbackMs: ms, step: step, tickMicros: tickMicros)
         } else {
-            lastCallbackMs = nil // idle: the next interval starts after a pause, not a frame
+            pacer.idle()
             announceReady()
         }
     }
 
     private func draw(callbackMs: UInt32?, step: Double, tickMicros: Double) {
-        guard let window, let context, let renderer else { return }
+        guard let window, target.isReady else { return }
         let renderStart = HostClock.now()
-        sequence += 1
-        dirty = false
+        let sequence = pacer.beginFrame()
         buildDrawList()
         window.requestFrame()
         window.requestPresentationFeedback(sequence: sequence)
         window.prepareCommit()
-        let size = window.bufferSize
-        renderer.draw(drawList, width: Int(size.width), height: Int(size.height), scale: window.scale)
-        if !context.swapBuffers() {
-            failure = AppError(context.lastEGLError().description)
+        do throws(AppError) { try target.present(drawList, window: window) } catch {
+            failure = error
             loop?.stop(code: 1, reason: "eglSwapBuffers failed")
         }
         let renderMicros = (HostClock.now() - renderStart) * 1e6
-        trace.event("frame", ["seq": .int(Int64(sequence)), "callback_ms": callbackMs.map { .int(Int64($0)) } ?? .null,
-                              "step": .number(step), "hud": .bool(hud),
-                              "tick_us": .number((tickMicros * 10).rounded() / 10),
-                              "render_us": .number((renderMicros * 10).rounded() / 10)])
-        trace.event(scene.name, scene.traceRecord().map { ($0.key, JSONValue($0.value)) })
+        trace.frame(sequence: sequence, callbackMs: callbackMs, step: step, hud: hud.isShown, tickMicros: tickMicros,
+                    renderMicros: renderMicros)
+        trace.sceneRecord(scene)
     }
 
+    /// The frame: background, the scene's layers, the switcher, the HUD.
     private func buildDrawList() {
         drawList.removeAll()
         drawList.addBackground(top: RGBA(hex: 0x1B2A49), bottom: RGBA(hex: 0x4A2F5E))
         scene.draw(into: &drawList)
         switcher.draw(into: &drawList)
-        if hud, let window {
-            // The HUD: scene, backend and frame rate over a bar graph of recent frame intervals (ms; the line is 60 Hz).
-            let size = window.logicalSize
-            let rect = DrawRect(x: Double(size.width) - 196, y: 12, width: 180, height: 48)
-            let graph = BarGraph(rect: rect, values: frameIntervals, reference: 1000.0 / 60, maxValue: 50, capacity: 90,
-                                 backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0.45))
-            graph.append(to: &drawList)
-            let recent = frameIntervals.suffix(30)
-            let fps = recent.isEmpty ? 0 : 1000 * Double(recent.count) / recent.reduce(0, +)
-            let backend = (scene as? any BackendSwitchable)?.backendName ?? "-"
-            let line = "\(scene.name)  \(backend)  \(recent.isEmpty ? "--" : String(Int(fps.rounded()))) fps"
-            drawList.addRect(DrawRect(x: rect.x, y: rect.maxY, width: rect.width, height: 16),
-                             fill: RGBA(r: 0, g: 0, b: 0, a: 0.45))
-            drawList.addText(line, at: SIMD2(rect.x + 6, rect.maxY + 4), size: 8, color: RGBA(r: 1, g: 1, b: 1, a: 0.9))
+        if let window {
+            hud.draw(into: &drawList, width: Double(window.logicalSize.width), statistics: pacer.statistics,
+                     scene: scene.name, backend: (scene as? any BackendSwitchable)?.backendName ?? "-")
         }
     }
 
@@ -306,12 +238,9 @@ final class DemoRunner {
     }
 
     private func saveScreenshot() {
-        guard let path = options.screenshotPath, let window, let renderer else { return }
-        let size = window.bufferSize
+        guard let path = options.screenshotPath, let window else { return }
         buildDrawList()
-        renderer.draw(drawList, width: Int(size.width), height: Int(size.height), scale: window.scale)
-        let pixels = renderer.readPixels(width: Int(size.width), height: Int(size.height))
-        let png = PNG.encode(rgba: pixels, width: Int(size.width), height: Int(size.height))
+        guard let png = target.snapshot(drawList, window: window) else { return }
         guard let file = fopen(path, "wb") else {
             logger.error("cannot write screenshot \(path): \(String(cString: strerror(errno)))")
             return

@@ -220,6 +220,13 @@ public struct PanelScene: Scene, BackendSwitchable {
         if motion.isAtRest { layers[panel].position = motion.target } else { layers.animate(.position, of: panel, with: motion) }
     }
 
+    /// `--autoplay`: at rest and not held, toggles the panel.
+    public mutating func autoplay() -> Bool {
+        guard !needsFrames, !dragging else { return false }
+        toggle()
+        return true
+    }
+
     /// Toggles the target as a tap does: from rest it starts toward the other state, mid-flight it retargets
     /// keeping position and velocity continuous.
     public mutating func toggle() {

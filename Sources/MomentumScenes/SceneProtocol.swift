@@ -68,6 +68,14 @@ public protocol Scene {
     /// The scene's state this frame, written as the trace event named `name` (positions, velocities, progress,
     /// which animation drives what).
     func traceRecord() -> [TraceField]
+    /// `--autoplay`: when the scene has come to rest, starts its next motion by itself (a demo loop for displays and
+    /// benchmarks); false when it has none or cannot now.
+    mutating func autoplay() -> Bool
+}
+
+extension Scene {
+    /// No demo loop by default.
+    public mutating func autoplay() -> Bool { false }
 }
 
 /// A scene whose motion runs on a swappable animator backend (keys 1/2/3 in the app).

@@ -1,0 +1,74 @@
+import MomentumCore
+import MomentumScenes
+
+/// The run's trace events, typed: the app reports what happened and the sink encodes JSON Lines only when
+/// `--trace` was given (with no trace, scene records are not even asked for).
+final class TraceSink {
+    private let writer: TraceWriter
+
+    /// A sink writing to `path` (nil: drops everything); times are seconds since `start`.
+    init(path: String?, start: Double) throws(AppError) {
+        writer = try TraceWriter(path: path, start: start)
+    }
+
+    /// The window's size in logical px, its scale and its buffer size in pixels.
+    func configure(width: Int32, height: Int32, scale: Double, bufferWidth: Int32, bufferHeight: Int32) {
+        writer.event("configure", ["width": .int(Int64(width)), "height": .int(Int64(height)), "scale": .number(scale),
+                                   "buffer_width": .int(Int64(bufferWidth)), "buffer_height": .int(Int64(bufferHeight))])
+    }
+
+    /// Every change of a touch frame, as the scene receives it.
+    func touch(_ frame: TouchFrame) {
+        guard writer.isEnabled else { return }
+        for change in frame.changes {
+            writer.event("touch", ["phase": .string(change.phase.rawValue), "id": .int(Int64(change.id)),
+                                   "x": .number(change.position.x), "y": .number(change.position.y)])
+        }
+    }
+
+    /// A drawn frame: its sequence number, callback time (nil when drawn at once after idle), the animation step,
+    /// whether the HUD shows, and the CPU time of the tick and of the render.
+    func frame(sequence: UInt64, callbackMs: UInt32?, step: Double, hud: Bool, tickMicros: Double, renderMicros: Double) {
+        writer.event("frame", ["seq": .int(Int64(sequence)), "callback_ms": callbackMs.map { .int(Int64($0)) } ?? .null,
+                               "step": .number(step), "hud": .bool(hud),
+                               "tick_us": .number((tickMicros * 10).rounded() / 10),
+                               "render_us": .number((renderMicros * 10).rounded() / 10)])
+    }
+
+    /// The scene's state this frame, under the scene's name.
+    func sceneRecord(_ scene: any Scene) {
+        guard writer.isEnabled else { return }
+        writer.event(scene.name, scene.traceRecord().map { ($0.key, JSONValue($0.value)) })
+    }
+
+    /// Presentation feedback: frame `sequence` was shown at `ns` (presentation clock), refresh `refreshNs`.
+    func presented(sequence: UInt64, ns: UInt64, refreshNs: UInt32) {
+        writer.event("presented", ["seq": .int(Int64(sequence)), "ns": .int(Int64(ns)), "refresh_ns": .int(Int64(refreshNs))])
+    }
+
+    /// Presentation feedback: frame `sequence` was never shown.
+    func discarded(sequence: UInt64) { writer.event("discarded", ["seq": .int(Int64(sequence))]) }
+
+    /// A gesture or decision a scene reported (or the app's autoplay).
+    func gesture(_ event: SceneEvent) {
+        guard writer.isEnabled else { return }
+        var fields: [(String, JSONValue)] = [("kind", .string(event.kind.rawValue))]
+        for field in event.fields { fields.append((field.key, JSONValue(field.value))) }
+        writer.event("gesture", fields)
+    }
+
+    /// The scene was switched to `kind`.
+    func scene(_ kind: SceneKind) { writer.event("scene", ["name": .string(kind.rawValue)]) }
+
+    /// The backend was switched to `kind` at run time.
+    func backend(_ kind: BackendKind) { writer.event("backend", ["name": .string(kind.rawValue)]) }
+
+    /// The run ended with `code` for `reason`; flushed and closed.
+    func exit(code: Int32, reason: String) {
+        writer.event("exit", ["code": .int(Int64(code)), "reason": .string(reason)])
+        writer.close()
+    }
+
+    /// Pushes buffered lines to the file.
+    func flush() { writer.flush() }
+}
