@@ -25,22 +25,22 @@ public final class Output {
             geometry: { _, _, _, _, _, _, _, _, _, _ in },
             mode: { data, _, flags, _, _, refresh in
                 guard let data, flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
-                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().refreshMilliHertz = refresh
+                Listener.object(Output.self, data).refreshMilliHertz = refresh
             },
             done: { data, _ in
                 guard let data else { return }
-                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().changed?()
+                Listener.object(Output.self, data).changed?()
             },
             scale: { data, _, factor in
                 guard let data else { return }
-                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().scale = max(1, factor)
+                Listener.object(Output.self, data).scale = max(1, factor)
             },
             name: { data, _, name in
                 guard let data, let name else { return }
-                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().name = String(cString: name)
+                Listener.object(Output.self, data).name = String(cString: name)
             },
             description: { _, _, _ in }))
-        wl_output_add_listener(proxy, listener, Unmanaged.passUnretained(self).toOpaque())
+        wl_output_add_listener(proxy, listener, Listener.data(self))
     }
 
     deinit {

@@ -38,13 +38,6 @@ public final class Registry {
     /// `wl_output`s by global name.
     public private(set) var outputs: [UInt32: Output] = [:]
 
-    /// Highest versions this client speaks.
-    static let supported: [String: UInt32] = [
-        "wl_compositor": 5, "xdg_wm_base": 5, "wl_seat": 7, "wp_presentation": 1, "wp_viewporter": 1,
-        "wp_fractional_scale_manager_v1": 1, "zxdg_decoration_manager_v1": 1,
-        "zwp_input_timestamps_manager_v1": 1, "wl_output": 4,
-    ]
-
     /// Lists the globals (one roundtrip), binds what Momentum uses, and fails on a missing required one. Reports
     /// through `log`: each bound global at `.debug`, each missing optional one once (at `.info` for `wl_seat`,
     /// which leaves the client without input; at `.debug` for the rest, which only lose a refinement).
@@ -59,14 +52,14 @@ public final class Registry {
         listener.initialize(to: wl_registry_listener(
             global: { data, _, name, interface, version in
                 guard let data, let interface else { return }
-                Unmanaged<Registry>.fromOpaque(data).takeUnretainedValue()
+                Listener.object(Registry.self, data)
                     .announce(name: name, interface: String(cString: interface), version: version)
             },
             global_remove: { data, _, name in
                 guard let data else { return }
-                Unmanaged<Registry>.fromOpaque(data).takeUnretainedValue().remove(name: name)
+                Listener.object(Registry.self, data).remove(name: name)
             }))
-        wl_registry_add_listener(registry, listener, Unmanaged.passUnretained(self).toOpaque())
+        wl_registry_add_listener(registry, listener, Listener.data(self))
         try display.roundtrip()
         try display.roundtrip() // the outputs' scale and mode events answer the binds
         guard let compositor else { throw WaylandError.missingGlobal("the compositor offers no wl_compositor") }
@@ -103,36 +96,34 @@ public final class Registry {
         wmBaseListener.deallocate()
     }
 
-    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, _ id: String, _ advertised: UInt32) -> Bound? {
-        let version = min(advertised, Self.supported[id] ?? 1)
-        guard let raw = wl_registry_bind(registry, name, interface, version) else { return nil }
+    private func bind(_ name: UInt32, _ global: Global, _ advertised: UInt32) -> Bound? {
+        let version = min(advertised, global.supportedVersion)
+        guard let raw = wl_registry_bind(registry, name, global.interface, version) else { return nil }
         return Bound(proxy: OpaquePointer(raw), version: version)
     }
 
     private func announce(name: UInt32, interface: String, version: UInt32) {
-        switch interface {
-        case "wl_compositor": compositor = bind(name, mo_wl_compositor_interface(), interface, version)
-        case "xdg_wm_base":
-            wmBase = bind(name, mo_xdg_wm_base_interface(), interface, version)
+        guard let global = Global(rawValue: interface) else { return }
+        switch global {
+        case .compositor: compositor = bind(name, global, version)
+        case .wmBase:
+            wmBase = bind(name, global, version)
             if let wmBase { xdg_wm_base_add_listener(wmBase.proxy, wmBaseListener, nil) }
-        case "wl_seat" where seat == nil:
-            seat = bind(name, mo_wl_seat_interface(), interface, version)
+        case .seat:
+            guard seat == nil else { return }
+            seat = bind(name, global, version)
             if let seat { input = Seat(proxy: seat.proxy, registry: self) }
-        case "wp_presentation": presentation = bind(name, mo_wp_presentation_interface(), interface, version)
-        case "wp_viewporter": viewporter = bind(name, mo_wp_viewporter_interface(), interface, version)
-        case "wp_fractional_scale_manager_v1":
-            fractionalScale = bind(name, mo_wp_fractional_scale_manager_v1_interface(), interface, version)
-        case "zxdg_decoration_manager_v1":
-            decorationManager = bind(name, mo_zxdg_decoration_manager_v1_interface(), interface, version)
-        case "zwp_input_timestamps_manager_v1":
-            inputTimestamps = bind(name, mo_zwp_input_timestamps_manager_v1_interface(), interface, version)
-        case "wl_output":
-            if let bound = bind(name, mo_wl_output_interface(), interface, version) {
+        case .presentation: presentation = bind(name, global, version)
+        case .viewporter: viewporter = bind(name, global, version)
+        case .fractionalScale: fractionalScale = bind(name, global, version)
+        case .decorationManager: decorationManager = bind(name, global, version)
+        case .inputTimestamps: inputTimestamps = bind(name, global, version)
+        case .output:
+            if let bound = bind(name, global, version) {
                 let output = Output(proxy: bound.proxy, globalName: name, version: bound.version)
                 output.changed = { [weak self] in self?.outputsChanged?() }
                 outputs[name] = output
             }
-        default: break
         }
     }
 

@@ -39,39 +39,39 @@ public final class Seat {
         seat = proxy
         self.registry = registry
         xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        let me = Listener.data(self)
         seatListener.initialize(to: wl_seat_listener(
             capabilities: { data, _, caps in
                 guard let data else { return }
-                Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().capabilities(caps)
+                Listener.object(Seat.self, data).capabilities(caps)
             },
             name: { _, _, _ in }))
         touchListener.initialize(to: wl_touch_listener(
             down: { data, _, _, time, _, id, x, y in
                 guard let data else { return }
-                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let seat = Listener.object(Seat.self, data)
                 let t = seat.touchClock.seconds(milliseconds: time)
                 seat.deliver(seat.assembler.down(id: id, position: .init(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: t))
             },
             up: { data, _, _, time, id in
                 guard let data else { return }
-                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let seat = Listener.object(Seat.self, data)
                 seat.deliver(seat.assembler.up(id: id, time: seat.touchClock.seconds(milliseconds: time)))
             },
             motion: { data, _, time, id, x, y in
                 guard let data else { return }
-                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let seat = Listener.object(Seat.self, data)
                 let t = seat.touchClock.seconds(milliseconds: time)
                 seat.deliver(seat.assembler.motion(id: id, position: .init(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: t))
             },
             frame: { data, _ in
                 guard let data else { return }
-                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let seat = Listener.object(Seat.self, data)
                 seat.deliver(seat.assembler.frame())
             },
             cancel: { data, _ in
                 guard let data else { return }
-                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let seat = Listener.object(Seat.self, data)
                 seat.deliver(seat.assembler.cancel(time: seat.lastTime)) // cancel carries no time
             },
             shape: { _, _, _, _, _ in },
@@ -79,24 +79,24 @@ public final class Seat {
         pointerListener.initialize(to: wl_pointer_listener(
             enter: { data, _, _, _, x, y in
                 guard let data else { return }
-                Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().pointerPosition =
+                Listener.object(Seat.self, data).pointerPosition =
                     .init(wl_fixed_to_double(x), wl_fixed_to_double(y))
             },
             leave: { data, _, _, _ in
                 guard let data else { return }
-                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let seat = Listener.object(Seat.self, data)
                 seat.deliver(seat.assembler.pointerUp(time: seat.lastTime)) // leave carries no time
             },
             motion: { data, _, time, x, y in
                 guard let data else { return }
-                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let seat = Listener.object(Seat.self, data)
                 seat.pointerPosition = .init(wl_fixed_to_double(x), wl_fixed_to_double(y))
                 let t = seat.pointerClock.seconds(milliseconds: time)
                 seat.deliver(seat.assembler.pointerMotion(position: seat.pointerPosition, time: t))
             },
             button: { data, _, _, time, button, state in
                 guard let data, button == 0x110 else { return } // BTN_LEFT
-                let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
+                let seat = Listener.object(Seat.self, data)
                 let t = seat.pointerClock.seconds(milliseconds: time)
                 if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
                     seat.deliver(seat.assembler.pointerDown(position: seat.pointerPosition, time: t))
@@ -113,28 +113,28 @@ public final class Seat {
         keyboardListener.initialize(to: wl_keyboard_listener(
             keymap: { data, _, format, fd, size in
                 guard let data else { close(fd); return }
-                Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().loadKeymap(format: format, fd: fd, size: size)
+                Listener.object(Seat.self, data).loadKeymap(format: format, fd: fd, size: size)
             },
             enter: { _, _, _, _, _ in },
             leave: { _, _, _, _ in },
             key: { data, _, _, _, key, state in
                 guard let data, state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else { return }
-                Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().keyPressed(key)
+                Listener.object(Seat.self, data).keyPressed(key)
             },
             modifiers: { data, _, _, depressed, latched, locked, group in
-                guard let data, let state = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().xkbState else { return }
+                guard let data, let state = Listener.object(Seat.self, data).xkbState else { return }
                 xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
             },
             repeat_info: { _, _, _, _ in }))
         touchStampListener.initialize(to: zwp_input_timestamps_v1_listener(timestamp: { data, _, hi, lo, nsec in
             guard let data else { return }
             let ns = ((UInt64(hi) << 32) | UInt64(lo)) * 1_000_000_000 + UInt64(nsec)
-            Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().touchClock.setNextNanoseconds(ns)
+            Listener.object(Seat.self, data).touchClock.setNextNanoseconds(ns)
         }))
         pointerStampListener.initialize(to: zwp_input_timestamps_v1_listener(timestamp: { data, _, hi, lo, nsec in
             guard let data else { return }
             let ns = ((UInt64(hi) << 32) | UInt64(lo)) * 1_000_000_000 + UInt64(nsec)
-            Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue().pointerClock.setNextNanoseconds(ns)
+            Listener.object(Seat.self, data).pointerClock.setNextNanoseconds(ns)
         }))
         wl_seat_add_listener(seat, seatListener, me)
     }
@@ -160,7 +160,7 @@ public final class Seat {
     }
 
     private func capabilities(_ caps: UInt32) {
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        let me = Listener.data(self)
         let stamps = registry.inputTimestamps?.proxy
         if caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0, touch == nil, let device = wl_seat_get_touch(seat) {
             touch = device
@@ -182,7 +182,7 @@ public final class Seat {
     private func watchTimestamps(_ object: OpaquePointer?,
                                  _ listener: UnsafeMutablePointer<zwp_input_timestamps_v1_listener>) {
         guard let object else { return }
-        zwp_input_timestamps_v1_add_listener(object, listener, Unmanaged.passUnretained(self).toOpaque())
+        zwp_input_timestamps_v1_add_listener(object, listener, Listener.data(self))
         timestampObjects.append(object)
     }
 

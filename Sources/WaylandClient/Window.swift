@@ -74,22 +74,22 @@ public final class Window {
         self.xdgSurface = xdgSurface
         self.toplevel = toplevel
         self.configure = ConfigureState(clientSize: size)
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        let me = Listener.data(self)
 
         surfaceListener.initialize(to: wl_surface_listener(
             enter: { data, _, output in
                 guard let data, let output else { return }
-                Unmanaged<Window>.fromOpaque(data).takeUnretainedValue().outputEntered(output, entered: true)
+                Listener.object(Window.self, data).outputEntered(output, entered: true)
             },
             leave: { data, _, output in
                 guard let data, let output else { return }
-                Unmanaged<Window>.fromOpaque(data).takeUnretainedValue().outputEntered(output, entered: false)
+                Listener.object(Window.self, data).outputEntered(output, entered: false)
             }))
         wl_surface_add_listener(surface, surfaceListener, me)
 
         xdgSurfaceListener.initialize(to: xdg_surface_listener(configure: { data, xdgSurface, serial in
             guard let data else { return }
-            let window = Unmanaged<Window>.fromOpaque(data).takeUnretainedValue()
+            let window = Listener.object(Window.self, data)
             xdg_surface_ack_configure(xdgSurface, serial)
             window.surfaceConfigured()
         }))
@@ -104,12 +104,12 @@ public final class Window {
                     let values = base.bindMemory(to: UInt32.self, capacity: count)
                     for i in 0..<count where values[i] == XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue { fullscreen = true }
                 }
-                Unmanaged<Window>.fromOpaque(data).takeUnretainedValue()
+                Listener.object(Window.self, data)
                     .configure.toplevelConfigure(width: width, height: height, fullscreen: fullscreen)
             },
             close: { data, _ in
                 guard let data else { return }
-                Unmanaged<Window>.fromOpaque(data).takeUnretainedValue().onClose?()
+                Listener.object(Window.self, data).onClose?()
             },
             configure_bounds: { _, _, _, _ in },
             wm_capabilities: { _, _, _ in }))
@@ -117,7 +117,7 @@ public final class Window {
 
         callbackListener.initialize(to: wl_callback_listener(done: { data, callback, time in
             guard let data else { return }
-            let window = Unmanaged<Window>.fromOpaque(data).takeUnretainedValue()
+            let window = Listener.object(Window.self, data)
             if let callback { wl_callback_destroy(callback) }
             window.frameCallback = nil
             window.onFrame?(time)
@@ -127,14 +127,14 @@ public final class Window {
             sync_output: { _, _, _ in },
             presented: { data, feedback, secHi, secLo, nsec, refresh, _, _, _ in
                 guard let data else { return }
-                let box = Unmanaged<FeedbackBox>.fromOpaque(data).takeRetainedValue()
+                let box = Listener.takeRetained(FeedbackBox.self, data)
                 if let feedback { wp_presentation_feedback_destroy(feedback) }
                 let ns = ((UInt64(secHi) << 32) | UInt64(secLo)) * 1_000_000_000 + UInt64(nsec)
                 box.window?.onPresented?(box.sequence, ns, refresh)
             },
             discarded: { data, feedback in
                 guard let data else { return }
-                let box = Unmanaged<FeedbackBox>.fromOpaque(data).takeRetainedValue()
+                let box = Listener.takeRetained(FeedbackBox.self, data)
                 if let feedback { wp_presentation_feedback_destroy(feedback) }
                 box.window?.onDiscarded?(box.sequence)
             }))
@@ -153,7 +153,7 @@ public final class Window {
             self.fractionalScale = fractional
             fractionalListener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
                 guard let data else { return }
-                let window = Unmanaged<Window>.fromOpaque(data).takeUnretainedValue()
+                let window = Listener.object(Window.self, data)
                 window.preferredFractionalScale = Double(scale) / 120
                 window.scaleMayHaveChanged()
             }))
@@ -181,7 +181,7 @@ public final class Window {
     public func requestFrame() {
         guard frameCallback == nil, let callback = wl_surface_frame(surface) else { return }
         frameCallback = callback
-        wl_callback_add_listener(callback, callbackListener, Unmanaged.passUnretained(self).toOpaque())
+        wl_callback_add_listener(callback, callbackListener, Listener.data(self))
     }
 
     /// Asks for presentation feedback for the next commit, reported with `sequence`; false when not offered.
@@ -190,7 +190,7 @@ public final class Window {
         guard let presentation = registry.presentation?.proxy,
               let feedback = wp_presentation_feedback(presentation, surface) else { return false }
         let box = FeedbackBox(window: self, sequence: sequence)
-        wp_presentation_feedback_add_listener(feedback, feedbackListener, Unmanaged.passRetained(box).toOpaque())
+        wp_presentation_feedback_add_listener(feedback, feedbackListener, Listener.retainedData(box))
         return true
     }
 

@@ -1,0 +1,50 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// The globals Momentum binds: the interface name the registry announces, the highest version this client speaks,
+/// and the generated interface description to bind with — one typed table.
+enum Global: String, CaseIterable {
+    /// `wl_compositor` (required).
+    case compositor = "wl_compositor"
+    /// `xdg_wm_base` (required).
+    case wmBase = "xdg_wm_base"
+    /// `wl_seat`.
+    case seat = "wl_seat"
+    /// `wp_presentation`.
+    case presentation = "wp_presentation"
+    /// `wp_viewporter`.
+    case viewporter = "wp_viewporter"
+    /// `wp_fractional_scale_manager_v1`.
+    case fractionalScale = "wp_fractional_scale_manager_v1"
+    /// `zxdg_decoration_manager_v1`.
+    case decorationManager = "zxdg_decoration_manager_v1"
+    /// `zwp_input_timestamps_manager_v1`.
+    case inputTimestamps = "zwp_input_timestamps_manager_v1"
+    /// `wl_output`.
+    case output = "wl_output"
+
+    /// The highest version this client speaks.
+    var supportedVersion: UInt32 {
+        switch self {
+        case .compositor, .wmBase: 5
+        case .seat: 7
+        case .output: 4
+        case .presentation, .viewporter, .fractionalScale, .decorationManager, .inputTimestamps: 1
+        }
+    }
+
+    /// The generated interface description.
+    var interface: UnsafePointer<wl_interface> {
+        switch self {
+        case .compositor: mo_wl_compositor_interface()
+        case .wmBase: mo_xdg_wm_base_interface()
+        case .seat: mo_wl_seat_interface()
+        case .presentation: mo_wp_presentation_interface()
+        case .viewporter: mo_wp_viewporter_interface()
+        case .fractionalScale: mo_wp_fractional_scale_manager_v1_interface()
+        case .decorationManager: mo_zxdg_decoration_manager_v1_interface()
+        case .inputTimestamps: mo_zwp_input_timestamps_manager_v1_interface()
+        case .output: mo_wl_output_interface()
+        }
+    }
+}
