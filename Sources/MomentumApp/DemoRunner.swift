@@ -107,6 +107,7 @@ final class DemoRunner {
             let buffer = window.bufferSize
             trace.configure(width: configured.size.width, height: configured.size.height, scale: configured.scale,
                             bufferWidth: buffer.width, bufferHeight: buffer.height)
+            scene.setOutputScale(configured.scale)
             scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
             guard let display else { return }
             do throws(AppError) { try target.prepare(display: display, window: window) } catch {
@@ -163,6 +164,7 @@ final class DemoRunner {
         guard let window else { return }
         scene = kind.make(size: SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height)),
                           backend: backend)
+        scene.setOutputScale(window.scale)
         if let index = SceneKind.allCases.firstIndex(of: kind) { switcher.selected = index }
         trace.scene(kind)
         pacer.dirty = true

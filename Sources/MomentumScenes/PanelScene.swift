@@ -89,6 +89,9 @@ public struct PanelScene: Scene, BackendSwitchable {
         if wasMoving { layers.retarget(.position, of: panel, to: goal) } else { layers[panel].position = goal }
     }
 
+    /// Positions settle within half a device pixel of an output with `scale` device px per logical px.
+    public mutating func setOutputScale(_ scale: Double) { layers.outputScale = scale }
+
     /// Lays the panel out for a container of `size` logical px.
     public mutating func resize(to size: SIMD2<Double>) { resize(PanelLayout(width: size.x, height: size.y)) }
 

@@ -161,6 +161,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         syncDecorations()
     }
 
+    /// Positions settle within half a device pixel of an output with `scale` device px per logical px.
+    public mutating func setOutputScale(_ scale: Double) { layers.outputScale = scale }
+
     /// Switches the position backend, handing over the presented value and velocity.
     public mutating func switchBackend(to newBackend: PropertyAnimation, name: String) {
         backend = newBackend

@@ -59,6 +59,8 @@ public protocol Scene {
     var needsFrames: Bool { get }
     /// Lays the scene out for a container of `size` logical px.
     mutating func resize(to size: SIMD2<Double>)
+    /// The output shows `scale` device px per logical px: positions settle within half a device pixel.
+    mutating func setOutputScale(_ scale: Double)
     /// Feeds one touch frame; returns the gestures recognised.
     mutating func handle(_ frame: TouchFrame) -> [SceneEvent]
     /// Advances by `dt` seconds of frame time; returns events that happened on their own (e.g. a catch).
@@ -74,6 +76,9 @@ public protocol Scene {
 }
 
 extension Scene {
+    /// Scenes without a layer tree ignore the output's scale.
+    public mutating func setOutputScale(_ scale: Double) {}
+
     /// No demo loop by default.
     public mutating func autoplay() -> Bool { false }
 }

@@ -129,6 +129,9 @@ public struct TransitionScene: Scene {
 
     // MARK: Scene
 
+    /// Positions settle within half a device pixel of an output with `scale` device px per logical px.
+    public mutating func setOutputScale(_ scale: Double) { layers.outputScale = scale }
+
     /// Lays the scene out for a container of `size` logical px.
     public mutating func resize(to size: SIMD2<Double>) { resize(TransitionLayout(width: size.x, height: size.y)) }
 

@@ -1,5 +1,6 @@
 import MomentumCore
 import MomentumLayers
+import MomentumTestSupport
 import RealModule
 import Testing
 
@@ -185,5 +186,41 @@ struct LayerAnchorTests {
         #expect(tree.hitTest(SIMD2(175, 250)) == id)
         #expect(tree.hitTest(SIMD2(250, 225)) == nil)  // where the unturned centre would be
         #expect(tree[id].frame == DrawRect(x: 200, y: 200, width: 100, height: 50))
+    }
+}
+
+struct LayerRestThresholdTests {
+    /// A 300 px move on the seed's spring (k 300, c 20, m 1) at 60 Hz: the frame it settles on, and how far the
+    /// closed-form spring still was from the target then (the size of the final snap, px).
+    private func settle(outputScale: Double) -> (frames: Int, snap: Double) {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        tree.outputScale = outputScale
+        let id = tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 10, height: 10)))
+        var spring = SpringAnimation(parameters: SpringParameters(stiffness: 300, damping: 20, mass: 1), at: .zero)
+        spring.start(from: SIMD2(5, 5), velocity: .zero, to: SIMD2(305, 5))
+        tree.animate(.position, of: id, with: .spring(spring))
+        var frames = 0
+        while tree.isAnimating && frames < 600 {
+            tree.advance(by: 1.0 / 60)
+            frames += 1
+        }
+        let oracle = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
+        let unsnapped = oracle.state(x0: -300, v0: 0, at: Double(frames) / 60).x
+        #expect(tree.presentation(of: id).position == SIMD2(305, 5))
+        return (frames, abs(unsnapped))
+    }
+
+    @Test func aPositionSettlesWithinHalfADevicePixel() {
+        let one = settle(outputScale: 1), two = settle(outputScale: 2)
+        #expect(one.snap < 0.5)
+        #expect(two.snap < 0.25)
+        #expect(two.frames > one.frames)  // a finer output waits for a finer rest
+    }
+
+    @Test func eachPropertySettlesByItsOwnVisibleStep() {
+        #expect(LayerProperty.position.restThreshold(outputScale: 2).distance == 0.25)
+        #expect(LayerProperty.opacity.restThreshold(outputScale: 2) == .opacity)
+        #expect(LayerProperty.rotation.restThreshold(outputScale: 1) == .rotation)
+        #expect(LayerProperty.scale.restThreshold(outputScale: 3) == .scale)
     }
 }

@@ -50,6 +50,14 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         }
     }
 
+    /// Sets when a spring counts as settled (the property's visible step on its output); the dynamics backend
+    /// sleeps by its world's thresholds and a tween ends on time, so they ignore it.
+    public mutating func setRestThreshold(_ threshold: RestThreshold) {
+        guard case .spring(var a) = self else { return }
+        a.restThreshold = threshold
+        self = .spring(a)
+    }
+
     /// Begins a motion from `value` with absolute `velocity` toward `target`.
     public mutating func start(from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>) {
         switch self {

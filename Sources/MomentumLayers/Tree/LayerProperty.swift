@@ -1,3 +1,5 @@
+import MomentumCore
+
 /// A layer property an animation can be added to (`CALayer.add(_:forKey:)` keyed by the property).
 ///
 /// Each property has its own unit and its own smallest visible change, so its own rest threshold: a position
@@ -39,13 +41,18 @@ public enum LayerProperty: UInt8, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The smallest visible change of this property on an output of `scale` device px per logical px.
-    public func minimumVisibleChange(outputScale: Double) -> Double {
+    /// When an animation of this property counts as settled on an output of `outputScale` device px per logical
+    /// px: a position or size within half a device pixel (so the final snap is invisible), scale within 1/500,
+    /// rotation within 0.1°, opacity within one 8-bit step; the speed limit is Android's 62.5 × that distance per
+    /// second (it would move less than the distance in one 16 ms frame).
+    public func restThreshold(outputScale: Double) -> RestThreshold {
         switch self {
-        case .position, .size: 1 / Swift.max(outputScale, 1)
-        case .scale: 1.0 / 500
-        case .rotation: 0.1 * Double.pi / 180
-        case .opacity: 1.0 / 256
+        case .position, .size:
+            let distance = 0.5 / Swift.max(outputScale, 1)
+            return RestThreshold(distance: distance, speed: 62.5 * distance)
+        case .scale: return .scale
+        case .rotation: return .rotation
+        case .opacity: return .opacity
         }
     }
 }

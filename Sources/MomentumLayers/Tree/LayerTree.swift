@@ -17,6 +17,9 @@ public struct LayerTree: Sendable {
     var parents: [LayerID?]
     var children: [[LayerID]]
     var freeSlots: [LayerID] = []
+    /// Device pixels per logical pixel on the output the tree is shown on: a position settles within half a device
+    /// pixel (`LayerProperty.restThreshold(outputScale:)`).
+    public var outputScale = 1.0
     /// The one driver of every animation in the tree.
     public private(set) var animator: Animator<LayerPropertyKey, PropertyAnimation>
 
@@ -82,8 +85,11 @@ public struct LayerTree: Sendable {
     // MARK: Animations
 
     /// Adds `animation` to `property` of `layer`, replacing (and interrupting) one already there. The property's
-    /// model value becomes the animation's target (`CALayer`'s convention: the model holds where it is going).
+    /// model value becomes the animation's target (`CALayer`'s convention: the model holds where it is going), and
+    /// a spring settles by the property's visible step on this tree's output.
     public mutating func animate(_ property: LayerProperty, of layer: LayerID, with animation: PropertyAnimation) {
+        var animation = animation
+        animation.setRestThreshold(property.restThreshold(outputScale: outputScale))
         property.set(animation.target, on: &models[Int(layer.index)])
         animator.add(animation, for: LayerPropertyKey(layer, property))
     }
