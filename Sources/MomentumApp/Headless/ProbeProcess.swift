@@ -27,6 +27,15 @@ final class ProbeProcess {
         return line
     }
 
+    /// True until the process exits.
+    var isRunning: Bool { process.isRunning }
+
+    /// Reads and discards the rest of the output until the process closes it, then waits for it to exit.
+    func drain() {
+        _ = TracedClient.readToEnd(pipe.fileHandleForReading.fileDescriptor)
+        process.waitUntilExit()
+    }
+
     /// SIGKILL: children spawned from a test thread inherit its blocked signal mask, so SIGTERM may never arrive.
     func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

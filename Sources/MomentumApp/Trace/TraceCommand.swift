@@ -71,8 +71,17 @@ struct TraceCommand: LoggingCommand {
     func run() throws {
         let config: TraceConfiguration
         do { config = try arguments.configuration() } catch { throw ValidationError(error.description) }
-        let run = TraceSimulation.run(config)
+        // Rows go out as they are computed; only the plot keeps them.
+        var writer = TraceRowWriter(format: config.format)
+        var kept: [TraceRow] = []
+        let keep = config.plotPath != nil
+        let retargets = TraceSimulation.run(config) { row in
+            writer.write(row)
+            if keep { kept.append(row) }
+        }
+        try writer.finish()
         if let path = config.plotPath {
+            let run = TraceRun(rows: kept, retargets: retargets)
             let abrupt = config.compareAbrupt ? TraceSimulation.run(config, mode: .restartFromRest) : nil
             let svg = TracePlot(run: run, abrupt: abrupt, config: config).svg()
             do {
@@ -81,8 +90,5 @@ struct TraceCommand: LoggingCommand {
                 throw AppError("--plot: cannot write '\(path)': \(error.localizedDescription)")
             }
         }
-        var text = TraceOutput.text(run.rows, format: config.format)
-        if text.hasSuffix("\n") { text.removeLast() }
-        Console.out(text)
     }
 }

@@ -36,8 +36,17 @@ enum TraceSimulation {
         case restartFromRest
     }
 
-    /// Runs the trace described by `config`.
+    /// Runs the trace described by `config`, keeping every row.
     static func run(_ config: TraceConfiguration, mode: RetargetMode = .preserveVelocity) -> TraceRun {
+        var rows: [TraceRow] = []
+        let retargets = run(config, mode: mode) { rows.append($0) }
+        return TraceRun(rows: rows, retargets: retargets)
+    }
+
+    /// Runs the trace described by `config`, handing each row to `emit` as soon as it is computed; returns the
+    /// retargets as they happened.
+    static func run(_ config: TraceConfiguration, mode: RetargetMode = .preserveVelocity,
+                    emit: (TraceRow) -> Void) -> [TraceRetargetEvent] {
         var backend = config.backend.makeBackend(at: config.from)
         backend.start(from: config.from, velocity: config.velocity, to: config.to)
         var frames = FrameTimes(rate: config.rate, jitter: config.jitter, seed: config.seed)
@@ -61,7 +70,7 @@ enum TraceSimulation {
             apply(first, to: &backend)
             pending.removeFirst()
         }
-        var rows = [TraceRow(t: 0, position: backend.presentedValue, velocity: backend.presentedVelocity)]
+        emit(TraceRow(t: 0, position: backend.presentedValue, velocity: backend.presentedVelocity))
         while true {
             if config.seconds == nil && backend.isAtRest && pending.isEmpty { break }
             let next = frames.next()
@@ -74,9 +83,9 @@ enum TraceSimulation {
             }
             backend.advance(by: next - now)
             now = next
-            rows.append(TraceRow(t: now, position: backend.presentedValue, velocity: backend.presentedVelocity))
+            emit(TraceRow(t: now, position: backend.presentedValue, velocity: backend.presentedVelocity))
         }
-        return TraceRun(rows: rows, retargets: events)
+        return events
     }
 
     /// The display frame times after t = 0, as `run` uses them.
