@@ -10,6 +10,13 @@ struct LayerTreeTests {
     /// A critically damped spring (ω = 10 rad/s, k = 100, c = 20, m = 1): x(t) = x* + (x0 − x*)(1 + ωt)e^(−ωt).
     static let critical = SpringParameters(stiffness: 100, damping: 20, mass: 1)
 
+    /// Animates `layer`'s position on the critically damped spring from `from` (at rest) to `to`.
+    private func springMove(_ tree: inout LayerTree, _ layer: LayerID, from: SIMD2<Double>, to: SIMD2<Double>) {
+        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
+        spring.start(from: from, velocity: .zero, to: to)
+        tree.animate(.position, of: layer, with: .spring(spring))
+    }
+
     private func card(_ tree: inout LayerTree, at centre: SIMD2<Double>) -> LayerID {
         tree.add(Layer(frame: DrawRect(origin: centre - 50, size: SIMD2(100, 100)), backgroundColor: .white))
     }
@@ -18,9 +25,7 @@ struct LayerTreeTests {
         var tree = LayerTree(size: SIMD2(800, 600))
         let id = card(&tree, at: SIMD2(100, 100))
         #expect(tree.presentation(of: id).position == SIMD2(100, 100))
-        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
-        spring.start(from: SIMD2(100, 100), velocity: .zero, to: SIMD2(300, 100))
-        tree.animate(.position, of: id, with: .spring(spring))
+        springMove(&tree, id, from: SIMD2(100, 100), to: SIMD2(300, 100))
         #expect(tree[id].position == SIMD2(300, 100))            // the model is where it is going
         #expect(tree.presentation(of: id).position == SIMD2(100, 100))  // the presentation is where it is
         var t = 0.0
@@ -36,9 +41,7 @@ struct LayerTreeTests {
     @Test func aSettledAnimationIsRemovedAndThePresentationIsTheModel() {
         var tree = LayerTree(size: SIMD2(800, 600))
         let id = card(&tree, at: SIMD2(100, 100))
-        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
-        spring.start(from: SIMD2(100, 100), velocity: .zero, to: SIMD2(300, 100))
-        tree.animate(.position, of: id, with: .spring(spring))
+        springMove(&tree, id, from: SIMD2(100, 100), to: SIMD2(300, 100))
         var frames = 0
         while tree.isAnimating && frames < 600 {
             tree.advance(by: 1.0 / 60)
@@ -52,9 +55,7 @@ struct LayerTreeTests {
     @Test func removingAnAnimationLeavesTheLayerWhereItIsSeen() {
         var tree = LayerTree(size: SIMD2(800, 600))
         let id = card(&tree, at: SIMD2(100, 100))
-        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
-        spring.start(from: SIMD2(100, 100), velocity: .zero, to: SIMD2(300, 100))
-        tree.animate(.position, of: id, with: .spring(spring))
+        springMove(&tree, id, from: SIMD2(100, 100), to: SIMD2(300, 100))
         for _ in 0..<10 { tree.advance(by: 1.0 / 60) }
         let seen = tree.presented(.position, of: id)
         let t = 10.0 / 60
@@ -123,10 +124,7 @@ struct LayerTreeTests {
     @Test func hitTestingUsesThePresentedGeometry() {
         var tree = LayerTree(size: SIMD2(800, 600))
         let id = card(&tree, at: SIMD2(100, 100))
-        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
-        spring.start(from: SIMD2(400, 100), velocity: .zero, to: SIMD2(400, 100))
-        spring.start(from: SIMD2(400, 100), velocity: .zero, to: SIMD2(700, 100))
-        tree.animate(.position, of: id, with: .spring(spring))
+        springMove(&tree, id, from: SIMD2(400, 100), to: SIMD2(700, 100))
         // The model is at 700 but the card is seen at 400: a touch at 400 grabs it, one at 700 does not.
         #expect(tree.hitTest(SIMD2(400, 100)) == id)
         #expect(tree.hitTest(SIMD2(700, 100)) == nil)
@@ -158,9 +156,7 @@ struct LayerTreeTests {
         var tree = LayerTree(size: SIMD2(800, 600))
         let parent = card(&tree, at: SIMD2(100, 100))
         let child = tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 10, height: 10)), to: parent)
-        var spring = SpringAnimation(parameters: Self.critical, at: .zero)
-        spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(50, 0))
-        tree.animate(.position, of: child, with: .spring(spring))
+        springMove(&tree, child, from: SIMD2(0, 0), to: SIMD2(50, 0))
         tree.removeSublayers(of: parent)
         #expect(tree.sublayers(of: parent).isEmpty)
         #expect(!tree.isAnimating)
