@@ -53,7 +53,7 @@ enum TraceBackend: Equatable {
         case let .tween(duration, timing, _):
             return TweenBackend(duration: duration, timingFunction: timing, at: point)
         case .decay(let rate):
-            return DecayTraceBackend(rate: rate, at: point)
+            return DecayAnimation(rate: rate, at: point)
         }
     }
 }

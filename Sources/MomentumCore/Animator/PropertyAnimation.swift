@@ -11,6 +11,8 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
     case dynamics(DynamicsBackend)
     /// A Bézier tween with additive retargeting (Core Animation semantics).
     case tween(TweenBackend)
+    /// A flick's exponential decay toward where it lands (pop's decay; `retarget` keeps the motion as it is).
+    case decay(DecayAnimation)
 
     /// Where the motion is heading.
     @inlinable
@@ -19,6 +21,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .spring(let a): a.target
         case .dynamics(let a): a.target
         case .tween(let a): a.target
+        case .decay(let a): a.target
         }
     }
 
@@ -37,6 +40,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .spring(let a): a.presentedState
         case .dynamics(let a): a.presentedState
         case .tween(let a): a.presentedState
+        case .decay(let a): a.presentedState
         }
     }
 
@@ -47,15 +51,23 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .spring(let a): a.isAtRest
         case .dynamics(let a): a.isAtRest
         case .tween(let a): a.isAtRest
+        case .decay(let a): a.isAtRest
         }
     }
 
-    /// Sets when a spring counts as settled (the property's visible step on its output); the dynamics backend
-    /// sleeps by its world's thresholds and a tween ends on time, so they ignore it.
+    /// Sets when a spring or a decay counts as settled (the property's visible step on its output); the dynamics
+    /// backend sleeps by its world's thresholds and a tween ends on time, so they ignore it.
     public mutating func setRestThreshold(_ threshold: RestThreshold) {
-        guard case .spring(var a) = self else { return }
-        a.restThreshold = threshold
-        self = .spring(a)
+        switch self {
+        case .spring(var a):
+            a.restThreshold = threshold
+            self = .spring(a)
+        case .decay(var a):
+            a.restThreshold = threshold
+            self = .decay(a)
+        case .dynamics, .tween:
+            break
+        }
     }
 
     /// Begins a motion from `value` with absolute `velocity` toward `target`.
@@ -64,6 +76,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .spring(var a): a.start(from: value, velocity: velocity, to: target); self = .spring(a)
         case .dynamics(var a): a.start(from: value, velocity: velocity, to: target); self = .dynamics(a)
         case .tween(var a): a.start(from: value, velocity: velocity, to: target); self = .tween(a)
+        case .decay(var a): a.start(from: value, velocity: velocity, to: target); self = .decay(a)
         }
     }
 
@@ -73,6 +86,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .spring(var a): a.retarget(to: target); self = .spring(a)
         case .dynamics(var a): a.retarget(to: target); self = .dynamics(a)
         case .tween(var a): a.retarget(to: target); self = .tween(a)
+        case .decay(var a): a.retarget(to: target); self = .decay(a)
         }
     }
 
@@ -83,6 +97,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .spring(var a): a.advance(by: dt); self = .spring(a)
         case .dynamics(var a): a.advance(by: dt); self = .dynamics(a)
         case .tween(var a): a.advance(by: dt); self = .tween(a)
+        case .decay(var a): a.advance(by: dt); self = .decay(a)
         }
     }
 
@@ -100,6 +115,10 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .tween(var a):
             let state = a.interrupt()
             self = .tween(a)
+            return state
+        case .decay(var a):
+            let state = a.interrupt()
+            self = .decay(a)
             return state
         }
     }

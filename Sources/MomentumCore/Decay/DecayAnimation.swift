@@ -1,39 +1,41 @@
-import MomentumCore
-
-/// `Decay` (a flick's exponential slow-down) driven through the backend protocol, so `trace` can sample it like
-/// the others. Position and velocity are the closed form in elapsed time; its target is the landing point.
+/// `Decay` (a flick's exponential slow-down, pop's `POPDecayAnimation`) as an animation backend, so a layer property
+/// or `momentum trace` can run it like the others. Position and velocity are the closed form in elapsed time; its
+/// target is the landing point.
 ///
 /// A decay has no destination of its own to move: `retarget(to:)` keeps value and velocity (as the protocol
 /// demands) and re-aims nothing, which is why `momentum trace` refuses `--retarget` with `--backend decay`.
-struct DecayTraceBackend: AnimationBackend {
+public struct DecayAnimation: AnimationBackend, Sendable {
     private let decay: Decay
     private var origin: SIMD2<Double>
     private var initialVelocity: SIMD2<Double>
     private var elapsed: Double = 0
-    private(set) var isAtRest = true
-    /// Settled when the distance to the landing point and the speed are below the position thresholds (1 px).
-    private let threshold = RestThreshold.position
+    /// True once settled (within `restThreshold` of the landing point) or interrupted.
+    public private(set) var isAtRest = true
+    /// When the flick counts as landed (distance to the landing point and speed).
+    public var restThreshold = RestThreshold.position
 
     /// A decay at rest at `point`, keeping `rate` of its velocity per millisecond.
-    init(rate: Double, at point: SIMD2<Double>) {
+    public init(rate: Double = Decay.normalRate, at point: SIMD2<Double>) {
         decay = Decay(rate: rate)
         origin = point
         initialVelocity = .zero
     }
 
     /// The landing point.
-    var target: SIMD2<Double> { decay.landingPoint(from: origin, initialVelocity: initialVelocity) }
+    public var target: SIMD2<Double> { decay.landingPoint(from: origin, initialVelocity: initialVelocity) }
 
-    var presentedValue: SIMD2<Double> {
+    /// The point to draw now.
+    public var presentedValue: SIMD2<Double> {
         isAtRest ? target : decay.position(from: origin, initialVelocity: initialVelocity, at: elapsed)
     }
 
-    var presentedVelocity: SIMD2<Double> {
+    /// The point's velocity now.
+    public var presentedVelocity: SIMD2<Double> {
         isAtRest ? .zero : decay.velocity(initialVelocity: initialVelocity, at: elapsed)
     }
 
     /// Starts a flick from `value` with `velocity`; `target` is ignored (the velocity decides the landing point).
-    mutating func start(from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>) {
+    public mutating func start(from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>) {
         origin = value
         initialVelocity = velocity
         elapsed = 0
@@ -42,15 +44,17 @@ struct DecayTraceBackend: AnimationBackend {
     }
 
     /// Keeps the motion as it is (see the type's note).
-    mutating func retarget(to target: SIMD2<Double>) {}
+    public mutating func retarget(to target: SIMD2<Double>) {}
 
-    mutating func advance(by dt: Double) {
+    /// Advances elapsed time by `dt` seconds.
+    public mutating func advance(by dt: Double) {
         guard !isAtRest, dt > 0 else { return }
         elapsed += dt
         settleIfAtRest()
     }
 
-    mutating func interrupt() -> PresentedState {
+    /// Stops where it is presented and returns the presented value and velocity.
+    public mutating func interrupt() -> PresentedState {
         let state = PresentedState(value: presentedValue, velocity: presentedVelocity)
         origin = state.value
         initialVelocity = .zero
@@ -64,6 +68,6 @@ struct DecayTraceBackend: AnimationBackend {
         let velocity = decay.velocity(initialVelocity: initialVelocity, at: elapsed)
         let distance = ((target - value) * (target - value)).sum().squareRoot()
         let speed = (velocity * velocity).sum().squareRoot()
-        if distance < threshold.distance && speed < threshold.speed { isAtRest = true }
+        if distance < restThreshold.distance && speed < restThreshold.speed { isAtRest = true }
     }
 }
