@@ -88,7 +88,7 @@ public struct GalleryOrbit: Sendable {
     /// The presented pose at `time`: the running orbit's, or the model's at rest.
     public func pose(at time: Double) -> Pose {
         if let running = animation, let progress = running.timing.progress(at: time),
-           let sample = running.sample(at: time, over: TweenSample(resting: .zero)) {
+           let sample = running.sample(at: time, over: PresentedState(resting: .zero)) {
             return Pose(position: sample.position.value, velocity: sample.position.velocity, angle: sample.rotation,
                         progress: progress.progress)
         }
@@ -104,7 +104,7 @@ public struct GalleryOrbit: Sendable {
     /// The pose at a path progress, standing still.
     private func restingPose(progress: Double) -> Pose {
         let probe = Self.orbit(path: path, timing: MediaTiming(duration: 1, fillMode: .both))
-        guard let sample = probe?.sample(at: progress, over: TweenSample(resting: .zero)) else {
+        guard let sample = probe?.sample(at: progress, over: PresentedState(resting: .zero)) else {
             return Pose(position: SIMD2(radii.x, 0), velocity: .zero, angle: Double.pi / 2, progress: progress)
         }
         return Pose(position: sample.position.value, velocity: .zero, angle: sample.rotation, progress: progress)

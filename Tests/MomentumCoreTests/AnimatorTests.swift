@@ -33,7 +33,7 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
         }
         animator.remove(1)                               // the last one moves into its slot
         animator.advance(to: 0.05)
-        var seen: [Int: PresentedState] = [:]
+        var seen: [Int: PresentedState<SIMD2<Double>>] = [:]
         animator.forEachPresented { key, state in seen[key] = state }
         #expect(Set(seen.keys) == [0, 2, 3, 4])
         for (key, state) in seen {

@@ -7,13 +7,13 @@ private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
 
 @Suite("Keyframes: values, paths and groups")
 struct KeyframeAnimationTests {
-    let rest = TweenSample<Double>(resting: 0)
+    let rest = PresentedState<Double>(resting: 0)
 
     @Test("the shake from seed 003: key times give constant speed across segments of different length")
     func shake() throws {
         let shake = try KeyframeAnimation<Double>(values: [0, 10, -10, 10, 0], keyTimes: [0, 1 / 6.0, 3 / 6.0, 5 / 6.0, 1],
                                                   timing: MediaTiming(duration: 0.4), isAdditive: true)
-        let base = TweenSample<Double>(resting: 100)
+        let base = PresentedState<Double>(resting: 100)
         let quarter = try #require(shake.sample(at: 0.4 / 12, over: base))
         #expect(near(quarter.value, 105))
         for t in [0.01, 0.1, 0.2, 0.3, 0.39] {
@@ -42,7 +42,7 @@ struct KeyframeAnimationTests {
             calculationMode: .paced, timing: MediaTiming(duration: 2))
         #expect(paced.keyTimes == [0, 0.25, 1])  // 50 of 200 units
         for t in [0.1, 0.4, 0.6, 1.9] {
-            let sample = try #require(paced.sample(at: t, over: TweenSample(resting: .zero)))
+            let sample = try #require(paced.sample(at: t, over: PresentedState(resting: .zero)))
             #expect(near(length(sample.velocity), 100), "t = \(t)")
         }
     }
@@ -81,11 +81,11 @@ struct KeyframeAnimationTests {
         path.addLine(to: SIMD2(100, 0))
         path.addLine(to: SIMD2(100, 300))
         let animation = try PathAnimation(path: path, timing: MediaTiming(duration: 2))
-        let sample = try #require(animation.sample(at: 0.5, over: TweenSample(resting: .zero)))
+        let sample = try #require(animation.sample(at: 0.5, over: PresentedState(resting: .zero)))
         #expect(length(sample.position.value - SIMD2(50, 0)) < 1e-9)
         #expect(length(sample.position.velocity - SIMD2(100, 0)) < 1e-9)
         let paced = try PathAnimation(path: path, calculationMode: .paced, timing: MediaTiming(duration: 2))
-        let half = try #require(paced.sample(at: 1, over: TweenSample(resting: .zero)))
+        let half = try #require(paced.sample(at: 1, over: PresentedState(resting: .zero)))
         #expect(length(half.position.value - SIMD2(100, 100)) < 1e-6)
         #expect(near(length(half.position.velocity), 200, 1e-6))
     }
@@ -110,7 +110,7 @@ struct KeyframeAnimationTests {
                                       timing: MediaTiming(duration: 4, repeatCount: .infinity), isAdditive: true)
         let speed = path.length / 4
         for t in stride(from: 0.05, to: 8, by: 0.37) {
-            let sample = try #require(orbit.sample(at: t, over: TweenSample(resting: SIMD2(500, 500))))
+            let sample = try #require(orbit.sample(at: t, over: PresentedState(resting: SIMD2(500, 500))))
             #expect(near(length(sample.position.velocity), speed, 1e-6 * speed), "t = \(t)")
             // Counter-clockwise: tangent angle = polar angle + π/2 (to the Bézier circle's accuracy).
             let offset = sample.position.value - SIMD2(500, 500)
@@ -121,7 +121,7 @@ struct KeyframeAnimationTests {
             #expect(abs(difference) < 2e-3, "t = \(t)")
         }
         // Paced: after a quarter of the time, a quarter of the way round.
-        let quarterTurn = try #require(orbit.sample(at: 1, over: TweenSample(resting: .zero)))
+        let quarterTurn = try #require(orbit.sample(at: 1, over: PresentedState(resting: .zero)))
         #expect(length(quarterTurn.position.value - SIMD2(0, r)) < 1e-6)
     }
 

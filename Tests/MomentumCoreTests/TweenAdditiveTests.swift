@@ -80,7 +80,7 @@ struct TweenAdditiveTests {
         #expect(abs(curve.slope(at: 0) - 0.5 * 0.8) < 1e-12)
         let tween = BasicAnimation<Double>(from: 0, to: 100, timing: MediaTiming(duration: 0.8),
                                            timingFunction: .cubicBezier(curve))
-        let start = try #require(tween.sample(at: 0, over: TweenSample(resting: 0)))
+        let start = try #require(tween.sample(at: 0, over: PresentedState(resting: 0)))
         #expect(abs(start.velocity - 50) < 1e-9)
     }
 

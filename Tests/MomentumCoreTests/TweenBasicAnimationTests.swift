@@ -5,12 +5,12 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
 
 @Suite("Tween: basic animation and media timing")
 struct TweenBasicAnimationTests {
-    let still = TweenSample<Double>(resting: 10)
+    let still = PresentedState<Double>(resting: 10)
 
     @Test("from/to/by combinations resolve like CABasicAnimation")
     func endpoints() throws {
         let timing = MediaTiming(duration: 1)
-        func at(_ animation: BasicAnimation<Double>, _ t: Double, over base: TweenSample<Double>) throws -> Double {
+        func at(_ animation: BasicAnimation<Double>, _ t: Double, over base: PresentedState<Double>) throws -> Double {
             try #require(animation.sample(at: t, over: base)).value
         }
         #expect(try at(BasicAnimation(from: 77, to: 455, timing: timing), 0.5, over: still) == 266)
@@ -27,7 +27,7 @@ struct TweenBasicAnimationTests {
     @Test("to-only tracks a moving underlying value, including its velocity")
     func toOnlyOverMovingValue() throws {
         let animation = BasicAnimation<Double>(to: 100, timing: MediaTiming(duration: 2))
-        let base = TweenSample<Double>(value: 20, velocity: 8)
+        let base = PresentedState<Double>(value: 20, velocity: 8)
         let sample = try #require(animation.sample(at: 0.5, over: base))
         // value = u + (100 − u)·p, p = t/2; d/dt = u′(1 − p) + (100 − u)·(1/2).
         #expect(sample.value == 20 + 80 * 0.25)
@@ -102,15 +102,15 @@ struct TweenBasicAnimationTests {
     func vectors() throws {
         let animation = BasicAnimation<SIMD2<Double>>(from: SIMD2(0, 0), to: SIMD2(100, -50),
                                                       timing: MediaTiming(duration: 0.5))
-        let sample = try #require(animation.sample(at: 0.25, over: TweenSample(resting: .zero)))
+        let sample = try #require(animation.sample(at: 0.25, over: PresentedState(resting: .zero)))
         #expect(sample.value == SIMD2(50, -25) && sample.velocity == SIMD2(200, -100))
     }
 
-    @Test("any TweenValue animates: a four-component colour as an AnimatableVector")
+    @Test("any VectorArithmetic animates: a four-component colour as an AnimatableVector")
     func colour() throws {
         let fade = BasicAnimation<AnimatableVector>(from: AnimatableVector(1, 0, 0, 1), to: AnimatableVector(0, 0, 1, 0.5),
                                                     timing: MediaTiming(duration: 2))
-        let sample = try #require(fade.sample(at: 0.5, over: TweenSample(resting: AnimatableVector(0, 0, 0, 0))))
+        let sample = try #require(fade.sample(at: 0.5, over: PresentedState(resting: AnimatableVector(0, 0, 0, 0))))
         #expect(sample.value == AnimatableVector(0.75, 0, 0.25, 0.875))
         #expect(sample.velocity == AnimatableVector(-0.5, 0, 0.5, -0.25))
     }

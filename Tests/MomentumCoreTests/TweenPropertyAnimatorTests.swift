@@ -1,7 +1,7 @@
 import Testing
 @testable import MomentumCore
 
-private func gap(_ a: TweenSample<SIMD2<Double>>, _ b: TweenSample<SIMD2<Double>>) -> Double {
+private func gap(_ a: PresentedState<SIMD2<Double>>, _ b: PresentedState<SIMD2<Double>>) -> Double {
     let d = a.value - b.value
     return (d * d).sum().squareRoot()
 }

@@ -35,7 +35,7 @@ enum TweenBenchmarks {
     static func sampleAll(_ basic: inout Basic) {
         basic.time += frameInterval
         let time = basic.time
-        let underlying = TweenSample<SIMD2<Double>>(resting: .zero)
+        let underlying = PresentedState<SIMD2<Double>>(resting: .zero)
         for i in basic.animations.indices {
             if let sample = basic.animations[i].sample(at: time, over: underlying) {
                 basic.presented[i] = sample.value

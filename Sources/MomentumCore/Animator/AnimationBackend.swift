@@ -26,7 +26,7 @@ public protocol AnimationBackend {
     /// The velocity (units per second) of the presented value now.
     var presentedVelocity: SIMD2<Double> { get }
     /// Value and velocity together (a backend that computes both at once can say so).
-    var presentedState: PresentedState { get }
+    var presentedState: PresentedState<SIMD2<Double>> { get }
     /// True when further advances cannot change the presented value.
     var isAtRest: Bool { get }
     /// Begins a motion from `value` with absolute `velocity` toward `target`.
@@ -36,11 +36,11 @@ public protocol AnimationBackend {
     /// Advances simulated time by `dt` seconds (`dt ≥ 0`).
     mutating func advance(by dt: Double)
     /// Stops the motion and returns the presented value and velocity at this instant.
-    mutating func interrupt() -> PresentedState
+    mutating func interrupt() -> PresentedState<SIMD2<Double>>
 }
 
 extension AnimationBackend {
     /// Value and velocity, read one after the other.
     @inlinable
-    public var presentedState: PresentedState { PresentedState(value: presentedValue, velocity: presentedVelocity) }
+    public var presentedState: PresentedState<SIMD2<Double>> { PresentedState(value: presentedValue, velocity: presentedVelocity) }
 }

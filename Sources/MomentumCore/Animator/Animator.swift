@@ -62,7 +62,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     /// Calls `body` with every animation's key and presented state, in storage order, without a key lookup:
     /// the way to read everything once per frame (e.g. to draw every animated object).
     @inlinable
-    public func forEachPresented(_ body: (Key, PresentedState) throws -> Void) rethrows {
+    public func forEachPresented(_ body: (Key, PresentedState<SIMD2<Double>>) throws -> Void) rethrows {
         try keys.withUnsafeBufferPointer { keys in
             try backends.withUnsafeBufferPointer { backends in
                 for index in backends.indices { try body(keys[index], backends[index].presentedState) }
@@ -73,7 +73,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     /// Adds `backend` under `key`, replacing (and interrupting) any animation already there, whose presented
     /// state is returned. If the animator is idle, `time` (the triggering event's timestamp) restarts its clock.
     @discardableResult
-    public mutating func add(_ backend: Backend, for key: Key, at time: Double? = nil) -> PresentedState? {
+    public mutating func add(_ backend: Backend, for key: Key, at time: Double? = nil) -> PresentedState<SIMD2<Double>>? {
         if let time, isIdle { clock = time }
         if let index = slots[key] {
             let previous = backends[index].interrupt()
@@ -107,14 +107,14 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     }
 
     /// Stops the animation for `key` where it is (it stays, at rest) and returns its presented state.
-    public mutating func interrupt(_ key: Key) -> PresentedState? {
+    public mutating func interrupt(_ key: Key) -> PresentedState<SIMD2<Double>>? {
         guard let index = slots[key] else { return nil }
         return backends[index].interrupt()
     }
 
     /// Removes the animation for `key` and returns its presented state at this instant.
     @discardableResult
-    public mutating func remove(_ key: Key) -> PresentedState? {
+    public mutating func remove(_ key: Key) -> PresentedState<SIMD2<Double>>? {
         guard let index = slots.removeValue(forKey: key) else { return nil }
         let state = backends[index].interrupt()
         let last = backends.count - 1
@@ -130,7 +130,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
 
     /// Removes every animation that has come to rest, calling `body` with its key and final presented state
     /// (Core Animation's `removedOnCompletion`: the owner's model value already holds where it ended).
-    public mutating func removeSettled(_ body: (Key, PresentedState) -> Void) {
+    public mutating func removeSettled(_ body: (Key, PresentedState<SIMD2<Double>>) -> Void) {
         var index = backends.count - 1
         while index >= 0 {
             if backends[index].isAtRest {

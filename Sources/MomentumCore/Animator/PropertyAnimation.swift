@@ -35,7 +35,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
 
     /// Value and velocity together.
     @inlinable
-    public var presentedState: PresentedState {
+    public var presentedState: PresentedState<SIMD2<Double>> {
         switch self {
         case .spring(let a): a.presentedState
         case .dynamics(let a): a.presentedState
@@ -102,7 +102,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
     }
 
     /// Stops the motion and returns the presented value and velocity at this instant.
-    public mutating func interrupt() -> PresentedState {
+    public mutating func interrupt() -> PresentedState<SIMD2<Double>> {
         switch self {
         case .spring(var a):
             let state = a.interrupt()

@@ -54,7 +54,7 @@ public struct DecayAnimation: AnimationBackend, Sendable {
     }
 
     /// Stops where it is presented and returns the presented value and velocity.
-    public mutating func interrupt() -> PresentedState {
+    public mutating func interrupt() -> PresentedState<SIMD2<Double>> {
         let state = PresentedState(value: presentedValue, velocity: presentedVelocity)
         origin = state.value
         initialVelocity = .zero

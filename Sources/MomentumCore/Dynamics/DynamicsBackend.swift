@@ -99,7 +99,7 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
     }
 
     /// Stops the motion where it is presented and returns the presented value and velocity.
-    public mutating func interrupt() -> PresentedState {
+    public mutating func interrupt() -> PresentedState<SIMD2<Double>> {
         let state = PresentedState(value: presentedValue, velocity: presentedVelocity)
         interrupted = true
         world.removeAttachment(attachment)

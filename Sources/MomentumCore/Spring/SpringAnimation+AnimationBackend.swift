@@ -24,7 +24,7 @@ extension SpringAnimation: AnimationBackend {
     }
 
     /// Stops the motion and returns the presented point and velocity at this instant.
-    public mutating func interrupt() -> PresentedState {
+    public mutating func interrupt() -> PresentedState<SIMD2<Double>> {
         let state = interruptVector()
         return PresentedState(value: state.value.xy, velocity: state.velocity.xy)
     }

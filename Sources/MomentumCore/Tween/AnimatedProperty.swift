@@ -4,7 +4,7 @@
 /// the result of those below (additive ones add, others replace). `presentation(at:)` is what to draw.
 /// `animate(to:…)` is the seed's recommended pattern: set the model to the final value and animate from the old
 /// one, so removing the animation never snaps back.
-public struct AnimatedProperty<Value: TweenValue>: Sendable {
+public struct AnimatedProperty<Value: VectorArithmetic>: Sendable {
     /// How `animate(to:…)` treats animations already running.
     public enum RetargetMode: Sendable, Hashable {
         /// iOS 8: add an additive animation from (old model − new model) to zero on top; running ones finish.
@@ -25,8 +25,8 @@ public struct AnimatedProperty<Value: TweenValue>: Sendable {
     }
 
     /// The presented value and velocity at `time`.
-    public func presentation(at time: Double) -> TweenSample<Value> {
-        var result = TweenSample(resting: modelValue)
+    public func presentation(at time: Double) -> PresentedState<Value> {
+        var result = PresentedState(resting: modelValue)
         for entry in animations {
             if let next = entry.animation.sample(at: time, over: result) { result = next }
         }

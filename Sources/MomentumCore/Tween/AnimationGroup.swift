@@ -4,7 +4,7 @@
 /// group's speed, repeat, autoreverse and fill apply to all of them, and the group's duration clips them: a child
 /// longer than the group is cut off at the group's end. Children compose in order, each over the result of
 /// the previous one.
-public struct AnimationGroup<Value: TweenValue>: Sendable {
+public struct AnimationGroup<Value: VectorArithmetic>: Sendable {
     /// The children.
     public var animations: [TweenAnimation<Value>]
     /// The shared timing.
@@ -21,12 +21,12 @@ public struct AnimationGroup<Value: TweenValue>: Sendable {
     }
 
     /// The presented sample at `time` over `underlying`; nil when the group has no effect.
-    public func sample(at time: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
+    public func sample(at time: Double, over underlying: PresentedState<Value>) -> PresentedState<Value>? {
         sample(at: time, timeRate: 1, over: underlying)
     }
 
     /// As `sample(at:over:)` with `time` advancing `timeRate` per parent second.
-    func sample(at time: Double, timeRate: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
+    func sample(at time: Double, timeRate: Double, over underlying: PresentedState<Value>) -> PresentedState<Value>? {
         guard let local = timing.localTime(at: time) else { return nil }
         var result = underlying
         var affected = false

@@ -5,7 +5,7 @@
 /// composed with the animations below this one, read at every frame, like CA's render-tree value (so `to` alone
 /// starts from the presented value). For an additive animation a missing end is zero.
 /// The timing function defaults to linear, as for an explicit `CABasicAnimation`.
-public struct BasicAnimation<Value: TweenValue>: Sendable {
+public struct BasicAnimation<Value: VectorArithmetic>: Sendable {
     /// Start value, if fixed.
     public var from: Value?
     /// End value, if fixed.
@@ -36,13 +36,13 @@ public struct BasicAnimation<Value: TweenValue>: Sendable {
 
     /// The presented sample at `time` given the sample beneath this animation; nil when it has no effect.
     @inlinable @inline(__always)
-    public func sample(at time: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
+    public func sample(at time: Double, over underlying: PresentedState<Value>) -> PresentedState<Value>? {
         sample(at: time, timeRate: 1, over: underlying)
     }
 
     /// As `sample(at:over:)`, where `time` advances `timeRate` per parent second (inside a group).
     @inlinable @inline(__always)
-    func sample(at time: Double, timeRate: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
+    func sample(at time: Double, timeRate: Double, over underlying: PresentedState<Value>) -> PresentedState<Value>? {
         guard let local = timing.progress(at: time) else { return nil }
         return sample(progress: local.progress, rate: local.rate * timeRate, over: underlying)
     }
@@ -50,24 +50,24 @@ public struct BasicAnimation<Value: TweenValue>: Sendable {
     /// The presented sample at iteration progress `progress` moving at `rate` progress per second.
     // Always inlined: as a call, every sample copied the whole animation (about 340 bytes) to the stack.
     @inlinable @inline(__always)
-    func sample(progress: Double, rate: Double, over underlying: TweenSample<Value>) -> TweenSample<Value> {
+    func sample(progress: Double, rate: Double, over underlying: PresentedState<Value>) -> PresentedState<Value> {
         // Resolve endpoints a → b; `moving` endpoints track the underlying value (and its velocity).
-        let base = isAdditive ? TweenSample(resting: underlying.value.tweenZero) : underlying
-        let a: TweenSample<Value>
-        let b: TweenSample<Value>
+        let base = isAdditive ? PresentedState(resting: underlying.value.tweenZero) : underlying
+        let a: PresentedState<Value>
+        let b: PresentedState<Value>
         switch (from, to, by) {
         case (let from?, let to?, _):
-            (a, b) = (TweenSample(resting: from), TweenSample(resting: to))
+            (a, b) = (PresentedState(resting: from), PresentedState(resting: to))
         case (let from?, nil, let by?):
-            (a, b) = (TweenSample(resting: from), TweenSample(resting: from + by))
+            (a, b) = (PresentedState(resting: from), PresentedState(resting: from + by))
         case (nil, let to?, let by?):
-            (a, b) = (TweenSample(resting: to - by), TweenSample(resting: to))
+            (a, b) = (PresentedState(resting: to - by), PresentedState(resting: to))
         case (let from?, nil, nil):
-            (a, b) = (TweenSample(resting: from), base)
+            (a, b) = (PresentedState(resting: from), base)
         case (nil, let to?, nil):
-            (a, b) = (base, TweenSample(resting: to))
+            (a, b) = (base, PresentedState(resting: to))
         case (nil, nil, let by?):
-            (a, b) = (base, TweenSample(value: base.value + by, velocity: base.velocity))
+            (a, b) = (base, PresentedState(value: base.value + by, velocity: base.velocity))
         case (nil, nil, nil):
             (a, b) = (base, base)
         }
@@ -76,8 +76,8 @@ public struct BasicAnimation<Value: TweenValue>: Sendable {
         let value = a.value + eased.value * span
         let velocity = a.velocity + eased.value * (b.velocity - a.velocity) + (eased.slope * rate) * span
         if isAdditive {
-            return TweenSample(value: underlying.value + value, velocity: underlying.velocity + velocity)
+            return PresentedState(value: underlying.value + value, velocity: underlying.velocity + velocity)
         }
-        return TweenSample(value: value, velocity: velocity)
+        return PresentedState(value: value, velocity: velocity)
     }
 }

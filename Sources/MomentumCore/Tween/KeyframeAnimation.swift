@@ -7,7 +7,7 @@
 /// tangents (V[1] − V[0]) / 2 and (V[n] − V[n−1]) / 2), in each segment's own parameter, like CA's
 /// `kCAAnimationCubic` with zero tension, continuity and bias. The whole-animation `timingFunction` is applied
 /// first, then the segment's.
-public struct KeyframeAnimation<Value: TweenValue>: Sendable {
+public struct KeyframeAnimation<Value: VectorArithmetic>: Sendable {
     /// How values between keyframes are computed (`CAAnimationCalculationMode`).
     public enum CalculationMode: Sendable, Hashable, CaseIterable {
         /// Straight lines between keyframes.
@@ -95,16 +95,16 @@ public struct KeyframeAnimation<Value: TweenValue>: Sendable {
     }
 
     /// The presented sample at `time` given the sample beneath this animation; nil when it has no effect.
-    public func sample(at time: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
+    public func sample(at time: Double, over underlying: PresentedState<Value>) -> PresentedState<Value>? {
         sample(at: time, timeRate: 1, over: underlying)
     }
 
     /// As `sample(at:over:)`, where `time` advances `timeRate` per parent second (inside a group).
-    func sample(at time: Double, timeRate: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
+    func sample(at time: Double, timeRate: Double, over underlying: PresentedState<Value>) -> PresentedState<Value>? {
         guard let local = timing.progress(at: time) else { return nil }
         let own = sample(progress: local.progress, rate: local.rate * timeRate)
         if isAdditive {
-            return TweenSample(value: underlying.value + own.value, velocity: underlying.velocity + own.velocity)
+            return PresentedState(value: underlying.value + own.value, velocity: underlying.velocity + own.velocity)
         }
         return own
     }
@@ -121,7 +121,7 @@ public struct KeyframeAnimation<Value: TweenValue>: Sendable {
     }
 
     /// Value and velocity at iteration progress `progress` moving at `rate` progress per second.
-    func sample(progress: Double, rate: Double) -> TweenSample<Value> {
+    func sample(progress: Double, rate: Double) -> PresentedState<Value> {
         let n = values.count
         let overall = timingFunction.valueAndSlope(at: progress)
         let p = overall.value
@@ -129,13 +129,13 @@ public struct KeyframeAnimation<Value: TweenValue>: Sendable {
         let zero = values[0].tweenZero
         if calculationMode == .discrete {
             let i = Swift.min(keyIndex(p, count: n + 1), n - 1)
-            return TweenSample(value: values[i], velocity: zero)
+            return PresentedState(value: values[i], velocity: zero)
         }
-        if n == 1 { return TweenSample(value: values[0], velocity: zero) }
+        if n == 1 { return PresentedState(value: values[0], velocity: zero) }
         let i = Swift.min(keyIndex(p, count: n), n - 2)
         let k0 = keyTimes[i], k1 = keyTimes[i + 1]
         let width = k1 - k0
-        if width <= 0 { return TweenSample(value: values[i + 1], velocity: zero) }
+        if width <= 0 { return PresentedState(value: values[i + 1], velocity: zero) }
         let s = (p - k0) / width
         let sRate = pRate / width
         let eased = timingFunctions.isEmpty ? (value: s, slope: 1.0) : timingFunctions[i].valueAndSlope(at: s)
@@ -144,7 +144,7 @@ public struct KeyframeAnimation<Value: TweenValue>: Sendable {
         let v0 = values[i], v1 = values[i + 1]
         if calculationMode != .cubic {
             let span = v1 - v0
-            return TweenSample(value: v0 + u * span, velocity: uRate * span)
+            return PresentedState(value: v0 + u * span, velocity: uRate * span)
         }
         // Cubic Hermite with Catmull-Rom tangents.
         let m0 = 0.5 * (v1 - (i > 0 ? values[i - 1] : v0))
@@ -156,6 +156,6 @@ public struct KeyframeAnimation<Value: TweenValue>: Sendable {
         let d01 = -6 * u2 + 6 * u, d11 = 3 * u2 - 2 * u
         let value = h00 * v0 + h10 * m0 + h01 * v1 + h11 * m1
         let derivative = d00 * v0 + d10 * m0 + d01 * v1 + d11 * m1
-        return TweenSample(value: value, velocity: uRate * derivative)
+        return PresentedState(value: value, velocity: uRate * derivative)
     }
 }

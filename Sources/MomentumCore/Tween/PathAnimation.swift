@@ -27,7 +27,7 @@ public struct PathAnimation: Sendable {
     /// A position sample with the rotation that goes with it.
     public struct Sample: Sendable {
         /// Position and velocity (additive animations include the underlying value).
-        public var position: TweenSample<SIMD2<Double>>
+        public var position: PresentedState<SIMD2<Double>>
         /// Rotation in radians (0 when the rotation mode is `.none`).
         public var rotation: Double
     }
@@ -71,7 +71,7 @@ public struct PathAnimation: Sendable {
     }
 
     /// The presented position (over `underlying` if additive) and rotation at `time`; nil when no effect.
-    public func sample(at time: Double, over underlying: TweenSample<SIMD2<Double>>) -> Sample? {
+    public func sample(at time: Double, over underlying: PresentedState<SIMD2<Double>>) -> Sample? {
         guard let local = timing.progress(at: time) else { return nil }
         var own = sample(progress: local.progress, rate: local.rate)
         if isAdditive {
@@ -107,6 +107,6 @@ public struct PathAnimation: Sendable {
             let tangent = point.derivative
             rotation = Double.atan2(y: tangent.y, x: tangent.x) + (rotationMode == .autoReverse ? Double.pi : 0)
         }
-        return Sample(position: TweenSample(value: point.point, velocity: tRate * point.derivative), rotation: rotation)
+        return Sample(position: PresentedState(value: point.point, velocity: tRate * point.derivative), rotation: rotation)
     }
 }

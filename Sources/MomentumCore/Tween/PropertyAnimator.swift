@@ -9,7 +9,7 @@
 ///   negated); on a rebased segment it heads back to the other end from the presented value.
 /// - `continueAnimation(timingFunction:durationFactor:at:)` with a timing function rebases: from the presented
 ///   value to the current destination, with the new curve over `durationFactor × duration`.
-public struct PropertyAnimator<Value: TweenValue>: Sendable {
+public struct PropertyAnimator<Value: VectorArithmetic>: Sendable {
     struct Segment: Sendable {
         var start: Value
         var end: Value
@@ -61,12 +61,12 @@ public struct PropertyAnimator<Value: TweenValue>: Sendable {
     }
 
     /// The presented value and velocity at `time`.
-    public func presentation(at time: Double) -> TweenSample<Value> {
+    public func presentation(at time: Double) -> PresentedState<Value> {
         let p = progress(at: time)
         let eased = segment.eased(p)
         let span = segment.end - segment.start
         let moving = isRunning && p < 1
-        return TweenSample(value: segment.start + eased.value * span,
+        return PresentedState(value: segment.start + eased.value * span,
                            velocity: (moving ? eased.slope / segment.length : 0) * span)
     }
 

@@ -1,5 +1,5 @@
 /// Any tween that can sit on an `AnimatedProperty` or in an `AnimationGroup`.
-public indirect enum TweenAnimation<Value: TweenValue>: Sendable {
+public indirect enum TweenAnimation<Value: VectorArithmetic>: Sendable {
     /// A from/to/by animation.
     case basic(BasicAnimation<Value>)
     /// A keyframe animation.
@@ -26,12 +26,12 @@ public indirect enum TweenAnimation<Value: TweenValue>: Sendable {
     }
 
     /// The presented sample at `time` over `underlying`; nil when it has no effect.
-    public func sample(at time: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
+    public func sample(at time: Double, over underlying: PresentedState<Value>) -> PresentedState<Value>? {
         sample(at: time, timeRate: 1, over: underlying)
     }
 
     /// As `sample(at:over:)` with `time` advancing `timeRate` per parent second.
-    func sample(at time: Double, timeRate: Double, over underlying: TweenSample<Value>) -> TweenSample<Value>? {
+    func sample(at time: Double, timeRate: Double, over underlying: PresentedState<Value>) -> PresentedState<Value>? {
         switch self {
         case .basic(let animation): return animation.sample(at: time, timeRate: timeRate, over: underlying)
         case .keyframe(let animation): return animation.sample(at: time, timeRate: timeRate, over: underlying)

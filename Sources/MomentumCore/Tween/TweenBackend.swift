@@ -66,10 +66,10 @@ public struct TweenBackend: AnimationBackend, Sendable {
     public var presentedVelocity: SIMD2<Double> { presented.velocity }
 
     /// Value and velocity together, from one pass over the layers.
-    public var presentedState: PresentedState { presented }
+    public var presentedState: PresentedState<SIMD2<Double>> { presented }
 
     /// Value and velocity together.
-    public var presented: PresentedState {
+    public var presented: PresentedState<SIMD2<Double>> {
         var value = target
         var velocity = SIMD2<Double>.zero
         let time = time, duration = duration
@@ -138,7 +138,7 @@ public struct TweenBackend: AnimationBackend, Sendable {
     }
 
     /// Stops the motion where it is and returns the presented value and velocity at this instant.
-    public mutating func interrupt() -> PresentedState {
+    public mutating func interrupt() -> PresentedState<SIMD2<Double>> {
         let state = presented
         layers.removeAll(keepingCapacity: true)
         target = state.value

@@ -112,7 +112,7 @@ public struct LayerTree: Sendable {
     /// presented value (a grab: what is on screen stays). Returns the presented value and velocity (velocity 0
     /// when nothing was animating).
     @discardableResult
-    public mutating func removeAnimation(_ property: LayerProperty, of layer: LayerID) -> PresentedState {
+    public mutating func removeAnimation(_ property: LayerProperty, of layer: LayerID) -> PresentedState<SIMD2<Double>> {
         let key = LayerPropertyKey(layer, property)
         guard let state = animator.remove(key) else {
             return PresentedState(value: property.value(of: models[Int(layer.index)]), velocity: .zero)
@@ -123,7 +123,7 @@ public struct LayerTree: Sendable {
 
     /// The presented value and velocity of `property` of `layer` (the model value, still, when not animating).
     @inlinable
-    public func presented(_ property: LayerProperty, of layer: LayerID) -> PresentedState {
+    public func presented(_ property: LayerProperty, of layer: LayerID) -> PresentedState<SIMD2<Double>> {
         let key = LayerPropertyKey(layer, property)
         if let state = animator[key]?.presentedState { return state }
         return PresentedState(value: property.value(of: models[Int(layer.index)]), velocity: .zero)

@@ -1,6 +1,7 @@
-/// A value a tween can interpolate: a vector space over `Double` with a dot product (for paced keyframes and
-/// projections). `Double`, `SIMD2<Double>` and `AnimatableVector` conform.
-public protocol TweenValue: Sendable {
+/// The one vector-arithmetic protocol of the engine: a value an animation can move is a vector space over
+/// `Double` with a dot product (sums, scaling, lengths for paced keyframes and projections). `Double`,
+/// `SIMD2<Double>` and `AnimatableVector` conform.
+public protocol VectorArithmetic: Sendable {
     /// Component-wise sum.
     static func + (lhs: Self, rhs: Self) -> Self
     /// Component-wise difference.
@@ -11,7 +12,7 @@ public protocol TweenValue: Sendable {
     static func tweenDot(_ lhs: Self, _ rhs: Self) -> Double
 }
 
-extension TweenValue {
+extension VectorArithmetic {
     /// The Euclidean distance between two values.
     static func tweenDistance(_ lhs: Self, _ rhs: Self) -> Double {
         let delta = lhs - rhs
@@ -23,17 +24,17 @@ extension TweenValue {
     var tweenZero: Self { 0 * self }
 }
 
-extension Double: TweenValue {
+extension Double: VectorArithmetic {
     /// The product.
     public static func tweenDot(_ lhs: Double, _ rhs: Double) -> Double { lhs * rhs }
 }
 
-extension SIMD2: TweenValue where Scalar == Double {
+extension SIMD2: VectorArithmetic where Scalar == Double {
     /// The dot product.
     public static func tweenDot(_ lhs: SIMD2<Double>, _ rhs: SIMD2<Double>) -> Double { (lhs * rhs).sum() }
 }
 
-extension AnimatableVector: TweenValue {
+extension AnimatableVector: VectorArithmetic {
     /// The dot product over the used components.
     public static func tweenDot(_ lhs: AnimatableVector, _ rhs: AnimatableVector) -> Double {
         (lhs.storage * rhs.storage).sum()
