@@ -2,8 +2,9 @@ import RealModule
 import Benchmark
 import MomentumCore
 
-/// N springs advanced by one frame, as the app drives them (`Animator<Int, SpringAnimation>`, the spring backend's
-/// parameters k 300, c 20, m 1), as a bare `ContiguousArray<SpringAnimation>` (the floor without the driver), and as
+/// N springs advanced by one frame: as the app drives them (`Animator<Int, PropertyAnimation>`, the layer tree's
+/// driver), through an animator of the concrete backend (`Animator<Int, SpringAnimation>`; parameters k 300, c 20,
+/// m 1), as a bare `ContiguousArray<SpringAnimation>` (the floor without the driver), and as
 /// one `SpringField` (structure-of-arrays, shared parameters: the batch type for particle and list demos).
 enum SpringBenchmarks {
     static let count = 100_000
@@ -30,6 +31,21 @@ enum SpringBenchmarks {
         for i in 0..<count { animator.add(SpringAnimation(parameters: parameters, at: ends[i].from), for: i) }
         Workload(animator).register(
             "Springs100k.Animator", every: restartInterval,
+            prepare: { animator, _ in
+                for i in 0..<count { animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
+            },
+            tick: { $0.advance(by: frameInterval) },
+            check: { animator in
+                for i in stride(from: 0, to: count, by: 97) {
+                    precondition(animator[i]?.isAtRest == false, "a spring settled inside the measured window")
+                }
+            })
+
+        // The app's path: the layer tree's animator holds PropertyAnimation (the backends behind one enum).
+        var properties = Animator<Int, PropertyAnimation>()
+        for i in 0..<count { properties.add(.spring(SpringAnimation(parameters: parameters, at: ends[i].from)), for: i) }
+        Workload(properties).register(
+            "Springs100k.PropertyAnimation", every: restartInterval,
             prepare: { animator, _ in
                 for i in 0..<count { animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
             },

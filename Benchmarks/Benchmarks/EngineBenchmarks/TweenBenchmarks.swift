@@ -2,7 +2,8 @@ import Benchmark
 import MomentumCore
 
 /// N tweens sampled at the frame time: `BasicAnimation<SIMD2<Double>>` (from/to, 1 s, repeating, Core Animation's
-/// default timing function), and the app's tween backend (`Animator<Int, TweenBackend>`, easeInEaseOut, 0.4 s),
+/// default timing function), and the app's tween backend (`Animator<Int, TweenBackend>` and, as the layer tree runs
+/// it, `Animator<Int, PropertyAnimation>`; easeInEaseOut, 0.4 s),
 /// advanced and then read with `forEachPresented` (the presented value is where its Bézier is evaluated).
 enum TweenBenchmarks {
     static let count = 10_000
@@ -15,8 +16,8 @@ enum TweenBenchmarks {
         var time = 0.0
     }
 
-    struct Backends {
-        var animator: Animator<Int, TweenBackend>
+    struct Backends<Backend: AnimationBackend> {
+        var animator: Animator<Int, Backend>
         var presented: ContiguousArray<SIMD2<Double>>
     }
 
@@ -60,9 +61,21 @@ enum TweenBenchmarks {
                 for i in 0..<count { backends.animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
             },
             tick: { advanceAndRead(&$0) })
+
+        // The app's path: the same tweens as PropertyAnimation in the layer tree's animator.
+        var properties = Animator<Int, PropertyAnimation>()
+        for i in 0..<count {
+            properties.add(.tween(TweenBackend(duration: 0.4, timingFunction: .easeInEaseOut, at: ends[i].from)), for: i)
+        }
+        Workload(Backends(animator: properties, presented: ContiguousArray(repeating: .zero, count: count))).register(
+            "Tweens10k.PropertyAnimation", every: restartInterval,
+            prepare: { backends, _ in
+                for i in 0..<count { backends.animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
+            },
+            tick: { advanceAndRead(&$0) })
     }
 
-    static func advanceAndRead(_ backends: inout Backends) {
+    static func advanceAndRead<Backend: AnimationBackend>(_ backends: inout Backends<Backend>) {
         backends.animator.advance(by: frameInterval)
         // Read every presented value the way a renderer does each frame: in storage order, no key lookups.
         backends.presented.withUnsafeMutableBufferPointer { presented in
