@@ -62,7 +62,7 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// The panel's rectangle as drawn now.
     public var rect: DrawRect { layers.presentation(of: panel).frame }
     /// True while the panel's position animates.
-    private var isMoving: Bool { layers.animation(.position, of: panel).map { !$0.isAtRest } ?? false }
+    private var isMoving: Bool { layers.isAnimating(.position, of: panel) }
     /// The state for the trace.
     public var state: State {
         if dragging { return .dragging }

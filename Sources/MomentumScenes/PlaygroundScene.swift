@@ -144,7 +144,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public var needsFrames: Bool { layers.isAnimating }
 
     /// True while `property` of the card animates.
-    func isAnimating(_ property: LayerProperty) -> Bool { layers.animation(property, of: cardLayer) != nil }
+    func isAnimating(_ property: LayerProperty) -> Bool { layers.isAnimating(property, of: cardLayer) }
 
     // MARK: - Scene
 

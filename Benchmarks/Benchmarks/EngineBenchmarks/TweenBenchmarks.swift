@@ -3,7 +3,7 @@ import MomentumCore
 
 /// N tweens sampled at the frame time: `BasicAnimation<SIMD2<Double>>` (from/to, 1 s, repeating, Core Animation's
 /// default timing function), and the app's tween backend (`Animator<Int, TweenBackend>` and, as the layer tree runs
-/// it, `Animator<Int, PropertyAnimation>`; easeInEaseOut, 0.4 s),
+/// it, `MultiAnimator<Int>` of `PropertyAnimation`; easeInEaseOut, 0.4 s),
 /// advanced and then read with `forEachPresented` (the presented value is where its Bézier is evaluated).
 enum TweenBenchmarks {
     static let count = 10_000
@@ -14,6 +14,11 @@ enum TweenBenchmarks {
         var animations: ContiguousArray<BasicAnimation<SIMD2<Double>>>
         var presented: ContiguousArray<SIMD2<Double>>
         var time = 0.0
+    }
+
+    struct Mixed {
+        var animator: MultiAnimator<Int>
+        var presented: ContiguousArray<SIMD2<Double>>
     }
 
     struct Backends<Backend: AnimationBackend> {
@@ -62,17 +67,22 @@ enum TweenBenchmarks {
             },
             tick: { advanceAndRead(&$0) })
 
-        // The app's path: the same tweens as PropertyAnimation in the layer tree's animator.
-        var properties = Animator<Int, PropertyAnimation>()
+        // The app's path: the same tweens as PropertyAnimation in the layer tree's driver.
+        var properties = MultiAnimator<Int>()
         for i in 0..<count {
             properties.add(.tween(TweenBackend(duration: 0.4, timingFunction: .easeInEaseOut, at: ends[i].from)), for: i)
         }
-        Workload(Backends(animator: properties, presented: ContiguousArray(repeating: .zero, count: count))).register(
+        Workload(Mixed(animator: properties, presented: ContiguousArray(repeating: .zero, count: count))).register(
             "Tweens10k.PropertyAnimation", every: restartInterval,
-            prepare: { backends, _ in
-                for i in 0..<count { backends.animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
+            prepare: { mixed, _ in
+                for i in 0..<count { mixed.animator.start(i, from: ends[i].from, velocity: .zero, to: ends[i].to) }
             },
-            tick: { advanceAndRead(&$0) })
+            tick: { mixed in
+                mixed.animator.advance(by: frameInterval)
+                mixed.presented.withUnsafeMutableBufferPointer { presented in
+                    mixed.animator.forEachPresented { key, state in presented[key] = state.value }
+                }
+            })
     }
 
     static func advanceAndRead<Backend: AnimationBackend>(_ backends: inout Backends<Backend>) {

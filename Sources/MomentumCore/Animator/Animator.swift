@@ -59,6 +59,13 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
         return backends.withUnsafeBufferPointer { $0[index].presentedVelocity }
     }
 
+    /// The presented value and velocity for `key`, if animated (read in place).
+    @inlinable
+    public func presentedState(for key: Key) -> PresentedState<SIMD2<Double>>? {
+        guard let index = slots[key] else { return nil }
+        return backends.withUnsafeBufferPointer { $0[index].presentedState }
+    }
+
     /// Calls `body` with every animation's key and presented state, in storage order, without a key lookup:
     /// the way to read everything once per frame (e.g. to draw every animated object).
     @inlinable

@@ -14,6 +14,29 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
     /// A flick's exponential decay toward where it lands (pop's decay; `retarget` keeps the motion as it is).
     case decay(DecayAnimation)
 
+    /// Which backend runs the animation.
+    public enum Kind: UInt8, Sendable, Hashable {
+        /// `.spring`.
+        case spring
+        /// `.dynamics`.
+        case dynamics
+        /// `.tween`.
+        case tween
+        /// `.decay`.
+        case decay
+    }
+
+    /// Which backend runs the animation.
+    @inlinable
+    public var kind: Kind {
+        switch self {
+        case .spring: .spring
+        case .dynamics: .dynamics
+        case .tween: .tween
+        case .decay: .decay
+        }
+    }
+
     /// Where the motion is heading.
     @inlinable
     public var target: SIMD2<Double> {

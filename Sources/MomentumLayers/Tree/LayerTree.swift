@@ -21,7 +21,7 @@ public struct LayerTree: Sendable {
     /// pixel (`LayerProperty.restThreshold(outputScale:)`).
     public var outputScale = 1.0
     /// The one driver of every animation in the tree.
-    public private(set) var animator: Animator<LayerPropertyKey, PropertyAnimation>
+    public private(set) var animator: MultiAnimator<LayerPropertyKey>
 
     /// A tree holding only a root layer of `size` logical px; hitches longer than `maxFrameInterval` are clamped.
     public init(size: SIMD2<Double>, maxFrameInterval: Double = 0.1) {
@@ -32,7 +32,7 @@ public struct LayerTree: Sendable {
         parents = [nil]
         children = [[]]
         root = LayerID(0)
-        animator = Animator(maxFrameInterval: maxFrameInterval)
+        animator = MultiAnimator(maxFrameInterval: maxFrameInterval)
     }
 
     // MARK: Structure
@@ -94,7 +94,12 @@ public struct LayerTree: Sendable {
         animator.add(animation, for: LayerPropertyKey(layer, property))
     }
 
-    /// The animation running on `property` of `layer`, if any.
+    /// True while an animation runs on `property` of `layer` (animations are removed once they settle).
+    public func isAnimating(_ property: LayerProperty, of layer: LayerID) -> Bool {
+        animator.contains(LayerPropertyKey(layer, property))
+    }
+
+    /// The animation running on `property` of `layer` (a copy), if any.
     public func animation(_ property: LayerProperty, of layer: LayerID) -> PropertyAnimation? {
         animator[LayerPropertyKey(layer, property)]
     }
@@ -125,7 +130,7 @@ public struct LayerTree: Sendable {
     @inlinable
     public func presented(_ property: LayerProperty, of layer: LayerID) -> PresentedState<SIMD2<Double>> {
         let key = LayerPropertyKey(layer, property)
-        if let state = animator[key]?.presentedState { return state }
+        if let state = animator.presentedState(for: key) { return state }
         return PresentedState(value: property.value(of: models[Int(layer.index)]), velocity: .zero)
     }
 
@@ -150,8 +155,8 @@ public struct LayerTree: Sendable {
         var layer = models[Int(id.index)]
         guard !animator.isEmpty else { return layer }
         for property in LayerProperty.allCases {
-            if let animation = animator[LayerPropertyKey(id, property)] {
-                property.set(animation.presentedValue, on: &layer)
+            if let state = animator.presentedState(for: LayerPropertyKey(id, property)) {
+                property.set(state.value, on: &layer)
             }
         }
         return layer
@@ -225,7 +230,7 @@ public struct LayerTree: Sendable {
     }
 }
 
-extension Animator {
+extension MultiAnimator {
     /// True when no animation is held.
     var isEmpty: Bool { count == 0 }
 }
