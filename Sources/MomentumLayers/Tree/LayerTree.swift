@@ -1,7 +1,7 @@
 import MomentumCore
 
 /// A tree of layers with model values, animations keyed on layer properties, and the presentation tree derived
-/// from them — Core Animation's model, driven by the engine's one `Animator`.
+/// from them — Core Animation's model, driven by one `MultiAnimator`.
 ///
 /// - The scene writes *model* values (`tree[id].position = …`) and adds animations (`animate(_:of:with:)`); it
 ///   never holds animation state itself.
