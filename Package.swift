@@ -71,7 +71,8 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
         .testTarget(name: "MomentumRenderTests", dependencies: ["MomentumRender", "MomentumLayers", realModule],
                     swiftSettings: strict),
-        .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp"], swiftSettings: strict),
+        .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp", "MomentumTestSupport"],
+                    swiftSettings: strict),
         // End to end: starts weston headless with the touch-injection module, runs the real binary.
         .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumTestSupport"],
                     swiftSettings: strict),

@@ -36,6 +36,10 @@ struct TraceArgumentsTests {
         (["--retarget", "11:5"], "--retarget"),
         (["--seconds", "1", "--retarget", "1.5:5"], "--retarget"),
         (["--format", "xml"], "--format"),
+        (["--property", "colour"], "--property"),
+        (["--scale", "0.5"], "--scale"),
+        (["--threshold", "0"], "--threshold"),
+        (["--threshold", "nan"], "--threshold"),
         (["--compare-abrupt"], "--compare-abrupt"),
         (["--velocity", "1,2,3"], "--velocity"),
         (["--resistance", "3"], "--resistance"),           // dynamics flag on a spring

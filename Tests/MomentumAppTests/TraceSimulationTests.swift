@@ -1,30 +1,17 @@
 import Foundation
 import Testing
 @testable import MomentumApp
+import MomentumCore
+import MomentumTestSupport
 
-/// Closed-form damped oscillator m·x'' = −k(x − target) − c·x', written here independently of the engine.
+/// The closed-form damped oscillator (MomentumTestSupport, independent of the engine) about `target`.
 private struct Oscillator {
     let k: Double, c: Double, m: Double
     let x0: Double, v0: Double, target: Double
 
     func state(at t: Double) -> (x: Double, v: Double) {
-        let w0 = (k / m).squareRoot()
-        let zeta = c / (2 * (k * m).squareRoot())
-        let a = x0 - target
-        if zeta < 1 {
-            let wd = w0 * (1 - zeta * zeta).squareRoot()
-            let b = (v0 + zeta * w0 * a) / wd
-            let e = exp(-zeta * w0 * t)
-            let x = e * (a * cos(wd * t) + b * sin(wd * t))
-            let v = e * ((b * wd - zeta * w0 * a) * cos(wd * t) - (a * wd + zeta * w0 * b) * sin(wd * t))
-            return (target + x, v)
-        }
-        // Overdamped: x = C1 e^{r1 t} + C2 e^{r2 t}.
-        let s = (zeta * zeta - 1).squareRoot()
-        let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
-        let c2 = (v0 - r1 * a) / (r2 - r1)
-        let c1 = a - c2
-        return (target + c1 * exp(r1 * t) + c2 * exp(r2 * t), c1 * r1 * exp(r1 * t) + c2 * r2 * exp(r2 * t))
+        let s = ClosedFormOscillator(stiffness: k, damping: c, mass: m).state(x0: x0 - target, v0: v0, at: t)
+        return (target + s.x, s.v)
     }
 }
 
@@ -192,5 +179,31 @@ struct TraceSimulationTests {
         #expect(run.rows.first?.velocity == SIMD2(0, 900))
         let last = try #require(run.rows.last)
         #expect(abs(last.y + 300) < 1 && last.t < 10)
+    }
+
+    @Test func aUnitIntervalPropertyRunsUntilItsOwnVisibleStep() throws {
+        // 0 → 1 read as a position settles within half a pixel: a handful of frames. As an opacity it runs until
+        // it is within 0.75/256 of 1 and slower than 62.5 × that, checked against the closed form.
+        let asPosition = TraceSimulation.run(try config(["--backend", "spring", "--from", "0", "--to", "1"]))
+        let asOpacity = TraceSimulation.run(try config(["--backend", "spring", "--from", "0", "--to", "1",
+                                                        "--property", "opacity"]))
+        #expect(asPosition.rows.count < 12)
+        #expect(asOpacity.rows.count > 3 * asPosition.rows.count)
+        let oscillator = Oscillator(k: 300, c: 20, m: 1, x0: 0, v0: 0, target: 1)
+        guard let last = asOpacity.rows.last, asOpacity.rows.count >= 2 else { return }
+        let before = asOpacity.rows[asOpacity.rows.count - 2]
+        let settled = oscillator.state(at: last.t), moving = oscillator.state(at: before.t)
+        let distance = 0.75 / 256
+        #expect(abs(settled.x - 1) < distance && abs(settled.v) < 62.5 * distance)
+        #expect(abs(moving.x - 1) >= distance || abs(moving.v) >= 62.5 * distance)
+        #expect(last.x == 1 && last.vx == 0)
+    }
+
+    @Test func anExplicitThresholdAndAScaleSetWhenASpringSettles() throws {
+        let fine = try config(["--backend", "spring", "--from", "0", "--to", "100", "--threshold", "0.01"])
+        #expect(fine.restThreshold == RestThreshold(distance: 0.01, speed: 0.625))
+        let retina = try config(["--backend", "spring", "--from", "0", "--to", "100", "--scale", "2"])
+        #expect(retina.restThreshold.distance == 0.25)
+        #expect(TraceSimulation.run(fine).rows.count > TraceSimulation.run(retina).rows.count)
     }
 }

@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumLayers
 
 /// The raw `momentum trace` flags (nil = not given), and their validation into a `TraceConfiguration`.
 ///
@@ -17,6 +18,10 @@ struct TraceArguments: Equatable {
     var format: String?
     var plot: String?
     var compareAbrupt = false
+    // When the animation counts as settled.
+    var property: String?
+    var scale: Double?
+    var threshold: Double?
     // Spring.
     var stiffness: Double?
     var damping: Double?
@@ -111,6 +116,7 @@ struct TraceArguments: Equatable {
         if !config.retargets.isEmpty, case .decay = trace {
             throw TraceError("--retarget", "--retarget does not apply to --backend decay (a flick has no target to move)")
         }
+        config.restThreshold = try restThreshold()
         if let format {
             guard let parsed = TraceFormat(rawValue: format) else {
                 throw TraceError("--format", "--format '\(format)' is unknown (choose csv, json)")
@@ -293,4 +299,38 @@ extension Substring {
     fileprivate var trimmingSpaces: String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
+}
+
+extension TraceArguments {
+    /// `--threshold D` (distance; speed 62.5·D per second), else the `--property` kind's visible step on an output of
+    /// `--scale` (default: a position on scale 1, settled within half a pixel), as the app's layer tree uses them.
+    func restThreshold() throws(TraceError) -> RestThreshold {
+        var kind = LayerProperty.position
+        if let property {
+            guard let parsed = LayerProperty.traceNames[property] else {
+                throw TraceError("--property", "--property '\(property)' is unknown (choose "
+                                 + LayerProperty.traceNames.keys.sorted().joined(separator: ", ") + ")")
+            }
+            kind = parsed
+        }
+        var outputScale = 1.0
+        if let scale {
+            guard scale.isFinite, scale >= 1, scale <= 8 else {
+                throw TraceError("--scale", "--scale must be an output scale in [1, 8], got \(scale)")
+            }
+            outputScale = scale
+        }
+        guard let threshold else { return kind.restThreshold(outputScale: outputScale) }
+        guard threshold.isFinite, threshold > 0 else {
+            throw TraceError("--threshold", "--threshold must be a positive distance, got \(threshold)")
+        }
+        return RestThreshold(distance: threshold, speed: 62.5 * threshold)
+    }
+}
+
+extension LayerProperty {
+    /// `--property` names.
+    static let traceNames: [String: LayerProperty] = [
+        "position": .position, "size": .size, "scale": .scale, "rotation": .rotation, "opacity": .opacity,
+    ]
 }

@@ -41,11 +41,11 @@ enum TraceBackend: Equatable {
         }
     }
 
-    /// A backend at rest at `from`; the simulation starts it.
-    func makeBackend(at point: SIMD2<Double>) -> any AnimationBackend {
+    /// A backend at rest at `from` that settles by `threshold` (springs and decays); the simulation starts it.
+    func makeBackend(at point: SIMD2<Double>, threshold: RestThreshold) -> any AnimationBackend {
         switch self {
         case .spring(let parameters):
-            return SpringAnimation(parameters: parameters, at: point)
+            return SpringAnimation(parameters: parameters, restThreshold: threshold, at: point)
         case let .dynamics(frequency, dampingRatio, resistance, density, width, height):
             return DynamicsBackend(value: point, frequency: frequency, damping: dampingRatio, length: 0,
                                    properties: DynamicsItemProperties(density: density, resistance: resistance),
@@ -53,7 +53,9 @@ enum TraceBackend: Equatable {
         case let .tween(duration, timing, _):
             return TweenBackend(duration: duration, timingFunction: timing, at: point)
         case .decay(let rate):
-            return DecayAnimation(rate: rate, at: point)
+            var decay = DecayAnimation(rate: rate, at: point)
+            decay.restThreshold = threshold
+            return decay
         }
     }
 }

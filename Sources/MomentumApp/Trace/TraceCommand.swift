@@ -32,6 +32,11 @@ struct TraceCommand: LoggingCommand {
     @Option(help: "Also draw position and velocity over time to FILE.svg.") var plot: String?
     @Flag(help: "In the plot, overlay a restart from rest (velocity zeroed) at each retarget.")
     var compareAbrupt = false
+    @Option(help: "What the value is, for when it counts as settled: position|size|scale|rotation|opacity (default position: within half a device pixel).")
+    var property: String?
+    @Option(parsing: .unconditional, help: "Output scale for --property position/size (default 1).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Settled within this distance (speed 62.5 × it per second); overrides --property.")
+    var threshold: Double?
 
     @Option(parsing: .unconditional, help: "Spring stiffness k (default 300).") var stiffness: Double?
     @Option(parsing: .unconditional, help: "Spring damping c (default 20).") var damping: Double?
@@ -59,6 +64,7 @@ struct TraceCommand: LoggingCommand {
         TraceArguments(
             backend: backend, from: from, to: to, velocity: velocity, rate: rate, jitter: jitter, seed: seed,
             seconds: seconds, retarget: retarget, format: format, plot: plot, compareAbrupt: compareAbrupt,
+            property: property, scale: scale, threshold: threshold,
             stiffness: stiffness, damping: damping, mass: mass, response: response, dampingRatio: dampingRatio,
             bounciness: bounciness, speed: speed, duration: duration, bounce: bounce, frequency: frequency,
             resistance: resistance, density: density, size: size, timing: timing, deceleration: deceleration)

@@ -1,3 +1,6 @@
+import MomentumCore
+import MomentumLayers
+
 /// A validated `momentum trace` request: what to simulate, how to sample it and where the output goes.
 struct TraceConfiguration: Equatable {
     /// The longest a trace runs when `--seconds` is not given (it stops earlier once the animation is done).
@@ -27,6 +30,8 @@ struct TraceConfiguration: Equatable {
     var plotPath: String?
     /// Also simulate and draw a restart with zero velocity at each retarget (`--compare-abrupt`).
     var compareAbrupt = false
+    /// When a spring or a decay counts as settled (`--property`, `--scale`, `--threshold`).
+    var restThreshold = LayerProperty.position.restThreshold(outputScale: 1)
 }
 
 /// A `--retarget T:X,Y`: at time `time` the target becomes `target`.

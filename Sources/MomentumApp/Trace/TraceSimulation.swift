@@ -47,7 +47,7 @@ enum TraceSimulation {
     /// retargets as they happened.
     static func run(_ config: TraceConfiguration, mode: RetargetMode = .preserveVelocity,
                     emit: (TraceRow) -> Void) -> [TraceRetargetEvent] {
-        var backend = config.backend.makeBackend(at: config.from)
+        var backend = config.backend.makeBackend(at: config.from, threshold: config.restThreshold)
         backend.start(from: config.from, velocity: config.velocity, to: config.to)
         var frames = FrameTimes(rate: config.rate, jitter: config.jitter, seed: config.seed)
         let limit = config.seconds ?? TraceConfiguration.maximumSeconds
