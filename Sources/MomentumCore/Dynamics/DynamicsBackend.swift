@@ -21,7 +21,6 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
                 properties: DynamicsItemProperties = .seedPanel, itemWidth: Double = 300, itemHeight: Double = 400,
                 stepRate: Double = 60, substeps: Int = 1) {
         var world = DynamicsWorld(stepRate: stepRate, substeps: substeps)
-        world.maximumFrameInterval = .infinity
         let start = value
         item = world.addItem(center: start, width: itemWidth, height: itemHeight, properties: properties)
         attachment = world.attach(item, to: start, length: length, frequency: frequency, damping: damping)

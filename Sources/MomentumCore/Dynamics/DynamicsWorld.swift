@@ -21,8 +21,9 @@ public struct DynamicsWorld: Sendable {
     public var action: DynamicsAction?
     /// Velocity iterations per step (Box2D default 8).
     public var velocityIterations = 8
-    /// Longest frame interval `advance(by:)` simulates; longer hitches are clamped to it (simulated time lags).
-    public var maximumFrameInterval: Double = 0.25
+    /// The most `advance(by:)` simulates in one call: a safety rail against a non-finite or absurd `dt` (which
+    /// would otherwise loop for ever), not a hitch policy — clamping hitches is the driver's job (`Animator`).
+    static let maximumAdvance = 60.0
 
     /// Fixed step length in seconds.
     public let stepInterval: Double
@@ -248,7 +249,7 @@ public struct DynamicsWorld: Sendable {
     /// Advances display time by `dt` seconds, taking as many fixed steps as needed to stay at most one step ahead.
     public mutating func advance(by dt: Double) {
         guard dt > 0 else { return }
-        lead -= min(dt, maximumFrameInterval)
+        lead -= min(dt, Self.maximumAdvance)
         let tolerance = stepInterval * 1e-9
         while lead < -tolerance {
             stepOnce()
