@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "momentum", targets: ["momentum"]),
         .library(name: "MomentumCore", targets: ["MomentumCore"]),
+        .library(name: "MomentumLayers", targets: ["MomentumLayers"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

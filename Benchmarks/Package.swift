@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MomentumCore", package: "Momentum"),
+                .product(name: "MomentumLayers", package: "Momentum"),
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
             path: "Benchmarks/EngineBenchmarks",

@@ -93,6 +93,7 @@ mallocs = lambda rows: next(v for k, v in rows.items() if k.startswith("Malloc (
 
 rows = [  # Swift benchmark, C reference, target ns, what one tick is
     ("Springs100k.PropertyAnimation", "Springs100k", 2e6, "100 000 springs as the app runs them: MultiAnimator<Int> (PropertyAnimation)"),
+    ("Springs100k.LayerTree", "Springs100k", 2e6, "100 000 layers with a spring on position, LayerTree.advance(by: 1/60)"),
     ("Springs100k.Animator", "Springs100k", 2e6, "100 000 springs, Animator<Int, SpringAnimation>.advance(by: 1/60)"),
     ("Springs100k.Array", "Springs100k", 2e6, "100 000 springs, ContiguousArray<SpringAnimation> in place"),
     ("Springs100k.Field", "Springs100k.Field", 2e6, "100 000 springs, one SpringField (structure of arrays)"),

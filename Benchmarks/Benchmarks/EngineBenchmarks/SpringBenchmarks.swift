@@ -1,11 +1,14 @@
 import RealModule
 import Benchmark
 import MomentumCore
+import MomentumLayers
 
 /// N springs advanced by one frame: as the app drives them (`MultiAnimator<Int>` of `PropertyAnimation`, the layer
 /// tree's driver), through an animator of the concrete backend (`Animator<Int, SpringAnimation>`; parameters k 300, c 20,
 /// m 1), as a bare `ContiguousArray<SpringAnimation>` (the floor without the driver), and as
-/// one `SpringField` (structure-of-arrays, shared parameters: the batch type for particle and list demos).
+/// one `SpringField` (structure-of-arrays, shared parameters: the batch type for particle and list demos); and
+/// end to end as the app ticks them: a `LayerTree` of N layers whose positions spring (`tree.advance(by:)`, which
+/// also removes settled animations).
 enum SpringBenchmarks {
     static let count = 100_000
     /// Every 20 ticks (1/3 s) all springs restart: with ζ ≈ 0.58 (decay rate 10/s) the shortest move (100 px) is
@@ -53,6 +56,30 @@ enum SpringBenchmarks {
             check: { animator in
                 for i in stride(from: 0, to: count, by: 97) {
                     precondition(animator.contains(i), "a spring settled inside the measured window")
+                }
+            })
+
+        // End to end: a layer tree of `count` layers, each position on a spring; the tick is the tree's advance
+        // (the animator's advance, then its walk for settled animations to remove).
+        var tree = LayerTree(size: SIMD2(1000, 1000))
+        let layers = (0..<count).map { i in
+            tree.add(Layer(frame: DrawRect(origin: ends[i].from - 5, size: SIMD2(10, 10)), backgroundColor: .white))
+        }
+        let template = SpringAnimation(parameters: parameters, at: .zero)
+        Workload(tree).register(
+            "Springs100k.LayerTree", every: restartInterval,
+            prepare: { tree, _ in
+                for i in 0..<count {
+                    var spring = template
+                    spring.start(from: ends[i].from, velocity: .zero, to: ends[i].to)
+                    tree.animate(.position, of: layers[i], with: .spring(spring))
+                }
+            },
+            tick: { $0.advance(by: frameInterval) },
+            check: { tree in
+                for i in stride(from: 0, to: count, by: 97) {
+                    precondition(tree.animation(.position, of: layers[i]) != nil,
+                                 "a spring settled inside the measured window")
                 }
             })
 
