@@ -190,10 +190,13 @@ final class DemoRunner {
 
     private func frameCallback(_ ms: UInt32) {
         let tickStart = HostClock.now()
-        let step = pacer.callback(ms, now: tickStart)
+        let interval = pacer.callback(ms, now: tickStart)
         if options.autoplay, scene.autoplay() { trace.gesture(SceneEvent(.autoplay)) }
         let moving = scene.needsFrames
-        for event in scene.advance(by: step) { trace.gesture(event) }
+        // The step the animations took: the interval, unless the scene's animator clamped it as a hitch.
+        let before = scene.layers.time
+        for event in scene.advance(by: interval) { trace.gesture(event) }
+        let step = scene.layers.time - before
         let tickMicros = (HostClock.now() - tickStart) * 1e6
         if moving || pacer.dirty || scene.needsFrames {
             draw(callbackMs: ms, step: step, tickMicros: tickMicros)

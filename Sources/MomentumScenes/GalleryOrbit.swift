@@ -4,10 +4,12 @@ import MomentumCore
 /// The gallery's satellite: a `PathAnimation` along an ellipse centred on the origin, paced (constant speed along
 /// the arc) with rotation mode auto (the satellite's angle is the path's tangent direction).
 ///
-/// A run is `orbits` full laps. It starts where the satellite is (its progress along the path becomes the
-/// animation's `timeOffset`), so the model value — that same point and its tangent angle — is where the run
-/// ends, and removing the finished animation shows no jump. Restarting mid-run keeps position, velocity and
-/// angle continuous: the pace is the same, only the lap count starts over.
+/// This is the orbit's geometry and timing; the motion runs on the scene's layer tree, the path's position on the
+/// satellite layer's `position` and its rotate-auto angle on its `rotation` (one timing, two properties). A run is
+/// `orbits` full laps. It starts where the satellite is (its progress along the path becomes the animation's
+/// `timeOffset`), so the model value — that same point and its tangent angle — is where the run ends, and removing
+/// the finished animation shows no jump. Restarting mid-run keeps position, velocity and angle continuous: the pace
+/// is the same, only the lap count starts over.
 public struct GalleryOrbit: Sendable {
     /// The satellite's presented state.
     public struct Pose: Sendable, Equatable {
@@ -29,15 +31,11 @@ public struct GalleryOrbit: Sendable {
     public static let arcs = 16
 
     /// The ellipse's radii.
-    public private(set) var radii: SIMD2<Double>
+    public let radii: SIMD2<Double>
     /// The path the satellite follows.
-    public private(set) var path: KeyframePath
-    /// The running orbit animation, if any.
-    public private(set) var animation: PathAnimation?
-    /// The model value: the path progress where the satellite rests (and where a run ends).
-    public private(set) var modelProgress = 0.0
+    public let path: KeyframePath
 
-    /// Creates an orbit with the given radii, satellite at rest at the path's start (angle 0, the +x vertex).
+    /// An orbit with the given radii; progress 0 is the +x vertex (angle π/2, heading down).
     public init(radii: SIMD2<Double>) {
         self.radii = radii
         self.path = Self.ellipse(radii: radii)
@@ -58,59 +56,22 @@ public struct GalleryOrbit: Sendable {
         return path
     }
 
-    /// True while the orbit animation is attached.
-    public var isRunning: Bool { animation != nil }
-
-    /// Changes the radii (layout change); a running orbit carries on at the same progress.
-    public mutating func resize(radii newRadii: SIMD2<Double>) {
-        guard newRadii != radii else { return }
-        radii = newRadii
-        path = Self.ellipse(radii: newRadii)
-        if let running = animation { animation = Self.orbit(path: path, timing: running.timing) }
+    /// The timing of a run beginning at media time `time` from path progress `start`.
+    public static func runTiming(at time: Double, from start: Double) -> MediaTiming {
+        MediaTiming(beginTime: time, duration: lapDuration, timeOffset: start * lapDuration, repeatCount: orbits)
     }
 
-    /// Starts a run of `orbits` laps at `time` from where the satellite is presented now.
-    public mutating func restart(at time: Double) {
-        let start = pose(at: time).progress
-        modelProgress = start
-        let timing = MediaTiming(beginTime: time, duration: Self.lapDuration, timeOffset: start * Self.lapDuration,
-                                 repeatCount: Self.orbits)
-        animation = Self.orbit(path: path, timing: timing)
-    }
-
-    /// Removes a finished run; returns true when one finished.
-    public mutating func removeCompleted(at time: Double) -> Bool {
-        guard let running = animation, running.timing.isFinished(at: time) else { return false }
-        animation = nil
-        return true
-    }
-
-    /// The presented pose at `time`: the running orbit's, or the model's at rest.
-    public func pose(at time: Double) -> Pose {
-        if let running = animation, let progress = running.timing.progress(at: time),
-           let sample = running.sample(at: time, over: PresentedState(resting: .zero)) {
-            return Pose(position: sample.position.value, velocity: sample.position.velocity, angle: sample.rotation,
-                        progress: progress.progress)
-        }
-        return restingPose(progress: modelProgress)
-    }
-
-    /// Local time of the running orbit at `time` (seconds since its begin, on the animation's clock), if running.
-    public func localTime(at time: Double) -> Double? {
-        guard let running = animation else { return nil }
-        return (time - running.timing.beginTime) * running.timing.speed
+    /// The paced, rotate-auto path animation along this orbit with `timing`.
+    public func animation(timing: MediaTiming) -> PathAnimation? {
+        try? PathAnimation(path: path, calculationMode: .paced, rotationMode: .auto, timing: timing)
     }
 
     /// The pose at a path progress, standing still.
-    private func restingPose(progress: Double) -> Pose {
-        let probe = Self.orbit(path: path, timing: MediaTiming(duration: 1, fillMode: .both))
+    public func restingPose(progress: Double) -> Pose {
+        let probe = animation(timing: MediaTiming(duration: 1, fillMode: .both))
         guard let sample = probe?.sample(at: progress, over: PresentedState(resting: .zero)) else {
             return Pose(position: SIMD2(radii.x, 0), velocity: .zero, angle: Double.pi / 2, progress: progress)
         }
         return Pose(position: sample.position.value, velocity: .zero, angle: sample.rotation, progress: progress)
-    }
-
-    private static func orbit(path: KeyframePath, timing: MediaTiming) -> PathAnimation? {
-        try? PathAnimation(path: path, calculationMode: .paced, rotationMode: .auto, timing: timing)
     }
 }

@@ -14,7 +14,7 @@ extension GalleryScene {
     /// A compact presented value of one item (used by `restart` events to show continuity).
     func presentedTrace(_ item: GalleryItem) -> TraceValue {
         switch item {
-        case .lanes: return .array(lanes.indices.map { .number(laneX($0)) })
+        case .lanes: return .array(GalleryLane.all.indices.map { .number(laneX($0)) })
         case .shake: return .number(shakeOffset)
         case .satellite:
             let pose = satellite
@@ -31,7 +31,7 @@ extension GalleryScene {
             .object([TraceField("timing", .string(GalleryLane.all[i].name)),
                      TraceField("x", .number(laneX(i))),
                      TraceField("fraction", .number(laneFraction(i))),
-                     TraceField("model", .number(lanes[i].modelValue))])
+                     TraceField("model", .number(laneModel(i)))])
         }
         var fields = [TraceField("running", .bool(running)), TraceField("dots", .array(dots))]
         if running {
@@ -43,13 +43,11 @@ extension GalleryScene {
     }
 
     private func shakeTrace() -> TraceValue {
-        var fields = [TraceField("offset", .number(shakeOffset)), TraceField("model", .number(shake.modelValue)),
+        var fields = [TraceField("offset", .number(shakeOffset)), TraceField("model", .number(shakeModelOffset)),
                       TraceField("running", .bool(isAnimating(.shake)))]
         if isAnimating(.shake) {
             fields.append(TraceField("driver", .string("keyframe x additive, values 0 10 -10 10 0, \(Self.shakeDuration) s")))
-            fields.append(TraceField("local_time", .array(shake.animations.map {
-                .number(time - $0.animation.timing.beginTime)
-            })))
+            fields.append(TraceField("local_time", .array(shakeLocalTimes.map { .number($0) })))
         }
         return .object(fields)
     }
@@ -58,9 +56,9 @@ extension GalleryScene {
         let pose = satellite
         var fields = [TraceField("position", .vector(satellitePosition)), TraceField("velocity", .vector(pose.velocity)),
                       TraceField("angle", .number(pose.angle)), TraceField("progress", .number(pose.progress)),
-                      TraceField("model_progress", .number(orbit.modelProgress)),
-                      TraceField("running", .bool(orbit.isRunning))]
-        if let local = orbit.localTime(at: time) {
+                      TraceField("model_progress", .number(orbitModelProgress)),
+                      TraceField("running", .bool(isAnimating(.satellite)))]
+        if let local = orbitLocalTime {
             fields.append(TraceField("driver", .string(
                 "path position+rotation, paced, rotate-auto, \(GalleryOrbit.lapDuration) s x \(GalleryOrbit.orbits)")))
             fields.append(TraceField("local_time", .number(local)))
@@ -77,11 +75,11 @@ extension GalleryScene {
         var fields = [TraceField("cards", .array(cards)),
                       TraceField("order", .array(coverOrder.map { .number(Double($0)) })),
                       TraceField("model_order", .array(covers.order.map { .number(Double($0)) })),
-                      TraceField("running", .bool(covers.isAnimating))]
-        if covers.isAnimating {
+                      TraceField("running", .bool(isAnimating(.covers)))]
+        if isAnimating(.covers) {
             fields.append(TraceField("driver", .string(
                 "group (position keyframe, rotation keyframe, z basic), \(GalleryCoverStack.duration) s, begin +\(GalleryCoverStack.delay) s")))
-            fields.append(TraceField("local_time", .array(covers.localTimes(at: time).map { .number($0) })))
+            fields.append(TraceField("local_time", .array(coverLocalTimes.map { .number($0) })))
         }
         return .object(fields)
     }

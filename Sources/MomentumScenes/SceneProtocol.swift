@@ -57,6 +57,9 @@ public protocol Scene {
     var name: String { get }
     /// True while anything moves (or will move without input).
     var needsFrames: Bool { get }
+    /// The scene's layers. Every animation of the scene runs on this tree's one animator, which clamps a hitch;
+    /// its `time` is the frame time the scene has advanced by.
+    var layers: LayerTree { get }
     /// Lays the scene out for a container of `size` logical px.
     mutating func resize(to size: SIMD2<Double>)
     /// The output shows `scale` device px per logical px: positions settle within half a device pixel.
@@ -76,9 +79,6 @@ public protocol Scene {
 }
 
 extension Scene {
-    /// Scenes without a layer tree ignore the output's scale.
-    public mutating func setOutputScale(_ scale: Double) {}
-
     /// No demo loop by default.
     public mutating func autoplay() -> Bool { false }
 }

@@ -40,14 +40,15 @@ struct TweenAdditiveTests {
         #expect(distance(before.velocity, after.velocity) > 0.9 * distance(before.velocity, .zero))
     }
 
-    @Test("AnimatedProperty.animate: additive keeps velocity, begin-from-current-state does not")
+    @Test("TimedAnimationStack.animate: additive keeps velocity, begin-from-current-state does not")
     func propertyRetarget() {
-        for mode in [AnimatedProperty<SIMD2<Double>>.RetargetMode.additive, .beginFromCurrentState] {
-            var property = AnimatedProperty<SIMD2<Double>>(modelValue: .zero)
-            property.animate(to: SIMD2(300, 0), at: 0, duration: 0.4, mode: mode)
-            let before = property.presentation(at: 0.15)
-            property.animate(to: SIMD2(0, 200), at: 0.15, duration: 0.4, mode: mode)
-            let after = property.presentation(at: 0.15)
+        for mode in [TimedAnimationStack.RetargetMode.additive, .beginFromCurrentState] {
+            var property = TimedAnimationStack(model: .zero)
+            property.animate(to: SIMD2(300, 0), duration: 0.4, mode: mode)
+            property.advance(by: 0.15)
+            let before = property.presentedState
+            property.animate(to: SIMD2(0, 200), duration: 0.4, mode: mode)
+            let after = property.presentedState
             #expect(distance(before.value, after.value) < 1e-9)
             let jump = distance(before.velocity, after.velocity)
             if mode == .additive {
@@ -55,9 +56,54 @@ struct TweenAdditiveTests {
             } else {
                 #expect(jump > 0.9 * distance(before.velocity, .zero))
             }
-            property.removeCompletedAnimations(at: 0.6)
-            #expect(property.isIdle && property.presentation(at: 0.6).value == SIMD2(0, 200))
+            property.advance(by: 0.45)
+            #expect(property.entries.isEmpty && property.isAtRest && property.presentedValue == SIMD2(0, 200))
         }
+    }
+
+    @Test("TimedAnimationStack keeps the backend contract: a start leaves at exactly the given velocity, any direction",
+          arguments: [SIMD2<Double>(900, 0), SIMD2(-400, 0), SIMD2(600, 800), SIMD2(0, -1500), SIMD2(0, 0)])
+    func timedStackHandOff(velocity: SIMD2<Double>) {
+        for target in [SIMD2<Double>(310, 20), SIMD2(10, 20)] {
+            var stack = TimedAnimationStack(model: SIMD2(10, 20), time: 3, duration: 0.5)
+            stack.start(from: SIMD2(10, 20), velocity: velocity, to: target)
+            let state = stack.presentedState
+            #expect(distance(state.value, SIMD2(10, 20)) < 1e-12)
+            #expect(distance(state.velocity, velocity) < 1e-9 * max(1, distance(velocity, .zero)))
+            // Continuity one small step later: the displacement agrees with the velocity.
+            var probe = stack
+            probe.advance(by: 1e-5)
+            let moved = (probe.presentedValue - state.value) / 1e-5
+            #expect(distance(moved, velocity) < 0.01 * max(100, distance(velocity, .zero)))
+            // Retarget mid-flight is continuous in value and velocity; interrupt hands back what is presented.
+            stack.advance(by: 0.2)
+            let mid = stack.presentedState
+            stack.retarget(to: SIMD2(-50, 90))
+            #expect(distance(stack.presentedValue, mid.value) < 1e-9)
+            #expect(distance(stack.presentedVelocity, mid.velocity) < 1e-9)
+            stack.advance(by: 0.25)  // the start's animation (0.5 s from +0) ends at +0.5; the retarget's runs on
+            #expect(!stack.isAtRest)
+            stack.advance(by: 0.25)  // the retarget's ends 0.5 s after it began
+            #expect(stack.isAtRest && stack.presentedValue == SIMD2(-50, 90) && stack.presentedVelocity == .zero)
+        }
+    }
+
+    @Test("TimedAnimationStack: an animation that begins later holds the stack awake, and fill-forwards ones settle")
+    func timedStackBeginTimeAndFill() {
+        var stack = TimedAnimationStack(model: SIMD2(5, 0), time: 10)
+        stack.add(.tween(.basic(BasicAnimation(from: SIMD2(0, 0), to: SIMD2(100, 0),
+                                               timing: MediaTiming(beginTime: 10.5, duration: 1)))), forKey: "later")
+        #expect(!stack.isAtRest && stack.presentedValue == SIMD2(5, 0))
+        stack.advance(by: 1.0)
+        #expect(abs(stack.presentedValue.x - 50) < 1e-9 && abs(stack.presentedVelocity.x - 100) < 1e-9)
+        stack.advance(by: 0.5)
+        #expect(stack.isAtRest && stack.entries.isEmpty && stack.presentedValue == SIMD2(5, 0))
+        // Not removed on completion, filling forwards: it stays and holds its end value, and the stack is at rest.
+        stack.add(.tween(.basic(BasicAnimation(from: SIMD2(0, 0), to: SIMD2(100, 0),
+                                               timing: MediaTiming(beginTime: 11.5, duration: 1, fillMode: .forwards),
+                                               isRemovedOnCompletion: false))))
+        stack.advance(by: 2)
+        #expect(stack.isAtRest && stack.entries.count == 1 && stack.presentedValue == SIMD2(100, 0))
     }
 
     @Test("hand-off: a tween started with a velocity starts at exactly that velocity",

@@ -118,19 +118,22 @@ struct TweenBasicAnimationTests {
     @Test("syncing the model value means no snap back when the animation is removed (seed 003)")
     func modelSync() {
         // Without sync: the rocket jumps back to 77 once the animation ends.
-        var unsynced = AnimatedProperty<Double>(modelValue: 77)
-        unsynced.add(.basic(BasicAnimation(from: 77, to: 455, timing: MediaTiming(duration: 1))), forKey: "basic")
-        unsynced.removeCompletedAnimations(at: 1.5)
-        #expect(unsynced.presentation(at: 1.5).value == 77)
+        var unsynced = TimedAnimationStack(model: SIMD2(77, 0))
+        unsynced.add(.tween(.basic(BasicAnimation(from: SIMD2(77, 0), to: SIMD2(455, 0), timing: MediaTiming(duration: 1)))),
+                     forKey: "basic")
+        unsynced.advance(by: 1.5)
+        #expect(unsynced.presentedValue.x == 77)
 
         // With sync (`animate(to:)`): the model holds the final value, so the end is seamless.
-        var synced = AnimatedProperty<Double>(modelValue: 77)
-        synced.animate(to: 455, at: 0, duration: 1, timingFunction: .linear)
-        #expect(synced.modelValue == 455)
-        #expect(synced.presentation(at: 0).value == 77)
-        #expect(close(synced.presentation(at: 0.5).value, 266))
-        #expect(synced.presentation(at: 0.999_999).value < 455)
-        synced.removeCompletedAnimations(at: 1.5)
-        #expect(synced.isIdle && synced.presentation(at: 1.5).value == 455)
+        var synced = TimedAnimationStack(model: SIMD2(77, 0))
+        synced.animate(to: SIMD2(455, 0), duration: 1, timingFunction: .linear)
+        #expect(synced.model.x == 455)
+        #expect(synced.presentedValue.x == 77)
+        synced.advance(by: 0.5)
+        #expect(close(synced.presentedValue.x, 266))
+        synced.advance(by: 0.499_999)
+        #expect(synced.presentedValue.x < 455)
+        synced.advance(by: 0.500_001)
+        #expect(synced.isAtRest && synced.entries.isEmpty && synced.presentedValue.x == 455)
     }
 }

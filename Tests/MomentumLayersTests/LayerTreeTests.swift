@@ -220,3 +220,93 @@ struct LayerRestThresholdTests {
         #expect(LayerProperty.scale.restThreshold(outputScale: 3) == .scale)
     }
 }
+
+/// Timed animations (Core Animation's CAAnimation on a layer property) on the tree's one animator and clock.
+struct LayerTimedAnimationTests {
+    private func card(_ tree: inout LayerTree, at centre: SIMD2<Double>) -> LayerID {
+        tree.add(Layer(frame: DrawRect(origin: centre - 50, size: SIMD2(100, 100)), backgroundColor: .white))
+    }
+
+    private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+
+    @Test func timedAnimationsRunOnTheTreesClockWithItsClampAndEndOnTheModel() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let id = card(&tree, at: SIMD2(100, 100))
+        tree.advance(by: 0.05)  // nothing animates: the clock still runs
+        #expect(tree.time == 0.05)
+        // Seed 003's pattern: the model jumps to the end, a linear basic animation runs from the old value, 1 s,
+        // beginning 0.2 s from now on the tree's clock.
+        tree.setModelValue(SIMD2(500, 100), for: .position, of: id)
+        tree.addAnimation(.tween(.basic(BasicAnimation(from: SIMD2(100, 100), to: SIMD2(500, 100),
+                                                       timing: MediaTiming(beginTime: tree.time + 0.2, duration: 1,
+                                                                           fillMode: .backwards)))),
+                          to: .position, of: id)
+        #expect(tree[id].position == SIMD2(500, 100) && tree.presentation(of: id).position == SIMD2(100, 100))
+        tree.advance(by: 0.1)
+        tree.advance(by: 0.1)
+        #expect(abs(tree.presentation(of: id).position.x - 100) < 1e-9)
+        // A 0.75 s stall moves it by the clamped 0.1 s only: 40 px, not 300.
+        #expect(tree.advance(by: 0.75) == 0.1)
+        #expect(abs(tree.presentation(of: id).position.x - 140) < 1e-9)
+        #expect(abs(tree.presented(.position, of: id).velocity.x - 400) < 1e-9)
+        for _ in 0..<8 { tree.advance(by: 0.1) }
+        #expect(tree.isAnimating(.position, of: id))
+        tree.advance(by: 0.1)  // 1 s after the begin time: removed on completion, the model holds the end
+        #expect(!tree.isAnimating && tree.presentation(of: id).position == SIMD2(500, 100))
+    }
+
+    @Test func setModelValueUnderAnAdditiveAnimationMovesWhatItComposesOver() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let id = card(&tree, at: SIMD2(100, 100))
+        // An additive shake of +10 px at its middle.
+        let shake = try? KeyframeAnimation(values: [SIMD2<Double>.zero, SIMD2(10, 0), .zero], keyTimes: [0, 0.5, 1],
+                                           timing: MediaTiming(beginTime: tree.time, duration: 1), isAdditive: true)
+        guard let shake else { Issue.record("keyframes rejected"); return }
+        tree.addAnimation(.tween(.keyframe(shake)), to: .position, of: id)
+        for _ in 0..<8 { tree.advance(by: 0.0625) }  // frames of 1/16 s: exactly 0.5 s
+        #expect(abs(tree.presentation(of: id).position.x - 110) < 1e-9)
+        tree.setModelValue(SIMD2(300, 100), for: .position, of: id)  // a layout change mid-shake
+        #expect(abs(tree.presentation(of: id).position.x - 310) < 1e-9)
+        for _ in 0..<8 { tree.advance(by: 0.0625) }
+        #expect(!tree.isAnimating && tree.presentation(of: id).position == SIMD2(300, 100))
+    }
+
+    @Test func animateModelRetargetsAdditivelyWithoutAVelocityJump() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let id = card(&tree, at: SIMD2(100, 100))
+        tree.animateModel(.position, of: id, to: SIMD2(400, 100), duration: 0.5)
+        tree.advance(by: 0.2)
+        let before = tree.presented(.position, of: id)
+        tree.animateModel(.position, of: id, to: SIMD2(100, 300), duration: 0.5)
+        let after = tree.presented(.position, of: id)
+        #expect(length(before.value - after.value) < 1e-9 && length(before.velocity - after.velocity) < 1e-9)
+        #expect(tree[id].position == SIMD2(100, 300))
+        for _ in 0..<5 { tree.advance(by: 0.1) }
+        #expect(!tree.isAnimating && tree.presentation(of: id).position == SIMD2(100, 300))
+    }
+
+    @Test func siblingsAreDrawnInPresentedZOrder() {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        let back = tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 10, height: 10), backgroundColor: .white))
+        let front = tree.add(Layer(frame: DrawRect(x: 20, y: 0, width: 10, height: 10), backgroundColor: .white))
+        tree[front].zPosition = 1
+        // The back layer's z animates from 0 to 2 over 1 s (linear); its model is 2 from the start.
+        tree.setModelValue(SIMD2(2, 0), for: .zPosition, of: back)
+        tree.addAnimation(.tween(.basic(BasicAnimation(from: SIMD2(0, 0), to: SIMD2(2, 0),
+                                                       timing: MediaTiming(beginTime: 0, duration: 1)))),
+                          to: .zPosition, of: back)
+        func order() -> [Double] {
+            var list = DrawList()
+            tree.draw(into: &list)
+            return list.commands.compactMap { command -> Double? in
+                if case .rect(let rect, _) = command { return rect.x }
+                return nil
+            }
+        }
+        tree.advance(by: 0.1)
+        tree.advance(by: 0.1)  // z 0.4 < 1: still behind
+        #expect(order() == [0, 20])
+        for _ in 0..<6 { tree.advance(by: 0.1) }  // z 1.6 > 1: in front, although only the presentation changed
+        #expect(order() == [20, 0])
+    }
+}

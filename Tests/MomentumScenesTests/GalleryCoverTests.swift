@@ -52,10 +52,10 @@ struct GalleryCoverTests {
         driver.advance(to: t0 + 1.7 - 1e-6)
         // (z is linear: 3 slots in 1.2 s leave 2.5e-6 a microsecond before the end; positions ease in.)
         for (card, new) in zip(driver.scene.presentedCovers, model) { #expect(Self.distance(card, new) <= 1e-5) }
-        #expect(driver.scene.covers.isAnimating)
+        #expect(driver.scene.isAnimating(.covers))
         let end = driver.advance(to: t0 + 1.7)
         #expect(end.contains { $0.kind == .finished && $0.item == "covers" })
-        #expect(!driver.scene.covers.isAnimating)
+        #expect(!driver.scene.isAnimating(.covers))
         #expect(driver.scene.presentedCovers == model)
         #expect(driver.scene.coverOrder.last == backCard)
         #expect(driver.scene.coverOrder == driver.scene.covers.order)

@@ -46,7 +46,7 @@ struct GalleryInterruptionTests {
         // The old shake moves at ≤ 300 px/s, the new one adds ≤ 150 px/s.
         #expect(abs(driver.scene.shakeOffset - before) <= 450.0 / 240 + 1e-9)
         driver.advance(to: t0 + 0.15 + 0.4)
-        #expect(driver.scene.shake.isIdle && driver.scene.shakeOffset == 0)
+        #expect(!driver.scene.isAnimating(.shake) && driver.scene.shakeOffset == 0)
     }
 
     @Test("a tap on the orbiting satellite starts three new laps from where it is: position, velocity, angle continuous")
@@ -65,9 +65,9 @@ struct GalleryInterruptionTests {
         let t0 = driver.scene.time
         let laps = GalleryOrbit.lapDuration * GalleryOrbit.orbits
         driver.advance(to: t0 + laps - GalleryOrbit.lapDuration / 2)
-        #expect(driver.scene.orbit.isRunning)
+        #expect(driver.scene.isAnimating(.satellite))
         driver.advance(to: t0 + laps)
-        #expect(!driver.scene.orbit.isRunning)
+        #expect(!driver.scene.isAnimating(.satellite))
         let end = driver.scene.satellite.position - before.position
         #expect((end * end).sum().squareRoot() <= 1e-6)
     }

@@ -81,8 +81,17 @@ struct GalleryDriver {
     /// A tap in the middle of `item`'s area.
     mutating func tap(_ item: GalleryItem) -> [SceneEvent] { tap(scene.layout.frame(of: item).center) }
 
-    /// Advances frame time to exactly `time` (one step); returns the events.
-    @discardableResult mutating func advance(to time: Double) -> [SceneEvent] { scene.advance(by: time - scene.time) }
+    /// Advances frame time to exactly `time` in 60 Hz frames, as the app does (the last one shorter, landing on
+    /// `time`; the tree clamps a longer step as a hitch); returns the events.
+    @discardableResult mutating func advance(to time: Double) -> [SceneEvent] {
+        var events: [SceneEvent] = []
+        while scene.time < time {
+            let before = scene.time
+            events += scene.advance(by: min(1.0 / 60, time - scene.time))
+            if scene.time == before { break }
+        }
+        return events
+    }
 
     /// Advances in 60 Hz frames until nothing needs frames (at most `limit` s); returns all events.
     @discardableResult mutating func runToRest(limit: Double = 30) -> [SceneEvent] {

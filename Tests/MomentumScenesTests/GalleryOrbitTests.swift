@@ -49,12 +49,12 @@ struct GalleryOrbitTests {
         let startAngle = driver.scene.satellite.angle
         let end = GalleryOrbit.lapDuration * GalleryOrbit.orbits
         driver.advance(to: end - 1e-6)
-        #expect(driver.scene.orbit.isRunning)
+        #expect(driver.scene.isAnimating(.satellite))
         let near = driver.scene.satellitePosition - start
         #expect((near * near).sum().squareRoot() < 1e-3)
         let events = driver.advance(to: end)
         #expect(events.contains { $0.kind == .finished && $0.item == "satellite" })
-        #expect(!driver.scene.orbit.isRunning)
+        #expect(!driver.scene.isAnimating(.satellite))
         let rest = driver.scene.satellitePosition - start
         #expect((rest * rest).sum().squareRoot() < 1e-9)
         #expect(abs(GalleryOracle.angleDifference(driver.scene.satellite.angle, startAngle)) < 1e-9)

@@ -18,7 +18,7 @@ struct GalleryTimingTests {
         for (t, value) in expected {
             driver.advance(to: t0 + t)
             #expect(abs(driver.scene.shakeOffset - value) <= 1e-9, "offset at +\(t) s: \(driver.scene.shakeOffset), expected \(value)")
-            #expect(driver.scene.shake.modelValue == 0)
+            #expect(driver.scene.shakeModelOffset == 0)
         }
     }
 
@@ -28,10 +28,10 @@ struct GalleryTimingTests {
         _ = driver.tap(.shake)
         let t0 = driver.scene.time
         driver.advance(to: t0 + 0.4 / 6)
-        #expect(!driver.scene.shake.isIdle)
+        #expect(driver.scene.isAnimating(.shake))
         let events = driver.advance(to: t0 + 0.4)
         #expect(events.contains { $0.kind == .finished && $0.item == "shake" })
-        #expect(driver.scene.shake.isIdle && driver.scene.shakeOffset == 0)
+        #expect(!driver.scene.isAnimating(.shake) && driver.scene.shakeOffset == 0)
     }
 
     @Test("each lane's dot follows its timing function (bisection oracle for the Béziers, Penner's bounce)")
@@ -65,7 +65,7 @@ struct GalleryTimingTests {
         #expect(events.contains { $0.kind == .finished && $0.item == "lanes" })
         for i in GalleryLane.all.indices {
             #expect(driver.scene.laneX(i) == layout.laneEndX)
-            #expect(driver.scene.lanes[i].isIdle && driver.scene.lanes[i].modelValue == 1)
+            #expect(!driver.scene.isAnimating(.lanes) && driver.scene.laneModel(i) == 1)
         }
         #expect(driver.scene.laneProgress == nil)
     }

@@ -30,6 +30,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     }
 
     /// True when no animation is moving.
+    @inlinable
     public var isIdle: Bool {
         for index in backends.indices where !backends[index].isAtRest { return false }
         return true
@@ -93,6 +94,12 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
         return nil
     }
 
+    /// Changes the animation for `key` in place and returns what `body` returns; nil when there is none.
+    public mutating func modify<Result>(_ key: Key, _ body: (inout Backend) -> Result) -> Result? {
+        guard let index = slots[key] else { return nil }
+        return body(&backends[index])
+    }
+
     /// Restarts the animation for `key` from an explicit value and velocity; false if there is none.
     @discardableResult
     public mutating func start(
@@ -120,6 +127,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     }
 
     /// Removes the animation for `key` and returns its presented state at this instant.
+    @inlinable
     @discardableResult
     public mutating func remove(_ key: Key) -> PresentedState<SIMD2<Double>>? {
         guard let index = slots.removeValue(forKey: key) else { return nil }
@@ -137,6 +145,7 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
 
     /// Removes every animation that has come to rest, calling `body` with its key and final presented state
     /// (Core Animation's `removedOnCompletion`: the owner's model value already holds where it ended).
+    @inlinable
     public mutating func removeSettled(_ body: (Key, PresentedState<SIMD2<Double>>) -> Void) {
         var index = backends.count - 1
         while index >= 0 {

@@ -1,5 +1,5 @@
 /// The one driver of a set of animations that run on different backends: one `Animator` of each concrete backend
-/// (spring, dynamics, tween, decay) behind a single key space, clock clamp and API in terms of `PropertyAnimation`.
+/// (spring, dynamics, tween, decay, timed) behind a single key space, clock clamp and API in terms of `PropertyAnimation`.
 ///
 /// Each frame walks four contiguous arrays of concrete backends in place, so a spring in a mixed set costs what it
 /// costs in `Animator<Key, SpringAnimation>`: an array of `PropertyAnimation` enums would copy every 352-byte
@@ -14,6 +14,7 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
     @usableFromInline var dynamics = Animator<Key, DynamicsBackend>(maxFrameInterval: .infinity)
     @usableFromInline var tweens = Animator<Key, TweenBackend>(maxFrameInterval: .infinity)
     @usableFromInline var decays = Animator<Key, DecayAnimation>(maxFrameInterval: .infinity)
+    @usableFromInline var timed = Animator<Key, TimedAnimationStack>(maxFrameInterval: .infinity)
 
     /// An empty set; `maxFrameInterval` defaults to 0.1 s.
     public init(maxFrameInterval: Double = 0.1) {
@@ -22,7 +23,7 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
     }
 
     /// True when no animation is moving.
-    public var isIdle: Bool { springs.isIdle && dynamics.isIdle && tweens.isIdle && decays.isIdle }
+    public var isIdle: Bool { springs.isIdle && dynamics.isIdle && tweens.isIdle && decays.isIdle && timed.isIdle }
 
     /// Number of animations held.
     public var count: Int { kinds.count }
@@ -35,6 +36,7 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
         case .dynamics: dynamics[key].map(PropertyAnimation.dynamics)
         case .tween: tweens[key].map(PropertyAnimation.tween)
         case .decay: decays[key].map(PropertyAnimation.decay)
+        case .timed: timed[key].map(PropertyAnimation.timed)
         }
     }
 
@@ -51,6 +53,7 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
         case .dynamics: dynamics.presentedState(for: key)
         case .tween: tweens.presentedState(for: key)
         case .decay: decays.presentedState(for: key)
+        case .timed: timed.presentedState(for: key)
         }
     }
 
@@ -61,6 +64,7 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
         try dynamics.forEachPresented(body)
         try tweens.forEachPresented(body)
         try decays.forEachPresented(body)
+        try timed.forEachPresented(body)
     }
 
     /// Adds `animation` under `key`, replacing (and interrupting) any animation there, whose presented state is
@@ -74,8 +78,16 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
         case .dynamics(let a): dynamics.add(a, for: key)
         case .tween(let a): tweens.add(a, for: key)
         case .decay(let a): decays.add(a, for: key)
+        case .timed(let a): timed.add(a, for: key)
         }
         return previous
+    }
+
+    /// Changes the Core Animation stack for `key` in place (adds an animation to it, rebuilds a path) and returns
+    /// what `body` returns; nil, and `body` is not called, when `key` runs no `.timed` animation.
+    public mutating func modifyTimed<Result>(_ key: Key, _ body: (inout TimedAnimationStack) -> Result) -> Result? {
+        guard kinds[key] == .timed else { return nil }
+        return timed.modify(key, body)
     }
 
     /// Restarts the animation for `key` from an explicit value and velocity; false if there is none.
@@ -88,6 +100,7 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
         case .dynamics: dynamics.start(key, from: value, velocity: velocity, to: target)
         case .tween: tweens.start(key, from: value, velocity: velocity, to: target)
         case .decay: decays.start(key, from: value, velocity: velocity, to: target)
+        case .timed: timed.start(key, from: value, velocity: velocity, to: target)
         }
     }
 
@@ -100,6 +113,7 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
         case .dynamics: dynamics.retarget(key, to: target)
         case .tween: tweens.retarget(key, to: target)
         case .decay: decays.retarget(key, to: target)
+        case .timed: timed.retarget(key, to: target)
         }
     }
 
@@ -112,6 +126,7 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
         case .dynamics: dynamics.remove(key)
         case .tween: tweens.remove(key)
         case .decay: decays.remove(key)
+        case .timed: timed.remove(key)
         }
     }
 
@@ -125,27 +140,32 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
         dynamics.advance(by: step)
         tweens.advance(by: step)
         decays.advance(by: step)
+        timed.advance(by: step)
         return step
     }
 
     /// Removes every animation that has come to rest, calling `body` with its key and final presented state.
+    ///
+    /// Each backend's animator is passed `inout` directly (no key paths: a key path into a generic type is
+    /// instantiated at run time, eight allocations a frame that the allocation gate caught).
+    @inlinable
     public mutating func removeSettled(_ body: (Key, PresentedState<SIMD2<Double>>) -> Void) {
-        removeSettled(from: \.springs, body)
-        removeSettled(from: \.dynamics, body)
-        removeSettled(from: \.tweens, body)
-        removeSettled(from: \.decays, body)
+        Self.removeSettled(from: &springs, kinds: &kinds, body)
+        Self.removeSettled(from: &dynamics, kinds: &kinds, body)
+        Self.removeSettled(from: &tweens, kinds: &kinds, body)
+        Self.removeSettled(from: &decays, kinds: &kinds, body)
+        Self.removeSettled(from: &timed, kinds: &kinds, body)
     }
 
-    private mutating func removeSettled<Backend: AnimationBackend>(
-        from path: WritableKeyPath<MultiAnimator, Animator<Key, Backend>>,
+    @inlinable
+    static func removeSettled<Backend: AnimationBackend>(
+        from animator: inout Animator<Key, Backend>,
+        kinds: inout [Key: PropertyAnimation.Kind],
         _ body: (Key, PresentedState<SIMD2<Double>>) -> Void
     ) {
-        var settled = Animator<Key, Backend>(maxFrameInterval: .infinity)
-        swap(&settled, &self[keyPath: path])
-        settled.removeSettled { key, state in
+        animator.removeSettled { key, state in
             kinds[key] = nil
             body(key, state)
         }
-        swap(&settled, &self[keyPath: path])
     }
 }

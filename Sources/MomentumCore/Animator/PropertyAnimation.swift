@@ -13,6 +13,8 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
     case tween(TweenBackend)
     /// A flick's exponential decay toward where it lands (pop's decay; `retarget` keeps the motion as it is).
     case decay(DecayAnimation)
+    /// Core Animation's timed animations (basic, keyframe, group, path) stacked on the property's model value.
+    case timed(TimedAnimationStack)
 
     /// Which backend runs the animation.
     public enum Kind: UInt8, Sendable, Hashable {
@@ -24,6 +26,8 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case tween
         /// `.decay`.
         case decay
+        /// `.timed`.
+        case timed
     }
 
     /// Which backend runs the animation.
@@ -34,6 +38,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .dynamics: .dynamics
         case .tween: .tween
         case .decay: .decay
+        case .timed: .timed
         }
     }
 
@@ -45,6 +50,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .dynamics(let a): a.target
         case .tween(let a): a.target
         case .decay(let a): a.target
+        case .timed(let a): a.target
         }
     }
 
@@ -64,6 +70,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .dynamics(let a): a.presentedState
         case .tween(let a): a.presentedState
         case .decay(let a): a.presentedState
+        case .timed(let a): a.presentedState
         }
     }
 
@@ -75,6 +82,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .dynamics(let a): a.isAtRest
         case .tween(let a): a.isAtRest
         case .decay(let a): a.isAtRest
+        case .timed(let a): a.isAtRest
         }
     }
 
@@ -88,7 +96,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .decay(var a):
             a.restThreshold = threshold
             self = .decay(a)
-        case .dynamics, .tween:
+        case .dynamics, .tween, .timed:
             break
         }
     }
@@ -100,6 +108,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .dynamics(var a): a.start(from: value, velocity: velocity, to: target); self = .dynamics(a)
         case .tween(var a): a.start(from: value, velocity: velocity, to: target); self = .tween(a)
         case .decay(var a): a.start(from: value, velocity: velocity, to: target); self = .decay(a)
+        case .timed(var a): a.start(from: value, velocity: velocity, to: target); self = .timed(a)
         }
     }
 
@@ -110,6 +119,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .dynamics(var a): a.retarget(to: target); self = .dynamics(a)
         case .tween(var a): a.retarget(to: target); self = .tween(a)
         case .decay(var a): a.retarget(to: target); self = .decay(a)
+        case .timed(var a): a.retarget(to: target); self = .timed(a)
         }
     }
 
@@ -121,6 +131,7 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .dynamics(var a): a.advance(by: dt); self = .dynamics(a)
         case .tween(var a): a.advance(by: dt); self = .tween(a)
         case .decay(var a): a.advance(by: dt); self = .decay(a)
+        case .timed(var a): a.advance(by: dt); self = .timed(a)
         }
     }
 
@@ -142,6 +153,10 @@ public enum PropertyAnimation: AnimationBackend, Sendable {
         case .decay(var a):
             let state = a.interrupt()
             self = .decay(a)
+            return state
+        case .timed(var a):
+            let state = a.interrupt()
+            self = .timed(a)
             return state
         }
     }

@@ -3,23 +3,21 @@
 /// The clock advances only by the differences between successive frame callback timestamps (milliseconds,
 /// wrapping `u32`, undefined base). When presentation feedback is offered, a callback time that lies within 1 ms
 /// of the predicted presentation time (last presented + k·refresh) is replaced by that nanosecond prediction, which
-/// removes the millisecond quantisation. Hitches are clamped: one frame never advances animations by more than
-/// `maxStep` seconds (a stalled compositor resumes the motion where it stopped, instead of teleporting).
+/// removes the millisecond quantisation. A hitch is reported whole: clamping it (so a stalled compositor resumes the
+/// motion where it stopped instead of teleporting) is the animator's job, done once (`MultiAnimator`).
 /// After idle, the first frame is drawn at once with step 0; the first callback that follows is measured with the
 /// host's monotonic clock (the only place it is used), because no earlier callback exists to subtract.
 public struct FrameClock: Sendable {
-    /// The longest step one frame may advance animations by, in seconds.
-    public var maxStep: Double
     private var lastCallback: UInt32?
     private var lastRefined: Double?
     private var resumeHostTime: Double?
     private var lastPresentedNs: UInt64?
     private var refreshNs: UInt64 = 0
-    /// Animation time in seconds: the sum of every (clamped) step so far.
+    /// Frame time in seconds: the sum of every step so far.
     public private(set) var animationTime: Double = 0
 
-    /// Creates a clock; `maxStep` defaults to 0.1 s.
-    public init(maxStep: Double = 0.1) { self.maxStep = maxStep }
+    /// Creates a clock.
+    public init() {}
 
     /// Starts a frame after idle, drawn before any callback: returns step 0 and remembers the host time.
     public mutating func resume(hostTime: Double) -> Double {
@@ -44,7 +42,7 @@ public struct FrameClock: Sendable {
         resumeHostTime = nil
         lastCallback = ms
         lastRefined = refined
-        step = min(max(step, 0), maxStep)
+        step = max(step, 0)
         animationTime += step
         return step
     }

@@ -1,4 +1,4 @@
-/// Any tween that can sit on an `AnimatedProperty` or in an `AnimationGroup`.
+/// Any tween that can sit on a `TimedAnimationStack` or in an `AnimationGroup`.
 public indirect enum TweenAnimation<Value: VectorArithmetic>: Sendable {
     /// A from/to/by animation.
     case basic(BasicAnimation<Value>)

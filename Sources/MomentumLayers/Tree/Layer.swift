@@ -15,6 +15,8 @@ public enum LayerContent: Equatable, Hashable, Sendable {
     case none
     /// A vertical gradient from `top` to `bottom` filling the bounds.
     case gradient(top: RGBA, bottom: RGBA)
+    /// The ellipse inscribed in the bounds, stroked `lineWidth` logical px wide (an orbit, a ring).
+    case ellipse(lineWidth: Double, color: RGBA)
     /// A line of text set at `size` logical px cap height, top-left at the bounds' origin.
     case text(String, size: Double, color: RGBA)
 }

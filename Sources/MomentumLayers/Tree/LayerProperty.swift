@@ -4,7 +4,7 @@ import MomentumCore
 ///
 /// Each property has its own unit and its own smallest visible change, so its own rest threshold: a position
 /// settles within half a device pixel at the output's scale, opacity within one 8-bit step, rotation within 0.1°,
-/// scale within 1/500.
+/// scale within 1/500, z within 1/256 of a step.
 public enum LayerProperty: UInt8, Hashable, Sendable, CaseIterable {
     /// `Layer.position` (2-D, logical px).
     case position
@@ -16,6 +16,8 @@ public enum LayerProperty: UInt8, Hashable, Sendable, CaseIterable {
     case rotation
     /// `Layer.opacity` (scalar, in x).
     case opacity
+    /// `Layer.zPosition` (scalar, in x): drawing order follows the presented value.
+    case zPosition
 
     /// Reads the property from a layer as an animation value (scalars in x, y = 0).
     @inlinable
@@ -26,6 +28,7 @@ public enum LayerProperty: UInt8, Hashable, Sendable, CaseIterable {
         case .scale: SIMD2(layer.scale, 0)
         case .rotation: SIMD2(layer.rotation, 0)
         case .opacity: SIMD2(layer.opacity, 0)
+        case .zPosition: SIMD2(layer.zPosition, 0)
         }
     }
 
@@ -38,6 +41,7 @@ public enum LayerProperty: UInt8, Hashable, Sendable, CaseIterable {
         case .scale: layer.scale = value.x
         case .rotation: layer.rotation = value.x
         case .opacity: layer.opacity = value.x
+        case .zPosition: layer.zPosition = value.x
         }
     }
 
@@ -53,6 +57,7 @@ public enum LayerProperty: UInt8, Hashable, Sendable, CaseIterable {
         case .scale: return .scale
         case .rotation: return .rotation
         case .opacity: return .opacity
+        case .zPosition: return .opacity  // 1/256 of a step between siblings: it can change no drawing order
         }
     }
 }

@@ -1,3 +1,4 @@
+import RealModule
 import MomentumCore
 
 /// A tree of layers with model values, animations keyed on layer properties, and the presentation tree derived
@@ -22,6 +23,9 @@ public struct LayerTree: Sendable {
     public var outputScale = 1.0
     /// The one driver of every animation in the tree.
     public private(set) var animator: MultiAnimator<LayerPropertyKey>
+    /// Media time: the sum of the steps `advance(by:)` took (seconds). Timed animations' `beginTime`s are on this
+    /// clock (Core Animation's `CACurrentMediaTime()`, minus hitches).
+    public private(set) var time = 0.0
 
     /// A tree holding only a root layer of `size` logical px; hitches longer than `maxFrameInterval` are clamped.
     public init(size: SIMD2<Double>, maxFrameInterval: Double = 0.1) {
@@ -126,6 +130,70 @@ public struct LayerTree: Sendable {
         return state
     }
 
+    // MARK: Timed animations (Core Animation's CAAnimation on a layer)
+
+    /// Adds a timed animation to `property` of `layer` under `key` (a fresh key when nil), on top of the ones
+    /// already there; `beginTime`s are on this tree's `time`. Any other kind of animation running on the property
+    /// is removed first, the model keeping where it was presented. The model value stays as it is: set it first
+    /// (`setModelValue`) and animate from the old value, and nothing snaps back when the animation ends.
+    public mutating func addAnimation(_ animation: TimedAnimation, forKey key: String? = nil,
+                                      to property: LayerProperty, of layer: LayerID) {
+        let id = LayerPropertyKey(layer, property)
+        let added: Void? = animator.modifyTimed(id) { stack in
+            if let key { stack.add(animation, forKey: key) } else { stack.add(animation) }
+        }
+        guard added == nil else { return }
+        removeAnimation(property, of: layer)
+        var stack = TimedAnimationStack(model: property.value(of: models[Int(layer.index)]), time: time)
+        if let key { stack.add(animation, forKey: key) } else { stack.add(animation) }
+        animator.add(.timed(stack), for: id)
+    }
+
+    /// The timed animations on `property` of `layer` (a copy), or nil when it runs none.
+    public func timedAnimations(_ property: LayerProperty, of layer: LayerID) -> TimedAnimationStack? {
+        guard case .timed(let stack)? = animator[LayerPropertyKey(layer, property)] else { return nil }
+        return stack
+    }
+
+    /// Changes the timed animations on `property` of `layer` in place (a layout change rebuilding a path, keeping
+    /// the timings); false when it runs none. The stack's model is the property's model value.
+    @discardableResult
+    public mutating func modifyTimedAnimations(_ property: LayerProperty, of layer: LayerID,
+                                               _ body: (inout TimedAnimationStack) -> Void) -> Bool {
+        guard let model = animator.modifyTimed(LayerPropertyKey(layer, property), { stack -> SIMD2<Double> in
+            body(&stack)
+            return stack.model
+        }) else { return false }
+        property.set(model, on: &models[Int(layer.index)])
+        return true
+    }
+
+    /// Seed 003's pattern on `property` of `layer`: sets the model to `value` and animates the presented value
+    /// there from where it is now over `duration` s (`TimedAnimationStack.animate(to:…)`: additively on top of the
+    /// running animations, or from the presented value replacing them). Any other kind of running animation is
+    /// removed first, the model keeping where it was presented.
+    public mutating func animateModel(_ property: LayerProperty, of layer: LayerID, to value: SIMD2<Double>,
+                                      duration: Double, timingFunction: TimingFunction = .easeInEaseOut,
+                                      mode: TimedAnimationStack.RetargetMode = .additive) {
+        let key = LayerPropertyKey(layer, property)
+        if animator.modifyTimed(key, { $0.animate(to: value, duration: duration, timingFunction: timingFunction, mode: mode) }) == nil {
+            removeAnimation(property, of: layer)
+            var stack = TimedAnimationStack(model: property.value(of: models[Int(layer.index)]), time: time)
+            stack.animate(to: value, duration: duration, timingFunction: timingFunction, mode: mode)
+            animator.add(.timed(stack), for: key)
+        }
+        property.set(value, on: &models[Int(layer.index)])
+    }
+
+    /// Sets the model value of `property` of `layer`. Timed animations running on it now compose over the new
+    /// value (Core Animation); any other running animation is retargeted there, keeping its presented value and
+    /// velocity.
+    public mutating func setModelValue(_ value: SIMD2<Double>, for property: LayerProperty, of layer: LayerID) {
+        property.set(value, on: &models[Int(layer.index)])
+        let key = LayerPropertyKey(layer, property)
+        if animator.modifyTimed(key, { $0.model = value }) == nil { animator.retarget(key, to: value) }
+    }
+
     /// The presented value and velocity of `property` of `layer` (the model value, still, when not animating).
     @inlinable
     public func presented(_ property: LayerProperty, of layer: LayerID) -> PresentedState<SIMD2<Double>> {
@@ -142,6 +210,7 @@ public struct LayerTree: Sendable {
     @discardableResult
     public mutating func advance(by dt: Double) -> Double {
         let step = animator.advance(by: dt)
+        time += step
         animator.removeSettled { key, state in
             key.property.set(state.value, on: &models[Int(key.layer.index)])
         }
@@ -188,14 +257,12 @@ public struct LayerTree: Sendable {
         return placement.shape(of: layer, fill: .white).contains(point) ? id : nil
     }
 
-    /// Sublayers in drawing order: by `zPosition`, then insertion.
+    /// Sublayers in drawing order: by presented `zPosition`, then insertion.
     func orderedSublayers(of id: LayerID) -> [LayerID] {
         let list = children[Int(id.index)]
         guard list.count > 1 else { return list }
-        return list.enumerated().sorted { a, b in
-            let za = models[Int(a.element.index)].zPosition, zb = models[Int(b.element.index)].zPosition
-            return za != zb ? za < zb : a.offset < b.offset
-        }.map(\.element)
+        let z = list.map { presented(.zPosition, of: $0).value.x }
+        return list.indices.sorted { a, b in z[a] != z[b] ? z[a] < z[b] : a < b }.map { list[$0] }
     }
 
     /// Appends the presentation tree, root first, to a draw list.
@@ -219,6 +286,14 @@ public struct LayerTree: Sendable {
         case .none: break
         case .gradient(let top, let bottom):
             list.addBackground(top: top, bottom: bottom)
+        case .ellipse(let lineWidth, let color):
+            let points = (0..<96).map { k -> SIMD2<Double> in
+                let t = 2 * Double.pi * Double(k) / 96
+                return placement.map(layer.size * (0.5 + 0.5 * SIMD2(Double.cos(t), Double.sin(t))), in: layer)
+            }
+            list.addPolyline(points, width: lineWidth * placement.scale,
+                             color: RGBA(r: color.r, g: color.g, b: color.b, a: color.a * Float(placement.opacity)),
+                             closed: true)
         case .text(let string, let size, let color):
             let origin = placement.center(of: layer) - placement.scale * layer.size * 0.5
             list.addText(string, at: origin, size: size * placement.scale,

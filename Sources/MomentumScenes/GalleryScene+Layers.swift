@@ -1,0 +1,154 @@
+import MomentumCore
+import MomentumLayers
+
+/// Handles of the gallery's layers that the scene animates or lays out.
+struct GalleryLayerIDs: Sendable {
+    /// Per lane: its label, its track line, its lane space (scale = the lane's length) and the dot in it.
+    var laneLabels: [LayerID] = [], laneTracks: [LayerID] = [], laneSpaces: [LayerID] = [], laneDots: [LayerID] = []
+    var lanesCaption: LayerID
+    var fieldLabel: LayerID, field: LayerID, fieldCaption: LayerID
+    /// The orbit's ellipse, and its centre (a zero-size layer holding the sun and the satellite).
+    var orbitPath: LayerID, orbitCentre: LayerID, satellite: LayerID, orbitCaption: LayerID
+    /// The cover stack's anchor (zero-size) and the cards in it, by id.
+    var coversAnchor: LayerID, cards: [LayerID] = [], coversCaption: LayerID
+
+    /// Every single handle at `placeholder` (the root) until its layer is added.
+    init(placeholder: LayerID) {
+        (lanesCaption, fieldLabel, field, fieldCaption) = (placeholder, placeholder, placeholder, placeholder)
+        (orbitPath, orbitCentre, satellite, orbitCaption) = (placeholder, placeholder, placeholder, placeholder)
+        (coversAnchor, coversCaption) = (placeholder, placeholder)
+    }
+}
+
+extension GalleryScene {
+    /// Lane colours, top to bottom.
+    static let laneColors: [UInt32] = [0x8E8E93, 0x3478F6, 0x34C759, 0xFF9F0A, 0x5E5CE6, 0xFF375F, 0x64D2FF]
+    /// Cover colours by id.
+    static let coverColors: [UInt32] = [0xFF375F, 0xFF9F0A, 0x34C759, 0x3478F6]
+    /// Caption colour.
+    static let captionColor = RGBA(r: 1, g: 1, b: 1, a: 0.55)
+    static let labelColor = RGBA(r: 1, g: 1, b: 1, a: 0.8)
+
+    /// Appends the presented layer tree: lanes, form field, orbit and covers.
+    public func draw(into list: inout DrawList) { layers.draw(into: &list) }
+
+    /// A text layer whose first line's top-left corner is at `origin`.
+    static func text(_ string: String, at origin: SIMD2<Double>, size: Double, color: RGBA) -> Layer {
+        var layer = Layer(frame: DrawRect(origin: origin, size: .zero))
+        layer.content = .text(string, size: size, color: color)
+        layer.isHitTestable = false
+        return layer
+    }
+
+    /// A circle of `radius` centred at `centre` in its superlayer.
+    static func circle(_ centre: SIMD2<Double>, radius: Double, fill: RGBA) -> Layer {
+        Layer(frame: DrawRect(origin: centre - radius, size: SIMD2(repeating: 2 * radius)), backgroundColor: fill,
+              cornerRadius: radius)
+    }
+
+    /// Builds the tree for `layout` with the satellite at the orbit's start and the covers at `covers`, at rest.
+    static func makeLayers(layout: GalleryLayout, orbit: GalleryOrbit,
+                           covers: [GalleryCoverStack.Card]) -> (LayerTree, GalleryLayerIDs) {
+        var tree = LayerTree(size: SIMD2(layout.width, layout.height))
+        var ids = GalleryLayerIDs(placeholder: tree.root)
+        let track = RGBA(r: 1, g: 1, b: 1, a: 0.14)
+        for (i, lane) in GalleryLane.all.enumerated() {
+            ids.laneLabels.append(tree.add(text(lane.label, at: .zero, size: 7, color: labelColor)))
+            ids.laneTracks.append(tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 2), backgroundColor: track)))
+            var space = Layer(frame: DrawRect(origin: .zero, size: .zero), anchorPoint: .zero)
+            space.isHitTestable = false
+            let spaceID = tree.add(space)
+            ids.laneSpaces.append(spaceID)
+            let color = RGBA(hex: laneColors[i % laneColors.count])
+            ids.laneDots.append(tree.add(circle(.zero, radius: 0.01, fill: color), to: spaceID))
+        }
+        ids.lanesCaption = tree.add(text("tap: run the other way", at: .zero, size: 7, color: captionColor))
+
+        ids.fieldLabel = tree.add(text("password", at: .zero, size: 7, color: labelColor))
+        var field = Layer(frame: layout.shakeField, backgroundColor: RGBA(hex: 0xF4F5F8), cornerRadius: 10)
+        field.shadow = DropShadow(blurRadius: 10, offset: SIMD2(0, 2), color: RGBA(r: 0, g: 0, b: 0, a: 0.3))
+        ids.field = tree.add(field)
+        for k in 0..<6 {
+            tree.add(circle(SIMD2(24 + Double(k) * 18, layout.shakeField.height / 2), radius: 4,
+                            fill: RGBA(hex: 0x1C1C1E)), to: ids.field)
+        }
+        ids.fieldCaption = tree.add(text("tap: shake (additive keyframes)", at: .zero, size: 7, color: captionColor))
+
+        var path = Layer(frame: DrawRect(origin: .zero, size: .zero))
+        path.content = .ellipse(lineWidth: 1.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.25))
+        path.isHitTestable = false
+        ids.orbitPath = tree.add(path)
+        ids.orbitCentre = tree.add(Layer(frame: DrawRect(origin: .zero, size: .zero)))
+        var sun = circle(.zero, radius: 22, fill: RGBA(hex: 0xFF9F0A))
+        sun.shadow = DropShadow(blurRadius: 16, offset: .zero, color: RGBA(hex: 0xFF9F0A, alpha: 0.5))
+        tree.add(sun, to: ids.orbitCentre)
+        // The satellite: a body elongated along its direction of travel (rotate-auto), two panels across it and a
+        // nose ahead, in the body's own coordinates (x along travel, y across).
+        let pose = orbit.restingPose(progress: 0)
+        var body = Layer(frame: DrawRect(origin: pose.position - SIMD2(12, 6), size: SIMD2(24, 12)),
+                         backgroundColor: RGBA(hex: 0xE5E5EA), cornerRadius: 5)
+        body.rotation = pose.angle
+        ids.satellite = tree.add(body, to: ids.orbitCentre)
+        for side in [-1.0, 1.0] {
+            tree.add(Layer(frame: DrawRect(x: 12 - 4, y: 6 + side * 13 - 7, width: 8, height: 14),
+                           backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 2), to: ids.satellite)
+        }
+        tree.add(circle(SIMD2(12 + 11, 6), radius: 3, fill: RGBA(hex: 0xFF375F)), to: ids.satellite)
+        ids.orbitCaption = tree.add(text("tap: 3 paced laps, rotate-auto", at: .zero, size: 7, color: captionColor))
+
+        ids.coversAnchor = tree.add(Layer(frame: DrawRect(origin: .zero, size: .zero)))
+        let shadow = DropShadow(blurRadius: 14, offset: SIMD2(0, 3), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
+        let size = GalleryLayout.cardSize
+        for card in covers {
+            var layer = Layer(frame: DrawRect(origin: card.position - size / 2, size: SIMD2(size, size)),
+                              backgroundColor: RGBA(hex: coverColors[card.id % coverColors.count]), cornerRadius: 12)
+            layer.shadow = shadow
+            layer.rotation = card.rotation
+            layer.zPosition = card.z
+            let id = tree.add(layer, to: ids.coversAnchor)
+            tree.add(text("\(card.id + 1)", at: SIMD2(12, size - 26), size: 14, color: RGBA(r: 1, g: 1, b: 1, a: 0.9)),
+                     to: id)
+            ids.cards.append(id)
+        }
+        ids.coversCaption = tree.add(text("tap: shuffle (group, +0.5 s)", at: .zero, size: 7, color: captionColor))
+        var scene = (tree: tree, ids: ids)
+        applyLayout(layout, orbit: orbit, to: &scene.tree, ids: ids)
+        return scene
+    }
+
+    /// Places every layer the layout decides (animated values are fractions, offsets or relative to an anchor, so
+    /// a resize keeps each motion where it is along its animation).
+    mutating func applyLayout() { Self.applyLayout(layout, orbit: orbit, to: &layers, ids: ids) }
+
+    static func applyLayout(_ layout: GalleryLayout, orbit: GalleryOrbit, to tree: inout LayerTree,
+                            ids: GalleryLayerIDs) {
+        func place(_ id: LayerID, at origin: SIMD2<Double>) { tree[id].position = origin }
+        tree[tree.root].size = SIMD2(layout.width, layout.height)
+
+        let length = layout.laneEndX - layout.laneStartX
+        let radius = GalleryLayout.dotRadius
+        for i in GalleryLane.all.indices {
+            let y = layout.laneY(i)
+            place(ids.laneLabels[i], at: SIMD2(layout.lanesFrame.x, (y - 3.5).rounded()))
+            tree[ids.laneTracks[i]].frame = DrawRect(x: layout.laneStartX, y: y - 1, width: length, height: 2)
+            place(ids.laneSpaces[i], at: SIMD2(layout.laneStartX, y))
+            tree[ids.laneSpaces[i]].scale = length
+            // The dot in lane units: radius / length, so it is `radius` px on screen.
+            tree[ids.laneDots[i]].size = SIMD2(repeating: 2 * radius / length)
+            tree[ids.laneDots[i]].cornerRadius = radius / length
+        }
+        place(ids.lanesCaption, at: SIMD2(layout.laneStartX - radius, layout.lanesFrame.maxY + 6))
+
+        let rest = layout.shakeField
+        place(ids.fieldLabel, at: SIMD2(rest.x - GalleryLayout.labelWidth, rest.center.y - 3.5))
+        tree.setModelValue(rest.center, for: .position, of: ids.field)
+        place(ids.fieldCaption, at: SIMD2(rest.x, rest.maxY + 8))
+
+        tree[ids.orbitPath].frame = DrawRect(origin: layout.orbitCenter - orbit.radii, size: 2 * orbit.radii)
+        place(ids.orbitCentre, at: layout.orbitCenter)
+        place(ids.orbitCaption, at: SIMD2(layout.orbitFrame.x, layout.orbitFrame.maxY + 2))
+
+        place(ids.coversAnchor, at: layout.coversAnchor)
+        place(ids.coversCaption, at: SIMD2(layout.coversFrame.x, layout.coversFrame.maxY + 4))
+    }
+}
