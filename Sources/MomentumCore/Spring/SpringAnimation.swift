@@ -99,12 +99,7 @@ public struct SpringAnimation: Sendable {
     public mutating func interruptVector() -> (value: AnimatableVector, velocity: AnimatableVector) {
         let state = presented
         targetVector = state.value
-        previousDisplacement = .zero
-        currentDisplacement = .zero
-        previousVelocity = .zero
-        currentVelocity = .zero
-        lead = 0
-        isAtRest = true
+        rest()
         return state
     }
 
@@ -165,6 +160,11 @@ public struct SpringAnimation: Sendable {
     private mutating func settleIfAtRest() {
         let (value, velocity) = presentedStorage
         guard restThreshold.isSettled(displacement: value - targetVector.storage, velocity: velocity) else { return }
+        rest()
+    }
+
+    /// At rest on the target: no displacement, no velocity, the step grid on the display time.
+    private mutating func rest() {
         previousDisplacement = .zero
         currentDisplacement = .zero
         previousVelocity = .zero
