@@ -17,14 +17,16 @@ import Testing
         // Tap empty space: the card heads there. While it flies, tap somewhere else: it retargets without a jump.
         try c.play("0 tap 0 680 480")
         let first = try c.app.waitFor("the card on its way", after: mark) {
-            $0.kind == "playground" && ($0.numbers("position")?[0] ?? 0) > 470
+            $0.kind == "playground" && ($0.numbers("position")?[0] ?? 0) > 430
         }
         try c.play("0 tap 0 150 480")
         let (retargetIndex, retarget) = try c.app.waitForGesture("retarget", after: first.index)
         #expect(Self.distance(retarget.numbers("before"), retarget.numbers("after")) < 1e-6)
         #expect(Self.distance(retarget.numbers("velocity_before"), retarget.numbers("velocity_after")) < 1e-6,
                 "velocity \(retarget.numbers("velocity_before") ?? []) → \(retarget.numbers("velocity_after") ?? [])")
-        #expect((retarget.numbers("velocity_before")?[0] ?? 0) > 100, "it was still moving right when retargeted")
+        // Still moving right when retargeted (the second tap is sent early in the flight; on a loaded machine it may
+        // land late, when the damped backends have slowed down, so only "moving" is required).
+        #expect((retarget.numbers("velocity_before")?[0] ?? 0) > 10, "it was still moving right when retargeted")
         if backend == "spring" { try Self.expectClosedFormAcross(retargetAt: retargetIndex, in: c) }
 
         // Catch it mid-flight: press where it is drawn now.
