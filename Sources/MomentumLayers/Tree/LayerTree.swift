@@ -138,15 +138,22 @@ public struct LayerTree: Sendable {
     /// (`setModelValue`) and animate from the old value, and nothing snaps back when the animation ends.
     public mutating func addAnimation(_ animation: TimedAnimation, forKey key: String? = nil,
                                       to property: LayerProperty, of layer: LayerID) {
-        let id = LayerPropertyKey(layer, property)
-        let added: Void? = animator.modifyTimed(id) { stack in
+        withTimedStack(property, of: layer) { stack in
             if let key { stack.add(animation, forKey: key) } else { stack.add(animation) }
         }
-        guard added == nil else { return }
+    }
+
+    /// Runs `body` on the timed animations of `property` of `layer`, first making an empty stack at the model value
+    /// and the tree's time when there is none (any other kind of running animation is removed, the model keeping
+    /// where it was presented).
+    private mutating func withTimedStack(_ property: LayerProperty, of layer: LayerID,
+                                         _ body: (inout TimedAnimationStack) -> Void) {
+        let key = LayerPropertyKey(layer, property)
+        guard animator.modifyTimed(key, body) == nil else { return }
         removeAnimation(property, of: layer)
         var stack = TimedAnimationStack(model: property.value(of: models[Int(layer.index)]), time: time)
-        if let key { stack.add(animation, forKey: key) } else { stack.add(animation) }
-        animator.add(.timed(stack), for: id)
+        body(&stack)
+        animator.add(.timed(stack), for: key)
     }
 
     /// The timed animations on `property` of `layer` (a copy), or nil when it runs none.
@@ -175,12 +182,8 @@ public struct LayerTree: Sendable {
     public mutating func animateModel(_ property: LayerProperty, of layer: LayerID, to value: SIMD2<Double>,
                                       duration: Double, timingFunction: TimingFunction = .easeInEaseOut,
                                       mode: TimedAnimationStack.RetargetMode = .additive) {
-        let key = LayerPropertyKey(layer, property)
-        if animator.modifyTimed(key, { $0.animate(to: value, duration: duration, timingFunction: timingFunction, mode: mode) }) == nil {
-            removeAnimation(property, of: layer)
-            var stack = TimedAnimationStack(model: property.value(of: models[Int(layer.index)]), time: time)
-            stack.animate(to: value, duration: duration, timingFunction: timingFunction, mode: mode)
-            animator.add(.timed(stack), for: key)
+        withTimedStack(property, of: layer) {
+            $0.animate(to: value, duration: duration, timingFunction: timingFunction, mode: mode)
         }
         property.set(value, on: &models[Int(layer.index)])
     }
