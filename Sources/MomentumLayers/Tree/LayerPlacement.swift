@@ -43,6 +43,9 @@ public struct LayerPlacement: Equatable, Sendable {
                        scale: scale * child.scale, opacity: opacity * child.opacity)
     }
 
+    /// `color` drawn at this placement's accumulated opacity.
+    func faded(_ color: RGBA) -> RGBA { color.withAlpha(color.a * Float(opacity)) }
+
     /// True when the layer lands on screen unturned and unscaled (its bounds are an axis-aligned rectangle).
     var isTranslationOnly: Bool { rotation == 0 && scale == 1 }
 

@@ -280,7 +280,7 @@ public struct LayerTree: Sendable {
             if layer.cornerRadius == 0, layer.shadow == nil, placement.isTranslationOnly {
                 // A plain rectangle: the renderer's cheapest primitive.
                 list.addRect(placement.bounds(of: layer),
-                             fill: RGBA(r: fill.r, g: fill.g, b: fill.b, a: fill.a * Float(placement.opacity)))
+                             fill: placement.faded(fill))
             } else {
                 list.addRoundedRect(placement.shape(of: layer, fill: fill))
             }
@@ -295,12 +295,12 @@ public struct LayerTree: Sendable {
                 return placement.map(layer.size * (0.5 + 0.5 * SIMD2(Double.cos(t), Double.sin(t))), in: layer)
             }
             list.addPolyline(points, width: lineWidth * placement.scale,
-                             color: RGBA(r: color.r, g: color.g, b: color.b, a: color.a * Float(placement.opacity)),
+                             color: placement.faded(color),
                              closed: true)
         case .text(let string, let size, let color):
             let origin = placement.center(of: layer) - placement.scale * layer.size * 0.5
             list.addText(string, at: origin, size: size * placement.scale,
-                         color: RGBA(r: color.r, g: color.g, b: color.b, a: color.a * Float(placement.opacity)))
+                         color: placement.faded(color))
         }
         for child in orderedSublayers(of: id) {
             draw(child, placement: placement.placing(presentation(of: child), in: layer), into: &list)
