@@ -1,11 +1,11 @@
 /// The one driver of a set of animations that run on different backends: one `Animator` of each concrete backend
 /// (spring, dynamics, tween, decay, timed) behind a single key space, clock clamp and API in terms of `PropertyAnimation`.
 ///
-/// Each frame walks four contiguous arrays of concrete backends in place, so a spring in a mixed set costs what it
+/// Each frame walks five contiguous arrays of concrete backends in place, so a spring in a mixed set costs what it
 /// costs in `Animator<Key, SpringAnimation>`: an array of `PropertyAnimation` enums would copy every 352-byte
 /// payload out and back per tick (measured 3.2× slower for 100 000 springs, `docs/benchmarks/engine.md`).
 /// Hitches are clamped here, once: `advance(by:)` clamps `dt` to `maxFrameInterval` and hands the same step to all
-/// four (whose own limit is infinite).
+/// five (whose own limit is infinite).
 public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
     /// The longest frame gap simulated in one advance (seconds); longer gaps are clamped to it.
     public let maxFrameInterval: Double
