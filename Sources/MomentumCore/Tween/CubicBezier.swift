@@ -7,6 +7,10 @@
 /// so this solver also requires the *output* error estimate |Δx · dy/dx| to be below 1e-7, and its bisection
 /// stops on a guaranteed bound (interval width × the largest |dy/dt| on the curve). Inputs outside [0, 1]
 /// extrapolate along the end-point tangents, as Chromium does.
+///
+/// Hot and cold data: the value holds the four control points and a reference to the seed table, which is built
+/// once when the curve is made (one allocation) and shared by every copy, so the tweens that carry a curve stay
+/// small while evaluation reads a table it does not rebuild. Evaluating never allocates.
 public struct CubicBezier: Sendable, Hashable {
     /// First control point x; in [0, 1].
     public let x1: Double
@@ -16,10 +20,12 @@ public struct CubicBezier: Sendable, Hashable {
     public let x2: Double
     /// Second control point y; any value.
     public let y2: Double
+    /// The seed table x(i / 10), i = 0 … 10 (cold data, shared by every copy of the curve: 8 bytes in the value).
+    @usableFromInline let seeds: ContiguousArray<Double>
 
-    // Only the four control points are stored (32 bytes), so a `TimingFunction` holding a curve is cheap to copy:
-    // every frame samples it. The quantities derived from them are recomputed where they are used, with exactly
-    // the expressions (and so exactly the rounding) that were once stored.
+    // Besides the seed table only the four control points are stored (40 bytes), so a `TimingFunction` holding a
+    // curve is cheap to copy: every frame samples it. The other quantities derived from them are recomputed where
+    // they are used, with exactly the expressions (and so exactly the rounding) that were once stored.
 
     // Power-basis coefficients: x(t) = ((ax t + bx) t + cx) t, likewise y.
     @inlinable @inline(__always) var cx: Double { 3 * x1 }
@@ -74,6 +80,13 @@ public struct CubicBezier: Sendable, Hashable {
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
+        let a = 1 - 3 * x2 + 3 * x1
+        let b = 3 * x2 - 6 * x1
+        let c = 3 * x1
+        seeds = ContiguousArray((0...10).map { i in
+            let t = Double(i) / 10
+            return i == 0 ? 0 : i == 10 ? 1 : ((a * t + b) * t) * t + c * t
+        })
     }
 
     /// Equal when the control points are equal (everything else is derived from them).
@@ -125,40 +138,25 @@ public struct CubicBezier: Sendable, Hashable {
         return t * (3 * u * (u * x1 + t * x2) + t * t) - x
     }
 
-    /// The seed table x(i / 10), i = 0 … 10, evaluated as it was once tabulated: x(0) = 0, x(1) = 1, and
-    /// ((1 − 3x2 + 3x1)·t + (3x2 − 6x1))·t·t + 3x1·t at t = 0.1 … 0.9 (eight lanes and one scalar).
-    @inlinable @inline(__always)
-    func seedTable() -> (SIMD8<Double>, Double) {
-        let a = 1 - 3 * x2 + 3 * x1
-        let b = 3 * x2 - 6 * x1
-        let c = 3 * x1
-        let t = SIMD8<Double>(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
-        let t9 = 0.9
-        return (((a * t + b) * t) * t + c * t, ((a * t9 + b) * t9) * t9 + c * t9)
-    }
-
     /// Solves x(t) = x for t, x ∈ [0, 1].
     @inlinable @inline(__always)
     func solveT(forX x: Double) -> Double {
-        // 1. Seed from the spline table.
-        // The table increases (x(t) is monotonic and its tenths are at least 1e-3 apart), so the first i with
-        // x ≤ x(i/10) is 1 + the number of interior entries below x: counted without a branch.
+        // 1. Seed from the spline table: the first i with x ≤ x(i/10) (the table increases, x(t) is monotonic).
+        // A plain scan: the processor predicts its branch and starts Newton early, where a branch-free count
+        // over a SIMD row (tried) waits for every comparison. The table is computed once per curve: rebuilding it
+        // on every call cost 37 against 22 ns (p0, `Bezier.*`).
         var t0 = 0.0
         var t1 = 1.0
         var t = x
         if x <= 1 {
-            let (interior, ninth) = seedTable()
-            let below = SIMD8<Int64>(repeating: 0).replacing(with: 1, where: interior .< x).wrappedSum()
-            let i = 1 + Int(truncatingIfNeeded: below) + (ninth < x ? 1 : 0)
-            let table = (0.0, interior[0], interior[1], interior[2], interior[3], interior[4], interior[5],
-                         interior[6], interior[7], ninth, 1.0)
-            let (lo, hi) = withUnsafeBytes(of: table) {
-                ($0.load(fromByteOffset: (i &- 1) &* MemoryLayout<Double>.stride, as: Double.self),
-                 $0.load(fromByteOffset: i &* MemoryLayout<Double>.stride, as: Double.self))
+            seeds.withUnsafeBufferPointer { table in
+                var i = 1
+                while i < 10 && x > table[i] { i += 1 }
+                let lo = table[i &- 1], hi = table[i]
+                t1 = Double(i) * 0.1
+                t0 = t1 - 0.1
+                t = hi > lo ? t0 + 0.1 * (x - lo) / (hi - lo) : t0
             }
-            t1 = Double(i) * 0.1
-            t0 = t1 - 0.1
-            t = hi > lo ? t0 + 0.1 * (x - lo) / (hi - lo) : t0
         }
         // 2. Newton: accept when the x residual and the output error it implies are both tiny.
         let upper = x > 0.5
