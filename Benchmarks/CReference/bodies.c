@@ -1,8 +1,10 @@
 /* 10 000 items, each on its own soft anchor attachment (length 0, 1 Hz, ζ 0.1), one DynamicsWorld step per
  * 60 Hz frame: DynamicsWorld.advance/stepOnce/solve and DynamicsWorld+Constraints (Box2D 2.4 soft constraint:
  * integrate velocities with Padé damping, init joints with warm start, 8 velocity iterations, integrate positions
- * with the translation/rotation clamps, sleep update) in C, with the same array-of-structs layout. Gravity flips
- * every 60 ticks outside the timed region. */
+ * with the translation/rotation clamps, sleep update) in C, with the same layout: arrays of body and joint structs,
+ * and the same hot/cold split (the velocity iterations read and write only the joints, which cache both inverse
+ * masses, and a separate array of solver velocities filled by integrate_velocities and written back by
+ * integrate_positions, as Box2D 3's b2BodyState). Gravity flips every 60 ticks outside the timed region. */
 #include <math.h>
 #include <stdbool.h>
 #include "common.h"
@@ -51,11 +53,13 @@ typedef struct {
     double gamma;
     vec2 bias;
     double scalar_bias, soft_mass;
+    double inv_mass_a, inv_mass_b;
 } joint;
 
 typedef struct {
     body *bodies;
     joint *joints;
+    vec2 *solver_velocities;
     int body_count, joint_count, velocity_iterations;
     vec2 gravity;
     double step_interval, lead, maximum_frame_interval;
@@ -63,9 +67,9 @@ typedef struct {
     bool is_idle;
 } world;
 
-static void apply_impulse(world *w, vec2 p, const joint *j) {
-    w->bodies[j->body_b].velocity = add(w->bodies[j->body_b].velocity, scale(w->bodies[j->body_b].inv_mass, p));
-    if (j->body_a >= 0) w->bodies[j->body_a].velocity = sub(w->bodies[j->body_a].velocity, scale(w->bodies[j->body_a].inv_mass, p));
+static void apply_impulse(vec2 *v, vec2 p, const joint *j) {
+    v[j->body_b] = add(v[j->body_b], scale(j->inv_mass_b, p));
+    if (j->body_a >= 0) v[j->body_a] = sub(v[j->body_a], scale(j->inv_mass_a, p));
 }
 
 static void init_joint(world *w, int index, double h) {
@@ -83,11 +87,13 @@ static void init_joint(world *w, int index, double h) {
     gamma = soft && gamma != 0 ? 1 / gamma : 0;
     jt.gamma = gamma;
     double bias_factor = soft ? h * k * gamma : 0.2 / h;
+    jt.inv_mass_a = inv_mass_a;
+    jt.inv_mass_b = b.inv_mass;
     double inv_mass = inv_mass_a + b.inv_mass;
     jt.soft_mass = inv_mass + gamma != 0 ? 1 / (inv_mass + gamma) : 0;
     if (jt.length == 0) {
         jt.bias = scale(bias_factor, sub(b.position, pa));
-        apply_impulse(w, jt.impulse, &jt);
+        apply_impulse(w->solver_velocities, jt.impulse, &jt);
     } else {
         vec2 u = sub(b.position, pa);
         double current = sqrt(len2(u));
@@ -96,34 +102,32 @@ static void init_joint(world *w, int index, double h) {
         jt.direction = u;
         double c = current - fmax(jt.length, LINEAR_SLOP);
         jt.scalar_bias = bias_factor * c;
-        apply_impulse(w, scale(jt.scalar_impulse, u), &jt);
+        apply_impulse(w->solver_velocities, scale(jt.scalar_impulse, u), &jt);
     }
     w->joints[index] = jt;
 }
 
-static void solve_joint(world *w, int index) {
-    joint jt = w->joints[index];
-    vec2 vb = w->bodies[jt.body_b].velocity;
-    vec2 va = jt.body_a >= 0 ? w->bodies[jt.body_a].velocity : (vec2){0, 0};
-    if (jt.length == 0) {
+static void solve_joint(joint *jt, vec2 *v) {
+    vec2 vb = v[jt->body_b];
+    vec2 va = jt->body_a >= 0 ? v[jt->body_a] : (vec2){0, 0};
+    if (jt->length == 0) {
         vec2 cdot = sub(vb, va);
-        vec2 impulse = scale(-jt.soft_mass, add(add(cdot, jt.bias), scale(jt.gamma, jt.impulse)));
-        jt.impulse = add(jt.impulse, impulse);
-        apply_impulse(w, impulse, &jt);
+        vec2 impulse = scale(-jt->soft_mass, add(add(cdot, jt->bias), scale(jt->gamma, jt->impulse)));
+        jt->impulse = add(jt->impulse, impulse);
+        apply_impulse(v, impulse, jt);
     } else {
         vec2 dv = sub(vb, va);
-        double cdot = jt.direction.x * dv.x + jt.direction.y * dv.y;
-        double impulse = -jt.soft_mass * (cdot + jt.scalar_bias + jt.gamma * jt.scalar_impulse);
-        jt.scalar_impulse += impulse;
-        apply_impulse(w, scale(impulse, jt.direction), &jt);
+        double cdot = jt->direction.x * dv.x + jt->direction.y * dv.y;
+        double impulse = -jt->soft_mass * (cdot + jt->scalar_bias + jt->gamma * jt->scalar_impulse);
+        jt->scalar_impulse += impulse;
+        apply_impulse(v, scale(impulse, jt->direction), jt);
     }
-    w->joints[index] = jt;
 }
 
 static void integrate_velocities(world *w, double h) {
     vec2 g = scale(POINTS_PER_GRAVITY, w->gravity);
     for (int i = 0; i < w->body_count; i++) {
-        if (!w->bodies[i].is_active) continue;
+        if (!w->bodies[i].is_active) { w->solver_velocities[i] = w->bodies[i].velocity; continue; }
         body b = w->bodies[i];
         vec2 f = scale(POINTS_PER_METRE, b.force);
         b.velocity = add(b.velocity, scale(h, add(g, scale(b.inv_mass, f))));
@@ -131,6 +135,7 @@ static void integrate_velocities(world *w, double h) {
         b.velocity = scale(1 / (1 + h * b.props.resistance), b.velocity);
         b.angular_velocity *= 1 / (1 + h * b.props.angular_resistance);
         w->bodies[i] = b;
+        w->solver_velocities[i] = b.velocity;
     }
 }
 
@@ -138,6 +143,7 @@ static void integrate_positions(world *w, double h) {
     for (int i = 0; i < w->body_count; i++) {
         if (!w->bodies[i].is_active) continue;
         body b = w->bodies[i];
+        b.velocity = w->solver_velocities[i];
         vec2 translation = scale(h, b.velocity);
         if (len2(translation) > MAX_TRANSLATION * MAX_TRANSLATION) b.velocity = scale(MAX_TRANSLATION / sqrt(len2(translation)), b.velocity);
         double rotation = h * b.angular_velocity;
@@ -179,7 +185,7 @@ static void step_once(world *w) {
     integrate_velocities(w, h);
     for (int j = 0; j < w->joint_count; j++) if (w->joints[j].is_active) init_joint(w, j, h);
     for (int it = 0; it < w->velocity_iterations; it++)
-        for (int j = 0; j < w->joint_count; j++) if (w->joints[j].is_active) solve_joint(w, j);
+        for (int j = 0; j < w->joint_count; j++) if (w->joints[j].is_active) solve_joint(&w->joints[j], w->solver_velocities);
     integrate_positions(w, h);
     update_sleep(w, w->step_interval);
 }
@@ -196,9 +202,10 @@ static void advance(world *w, double dt) {
 
 static body bodies[COUNT];
 static joint joints[COUNT];
+static vec2 solver_velocities[COUNT];
 
 int main(void) {
-    world w = {.bodies = bodies, .joints = joints, .body_count = COUNT, .joint_count = COUNT, .velocity_iterations = 8,
+    world w = {.bodies = bodies, .joints = joints, .solver_velocities = solver_velocities, .body_count = COUNT, .joint_count = COUNT, .velocity_iterations = 8,
                .step_interval = 1.0 / 60, .maximum_frame_interval = 0.25};
     lcg r = {2};
     for (int i = 0; i < COUNT; i++) {

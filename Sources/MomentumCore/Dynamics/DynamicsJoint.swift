@@ -21,4 +21,7 @@ struct DynamicsJoint: Sendable {
     var bias: SIMD2<Double> = .zero
     var scalarBias: Double = 0
     var softMass: Double = 0
+    /// The bodies' inverse masses, cached by `initJoint` so the velocity iterations read no body.
+    var invMassA: Double = 0
+    var invMassB: Double = 0
 }

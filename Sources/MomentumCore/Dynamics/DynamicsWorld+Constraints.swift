@@ -28,13 +28,15 @@ extension DynamicsWorld {
         joint.gamma = gamma
         // Rigid attachments (frequency 0) use Baumgarte feedback instead of the soft bias.
         let biasFactor = soft ? h * k * gamma : 0.2 / h
+        joint.invMassA = invMassA
+        joint.invMassB = invMassB
         let invMass = invMassA + invMassB
         joint.softMass = invMass + gamma != 0 ? 1 / (invMass + gamma) : 0
 
         if joint.length == 0 {
             joint.bias = biasFactor * (b.position - pA)
             let p = joint.impulse
-            applyImpulse(p, joint)
+            solverVelocities.withUnsafeMutableBufferPointer { Self.applyImpulse(p, joint, $0) }
         } else {
             var u = b.position - pA
             let current = u.length
@@ -47,34 +49,36 @@ extension DynamicsWorld {
             joint.direction = u
             let c = current - max(joint.length, DynamicsUnits.linearSlop)
             joint.scalarBias = biasFactor * c
-            applyImpulse(joint.scalarImpulse * u, joint)
+            let p = joint.scalarImpulse * u
+            solverVelocities.withUnsafeMutableBufferPointer { Self.applyImpulse(p, joint, $0) }
         }
         joints[j] = joint
     }
 
-    /// One velocity iteration for one attachment (b2MouseJoint / b2DistanceJoint SolveVelocityConstraints).
-    mutating func solveJoint(_ j: Int) {
-        var joint = joints[j]
-        let vB = bodies[joint.bodyB].velocity
-        let vA = joint.bodyA.map { bodies[$0].velocity } ?? .zero
+    /// One velocity iteration for one attachment (b2MouseJoint / b2DistanceJoint SolveVelocityConstraints), on the
+    /// solver's velocities.
+    static func solveJoint(_ joint: inout DynamicsJoint, _ velocities: UnsafeMutableBufferPointer<SIMD2<Double>>) {
+        let vB = velocities[joint.bodyB]
+        let vA = joint.bodyA.map { velocities[$0] } ?? .zero
         if joint.length == 0 {
             let cdot = vB - vA
             let impulse = -joint.softMass * (cdot + joint.bias + joint.gamma * joint.impulse)
             joint.impulse = joint.impulse + impulse
-            applyImpulse(impulse, joint)
+            applyImpulse(impulse, joint, velocities)
         } else {
             let cdot = joint.direction.dot(vB - vA)
             let impulse = -joint.softMass * (cdot + joint.scalarBias + joint.gamma * joint.scalarImpulse)
             joint.scalarImpulse += impulse
-            applyImpulse(impulse * joint.direction, joint)
+            applyImpulse(impulse * joint.direction, joint, velocities)
         }
-        joints[j] = joint
     }
 
-    mutating func applyImpulse(_ p: SIMD2<Double>, _ joint: DynamicsJoint) {
-        bodies[joint.bodyB].velocity = bodies[joint.bodyB].velocity + bodies[joint.bodyB].invMass * p
+    /// Applies impulse `p` to body B and −`p` to body A (an anchor takes none), with the masses `initJoint` cached.
+    static func applyImpulse(_ p: SIMD2<Double>, _ joint: DynamicsJoint,
+                             _ velocities: UnsafeMutableBufferPointer<SIMD2<Double>>) {
+        velocities[joint.bodyB] = velocities[joint.bodyB] + joint.invMassB * p
         if let a = joint.bodyA {
-            bodies[a].velocity = bodies[a].velocity - bodies[a].invMass * p
+            velocities[a] = velocities[a] - joint.invMassA * p
         }
     }
 

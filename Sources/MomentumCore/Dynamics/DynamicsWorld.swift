@@ -36,6 +36,11 @@ public struct DynamicsWorld: Sendable {
 
     var bodies = ContiguousArray<DynamicsBody>()
     var joints = ContiguousArray<DynamicsJoint>()
+    /// The solver's body state (Box2D 3's `b2BodyState`, hot data): each body's linear velocity during the
+    /// velocity iterations, which then touch only the joints and these 16 bytes a body instead of the whole
+    /// `DynamicsBody`. Filled by `integrateVelocities`, written back by `integratePositions`; its capacity is kept,
+    /// so a step allocates nothing.
+    var solverVelocities = ContiguousArray<SIMD2<Double>>()
     /// Simulated time minus display time, in [0, stepInterval] after `advance`.
     var lead: Double = 0
 
@@ -275,11 +280,13 @@ public struct DynamicsWorld: Sendable {
 
     mutating func stepOnce() {
         stepCount += 1
-        for i in bodies.indices {
-            bodies[i].previousPosition = bodies[i].position
-            bodies[i].previousVelocity = bodies[i].velocity
-            bodies[i].impactedThisStep = false
-            bodies[i].previousAngle = bodies[i].angle
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            for i in bodies.indices {
+                bodies[i].previousPosition = bodies[i].position
+                bodies[i].previousVelocity = bodies[i].velocity
+                bodies[i].impactedThisStep = false
+                bodies[i].previousAngle = bodies[i].angle
+            }
         }
         guard !isIdle else { return }
         let h = stepInterval / Double(substeps)
@@ -297,9 +304,14 @@ public struct DynamicsWorld: Sendable {
         for j in joints.indices where joints[j].isActive {
             initJoint(j, h)
         }
-        for _ in 0..<max(velocityIterations, 1) {
-            for j in joints.indices where joints[j].isActive {
-                solveJoint(j)
+        let iterations = max(velocityIterations, 1)
+        joints.withUnsafeMutableBufferPointer { joints in
+            solverVelocities.withUnsafeMutableBufferPointer { velocities in
+                for _ in 0..<iterations {
+                    for j in joints.indices where joints[j].isActive {
+                        Self.solveJoint(&joints[j], velocities)
+                    }
+                }
             }
         }
         integratePositions(h)
@@ -312,32 +324,48 @@ public struct DynamicsWorld: Sendable {
 
     mutating func integrateVelocities(_ h: Double) {
         let g = DynamicsUnits.pointsPerGravityUnit * gravity
-        for i in bodies.indices where bodies[i].isActive {
-            var b = bodies[i]
-            let f = DynamicsUnits.pointsPerMetre * b.force
-            b.velocity = b.velocity + h * (g + b.invMass * f)
-            b.angularVelocity += h * b.invInertia * b.torque
-            b.velocity = (1 / (1 + h * b.properties.resistance)) * b.velocity
-            b.angularVelocity *= 1 / (1 + h * b.properties.angularResistance)
-            bodies[i] = b
+        if solverVelocities.count != bodies.count {
+            solverVelocities = ContiguousArray(repeating: .zero, count: bodies.count)
+        }
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            solverVelocities.withUnsafeMutableBufferPointer { velocities in
+                for i in bodies.indices {
+                    if bodies[i].isActive {
+                        let f = DynamicsUnits.pointsPerMetre * bodies[i].force
+                        var v = bodies[i].velocity + h * (g + bodies[i].invMass * f)
+                        var w = bodies[i].angularVelocity + h * bodies[i].invInertia * bodies[i].torque
+                        v = (1 / (1 + h * bodies[i].properties.resistance)) * v
+                        w *= 1 / (1 + h * bodies[i].properties.angularResistance)
+                        bodies[i].velocity = v
+                        bodies[i].angularVelocity = w
+                    }
+                    velocities[i] = bodies[i].velocity
+                }
+            }
         }
     }
 
     mutating func integratePositions(_ h: Double) {
-        for i in bodies.indices where bodies[i].isActive {
-            var b = bodies[i]
-            let translation = h * b.velocity
-            let maxT = DynamicsUnits.maxTranslation
-            if translation.lengthSquared > maxT * maxT {
-                b.velocity = (maxT / translation.length) * b.velocity
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            solverVelocities.withUnsafeBufferPointer { velocities in
+                for i in bodies.indices where bodies[i].isActive {
+                    var v = velocities[i]
+                    var w = bodies[i].angularVelocity
+                    let translation = h * v
+                    let maxT = DynamicsUnits.maxTranslation
+                    if translation.lengthSquared > maxT * maxT {
+                        v = (maxT / translation.length) * v
+                    }
+                    let rotation = h * w
+                    if rotation * rotation > DynamicsUnits.maxRotation * DynamicsUnits.maxRotation {
+                        w *= DynamicsUnits.maxRotation / abs(rotation)
+                    }
+                    bodies[i].velocity = v
+                    bodies[i].angularVelocity = w
+                    bodies[i].position = bodies[i].position + h * v
+                    bodies[i].angle += h * w
+                }
             }
-            let rotation = h * b.angularVelocity
-            if rotation * rotation > DynamicsUnits.maxRotation * DynamicsUnits.maxRotation {
-                b.angularVelocity *= DynamicsUnits.maxRotation / abs(rotation)
-            }
-            b.position = b.position + h * b.velocity
-            b.angle += h * b.angularVelocity
-            bodies[i] = b
         }
     }
 
@@ -345,14 +373,16 @@ public struct DynamicsWorld: Sendable {
         var minSleepTime = Double.infinity
         let linTol = DynamicsUnits.linearSleepTolerance
         let angTol = DynamicsUnits.angularSleepTolerance
-        for i in bodies.indices where bodies[i].isActive {
-            let b = bodies[i]
-            if b.velocity.lengthSquared > linTol * linTol || b.angularVelocity * b.angularVelocity > angTol * angTol {
-                bodies[i].sleepTime = 0
-                minSleepTime = 0
-            } else {
-                bodies[i].sleepTime += h
-                minSleepTime = min(minSleepTime, bodies[i].sleepTime)
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            for i in bodies.indices where bodies[i].isActive {
+                let v = bodies[i].velocity, w = bodies[i].angularVelocity
+                if v.lengthSquared > linTol * linTol || w * w > angTol * angTol {
+                    bodies[i].sleepTime = 0
+                    minSleepTime = 0
+                } else {
+                    bodies[i].sleepTime += h
+                    minSleepTime = min(minSleepTime, bodies[i].sleepTime)
+                }
             }
         }
         if minSleepTime >= DynamicsUnits.timeToSleep {
