@@ -1,8 +1,9 @@
 /* 100 000 springs advanced by one 60 Hz frame: the loop of Animator.step + SpringAnimation.advance(by:)
- * (Sources/MomentumCore/Spring/SpringAnimation.swift) in C. Same state layout (four-component vectors, as the
- * Swift spring stores SIMD4<Double>), same fixed 1 ms grid with the exact propagator taken as one jump per frame
- * (prev = P^(n-1)·cur, cur = P·prev, P^m and P^(m+1) cached per spring, binary powering on a miss), same lead
- * accumulator, same settle test on the Hermite-presented state. Restarts every 20 ticks outside the timed region. */
+ * (Sources/MomentumCore/Spring/SpringAnimation.swift) in C. Same state layout (hot fields first, two-component
+ * vectors, as `Spring<SIMD2<Double>>` stores them), same fixed 1 ms grid with the exact propagator taken as one
+ * jump per frame (prev = P^(n-1)·cur, cur = P·prev; P^m cached per spring, P^(m+1) = P^m·P computed, binary
+ * powering on a miss), same lead accumulator, same settle test on the Hermite-presented state. Restarts every 20
+ * ticks outside the timed region. */
 #include <math.h>
 #include <stdbool.h>
 #include "common.h"
@@ -11,41 +12,43 @@
 #define RESTART_INTERVAL 20
 #define STEP 0.001
 
+#define N 2 /* components */
+
 typedef struct {
-    double stiffness, damping, mass;       /* SpringParameters (unused per tick, kept for layout) */
-    double rest_distance, rest_speed;      /* RestThreshold */
-    double target[4];
-    long count;
     bool at_rest;
-    double dd, dv, vd, vv;                 /* DampedOscillatorPropagator */
-    long jump_exponent;                    /* cached jumps: lower = P^m, upper = P^(m+1) */
-    double lower[4], upper[4];
-    double prev_d[4], prev_v[4], cur_d[4], cur_v[4];
+    unsigned char count;
     double lead;
+    long jump_exponent;                    /* cached jump: P^m */
+    double jump[4];
+    double dd, dv, vd, vv;                 /* DampedOscillatorPropagator */
+    double prev_d[N], prev_v[N], cur_d[N], cur_v[N];
+    double target[N];
+    double rest_distance, rest_speed;      /* RestThreshold */
+    double stiffness, damping, mass;       /* SpringParameters (cold: unused per tick, kept for layout) */
 } spring;
 
 static void settle_if_at_rest(spring *s) {
-    double value[4], velocity[4];
+    double value[N], velocity[N];
     if (s->lead == 0) {
-        for (int k = 0; k < 4; k++) { value[k] = s->target[k] + s->cur_d[k]; velocity[k] = s->cur_v[k]; }
+        for (int k = 0; k < N; k++) { value[k] = s->target[k] + s->cur_d[k]; velocity[k] = s->cur_v[k]; }
     } else {
         const double h = STEP, u = 1 - s->lead / h, u2 = u * u, u3 = u2 * u;
         const double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = 3 * u2 - 2 * u3, h11 = u3 - u2;
         const double d00 = (6 * u2 - 6 * u) / h, d10 = 3 * u2 - 4 * u + 1, d11 = 3 * u2 - 2 * u;
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < N; k++) {
             double disp = h00 * s->prev_d[k] + (h10 * h) * s->prev_v[k] + h01 * s->cur_d[k] + (h11 * h) * s->cur_v[k];
             value[k] = s->target[k] + disp;
             velocity[k] = d00 * (s->prev_d[k] - s->cur_d[k]) + d10 * s->prev_v[k] + d11 * s->cur_v[k];
         }
     }
     double dist2 = 0, speed2 = 0;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < N; k++) {
         double d = value[k] - s->target[k];
         dist2 += d * d;
         speed2 += velocity[k] * velocity[k];
     }
     if (!(sqrt(dist2) < s->rest_distance && sqrt(speed2) < s->rest_speed)) return;
-    for (int k = 0; k < 4; k++) s->prev_d[k] = s->cur_d[k] = s->prev_v[k] = s->cur_v[k] = 0;
+    for (int k = 0; k < N; k++) s->prev_d[k] = s->cur_d[k] = s->prev_v[k] = s->cur_v[k] = 0;
     s->lead = 0;
     s->at_rest = true;
 }
@@ -67,14 +70,13 @@ static void power(const double p[4], long n, double out[4]) {
     for (int k = 0; k < 4; k++) out[k] = result[k];
 }
 
-static const double *jump(spring *s, long n) {
-    if (n == s->jump_exponent) return s->lower;
-    if (n == s->jump_exponent + 1) return s->upper;
+static void jump(spring *s, long n, double out[4]) {
     const double p[4] = {s->dd, s->dv, s->vd, s->vv};
+    if (n == s->jump_exponent) { for (int k = 0; k < 4; k++) out[k] = s->jump[k]; return; }
+    if (n == s->jump_exponent + 1) { then(s->jump, p, out); return; }
     s->jump_exponent = n;
-    power(p, n, s->lower);
-    then(s->lower, p, s->upper);
-    return s->lower;
+    power(p, n, s->jump);
+    for (int k = 0; k < 4; k++) out[k] = s->jump[k];
 }
 
 static void spring_advance(spring *s, double dt) {
@@ -89,13 +91,14 @@ static void spring_advance(spring *s, double dt) {
     if (s->lead < 0) { steps += 1; s->lead += h; }
     else if (s->lead >= h && steps > 1) { steps -= 1; s->lead -= h; }
     if (!isfinite(s->lead)) s->lead = 0;
-    const double *b = jump(s, steps - 1);
+    double b[4];
+    jump(s, steps - 1, b);
     const double dd = s->dd, dv = s->dv, vd = s->vd, vv = s->vv;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < N; k++) {
         s->prev_d[k] = b[0] * s->cur_d[k] + b[1] * s->cur_v[k];
         s->prev_v[k] = b[2] * s->cur_d[k] + b[3] * s->cur_v[k];
     }
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < N; k++) {
         s->cur_d[k] = dd * s->prev_d[k] + dv * s->prev_v[k];
         s->cur_v[k] = vd * s->prev_d[k] + vv * s->prev_v[k];
     }
@@ -103,9 +106,9 @@ static void spring_advance(spring *s, double dt) {
 }
 
 static void spring_start(spring *s, const double from[2], const double to[2]) {
-    for (int k = 0; k < 4; k++) {
-        s->target[k] = k < 2 ? to[k] : 0;
-        s->prev_d[k] = s->cur_d[k] = k < 2 ? from[k] - to[k] : 0;
+    for (int k = 0; k < N; k++) {
+        s->target[k] = to[k];
+        s->prev_d[k] = s->cur_d[k] = from[k] - to[k];
         s->prev_v[k] = s->cur_v[k] = 0;
     }
     s->lead = 0;
@@ -122,8 +125,7 @@ static void spring_init(spring *s, double k, double c, double m) {
     double decay = exp(-alpha * h), cc = decay * cos(root * h), ss = decay * sin(root * h) / root;
     s->dd = cc + alpha * ss; s->dv = ss; s->vd = -omega2 * ss; s->vv = cc - alpha * ss;
     s->jump_exponent = 0;
-    s->lower[0] = 1; s->lower[1] = 0; s->lower[2] = 0; s->lower[3] = 1;
-    s->upper[0] = s->dd; s->upper[1] = s->dv; s->upper[2] = s->vd; s->upper[3] = s->vv;
+    s->jump[0] = 1; s->jump[1] = 0; s->jump[2] = 0; s->jump[3] = 1;
 }
 
 static spring springs[COUNT];

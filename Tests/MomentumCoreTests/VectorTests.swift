@@ -43,7 +43,7 @@ import Testing
     @Test func colourAnimatesAllFourChannels() {
         let from = AnimatableVector(1, 0, 0, 1)
         let to = AnimatableVector(0, 0.5, 1, 1)
-        var colour = SpringAnimation(restThreshold: .colour, value: from, target: to)
+        var colour = VectorSpring(restThreshold: .colour, value: from, target: to)
         colour.advance(by: 0.05)
         let oracle = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
         let fraction = oracle.state(x0: 1, v0: 0, at: 0.05).x     // remaining fraction of the distance

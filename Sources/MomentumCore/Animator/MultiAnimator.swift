@@ -2,8 +2,8 @@
 /// (spring, dynamics, tween, decay, timed) behind a single key space, clock clamp and API in terms of `PropertyAnimation`.
 ///
 /// Each frame walks five contiguous arrays of concrete backends in place, so a spring in a mixed set costs what it
-/// costs in `Animator<Key, SpringAnimation>`: an array of `PropertyAnimation` enums would copy every 352-byte
-/// payload out and back per tick (measured 3.2× slower for 100 000 springs, `docs/benchmarks/engine.md`).
+/// costs in `Animator<Key, SpringAnimation>`: an array of `PropertyAnimation` enums would copy every spring
+/// (352 bytes then, 216 now) out and back per tick (measured 3.2× slower for 100 000 springs, `docs/benchmarks/engine.md`).
 /// Hitches are clamped here, once: `advance(by:)` clamps `dt` to `maxFrameInterval` and hands the same step to all
 /// five (whose own limit is infinite).
 public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {

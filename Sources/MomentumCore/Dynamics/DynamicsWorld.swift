@@ -118,10 +118,9 @@ public struct DynamicsWorld: Sendable {
         if b.impactedThisStep {
             return (b.previousPosition.lerp(to: b.position, u), b.previousVelocity.lerp(to: b.velocity, u))
         }
-        func lift(_ v: SIMD2<Double>) -> SIMD4<Double> { SIMD4(v.x, v.y, 0, 0) }
-        let s = CubicHermite.interpolate(x0: lift(b.previousPosition), v0: lift(b.previousVelocity),
-                                         x1: lift(b.position), v1: lift(b.velocity), step: stepInterval, fraction: u)
-        return (SIMD2<Double>(x: s.value.x, y: s.value.y), SIMD2<Double>(x: s.velocity.x, y: s.velocity.y))
+        let s = CubicHermite.interpolate(x0: b.previousPosition, v0: b.previousVelocity,
+                                         x1: b.position, v1: b.velocity, step: stepInterval, fraction: u)
+        return (s.value, s.velocity)
     }
 
     /// Rotation at display time, interpolated between the last two steps.

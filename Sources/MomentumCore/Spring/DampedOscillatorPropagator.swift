@@ -12,12 +12,13 @@ import RealModule
 /// - overdamped, z < −1: the two real exponentials e^{r₁h}, e^{r₂h} with r₁ = −ω₀²/(α + s) (the slow root in
 ///   cancellation-free form), r₂ = −(α + s), s = √−μ; e^{−αh}C = (e^{r₁h} + e^{r₂h})/2, e^{−αh}S = (e^{r₁h} − e^{r₂h})/(2s).
 /// The map is exact up to rounding of its four coefficients, so any step length is stable and accurate.
+@usableFromInline
 struct DampedOscillatorPropagator: Equatable, Sendable {
     /// d ← dd·d + dv·v, v ← vd·d + vv·v.
-    let dd: Double
-    let dv: Double
-    let vd: Double
-    let vv: Double
+    @usableFromInline let dd: Double
+    @usableFromInline let dv: Double
+    @usableFromInline let vd: Double
+    @usableFromInline let vv: Double
 
     init(parameters: SpringParameters, duration h: Double) {
         let alpha = parameters.damping / (2 * parameters.mass)
@@ -58,6 +59,7 @@ struct DampedOscillatorPropagator: Equatable, Sendable {
     }
 
     /// The map with the given coefficients (products and powers of propagators).
+    @inlinable
     init(dd: Double, dv: Double, vd: Double, vv: Double) {
         self.dd = dd
         self.dv = dv
@@ -69,12 +71,14 @@ struct DampedOscillatorPropagator: Equatable, Sendable {
     static let identity = DampedOscillatorPropagator(dd: 1, dv: 0, vd: 0, vv: 1)
 
     /// The map of `self` followed by `next` (the matrix product next · self).
+    @inlinable
     func then(_ next: DampedOscillatorPropagator) -> DampedOscillatorPropagator {
         DampedOscillatorPropagator(dd: next.dd * dd + next.dv * vd, dv: next.dd * dv + next.dv * vv,
                                    vd: next.vd * dd + next.vv * vd, vv: next.vd * dv + next.vv * vv)
     }
 
     /// `self` applied `n` ≥ 0 times, by binary powering (about log₂ n products, so rounding grows with log n).
+    @usableFromInline
     func power(_ n: Int) -> DampedOscillatorPropagator {
         precondition(n >= 0, "negative step count")
         var result = Self.identity

@@ -1,10 +1,12 @@
 /// Cubic Hermite interpolation between two states (value, velocity) one step `h` apart: C¹ and exact for
 /// any cubic motion, with error h⁴·max|x⁗|/384 in value.
+@usableFromInline
 enum CubicHermite {
     /// Value and velocity at fraction `u` ∈ [0, 1] of the step from (x0, v0) to (x1, v1).
-    static func interpolate(
-        x0: SIMD4<Double>, v0: SIMD4<Double>, x1: SIMD4<Double>, v1: SIMD4<Double>, step h: Double, fraction u: Double
-    ) -> (value: SIMD4<Double>, velocity: SIMD4<Double>) {
+    @inlinable @inline(__always)
+    static func interpolate<Vector: SIMD>(
+        x0: Vector, v0: Vector, x1: Vector, v1: Vector, step h: Double, fraction u: Double
+    ) -> (value: Vector, velocity: Vector) where Vector.Scalar == Double {
         let u2 = u * u
         let u3 = u2 * u
         let h10 = u3 - 2 * u2 + u

@@ -38,9 +38,9 @@ public struct RestThreshold: Equatable, Sendable {
         isSettled(displacement: displacement.storage, velocity: velocity.storage)
     }
 
-    /// The same test on raw four-lane storage (unused lanes zero), for per-frame callers that keep no wrappers.
-    @inline(__always)
-    func isSettled(displacement d: SIMD4<Double>, velocity v: SIMD4<Double>) -> Bool {
+    /// The same test on raw vector storage (unused lanes zero), for per-frame callers that keep no wrappers.
+    @inlinable @inline(__always)
+    func isSettled<Vector: SIMD>(displacement d: Vector, velocity v: Vector) -> Bool where Vector.Scalar == Double {
         (d * d).sum().squareRoot() < distance && (v * v).sum().squareRoot() < speed
     }
 }
