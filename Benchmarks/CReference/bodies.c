@@ -72,39 +72,37 @@ static void apply_impulse(vec2 *v, vec2 p, const joint *j) {
     if (j->body_a >= 0) v[j->body_a] = sub(v[j->body_a], scale(j->inv_mass_a, p));
 }
 
-static void init_joint(world *w, int index, double h) {
-    joint jt = w->joints[index];
-    const body b = w->bodies[jt.body_b];
+static void init_joint(world *w, joint *jt, double h) {
+    const body *b = &w->bodies[jt->body_b];
     double inv_mass_a = 0, mass_a = 0;
-    vec2 pa = jt.anchor;
-    if (jt.body_a >= 0) { inv_mass_a = w->bodies[jt.body_a].inv_mass; mass_a = w->bodies[jt.body_a].mass; pa = w->bodies[jt.body_a].position; }
-    double mass_b = b.mass, effective;
+    vec2 pa = jt->anchor;
+    if (jt->body_a >= 0) { inv_mass_a = w->bodies[jt->body_a].inv_mass; mass_a = w->bodies[jt->body_a].mass; pa = w->bodies[jt->body_a].position; }
+    double mass_b = b->mass, effective;
     if (mass_a > 0 && mass_b > 0) effective = mass_a * mass_b / (mass_a + mass_b);
     else effective = mass_a > 0 ? mass_a : mass_b;
-    double omega = 2 * M_PI * jt.frequency, k = effective * omega * omega, d = 2 * effective * jt.damping_ratio * omega;
-    bool soft = jt.frequency > 0;
+    double omega = 2 * M_PI * jt->frequency, k = effective * omega * omega, d = 2 * effective * jt->damping_ratio * omega;
+    bool soft = jt->frequency > 0;
     double gamma = h * (d + h * k);
     gamma = soft && gamma != 0 ? 1 / gamma : 0;
-    jt.gamma = gamma;
+    jt->gamma = gamma;
     double bias_factor = soft ? h * k * gamma : 0.2 / h;
-    jt.inv_mass_a = inv_mass_a;
-    jt.inv_mass_b = b.inv_mass;
-    double inv_mass = inv_mass_a + b.inv_mass;
-    jt.soft_mass = inv_mass + gamma != 0 ? 1 / (inv_mass + gamma) : 0;
-    if (jt.length == 0) {
-        jt.bias = scale(bias_factor, sub(b.position, pa));
-        apply_impulse(w->solver_velocities, jt.impulse, &jt);
+    jt->inv_mass_a = inv_mass_a;
+    jt->inv_mass_b = b->inv_mass;
+    double inv_mass = inv_mass_a + b->inv_mass;
+    jt->soft_mass = inv_mass + gamma != 0 ? 1 / (inv_mass + gamma) : 0;
+    if (jt->length == 0) {
+        jt->bias = scale(bias_factor, sub(b->position, pa));
+        apply_impulse(w->solver_velocities, jt->impulse, jt);
     } else {
-        vec2 u = sub(b.position, pa);
+        vec2 u = sub(b->position, pa);
         double current = sqrt(len2(u));
         if (current > LINEAR_SLOP) u = scale(1 / current, u);
-        else { u = (vec2){0, 0}; jt.scalar_impulse = 0; }
-        jt.direction = u;
-        double c = current - fmax(jt.length, LINEAR_SLOP);
-        jt.scalar_bias = bias_factor * c;
-        apply_impulse(w->solver_velocities, scale(jt.scalar_impulse, u), &jt);
+        else { u = (vec2){0, 0}; jt->scalar_impulse = 0; }
+        jt->direction = u;
+        double c = current - fmax(jt->length, LINEAR_SLOP);
+        jt->scalar_bias = bias_factor * c;
+        apply_impulse(w->solver_velocities, scale(jt->scalar_impulse, u), jt);
     }
-    w->joints[index] = jt;
 }
 
 static void solve_joint(joint *jt, vec2 *v) {
@@ -183,7 +181,7 @@ static void step_once(world *w) {
     if (w->is_idle) return;
     double h = w->step_interval;
     integrate_velocities(w, h);
-    for (int j = 0; j < w->joint_count; j++) if (w->joints[j].is_active) init_joint(w, j, h);
+    for (int j = 0; j < w->joint_count; j++) if (w->joints[j].is_active) init_joint(w, &w->joints[j], h);
     for (int it = 0; it < w->velocity_iterations; it++)
         for (int j = 0; j < w->joint_count; j++) if (w->joints[j].is_active) solve_joint(&w->joints[j], w->solver_velocities);
     integrate_positions(w, h);

@@ -1,9 +1,11 @@
 extension DynamicsWorld {
-    /// Box2D 2.x soft-constraint set-up for one attachment (b2LinearStiffness + InitVelocityConstraints).
-    mutating func initJoint(_ j: Int, _ h: Double) {
-        var joint = joints[j]
-        let b = bodies[joint.bodyB]
-        let invMassB = b.invMass
+    /// Box2D 2.x soft-constraint set-up for one attachment (b2LinearStiffness + InitVelocityConstraints), with the
+    /// warm start applied to the solver's velocities.
+    static func initJoint(_ joint: inout DynamicsJoint, _ bodies: UnsafeBufferPointer<DynamicsBody>,
+                          _ velocities: UnsafeMutableBufferPointer<SIMD2<Double>>, _ h: Double) {
+        let positionB = bodies[joint.bodyB].position
+        let invMassB = bodies[joint.bodyB].invMass
+        let massB = bodies[joint.bodyB].mass
         var invMassA = 0.0
         var massA = 0.0
         var pA = joint.anchor
@@ -12,7 +14,6 @@ extension DynamicsWorld {
             massA = bodies[a].mass
             pA = bodies[a].position
         }
-        let massB = b.mass
         let effectiveMass: Double
         if massA > 0 && massB > 0 {
             effectiveMass = massA * massB / (massA + massB)
@@ -34,11 +35,10 @@ extension DynamicsWorld {
         joint.softMass = invMass + gamma != 0 ? 1 / (invMass + gamma) : 0
 
         if joint.length == 0 {
-            joint.bias = biasFactor * (b.position - pA)
-            let p = joint.impulse
-            solverVelocities.withUnsafeMutableBufferPointer { Self.applyImpulse(p, joint, $0) }
+            joint.bias = biasFactor * (positionB - pA)
+            applyImpulse(joint.impulse, joint, velocities)
         } else {
-            var u = b.position - pA
+            var u = positionB - pA
             let current = u.length
             if current > DynamicsUnits.linearSlop {
                 u = (1 / current) * u
@@ -49,10 +49,8 @@ extension DynamicsWorld {
             joint.direction = u
             let c = current - max(joint.length, DynamicsUnits.linearSlop)
             joint.scalarBias = biasFactor * c
-            let p = joint.scalarImpulse * u
-            solverVelocities.withUnsafeMutableBufferPointer { Self.applyImpulse(p, joint, $0) }
+            applyImpulse(joint.scalarImpulse * u, joint, velocities)
         }
-        joints[j] = joint
     }
 
     /// One velocity iteration for one attachment (b2MouseJoint / b2DistanceJoint SolveVelocityConstraints), on the

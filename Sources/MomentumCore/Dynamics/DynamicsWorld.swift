@@ -300,12 +300,14 @@ public struct DynamicsWorld: Sendable {
 
     mutating func solve(_ h: Double) {
         integrateVelocities(h)
-        for j in joints.indices where joints[j].isActive {
-            initJoint(j, h)
-        }
         let iterations = max(velocityIterations, 1)
         joints.withUnsafeMutableBufferPointer { joints in
             solverVelocities.withUnsafeMutableBufferPointer { velocities in
+                bodies.withUnsafeBufferPointer { bodies in
+                    for j in joints.indices where joints[j].isActive {
+                        Self.initJoint(&joints[j], bodies, velocities, h)
+                    }
+                }
                 for _ in 0..<iterations {
                     for j in joints.indices where joints[j].isActive {
                         Self.solveJoint(&joints[j], velocities)
