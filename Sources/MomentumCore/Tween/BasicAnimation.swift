@@ -71,7 +71,7 @@ public struct BasicAnimation<Value: VectorArithmetic>: Sendable {
         case (nil, nil, nil):
             (a, b) = (base, base)
         }
-        let eased = timingFunction.valueAndSlope(at: progress)
+        let eased = timingFunction.valueAndSlopeOutOfLine(at: progress)
         let span = b.value - a.value
         let value = a.value + eased.value * span
         let velocity = a.velocity + eased.value * (b.velocity - a.velocity) + (eased.slope * rate) * span
