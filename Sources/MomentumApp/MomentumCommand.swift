@@ -23,9 +23,10 @@ struct RunCommand: LoggingCommand {
     @Option(help: "The animator backend of the panel and the playground card (keys 1, 2, 3 switch it).")
     var backend = BackendKind.spring
     @Flag(help: "Ask for a fullscreen window.") var fullscreen = false
-    @Option(help: "Window size WxH in logical px.") var size = "800x600"
+    @Option(parsing: .unconditional, help: "Window size WxH in logical px.") var size = "800x600"
     @Option(help: "Write the JSON Lines trace to FILE.") var trace: String?
-    @Option(name: .customLong("quit-after"), help: "Quit after SECONDS.") var quitAfter: Double?
+    @Option(name: .customLong("quit-after"), parsing: .unconditional,
+            help: "Quit after SECONDS (finite, > 0).") var quitAfter: Double?
     @Option(help: "On exit, save the last frame as a PNG to FILE.") var screenshot: String?
     @Flag(name: .customLong("notify-ready"), help: "Print 'ready' on stdout once the first frame was shown.")
     var notifyReady = false
@@ -36,7 +37,9 @@ struct RunCommand: LoggingCommand {
 
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers (e.g. 800x600)") }
-        if let quitAfter, !(quitAfter > 0) { throw ValidationError("--quit-after must be a positive number of seconds") }
+        if let quitAfter, !(quitAfter > 0 && quitAfter.isFinite) {
+            throw ValidationError("--quit-after must be a finite positive number of seconds, got \(quitAfter)")
+        }
     }
 
     func run() throws {

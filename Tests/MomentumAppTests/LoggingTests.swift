@@ -76,6 +76,23 @@ struct LoggingTests {
         }
     }
 
+    @Test(arguments: [
+        (["--size", "-1x-1"], "--size '-1x-1'"),
+        (["--quit-after", "-1"], "--quit-after"),
+        (["--quit-after", "inf"], "--quit-after"),
+        (["--quit-after", "nan"], "--quit-after"),
+    ])
+    func aBadRunValueIsRefusedNamingTheValueNotAsMissing(args: [String], expected: String) throws {
+        do {
+            _ = try MomentumCommand.parseAsRoot(["run"] + args)
+            Issue.record("\(args) was accepted")
+        } catch {
+            let message = MomentumMain.oneLine(MomentumCommand.message(for: error))
+            #expect(message.contains(expected) && !message.contains("Missing value"), "\(message)")
+            #expect(MomentumCommand.exitCode(for: error) == .validationFailure)
+        }
+    }
+
     @Test func helpListsTheLevels() {
         let help = MomentumCommand.helpMessage(for: RunCommand.self)
         #expect(help.contains("--log-level") && help.contains("trace, debug, info, notice, warning, error, critical"),

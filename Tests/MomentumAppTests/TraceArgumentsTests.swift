@@ -78,11 +78,29 @@ struct TraceArgumentsTests {
         (["--backend", "decay", "--from", "0", "--to", "5", "--velocity", "100"], "--to"),
         (["--backend", "decay", "--from", "0", "--velocity", "100", "--deceleration", "1"], "--deceleration"),
         (["--backend", "decay", "--from", "0", "--velocity", "100", "--retarget", "0.1:5"], "--retarget"),
+        // Legal doubles whose simulation overflows (they printed nan rows and exited 0).
+        (["--backend", "spring", "--from", "-1e308", "--to", "1e308"], "--from"),
+        (["--backend", "spring", "--from", "0", "--to", "1e308"], "--to"),
+        (["--backend", "spring", "--from", "0", "--to", "1", "--retarget", "0.2:1e308"], "--retarget"),
+        (["--backend", "spring", "--from", "0", "--to", "1", "--velocity", "1e300"], "--velocity"),
     ])
     func badBackendFlagsAreRefusedNamingTheFlag(args: [String], flag: String) throws {
         let message = try #require(refusal(args), "accepted \(args)")
         #expect(message.contains(flag), "\(message)")
         #expect(!message.contains("\n"))
+    }
+
+    @Test func theLargestCoordinatesAllowedGiveFiniteRows() throws {
+        let limit = TraceArguments.coordinateLimit
+        for backend in ["spring", "dynamics", "tween"] {
+            let config = try TraceCommand.parse(["--backend", backend, "--from", "-\(limit)", "--to", "\(limit)",
+                                                 "--velocity", "\(TraceArguments.velocityLimit)"]).arguments.configuration()
+            var rows: [TraceRow] = []
+            _ = TraceSimulation.run(config) { rows.append($0) }
+            let bad = rows.first { !($0.x.isFinite && $0.y.isFinite && $0.vx.isFinite && $0.vy.isFinite) }
+            #expect(bad == nil, "\(backend): \(String(describing: bad))")
+            #expect(rows.count > 1)
+        }
     }
 
     @Test func validationIsAPureFunctionWithATypedError() {

@@ -260,11 +260,21 @@ struct TraceArguments: Equatable {
             guard let target = Self.parsePoint(String(parts[1])) else {
                 throw TraceError("--retarget", "--retarget '\(text)' is not T:X[,Y] (e.g. 0.2:0,100)")
             }
+            guard Self.isWithin(target, Self.coordinateLimit) else {
+                throw TraceError("--retarget", "--retarget '\(text)' is out of range: each component must lie in "
+                                 + "[-\(TraceNumber.short(Self.coordinateLimit)), \(TraceNumber.short(Self.coordinateLimit))]")
+            }
             result.append(TraceRetarget(time: time, target: target))
         }
         // Stable: equal times apply in the order given.
         return result.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
+
+    /// The largest coordinate `--from`, `--to` and `--retarget` take, in px: far beyond any screen, small enough
+    /// that every simulated value stays finite (1e308 used to give nan rows).
+    static let coordinateLimit = 1e6
+    /// The largest `--velocity` component, in px/s.
+    static let velocityLimit = 1e7
 
     private static func point(_ text: String?, flag: String, required: Bool) throws(TraceError) -> SIMD2<Double>? {
         guard let text else {
@@ -274,7 +284,16 @@ struct TraceArguments: Equatable {
         guard let value = parsePoint(text) else {
             throw TraceError(flag, "\(flag) '\(text)' is not X[,Y] with finite numbers (e.g. 0,300)")
         }
+        let limit = flag == "--velocity" ? velocityLimit : coordinateLimit
+        guard Self.isWithin(value, limit) else {
+            throw TraceError(flag, "\(flag) '\(text)' is out of range: each component must lie in "
+                             + "[-\(TraceNumber.short(limit)), \(TraceNumber.short(limit))]")
+        }
         return value
+    }
+
+    private static func isWithin(_ value: SIMD2<Double>, _ limit: Double) -> Bool {
+        abs(value.x) <= limit && abs(value.y) <= limit
     }
 
     /// `X` or `X,Y` (Y defaults to 0), finite numbers.

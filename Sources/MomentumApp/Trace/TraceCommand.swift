@@ -18,9 +18,9 @@ struct TraceCommand: LoggingCommand {
 
     @OptionGroup var logging: LoggingOptions
     @Option(help: "Backend: spring|dynamics|tween|decay.") var backend: String?
-    @Option(parsing: .unconditional, help: "Start value X[,Y].") var from: String?
-    @Option(parsing: .unconditional, help: "Target X[,Y].") var to: String?
-    @Option(parsing: .unconditional, help: "Initial velocity VX[,VY] in units/s (default 0).") var velocity: String?
+    @Option(parsing: .unconditional, help: "Start value X[,Y] (each within ±1e6).") var from: String?
+    @Option(parsing: .unconditional, help: "Target X[,Y] (each within ±1e6).") var to: String?
+    @Option(parsing: .unconditional, help: "Initial velocity VX[,VY] in units/s (default 0; each within ±1e7).") var velocity: String?
     @Option(parsing: .unconditional, help: "Display frames per second (default 60).") var rate: Double?
     @Option(parsing: .unconditional, help: "Frame interval jitter fraction in [0, 1) (default 0).") var jitter: Double?
     @Option(help: "Seed for --jitter (default 1).") var seed: UInt64?
