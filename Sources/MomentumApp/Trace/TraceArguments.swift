@@ -81,7 +81,7 @@ struct TraceArguments: Equatable {
         }
 
         let start = try Self.point(from, flag: "--from", required: true) ?? .zero
-        let initialVelocity = try Self.point(velocity, flag: "--velocity", required: false)
+        let initialVelocity = try Self.point(velocity, flag: "--velocity", required: false, limit: Self.velocityLimit)
         let trace = try traceBackend(name)
 
         var config = TraceConfiguration(backend: trace, from: start, to: start)
@@ -260,10 +260,7 @@ struct TraceArguments: Equatable {
             guard let target = Self.parsePoint(String(parts[1])) else {
                 throw TraceError("--retarget", "--retarget '\(text)' is not T:X[,Y] (e.g. 0.2:0,100)")
             }
-            guard Self.isWithin(target, Self.coordinateLimit) else {
-                throw TraceError("--retarget", "--retarget '\(text)' is out of range: each component must lie in "
-                                 + "[-\(TraceNumber.short(Self.coordinateLimit)), \(TraceNumber.short(Self.coordinateLimit))]")
-            }
+            try Self.checkRange(target, Self.coordinateLimit, flag: "--retarget", text: text)
             result.append(TraceRetarget(time: time, target: target))
         }
         // Stable: equal times apply in the order given.
@@ -276,7 +273,8 @@ struct TraceArguments: Equatable {
     /// The largest `--velocity` component, in px/s.
     static let velocityLimit = 1e7
 
-    private static func point(_ text: String?, flag: String, required: Bool) throws(TraceError) -> SIMD2<Double>? {
+    private static func point(_ text: String?, flag: String, required: Bool,
+                              limit: Double = coordinateLimit) throws(TraceError) -> SIMD2<Double>? {
         guard let text else {
             if required { throw TraceError(flag, "\(flag) X[,Y] is required") }
             return nil
@@ -284,16 +282,16 @@ struct TraceArguments: Equatable {
         guard let value = parsePoint(text) else {
             throw TraceError(flag, "\(flag) '\(text)' is not X[,Y] with finite numbers (e.g. 0,300)")
         }
-        let limit = flag == "--velocity" ? velocityLimit : coordinateLimit
-        guard Self.isWithin(value, limit) else {
-            throw TraceError(flag, "\(flag) '\(text)' is out of range: each component must lie in "
-                             + "[-\(TraceNumber.short(limit)), \(TraceNumber.short(limit))]")
-        }
+        try checkRange(value, limit, flag: flag, text: text)
         return value
     }
 
-    private static func isWithin(_ value: SIMD2<Double>, _ limit: Double) -> Bool {
-        abs(value.x) <= limit && abs(value.y) <= limit
+    /// Refuses a point with a component beyond ±`limit`, naming `flag` and the text as given.
+    private static func checkRange(_ value: SIMD2<Double>, _ limit: Double, flag: String,
+                                   text: String) throws(TraceError) {
+        guard abs(value.x) > limit || abs(value.y) > limit else { return }
+        throw TraceError(flag, "\(flag) '\(text)' is out of range: each component must lie in "
+                         + "[-\(TraceNumber.short(limit)), \(TraceNumber.short(limit))]")
     }
 
     /// `X` or `X,Y` (Y defaults to 0), finite numbers.
