@@ -6,6 +6,13 @@ extension Spring: AnimationBackend where Vector == SIMD2<Double> {
         self.init(parameters: parameters, restThreshold: restThreshold, value: point)
     }
 
+    /// The point and its velocity now, from one Hermite evaluation (the protocol's default evaluates it twice).
+    @inlinable
+    public var presentedState: PresentedState<SIMD2<Double>> {
+        let state = presentedStorage
+        return PresentedState(value: state.value, velocity: state.velocity)
+    }
+
     /// Stops the motion and returns the presented point and velocity at this instant.
     public mutating func interrupt() -> PresentedState<SIMD2<Double>> {
         let state = interruptState()
