@@ -2,14 +2,15 @@ import CWaylandClient
 import CLinux
 import Glibc
 
-/// The one-thread event loop: prepare_read → flush → poll → read_events → dispatch_pending, with SIGINT and
-/// SIGTERM taken through a signalfd so they end the loop cleanly instead of killing the process.
+/// The one-thread event loop: prepare_read → flush → poll → read_events → dispatch_pending, with every
+/// asynchronous terminating signal (`EventLoop.signals`) taken through a signalfd so it ends the loop cleanly
+/// instead of killing the process.
 public final class EventLoop {
     /// Why `run` returned.
     public enum Exit: Equatable, Sendable {
         /// The app asked to stop (`stop(code:reason:)`).
         case requested(code: Int32, reason: String)
-        /// SIGINT or SIGTERM arrived.
+        /// One of `EventLoop.signals` arrived (its name, e.g. `SIGTERM`).
         case signal(name: String)
         /// The connection broke: compositor gone or protocol error.
         case failed(WaylandError)
@@ -19,13 +20,21 @@ public final class EventLoop {
     private let signalFD: Int32
     private var exit: Exit?
 
-    /// Blocks SIGINT/SIGTERM for the process and routes them into the loop.
+    /// The signals that end the loop: every signal whose default action terminates the process and that is sent
+    /// from outside (not a fault of the process itself, and not SIGPIPE or SIGXFSZ, which the app ignores so that
+    /// the failing write reports its error instead).
+    public static let signals: [(number: Int32, name: String)] = [
+        (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT"), (SIGQUIT, "SIGQUIT"), (SIGTERM, "SIGTERM"), (SIGUSR1, "SIGUSR1"),
+        (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGVTALRM, "SIGVTALRM"), (SIGPROF, "SIGPROF"),
+        (SIGXCPU, "SIGXCPU"), (SIGIO, "SIGIO"), (SIGPWR, "SIGPWR"), (SIGSTKFLT, "SIGSTKFLT"),
+    ]
+
+    /// Blocks `signals` for the process and routes them into the loop.
     public init(display: Display) {
         self.display = display
         var mask = sigset_t()
         sigemptyset(&mask)
-        sigaddset(&mask, SIGINT)
-        sigaddset(&mask, SIGTERM)
+        for signal in Self.signals { sigaddset(&mask, signal.number) }
         sigprocmask(SIG_BLOCK, &mask, nil)
         signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
     }
@@ -72,7 +81,8 @@ public final class EventLoop {
             if fds[1].revents & Int16(POLLIN) != 0 {
                 var info = signalfd_siginfo()
                 if read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) > 0 {
-                    return .signal(name: info.ssi_signo == UInt32(SIGINT) ? "SIGINT" : "SIGTERM")
+                    let name = Self.signals.first { UInt32($0.number) == info.ssi_signo }?.name
+                    return .signal(name: name ?? "signal \(info.ssi_signo)")
                 }
             }
             timeout = afterDispatch()

@@ -1,8 +1,7 @@
 /// The one bridge between a C listener's `void *data` and the Swift object behind it.
 ///
-/// Long-lived objects (display, registry, seat, window, output) pass themselves unretained: they outlive their
-/// proxies, which they destroy in deinit. A one-shot proxy (a presentation feedback) carries a retained box that
-/// its single final callback takes back.
+/// Objects pass themselves unretained: they outlive their proxies, which they destroy in deinit (the window also
+/// frees the one-shot presentation feedback objects still unanswered when it goes).
 enum Listener {
     /// `object` as listener user data (unretained).
     @inline(__always)
@@ -12,15 +11,5 @@ enum Listener {
     @inline(__always)
     static func object<T: AnyObject>(_ type: T.Type, _ data: UnsafeMutableRawPointer) -> T {
         Unmanaged<T>.fromOpaque(data).takeUnretainedValue()
-    }
-
-    /// `object` as user data that keeps it alive until `takeRetained` is called once.
-    @inline(__always)
-    static func retainedData(_ object: AnyObject) -> UnsafeMutableRawPointer { Unmanaged.passRetained(object).toOpaque() }
-
-    /// The object behind user data made by `retainedData(_:)`, releasing that reference.
-    @inline(__always)
-    static func takeRetained<T: AnyObject>(_ type: T.Type, _ data: UnsafeMutableRawPointer) -> T {
-        Unmanaged<T>.fromOpaque(data).takeRetainedValue()
     }
 }

@@ -90,7 +90,18 @@ public final class Registry {
         }
     }
 
+    /// Releases in reverse order of use: the seat's devices, the seat, the outputs, then every bound global.
     deinit {
+        input = nil
+        if let seat { if seat.version >= 5 { wl_seat_release(seat.proxy) } else { wl_seat_destroy(seat.proxy) } }
+        outputs.removeAll()
+        if let inputTimestamps { zwp_input_timestamps_manager_v1_destroy(inputTimestamps.proxy) }
+        if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager.proxy) }
+        if let fractionalScale { wp_fractional_scale_manager_v1_destroy(fractionalScale.proxy) }
+        if let viewporter { wp_viewporter_destroy(viewporter.proxy) }
+        if let presentation { wp_presentation_destroy(presentation.proxy) }
+        if let wmBase { xdg_wm_base_destroy(wmBase.proxy) }
+        if let compositor { wl_compositor_destroy(compositor.proxy) }
         wl_registry_destroy(registry)
         listener.deallocate()
         wmBaseListener.deallocate()

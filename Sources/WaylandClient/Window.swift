@@ -23,6 +23,8 @@ public final class Window {
     private var viewport: OpaquePointer?
     private var fractionalScale: OpaquePointer?
     private var frameCallback: OpaquePointer?
+    /// Presentation feedback asked for and not yet answered, oldest first.
+    private var feedback = BoundedQueue<PendingFeedback>(limit: Window.unansweredFeedbackLimit)
     private var configure: ConfigureState
     private var enteredOutputs: Set<UInt32> = []
     private var preferredFractionalScale: Double?
@@ -46,6 +48,13 @@ public final class Window {
     public var onPresented: ((UInt64, UInt64, UInt32) -> Void)?
     /// Called with the sequence of a frame that was never shown.
     public var onDiscarded: ((UInt64) -> Void)?
+
+    /// How many unanswered presentation feedback objects are kept; older ones are freed unanswered.
+    public static let unansweredFeedbackLimit = 16
+    /// Feedback objects freed because the compositor never answered them.
+    public private(set) var droppedFeedbackCount = 0
+    /// Feedback objects waiting for the compositor's answer (at most `unansweredFeedbackLimit`).
+    public var unansweredFeedbackCount: Int { feedback.count }
 
     /// The logical size in effect.
     public var logicalSize: ConfigureState.Size { configure.size }
@@ -126,17 +135,17 @@ public final class Window {
         feedbackListener.initialize(to: wp_presentation_feedback_listener(
             sync_output: { _, _, _ in },
             presented: { data, feedback, secHi, secLo, nsec, refresh, _, _, _ in
-                guard let data else { return }
-                let box = Listener.takeRetained(FeedbackBox.self, data)
-                if let feedback { wp_presentation_feedback_destroy(feedback) }
+                guard let data, let feedback else { return }
+                let window = Listener.object(Window.self, data)
+                guard let sequence = window.answered(feedback) else { return }
                 let ns = ((UInt64(secHi) << 32) | UInt64(secLo)) * 1_000_000_000 + UInt64(nsec)
-                box.window?.onPresented?(box.sequence, ns, refresh)
+                window.onPresented?(sequence, ns, refresh)
             },
             discarded: { data, feedback in
-                guard let data else { return }
-                let box = Listener.takeRetained(FeedbackBox.self, data)
-                if let feedback { wp_presentation_feedback_destroy(feedback) }
-                box.window?.onDiscarded?(box.sequence)
+                guard let data, let feedback else { return }
+                let window = Listener.object(Window.self, data)
+                guard let sequence = window.answered(feedback) else { return }
+                window.onDiscarded?(sequence)
             }))
 
         xdg_toplevel_set_title(toplevel, title)
@@ -167,6 +176,7 @@ public final class Window {
     }
 
     deinit {
+        while let unanswered = feedback.removeFirst() { wp_presentation_feedback_destroy(unanswered.proxy) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
@@ -189,9 +199,19 @@ public final class Window {
     public func requestPresentationFeedback(sequence: UInt64) -> Bool {
         guard let presentation = registry.presentation?.proxy,
               let feedback = wp_presentation_feedback(presentation, surface) else { return false }
-        let box = FeedbackBox(window: self, sequence: sequence)
-        wp_presentation_feedback_add_listener(feedback, feedbackListener, Listener.retainedData(box))
+        wp_presentation_feedback_add_listener(feedback, feedbackListener, Listener.data(self))
+        if let dropped = self.feedback.append(.init(proxy: feedback, sequence: sequence)) {
+            // Never answered (sway 1.7 headless answers none): freed, so they cannot pile up frame after frame.
+            wp_presentation_feedback_destroy(dropped.proxy)
+            droppedFeedbackCount += 1
+        }
         return true
+    }
+
+    /// Frees an answered feedback object; its frame's sequence, or nil when it was already dropped.
+    private func answered(_ proxy: OpaquePointer) -> UInt64? {
+        wp_presentation_feedback_destroy(proxy)
+        return feedback.remove { $0.proxy == proxy }?.sequence
     }
 
     /// Sets buffer scale, viewport destination and opaque region for the size and scale in effect.
@@ -240,9 +260,8 @@ public final class Window {
     }
 }
 
-/// Carries a frame's sequence number through a presentation feedback object's user data.
-private final class FeedbackBox {
-    weak var window: Window?
+/// A presentation feedback object and the frame it reports on.
+private struct PendingFeedback {
+    let proxy: OpaquePointer
     let sequence: UInt64
-    init(window: Window, sequence: UInt64) { self.window = window; self.sequence = sequence }
 }
