@@ -1,6 +1,7 @@
 import Glibc
 
-/// Writes whole lines to stdout/stderr with write(2) (no shared C stdio state, safe under Swift 6).
+/// Writes whole lines to stdout/stderr with write(2) (no shared C stdio state, safe under Swift 6). Best effort:
+/// a failure here has nowhere left to be reported.
 enum Console {
     /// One line on stderr, prefixed with `momentum: `.
     static func error(_ message: String) { write(fd: 2, "momentum: " + message + "\n") }
@@ -9,14 +10,5 @@ enum Console {
     /// One line on stdout.
     static func out(_ line: String) { write(fd: 1, line + "\n") }
 
-    private static func write(fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
-            if n <= 0 { if errno == EINTR { continue }; return }
-            offset += n
-        }
-        bytes.removeAll()
-    }
+    private static func write(fd: Int32, _ text: String) { _ = OutputFile.writeAll(fd, Array(text.utf8)) }
 }

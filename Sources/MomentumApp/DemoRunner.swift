@@ -36,17 +36,22 @@ final class DemoRunner {
         self.options = options
         self.logger = logger
         hud = HUD(isShown: options.hud)
-        trace = try TraceSink(path: options.tracePath, start: start)
+        trace = try TraceSink(path: options.tracePath, start: start, limit: options.traceLimit)
         scene = options.scene.make(size: SIMD2(Double(options.width), Double(options.height)), backend: options.backend)
         backend = options.backend
         switcher = SceneSwitcher(names: SceneKind.allCases.map(\.rawValue),
                                  selected: SceneKind.allCases.firstIndex(of: options.scene) ?? 0)
     }
 
-    /// Runs until quit; returns the exit code. The trace gets an `exit` event and is flushed on every path.
+    /// Runs until quit; returns the exit code. The trace gets an `exit` event and is flushed on every path; a
+    /// trace that could not be written is reported (one line) and makes the exit code non-zero.
     func run() -> Int32 {
         let (code, reason) = runLoop()
         trace.exit(code: code, reason: reason)
+        if let failure = trace.failure {
+            logger.error("\(failure)")
+            return code == 0 ? failure.code : code
+        }
         return code
     }
 
@@ -71,11 +76,9 @@ final class DemoRunner {
             if let failure { return (failure.code, failure.description) }
             switch exit {
             case .requested(let code, let reason):
-                saveScreenshot()
-                return (code, reason)
+                return saveScreenshot(code: code, reason: reason)
             case .signal(let name):
-                saveScreenshot()
-                return (0, name)
+                return saveScreenshot(code: 0, reason: name)
             case .failed(let error):
                 logger.error("\(error)")
                 return (1, error.description)
@@ -103,7 +106,9 @@ final class DemoRunner {
     // MARK: Wiring
 
     private func wire(window: Window, loop: EventLoop) {
-        window.onConfigure = { [unowned self] configured in
+        // The window and the loop are the runner's: the closures the window keeps must not keep them (a cycle
+        // would leave the window alive, and its toplevel and surface undestroyed, at exit).
+        window.onConfigure = { [unowned self, unowned window, unowned loop] configured in
             let buffer = window.bufferSize
             trace.configure(width: configured.size.width, height: configured.size.height, scale: configured.scale,
                             bufferWidth: buffer.width, bufferHeight: buffer.height)
@@ -117,7 +122,7 @@ final class DemoRunner {
             }
             pacer.dirty = true
         }
-        window.onClose = { loop.stop(code: 0, reason: "closed") }
+        window.onClose = { [unowned loop] in loop.stop(code: 0, reason: "closed") }
         window.onFrame = { [unowned self] ms in frameCallback(ms) }
         window.onPresented = { [unowned self] sequence, ns, refresh in
             pacer.presented(nanoseconds: ns, refreshNanoseconds: refresh)
@@ -179,6 +184,10 @@ final class DemoRunner {
             draw(callbackMs: nil, step: 0, tickMicros: 0)
         }
         trace.flush()
+        if let failure = trace.failure {
+            loop?.stop(code: failure.code, reason: failure.description)
+            return 0
+        }
         guard let quitAfter = options.quitAfter else { return -1 }
         let remaining = quitAfter - (HostClock.now() - start)
         if remaining <= 0 {
@@ -242,15 +251,19 @@ final class DemoRunner {
         Console.out("ready")
     }
 
-    private func saveScreenshot() {
-        guard let path = options.screenshotPath, let window else { return }
+    /// Saves `--screenshot` on a normal exit: the exit stays (`code`, `reason`) unless the PNG cannot be written,
+    /// which is reported (one line) and exits 1.
+    private func saveScreenshot(code: Int32, reason: String) -> (Int32, String) {
+        guard let path = options.screenshotPath, let window else { return (code, reason) }
         buildDrawList()
-        guard let png = target.snapshot(drawList, window: window) else { return }
-        guard let file = fopen(path, "wb") else {
-            logger.error("cannot write screenshot \(path): \(String(cString: strerror(errno)))")
-            return
+        do throws(AppError) {
+            guard let png = target.snapshot(drawList, window: window) else {
+                throw AppError("cannot write screenshot \(path): the frame could not be read back")
+            }
+            try OutputFile.write(png, to: path, what: "screenshot")
+            return (code, reason)
+        } catch {
+            logger.error("\(error)")
+            return (code == 0 ? error.code : code, error.description)
         }
-        _ = png.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-        fclose(file)
-    }
-}
+    }}

@@ -25,6 +25,9 @@ struct RunCommand: LoggingCommand {
     @Flag(help: "Ask for a fullscreen window.") var fullscreen = false
     @Option(parsing: .unconditional, help: "Window size WxH in logical px.") var size = "800x600"
     @Option(help: "Write the JSON Lines trace to FILE.") var trace: String?
+    @Option(name: .customLong("trace-limit"), parsing: .unconditional,
+            help: "Stop the trace with a 'truncated' event at SIZE bytes (k, M, G suffixes; 4k to 1T).")
+    var traceLimit = "256M"
     @Option(name: .customLong("quit-after"), parsing: .unconditional,
             help: "Quit after SECONDS (finite, > 0).") var quitAfter: Double?
     @Option(help: "On exit, save the last frame as a PNG to FILE.") var screenshot: String?
@@ -37,6 +40,9 @@ struct RunCommand: LoggingCommand {
 
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers (e.g. 800x600)") }
+        guard TraceLimit.parse(traceLimit) != nil else {
+            throw ValidationError("--trace-limit '\(traceLimit)' is not a size from 4k to 1T (e.g. 256M)")
+        }
         if let quitAfter, !(quitAfter > 0 && quitAfter.isFinite) {
             throw ValidationError("--quit-after must be a finite positive number of seconds, got \(quitAfter)")
         }
@@ -49,6 +55,7 @@ struct RunCommand: LoggingCommand {
         options.fullscreen = fullscreen
         if let parsed = Size(size) { options.width = parsed.width; options.height = parsed.height }
         options.tracePath = trace
+        options.traceLimit = TraceLimit.parse(traceLimit) ?? TraceLimit.defaultBytes
         options.quitAfter = quitAfter
         options.screenshotPath = screenshot
         options.notifyReady = notifyReady
@@ -78,6 +85,10 @@ public enum MomentumMain {
     /// Runs the command line and exits with its status.
     public static func main() -> Never {
         var logger: Logger?
+        // A write to a closed pipe or past the file-size limit fails with an error the app reports (one line,
+        // non-zero exit) instead of killing the process without a word.
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try MomentumCommand.parseAsRoot()
             if let logged = command as? any LoggingCommand {

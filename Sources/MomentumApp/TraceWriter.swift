@@ -2,27 +2,44 @@ import Glibc
 import MomentumScenes
 
 /// Writes the JSON Lines trace (`--trace FILE`): `{"t": seconds since start, "event": kind, ...}` per line.
-/// Lines are buffered and flushed whenever the event loop goes idle and on every exit path.
+/// Lines are buffered and written whenever the event loop goes idle and on every exit path. Every write is checked:
+/// the first failure is kept (`failure`) and nothing more is written. A FIFO works (opening waits for its reader).
+/// Past `limit` bytes the trace ends with a `truncated` event; only the `exit` event may follow it, so the file
+/// never exceeds the limit.
 final class TraceWriter {
-    private let file: UnsafeMutablePointer<FILE>?
-    private let start: Double
-    private var line = ""
+    /// Room kept under the limit for the `truncated` and `exit` lines.
+    static let reserve = 512
 
-    /// Opens `path` for writing (nil path: a writer that drops everything).
-    init(path: String?, start: Double) throws(AppError) {
+    private let path: String
+    private var fd: Int32
+    private let start: Double
+    private let limit: Int
+    private var line = ""
+    private var buffer: [UInt8] = []
+    private var written = 0
+    private var truncated = false
+    private var errorNumber: Int32?
+
+    /// Opens `path` for writing (nil path: a writer that drops everything); the file stops growing at `limit`
+    /// bytes (at least `reserve` more than one line).
+    init(path: String?, start: Double, limit: Int = .max) throws(AppError) {
         self.start = start
-        guard let path else { file = nil; return }
-        guard let handle = fopen(path, "w") else {
-            throw AppError("cannot write trace \(path): \(String(cString: strerror(errno)))")
-        }
-        file = handle
+        self.limit = limit
+        self.path = path ?? ""
+        guard let path else { fd = -1; return }
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666)
+        guard fd >= 0 else { throw OutputFile.failure("trace", path, errno) }
         line.reserveCapacity(512)
+        buffer.reserveCapacity(64 * 1024)
     }
 
     deinit { close() }
 
     /// True when a trace is being written.
-    var isEnabled: Bool { file != nil }
+    var isEnabled: Bool { fd >= 0 && errorNumber == nil && !truncated }
+
+    /// The first write failure, as the one line to report.
+    var failure: AppError? { errorNumber.map { OutputFile.failure("trace", path, $0) } }
 
     /// Writes one event; `fields` are already-encoded JSON values.
     func event(_ kind: String, _ fields: KeyValuePairs<String, JSONValue> = [:]) {
@@ -31,7 +48,7 @@ final class TraceWriter {
 
     /// Writes one event from an ordered list of already-encoded fields.
     func event(_ kind: String, _ fields: [(String, JSONValue)]) {
-        guard let file else { return }
+        guard isEnabled || (kind == "exit" && fd >= 0 && errorNumber == nil) else { return }
         line.removeAll(keepingCapacity: true)
         line += "{\"t\":"
         line += JSONValue.number(HostClock.now() - start).encoded
@@ -45,17 +62,31 @@ final class TraceWriter {
             line += value.encoded
         }
         line += "}\n"
-        fputs(line, file)
+        if !truncated, written + buffer.count + line.utf8.count > limit - Self.reserve {
+            truncated = true
+            let end = "{\"t\":" + JSONValue.number(HostClock.now() - start).encoded
+                + ",\"event\":\"truncated\",\"limit\":" + String(limit) + "}\n"
+            buffer.append(contentsOf: end.utf8)
+            if kind != "exit" { return }
+        }
+        buffer.append(contentsOf: line.utf8)
+        if buffer.count >= 60 * 1024 { flush() }
     }
 
-    /// Pushes buffered lines to the file.
-    func flush() { if let file { fflush(file) } }
+    /// Writes the buffered lines to the file.
+    func flush() {
+        guard fd >= 0, errorNumber == nil, !buffer.isEmpty else { return }
+        errorNumber = OutputFile.writeAll(fd, buffer)
+        written += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
 
-    /// Flushes and closes.
+    /// Writes what is buffered and closes (the close is checked too: a file system may report a failed write there).
     func close() {
-        guard let file else { return }
-        fflush(file)
-        if fileno(file) > 2 { fclose(file) }
+        guard fd >= 0 else { return }
+        flush()
+        if fd > 2, Glibc.close(fd) != 0, errorNumber == nil { errorNumber = errno }
+        fd = -1
     }
 }
 

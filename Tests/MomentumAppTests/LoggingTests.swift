@@ -81,6 +81,10 @@ struct LoggingTests {
         (["--quit-after", "-1"], "--quit-after"),
         (["--quit-after", "inf"], "--quit-after"),
         (["--quit-after", "nan"], "--quit-after"),
+        (["--trace-limit", "1k"], "--trace-limit '1k'"),
+        (["--trace-limit", "2T"], "--trace-limit '2T'"),
+        (["--trace-limit", "-5M"], "--trace-limit '-5M'"),
+        (["--trace-limit", "lots"], "--trace-limit 'lots'"),
     ])
     func aBadRunValueIsRefusedNamingTheValueNotAsMissing(args: [String], expected: String) throws {
         do {

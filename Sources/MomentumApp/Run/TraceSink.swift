@@ -6,10 +6,13 @@ import MomentumScenes
 final class TraceSink {
     private let writer: TraceWriter
 
-    /// A sink writing to `path` (nil: drops everything); times are seconds since `start`.
-    init(path: String?, start: Double) throws(AppError) {
-        writer = try TraceWriter(path: path, start: start)
+    /// A sink writing to `path` (nil: drops everything) up to `limit` bytes; times are seconds since `start`.
+    init(path: String?, start: Double, limit: Int = .max) throws(AppError) {
+        writer = try TraceWriter(path: path, start: start, limit: limit)
     }
+
+    /// The first write failure (the trace is lost from there on), as the one line to report.
+    var failure: AppError? { writer.failure }
 
     /// The window's size in logical px, its scale and its buffer size in pixels.
     func configure(width: Int32, height: Int32, scale: Double, bufferWidth: Int32, bufferHeight: Int32) {

@@ -90,11 +90,7 @@ struct TraceCommand: LoggingCommand {
             let run = TraceRun(rows: kept, retargets: retargets)
             let abrupt = config.compareAbrupt ? TraceSimulation.run(config, mode: .restartFromRest) : nil
             let svg = TracePlot(run: run, abrupt: abrupt, config: config).svg()
-            do {
-                try svg.write(toFile: path, atomically: true, encoding: .utf8)
-            } catch {
-                throw AppError("--plot: cannot write '\(path)': \(error.localizedDescription)")
-            }
+            try OutputFile.write(Array(svg.utf8), to: path, what: "plot")
         }
     }
 }

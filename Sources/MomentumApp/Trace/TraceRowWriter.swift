@@ -60,15 +60,6 @@ struct TraceRowWriter {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard let fd else { return output.append(contentsOf: buffer) }
         guard failure == nil else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                failure = n < 0 ? errno : EIO
-                return
-            }
-            offset += n
-        }
+        failure = OutputFile.writeAll(fd, buffer)
     }
 }

@@ -1,0 +1,91 @@
+import Glibc
+
+/// Files the app writes (trace, screenshot, plot), with every write checked: a failure becomes one line naming
+/// what was written, the path and the errno text.
+enum OutputFile {
+    /// The one-line error for `what` (e.g. "trace") at `path` failing with `errorNumber`.
+    static func failure(_ what: String, _ path: String, _ errorNumber: Int32) -> AppError {
+        AppError("cannot write \(what) \(path): \(String(cString: strerror(errorNumber)))")
+    }
+
+    /// Writes `bytes` to `path` as a whole. A regular file (or a new one) is replaced atomically: written to a
+    /// temporary file beside it, then renamed over it, so a reader never sees half a file and a failed write
+    /// leaves the old one. Anything else at the path (a FIFO, a device, a terminal) is written in place and kept;
+    /// a symbolic link is followed, so the link stays and its target gets the contents.
+    static func write(_ bytes: [UInt8], to path: String, what: String) throws(AppError) {
+        let target = resolvedPath(path)
+        var info = stat()
+        if stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            try writeInPlace(bytes, to: target, shownAs: path, what: what)
+        } else {
+            try writeAtomically(bytes, to: target, shownAs: path, what: what)
+        }
+    }
+
+    /// `path` with symbolic links resolved when it is one (a dangling link resolves to where it points).
+    private static func resolvedPath(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        // A dangling link: write where it points (relative to the link's directory).
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return path }
+        let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if link.hasPrefix("/") { return link }
+        return directory(of: path) + "/" + link
+    }
+
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, shownAs shown: String, what: String) throws(AppError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw failure(what, shown, errno) }
+        if let error = writeAll(fd, bytes) {
+            close(fd)
+            throw failure(what, shown, error)
+        }
+        guard close(fd) == 0 else { throw failure(what, shown, errno) }
+    }
+
+    private static func writeAtomically(_ bytes: [UInt8], to path: String, shownAs shown: String, what: String) throws(AppError) {
+        let name = path.split(separator: "/").last.map(String.init) ?? "output"
+        let temporary = directory(of: path) + "/." + name + ".XXXXXX"
+        var template = Array(temporary.utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { throw failure(what, shown, errno) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        // mkstemp replaced the X's in place; the name is as long as the template.
+        let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // mkostemp makes the file 0600; give it the mode a plain creat would (0666 less the umask).
+        let mask = umask(0)
+        umask(mask)
+        var error = fchmod(fd, 0o666 & ~mask) == 0 ? writeAll(fd, bytes) : errno
+        if error == nil, fsync(fd) != 0 { error = errno }
+        if close(fd) != 0, error == nil { error = errno }
+        if error == nil, rename(made, path) != 0 { error = errno }
+        if let error {
+            unlink(made)
+            throw failure(what, shown, error)
+        }
+    }
+
+    /// Writes all of `bytes` to `fd`; returns the errno of the first failure.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return errno }
+            if n == 0 { return EIO }
+            offset += n
+        }
+        return nil
+    }
+}

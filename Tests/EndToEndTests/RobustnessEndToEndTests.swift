@@ -1,0 +1,176 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// `momentum run` under a real weston when things go wrong around it: signals, writes that fail, a trace that would
+/// grow without end, a FIFO for a trace, and the teardown on exit.
+@Suite(.serialized) struct RobustnessEndToEndTests {
+    /// A weston with the injection module, and the environment that points a client at it.
+    private static func weston() throws -> (WestonSession, [String: String]) {
+        let weston = try WestonSession(module: try HarnessModule.build(packageRoot: Compositor.packageRoot))
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in weston.environment { env[key] = value }
+        return (weston, env)
+    }
+
+    private static func temporaryPath(_ name: String) -> String {
+        NSTemporaryDirectory() + "momentum-robust-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)"
+    }
+
+    @Test(arguments: ["SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM"])
+    func aTerminatingSignalEndsTheRunCleanlyWithItsExitEvent(name: String) throws {
+        let signals: [String: Int32] = ["SIGHUP": SIGHUP, "SIGQUIT": SIGQUIT, "SIGUSR1": SIGUSR1, "SIGUSR2": SIGUSR2,
+                                        "SIGALRM": SIGALRM]
+        let (weston, env) = try Self.weston()
+        defer { weston.stop() }
+        let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"],
+                                   environment: env)
+        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        app.signal(signals[name] ?? SIGKILL)
+        #expect(try app.waitExit() == 0, "\(app.stderr)")
+        let exit = app.events.last
+        #expect(exit?.kind == "exit" && exit?.number("code") == 0 && exit?.string("reason") == name, "\(String(describing: exit))")
+        // SIGQUIT used to reach the Swift runtime, which printed a crash backtrace.
+        #expect(app.stderr.isEmpty, "\(app.stderr)")
+    }
+
+    @Test func aClosedStdoutIsNoReasonToDie() throws {
+        // The app must ignore SIGPIPE itself: check it does not inherit that from this test process.
+        let probe = try ProgramRun("/bin/grep", ["^SigIgn:", "/proc/self/status"])
+        let ignored = UInt64(probe.stdout.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16)
+        #expect(ignored.map { $0 & (1 << (UInt64(SIGPIPE) - 1)) == 0 } == true, "children start with SIGPIPE ignored: \(probe.stdout)")
+
+        let (weston, env) = try Self.weston()
+        defer { weston.stop() }
+        let trace = Self.temporaryPath("trace.jsonl")
+        defer { unlink(trace) }
+        // `momentum run --notify-ready | true`: the reader of stdout is gone before 'ready' is written.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
+        process.arguments = ["run", "--fullscreen", "--notify-ready", "--trace", trace, "--quit-after", "3"]
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        try out.fileHandleForReading.close()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try out.fileHandleForWriting.close()
+        let stderr = TracedClient.readToEnd(err.fileHandleForReading.fileDescriptor)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "killed by a signal? \(stderr)")
+        let events = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
+        #expect(events.contains { $0.kind == "presented" })
+        #expect(events.last?.kind == "exit" && events.last?.string("reason") == "quit-after", "\(String(describing: events.last))")
+    }
+
+    @Test(arguments: [("/dev/full", "No space left on device"), ("/proc/version", nil)])
+    func aTraceThatCannotBeWrittenIsAnErrorNamingIt(path: String, reason: String?) throws {
+        let (weston, env) = try Self.weston()
+        defer { weston.stop() }
+        let run = try ProgramRun(try Compositor.momentumBinary(),
+                                 ["run", "--fullscreen", "--trace", path, "--quit-after", "20"], environment: env)
+        #expect(run.status == 1, "\(run.transcript)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.hasPrefix("momentum: ") == true, "\(run.transcript)")
+        #expect(run.stderr.contains("cannot write trace \(path): \(reason ?? "")"), "\(run.transcript)")
+    }
+
+    @Test func aScreenshotThatCannotBeWrittenMakesTheExitNonZero() throws {
+        let (weston, env) = try Self.weston()
+        defer { weston.stop() }
+        let app = try TracedClient(executable: try Compositor.momentumBinary(),
+                                   arguments: ["--fullscreen", "--screenshot", "/nonexistent-momentum/x.png"],
+                                   environment: env)
+        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        app.signal()
+        #expect(try app.waitExit() == 1)
+        #expect(app.stderr.contains("cannot write screenshot /nonexistent-momentum/x.png: No such file or directory"),
+                "\(app.stderr)")
+        #expect(app.stderr.split(separator: "\n").count == 1, "\(app.stderr)")
+        #expect(app.events.last?.kind == "exit" && app.events.last?.number("code") == 1)
+    }
+
+    @Test func theTraceStopsAtItsLimitAndTheRunGoesOn() throws {
+        let (weston, env) = try Self.weston()
+        defer { weston.stop() }
+        let copy = Self.temporaryPath("limited.jsonl")
+        defer { unlink(copy) }
+        // The gallery writes ~5.6 MB a minute: 16 KiB fill within the first second or two.
+        let app = try TracedClient(executable: try Compositor.momentumBinary(),
+                                   arguments: ["--fullscreen", "--scene", "gallery", "--trace-limit", "16k"],
+                                   environment: env, copyTo: copy)
+        let truncated = try app.waitFor("the truncated event") { $0.kind == "truncated" }
+        #expect(truncated.event.number("limit") == 16384)
+        app.signal()
+        #expect(try app.waitExit() == 0, "\(app.stderr)")
+        let events = app.events
+        #expect(events.count == truncated.index + 2 && events.last?.kind == "exit", "only the exit event follows")
+        let size = (try FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int) ?? 0
+        #expect(size <= 16384 && size > 12000, "\(size) bytes")
+    }
+
+    @Test func aTraceToAFIFOStreamsToItsReader() throws {
+        let (weston, env) = try Self.weston()
+        defer { weston.stop() }
+        let fifo = Self.temporaryPath("trace.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
+        process.arguments = ["run", "--fullscreen", "--trace", fifo]
+        process.environment = env
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // Opening the read end waits for the app to open the write end; the lines then arrive as they are written.
+        let reader = open(fifo, O_RDONLY | O_CLOEXEC)
+        #expect(reader >= 0)
+        var text = "", signalled = false
+        TracedClient.drain(reader) { chunk in
+            text += String(decoding: chunk, as: UTF8.self)
+            if !signalled, text.contains("\"event\":\"presented\"") {
+                signalled = true
+                kill(process.processIdentifier, SIGTERM)
+            }
+        }
+        close(reader)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let events = text.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
+        #expect(events.first?.kind == "configure")
+        #expect(events.last?.kind == "exit" && events.last?.string("reason") == "SIGTERM")
+    }
+
+    @Test func exitDestroysEveryObjectInReverseOrderAndReleasesTheSeat() throws {
+        let (weston, baseEnv) = try Self.weston()
+        defer { weston.stop() }
+        var env = baseEnv
+        env["WAYLAND_DEBUG"] = "client"
+        let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"],
+                                   environment: env)
+        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        app.signal()
+        #expect(try app.waitExit() == 0)
+        // WAYLAND_DEBUG lines: "[time]  -> interface@id.request(args)".
+        let requests = app.stderr.split(separator: "\n").compactMap { line -> String? in
+            guard let arrow = line.range(of: " -> ") else { return nil }
+            let call = line[arrow.upperBound...]
+            guard let at = call.firstIndex(of: "@"), let dot = call[at...].firstIndex(of: "."),
+                  let paren = call[dot...].firstIndex(of: "(") else { return nil }
+            return String(call[..<at]) + "." + String(call[call.index(after: dot)..<paren])
+        }
+        func last(_ request: String) -> Int? { requests.lastIndex(of: request) }
+        let order = ["xdg_toplevel.destroy", "xdg_surface.destroy", "wl_surface.destroy", "xdg_wm_base.destroy"]
+        let positions = order.map(last)
+        #expect(positions.allSatisfy { $0 != nil }, "missing: \(zip(order, positions).filter { $0.1 == nil }.map(\.0))")
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(zip(order, positions).map { "\($0.0)@\($0.1 ?? -1)" })")
+        for device in ["wl_touch.release", "wl_pointer.release", "wl_keyboard.release"] {
+            #expect(last(device).map { $0 < (last("wl_seat.release") ?? -1) } == true, "\(device) before wl_seat.release")
+        }
+        for global in ["wl_output.release", "wp_presentation.destroy", "wp_viewporter.destroy",
+                       "zwp_input_timestamps_manager_v1.destroy"] {
+            #expect(last(global) != nil, "no \(global) in \(requests.suffix(30))")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Glibc
+import Testing
+@testable import MomentumApp
+
+/// The run's JSON Lines trace file: bounded by `--trace-limit`, every write checked.
+@Suite struct TraceWriterTests {
+    private func temporaryPath() -> String {
+        NSTemporaryDirectory() + "momentum-trace-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).jsonl"
+    }
+
+    @Test func theTraceStopsAtItsLimitWithATruncatedEventAndStillEndsWithExit() throws {
+        let path = temporaryPath()
+        defer { unlink(path) }
+        let limit = 8192
+        let writer = try TraceWriter(path: path, start: HostClock.now(), limit: limit)
+        var written = 0
+        while writer.isEnabled && written < 10_000 {
+            writer.event("frame", ["seq": .int(Int64(written)), "step": .number(0.016)])
+            written += 1
+            if written % 7 == 0 { writer.flush() }
+        }
+        #expect(!writer.isEnabled && written < 10_000, "the writer never stopped")
+        writer.event("frame", ["seq": .int(-1)])  // dropped: past the limit
+        writer.event("exit", ["code": .int(0), "reason": .string("SIGTERM")])
+        writer.close()
+        #expect(writer.failure == nil)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.count <= limit && data.count > limit - TraceWriter.reserve - 200, "\(data.count) bytes")
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == written + 1, "every frame line written before the limit, then truncated and exit")
+        #expect(lines.dropLast().last?.contains("\"event\":\"truncated\",\"limit\":8192") == true)
+        #expect(lines.last?.contains("\"event\":\"exit\"") == true)
+        #expect(!lines.contains { $0.contains("\"seq\":-1") })
+        for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)") }
+    }
+
+    @Test func aFailedWriteIsKeptAsOneLineNamingThePathAndErrno() throws {
+        let writer = try TraceWriter(path: "/dev/full", start: HostClock.now())
+        writer.event("configure", ["width": .int(800)])
+        #expect(writer.failure == nil, "buffered, not yet written")
+        writer.flush()
+        #expect(writer.failure?.description == "cannot write trace /dev/full: No space left on device")
+        #expect(!writer.isEnabled)
+        writer.event("exit", ["code": .int(0)])
+        writer.close()
+        #expect(writer.failure?.description == "cannot write trace /dev/full: No space left on device")
+    }
+
+    @Test func anUnopenableTraceIsRefusedAtOnce() {
+        do {
+            _ = try TraceWriter(path: "/nonexistent-momentum/trace.jsonl", start: 0)
+            Issue.record("opened a trace in a missing directory")
+        } catch {
+            #expect(error.description == "cannot write trace /nonexistent-momentum/trace.jsonl: No such file or directory")
+        }
+    }
+
+    @Test(arguments: [("4096", 4096), ("4k", 4096), ("64K", 65536), ("256M", 256 << 20), ("1G", 1 << 30),
+                      ("1T", 1 << 40)])
+    func sizesParseWithBinarySuffixes(text: String, bytes: Int) {
+        #expect(TraceLimit.parse(text) == bytes)
+    }
+
+    @Test(arguments: ["", "k", "4095", "3k", "1025G", "2T", "-4k", "4 k", "4kB", "1e9", "٤k"])
+    func sizesOutOfRangeOrMalformedAreRefused(text: String) {
+        #expect(TraceLimit.parse(text) == nil)
+    }
+}
