@@ -45,7 +45,7 @@ struct HeadlessCommand: LoggingCommand {
         case .missing(let expected):
             throw AppError(HarnessError.moduleNotInstalled(expected).description)
         }
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Self.makeDirectory(out)
         let outDir = URL(fileURLWithPath: out).standardizedFileURL.path
         let tracePath = outDir + "/trace.jsonl", shotPath = outDir + "/screenshot.png", logPath = outDir + "/weston.log"
 
@@ -57,9 +57,14 @@ struct HeadlessCommand: LoggingCommand {
         } catch {
             throw AppError("cannot start weston: \(error)")
         }
+        // The log is saved on every path; on the success path a failure to save it is the run's error.
+        var logSaved = false
+        func saveLog() throws(AppError) {
+            logSaved = true
+            try OutputFile.write(Array(weston.logText().utf8), to: logPath, what: "weston log")
+        }
         defer {
-            try? FileManager.default.removeItem(atPath: logPath)
-            try? weston.logText().write(toFile: logPath, atomically: true, encoding: .utf8)
+            if !logSaved { do throws(AppError) { try saveLog() } catch { Console.error(error.description) } }
             weston.stop()
         }
         var env = ProcessInfo.processInfo.environment
@@ -94,6 +99,23 @@ struct HeadlessCommand: LoggingCommand {
         Console.out("screenshot: \(shotPath)")
         Console.out("weston log: \(logPath)")
         if status != 0 { throw AppError("momentum exited with status \(status): \(app.stderr)") }
+        if let failure = app.copyFailure { throw failure }
+        try saveLog()
+    }
+
+    /// Creates `path` and its missing parents (like `mkdir -p`); a failure names the path and the errno.
+    static func makeDirectory(_ path: String) throws(AppError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
+                throw AppError("--out: cannot create directory \(prefix): \(String(cString: strerror(errno)))")
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw AppError("--out: \(path) is not a directory")
+        }
     }
 
     /// The running executable's absolute path.

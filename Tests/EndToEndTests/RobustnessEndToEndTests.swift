@@ -76,6 +76,13 @@ import Testing
         #expect(run.stderr.contains("cannot write trace \(path): \(reason ?? "")"), "\(run.transcript)")
     }
 
+    @Test(arguments: [("/dev/full/run", "--out: cannot create directory /dev/full/run: Not a directory"),
+                      ("/dev/full", "--out: /dev/full is not a directory")])
+    func aHeadlessOutputDirectoryThatCannotBeMadeIsOneLine(out: String, message: String) throws {
+        let run = try ProgramRun(try Compositor.momentumBinary(), ["headless", "--out", out])
+        #expect(run.status == 1 && run.stderr == "momentum: \(message)\n", "\(run.transcript)")
+    }
+
     @Test func aScreenshotThatCannotBeWrittenMakesTheExitNonZero() throws {
         let (weston, env) = try Self.weston()
         defer { weston.stop() }

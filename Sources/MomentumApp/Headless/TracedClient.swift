@@ -17,16 +17,17 @@ public final class TracedClient: @unchecked Sendable {
     private var stdoutClosed = false
     private var stderrClosed = false
     private var stderrText = ""
-    private let copy: FileHandle?
+    private var copy: Int32 = -1
+    private let copyPath: String
+    private var copyError: Int32?
 
     /// Starts `executable run <arguments> --trace /dev/stdout` with `environment`; every trace line is also
     /// appended to `copyTo` when given.
     public init(executable: String, arguments: [String], environment: [String: String], copyTo: String? = nil) throws {
+        copyPath = copyTo ?? ""
         if let copyTo {
-            _ = FileManager.default.createFile(atPath: copyTo, contents: nil)
-            copy = FileHandle(forWritingAtPath: copyTo)
-        } else {
-            copy = nil
+            copy = open(copyTo, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard copy >= 0 else { throw OutputFile.failure("trace", copyTo, errno) }
         }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["run"] + arguments + ["--trace", "/dev/stdout"]
@@ -49,7 +50,15 @@ public final class TracedClient: @unchecked Sendable {
         errReader.start()
     }
 
+    /// A failed write of the trace copy (`copyTo`), as the one line to report; known once `waitExit` returned.
+    var copyFailure: AppError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return copyError.map { OutputFile.failure("trace", copyPath, $0) }
+    }
+
     deinit {
+        if copy >= 0 { close(copy) }
         if process.isRunning { process.terminate() }
     }
 
@@ -75,7 +84,7 @@ public final class TracedClient: @unchecked Sendable {
     private func readLines(_ fd: Int32) {
         var buffer = Data()
         Self.drain(fd) { chunk in
-            copy?.write(Data(chunk))
+            if copy >= 0, copyError == nil { copyError = OutputFile.writeAll(copy, Array(chunk)) }
             buffer.append(contentsOf: chunk)
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
@@ -158,7 +167,10 @@ public final class TracedClient: @unchecked Sendable {
         }
         lock.unlock()
         process.waitUntilExit()
-        try? copy?.close()
+        if copy >= 0 {
+            if close(copy) != 0, copyError == nil { copyError = errno }
+            copy = -1
+        }
         return process.terminationStatus
     }
 }
