@@ -112,6 +112,7 @@ final class DemoRunner {
             let buffer = window.bufferSize
             trace.configure(width: configured.size.width, height: configured.size.height, scale: configured.scale,
                             bufferWidth: buffer.width, bufferHeight: buffer.height)
+            seat?.surfaceSize = SIMD2(Double(configured.size.width), Double(configured.size.height))
             scene.setOutputScale(configured.scale)
             scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
             guard let display else { return }

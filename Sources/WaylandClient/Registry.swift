@@ -16,6 +16,7 @@ public final class Registry {
     /// Called when an output comes or goes after start-up, or changes its scale.
     var outputsChanged: (() -> Void)?
     private let wmBaseListener = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
+    private let log: (PlatformLogLevel, String) -> Void
 
     /// `wl_compositor` (required).
     public private(set) var compositor: Bound?
@@ -46,6 +47,7 @@ public final class Registry {
             throw display.connectionError()
         }
         self.registry = registry
+        self.log = log
         wmBaseListener.initialize(to: xdg_wm_base_listener(ping: { _, wmBase, serial in
             xdg_wm_base_pong(wmBase, serial) // the compositor checks we are alive
         }))
@@ -123,7 +125,7 @@ public final class Registry {
         case .seat:
             guard seat == nil else { return }
             seat = bind(name, global, version)
-            if let seat { input = Seat(proxy: seat.proxy, registry: self) }
+            if let seat { input = Seat(proxy: seat.proxy, registry: self, log: log) }
         case .presentation: presentation = bind(name, global, version)
         case .viewporter: viewporter = bind(name, global, version)
         case .fractionalScale: fractionalScale = bind(name, global, version)

@@ -11,6 +11,11 @@ public final class Seat {
     public var onTouchFrame: ((Touch.Frame) -> Void)?
     /// Called for every key press.
     public var onKey: ((Key) -> Void)?
+    /// The surface's logical size, for `InputSanitizer` (positions more than a surface beyond it are clamped).
+    public var surfaceSize: SIMD2<Double>? {
+        get { sanitizer.bounds }
+        set { sanitizer.bounds = newValue }
+    }
 
     private let seat: OpaquePointer
     private unowned let registry: Registry
@@ -19,6 +24,8 @@ public final class Seat {
     private var keyboard: OpaquePointer?
     private var timestampObjects: [OpaquePointer] = []
     private var assembler = TouchFrameAssembler()
+    private var sanitizer = InputSanitizer()
+    private let log: (PlatformLogLevel, String) -> Void
     private var touchClock = InputTimestamp()
     private var pointerClock = InputTimestamp()
     private var pointerPosition = SIMD2<Double>(0, 0)
@@ -35,9 +42,10 @@ public final class Seat {
 
     /// Listens to the seat's capabilities (devices are created as they are announced). Made by the registry as
     /// soon as it binds `wl_seat`, so the first capabilities event finds its listener.
-    init(proxy: OpaquePointer, registry: Registry) {
+    init(proxy: OpaquePointer, registry: Registry, log: @escaping (PlatformLogLevel, String) -> Void) {
         seat = proxy
         self.registry = registry
+        self.log = log
         xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
         let me = Listener.data(self)
         seatListener.initialize(to: wl_seat_listener(
@@ -51,18 +59,21 @@ public final class Seat {
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
                 let t = seat.touchClock.seconds(milliseconds: time)
-                seat.deliver(seat.assembler.down(id: id, position: .init(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: t))
+                let position = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)), id: id)
+                seat.deliver(seat.assembler.down(id: id, position: position, time: t))
             },
             up: { data, _, _, time, id in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
+                seat.sanitizer.release(id: id)
                 seat.deliver(seat.assembler.up(id: id, time: seat.touchClock.seconds(milliseconds: time)))
             },
             motion: { data, _, time, id, x, y in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
                 let t = seat.touchClock.seconds(milliseconds: time)
-                seat.deliver(seat.assembler.motion(id: id, position: .init(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: t))
+                let position = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)), id: id)
+                seat.deliver(seat.assembler.motion(id: id, position: position, time: t))
             },
             frame: { data, _ in
                 guard let data else { return }
@@ -72,6 +83,7 @@ public final class Seat {
             cancel: { data, _ in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
+                seat.sanitizer = InputSanitizer(bounds: seat.sanitizer.bounds)
                 seat.deliver(seat.assembler.cancel(time: seat.lastTime)) // cancel carries no time
             },
             shape: { _, _, _, _, _ in },
@@ -79,8 +91,9 @@ public final class Seat {
         pointerListener.initialize(to: wl_pointer_listener(
             enter: { data, _, _, _, x, y in
                 guard let data else { return }
-                Listener.object(Seat.self, data).pointerPosition =
-                    .init(wl_fixed_to_double(x), wl_fixed_to_double(y))
+                let seat = Listener.object(Seat.self, data)
+                seat.pointerPosition = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)),
+                                                 id: TouchFrameAssembler.pointerID)
             },
             leave: { data, _, _, _ in
                 guard let data else { return }
@@ -90,7 +103,8 @@ public final class Seat {
             motion: { data, _, time, x, y in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
-                seat.pointerPosition = .init(wl_fixed_to_double(x), wl_fixed_to_double(y))
+                seat.pointerPosition = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)),
+                                                 id: TouchFrameAssembler.pointerID)
                 let t = seat.pointerClock.seconds(milliseconds: time)
                 seat.deliver(seat.assembler.pointerMotion(position: seat.pointerPosition, time: t))
             },
@@ -152,6 +166,13 @@ public final class Seat {
 
     /// The time of the newest input event delivered, for events that carry none.
     private var lastTime: Double = 0
+
+    /// `raw` through the sanitizer, with a debug line when a point starts being clamped.
+    private func sane(_ raw: SIMD2<Double>, id: Int32) -> SIMD2<Double> {
+        let (position, note) = sanitizer.position(raw, id: id)
+        if let note { log(.debug, note) }
+        return position
+    }
 
     private func deliver(_ frame: Touch.Frame?) {
         guard let frame else { return }

@@ -149,6 +149,33 @@ import Testing
         #expect(events.last?.kind == "exit" && events.last?.string("reason") == "SIGTERM")
     }
 
+    @Test func aTouchAMillionPixelsAwayIsClampedAndTheCardStillSettles() throws {
+        // Legal on the wire (wl_fixed reaches ±8 388 608 px) but absurd: a drag to x = 1 000 000 within 20 ms.
+        let c = try Compositor(scene: "playground", arguments: ["--backend", "dynamics", "--log-level", "debug"])
+        let mark = c.app.events.count
+        try c.play("""
+            0 down 0 400 300
+            0 frame
+            10 motion 0 500 300
+            10 frame
+            20 motion 0 1000000 -1000000
+            20 frame
+            30 up 0
+            """)
+        let ended = try c.app.waitForGesture("pan-ended", after: mark)
+        let touches = c.app.events[mark...].filter { $0.kind == "touch" }
+        let xs = touches.compactMap { $0.number("x") }, ys = touches.compactMap { $0.number("y") }
+        #expect(xs.max() == 1600 && ys.min() == -600, "clamped to the surface grown by its size: \(xs) \(ys)")
+        // Flung at the clamped position's speed, the card comes back to rest in seconds, not minutes.
+        try c.app.waitFor("the card at rest", after: ended.index, timeout: 15) {
+            $0.kind == "playground" && $0.string("state") == "idle"
+        }
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0)
+        #expect(c.app.stderr.contains("momentum: debug: input point 0 at (1000000.0, -1000000.0) is more than a surface away"),
+                "\(c.app.stderr.suffix(2000))")
+    }
+
     @Test func exitDestroysEveryObjectInReverseOrderAndReleasesTheSeat() throws {
         let (weston, baseEnv) = try Self.weston()
         defer { weston.stop() }

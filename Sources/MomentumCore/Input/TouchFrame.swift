@@ -21,8 +21,11 @@ public struct TouchChange: Sendable, Equatable {
     /// Input timestamp in seconds (monotonic, arbitrary base shared by all input).
     public var time: Double
 
-    /// Creates a change.
+    /// Creates a change. Positions and times must be finite (the platform clamps what it receives; a debug build
+    /// traps on anything else, so a NaN is caught where it enters, not frames later in an animation).
     public init(id: Int32, phase: TouchPhase, position: SIMD2<Double>, time: Double) {
+        assert(position.x.isFinite && position.y.isFinite && time.isFinite,
+               "touch input must be finite: position \(position), time \(time)")
         self.id = id
         self.phase = phase
         self.position = position
