@@ -31,6 +31,8 @@ void weston_seat_init(struct weston_seat *seat, struct weston_compositor *ec,
 		      const char *seat_name);
 int weston_seat_init_touch(struct weston_seat *seat);
 void weston_seat_release_touch(struct weston_seat *seat);
+void weston_seat_release_pointer(struct weston_seat *seat);
+void weston_seat_release_keyboard(struct weston_seat *seat);
 void weston_seat_release(struct weston_seat *seat);
 struct weston_touch_device *
 weston_touch_create_touch_device(struct weston_touch *touch, const char *syspath,
@@ -71,7 +73,12 @@ enum mt_kind {
 	MT_DOWN, MT_MOTION, MT_UP, MT_FRAME, MT_CANCEL,          /* touch */
 	MT_PTR_MOTION, MT_PTR_BUTTON, MT_PTR_AXIS, MT_PTR_FRAME, /* pointer */
 	MT_KEY,                                                  /* keyboard */
+	MT_UNPLUG, MT_PLUG,                                      /* a device (id: mt_devices) */
 };
+
+/* Devices `unplug` and `plug` take away and give back, by index (the event's id). */
+#define MT_DEVICES 3
+static const char *const mt_devices[MT_DEVICES] = { "touch", "pointer", "keyboard" };
 
 /* Pointer buttons by index (the event's id) and their evdev codes. */
 static const struct { const char *name; uint32_t code; } mt_buttons[MT_BUTTONS] = {
@@ -116,6 +123,7 @@ struct mt_points {
 	bool known[MT_MAX_IDS];   /* position known (for moveto) */
 	bool button[MT_BUTTONS];
 	bool key[MT_MAX_KEYS];
+	bool unplugged[MT_DEVICES];
 };
 
 struct mt_module;
@@ -295,6 +303,8 @@ static const struct mt_cmd mt_cmds[] = {
 	{ "mousedrag", 0, 5, 6, false,
 	  "<t> mousedrag <x0> <y0> <x1> <y1> <duration_ms> [hold_ms]" },
 	{ "type", 1, 0, 1, false, "<t> type <name> [hold_ms]" },
+	{ "unplug", 1, 0, 0, false, "<t> unplug <touch|pointer|keyboard>" },
+	{ "plug", 1, 0, 0, false, "<t> plug <touch|pointer|keyboard>" },
 };
 
 static int
@@ -364,7 +374,17 @@ mt_parse_device_line(struct mt_parse *p, const struct mt_cmd *cmd, double t,
 	bool pressed = false;
 	int code;
 
-	if (!strcmp(cmd->name, "pointer")) {
+	if (!strcmp(cmd->name, "unplug") || !strcmp(cmd->name, "plug")) {
+		int device = -1;
+		for (int i = 0; i < MT_DEVICES; i++)
+			if (!strcmp(names[0], mt_devices[i]))
+				device = i;
+		if (device < 0) {
+			mt_fail(p, p->line, "unknown device '%s' (usage: %s)", names[0], cmd->usage);
+			return;
+		}
+		mt_push(p, t, !strcmp(cmd->name, "plug") ? MT_PLUG : MT_UNPLUG, device, 0, 0);
+	} else if (!strcmp(cmd->name, "pointer")) {
 		mt_push(p, t, MT_PTR_MOTION, -1, v[0], v[1]);
 		mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
 	} else if (!strcmp(cmd->name, "button")) {
@@ -596,15 +616,35 @@ mt_event_cmp(const void *a, const void *b)
 static void
 mt_validate(struct mt_parse *p, const struct mt_points *live)
 {
-	bool down[MT_MAX_IDS], button[MT_BUTTONS], key[MT_MAX_KEYS];
+	bool down[MT_MAX_IDS], button[MT_BUTTONS], key[MT_MAX_KEYS], unplugged[MT_DEVICES];
 	size_t i;
 
 	memcpy(down, live->down, sizeof down);
 	memcpy(button, live->button, sizeof button);
 	memcpy(key, live->key, sizeof key);
+	memcpy(unplugged, live->unplugged, sizeof unplugged);
 	for (i = 0; i < p->out.n && !p->err; i++) {
 		const struct mt_event *e = &p->out.ev[i];
+		int device = e->kind <= MT_CANCEL ? 0 : e->kind <= MT_PTR_FRAME ? 1 : e->kind == MT_KEY ? 2 : -1;
+		if (device >= 0 && unplugged[device]) {
+			mt_fail(p, e->line, "the %s is unplugged", mt_devices[device]);
+			break;
+		}
 		switch (e->kind) {
+		case MT_UNPLUG:
+		case MT_PLUG:
+			if (unplugged[e->id] == (e->kind == MT_UNPLUG))
+				mt_fail(p, e->line, "the %s is already %s", mt_devices[e->id],
+					e->kind == MT_UNPLUG ? "unplugged" : "plugged in");
+			unplugged[e->id] = e->kind == MT_UNPLUG;
+			/* what was held on the device is gone with it */
+			if (e->id == 0)
+				memset(down, 0, sizeof down);
+			else if (e->id == 1)
+				memset(button, 0, sizeof button);
+			else
+				memset(key, 0, sizeof key);
+			break;
 		case MT_DOWN:
 			if (down[e->id])
 				mt_fail(p, e->line, "touch id %d is already down", e->id);
@@ -891,10 +931,76 @@ mt_cancel(struct mt_module *m, const struct timespec *time)
 	}
 }
 
+/* Makes every protocol object on `list` inert: it stays alive until its client
+ * releases it, but no event reaches it any more. wlroots, mutter and KWin do
+ * this to a device's objects when the seat loses the capability; weston 10
+ * keeps feeding them, which would hide a client that never binds new ones. */
+static void
+mt_detach_resources(struct wl_list *list)
+{
+	struct wl_resource *res, *tmp;
+
+	wl_resource_for_each_safe(res, tmp, list) {
+		wl_list_remove(wl_resource_get_link(res));
+		wl_list_init(wl_resource_get_link(res));
+	}
+}
+
+/* Takes a device away (the seat's capability goes; its objects go inert) or
+ * gives it back (the capability returns: clients bind new objects). */
+static void
+mt_plug(struct mt_module *m, int device, bool plug)
+{
+	struct weston_seat *seat = &m->seat;
+
+	m->live.unplugged[device] = !plug;
+	if (device == 0) {
+		struct weston_touch *touch = seat->touch_state;
+		if (plug) {
+			weston_seat_init_touch(seat);
+			return;
+		}
+		weston_seat_release_touch(seat);
+		if (touch) {
+			mt_detach_resources(&touch->focus_resource_list);
+			mt_detach_resources(&touch->resource_list);
+		}
+		memset(m->live.down, 0, sizeof m->live.down);
+	} else if (device == 1) {
+		struct weston_pointer *pointer = seat->pointer_state;
+		struct weston_pointer_client *client;
+		if (plug) {
+			weston_seat_init_pointer(seat);
+			return;
+		}
+		weston_seat_release_pointer(seat);
+		if (pointer)
+			wl_list_for_each(client, &pointer->pointer_clients, link)
+				mt_detach_resources(&client->pointer_resources);
+		memset(m->live.button, 0, sizeof m->live.button);
+	} else {
+		struct weston_keyboard *keyboard = seat->keyboard_state;
+		if (plug) {
+			weston_seat_init_keyboard(seat, NULL);
+			return;
+		}
+		weston_seat_release_keyboard(seat);
+		if (keyboard) {
+			mt_detach_resources(&keyboard->focus_resource_list);
+			mt_detach_resources(&keyboard->resource_list);
+		}
+		memset(m->live.key, 0, sizeof m->live.key);
+	}
+}
+
 static void
 mt_emit(struct mt_module *m, const struct mt_event *e, const struct timespec *time)
 {
 	switch (e->kind) {
+	case MT_UNPLUG:
+	case MT_PLUG:
+		mt_plug(m, e->id, e->kind == MT_PLUG);
+		break;
 	case MT_DOWN:
 		m->live.down[e->id] = true;
 		m->live.x[e->id] = e->x;

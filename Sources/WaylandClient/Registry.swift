@@ -125,7 +125,7 @@ public final class Registry {
         case .seat:
             guard seat == nil else { return }
             seat = bind(name, global, version)
-            if let seat { input = Seat(proxy: seat.proxy, registry: self, log: log) }
+            if let seat { input = Seat(proxy: seat.proxy, version: seat.version, registry: self, log: log) }
         case .presentation: presentation = bind(name, global, version)
         case .viewporter: viewporter = bind(name, global, version)
         case .fractionalScale: fractionalScale = bind(name, global, version)

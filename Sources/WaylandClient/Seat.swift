@@ -18,11 +18,14 @@ public final class Seat {
     }
 
     private let seat: OpaquePointer
+    /// The version `wl_seat` was bound at.
+    private let version: UInt32
     private unowned let registry: Registry
     private var touch: OpaquePointer?
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
-    private var timestampObjects: [OpaquePointer] = []
+    private var touchStamps: OpaquePointer?
+    private var pointerStamps: OpaquePointer?
     private var assembler = TouchFrameAssembler()
     private var sanitizer = InputSanitizer()
     private let log: (PlatformLogLevel, String) -> Void
@@ -42,8 +45,9 @@ public final class Seat {
 
     /// Listens to the seat's capabilities (devices are created as they are announced). Made by the registry as
     /// soon as it binds `wl_seat`, so the first capabilities event finds its listener.
-    init(proxy: OpaquePointer, registry: Registry, log: @escaping (PlatformLogLevel, String) -> Void) {
+    init(proxy: OpaquePointer, version: UInt32, registry: Registry, log: @escaping (PlatformLogLevel, String) -> Void) {
         seat = proxy
+        self.version = version
         self.registry = registry
         self.log = log
         xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
@@ -154,10 +158,9 @@ public final class Seat {
     }
 
     deinit {
-        for object in timestampObjects { zwp_input_timestamps_v1_destroy(object) }
-        if let touch { wl_touch_release(touch) }
-        if let pointer { wl_pointer_release(pointer) }
-        if let keyboard { wl_keyboard_release(keyboard) }
+        releaseTouch(cancelling: false)
+        releasePointer(lifting: false)
+        releaseKeyboard()
         if let xkbState { xkb_state_unref(xkbState) }
         if let xkbKeymap { xkb_keymap_unref(xkbKeymap) }
         if let xkbContext { xkb_context_unref(xkbContext) }
@@ -180,31 +183,82 @@ public final class Seat {
         onTouchFrame?(frame)
     }
 
+    /// The seat's devices follow its capabilities both ways: a device that appears is bound; one that goes away
+    /// is released (a compositor makes its objects inert, so keeping them would lose that input for good) and a
+    /// touch sequence or pointer press in flight on it ends; when it comes back, a new object is bound.
     private func capabilities(_ caps: UInt32) {
+        var bound = Set<SeatDevice>()
+        if touch != nil { bound.insert(.touch) }
+        if pointer != nil { bound.insert(.pointer) }
+        if keyboard != nil { bound.insert(.keyboard) }
+        let (release, bind) = SeatDevice.changes(bound: bound, offered: SeatDevice.offered(by: caps))
+        for device in release {
+            switch device {
+            case .touch: releaseTouch(cancelling: true)
+            case .pointer: releasePointer(lifting: true)
+            case .keyboard: releaseKeyboard()
+            }
+        }
         let me = Listener.data(self)
         let stamps = registry.inputTimestamps?.proxy
-        if caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0, touch == nil, let device = wl_seat_get_touch(seat) {
-            touch = device
-            wl_touch_add_listener(device, touchListener, me)
-            if let stamps { watchTimestamps(zwp_input_timestamps_manager_v1_get_touch_timestamps(stamps, device), touchStampListener) }
-        }
-        if caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0, pointer == nil, let device = wl_seat_get_pointer(seat) {
-            pointer = device
-            wl_pointer_add_listener(device, pointerListener, me)
-            if let stamps { watchTimestamps(zwp_input_timestamps_manager_v1_get_pointer_timestamps(stamps, device), pointerStampListener) }
-        }
-        if caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0, keyboard == nil, let device = wl_seat_get_keyboard(seat) {
-            keyboard = device
-            wl_keyboard_add_listener(device, keyboardListener, me)
+        for device in bind {
+            switch device {
+            case .touch:
+                guard let object = wl_seat_get_touch(seat) else { continue }
+                touch = object
+                wl_touch_add_listener(object, touchListener, me)
+                if let stamps { touchStamps = watchTimestamps(zwp_input_timestamps_manager_v1_get_touch_timestamps(stamps, object), touchStampListener) }
+            case .pointer:
+                guard let object = wl_seat_get_pointer(seat) else { continue }
+                pointer = object
+                wl_pointer_add_listener(object, pointerListener, me)
+                if let stamps { pointerStamps = watchTimestamps(zwp_input_timestamps_manager_v1_get_pointer_timestamps(stamps, object), pointerStampListener) }
+            case .keyboard:
+                guard let object = wl_seat_get_keyboard(seat) else { continue }
+                keyboard = object
+                wl_keyboard_add_listener(object, keyboardListener, me)
+            }
         }
     }
 
-    /// Listens to an input-timestamps object (high-resolution times for the device's next events) and keeps it.
+    /// `release` exists from `wl_seat` version 3; before it the object can only be forgotten.
+    private var canRelease: Bool { version >= 3 }
+
+    /// Releases the touch device; with `cancelling`, fingers still down get a cancel frame (their gesture ends as
+    /// the compositor's own `wl_touch.cancel` would end it).
+    private func releaseTouch(cancelling: Bool) {
+        guard let device = touch else { return }
+        if cancelling, assembler.fingerIsDown { deliver(assembler.cancel(time: lastTime)) }
+        if let touchStamps { zwp_input_timestamps_v1_destroy(touchStamps) }
+        touchStamps = nil
+        if canRelease { wl_touch_release(device) } else { wl_touch_destroy(device) }
+        touch = nil
+        sanitizer = InputSanitizer(bounds: sanitizer.bounds)
+    }
+
+    /// Releases the pointer; with `lifting`, a held button is let go (as when the pointer leaves the surface).
+    private func releasePointer(lifting: Bool) {
+        guard let device = pointer else { return }
+        if lifting { deliver(assembler.pointerUp(time: lastTime)) }
+        if let pointerStamps { zwp_input_timestamps_v1_destroy(pointerStamps) }
+        pointerStamps = nil
+        if canRelease { wl_pointer_release(device) } else { wl_pointer_destroy(device) }
+        pointer = nil
+    }
+
+    /// Releases the keyboard; the next one sends its own keymap.
+    private func releaseKeyboard() {
+        guard let device = keyboard else { return }
+        if canRelease { wl_keyboard_release(device) } else { wl_keyboard_destroy(device) }
+        keyboard = nil
+    }
+
+    /// Listens to an input-timestamps object (high-resolution times for the device's next events); returns it.
     private func watchTimestamps(_ object: OpaquePointer?,
-                                 _ listener: UnsafeMutablePointer<zwp_input_timestamps_v1_listener>) {
-        guard let object else { return }
+                                 _ listener: UnsafeMutablePointer<zwp_input_timestamps_v1_listener>) -> OpaquePointer? {
+        guard let object else { return nil }
         zwp_input_timestamps_v1_add_listener(object, listener, Listener.data(self))
-        timestampObjects.append(object)
+        return object
     }
 
     private func loadKeymap(format: UInt32, fd: Int32, size: UInt32) {

@@ -176,6 +176,28 @@ import Testing
                 "\(c.app.stderr.suffix(2000))")
     }
 
+    @Test func devicesThatGoAwayAndComeBackWorkAgain() throws {
+        let c = try Compositor()
+        var mark = c.app.events.count
+        // A drag in flight when the touchscreen goes away ends as a cancel, not a release with a fling.
+        try c.play("0 press 0 400 560\n10 moveto 0 400 420 90\n100 unplug touch\n120 unplug keyboard\n140 unplug pointer")
+        let cancel = try c.app.waitForGesture("touch-cancel", after: mark)
+        let closed = try c.waitRest("closed", after: cancel.index)
+        #expect(!c.app.events[mark..<closed].contains { $0.kind == "gesture" && $0.string("kind") == "pan-ended" })
+
+        // Back again: the old objects are inert (as under wlroots, mutter and KWin), so only newly bound ones work.
+        try c.play("0 plug touch\n0 plug keyboard\n0 plug pointer\n20 tap 0 400 560")
+        mark = try c.app.waitForGesture("tap", after: closed).index
+        mark = try c.waitRest("open", after: mark)
+        // The tap activated the window again, so the new keyboard has focus: h hides the HUD.
+        try c.play("0 type h")
+        try c.app.waitFor("a frame without the HUD", after: mark) { $0.kind == "frame" && $0.fields["hud"] as? Bool == false }
+        // And the new pointer: a click toggles the panel closed.
+        try c.play("0 click 400 \(c.openY + 40)")
+        try c.app.waitForGesture("tap", after: mark)
+        try c.waitRest("closed", after: mark)
+    }
+
     @Test func exitDestroysEveryObjectInReverseOrderAndReleasesTheSeat() throws {
         let (weston, baseEnv) = try Self.weston()
         defer { weston.stop() }
