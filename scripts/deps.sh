@@ -11,6 +11,8 @@ packages=(
   weston libweston-10-dev gcc g++ make
   # the physics peer the dynamics backend is checked against
   libbox2d-dev
+  # the second compositor of the end-to-end smoke (wlroots; headless, pixman), and setpriv to run it unprivileged
+  sway util-linux
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -22,17 +22,25 @@ public final class TracedClient: @unchecked Sendable {
     private var copyError: Int32?
 
     /// Starts `executable run <arguments> --trace /dev/stdout` with `environment`; every trace line is also
-    /// appended to `copyTo` when given.
-    public init(executable: String, arguments: [String], environment: [String: String], copyTo: String? = nil) throws {
+    /// appended to `copyTo` when given. With `launcher` (e.g. `setpriv --reuid=…`), that command runs the app;
+    /// `pipeOwner` then gives the trace pipe to the user it runs as (reopening `/dev/stdout` checks the pipe's owner).
+    public init(executable: String, arguments: [String], environment: [String: String], copyTo: String? = nil,
+                launcher: [String] = [], pipeOwner: (uid: UInt32, gid: UInt32)? = nil) throws {
         copyPath = copyTo ?? ""
         if let copyTo {
             copy = open(copyTo, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
             guard copy >= 0 else { throw OutputFile.failure("trace", copyTo, errno) }
         }
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["run"] + arguments + ["--trace", "/dev/stdout"]
+        let command = launcher + [executable, "run"] + arguments + ["--trace", "/dev/stdout"]
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = environment
         let out = Pipe(), err = Pipe()
+        if let pipeOwner {
+            guard fchown(out.fileHandleForWriting.fileDescriptor, pipeOwner.uid, pipeOwner.gid) == 0 else {
+                throw Failure(description: "cannot give the trace pipe to uid \(pipeOwner.uid): \(String(cString: strerror(errno)))")
+            }
+        }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice

@@ -1,0 +1,68 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// The end-to-end smoke under a second compositor: sway 1.7 headless (wlroots, pixman), with pointer and keys from
+/// virtual devices. sway answers no presentation feedback headless and gives the seat pointer and keyboard only
+/// while a virtual device exists, so unplugging and replugging is ending one injector and starting another.
+@Suite(.serialized) struct SwayEndToEndTests {
+    @Test func startRenderInputIdleUnplugReplugAndSIGTERM() throws {
+        let sway = try SwaySession()
+        defer { sway.stop() }
+        var input = try sway.virtualInput()
+        let app = try sway.app(["--size", "800x600"])
+        let configure = try app.waitFor("the window configured by sway") {
+            $0.kind == "configure" && $0.number("width") == 800 && $0.number("height") == 600
+        }
+        try app.waitFor("the panel laid out and drawn", after: configure.index) {
+            $0.kind == "panel" && $0.numbers("rect")?[1] == 600 - 72
+        }
+        // The pointer acts as a finger: an upward drag opens the panel.
+        var mark = app.events.count
+        try input.send("drag 400 560 400 200 12 300")
+        try app.waitForGesture("pan-ended", after: mark)
+        let open = try app.waitFor("the panel at rest open", after: mark) {
+            $0.kind == "panel" && $0.string("state") == "open"
+        }
+        // At rest nothing is drawn: an unbound key draws nothing, h draws exactly one frame (no HUD).
+        try input.send("key x")
+        try input.send("key h")
+        let hidden = try app.waitFor("a frame without the HUD", after: open.index) {
+            $0.kind == "frame" && $0.fields["hud"] as? Bool == false
+        }
+        let between = app.events[(open.index + 1)..<hidden.index].filter { $0.kind == "frame" }
+        #expect(between.isEmpty, "frames at rest: \(between)")
+
+        // Unplug (the injector's devices go, the seat loses pointer and keyboard) and plug in again.
+        input.close()
+        input = try sway.virtualInput()
+        mark = app.events.count
+        try input.send("drag 400 300 400 580 12 300")
+        let closed = try app.waitFor("the panel closed by the new pointer", after: mark) {
+            $0.kind == "panel" && $0.string("state") == "closed"
+        }
+        try input.send("key h")
+        try app.waitFor("the HUD back through the new keyboard", after: closed.index) {
+            $0.kind == "frame" && $0.fields["hud"] as? Bool == true
+        }
+
+        app.signal()
+        #expect(try app.waitExit() == 0, "\(app.stderr)")
+        let exit = app.events.last
+        #expect(exit?.kind == "exit" && exit?.string("reason") == "SIGTERM", "\(String(describing: exit))")
+        #expect(!app.events.contains { $0.kind == "presented" }, "sway 1.7 headless answers no presentation feedback")
+    }
+
+    @Test func theCompositorKilledEndsTheRunWithAnError() throws {
+        let sway = try SwaySession()
+        defer { sway.stop() }
+        let app = try sway.app(["--size", "800x600"])
+        try app.waitFor("a drawn frame") { $0.kind == "frame" }
+        sway.kill()
+        #expect(try app.waitExit() == 1)
+        let exit = app.events.last
+        #expect(exit?.kind == "exit" && exit?.number("code") == 1, "\(String(describing: exit))")
+        #expect(app.stderr.contains("compositor"), "\(app.stderr)")
+        #expect(app.stderr.split(separator: "\n").count == 1, "\(app.stderr)")
+    }
+}
