@@ -69,12 +69,7 @@ final class SwaySession {
         let command = Self.launcher(uid: uid, gid: gid, runtime: runtime,
                                     extra: ["WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1"])
             + [swayPath, "-c", runtime + "/sway.config"]
-        sway.executableURL = URL(fileURLWithPath: command[0])
-        sway.arguments = Array(command.dropFirst())
-        sway.standardOutput = logHandle
-        sway.standardError = logHandle
-        sway.standardInput = FileHandle.nullDevice
-        try sway.run()
+        try Self.start(sway, command, input: FileHandle.nullDevice, output: logHandle, error: logHandle)
         try? logHandle.close()
         let started = sway
         do {
@@ -95,6 +90,16 @@ final class SwaySession {
     private static func launcher(uid: UInt32, gid: UInt32, runtime: String, extra: [String]) -> [String] {
         let asUser = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--init-groups", "--"] : []
         return asUser + ["/usr/bin/env", "-i", "HOME=\(runtime)", "PATH=/usr/bin:/bin", "XDG_RUNTIME_DIR=\(runtime)"] + extra
+    }
+
+    /// Runs `command` (its first element the executable) in `process` with these standard streams.
+    static func start(_ process: Process, _ command: [String], input: Any, output: Any, error: Any) throws {
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
     }
 
     /// The launcher for a client of this session.
@@ -191,12 +196,7 @@ final class VirtualInput {
     private let reader: PollLineReader
 
     init(command: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
+        try SwaySession.start(process, command, input: input, output: output, error: FileHandle.standardError)
         reader = PollLineReader(fd: output.fileHandleForReading.fileDescriptor)
         try expect("ready")
     }
