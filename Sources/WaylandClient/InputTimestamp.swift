@@ -13,6 +13,21 @@ public struct InputTimestamp: Sendable {
     /// Records a high-resolution timestamp for the next event (`zwp_input_timestamps_v1.timestamp`).
     public mutating func setNextNanoseconds(_ ns: UInt64) { pendingNanoseconds = ns }
 
+    /// Records `zwp_input_timestamps_v1.timestamp`'s arguments (seconds as two `u32` halves, then nanoseconds)
+    /// for the next event. Nothing on the wire bounds them: a time past 2^64 ns (about year 2554, any
+    /// `tv_sec_hi` ≥ 5) cannot be represented, so it is dropped and the event keeps its own milliseconds.
+    public mutating func setNextTimestamp(secondsHigh hi: UInt32, secondsLow lo: UInt32, nanoseconds nsec: UInt32) {
+        pendingNanoseconds = Self.nanoseconds(secondsHigh: hi, secondsLow: lo, nanoseconds: nsec)
+    }
+
+    /// The timestamp event's time in nanoseconds; nil when it does not fit in 64 bits.
+    public static func nanoseconds(secondsHigh hi: UInt32, secondsLow lo: UInt32, nanoseconds nsec: UInt32) -> UInt64? {
+        let seconds = UInt64(hi) << 32 | UInt64(lo)
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carry) = whole.addingReportingOverflow(UInt64(nsec))
+        return overflow || carry ? nil : total
+    }
+
     /// Seconds for an event carrying `milliseconds`; uses the pending nanosecond timestamp when there is one.
     public mutating func seconds(milliseconds: UInt32) -> Double {
         let extended = unwrap(milliseconds)

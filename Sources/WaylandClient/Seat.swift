@@ -146,13 +146,13 @@ public final class Seat {
             repeat_info: { _, _, _, _ in }))
         touchStampListener.initialize(to: zwp_input_timestamps_v1_listener(timestamp: { data, _, hi, lo, nsec in
             guard let data else { return }
-            let ns = ((UInt64(hi) << 32) | UInt64(lo)) * 1_000_000_000 + UInt64(nsec)
-            Listener.object(Seat.self, data).touchClock.setNextNanoseconds(ns)
+            Listener.object(Seat.self, data).touchClock.setNextTimestamp(secondsHigh: hi, secondsLow: lo,
+                                                                         nanoseconds: nsec)
         }))
         pointerStampListener.initialize(to: zwp_input_timestamps_v1_listener(timestamp: { data, _, hi, lo, nsec in
             guard let data else { return }
-            let ns = ((UInt64(hi) << 32) | UInt64(lo)) * 1_000_000_000 + UInt64(nsec)
-            Listener.object(Seat.self, data).pointerClock.setNextNanoseconds(ns)
+            Listener.object(Seat.self, data).pointerClock.setNextTimestamp(secondsHigh: hi, secondsLow: lo,
+                                                                           nanoseconds: nsec)
         }))
         wl_seat_add_listener(seat, seatListener, me)
     }

@@ -60,4 +60,29 @@ struct InputTimestampTests {
         let t = clock.seconds(milliseconds: 10)
         #expect(abs(t - Double(4_294_967_296 + 10) / 1e3) < 1e-9)
     }
+
+    @Test func timestampEventArgumentsBecomeNanoseconds() {
+        #expect(InputTimestamp.nanoseconds(secondsHigh: 0, secondsLow: 1016, nanoseconds: 250_123) == 1_016_000_250_123)
+        #expect(InputTimestamp.nanoseconds(secondsHigh: 1, secondsLow: 0, nanoseconds: 7) == 4_294_967_296_000_000_007)
+        var clock = InputTimestamp()
+        _ = clock.seconds(milliseconds: 1000)
+        clock.setNextTimestamp(secondsHigh: 0, secondsLow: 1, nanoseconds: 16_250_123)
+        #expect(clock.seconds(milliseconds: 1016) == 1_016_250_123.0 / 1e9)
+    }
+
+    /// Regression: `Seat` computed `(hi << 32 | lo) * 1e9 + nsec` in `UInt64`, which traps on overflow, so a
+    /// compositor sending `tv_sec_hi` = 5 (or 0xFFFFFFFF) killed the app. Such a time is dropped instead.
+    @Test func timestampPast64BitsOfNanosecondsIsDropped() {
+        #expect(InputTimestamp.nanoseconds(secondsHigh: 4, secondsLow: 0, nanoseconds: 0) == 17_179_869_184_000_000_000)
+        #expect(InputTimestamp.nanoseconds(secondsHigh: 5, secondsLow: 0, nanoseconds: 0) == nil)
+        #expect(InputTimestamp.nanoseconds(secondsHigh: .max, secondsLow: .max, nanoseconds: .max) == nil)
+        // 18 446 744 073 s and 709 551 615 ns is UInt64.max exactly; one more nanosecond does not fit.
+        #expect(InputTimestamp.nanoseconds(secondsHigh: 4, secondsLow: 1_266_874_889, nanoseconds: 709_551_615) == .max)
+        #expect(InputTimestamp.nanoseconds(secondsHigh: 4, secondsLow: 1_266_874_889, nanoseconds: 709_551_616) == nil)
+        var clock = InputTimestamp()
+        _ = clock.seconds(milliseconds: 1000)
+        clock.setNextTimestamp(secondsHigh: 0, secondsLow: 1, nanoseconds: 10_000_000)
+        clock.setNextTimestamp(secondsHigh: .max, secondsLow: 0, nanoseconds: 0)  // replaces the pending one
+        #expect(abs(clock.seconds(milliseconds: 1016) - 1.016) < 1e-12)
+    }
 }
