@@ -74,6 +74,11 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp", "MomentumTestSupport"],
                     swiftSettings: strict),
+        // Random and hostile input through timestamps, touch assembly, the switcher, every scene and both
+        // recognisers (`swift test --filter Fuzz`; MOMENTUM_FUZZ_SCRIPTS and MOMENTUM_FUZZ_SEED for longer runs).
+        .testTarget(name: "FuzzTests",
+                    dependencies: ["MomentumApp", "WaylandClient", "MomentumScenes", "MomentumCore", "MomentumLayers"],
+                    swiftSettings: strict),
         // End to end: starts weston headless with the touch-injection module, runs the real binary.
         .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumTestSupport"],
                     swiftSettings: strict),
