@@ -12,6 +12,10 @@ public struct ConfigureState: Sendable, Equatable {
         public init(width: Int32, height: Int32) { self.width = width; self.height = height }
     }
 
+    /// The largest logical width or height taken from a configure (a hostile or broken compositor may send up to
+    /// 2³¹ − 1; the window's buffer size must stay representable and allocatable).
+    public static let maximumDimension: Int32 = 16384
+
     /// The size in effect (logical pixels).
     public private(set) var size: Size
     /// Whether the compositor has the window fullscreen, in effect.
@@ -35,8 +39,8 @@ public struct ConfigureState: Sendable, Equatable {
         let before = size
         // Zero in one dimension means the client chooses that dimension (xdg_toplevel.configure).
         if let pending = pendingSize {
-            if pending.width > 0 { size.width = pending.width }
-            if pending.height > 0 { size.height = pending.height }
+            if pending.width > 0 { size.width = min(pending.width, Self.maximumDimension) }
+            if pending.height > 0 { size.height = min(pending.height, Self.maximumDimension) }
         }
         fullscreen = pendingFullscreen
         pendingSize = nil

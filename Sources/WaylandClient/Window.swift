@@ -235,12 +235,16 @@ public final class Window {
         appliedSize = size
     }
 
+    /// The scales the window draws at: a compositor's preferred or output scale outside it is clamped (0 would
+    /// make an empty buffer, 1000 one no GPU can allocate).
+    public static let scaleRange = 0.25...8.0
+
     private func currentScale() -> Double {
-        if viewport != nil { return preferredFractionalScale ?? 1 }
+        if viewport != nil { return (preferredFractionalScale ?? 1).clamped(to: Self.scaleRange) }
         // Before the surface has entered any output, guess the largest output scale so the first frame is sharp.
         let scales = enteredOutputs.isEmpty ? registry.outputs.values.map(\.scale)
                                             : enteredOutputs.compactMap { registry.outputs[$0]?.scale }
-        return Double(scales.max() ?? 1)
+        return Double(scales.max() ?? 1).clamped(to: Self.scaleRange)
     }
 
     private func outputEntered(_ proxy: OpaquePointer, entered: Bool) {
@@ -264,4 +268,9 @@ public final class Window {
 private struct PendingFeedback {
     let proxy: OpaquePointer
     let sequence: UInt64
+}
+
+extension Double {
+    /// The value limited to `range`.
+    fileprivate func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }

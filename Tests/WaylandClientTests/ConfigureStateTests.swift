@@ -81,4 +81,13 @@ struct ConfigureStateTests {
         #expect(!state.fullscreen)
         #expect(state.size == Size(width: 800, height: 600))
     }
+
+    @Test func aHostileHugeConfigureIsClampedToTheLargestDimension() {
+        var state = ConfigureState(clientSize: Size(width: 800, height: 600))
+        state.toplevelConfigure(width: .max, height: 20_000, fullscreen: true)
+        _ = state.surfaceConfigure()
+        #expect(state.size == Size(width: ConfigureState.maximumDimension, height: ConfigureState.maximumDimension))
+        // Even at the largest scale the buffer size stays far inside Int32.
+        #expect(Double(ConfigureState.maximumDimension) * Window.scaleRange.upperBound < Double(Int32.max))
+    }
 }
