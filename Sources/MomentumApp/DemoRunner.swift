@@ -133,6 +133,8 @@ final class DemoRunner {
         window.onDiscarded = { [unowned self] sequence in trace.discarded(sequence: sequence) }
         seat?.onTouchFrame = { [unowned self] frame in route(TouchFrame(frame)) }
         seat?.onKey = { [unowned self] key in if let command = KeyCommand(key) { perform(command) } }
+        seat?.onDevicesChanged = { [unowned self] devices in trace.seat(devices) }
+        if let seat { trace.seat(seat.devices) }
     }
 
     // MARK: Input routing

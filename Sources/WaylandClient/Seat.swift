@@ -11,6 +11,16 @@ public final class Seat {
     public var onTouchFrame: ((Touch.Frame) -> Void)?
     /// Called for every key press.
     public var onKey: ((Key) -> Void)?
+    /// Called when devices were bound or released (the seat's capabilities changed), with the devices now held.
+    public var onDevicesChanged: ((Set<SeatDevice>) -> Void)?
+    /// The devices held now.
+    public var devices: Set<SeatDevice> {
+        var held = Set<SeatDevice>()
+        if touch != nil { held.insert(.touch) }
+        if pointer != nil { held.insert(.pointer) }
+        if keyboard != nil { held.insert(.keyboard) }
+        return held
+    }
     /// The surface's logical size, for `InputSanitizer` (positions more than a surface beyond it are clamped).
     public var surfaceSize: SIMD2<Double>? {
         get { sanitizer.bounds }
@@ -187,11 +197,9 @@ public final class Seat {
     /// is released (a compositor makes its objects inert, so keeping them would lose that input for good) and a
     /// touch sequence or pointer press in flight on it ends; when it comes back, a new object is bound.
     private func capabilities(_ caps: UInt32) {
-        var bound = Set<SeatDevice>()
-        if touch != nil { bound.insert(.touch) }
-        if pointer != nil { bound.insert(.pointer) }
-        if keyboard != nil { bound.insert(.keyboard) }
+        let bound = devices
         let (release, bind) = SeatDevice.changes(bound: bound, offered: SeatDevice.offered(by: caps))
+        defer { if devices != bound { onDevicesChanged?(devices) } }
         for device in release {
             switch device {
             case .touch: releaseTouch(cancelling: true)

@@ -34,8 +34,17 @@ import Testing
         #expect(between.isEmpty, "frames at rest: \(between)")
 
         // Unplug (the injector's devices go, the seat loses pointer and keyboard) and plug in again.
+        mark = app.events.count
         input.close()
+        let unplugged = try app.waitFor("the pointer and keyboard released", after: mark) {
+            $0.kind == "seat" && ($0.fields["devices"] as? [String]) == []
+        }
         input = try sway.virtualInput()
+        try app.waitFor("a new pointer and keyboard bound", after: unplugged.index) {
+            $0.kind == "seat" && ($0.fields["devices"] as? [String]) == ["pointer", "keyboard"]
+        }
+        // The app's bind requests may still be on their way to sway: one more roundtrip of the injector first.
+        try input.send("move 400 300")
         mark = app.events.count
         try input.send("drag 400 300 400 580 12 300")
         let closed = try app.waitFor("the panel closed by the new pointer", after: mark) {

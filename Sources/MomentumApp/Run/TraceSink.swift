@@ -1,5 +1,6 @@
 import MomentumCore
 import MomentumScenes
+import WaylandClient
 
 /// The run's trace events, typed: the app reports what happened and the sink encodes JSON Lines only when
 /// `--trace` was given (with no trace, scene records are not even asked for).
@@ -58,6 +59,12 @@ final class TraceSink {
         var fields: [(String, JSONValue)] = [("kind", .string(event.kind.rawValue))]
         for field in event.fields { fields.append((field.key, JSONValue(field.value))) }
         writer.event("gesture", fields)
+    }
+
+    /// The input devices held now (at start and whenever the seat's capabilities change).
+    func seat(_ devices: Set<SeatDevice>) {
+        let names = SeatDevice.allCases.filter(devices.contains).map { JSONValue.string("\($0)") }
+        writer.event("seat", ["devices": .array(names)])
     }
 
     /// The scene was switched to `kind`.
