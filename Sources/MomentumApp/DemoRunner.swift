@@ -30,6 +30,8 @@ final class DemoRunner {
     private var readyAnnounced = false
     private var drawList = DrawList()
     private var failure: AppError?
+    /// Presentation feedback still unanswered and freed unanswered, read from the window at teardown.
+    private var feedbackAtExit = (unanswered: 0, freed: 0)
 
     /// A runner for `options` that reports through `logger` (failures at `.error`, the platform's notes at their level).
     init(options: RunOptions, logger: Logger) throws(AppError) {
@@ -47,7 +49,8 @@ final class DemoRunner {
     /// trace that could not be written is reported (one line) and makes the exit code non-zero.
     func run() -> Int32 {
         let (code, reason) = runLoop()
-        trace.exit(code: code, reason: reason)
+        trace.exit(code: code, reason: reason, feedbackUnanswered: feedbackAtExit.unanswered,
+                   feedbackFreed: feedbackAtExit.freed)
         if let failure = trace.failure {
             logger.error("\(failure)")
             return code == 0 ? failure.code : code
@@ -95,6 +98,7 @@ final class DemoRunner {
 
     /// Releases GL before EGL, EGL before the surface, and everything before the display disconnects.
     private func tearDown() {
+        if let window { feedbackAtExit = (window.unansweredFeedbackCount, window.droppedFeedbackCount) }
         target.tearDown()
         seat = nil
         window = nil

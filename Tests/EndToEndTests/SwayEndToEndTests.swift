@@ -60,6 +60,14 @@ import Testing
         let exit = app.events.last
         #expect(exit?.kind == "exit" && exit?.string("reason") == "SIGTERM", "\(String(describing: exit))")
         #expect(!app.events.contains { $0.kind == "presented" }, "sway 1.7 headless answers no presentation feedback")
+        // Unanswered feedback is freed: at most 16 objects were held, the rest of the frames' feedback was freed.
+        let frames = app.events.filter { $0.kind == "frame" }.count
+        #expect(frames > 16, "too few frames to fill the feedback queue: \(frames)")
+        let unanswered = exit?.number("feedback_unanswered") ?? .infinity
+        #expect(unanswered <= 16, "feedback held at exit: \(unanswered)")
+        let answered = app.events.filter { $0.kind == "discarded" }.count  // sway discards a few, presents none
+        #expect(exit?.number("feedback_freed") == Double(frames - answered) - unanswered,
+                "\(frames) frames, \(answered) discarded, \(String(describing: exit))")
     }
 
     @Test func theCompositorKilledEndsTheRunWithAnError() throws {

@@ -73,9 +73,12 @@ final class TraceSink {
     /// The backend was switched to `kind` at run time.
     func backend(_ kind: BackendKind) { writer.event("backend", ["name": .string(kind.rawValue)]) }
 
-    /// The run ended with `code` for `reason`; flushed and closed.
-    func exit(code: Int32, reason: String) {
-        writer.event("exit", ["code": .int(Int64(code)), "reason": .string(reason)])
+    /// The run ended with `code` for `reason`, with `feedbackUnanswered` presentation feedback objects still
+    /// waiting for the compositor and `feedbackFreed` freed unanswered on the way; flushed and closed.
+    func exit(code: Int32, reason: String, feedbackUnanswered: Int = 0, feedbackFreed: Int = 0) {
+        writer.event("exit", ["code": .int(Int64(code)), "reason": .string(reason),
+                              "feedback_unanswered": .int(Int64(feedbackUnanswered)),
+                              "feedback_freed": .int(Int64(feedbackFreed))])
         writer.close()
     }
 
