@@ -70,7 +70,7 @@ let package = Package(
                     dependencies: ["MomentumLayers", "MomentumCore", "MomentumTestSupport", realModule],
                     swiftSettings: strict),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
-        .testTarget(name: "MomentumRenderTests", dependencies: ["MomentumRender", "MomentumLayers", realModule],
+        .testTarget(name: "MomentumRenderTests", dependencies: ["MomentumRender", "MomentumLayers", realModule, "CGLES"],
                     swiftSettings: strict),
         .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp", "MomentumTestSupport"],
                     swiftSettings: strict),

@@ -2,6 +2,7 @@ import Glibc
 import Logging
 import MomentumCore
 import MomentumLayers
+import MomentumRender
 import MomentumScenes
 import WaylandClient
 
@@ -120,11 +121,13 @@ final class DemoRunner {
             scene.setOutputScale(configured.scale)
             scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
             guard let display else { return }
+            let wasReady = target.isReady
             do throws(AppError) { try target.prepare(display: display, window: window) } catch {
                 failure = error
                 loop.stop(code: 1, reason: error.description)
                 return
             }
+            if !wasReady { logger.debug("render: \(target.strategy)") }
             pacer.dirty = true
         }
         window.onClose = { [unowned loop] in loop.stop(code: 0, reason: "closed") }
@@ -230,13 +233,14 @@ final class DemoRunner {
         window.requestFrame()
         window.requestPresentationFeedback(sequence: sequence)
         window.prepareCommit()
-        do throws(AppError) { try target.present(drawList, window: window) } catch {
+        var damage: DamageRegion?
+        do throws(AppError) { damage = try target.present(drawList, window: window) } catch {
             failure = error
             loop?.stop(code: 1, reason: "eglSwapBuffers failed")
         }
         let renderMicros = (HostClock.now() - renderStart) * 1e6
         trace.frame(sequence: sequence, callbackMs: callbackMs, step: step, hud: hud.isShown, tickMicros: tickMicros,
-                    renderMicros: renderMicros)
+                    renderMicros: renderMicros, damagePixels: damage?.area)
         trace.sceneRecord(scene)
     }
 

@@ -1,5 +1,6 @@
 import CEGL
 import CGLES
+import Glibc
 
 /// An EGL display + OpenGL ES context, drawing either into a Wayland window or into an offscreen pbuffer.
 ///
@@ -26,14 +27,23 @@ public final class RenderContext {
     /// Offscreen target size in px (0×0 for a window context).
     public let headlessSize: (width: Int, height: Int)
 
-    /// A context on a Wayland display (`struct wl_display *`); make a window surface before drawing.
-    public init(waylandDisplay: OpaquePointer) throws {
+    /// The OpenGL ES version `MOMENTUM_GLES_VERSION` asks for (2 or 3), nil when unset: then ES 3 is used where
+    /// offered and ES 2 otherwise. Setting 2 runs everything on the ES 2.0 path phone GPUs (Mali-400) have.
+    public static var requestedVersion: Int? {
+        guard let value = getenv("MOMENTUM_GLES_VERSION") else { return nil }
+        return Int(String(cString: value))
+    }
+
+    /// A context on a Wayland display (`struct wl_display *`); make a window surface before drawing. `glesVersion`
+    /// (2 or 3) forces that version; nil prefers 3 (or what `MOMENTUM_GLES_VERSION` says).
+    public init(waylandDisplay: OpaquePointer, glesVersion: Int? = RenderContext.requestedVersion) throws {
         var display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_WAYLAND_KHR), UnsafeMutableRawPointer(waylandDisplay), nil)
         if display == nil {
             display = eglGetDisplay(waylandDisplay)
         }
         guard let display else { throw RenderError.egl("eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR)") }
-        let setup = try Self.setUp(display: display, surfaceType: EGL_WINDOW_BIT, preferAlpha: false)
+        let setup = try Self.setUp(display: display, surfaceType: EGL_WINDOW_BIT, preferAlpha: false,
+                                   version: glesVersion)
         self.display = display
         config = setup.config
         context = setup.context
@@ -42,8 +52,9 @@ public final class RenderContext {
         headlessSize = (0, 0)
     }
 
-    /// An offscreen context of `width`×`height` px on Mesa's surfaceless platform (no compositor, no GPU needed).
-    public init(headlessWidth width: Int, height: Int) throws {
+    /// An offscreen context of `width`×`height` px on Mesa's surfaceless platform (no compositor, no GPU needed);
+    /// `glesVersion` as for a Wayland context.
+    public init(headlessWidth width: Int, height: Int, glesVersion: Int? = RenderContext.requestedVersion) throws {
         guard width > 0, height > 0 else { throw RenderError("headless size must be positive, got \(width)x\(height)") }
         let extensions = eglQueryString(nil, EGL_EXTENSIONS).map { String(cString: $0) } ?? ""
         guard extensions.contains("EGL_MESA_platform_surfaceless") else {
@@ -52,7 +63,8 @@ public final class RenderContext {
         guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
             throw RenderError.egl("eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA)")
         }
-        let setup = try Self.setUp(display: display, surfaceType: EGL_PBUFFER_BIT, preferAlpha: true)
+        let setup = try Self.setUp(display: display, surfaceType: EGL_PBUFFER_BIT, preferAlpha: true,
+                                   version: glesVersion)
         self.display = display
         config = setup.config
         context = setup.context
@@ -66,16 +78,24 @@ public final class RenderContext {
         surface = pbuffer
     }
 
-    /// Initializes `display`, chooses an 8-bit RGB config for `surfaceType` and creates an ES 3 (else ES 2) context.
-    private static func setUp(display: EGLDisplay, surfaceType: EGLint, preferAlpha: Bool) throws
+    /// Initializes `display`, chooses an 8-bit RGB config for `surfaceType` and creates an ES 3 (else ES 2) context,
+    /// or exactly ES `version` when given.
+    private static func setUp(display: EGLDisplay, surfaceType: EGLint, preferAlpha: Bool, version: Int?) throws
         -> (config: EGLConfig, context: EGLContext, major: Int) {
+        if let version, version != 2, version != 3 {
+            throw RenderError("OpenGL ES version \(version) requested (MOMENTUM_GLES_VERSION): use 2 or 3")
+        }
+        // Mesa hands out an ES 3.2 context for a request of 2 (it is compatible); only its version override makes
+        // the context a genuine ES 2.0 one, without ES 3 calls and formats. It is process-wide, so only when the
+        // whole process asked for 2.
+        if version == 2, requestedVersion == 2 { setenv("MESA_GLES_VERSION_OVERRIDE", "2.0", 0) }
         _ = try EGLDisplayUsers.acquire(display)
         var succeeded = false
         defer { if !succeeded { EGLDisplayUsers.release(display) } }
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGLBoolean(EGL_TRUE) else {
             throw RenderError.egl("eglBindAPI(EGL_OPENGL_ES_API)")
         }
-        for (major, renderable) in [(3, EGL_OPENGL_ES3_BIT), (2, EGL_OPENGL_ES2_BIT)] {
+        for (major, renderable) in [(3, EGL_OPENGL_ES3_BIT), (2, EGL_OPENGL_ES2_BIT)] where version ?? major == major {
             guard let config = try chooseConfig(display: display, surfaceType: surfaceType, renderable: renderable,
                                                 preferAlpha: preferAlpha) else { continue }
             let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, EGLint(major), EGL_NONE]
@@ -83,7 +103,7 @@ public final class RenderContext {
                 succeeded = true
                 return (config, context, major)
             }
-            if major == 2 { throw RenderError.egl("eglCreateContext(OpenGL ES 2)") }
+            if major == 2 || version == major { throw RenderError.egl("eglCreateContext(OpenGL ES \(major))") }
         }
         throw RenderError("eglChooseConfig found no RGB888 config for OpenGL ES 3 or 2 (surface type 0x"
                           + String(surfaceType, radix: 16) + ")")
@@ -152,6 +172,53 @@ public final class RenderContext {
     public func swapBuffers() -> Bool {
         guard let surface else { return false }
         return eglSwapBuffers(display, surface) == EGLBoolean(EGL_TRUE)
+    }
+
+    /// The display's EGL extensions.
+    public private(set) lazy var extensions: Set<String> = {
+        guard let list = eglQueryString(display, EGL_EXTENSIONS) else { return [] }
+        return Set(String(cString: list).split(separator: " ").map(String.init))
+    }()
+
+    /// `eglSwapBuffersWithDamageKHR` or `…EXT`, when the display offers either.
+    private lazy var swapWithDamage: PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC? = {
+        for (name, function) in [("EGL_KHR_swap_buffers_with_damage", "eglSwapBuffersWithDamageKHR"),
+                                 ("EGL_EXT_swap_buffers_with_damage", "eglSwapBuffersWithDamageEXT")]
+        where extensions.contains(name) {
+            if let address = eglGetProcAddress(function) {
+                return unsafeBitCast(address, to: PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC.self)
+            }
+        }
+        return nil
+    }()
+
+    /// Whether `swapBuffers(damage:)` can tell the compositor the damage (else it reports the whole surface).
+    public var canSwapWithDamage: Bool { swapWithDamage != nil }
+
+    /// Whether the back buffer's age can be queried (`EGL_EXT_buffer_age`).
+    public var hasBufferAge: Bool { extensions.contains("EGL_EXT_buffer_age") }
+
+    /// How many frames ago the current back buffer was drawn (0: unknown or undefined); query before drawing.
+    public func bufferAge() -> Int {
+        guard hasBufferAge, let surface else { return 0 }
+        var age: EGLint = 0
+        guard eglQuerySurface(display, surface, EGL_BUFFER_AGE_EXT, &age) == EGLBoolean(EGL_TRUE) else { return 0 }
+        return Int(max(age, 0))
+    }
+
+    /// Presents the frame telling the compositor only `damage` changed, when the display can (else a plain swap,
+    /// which damages the whole surface); false on failure.
+    @discardableResult
+    public func swapBuffers(damage: DamageRegion) -> Bool {
+        guard let surface else { return false }
+        guard let swapWithDamage, !damage.isFull else { return swapBuffers() }
+        // EGL damage rectangles are x, y, width, height with y from the bottom of the surface.
+        var rects: [EGLint] = []
+        for rect in damage.rects {
+            rects += [EGLint(rect.minX), EGLint(damage.bounds.maxY - rect.maxY), EGLint(rect.width), EGLint(rect.height)]
+        }
+        if rects.isEmpty { rects = [0, 0, 1, 1] }  // nothing changed: the smallest damage a commit can carry
+        return swapWithDamage(display, surface, rects, EGLint(rects.count / 4)) == EGLBoolean(EGL_TRUE)
     }
 
     /// The current EGL error as a message naming `call`, for reporting after a `false` from `swapBuffers()`.

@@ -2,7 +2,14 @@ import RealModule
 import CGLES
 import MomentumLayers
 
-/// Draws a `DrawList` with OpenGL ES into the current context's surface; one program, one draw call per frame.
+/// Draws a `DrawList` with OpenGL ES into the current context's surface.
+///
+/// Each command becomes one or a few quads; consecutive quads of the same primitive (gradient or pixel-snapped fill,
+/// anti-aliased shape, soft shadow) share a draw call with that primitive's shader. `render` redraws only what
+/// changed since the previous frame: it diffs the draw list against the last one, turns the commands that differ
+/// into damage rectangles (their old and new bounds) and redraws inside them (scissored), either into a persistent
+/// offscreen framebuffer that is then copied to the window (where the back buffer's age is unknown), or straight into
+/// a back buffer whose age is known. `draw` redraws everything.
 ///
 /// Create it after `RenderContext.makeCurrent()`, and use it only while that context is current.
 public final class Renderer {
@@ -23,44 +30,64 @@ public final class Renderer {
         var axis: SIMD2<Float> = SIMD2(1, 0)
     }
 
-    private static let verticesPerQuad = 6
+    /// The primitive a quad is drawn as, each with its own fragment shader.
+    private enum Primitive: Int, CaseIterable {
+        case flat, shape, shadow, texture
+    }
 
-    private let program: GLuint
-    private let viewportUniform: GLint
-    private let heightUniform: GLint
+    /// Consecutive vertices drawn with one program.
+    private struct Batch {
+        var primitive: Primitive
+        var first: Int
+        var count: Int
+    }
+
+    /// Where `render` draws.
+    public enum Target: Equatable, Sendable {
+        /// A persistent offscreen framebuffer that keeps the last frame: only the damage is redrawn there, then the
+        /// whole frame is copied to the bound framebuffer with one textured quad. For back buffers of unknown age.
+        case offscreenCopy
+        /// The bound framebuffer, holding the frame drawn `age` frames ago (`EGL_EXT_buffer_age`; 0 = unknown,
+        /// redrawn in full).
+        case backBuffer(age: Int)
+    }
+
+    private static let verticesPerQuad = 6
+    /// Frames of damage kept for buffer ages up to this.
+    public static let damageHistoryLength = 4
+
+    private let programs: [ShaderProgram]
     private let vertexBuffer: GLuint
     /// Capacity of `vertexBuffer` in bytes.
     private var bufferCapacity = 0
     /// Vertex scratch, rebuilt every frame without giving its storage back.
     private var vertices: [Vertex] = []
+    private var batches: [Batch] = []
+    /// Each command's pixel bounds in the list being drawn (nil: it draws nothing).
+    private var bounds: [PixelRect?] = []
 
-    /// Number of quads in the last `draw` (each shadow is one quad, each shape, rect, line or text run one more).
+    /// The last frame `render` drew: its commands and their bounds, and the viewport and scale they were for.
+    private var previous: (commands: [DrawCommand], bounds: [PixelRect?], width: Int, height: Int, scale: Double)?
+    /// Damage of the last frames `render` drew, newest first (each relative to the frame before it).
+    private var history: [DamageRegion] = []
+    private var offscreen: Framebuffer?
+
+    /// Number of quads in the last `draw` or `render` (each shadow is one to four quads, each shape, rect, line
+    /// or text run one more).
     public private(set) var lastQuadCount = 0
+    /// What the last `render` redrew (nil before the first).
+    public private(set) var lastDamage: DamageRegion?
 
     /// Compiles and links the shaders; needs a current context.
     public init() throws {
-        let vertexShader = try Self.compile(GLenum(GL_VERTEX_SHADER), Shaders.vertex, name: "vertex")
-        defer { glDeleteShader(vertexShader) }
-        let fragmentShader = try Self.compile(GLenum(GL_FRAGMENT_SHADER), Shaders.fragment, name: "fragment")
-        defer { glDeleteShader(fragmentShader) }
-        let program = glCreateProgram()
-        guard program != 0 else { throw RenderError("glCreateProgram failed: GL error 0x\(String(glGetError(), radix: 16))") }
-        glAttachShader(program, vertexShader)
-        glAttachShader(program, fragmentShader)
-        for (index, name) in ["a_pos", "a_color", "a_shape", "a_params", "a_cutStart", "a_cutEnd"].enumerated() {
-            glBindAttribLocation(program, GLuint(index), name)
+        programs = try Primitive.allCases.map { primitive in
+            switch primitive {
+            case .flat: try ShaderProgram(name: "flat", vertex: Shaders.vertex, fragment: Shaders.flat)
+            case .shape: try ShaderProgram(name: "shape", vertex: Shaders.vertex, fragment: Shaders.shape)
+            case .shadow: try ShaderProgram(name: "shadow", vertex: Shaders.vertex, fragment: Shaders.shadow)
+            case .texture: try ShaderProgram(name: "texture", vertex: Shaders.textureVertex, fragment: Shaders.texture)
+            }
         }
-        glLinkProgram(program)
-        var linked: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
-        guard linked == GL_TRUE else {
-            let log = Self.infoLog(program, isProgram: true)
-            glDeleteProgram(program)
-            throw RenderError("glLinkProgram failed: \(log)")
-        }
-        self.program = program
-        viewportUniform = glGetUniformLocation(program, "u_viewport")
-        heightUniform = glGetUniformLocation(program, "u_height")
         var buffer: GLuint = 0
         glGenBuffers(1, &buffer)
         vertexBuffer = buffer
@@ -70,51 +97,146 @@ public final class Renderer {
     deinit {
         var buffer = vertexBuffer
         glDeleteBuffers(1, &buffer)
-        glDeleteProgram(program)
     }
 
-    /// Draws `list` into a `width`×`height` buffer-px viewport; logical px × `scale` = buffer px.
-    /// Starts from opaque black, so the frame never shows through to the compositor.
+    /// Draws all of `list` into the bound framebuffer's `width`×`height` buffer-px viewport; logical px × `scale`
+    /// = buffer px. Starts from opaque black, so the frame never shows through to the compositor. Leaves what
+    /// `render` knows of earlier frames alone (call `invalidate()` if this drew into a buffer `render` uses).
     public func draw(_ list: DrawList, width: Int, height: Int, scale: Double) {
+        build(list, scale: Float(scale), width: width, height: height)
+        let full = DamageRegion.full(width: width, height: height)
+        upload()
+        drawBatches(in: full, width: width, height: height)
+    }
+
+    /// Draws `list` into `target` redrawing only what changed since the last `render` (everything the first time,
+    /// and after a change of size or scale); returns the damage, which is also what the frame should tell the
+    /// compositor when it can (`eglSwapBuffersWithDamage`). The frame's pixels equal a full `draw` of `list`.
+    @discardableResult
+    public func render(_ list: DrawList, width: Int, height: Int, scale: Double, into target: Target) throws
+        -> DamageRegion {
+        build(list, scale: Float(scale), width: width, height: height)
+        var damage = DamageRegion(width: width, height: height)
+        if let previous, previous.width == width, previous.height == height, previous.scale == scale {
+            let changed = CommandDiff.unmatched(old: previous.commands, new: list.commands)
+            for index in changed.old { if let rect = previous.bounds[index] { damage.add(rect) } }
+            for index in changed.new { if let rect = bounds[index] { damage.add(rect) } }
+        } else {
+            damage = .full(width: width, height: height)
+            history.removeAll()
+        }
+        previous = (list.commands, bounds, width, height, scale)
+        history.insert(damage, at: 0)
+        if history.count > Self.damageHistoryLength { history.removeLast() }
+        lastDamage = damage
+
+        switch target {
+        case .backBuffer(let age):
+            var redraw = DamageRegion.full(width: width, height: height)
+            if age >= 1, age <= history.count {
+                redraw = DamageRegion(width: width, height: height)
+                for region in history.prefix(age) { redraw.formUnion(region) }
+            }
+            upload()
+            drawBatches(in: redraw, width: width, height: height)
+        case .offscreenCopy:
+            let window = Framebuffer.current
+            var redraw = damage
+            if offscreen?.width != width || offscreen?.height != height {
+                offscreen = nil
+                offscreen = try Framebuffer(width: width, height: height)
+                redraw = .full(width: width, height: height)
+            }
+            guard let offscreen else { return damage }
+            appendCopy(width: width, height: height)
+            upload()
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), offscreen.framebuffer)
+            drawBatches(in: redraw, width: width, height: height, excluding: .texture)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), window)
+            glBindTexture(GLenum(GL_TEXTURE_2D), offscreen.texture)
+            drawBatches(in: .full(width: width, height: height), width: width, height: height, only: .texture,
+                        clear: false)
+            glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        }
+        return damage
+    }
+
+    /// Forgets earlier frames: the next `render` redraws everything.
+    public func invalidate() {
+        previous = nil
+        history.removeAll()
+    }
+
+    /// Turns `list` into quads and batches, and records each command's pixel bounds.
+    private func build(_ list: DrawList, scale s: Float, width: Int, height: Int) {
         vertices.removeAll(keepingCapacity: true)
-        let s = Float(scale)
+        batches.removeAll(keepingCapacity: true)
+        bounds.removeAll(keepingCapacity: true)
         for command in list.commands {
+            let start = vertices.count
             switch command {
             case let .background(top, bottom):
                 let half = SIMD2(Float(width), Float(height)) / 2
-                appendQuad(Frame(centre: half, half: half), top: top.premultiplied, bottom: bottom.premultiplied)
+                appendQuad(.flat, Frame(centre: half, half: half), top: top.premultiplied, bottom: bottom.premultiplied)
             case let .rect(rect, fill):
                 // Grown by 1 px so pixels whose centres fall just outside a fractional edge get their partial coverage.
                 let half = SIMD2(Float(rect.width), Float(rect.height)) * (s / 2)
-                appendQuad(Frame(centre: SIMD2(Float(rect.center.x), Float(rect.center.y)) * s, half: half),
+                appendQuad(.shape, Frame(centre: SIMD2(Float(rect.center.x), Float(rect.center.y)) * s, half: half),
                            outset: 1, top: fill.premultiplied)
             case let .roundedRect(shape):
                 appendRoundedRect(shape, scale: s)
             case let .line(segment):
                 appendLine(segment, scale: s)
             case let .snappedRect(rect, fill):
-                // Edges on whole buffer px: the shader's 1 px ramp then gives exactly 1 inside and 0 outside.
+                // Edges on whole buffer px: every pixel centre inside is fully covered, none outside is touched.
                 let minimum = (SIMD2(Float(rect.x), Float(rect.y)) * s).rounded(.toNearestOrAwayFromZero)
                 let maximum = (SIMD2(Float(rect.maxX), Float(rect.maxY)) * s).rounded(.toNearestOrAwayFromZero)
-                appendQuad(Frame(centre: (minimum + maximum) / 2, half: (maximum - minimum) / 2), top: fill.premultiplied)
+                appendQuad(.flat, Frame(centre: (minimum + maximum) / 2, half: (maximum - minimum) / 2),
+                           top: fill.premultiplied)
             }
+            bounds.append(Self.bounds(of: vertices[start...]))
         }
         lastQuadCount = vertices.count / Self.verticesPerQuad
+    }
 
-        glViewport(0, 0, GLsizei(width), GLsizei(height))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glClearColor(0, 0, 0, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        guard !vertices.isEmpty else { return }
+    /// The pixels the triangles of `quads` can touch (nil when there are none).
+    private static func bounds(of quads: ArraySlice<Vertex>) -> PixelRect? {
+        guard let first = quads.first else { return nil }
+        var minimum = SIMD2(first.x, first.y)
+        var maximum = minimum
+        for vertex in quads {
+            let point = SIMD2(vertex.x, vertex.y)
+            minimum = pointwiseMin(minimum, point)
+            maximum = pointwiseMax(maximum, point)
+        }
+        return PixelRect(enclosing: minimum, maximum)
+    }
 
-        glUseProgram(program)
-        glUniform2f(viewportUniform, Float(width), Float(height))
-        glUniform1f(heightUniform, Float(height))
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    /// Appends a full-viewport quad sampling the offscreen frame (texture coordinates in the shape slots).
+    private func appendCopy(width: Int, height: Int) {
+        let w = Float(width)
+        let h = Float(height)
+        let first = vertices.count
+        func vertex(_ x: Float, _ y: Float) {
+            vertices.append(Vertex(x: x, y: y, r: 1, g: 1, b: 1, a: 1, centreX: x / w, centreY: 1 - y / h,
+                                   halfWidth: 0, halfHeight: 0, radius: 0, sigma: 0, cosine: 1, sine: 0,
+                                   startNormalX: 0, startNormalY: 0, startPointX: 0, startPointY: 0,
+                                   endNormalX: 0, endNormalY: 0, endPointX: 0, endPointY: 0))
+        }
+        vertex(0, 0)
+        vertex(w, 0)
+        vertex(0, h)
+        vertex(w, 0)
+        vertex(w, h)
+        vertex(0, h)
+        batches.append(Batch(primitive: .texture, first: first, count: 6))
+    }
+
+    /// Copies the vertices into the vertex buffer.
+    private func upload() {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         let bytes = vertices.count * MemoryLayout<Vertex>.stride
+        guard bytes > 0 else { return }
         vertices.withUnsafeBytes { raw in
             if bytes > bufferCapacity {
                 bufferCapacity = max(bytes, bufferCapacity * 2)
@@ -122,24 +244,55 @@ public final class Renderer {
             }
             glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), raw.baseAddress)
         }
+    }
+
+    /// Draws the uploaded batches into the bound framebuffer, once per rectangle of `region` with the scissor on
+    /// it, each pass starting from opaque black (`clear`), so the passes can overlap without changing a pixel.
+    private func drawBatches(in region: DamageRegion, width: Int, height: Int, only: Primitive? = nil,
+                             excluding: Primitive? = nil, clear: Bool = true) {
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        let selected = batches.filter { batch in
+            (only.map { batch.primitive == $0 } ?? true) && (excluding.map { batch.primitive != $0 } ?? true)
+        }
         let stride = GLsizei(MemoryLayout<Vertex>.stride)
-        // Attribute index → (component count, offset in Floats): position, colour, shape, params.
-        func attribute(_ index: GLuint, _ components: GLint, _ offset: Int) {
-            glEnableVertexAttribArray(index)
-            glVertexAttribPointer(index, components, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.stride))
+        // Attribute index → (component count, offset in Floats): position, colour, shape, params, the two cuts.
+        let layout: [(GLint, Int)] = [(2, 0), (4, 2), (4, 6), (4, 10), (4, 14), (4, 18)]
+        if !selected.isEmpty {
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+            for (index, (components, offset)) in layout.enumerated() {
+                glEnableVertexAttribArray(GLuint(index))
+                glVertexAttribPointer(GLuint(index), components, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                      UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.stride))
+            }
         }
-        attribute(0, 2, 0)
-        attribute(1, 4, 2)
-        attribute(2, 4, 6)
-        attribute(3, 4, 10)
-        attribute(4, 4, 14)
-        attribute(5, 4, 18)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count))
-        for index in 0..<6 {
-            glDisableVertexAttribArray(GLuint(index))
+        for rect in region.rects {
+            glScissor(GLint(rect.minX), GLint(height - rect.maxY), GLsizei(rect.width), GLsizei(rect.height))
+            if clear {
+                glClearColor(0, 0, 0, 1)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
+            var current: Primitive?
+            for batch in selected {
+                if batch.primitive != current {
+                    current = batch.primitive
+                    programs[batch.primitive.rawValue].use(width: width, height: height)
+                    if batch.primitive == .texture {
+                        glDisable(GLenum(GL_BLEND))
+                    } else {
+                        glEnable(GLenum(GL_BLEND))
+                        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+                    }
+                }
+                glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
+            }
         }
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        if !selected.isEmpty {
+            for index in layout.indices { glDisableVertexAttribArray(GLuint(index)) }
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        }
     }
 
     /// Reads the current framebuffer back as RGBA bytes, top row first.
@@ -159,7 +312,8 @@ public final class Renderer {
         return topDown
     }
 
-    /// Appends the shadow quad (if any), then the shape quad, for a rounded rectangle.
+    /// Appends the shadow (if any), then the shape quad, for a rounded rectangle. Under an opaque shape the shadow
+    /// cannot show, so there it is drawn as up to four bands around the shape's fully covered inside.
     private func appendRoundedRect(_ shape: RoundedRect, scale s: Float) {
         let opacity = Float(min(max(shape.opacity, 0), 1))
         guard opacity > 0, shape.scale > 0 else { return }
@@ -169,16 +323,46 @@ public final class Renderer {
         let radius = Float(shape.scaledCornerRadius) * s
         let axis = shape.rotation == 0
             ? SIMD2<Float>(1, 0) : SIMD2(Float(Double.cos(shape.rotation)), Float(Double.sin(shape.rotation)))
+        let colour = shape.fill.withAlpha(shape.fill.a * opacity).premultiplied
         if let shadow = shape.shadow, shadow.color.a > 0 {
             // Blur radius ≈ 2σ (as CSS box-shadow); the Gaussian is negligible beyond 3σ. Offset in screen space.
             let sigma = Float(max(shadow.blurRadius, 0)) * s / 2
             let offset = SIMD2(Float(shadow.offset.x), Float(shadow.offset.y)) * s
-            let colour = shadow.color.withAlpha(shadow.color.a * opacity).premultiplied
-            appendQuad(Frame(centre: centre + offset, half: half, axis: axis), outset: 3 * sigma + 1,
-                       top: colour, radius: radius, sigma: sigma)
+            let shadowColour = shadow.color.withAlpha(shadow.color.a * opacity).premultiplied
+            let frame = Frame(centre: centre + offset, half: half, axis: axis)
+            let grown = half + SIMD2(repeating: 3 * sigma + 1)
+            let cover = (minimum: -grown, maximum: grown)
+            // The shape's inside, inset by its corner radius and 1 px of anti-aliasing: coverage exactly 1 there,
+            // so an opaque fill replaces whatever is below. In the shadow's (rotated) frame it sits at −offset.
+            let inner = half - SIMD2(repeating: min(radius, min(half.x, half.y)) + 1)
+            let shift = SIMD2(axis.x * -offset.x + axis.y * -offset.y, -axis.y * -offset.x + axis.x * -offset.y)
+            if colour.a >= 1, inner.x > 0, inner.y > 0 {
+                let hidden = (minimum: pointwiseMax(shift - inner, cover.minimum),
+                              maximum: pointwiseMin(shift + inner, cover.maximum))
+                for band in Self.bands(around: hidden, within: cover) {
+                    appendQuad(.shadow, frame, cover: band, top: shadowColour, radius: radius, sigma: sigma)
+                }
+            } else {
+                appendQuad(.shadow, frame, cover: cover, top: shadowColour, radius: radius, sigma: sigma)
+            }
         }
-        let colour = shape.fill.withAlpha(shape.fill.a * opacity).premultiplied
-        appendQuad(Frame(centre: centre, half: half, axis: axis), outset: 1, top: colour, radius: radius)
+        appendQuad(.shape, Frame(centre: centre, half: half, axis: axis), outset: 1, top: colour, radius: radius)
+    }
+
+    /// `cover` minus `hidden` as up to four rectangles (top and bottom full width, left and right between them).
+    private static func bands(around hidden: (minimum: SIMD2<Float>, maximum: SIMD2<Float>),
+                              within cover: (minimum: SIMD2<Float>, maximum: SIMD2<Float>))
+        -> [(minimum: SIMD2<Float>, maximum: SIMD2<Float>)] {
+        guard hidden.minimum.x < hidden.maximum.x, hidden.minimum.y < hidden.maximum.y else { return [cover] }
+        var bands: [(minimum: SIMD2<Float>, maximum: SIMD2<Float>)] = []
+        func add(_ minimum: SIMD2<Float>, _ maximum: SIMD2<Float>) {
+            if minimum.x < maximum.x, minimum.y < maximum.y { bands.append((minimum, maximum)) }
+        }
+        add(cover.minimum, SIMD2(cover.maximum.x, hidden.minimum.y))
+        add(SIMD2(cover.minimum.x, hidden.maximum.y), cover.maximum)
+        add(SIMD2(cover.minimum.x, hidden.minimum.y), SIMD2(hidden.minimum.x, hidden.maximum.y))
+        add(SIMD2(hidden.maximum.x, hidden.minimum.y), SIMD2(cover.maximum.x, hidden.maximum.y))
+        return bands
     }
 
     /// Appends one quad for a line segment: a rect along the segment; at a joined end, grown to reach the miter
@@ -199,7 +383,7 @@ public final class Renderer {
         // The quad is the segment box extended by the reaches; its centre shifts so the box stays symmetric.
         let centre = (from + to) / 2 + axis * ((endReach - startReach) / 2)
         let half = SIMD2((length + startReach + endReach) / 2, halfWidth)
-        appendQuad(Frame(centre: centre, half: half, axis: axis), outset: 1, top: segment.color.premultiplied,
+        appendQuad(.shape, Frame(centre: centre, half: half, axis: axis), outset: 1, top: segment.color.premultiplied,
                    cutStart: start?.plane ?? .zero, cutEnd: end?.plane ?? .zero)
     }
 
@@ -221,18 +405,21 @@ public final class Renderer {
         return (SIMD4(Float(normal.x), Float(normal.y), point.x, point.y), Float(reach))
     }
 
-    /// Appends two triangles covering `frame`'s box grown by `outset` px (in its own rotated frame); `bottom`
-    /// (default `top`) gives a vertical gradient across the box's own height (used unrotated, for backgrounds).
-    private func appendQuad(_ frame: Frame, outset: Float = 0, top: RGBA, bottom: RGBA? = nil,
-                            radius: Float = 0, sigma: Float = 0, cutStart: SIMD4<Float> = .zero,
-                            cutEnd: SIMD4<Float> = .zero) {
+    /// Appends two triangles covering `frame`'s box grown by `outset` px (in its own rotated frame), or `cover` (a
+    /// box in that frame, centred coordinates) when given; `bottom` (default `top`) gives a vertical gradient across
+    /// the box's own height (used unrotated, for backgrounds). Joins the last batch when it is the same primitive.
+    private func appendQuad(_ primitive: Primitive, _ frame: Frame, outset: Float = 0,
+                            cover: (minimum: SIMD2<Float>, maximum: SIMD2<Float>)? = nil, top: RGBA,
+                            bottom: RGBA? = nil, radius: Float = 0, sigma: Float = 0,
+                            cutStart: SIMD4<Float> = .zero, cutEnd: SIMD4<Float> = .zero) {
         let half = frame.half
         guard half.x > 0, half.y > 0 else { return }
         let bottom = bottom ?? top
         let grown = half + SIMD2(repeating: outset)
-        // Colours at the grown quad's edges, so a gradient spans exactly the shape's own height.
-        let topColour = outset > 0 && bottom != top ? top.mixed(with: bottom, -outset / (2 * half.y)) : top
-        let bottomColour = outset > 0 && bottom != top ? top.mixed(with: bottom, 1 + outset / (2 * half.y)) : bottom
+        let box = cover ?? (minimum: -grown, maximum: grown)
+        // Colours at the box's edges, so a gradient spans exactly the shape's own height.
+        let topColour = bottom != top ? top.mixed(with: bottom, (box.minimum.y + half.y) / (2 * half.y)) : top
+        let bottomColour = bottom != top ? top.mixed(with: bottom, (box.maximum.y + half.y) / (2 * half.y)) : bottom
         let c = frame.axis.x
         let sn = frame.axis.y
         func vertex(_ lx: Float, _ ly: Float, _ colour: RGBA) {
@@ -246,44 +433,17 @@ public final class Renderer {
                                    startPointX: cutStart.z, startPointY: cutStart.w,
                                    endNormalX: cutEnd.x, endNormalY: cutEnd.y, endPointX: cutEnd.z, endPointY: cutEnd.w))
         }
-        vertex(-grown.x, -grown.y, topColour)
-        vertex(grown.x, -grown.y, topColour)
-        vertex(-grown.x, grown.y, bottomColour)
-        vertex(grown.x, -grown.y, topColour)
-        vertex(grown.x, grown.y, bottomColour)
-        vertex(-grown.x, grown.y, bottomColour)
-    }
-
-    /// Compiles one shader stage or throws with the first line of its info log.
-    private static func compile(_ type: GLenum, _ source: String, name: String) throws -> GLuint {
-        let shader = glCreateShader(type)
-        guard shader != 0 else { throw RenderError("glCreateShader(\(name)) failed: GL error 0x\(String(glGetError(), radix: 16))") }
-        source.withCString { text in
-            var pointer: UnsafePointer<GLchar>? = text
-            glShaderSource(shader, 1, &pointer, nil)
-        }
-        glCompileShader(shader)
-        var compiled: GLint = 0
-        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
-        guard compiled == GL_TRUE else {
-            let log = infoLog(shader, isProgram: false)
-            glDeleteShader(shader)
-            throw RenderError("glCompileShader(\(name)) failed: \(log)")
-        }
-        return shader
-    }
-
-    /// The first line of a shader's or program's info log.
-    private static func infoLog(_ object: GLuint, isProgram: Bool) -> String {
-        var log = [GLchar](repeating: 0, count: 1024)
-        var length: GLsizei = 0
-        if isProgram {
-            glGetProgramInfoLog(object, GLsizei(log.count), &length, &log)
+        let first = vertices.count
+        vertex(box.minimum.x, box.minimum.y, topColour)
+        vertex(box.maximum.x, box.minimum.y, topColour)
+        vertex(box.minimum.x, box.maximum.y, bottomColour)
+        vertex(box.maximum.x, box.minimum.y, topColour)
+        vertex(box.maximum.x, box.maximum.y, bottomColour)
+        vertex(box.minimum.x, box.maximum.y, bottomColour)
+        if let last = batches.last, last.primitive == primitive, last.first + last.count == first {
+            batches[batches.count - 1].count += Self.verticesPerQuad
         } else {
-            glGetShaderInfoLog(object, GLsizei(log.count), &length, &log)
+            batches.append(Batch(primitive: primitive, first: first, count: Self.verticesPerQuad))
         }
-        let bytes = log.prefix(Int(length)).map { UInt8(bitPattern: $0) }
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "(no log)"
     }
 }

@@ -1,14 +1,16 @@
-/// GLSL ES 1.00 sources (valid in ES 2 and ES 3 contexts) for the one program every command is drawn with.
+/// GLSL ES 1.00 sources (valid in ES 2 and ES 3 contexts), one fragment shader per primitive so that each pixel runs
+/// only the arithmetic its primitive needs: a gradient is a gradient, a shadow alone pays for `erf`.
 ///
 /// Each quad carries, per vertex: position (buffer px, y down), premultiplied colour, the shape's centre and
 /// half-size (buffer px), its rotation as (cos θ, sin θ), its corner radius, a blur sigma and two optional
-/// cut planes (normal, point on the plane; a zero normal means none). The vertex shader maps the position into the shape's unrotated frame (an affine map, so the
-/// interpolated `v_local` is exact at every fragment); the fragment shader evaluates the rounded box's signed
+/// cut planes (normal, point on the plane; a zero normal means none). The vertex shader maps the position into
+/// the shape's unrotated frame (an affine map, so the interpolated `v_local` is exact at every fragment); the fragment shader evaluates the rounded box's signed
 /// distance `d` (negative inside) there and turns it into coverage — rotation keeps lengths, so edges stay
 /// anti-aliased over one buffer px at any angle:
-/// - sigma = 0: anti-aliased edge, coverage = 1 − smoothstep(−0.5, 0.5, d) (a ramp one buffer px wide);
-/// - sigma > 0: soft shadow, coverage = ½·(1 − erf(d / (σ√2))) — the exact Gaussian blur of a straight edge,
-///   applied along the distance field (a close, cheap approximation near corners).
+/// - `shape`: anti-aliased edge, coverage = 1 − smoothstep(−0.5, 0.5, d) (a ramp one buffer px wide);
+/// - `shadow` (sigma > 0): coverage = ½·(1 − erf(d / (σ√2))) — the exact Gaussian blur of a straight edge,
+///   applied along the distance field (a close, cheap approximation near corners);
+/// - `flat`: the interpolated colour only (gradients, and rectangles whose edges lie on whole pixels).
 /// A cut plane (where two line segments of a polyline join) drops that end's edge from the distance and instead
 /// keeps only pixel centres on its side of the miter line: the start cut keeps dot(n, P − J) ≥ 0, the end cut
 /// keeps < 0. Both segments get the same n and J and P comes from `gl_FragCoord` (exact pixel centres), so the
@@ -44,7 +46,22 @@ enum Shaders {
         }
         """
 
-    static let fragment = """
+    /// Background gradients and pixel-snapped rectangles: the interpolated colour, nothing else.
+    static let flat = """
+        #version 100
+        #ifdef GL_FRAGMENT_PRECISION_HIGH
+        precision highp float;
+        #else
+        precision mediump float;
+        #endif
+        varying vec4 v_color;
+        void main() {
+            gl_FragColor = v_color;
+        }
+        """
+
+    /// Shapes with anti-aliased edges: rectangles, rounded rectangles, line segments (with their miter cuts).
+    static let shape = """
         #version 100
         #ifdef GL_FRAGMENT_PRECISION_HIGH
         precision highp float;
@@ -65,13 +82,6 @@ enum Shaders {
             return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
         }
 
-        // erf(x) to ~1e-4 (Winitzki's approximation, a = 0.147).
-        float erfApprox(float x) {
-            float x2 = x * x;
-            float t = x2 * (1.2732395 + 0.147 * x2) / (1.0 + 0.147 * x2);
-            return sign(x) * sqrt(1.0 - exp(-t));
-        }
-
         void main() {
             vec2 p = v_local;
             float cut = 1.0;
@@ -87,14 +97,72 @@ enum Shaders {
             }
             float radius = min(v_params.x, min(v_half.x, v_half.y));
             float d = roundedBoxDistance(p, v_half, radius);
-            float sigma = v_params.y;
-            float coverage;
-            if (sigma > 0.0) {
-                coverage = 0.5 - 0.5 * erfApprox(d / (sigma * 1.4142136));
-            } else {
-                coverage = 1.0 - smoothstep(-0.5, 0.5, d);
-            }
-            gl_FragColor = v_color * (coverage * cut);
+            gl_FragColor = v_color * ((1.0 - smoothstep(-0.5, 0.5, d)) * cut);
+        }
+        """
+
+    /// Soft shadows: the Gaussian-blurred edge of a rounded box.
+    static let shadow = """
+        #version 100
+        #ifdef GL_FRAGMENT_PRECISION_HIGH
+        precision highp float;
+        #else
+        precision mediump float;
+        #endif
+        varying vec2 v_local;
+        varying vec4 v_color;
+        varying vec2 v_half;
+        varying vec2 v_params;
+
+        float roundedBoxDistance(vec2 p, vec2 b, float r) {
+            vec2 q = abs(p) - b + r;
+            return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
+        }
+
+        // erf(x) to ~1e-4 (Winitzki's approximation, a = 0.147).
+        float erfApprox(float x) {
+            float x2 = x * x;
+            float t = x2 * (1.2732395 + 0.147 * x2) / (1.0 + 0.147 * x2);
+            return sign(x) * sqrt(1.0 - exp(-t));
+        }
+
+        void main() {
+            float radius = min(v_params.x, min(v_half.x, v_half.y));
+            float d = roundedBoxDistance(v_local, v_half, radius);
+            gl_FragColor = v_color * (0.5 - 0.5 * erfApprox(d / (v_params.y * 1.4142136)));
+        }
+        """
+
+    /// Textured quads (the offscreen frame copied to the window): position in buffer px, texture coordinates.
+    static let textureVertex = """
+        #version 100
+        attribute vec2 a_pos;
+        attribute vec4 a_color;
+        attribute vec4 a_shape;
+        uniform vec2 u_viewport;
+        varying vec2 v_texcoord;
+        varying vec4 v_color;
+        void main() {
+            v_texcoord = a_shape.xy;
+            v_color = a_color;
+            vec2 ndc = a_pos / u_viewport * 2.0 - 1.0;
+            gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
+        }
+        """
+
+    /// Samples the texture, times the vertex colour (white for a plain copy).
+    static let texture = """
+        #version 100
+        #ifdef GL_FRAGMENT_PRECISION_HIGH
+        precision highp float;
+        #else
+        precision mediump float;
+        #endif
+        varying vec2 v_texcoord;
+        varying vec4 v_color;
+        uniform sampler2D u_texture;
+        void main() {
+            gl_FragColor = texture2D(u_texture, v_texcoord) * v_color;
         }
         """
 }

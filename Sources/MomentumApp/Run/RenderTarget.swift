@@ -36,12 +36,32 @@ final class RenderTarget {
         }
     }
 
-    /// Draws `list` into the back buffer and swaps (which commits the surface); throws when EGL fails.
-    func present(_ list: DrawList, window: Window) throws(AppError) {
-        guard let context, let renderer else { return }
+    /// Draws `list` and swaps (which commits the surface), redrawing only what changed since the last frame: into
+    /// the back buffer when its age is known (`EGL_EXT_buffer_age`), else into a persistent offscreen frame copied to
+    /// the back buffer. Returns the damage (also given to the compositor where `…swap_buffers_with_damage` is
+    /// offered); throws when EGL fails.
+    @discardableResult
+    func present(_ list: DrawList, window: Window) throws(AppError) -> DamageRegion? {
+        guard let context, let renderer else { return nil }
         let size = window.bufferSize
-        renderer.draw(list, width: Int(size.width), height: Int(size.height), scale: window.scale)
-        if !context.swapBuffers() { throw AppError(context.lastEGLError().description) }
+        let target: Renderer.Target = context.hasBufferAge ? .backBuffer(age: context.bufferAge()) : .offscreenCopy
+        let damage: DamageRegion
+        do {
+            damage = try renderer.render(list, width: Int(size.width), height: Int(size.height), scale: window.scale,
+                                         into: target)
+        } catch {
+            throw AppError("cannot render: \(error)")
+        }
+        if !context.swapBuffers(damage: damage) { throw AppError(context.lastEGLError().description) }
+        return damage
+    }
+
+    /// How frames reach the window, for the log: the damage strategy and what the display offers.
+    var strategy: String {
+        guard let context else { return "no context" }
+        let age = context.hasBufferAge ? "buffer age" : "offscreen frame (no EGL_EXT_buffer_age)"
+        let swap = context.canSwapWithDamage ? "swap with damage" : "full-surface swap (no swap_buffers_with_damage)"
+        return "OpenGL ES \(context.glesMajorVersion), redraw damage into \(age), \(swap)"
     }
 
     /// Draws `list` off the window and returns it as PNG bytes (nil before the first configure).
@@ -49,6 +69,7 @@ final class RenderTarget {
         guard let renderer else { return nil }
         let size = window.bufferSize
         renderer.draw(list, width: Int(size.width), height: Int(size.height), scale: window.scale)
+        renderer.invalidate()  // the back buffer now holds this drawing, not the last presented frame
         let pixels = renderer.readPixels(width: Int(size.width), height: Int(size.height))
         return PNG.encode(rgba: pixels, width: Int(size.width), height: Int(size.height))
     }

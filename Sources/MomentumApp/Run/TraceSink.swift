@@ -32,11 +32,13 @@ final class TraceSink {
 
     /// A drawn frame: its sequence number, callback time (nil when drawn at once after idle), the animation step,
     /// whether the HUD shows, and the CPU time of the tick and of the render.
-    func frame(sequence: UInt64, callbackMs: UInt32?, step: Double, hud: Bool, tickMicros: Double, renderMicros: Double) {
+    func frame(sequence: UInt64, callbackMs: UInt32?, step: Double, hud: Bool, tickMicros: Double, renderMicros: Double,
+               damagePixels: Int?) {
         writer.event("frame", ["seq": .int(Int64(sequence)), "callback_ms": callbackMs.map { .int(Int64($0)) } ?? .null,
                                "step": .number(step), "hud": .bool(hud),
                                "tick_us": .number((tickMicros * 10).rounded() / 10),
-                               "render_us": .number((renderMicros * 10).rounded() / 10)])
+                               "render_us": .number((renderMicros * 10).rounded() / 10),
+                               "damage_px": damagePixels.map { .int(Int64($0)) } ?? .null])
     }
 
     /// The scene's state this frame, under the scene's name.

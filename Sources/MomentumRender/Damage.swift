@@ -1,0 +1,173 @@
+import MomentumLayers
+
+/// An axis-aligned rectangle of whole buffer pixels, y down: columns `minX..<maxX`, rows `minY..<maxY`.
+public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var minX: Int
+    public var minY: Int
+    public var maxX: Int
+    public var maxY: Int
+
+    /// The pixels from (`minX`, `minY`) up to but not including (`maxX`, `maxY`).
+    public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    /// The whole `width`×`height` viewport.
+    public init(width: Int, height: Int) {
+        self.init(minX: 0, minY: 0, maxX: width, maxY: height)
+    }
+
+    /// The smallest pixel rectangle holding every pixel whose centre lies in the box `minimum`…`maximum` (buffer
+    /// px): a triangle inside that box covers no pixel outside it.
+    init(enclosing minimum: SIMD2<Float>, _ maximum: SIMD2<Float>) {
+        func whole(_ value: Float) -> Int { Int(max(min(value, 1e8), -1e8)) }
+        self.init(minX: whole(minimum.x.rounded(.down)), minY: whole(minimum.y.rounded(.down)),
+                  maxX: whole(maximum.x.rounded(.up)), maxY: whole(maximum.y.rounded(.up)))
+    }
+
+    public var width: Int { max(maxX - minX, 0) }
+    public var height: Int { max(maxY - minY, 0) }
+    /// Pixels covered.
+    public var area: Int { width * height }
+    public var isEmpty: Bool { maxX <= minX || maxY <= minY }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        PixelRect(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
+                  maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
+    }
+
+    /// The pixels in both (empty when they do not meet).
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        PixelRect(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
+                  maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
+    }
+
+    /// Whether the two share at least one pixel.
+    public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
+
+    public var description: String { "\(minX),\(minY) \(width)x\(height)" }
+}
+
+/// The pixels a frame must redraw: a few disjoint rectangles inside the viewport.
+public struct DamageRegion: Equatable, Sendable {
+    /// At most this many rectangles are kept (each is one scissored pass); more are merged.
+    public static let rectangleLimit = 6
+
+    /// Disjoint rectangles, none empty.
+    public private(set) var rects: [PixelRect] = []
+    /// The viewport the rectangles are clipped to.
+    public let bounds: PixelRect
+
+    /// Nothing damaged in a `width`×`height` viewport.
+    public init(width: Int, height: Int) {
+        bounds = PixelRect(width: width, height: height)
+    }
+
+    /// The whole `width`×`height` viewport damaged.
+    public static func full(width: Int, height: Int) -> DamageRegion {
+        var region = DamageRegion(width: width, height: height)
+        region.add(region.bounds)
+        return region
+    }
+
+    /// Pixels to redraw (the rectangles are disjoint, so this is their total area).
+    public var area: Int { rects.reduce(0) { $0 + $1.area } }
+    public var isEmpty: Bool { rects.isEmpty }
+    /// Whether the region is the whole viewport.
+    public var isFull: Bool { rects.count == 1 && rects[0] == bounds }
+
+    /// Adds `rect` (clipped to the viewport). Overlapping rectangles merge into their union, and past
+    /// `rectangleLimit` the pair whose union adds the fewest pixels merges, so the rectangles stay disjoint and few.
+    public mutating func add(_ rect: PixelRect) {
+        var pending = rect.intersection(bounds)
+        guard !pending.isEmpty else { return }
+        // Absorb every rectangle that meets the new one, repeatedly (a union can reach further ones).
+        var absorbed = true
+        while absorbed {
+            absorbed = false
+            if let index = rects.firstIndex(where: { $0.intersects(pending) }) {
+                pending = pending.union(rects.remove(at: index))
+                absorbed = true
+            }
+        }
+        rects.append(pending)
+        while rects.count > Self.rectangleLimit { mergeCheapestPair() }
+    }
+
+    /// Adds every rectangle of `other`.
+    public mutating func formUnion(_ other: DamageRegion) {
+        for rect in other.rects { add(rect) }
+    }
+
+    private mutating func mergeCheapestPair() {
+        var best = (i: 0, j: 1, cost: Int.max)
+        for i in rects.indices {
+            for j in rects.indices where j > i {
+                let cost = rects[i].union(rects[j]).area - rects[i].area - rects[j].area
+                if cost < best.cost { best = (i, j, cost) }
+            }
+        }
+        let merged = rects[best.i].union(rects[best.j])
+        rects.remove(at: best.j)
+        rects.remove(at: best.i)
+        add(merged)
+    }
+}
+
+/// Which commands of two draw lists differ, as an order-keeping match: every command outside the longest common
+/// subsequence changed. A pixel that only unchanged commands cover (in both lists, in the same order) is the same
+/// in both frames, so the damage is the bounds of the unmatched commands of both lists.
+enum CommandDiff {
+    /// Beyond this many cells the middle is not aligned: every command in it counts as changed.
+    static let alignmentCellLimit = 1 << 16
+
+    /// Indices of `old` and of `new` outside an order-keeping common subsequence (the longest one when the differing
+    /// middle is small enough to align).
+    static func unmatched(old: [DrawCommand], new: [DrawCommand]) -> (old: [Int], new: [Int]) {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let oldMiddle = prefix..<(old.count - suffix)
+        let newMiddle = prefix..<(new.count - suffix)
+        if oldMiddle.isEmpty || newMiddle.isEmpty || oldMiddle.count * newMiddle.count > alignmentCellLimit {
+            return (Array(oldMiddle), Array(newMiddle))
+        }
+        // Longest common subsequence of the middles (dynamic programming, suffix lengths).
+        let rows = oldMiddle.count
+        let columns = newMiddle.count
+        var length = [Int32](repeating: 0, count: (rows + 1) * (columns + 1))
+        for i in stride(from: rows - 1, through: 0, by: -1) {
+            for j in stride(from: columns - 1, through: 0, by: -1) {
+                let here = i * (columns + 1) + j
+                length[here] = old[prefix + i] == new[prefix + j]
+                    ? length[here + columns + 2] + 1
+                    : max(length[here + columns + 1], length[here + 1])
+            }
+        }
+        var changedOld: [Int] = []
+        var changedNew: [Int] = []
+        var i = 0
+        var j = 0
+        while i < rows, j < columns {
+            if old[prefix + i] == new[prefix + j] {
+                i += 1
+                j += 1
+            } else if length[(i + 1) * (columns + 1) + j] >= length[i * (columns + 1) + j + 1] {
+                changedOld.append(prefix + i)
+                i += 1
+            } else {
+                changedNew.append(prefix + j)
+                j += 1
+            }
+        }
+        changedOld += (prefix + i ..< prefix + rows)
+        changedNew += (prefix + j ..< prefix + columns)
+        return (changedOld, changedNew)
+    }
+}

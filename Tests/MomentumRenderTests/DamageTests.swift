@@ -1,0 +1,175 @@
+import CGLES
+import MomentumLayers
+import Testing
+@testable import MomentumRender
+
+/// Frames drawn by redrawing only their damage equal the same frames drawn in full, pixel for pixel, on real GL
+/// (llvmpipe through EGL's surfaceless platform): through the persistent offscreen frame, and into back buffers of
+/// every age a swap chain can hand out.
+@Suite(.serialized)
+struct DamageTests {
+    static let width = 240
+    static let height = 180
+
+    /// One frame of a small scene: a gradient, a shadowed card that moves, fades, rotates or changes colour, a
+    /// line, a HUD-like corner of bars and text that changes on its own.
+    static func frame(card: SIMD2<Double> = SIMD2(40, 50), opacity: Double = 1, rotation: Double = 0,
+                      fill: RGBA = RGBA(r: 0.95, g: 0.95, b: 0.97), hud: Int = 0, extra: Bool = false) -> DrawList {
+        var list = DrawList()
+        list.addBackground(top: RGBA(hex: 0x1B2A49), bottom: RGBA(hex: 0x4A2F5E))
+        list.addRoundedRect(DrawRect(x: card.x, y: card.y, width: 90.5, height: 70), cornerRadius: 14, fill: fill,
+                            shadow: DropShadow(blurRadius: 16, offset: SIMD2(0, 6)), rotation: rotation,
+                            opacity: opacity)
+        list.append(.line(LineSegment(from: SIMD2(10, 160), to: SIMD2(200, 150), width: 3,
+                                      color: RGBA(r: 1, g: 0.6, b: 0.2))))
+        if extra { list.addRoundedRect(DrawRect(x: 150, y: 100, width: 40, height: 30), cornerRadius: 6, fill: fill) }
+        for bar in 0..<6 {
+            let h = Double((bar * 7 + hud * 5) % 23 + 2)
+            list.addRect(DrawRect(x: 170 + Double(bar) * 10, y: 40 - h, width: 8, height: h),
+                         fill: RGBA(r: 0.3, g: 0.9, b: 0.4, a: 0.8))
+        }
+        list.addText("\(30 + hud) fps", at: SIMD2(172, 46), size: 7, color: RGBA(r: 1, g: 1, b: 1, a: 0.9))
+        return list
+    }
+
+    /// Moves, a fade, rotations, content changes, a command added and removed, HUD-only frames, a still frame.
+    static let frames: [DrawList] = [
+        frame(),
+        frame(card: SIMD2(46.3, 52)),
+        frame(card: SIMD2(60.7, 47.25)),
+        frame(card: SIMD2(60.7, 47.25), hud: 1),
+        frame(card: SIMD2(60.7, 47.25), hud: 1),
+        frame(card: SIMD2(60.7, 47.25), opacity: 0.6, hud: 2),
+        frame(card: SIMD2(61, 47), opacity: 0.3, rotation: 0.2, hud: 2),
+        frame(card: SIMD2(61, 47), rotation: -0.35, hud: 3),
+        frame(card: SIMD2(61, 47), rotation: -0.35, fill: RGBA(r: 0.3, g: 0.5, b: 0.9), hud: 3, extra: true),
+        frame(card: SIMD2(20, 90), hud: 4, extra: true),
+        frame(card: SIMD2(20, 90), hud: 5),
+        frame(card: SIMD2(130, 20), hud: 5),
+    ]
+
+    /// The frames drawn in full, read back.
+    static func references(_ renderer: Renderer) -> [[UInt8]] {
+        frames.map { list in
+            renderer.draw(list, width: width, height: height, scale: 1)
+            return renderer.readPixels(width: width, height: height)
+        }
+    }
+
+    /// `scripts/test` runs this suite twice: on ES 3, and forced to OpenGL ES 2.0 (`MOMENTUM_GLES_VERSION=2`, the
+    /// phones' GPUs): the context is the version asked for, and everything renders the same on it.
+    @Test func theContextIsTheOpenGLESVersionAskedFor() throws {
+        let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
+        try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            let version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? ""
+            let asked = RenderContext.requestedVersion.map { "OpenGL ES \($0)." } ?? "OpenGL ES 3."
+            #expect(version.hasPrefix(asked), "\(version)")
+            #expect(context.glesMajorVersion == RenderContext.requestedVersion ?? 3)
+        }
+    }
+
+    @Test func theOffscreenFrameEqualsAFullRedrawEveryFrame() throws {
+        let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
+        try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            let renderer = try Renderer()
+            let expected = Self.references(renderer)
+            var redrawn: [Int] = []
+            for (index, list) in Self.frames.enumerated() {
+                let damage = try renderer.render(list, width: Self.width, height: Self.height, scale: 1,
+                                                 into: .offscreenCopy)
+                redrawn.append(damage.area)
+                let pixels = renderer.readPixels(width: Self.width, height: Self.height)
+                #expect(Self.firstDifference(pixels, expected[index]) == nil, "frame \(index), damage \(damage.rects)")
+            }
+            // Damage is partial: the first frame is full, the still frame (4) is empty, a HUD-only frame (3) is
+            // the HUD corner alone.
+            #expect(redrawn[0] == Self.width * Self.height)
+            #expect(redrawn[4] == 0)
+            #expect(redrawn[3] > 0 && redrawn[3] < 80 * 50, "HUD-only frame redrew \(redrawn[3]) px")
+            #expect(redrawn.dropFirst().allSatisfy { $0 < Self.width * Self.height }, "\(redrawn)")
+        }
+    }
+
+    @Test(arguments: [0, 1, 2, 3]) func backBuffersOfEveryAgeEndEqualToAFullRedraw(age: Int) throws {
+        let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
+        try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            let renderer = try Renderer()
+            let expected = Self.references(renderer)
+            // A swap chain of `age` buffers (age 0: a buffer whose content is never known, as with no
+            // EGL_EXT_buffer_age): each is drawn again `age` frames after it was last drawn; a buffer not yet
+            // drawn has age 0. Its old content is stale garbage: the previous frame in another buffer.
+            let count = max(age, 1)
+            let chain = try (0..<count).map { _ in try Framebuffer(width: Self.width, height: Self.height) }
+            var drawn = [Bool](repeating: false, count: count)
+            for (index, list) in Self.frames.enumerated() {
+                let slot = index % count
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), chain[slot].framebuffer)
+                let bufferAge = age > 0 && drawn[slot] ? age : 0
+                if bufferAge == 0 {
+                    // Undefined content: fill it with something wrong so a partial redraw would show.
+                    glClearColor(1, 0, 1, 1)
+                    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                }
+                try renderer.render(list, width: Self.width, height: Self.height, scale: 1,
+                                    into: .backBuffer(age: bufferAge))
+                drawn[slot] = true
+                let pixels = renderer.readPixels(width: Self.width, height: Self.height)
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+                #expect(Self.firstDifference(pixels, expected[index]) == nil, "frame \(index), buffer age \(bufferAge)")
+            }
+        }
+    }
+
+    @Test func aScaleOrSizeChangeRedrawsEverything() throws {
+        let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
+        try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            let renderer = try Renderer()
+            let list = Self.frames[0]
+            try renderer.render(list, width: 200, height: 150, scale: 1, into: .offscreenCopy)
+            #expect(try renderer.render(list, width: 200, height: 150, scale: 1, into: .offscreenCopy).isEmpty)
+            #expect(try renderer.render(list, width: 200, height: 150, scale: 1.5, into: .offscreenCopy).isFull)
+            #expect(try renderer.render(list, width: Self.width, height: Self.height, scale: 1.5,
+                                        into: .offscreenCopy).isFull)
+            // The copy of the resized frame is right too.
+            let expected: [UInt8] = {
+                renderer.draw(list, width: Self.width, height: Self.height, scale: 1.5)
+                return renderer.readPixels(width: Self.width, height: Self.height)
+            }()
+            try renderer.render(list, width: Self.width, height: Self.height, scale: 1.5, into: .offscreenCopy)
+            #expect(Self.firstDifference(renderer.readPixels(width: Self.width, height: Self.height), expected) == nil)
+        }
+    }
+
+    @Test func anOpaqueCardsShadowIsDrawnOnlyAroundIt() throws {
+        let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
+        try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            let renderer = try Renderer()
+            var opaque = DrawList()
+            opaque.addRoundedRect(DrawRect(x: 40, y: 40, width: 150, height: 100), cornerRadius: 12,
+                                  fill: RGBA(r: 1, g: 1, b: 1), shadow: DropShadow(blurRadius: 8, offset: SIMD2(0, 4)))
+            renderer.draw(opaque, width: Self.width, height: Self.height, scale: 1)
+            #expect(renderer.lastQuadCount == 5, "four shadow bands and the card")
+            var translucent = DrawList()
+            translucent.addRoundedRect(DrawRect(x: 40, y: 40, width: 150, height: 100), cornerRadius: 12,
+                                       fill: RGBA(r: 1, g: 1, b: 1, a: 0.9),
+                                       shadow: DropShadow(blurRadius: 8, offset: SIMD2(0, 4)))
+            renderer.draw(translucent, width: Self.width, height: Self.height, scale: 1)
+            #expect(renderer.lastQuadCount == 2, "the whole shadow shows through a translucent card")
+        }
+    }
+
+    /// The first byte index where the two images differ by more than 1/255, with both values; nil when equal.
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String? {
+        guard a.count == b.count else { return "sizes \(a.count) and \(b.count)" }
+        for index in a.indices where abs(Int(a[index]) - Int(b[index])) > 1 {
+            let pixel = index / 4
+            return "pixel (\(pixel % width), \(pixel / width)) channel \(index % 4): \(a[index]) vs \(b[index])"
+        }
+        return nil
+    }
+}
