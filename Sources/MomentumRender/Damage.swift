@@ -121,44 +121,78 @@ public struct DamageRegion: Equatable, Sendable {
 /// Which commands of two draw lists differ, as an order-keeping match: every command outside the longest common
 /// subsequence changed. A pixel that only unchanged commands cover (in both lists, in the same order) is the same
 /// in both frames, so the damage is the bounds of the unmatched commands of both lists.
-enum CommandDiff {
+///
+/// The alignment compares each command's hash (computed once per frame), and every pair it matches is then checked
+/// for real equality, so a hash collision can only add damage, never hide a change. Its table is kept between
+/// frames, so diffing allocates nothing once warm.
+struct CommandDiff {
     /// Beyond this many cells the middle is not aligned: every command in it counts as changed.
     static let alignmentCellLimit = 1 << 16
+
+    private var table: [Int32] = []
 
     /// Indices of `old` and of `new` outside an order-keeping common subsequence (the longest one when the differing
     /// middle is small enough to align).
     static func unmatched(old: [DrawCommand], new: [DrawCommand]) -> (old: [Int], new: [Int]) {
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        let oldMiddle = prefix..<(old.count - suffix)
-        let newMiddle = prefix..<(new.count - suffix)
-        if oldMiddle.isEmpty || newMiddle.isEmpty || oldMiddle.count * newMiddle.count > alignmentCellLimit {
-            return (Array(oldMiddle), Array(newMiddle))
-        }
-        // Longest common subsequence of the middles (dynamic programming, suffix lengths).
-        let rows = oldMiddle.count
-        let columns = newMiddle.count
-        var length = [Int32](repeating: 0, count: (rows + 1) * (columns + 1))
-        for i in stride(from: rows - 1, through: 0, by: -1) {
-            for j in stride(from: columns - 1, through: 0, by: -1) {
-                let here = i * (columns + 1) + j
-                length[here] = old[prefix + i] == new[prefix + j]
-                    ? length[here + columns + 2] + 1
-                    : max(length[here + columns + 1], length[here + 1])
-            }
-        }
+        var diff = CommandDiff()
+        return diff.unmatched(old: old, oldKeys: old.map(\.hashValue), new: new, newKeys: new.map(\.hashValue))
+    }
+
+    /// As `unmatched(old:new:)`, given each command's hash in `oldKeys` and `newKeys`.
+    mutating func unmatched(old: [DrawCommand], oldKeys: [Int], new: [DrawCommand], newKeys: [Int])
+        -> (old: [Int], new: [Int]) {
         var changedOld: [Int] = []
         var changedNew: [Int] = []
+        // Matched by hash; unequal after all: both changed.
+        func match(_ i: Int, _ j: Int) {
+            if old[i] != new[j] {
+                changedOld.append(i)
+                changedNew.append(j)
+            }
+        }
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, oldKeys[prefix] == newKeys[prefix] {
+            match(prefix, prefix)
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              oldKeys[old.count - 1 - suffix] == newKeys[new.count - 1 - suffix] {
+            match(old.count - 1 - suffix, new.count - 1 - suffix)
+            suffix += 1
+        }
+        let rows = old.count - suffix - prefix
+        let columns = new.count - suffix - prefix
+        if rows == 0 || columns == 0 || rows * columns > Self.alignmentCellLimit {
+            changedOld += prefix ..< prefix + rows
+            changedNew += prefix ..< prefix + columns
+            return (changedOld.sorted(), changedNew.sorted())
+        }
+        // Longest common subsequence of the middles (dynamic programming over suffix lengths).
+        let width = columns + 1
+        let cells = (rows + 1) * width
+        if table.count < cells { table = [Int32](repeating: 0, count: cells) }
+        table.withUnsafeMutableBufferPointer { length in
+            for j in 0...columns { length[rows * width + j] = 0 }
+            for i in stride(from: rows - 1, through: 0, by: -1) {
+                length[i * width + columns] = 0
+                let key = oldKeys[prefix + i]
+                for j in stride(from: columns - 1, through: 0, by: -1) {
+                    let here = i * width + j
+                    length[here] = key == newKeys[prefix + j]
+                        ? length[here + width + 1] + 1
+                        : max(length[here + width], length[here + 1])
+                }
+            }
+        }
         var i = 0
         var j = 0
         while i < rows, j < columns {
-            if old[prefix + i] == new[prefix + j] {
+            if oldKeys[prefix + i] == newKeys[prefix + j] {
+                match(prefix + i, prefix + j)
                 i += 1
                 j += 1
-            } else if length[(i + 1) * (columns + 1) + j] >= length[i * (columns + 1) + j + 1] {
+            } else if table[(i + 1) * width + j] >= table[i * width + j + 1] {
                 changedOld.append(prefix + i)
                 i += 1
             } else {
@@ -166,8 +200,8 @@ enum CommandDiff {
                 j += 1
             }
         }
-        changedOld += (prefix + i ..< prefix + rows)
-        changedNew += (prefix + j ..< prefix + columns)
-        return (changedOld, changedNew)
+        changedOld += prefix + i ..< prefix + rows
+        changedNew += prefix + j ..< prefix + columns
+        return (changedOld.sorted(), changedNew.sorted())
     }
 }

@@ -92,6 +92,42 @@ struct DamageTests {
         }
     }
 
+    @Test func aWindowOfUnknownAgeRedrawsSmallDamageOffscreenAndLargeDamageInFull() throws {
+        let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
+        try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            let renderer = try Renderer()
+            let expected = Self.references(renderer)
+            // The frames, then HUD-only frames (small damage) and a jump of the card (large damage).
+            var lists = Self.frames
+            for hud in 6..<10 { lists.append(Self.frame(card: SIMD2(130, 20), hud: hud)) }
+            lists.append(Self.frame(card: SIMD2(10, 10), rotation: 0.5, hud: 9))
+            lists.append(Self.frame(card: SIMD2(10, 10), rotation: 0.5, hud: 10))
+            let references = expected + lists.dropFirst(Self.frames.count).map { list in
+                renderer.draw(list, width: Self.width, height: Self.height, scale: 1)
+                return renderer.readPixels(width: Self.width, height: Self.height)
+            }
+            var redrawn: [Int] = []
+            for (index, list) in lists.enumerated() {
+                // The back buffer's old content is garbage, as a window's of unknown age may be.
+                glClearColor(1, 0, 1, 1)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                let damage = try renderer.render(list, width: Self.width, height: Self.height, scale: 1, into: .window)
+                redrawn.append(renderer.lastRedrawnPixels)
+                let pixels = renderer.readPixels(width: Self.width, height: Self.height)
+                #expect(Self.firstDifference(pixels, references[index]) == nil, "frame \(index), damage \(damage.rects)")
+            }
+            let full = Self.width * Self.height
+            let n = Self.frames.count
+            // After a large damage (frame n − 1) the first HUD-only frame is drawn in full into the window, the
+            // second in full into the offscreen frame (stale until then), and from the third on only the HUD.
+            #expect(redrawn[n] == full && redrawn[n + 1] == full, "\(redrawn)")
+            #expect(redrawn[n + 2] < full / 20 && redrawn[n + 3] < full / 20, "\(redrawn)")
+            #expect(redrawn[n + 4] == full, "a large damage is drawn in full: \(redrawn)")
+            #expect(redrawn[n + 5] == full, "the next small one too, the offscreen frame being stale: \(redrawn)")
+        }
+    }
+
     @Test(arguments: [0, 1, 2, 3]) func backBuffersOfEveryAgeEndEqualToAFullRedraw(age: Int) throws {
         let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
         try withExtendedLifetime(context) {

@@ -38,13 +38,13 @@ final class RenderTarget {
 
     /// Draws `list` and swaps (which commits the surface), redrawing only what changed since the last frame: into
     /// the back buffer when its age is known (`EGL_EXT_buffer_age`), else into a persistent offscreen frame copied to
-    /// the back buffer. Returns the damage (also given to the compositor where `…swap_buffers_with_damage` is
+    /// the back buffer when the damage is small, or everything straight into the back buffer when it is large. Returns the damage (also given to the compositor where `…swap_buffers_with_damage` is
     /// offered); throws when EGL fails.
     @discardableResult
     func present(_ list: DrawList, window: Window) throws(AppError) -> DamageRegion? {
         guard let context, let renderer else { return nil }
         let size = window.bufferSize
-        let target: Renderer.Target = context.hasBufferAge ? .backBuffer(age: context.bufferAge()) : .offscreenCopy
+        let target: Renderer.Target = context.hasBufferAge ? .backBuffer(age: context.bufferAge()) : .window
         let damage: DamageRegion
         do {
             damage = try renderer.render(list, width: Int(size.width), height: Int(size.height), scale: window.scale,
@@ -59,7 +59,8 @@ final class RenderTarget {
     /// How frames reach the window, for the log: the damage strategy and what the display offers.
     var strategy: String {
         guard let context else { return "no context" }
-        let age = context.hasBufferAge ? "buffer age" : "offscreen frame (no EGL_EXT_buffer_age)"
+        let age = context.hasBufferAge ? "the back buffer (buffer age)"
+            : "an offscreen frame copied to the window, or in full when large (no EGL_EXT_buffer_age)"
         let swap = context.canSwapWithDamage ? "swap with damage" : "full-surface swap (no swap_buffers_with_damage)"
         return "OpenGL ES \(context.glesMajorVersion), redraw damage into \(age), \(swap)"
     }
