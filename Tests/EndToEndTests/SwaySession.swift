@@ -140,8 +140,9 @@ final class SwaySession {
         return out + "/vinput"
     }
 
-    /// The first line written into `fifo`, waiting at most `timeout` s while `alive` holds.
-    static func readLine(fifo: String, timeout: Double, alive: () -> Bool) throws -> String {
+    /// The first line written into `fifo`, waiting at most `timeout` s while `alive` holds (`compositor` names it
+    /// in the errors).
+    static func readLine(fifo: String, timeout: Double, compositor: String = "sway", alive: () -> Bool) throws -> String {
         // Non-blocking open: Linux reports no hang-up on a FIFO until a writer has come and gone.
         let fd = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: "cannot open \(fifo): \(String(cString: strerror(errno)))") }
@@ -150,9 +151,9 @@ final class SwaySession {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
             if let line = try reader.line(timeoutMs: 100) { return line }
-            guard alive() else { throw Failure(description: "sway exited before it was ready") }
+            guard alive() else { throw Failure(description: "\(compositor) exited before it was ready") }
         }
-        throw Failure(description: "sway was not ready within \(timeout) s")
+        throw Failure(description: "\(compositor) was not ready within \(timeout) s")
     }
 }
 
@@ -189,13 +190,17 @@ final class PollLineReader {
     }
 }
 
-/// A running `vinput -`: one virtual pointer and keyboard; each command is answered `ok` once sway processed it.
+/// A running `vinput -` (one virtual pointer and keyboard under sway) or `kwinput -` (one fake input device under
+/// KWin); each command is answered `ok` once the compositor processed it.
 final class VirtualInput {
     private let process = Process()
     private let input = Pipe(), output = Pipe()
     private let reader: PollLineReader
+    /// The injector's name in errors.
+    private let name: String
 
-    init(command: [String]) throws {
+    init(command: [String], name: String = "vinput") throws {
+        self.name = name
         try SwaySession.start(process, command, input: input, output: output, error: FileHandle.standardError)
         reader = PollLineReader(fd: output.fileHandleForReading.fileDescriptor)
         try expect("ready")
@@ -203,14 +208,14 @@ final class VirtualInput {
 
     deinit { close() }
 
-    /// Sends one command (see harness/vinput.c) and waits for its `ok`.
+    /// Sends one command (see harness/vinput.c, harness/kwinput.c) and waits for its `ok`.
     func send(_ command: String) throws {
         // Checked first: writing to a pipe nobody reads would raise SIGPIPE in this test process.
-        guard process.isRunning else { throw SwaySession.Failure(description: "vinput is gone (sending '\(command)')") }
+        guard process.isRunning else { throw SwaySession.Failure(description: "\(name) is gone (sending '\(command)')") }
         let bytes = Array((command + "\n").utf8)
         let written = bytes.withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
         guard written == bytes.count else {
-            throw SwaySession.Failure(description: "cannot send '\(command)' to vinput: \(String(cString: strerror(errno)))")
+            throw SwaySession.Failure(description: "cannot send '\(command)' to \(name): \(String(cString: strerror(errno)))")
         }
         try expect("ok")
     }
@@ -220,12 +225,13 @@ final class VirtualInput {
         while Date() < deadline {
             guard let line = try reader.line(timeoutMs: 100) else { continue }
             if line == word { return }
-            throw SwaySession.Failure(description: "vinput said '\(line)', expected '\(word)'")
+            throw SwaySession.Failure(description: "\(name) said '\(line)', expected '\(word)'")
         }
-        throw SwaySession.Failure(description: "vinput did not say '\(word)' within \(timeout) s")
+        throw SwaySession.Failure(description: "\(name) did not say '\(word)' within \(timeout) s")
     }
 
-    /// Ends the injector (end of input): its devices go away and the seat loses pointer and keyboard.
+    /// Ends the injector (end of input): its devices go away (sway's seat loses pointer and keyboard, KWin's touch
+    /// and pointer).
     func close() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.waitUntilExit() }
