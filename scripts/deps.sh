@@ -11,17 +11,25 @@ packages=(
   weston libweston-10-dev gcc g++ make
   # the physics peer the dynamics backend is checked against
   libbox2d-dev
-  # the second compositor of the end-to-end smoke (wlroots; headless, pixman), and setpriv to run it unprivileged
-  sway util-linux
+  # setpriv, to run sway unprivileged
+  util-linux
 )
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "installing: ${missing[*]}" >&2
+# Installed without their recommends (lock screens, a whole Plasma desktop), as CI does:
+lean=(
+  # the second compositor of the end-to-end smoke (wlroots; headless, pixman)
+  sway
+  # the third: KWin 5.27 on its virtual backend, with touch through its fake input protocol
+  kwin-wayland
+)
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+missing=() missing_lean=()
+for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
+for p in "${lean[@]}"; do installed "$p" || missing_lean+=("$p"); done
+[ ${#missing[@]} -eq 0 ] && [ ${#missing_lean[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]} ${missing_lean[*]}" >&2
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
-$sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+[ ${#missing[@]} -eq 0 ] || $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+[ ${#missing_lean[@]} -eq 0 ] || $sudo apt-get install -y -qq --no-install-recommends "${missing_lean[@]}" >/dev/null
