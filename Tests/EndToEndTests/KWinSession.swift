@@ -1,13 +1,14 @@
 import Foundation
 import MomentumApp
 
-/// KWin 5.27 on its virtual backend (`kwin_wayland --virtual`, llvmpipe GL) with the app and the `kwinput` injector
-/// (genuine touch, pointer and keys through `org_kde_kwin_fake_input`) inside it. Debian's `kwin_wayland` carries
-/// a file capability (`cap_sys_resource`) that a container refuses to exec ("Operation not permitted"), so a
-/// plain copy of it without the capability runs, in a runtime directory of its own. `KWIN_WAYLAND_NO_PERMISSION_CHECKS=1`
-/// makes KWin offer its restricted globals (fake input among them) to any client. KWin runs as the test's own user
-/// (root on CI is fine) with no D-Bus, no Xwayland, no lock screen and no global shortcuts. A missing KWin is a
-/// failure, never a skip.
+/// KWin 5.27 on its virtual backend (`kwin_wayland --virtual`) with the app and the `kwinput` injector (genuine
+/// touch, pointer and keys through `org_kde_kwin_fake_input`) inside it. Debian's `kwin_wayland` carries a file
+/// capability (`cap_sys_resource`) that a container refuses to exec ("Operation not permitted"), so a plain copy of it
+/// without the capability runs, in a runtime directory of its own. `KWIN_WAYLAND_NO_PERMISSION_CHECKS=1` makes KWin
+/// offer its restricted globals (fake input among them) to any client; `KWIN_COMPOSE=Q` composites with QPainter,
+/// which takes less than half the CPU of llvmpipe GL (the other suites run beside this one). KWin runs as the test's
+/// own user (root on CI is fine) with no D-Bus, no Xwayland, no lock screen and no global shortcuts. A missing KWin is
+/// a failure, never a skip.
 final class KWinSession {
     typealias Failure = SwaySession.Failure
 
@@ -56,7 +57,7 @@ final class KWinSession {
             throw Failure(description: "cannot create \(log)")
         }
         kwin = Process()
-        let command = Self.unblockingSignals + Self.launcher(runtime: runtime, extra: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS=1"])
+        let command = Self.unblockingSignals + Self.launcher(runtime: runtime, extra: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS=1", "KWIN_COMPOSE=Q"])
             + [binary, "--virtual", "--width", "\(width)", "--height", "\(height)", "--socket", "momentum-kwin",
                "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities", hook]
         try SwaySession.start(kwin, command, input: FileHandle.nullDevice, output: logHandle, error: logHandle)
