@@ -41,6 +41,7 @@ let package = Package(
         .systemLibrary(name: "CXKBCommon", path: "Sources/CShims/CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CLinux", path: "Sources/CShims/CLinux"),
+        .systemLibrary(name: "CZlib", path: "Sources/CShims/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // wayland-scanner output for protocols/*.xml (scripts/gen-protocols.sh; CI checks it is current).
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
@@ -48,8 +49,9 @@ let package = Package(
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"],
                 swiftSettings: strict),
-        // Renderer: EGL + OpenGL ES.
-        .target(name: "MomentumRender", dependencies: ["MomentumLayers", realModule, "CEGL", "CGLES", "CWaylandEGL"],
+        // Renderer: EGL + OpenGL ES; zlib for the PNG writer.
+        .target(name: "MomentumRender",
+                dependencies: ["MomentumLayers", realModule, "CEGL", "CGLES", "CWaylandEGL", "CZlib"],
                 swiftSettings: strict),
         // App: CLI, wiring, trace writer, headless runner.
         .target(name: "MomentumApp",
@@ -70,7 +72,8 @@ let package = Package(
                     dependencies: ["MomentumLayers", "MomentumCore", "MomentumTestSupport", realModule],
                     swiftSettings: strict),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
-        .testTarget(name: "MomentumRenderTests", dependencies: ["MomentumRender", "MomentumLayers", realModule, "CGLES"],
+        .testTarget(name: "MomentumRenderTests",
+                    dependencies: ["MomentumRender", "MomentumLayers", realModule, "CGLES", "CZlib"],
                     swiftSettings: strict),
         .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp", "MomentumTestSupport"],
                     swiftSettings: strict),

@@ -1,81 +1,131 @@
-/// A minimal PNG encoder in pure Swift: 8-bit RGBA, no filtering, zlib stream of stored (uncompressed) deflate blocks.
+import CZlib
+
+/// A PNG encoder: 8-bit RGBA, adaptive row filtering, the IDAT stream deflated by zlib.
+///
+/// Each row gets the filter (None, Sub, Up, Average or Paeth) whose output has the smallest sum of absolute values
+/// as signed bytes, the heuristic libpng and the PNG specification suggest; then the whole filtered image goes
+/// through zlib's `compress2` at level 6. A typical 800×600 UI frame comes out around 20 KB instead of 1.9 MB.
 public enum PNG {
-    /// Encodes `rgba` (width × height × 4 bytes, top row first) as a PNG file; empty if the sizes disagree.
+    /// The zlib level: 6 is zlib's default balance of size and time.
+    static let compressionLevel: Int32 = 6
+
+    /// PNG filter types (PNG specification §9.2).
+    enum Filter: UInt8, CaseIterable {
+        case none = 0, sub, up, average, paeth
+    }
+
+    /// Encodes `rgba` (width × height × 4 bytes, top row first) as a PNG file; empty if the sizes disagree or
+    /// zlib fails.
     public static func encode(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
-        guard width > 0, height > 0, rgba.count == width * height * 4,
-              width <= Int(Int32.max), height <= Int(Int32.max) else { return [] }
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
+              width.multipliedReportingOverflow(by: height * 4).overflow == false,
+              rgba.count == width * height * 4 else { return [] }
+        guard let idat = deflate(filtered(rgba: rgba, width: width, height: height)) else { return [] }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         appendBigEndian(UInt32(width), to: &header)
         appendBigEndian(UInt32(height), to: &header)
         header += [8, 6, 0, 0, 0]  // bit depth 8, colour type 6 (RGBA), deflate, adaptive filtering, no interlace
         appendChunk("IHDR", header, to: &out)
-
-        // Scanlines: filter byte 0 (None) then the row's bytes.
-        let rowBytes = width * 4
-        var raw = [UInt8]()
-        raw.reserveCapacity((rowBytes + 1) * height)
-        for row in 0..<height {
-            raw.append(0)
-            raw += rgba[row * rowBytes ..< (row + 1) * rowBytes]
-        }
-        appendChunk("IDAT", zlibStored(raw), to: &out)
+        appendChunk("IDAT", idat, to: &out)
         appendChunk("IEND", [], to: &out)
         return out
     }
 
-    /// A zlib stream (RFC 1950) holding `data` in stored deflate blocks (RFC 1951 §3.2.4).
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]  // CM 8, 32K window; no dictionary, fastest; (0x7801 % 31 == 0)
-        out.reserveCapacity(data.count + data.count / 65_535 * 5 + 16)
-        var start = 0
-        repeat {
-            let length = min(65_535, data.count - start)
-            let isFinal = start + length == data.count
-            out.append(isFinal ? 1 : 0)  // BFINAL, BTYPE 00 (stored), padded to the byte boundary
-            let len = UInt16(length)
-            out += [UInt8(len & 0xFF), UInt8(len >> 8), UInt8(~len & 0xFF), UInt8(~len >> 8)]
-            out += data[start ..< start + length]
-            start += length
-        } while start < data.count
-        appendBigEndian(adler32(data), to: &out)
+    /// The scanlines: per row a filter-type byte, then the row filtered with the type that minimises the sum of
+    /// absolute differences.
+    static func filtered(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+        let rowBytes = width * 4
+        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        var candidate = [UInt8](repeating: 0, count: rowBytes)
+        var best = [UInt8](repeating: 0, count: rowBytes)
+        let zeros = [UInt8](repeating: 0, count: rowBytes)  // the row above the first one
+        rgba.withUnsafeBufferPointer { pixels in
+            zeros.withUnsafeBufferPointer { zeroRow in
+                for row in 0..<height {
+                    let current = UnsafeBufferPointer(rebasing: pixels[row * rowBytes ..< (row + 1) * rowBytes])
+                    let previous = row > 0
+                        ? UnsafeBufferPointer(rebasing: pixels[(row - 1) * rowBytes ..< row * rowBytes]) : zeroRow
+                    var bestFilter = Filter.none
+                    var bestScore = Int.max
+                    for filter in Filter.allCases {
+                        let score = candidate.withUnsafeMutableBufferPointer { output in
+                            apply(filter, current: current, previous: previous, into: output)
+                        }
+                        if score < bestScore {
+                            bestScore = score
+                            bestFilter = filter
+                            swap(&best, &candidate)
+                        }
+                    }
+                    let start = row * (rowBytes + 1)
+                    out[start] = bestFilter.rawValue
+                    out.replaceSubrange(start + 1 ... start + rowBytes, with: best)
+                }
+            }
+        }
         return out
     }
 
-    /// Adler-32 checksum (RFC 1950 §8).
-    static func adler32(_ data: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        var index = 0
-        while index < data.count {
-            // 5552 is the largest run before b can overflow 32 bits.
-            let end = min(index + 5552, data.count)
-            while index < end {
-                a += UInt32(data[index])
-                b += a
-                index += 1
+    /// Writes `current` filtered with `filter` against `previous` (the row above, zeros for the first row) into
+    /// `out`, all three the same length; returns the sum of the outputs' absolute values taken as signed bytes.
+    static func apply(_ filter: Filter, current: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>,
+                      into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let count = min(current.count, previous.count, out.count)
+        guard count > 0, let x = current.baseAddress, let b = previous.baseAddress, let o = out.baseAddress else {
+            return 0
+        }
+        let bpp = 4  // bytes per pixel: the left neighbour is 4 bytes back
+        var score = 0
+        for i in 0..<count {
+            let left: UInt8 = i >= bpp ? x[i - bpp] : 0
+            let predictor: UInt8
+            switch filter {
+            case .none: predictor = 0
+            case .sub: predictor = left
+            case .up: predictor = b[i]
+            case .average: predictor = UInt8((Int(left) + Int(b[i])) >> 1)
+            case .paeth: predictor = paeth(left, b[i], i >= bpp ? b[i - bpp] : 0)
             }
-            a %= 65_521
-            b %= 65_521
+            let value = x[i] &- predictor
+            o[i] = value
+            let signed = Int(Int8(bitPattern: value))
+            score += signed < 0 ? -signed : signed
         }
-        return b << 16 | a
+        return score
     }
 
-    /// CRC-32 (ISO 3309, polynomial 0xEDB88320 reflected), as PNG chunks use.
-    static func crc32<S: Sequence>(_ bytes: S) -> UInt32 where S.Element == UInt8 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-        }
-        return crc ^ 0xFFFF_FFFF
-    }
-
-    private static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 {
-            c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1
-        }
+    /// The Paeth predictor (PNG specification §9.4): whichever of left, above and upper-left is closest to
+    /// left + above − upper-left, ties in that order.
+    static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+        let p = Int(a) + Int(b) - Int(c)
+        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+        if pa <= pb && pa <= pc { return a }
+        if pb <= pc { return b }
         return c
+    }
+
+    /// `data` as a zlib stream (RFC 1950) from zlib's `compress2`; nil if zlib fails.
+    static func deflate(_ data: [UInt8]) -> [UInt8]? {
+        let sourceLength = uLong(data.count)
+        var capacity = compressBound(sourceLength)
+        var out = [UInt8](repeating: 0, count: Int(capacity))
+        let status = out.withUnsafeMutableBufferPointer { destination in
+            data.withUnsafeBufferPointer { source in
+                compress2(destination.baseAddress, &capacity, source.baseAddress, sourceLength, compressionLevel)
+            }
+        }
+        guard status == Z_OK else { return nil }
+        out.removeSubrange(Int(capacity)...)
+        return out
+    }
+
+    /// CRC-32 (ISO 3309), as PNG chunks use, from zlib.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        let crc = bytes.withUnsafeBufferPointer { buffer in
+            CZlib.crc32(CZlib.crc32(0, nil, 0), buffer.baseAddress, uInt(buffer.count))
+        }
+        return UInt32(truncatingIfNeeded: crc)
     }
 
     private static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
