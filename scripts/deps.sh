@@ -5,7 +5,9 @@ set -euo pipefail
 packages=(
   # build: C libraries through pkg-config, and the protocol scanner
   pkg-config libwayland-dev libwayland-bin wayland-protocols libegl-dev libegl1-mesa-dev libgles-dev libxkbcommon-dev
-  zlib1g-dev
+  zlib1g-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
+  # text: the preferred UI face (any sans-serif fontconfig finds otherwise)
+  fonts-inter
   # run: Mesa's EGL/GLES (llvmpipe when there is no GPU)
   libegl-mesa0 libgl1-mesa-dri
   # headless run and tests: weston 10, its module API for the touch-injection harness, a C compiler and make
