@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "momentum", targets: ["momentum"]),
         .library(name: "MomentumCore", targets: ["MomentumCore"]),
         .library(name: "MomentumLayers", targets: ["MomentumLayers"]),
+        .library(name: "MomentumText", targets: ["MomentumText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,9 +56,12 @@ let package = Package(
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"],
                 swiftSettings: strict),
+        // Text: fontconfig finds the face, HarfBuzz shapes, FreeType rasterises into a coverage atlas. No GL, no
+        // Wayland, no Foundation.
+        .target(name: "MomentumText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], swiftSettings: strict),
         // Renderer: EGL + OpenGL ES; zlib for the PNG writer.
         .target(name: "MomentumRender",
-                dependencies: ["MomentumLayers", realModule, "CEGL", "CGLES", "CWaylandEGL", "CZlib"],
+                dependencies: ["MomentumLayers", "MomentumText", realModule, "CEGL", "CGLES", "CWaylandEGL", "CZlib"],
                 swiftSettings: strict),
         // App: CLI, wiring, trace writer, headless runner.
         .target(name: "MomentumApp",
@@ -81,6 +85,7 @@ let package = Package(
         .testTarget(name: "MomentumRenderTests",
                     dependencies: ["MomentumRender", "MomentumLayers", realModule, "CGLES", "CZlib"],
                     swiftSettings: strict),
+        .testTarget(name: "MomentumTextTests", dependencies: ["MomentumText"], swiftSettings: strict),
         .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp", "MomentumTestSupport"],
                     swiftSettings: strict),
         // Random and hostile input through timestamps, touch assembly, the switcher, every scene and both
