@@ -176,6 +176,12 @@ import Testing
                 "\(c.app.stderr.suffix(2000))")
     }
 
+    /// The seat, gesture and scene events among `events` (not frames or per-frame scene records), for a failure.
+    static func inputEvents(_ events: ArraySlice<TraceEvent>) -> String {
+        events.filter { !["frame", "panel", "presented"].contains($0.kind) }.map { "\($0.kind) \($0.fields)" }
+            .joined(separator: "; ")
+    }
+
     @Test func devicesThatGoAwayAndComeBackWorkAgain() throws {
         let c = try Compositor()
         var mark = c.app.events.count
@@ -186,15 +192,26 @@ import Testing
         #expect(!c.app.events[mark..<closed].contains { $0.kind == "gesture" && $0.string("kind") == "pan-ended" })
 
         // Back again: the old objects are inert (as under wlroots, mutter and KWin), so only newly bound ones work.
-        try c.play("0 plug touch\n0 plug keyboard\n0 plug pointer\n20 tap 0 400 560")
-        mark = try c.app.waitForGesture("tap", after: closed).index
+        try c.play("0 plug touch\n0 plug keyboard\n0 plug pointer")
+        // The tap only once the app has bound the new devices (under load its get_touch can come after a fixed delay).
+        let bound = try c.app.waitFor("the new touch, pointer and keyboard bound", after: closed) {
+            $0.kind == "seat" && Set(($0.fields["devices"] as? [String]) ?? []) == ["touch", "pointer", "keyboard"]
+        }
+        try c.play("0 tap 0 400 560")
+        do { mark = try c.app.waitForGesture("tap", after: bound.index).index } catch {
+            Issue.record("no tap; events since the unplug: \(Self.inputEvents(c.app.events[closed...]))")
+            throw error
+        }
         mark = try c.waitRest("open", after: mark)
         // The tap activated the window again, so the new keyboard has focus: h hides the HUD.
         try c.play("0 type h")
         try c.app.waitFor("a frame without the HUD", after: mark) { $0.kind == "frame" && $0.fields["hud"] as? Bool == false }
         // And the new pointer: a click toggles the panel closed.
         try c.play("0 click 400 \(c.openY + 40)")
-        try c.app.waitForGesture("tap", after: mark)
+        do { try c.app.waitForGesture("tap", after: mark) } catch {
+            Issue.record("no tap; events since the unplug: \(Self.inputEvents(c.app.events[closed...]))")
+            throw error
+        }
         try c.waitRest("closed", after: mark)
     }
 
