@@ -83,7 +83,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
         .testTarget(name: "MomentumRenderTests",
-                    dependencies: ["MomentumRender", "MomentumLayers", realModule, "CGLES", "CZlib"],
+                    dependencies: ["MomentumRender", "MomentumLayers", "MomentumText", realModule, "CGLES", "CZlib"],
                     swiftSettings: strict),
         .testTarget(name: "MomentumTextTests", dependencies: ["MomentumText"], swiftSettings: strict),
         .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp", "MomentumTestSupport"],

@@ -22,7 +22,7 @@ final class DemoRunner {
     private var window: Window?
     private var seat: Seat?
     private var loop: EventLoop?
-    private let target = RenderTarget()
+    private let target: RenderTarget
     private var scene: any Scene
     private var switcher: SceneSwitcher
     private var backend: BackendKind
@@ -38,6 +38,7 @@ final class DemoRunner {
     init(options: RunOptions, logger: Logger) throws(AppError) {
         self.options = options
         self.logger = logger
+        target = RenderTarget { [logger] line in logger.notice("\(line)") }
         hud = HUD(isShown: options.hud)
         trace = try TraceSink(path: options.tracePath, start: start, limit: options.traceLimit)
         scene = options.scene.make(size: SIMD2(Double(options.width), Double(options.height)), backend: options.backend)

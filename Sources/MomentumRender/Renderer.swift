@@ -32,7 +32,7 @@ public final class Renderer {
 
     /// The primitive a quad is drawn as, each with its own fragment shader.
     private enum Primitive: Int, CaseIterable {
-        case flat, shape, shadow, texture
+        case flat, shape, shadow, texture, glyph
     }
 
     /// Consecutive vertices drawn with one program.
@@ -102,8 +102,13 @@ public final class Renderer {
     /// Whether the context is GLES 3, whose `glBlitFramebuffer` copies the offscreen frame (GLES 2 draws it).
     private let canBlit: Bool
 
-    /// Compiles and links the shaders; needs a current context.
-    public init() throws {
+    /// Text: fonts, shaping, the glyph atlas texture.
+    private let text: TextSetter
+    private var glyphScratch: [TextSetter.Glyph] = []
+
+    /// Compiles and links the shaders; needs a current context. `fontLog` hears which face text uses (once, at the
+    /// first text drawn) or why there is none.
+    public init(fontLog: @escaping (String) -> Void = { _ in }) throws {
         let version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? ""
         canBlit = !version.hasPrefix("OpenGL ES 2") && version.hasPrefix("OpenGL ES")
         programs = try Primitive.allCases.map { primitive in
@@ -112,8 +117,10 @@ public final class Renderer {
             case .shape: try ShaderProgram(name: "shape", vertex: Shaders.vertex, fragment: Shaders.shape)
             case .shadow: try ShaderProgram(name: "shadow", vertex: Shaders.vertex, fragment: Shaders.shadow)
             case .texture: try ShaderProgram(name: "texture", vertex: Shaders.textureVertex, fragment: Shaders.texture)
+            case .glyph: try ShaderProgram(name: "glyph", vertex: Shaders.textureVertex, fragment: Shaders.glyph)
             }
         }
+        text = TextSetter(log: fontLog)
         var buffer: GLuint = 0
         glGenBuffers(1, &buffer)
         vertexBuffer = buffer
@@ -240,6 +247,8 @@ public final class Renderer {
                 appendRoundedRect(shape, scale: s)
             case let .line(segment):
                 appendLine(segment, scale: s)
+            case let .text(run):
+                appendText(run, scale: s)
             case let .snappedRect(rect, fill):
                 // Edges on whole buffer px: every pixel centre inside is fully covered, none outside is touched.
                 let minimum = (SIMD2(Float(rect.x), Float(rect.y)) * s).rounded(.toNearestOrAwayFromZero)
@@ -251,6 +260,36 @@ public final class Renderer {
             commandBatches.append(firstBatch..<batches.count)
         }
         lastQuadCount = vertices.count / Self.verticesPerQuad
+        text.upload()
+    }
+
+    /// Appends a quad per glyph of `run`, texel for pixel from the atlas, in the run's premultiplied colour.
+    private func appendText(_ run: TextRun, scale s: Float) {
+        glyphScratch.removeAll(keepingCapacity: true)
+        text.glyphs(for: run, scale: s, into: &glyphScratch)
+        let colour = run.color.premultiplied
+        for glyph in glyphScratch {
+            let first = vertices.count
+            func vertex(_ x: Float, _ y: Float, _ u: Float, _ v: Float) {
+                vertices.append(Vertex(x: x, y: y, r: colour.r, g: colour.g, b: colour.b, a: colour.a,
+                                       centreX: u, centreY: v, halfWidth: 0, halfHeight: 0, radius: 0, sigma: 0,
+                                       cosine: 1, sine: 0, startNormalX: 0, startNormalY: 0, startPointX: 0,
+                                       startPointY: 0, endNormalX: 0, endNormalY: 0, endPointX: 0, endPointY: 0))
+            }
+            let a = glyph.minimum, b = glyph.maximum, ua = glyph.uvMinimum, ub = glyph.uvMaximum
+            vertex(a.x, a.y, ua.x, ua.y)
+            vertex(b.x, a.y, ub.x, ua.y)
+            vertex(a.x, b.y, ua.x, ub.y)
+            vertex(b.x, a.y, ub.x, ua.y)
+            vertex(b.x, b.y, ub.x, ub.y)
+            vertex(a.x, b.y, ua.x, ub.y)
+            if let last = batches.last, last.primitive == .glyph, last.first + last.count == first,
+               batches.count > (commandBatches.last?.upperBound ?? 0) {
+                batches[batches.count - 1].count += Self.verticesPerQuad
+            } else {
+                batches.append(Batch(primitive: .glyph, first: first, count: Self.verticesPerQuad))
+            }
+        }
     }
 
     /// The pixels the triangles of `quads` can touch (nil when there are none).
@@ -351,6 +390,7 @@ public final class Renderer {
                 if batch.primitive != current {
                     current = batch.primitive
                     programs[batch.primitive.rawValue].use(width: width, height: height)
+                    if batch.primitive == .glyph { text.bind() }
                 }
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
             }

@@ -165,4 +165,20 @@ enum Shaders {
             gl_FragColor = texture2D(u_texture, v_texcoord) * v_color;
         }
         """
+
+    /// Glyphs: the atlas holds coverage (luminance), times the premultiplied text colour.
+    static let glyph = """
+        #version 100
+        #ifdef GL_FRAGMENT_PRECISION_HIGH
+        precision highp float;
+        #else
+        precision mediump float;
+        #endif
+        varying vec2 v_texcoord;
+        varying vec4 v_color;
+        uniform sampler2D u_texture;
+        void main() {
+            gl_FragColor = v_color * texture2D(u_texture, v_texcoord).r;
+        }
+        """
 }

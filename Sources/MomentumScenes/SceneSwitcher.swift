@@ -70,10 +70,11 @@ public struct SceneSwitcher: Sendable {
             let on = i == selected
             list.addRoundedRect(r, cornerRadius: r.height / 2,
                                 fill: on ? RGBA(r: 1, g: 1, b: 1, a: 0.92) : RGBA(r: 1, g: 1, b: 1, a: 0.18))
-            let size = 11.0
-            let width = DrawList.textWidth(names[i], size: size)
-            list.addText(names[i], at: SIMD2((r.x + (r.width - width) / 2).rounded(), (r.y + (r.height - size) / 2).rounded()),
-                         size: size, color: on ? RGBA(hex: 0x1B2A49) : RGBA(r: 1, g: 1, b: 1, a: 0.9))
+            let size = 14.0
+            list.addLabel(names[i].prefix(1).uppercased() + names[i].dropFirst(),
+                          at: SIMD2(r.center.x, TextRun.baseline(centring: r.center.y, size: size)), size: size,
+                          weight: .semibold, color: on ? RGBA(hex: 0x1B2A49) : RGBA(r: 1, g: 1, b: 1, a: 0.9),
+                          alignment: .center)
         }
     }
 }

@@ -101,6 +101,10 @@ enum FiniteCheck {
         case .snappedRect(let rect, let fill):
             return walk(rect, at: sub(path, ".snappedRect"), visit)
                 && walk(fill, at: sub(path, ".snappedRect.fill"), visit)
+        case .text(let run):
+            let p = sub(path, ".text")
+            return walk(run.position, at: sub(p, ".position"), visit) && visit(sub(p, ".size"), run.size)
+                && walk(run.color, at: sub(p, ".color"), visit)
         case .line(let line):
             let p = sub(path, ".line")
             guard walk(line.from, at: sub(p, ".from"), visit), walk(line.to, at: sub(p, ".to"), visit),

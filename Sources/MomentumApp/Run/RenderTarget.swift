@@ -8,6 +8,13 @@ final class RenderTarget {
     private var context: RenderContext?
     private var eglWindow: WaylandEGLWindow?
     private var renderer: Renderer?
+    /// Hears which face text falls back to, or why there is none (one line, at the first text drawn).
+    private let fontLog: @Sendable (String) -> Void
+
+    /// A target reporting font fallbacks through `fontLog`.
+    init(fontLog: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.fontLog = fontLog
+    }
 
     /// True once the first configure made the surface.
     var isReady: Bool { renderer != nil }
@@ -26,7 +33,7 @@ final class RenderTarget {
             }
             try context.makeWindowSurface(native)
             try context.makeCurrent(swapInterval: 0)
-            renderer = try Renderer()
+            renderer = try Renderer(fontLog: fontLog)
             self.context = context
             eglWindow = native
         } catch let error as AppError {

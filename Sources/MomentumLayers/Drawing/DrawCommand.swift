@@ -11,4 +11,6 @@ public enum DrawCommand: Equatable, Hashable, Sendable {
     /// An axis-aligned rectangle whose edges are rounded to whole buffer px: crisp, no anti-aliasing, and
     /// rectangles sharing an edge meet without a seam (bitmap text).
     case snappedRect(DrawRect, fill: RGBA)
+    /// A line of anti-aliased text in the UI face.
+    case text(TextRun)
 }

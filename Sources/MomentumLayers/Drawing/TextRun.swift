@@ -1,0 +1,51 @@
+/// A line of text in the UI face (Inter, or the sans-serif the system has), shaped and rasterised by the renderer
+/// at the output's buffer scale: anti-aliased, UTF-8, kerned.
+public struct TextRun: Equatable, Hashable, Sendable {
+    /// The face's weight.
+    public enum Weight: Hashable, Sendable {
+        case regular, semibold
+    }
+
+    /// Which point of the line `position` names horizontally.
+    public enum Alignment: Hashable, Sendable {
+        case leading, center, trailing
+    }
+
+    /// The text (one line).
+    public var string: String
+    /// The baseline point the alignment refers to, logical px.
+    public var position: SIMD2<Double>
+    /// Font size (em) in logical px.
+    public var size: Double
+    public var weight: Weight
+    /// Straight-alpha colour.
+    public var color: RGBA
+    public var alignment: Alignment
+
+    /// A run of `string` at `size` logical px whose baseline passes through `position`, aligned there.
+    public init(_ string: String, position: SIMD2<Double>, size: Double, weight: Weight = .regular, color: RGBA,
+                alignment: Alignment = .leading) {
+        self.string = string
+        self.position = position
+        self.size = size
+        self.weight = weight
+        self.color = color
+        self.alignment = alignment
+    }
+
+    /// The baseline that centres capital letters vertically on `middle` (Inter's cap height is 0.727 em).
+    public static func baseline(centring middle: Double, size: Double) -> Double {
+        middle + 0.727 / 2 * size
+    }
+}
+
+extension DrawList {
+    /// Appends a line of real text (see `TextRun`); nothing for an empty string, a size ≤ 0 or a clear colour.
+    public mutating func addLabel(_ string: String, at position: SIMD2<Double>, size: Double,
+                                  weight: TextRun.Weight = .regular, color: RGBA,
+                                  alignment: TextRun.Alignment = .leading) {
+        guard !string.isEmpty, size > 0, size.isFinite, color.a > 0 else { return }
+        commands.append(.text(TextRun(string, position: position, size: size, weight: weight, color: color,
+                                      alignment: alignment)))
+    }
+}
