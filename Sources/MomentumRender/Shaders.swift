@@ -16,6 +16,24 @@
 /// keeps < 0. Both segments get the same n and J and P comes from `gl_FragCoord` (exact pixel centres), so the
 /// two evaluate the very same arithmetic and every pixel lands in exactly one of them.
 enum Shaders {
+    /// The first lines of every fragment shader: GLSL ES 1.00, high precision where the GPU has it.
+    static let header = """
+        #version 100
+        #ifdef GL_FRAGMENT_PRECISION_HIGH
+        precision highp float;
+        #else
+        precision mediump float;
+        #endif
+        """
+
+    /// Signed distance from p to a box of half-size b with corner radius r, centred at the origin (negative inside).
+    static let roundedBoxDistance = """
+        float roundedBoxDistance(vec2 p, vec2 b, float r) {
+            vec2 q = abs(p) - b + r;
+            return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
+        }
+        """
+
     static let vertex = """
         #version 100
         attribute vec2 a_pos;
@@ -48,12 +66,7 @@ enum Shaders {
 
     /// Background gradients and pixel-snapped rectangles: the interpolated colour, nothing else.
     static let flat = """
-        #version 100
-        #ifdef GL_FRAGMENT_PRECISION_HIGH
-        precision highp float;
-        #else
-        precision mediump float;
-        #endif
+        \(header)
         varying vec4 v_color;
         void main() {
             gl_FragColor = v_color;
@@ -62,12 +75,7 @@ enum Shaders {
 
     /// Shapes with anti-aliased edges: rectangles, rounded rectangles, line segments (with their miter cuts).
     static let shape = """
-        #version 100
-        #ifdef GL_FRAGMENT_PRECISION_HIGH
-        precision highp float;
-        #else
-        precision mediump float;
-        #endif
+        \(header)
         varying vec2 v_local;
         varying vec4 v_color;
         varying vec2 v_half;
@@ -76,11 +84,7 @@ enum Shaders {
         varying vec4 v_cutEnd;
         uniform float u_height;
 
-        // Signed distance from p to a box of half-size b with corner radius r, centred at the origin.
-        float roundedBoxDistance(vec2 p, vec2 b, float r) {
-            vec2 q = abs(p) - b + r;
-            return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
-        }
+        \(roundedBoxDistance)
 
         void main() {
             vec2 p = v_local;
@@ -103,21 +107,13 @@ enum Shaders {
 
     /// Soft shadows: the Gaussian-blurred edge of a rounded box.
     static let shadow = """
-        #version 100
-        #ifdef GL_FRAGMENT_PRECISION_HIGH
-        precision highp float;
-        #else
-        precision mediump float;
-        #endif
+        \(header)
         varying vec2 v_local;
         varying vec4 v_color;
         varying vec2 v_half;
         varying vec2 v_params;
 
-        float roundedBoxDistance(vec2 p, vec2 b, float r) {
-            vec2 q = abs(p) - b + r;
-            return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
-        }
+        \(roundedBoxDistance)
 
         // erf(x) to ~1e-4 (Winitzki's approximation, a = 0.147).
         float erfApprox(float x) {
@@ -152,12 +148,7 @@ enum Shaders {
 
     /// Samples the texture, times the vertex colour (white for a plain copy).
     static let texture = """
-        #version 100
-        #ifdef GL_FRAGMENT_PRECISION_HIGH
-        precision highp float;
-        #else
-        precision mediump float;
-        #endif
+        \(header)
         varying vec2 v_texcoord;
         varying vec4 v_color;
         uniform sampler2D u_texture;
@@ -168,12 +159,7 @@ enum Shaders {
 
     /// Glyphs: the atlas holds coverage (luminance), times the premultiplied text colour.
     static let glyph = """
-        #version 100
-        #ifdef GL_FRAGMENT_PRECISION_HIGH
-        precision highp float;
-        #else
-        precision mediump float;
-        #endif
+        \(header)
         varying vec2 v_texcoord;
         varying vec4 v_color;
         uniform sampler2D u_texture;
