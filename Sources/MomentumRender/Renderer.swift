@@ -96,8 +96,6 @@ public final class Renderer {
     /// Number of quads in the last `draw` or `render` (each shadow is one to four quads, each shape, rect, line
     /// or text run one more).
     public private(set) var lastQuadCount = 0
-    /// What the last `render` redrew (nil before the first).
-    public private(set) var lastDamage: DamageRegion?
 
     /// Whether the context is GLES 3, whose `glBlitFramebuffer` copies the offscreen frame (GLES 2 draws it).
     private let canBlit: Bool
@@ -163,7 +161,6 @@ public final class Renderer {
         previous = (list.commands, keys, bounds, width, height, scale)
         history.insert(damage, at: 0)
         if history.count > Self.damageHistoryLength { history.removeLast() }
-        lastDamage = damage
 
         var target = target
         if target == .window {
@@ -269,26 +266,9 @@ public final class Renderer {
         text.glyphs(for: run, scale: s, into: &glyphScratch)
         let colour = run.color.premultiplied
         for glyph in glyphScratch {
-            let first = vertices.count
-            func vertex(_ x: Float, _ y: Float, _ u: Float, _ v: Float) {
-                vertices.append(Vertex(x: x, y: y, r: colour.r, g: colour.g, b: colour.b, a: colour.a,
-                                       centreX: u, centreY: v, halfWidth: 0, halfHeight: 0, radius: 0, sigma: 0,
-                                       cosine: 1, sine: 0, startNormalX: 0, startNormalY: 0, startPointX: 0,
-                                       startPointY: 0, endNormalX: 0, endNormalY: 0, endPointX: 0, endPointY: 0))
-            }
-            let a = glyph.minimum, b = glyph.maximum, ua = glyph.uvMinimum, ub = glyph.uvMaximum
-            vertex(a.x, a.y, ua.x, ua.y)
-            vertex(b.x, a.y, ub.x, ua.y)
-            vertex(a.x, b.y, ua.x, ub.y)
-            vertex(b.x, a.y, ub.x, ua.y)
-            vertex(b.x, b.y, ub.x, ub.y)
-            vertex(a.x, b.y, ua.x, ub.y)
-            if let last = batches.last, last.primitive == .glyph, last.first + last.count == first,
-               batches.count > (commandBatches.last?.upperBound ?? 0) {
-                batches[batches.count - 1].count += Self.verticesPerQuad
-            } else {
-                batches.append(Batch(primitive: .glyph, first: first, count: Self.verticesPerQuad))
-            }
+            let first = appendTexturedQuad(glyph.minimum, glyph.maximum, uv: glyph.uvMinimum, glyph.uvMaximum,
+                                           colour: colour)
+            addToBatch(.glyph, first: first)
         }
     }
 
@@ -308,22 +288,41 @@ public final class Renderer {
     /// Appends a full-viewport quad sampling the offscreen frame (texture coordinates in the shape slots); returns
     /// its run.
     private func appendCopy(width: Int, height: Int) -> Batch {
-        let w = Float(width)
-        let h = Float(height)
+        let first = appendTexturedQuad(.zero, SIMD2(Float(width), Float(height)), uv: SIMD2(0, 1), SIMD2(1, 0),
+                                       colour: RGBA(r: 1, g: 1, b: 1))
+        return Batch(primitive: .texture, first: first, count: Self.verticesPerQuad)
+    }
+
+    /// Appends two triangles covering `minimum`…`maximum` (buffer px) with texture coordinates `uvMinimum` at the
+    /// top-left corner to `uvMaximum` at the bottom-right (in the shape slots), in `colour`; returns the first vertex.
+    private func appendTexturedQuad(_ minimum: SIMD2<Float>, _ maximum: SIMD2<Float>, uv uvMinimum: SIMD2<Float>,
+                                    _ uvMaximum: SIMD2<Float>, colour: RGBA) -> Int {
         let first = vertices.count
-        func vertex(_ x: Float, _ y: Float) {
-            vertices.append(Vertex(x: x, y: y, r: 1, g: 1, b: 1, a: 1, centreX: x / w, centreY: 1 - y / h,
-                                   halfWidth: 0, halfHeight: 0, radius: 0, sigma: 0, cosine: 1, sine: 0,
-                                   startNormalX: 0, startNormalY: 0, startPointX: 0, startPointY: 0,
-                                   endNormalX: 0, endNormalY: 0, endPointX: 0, endPointY: 0))
+        func vertex(_ x: Float, _ y: Float, _ u: Float, _ v: Float) {
+            vertices.append(Vertex(x: x, y: y, r: colour.r, g: colour.g, b: colour.b, a: colour.a,
+                                   centreX: u, centreY: v, halfWidth: 0, halfHeight: 0, radius: 0, sigma: 0,
+                                   cosine: 1, sine: 0, startNormalX: 0, startNormalY: 0, startPointX: 0,
+                                   startPointY: 0, endNormalX: 0, endNormalY: 0, endPointX: 0, endPointY: 0))
         }
-        vertex(0, 0)
-        vertex(w, 0)
-        vertex(0, h)
-        vertex(w, 0)
-        vertex(w, h)
-        vertex(0, h)
-        return Batch(primitive: .texture, first: first, count: 6)
+        let a = minimum, b = maximum, ua = uvMinimum, ub = uvMaximum
+        vertex(a.x, a.y, ua.x, ua.y)
+        vertex(b.x, a.y, ub.x, ua.y)
+        vertex(a.x, b.y, ua.x, ub.y)
+        vertex(b.x, a.y, ub.x, ua.y)
+        vertex(b.x, b.y, ub.x, ub.y)
+        vertex(a.x, b.y, ua.x, ub.y)
+        return first
+    }
+
+    /// Adds the quad starting at vertex `first` to the current command's last run when that run is `primitive` and
+    /// ends there, else starts a run (runs never span two commands, so a pass can draw a command's runs alone).
+    private func addToBatch(_ primitive: Primitive, first: Int) {
+        if let last = batches.last, last.primitive == primitive, last.first + last.count == first,
+           batches.count > (commandBatches.last?.upperBound ?? 0) {
+            batches[batches.count - 1].count += Self.verticesPerQuad
+        } else {
+            batches.append(Batch(primitive: primitive, first: first, count: Self.verticesPerQuad))
+        }
     }
 
     /// Copies the vertices into the vertex buffer.
@@ -542,11 +541,6 @@ public final class Renderer {
         vertex(box.maximum.x, box.minimum.y, topColour)
         vertex(box.maximum.x, box.maximum.y, bottomColour)
         vertex(box.minimum.x, box.maximum.y, bottomColour)
-        if let last = batches.last, last.primitive == primitive, last.first + last.count == first,
-           batches.count > (commandBatches.last?.upperBound ?? 0) {  // the run is this command's own
-            batches[batches.count - 1].count += Self.verticesPerQuad
-        } else {
-            batches.append(Batch(primitive: primitive, first: first, count: Self.verticesPerQuad))
-        }
+        addToBatch(primitive, first: first)
     }
 }

@@ -70,7 +70,7 @@ final class TextSetter {
 
     /// Brings the texture up to date with the atlas (call after the frame's text is laid out, before drawing).
     func upload() {
-        guard let atlas else { return }
+        guard let atlas, atlas.generation != uploadedGeneration || atlas.dirtyRect != nil else { return }
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         if texture == 0 {
             glGenTextures(1, &texture)
