@@ -16,21 +16,27 @@ import Testing
         var fingerY: Double?
         var offsets: [Double] = []
         var before: Double?
+        var fingerAtFirstDragging: Double?
         for e in events {
             if e.kind == "touch" { fingerY = e.number("y") }
             if e.kind == "panel" {
-                if e.string("state") == "dragging", let f = fingerY, let y = e.number("y") { offsets.append(y - f) }
-                else if offsets.isEmpty { before = e.number("y") }
+                if e.string("state") == "dragging", let f = fingerY, let y = e.number("y") {
+                    if offsets.isEmpty { fingerAtFirstDragging = f }
+                    offsets.append(y - f)
+                } else if offsets.isEmpty { before = e.number("y") }
             }
         }
         try c.play("0 release 0")
         #expect(offsets.count >= 10, "expected many dragging frames, got \(offsets.count)")
         let spread = (offsets.max() ?? 0) - (offsets.min() ?? 0)
         #expect(spread <= 1, "panel-to-finger offset varied by \(spread) px while dragging")
-        // No jump on grab: the first dragging frame shows the panel where it was before.
+        // No jump on grab: the first dragging frame shows the panel moved from where it was by no more than the
+        // finger had moved since the press (however late that frame comes on a loaded machine).
         let firstDragging = events.first { $0.kind == "panel" && $0.string("state") == "dragging" }?.number("y")
+        let travel = abs((fingerAtFirstDragging ?? .infinity) - 560)
         #expect(before == c.closedY)
-        #expect(firstDragging.map { abs($0 - c.closedY) <= 1 + abs(offsets.first ?? 0) } == true)
+        #expect(firstDragging.map { abs($0 - c.closedY) <= 1 + travel } == true,
+                "first dragging frame at \(firstDragging ?? .nan), finger travelled \(travel) px")
     }
 
     @Test(arguments: backends) func flickUpOpensAndFlickDownCloses(backend: String) throws {
