@@ -1137,6 +1137,74 @@ mt_conn_destroy(struct mt_conn *c)
 	free(c);
 }
 
+/* `capture /abs/file.ppm`: writes what the first output shows now (its last repaint, every surface composited) as a
+ * binary PPM; the reply is `captured <w> <h>` or `error <control>:1: ...`. */
+static bool
+mt_capture(struct mt_module *m, const char *path, int *w_out, int *h_out, char **err)
+{
+	struct weston_compositor *ec = m->compositor;
+	struct weston_output *output;
+	uint32_t *pixels;
+	unsigned char *row;
+	FILE *f;
+	int w, h, ok = 1;
+
+	if (wl_list_empty(&ec->output_list) || !ec->renderer || !ec->renderer->read_pixels) {
+		if (asprintf(err, "<control>:1: capture: no output to read") < 0)
+			*err = NULL;
+		return false;
+	}
+	if (path[0] != '/') {
+		if (asprintf(err, "<control>:1: 'capture' needs an absolute file path, got '%s'", path) < 0)
+			*err = NULL;
+		return false;
+	}
+	output = wl_container_of(ec->output_list.next, output, link);
+	w = output->current_mode->width;
+	h = output->current_mode->height;
+	pixels = malloc((size_t)w * h * 4);
+	row = malloc((size_t)w * 3);
+	if (!pixels || !row ||
+	    ec->renderer->read_pixels(output, PIXMAN_a8r8g8b8, pixels, 0, 0, (uint32_t)w, (uint32_t)h) < 0) {
+		free(pixels);
+		free(row);
+		if (asprintf(err, "<control>:1: capture: cannot read the output's pixels") < 0)
+			*err = NULL;
+		return false;
+	}
+	f = fopen(path, "wb");
+	if (!f) {
+		free(pixels);
+		free(row);
+		if (asprintf(err, "<control>:1: capture: cannot write '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		return false;
+	}
+	ok = fprintf(f, "P6\n%d %d\n255\n", w, h) > 0;
+	for (int y = 0; ok && y < h; y++) {
+		/* a8r8g8b8 is a native-endian 32-bit word; rows top first unless the renderer flips them */
+		const uint32_t *src = pixels + (size_t)(ec->capabilities & WESTON_CAP_CAPTURE_YFLIP ? h - 1 - y : y) * w;
+		for (int x = 0; x < w; x++) {
+			row[3 * x] = (src[x] >> 16) & 0xff;
+			row[3 * x + 1] = (src[x] >> 8) & 0xff;
+			row[3 * x + 2] = src[x] & 0xff;
+		}
+		ok = fwrite(row, 3, (size_t)w, f) == (size_t)w;
+	}
+	if (fclose(f) != 0)
+		ok = 0;
+	free(pixels);
+	free(row);
+	if (!ok) {
+		if (asprintf(err, "<control>:1: capture: cannot write '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		return false;
+	}
+	*w_out = w;
+	*h_out = h;
+	return true;
+}
+
 static void
 mt_conn_submit(struct mt_conn *c)
 {
@@ -1148,6 +1216,21 @@ mt_conn_submit(struct mt_conn *c)
 	if (c->first_line_overflow) {
 		mt_conn_reply(c, "error <control>:%d: script larger than %d bytes\n",
 			      c->first_line_overflow, MT_MAX_SCRIPT_BYTES);
+	} else if (strncmp(text, "capture ", 8) == 0) {
+		char path[4096];
+		size_t n = strcspn(text + 8, "\n");
+		int w = 0, h = 0;
+		if (n >= sizeof path)
+			n = sizeof path - 1;
+		memcpy(path, text + 8, n);
+		path[n] = '\0';
+		while (n > 0 && (path[n - 1] == ' ' || path[n - 1] == '\t'))
+			path[--n] = '\0';
+		if (mt_capture(m, path, &w, &h, &err))
+			mt_conn_reply(c, "captured %d %d\n", w, h);
+		else
+			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: capture failed");
+		free(err);
 	} else if (m->active) {
 		mt_conn_reply(c, "error <control>:1: busy: the previous script is "
 			      "still playing (wait for done)\n");

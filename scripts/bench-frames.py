@@ -6,8 +6,9 @@ after the other, for the same duration; the order alternates from round to round
 both. Every measurement is taken the same way for both clients:
 
   * WAYLAND_DEBUG=client logs every request/event with a timestamp (libwayland 1.21: CLOCK_REALTIME microseconds
-    modulo 2^32, printed as ms). From it: buffer commits (wl_surface.commit after a wl_surface.attach of a buffer),
-    frame-callback done events (callbacks created by wl_surface.frame), and the final configure size.
+    modulo 2^32, printed as ms). From it: frame commits (a wl_surface.commit carrying a wl_surface.frame request, or
+    a new buffer on a surface that is not a subsurface; momentum commits its window without a buffer when only its
+    subsurfaces moved), frame-callback done events (callbacks created by wl_surface.frame), and the final configure size.
   * CPU: utime+stime of the client process (all threads) from /proc/PID/stat at the start and end of the window;
     the compositor's CPU (weston and its helper children) the same way; the whole machine's busy time from
     /proc/stat, so the load from other processes during the window can be reported.
@@ -15,8 +16,8 @@ both. Every measurement is taken the same way for both clients:
     weston advertises), tick_us and render_us per frame.
 
 Phases per round and client:
-  active  momentum --autoplay (never rests) / simple-egl -f; window = first buffer commit + WARMUP, DURATION long.
-  rest    momentum without --autoplay / simple-egl -f (it never rests); window = first buffer commit, REST long.
+  active  momentum --autoplay (never rests) / simple-egl -f; window = first frame commit + WARMUP, DURATION long.
+  rest    momentum without --autoplay / simple-egl -f (it never rests); window = first frame commit, REST long.
   cpu     like active but without WAYLAND_DEBUG (its logging costs CPU), window = launch + 2 s; frames: momentum's
           presented events in the window, simple-egl's own "N frames in 5 seconds" report (a rate estimate).
 
@@ -139,6 +140,7 @@ def parse_debug_log(path, spawn_rt_us):
     base = spawn_rt_us % U32
     commits, dones, configures = [], [], []
     frame_callbacks = set()
+    wants_frame, subsurfaces = set(), set()
     attached = {}
     with open(path, errors="replace") as f:
         for line in f:
@@ -151,15 +153,25 @@ def parse_debug_log(path, spawn_rt_us):
                 t -= U32
             request = m.group(3) is not None
             iface, oid, msg, args = m.group(4), m.group(5), m.group(6), m.group(7)
-            if request and iface == "wl_surface":
+            if request and iface == "wl_subcompositor" and msg == "get_subsurface":
+                child = re.findall(r"wl_surface@(\d+)", args)
+                if child:
+                    subsurfaces.add(child[0])
+            elif request and iface == "wl_surface":
                 if msg == "frame":
                     cb = re.search(r"wl_callback@(\d+)", args)
                     if cb:
                         frame_callbacks.add(cb.group(1))
+                        wants_frame.add(oid)
                 elif msg == "attach":
                     attached[oid] = args.startswith("wl_buffer@")
                 elif msg == "commit":
-                    if attached.pop(oid, False):
+                    # A frame: a commit asking for the next frame callback (it may carry no buffer of its own when
+                    # only subsurfaces changed), or a new buffer on a surface that is not a subsurface (whose commits
+                    # show only with the parent's).
+                    framed = oid in wants_frame
+                    wants_frame.discard(oid)
+                    if (attached.pop(oid, False) and oid not in subsurfaces) or framed:
                         commits.append(t)
             elif not request and iface == "wl_callback" and msg == "done" and oid in frame_callbacks:
                 frame_callbacks.discard(oid)
@@ -178,7 +190,7 @@ def first_commit_in(path, spawn_rt_us):
 
 
 def callback_to_commit(dones, commits, lo, hi):
-    """For each frame-callback done in [lo, hi): time to the next buffer commit, if it comes before the next done."""
+    """For each frame-callback done in [lo, hi): time to the next frame commit, if it comes before the next done."""
     out, j = [], 0
     for i, d in enumerate(dones):
         if d < lo or d >= hi:
@@ -535,7 +547,7 @@ def report(args, results, meta, m_name, e_name):
     def row(label, a, b, digits=1, rdigits=2):
         w(f"| {label} | {fmt(a, digits)} | {fmt(b, digits)} | {ratio(a, b, rdigits)} |")
 
-    row("frames per second (buffer commits, active)", m["fps"], e["fps"])
+    row("frames per second (frame commits, active)", m["fps"], e["fps"])
     for p in (10, 50, 90, 99):
         row(f"frame interval p{p} (ms, commit to commit)", m[f"int_p{p}"], e[f"int_p{p}"])
     row("frame callback → commit p50 (ms)", m["c2c_p50"], e["c2c_p50"], 2)
@@ -544,7 +556,9 @@ def report(args, results, meta, m_name, e_name):
     row("client CPU (% of one core), no WAYLAND_DEBUG", m["cpu_pct"], e["cpu_pct"])
     row("client CPU per frame (ms), with WAYLAND_DEBUG", m["cpu_ms_per_frame_debug"], e["cpu_ms_per_frame_debug"], 2)
     row("weston CPU per client frame (ms), no WAYLAND_DEBUG", m["comp_ms_per_frame"], e["comp_ms_per_frame"], 2)
-    row("launch → first buffer commit (ms, median), with WAYLAND_DEBUG", m["launch_commit"], e["launch_commit"], 0)
+    both = lambda x: x["cpu_ms_per_frame"] + x["comp_ms_per_frame"] if x["cpu_ms_per_frame"] is not None else None
+    row("client + weston CPU per frame (ms), no WAYLAND_DEBUG", both(m), both(e), 2)
+    row("launch → first frame commit (ms, median), with WAYLAND_DEBUG", m["launch_commit"], e["launch_commit"], 0)
     w(f"| launch → first presented (ms, median; wp_presentation), with WAYLAND_DEBUG | "
       f"{fmt(m['launch_presented'], 0)} | — (no presentation feedback) | — |")
     w(f"| launch → first presented (ms, median; wp_presentation), no WAYLAND_DEBUG | "
@@ -654,6 +668,8 @@ def main():
     ap.add_argument("--rest", type=float, default=10.0, help="at-rest window seconds from the first frame (10)")
     ap.add_argument("--no-cpu-pass", action="store_true", help="skip the runs without WAYLAND_DEBUG")
     ap.add_argument("--out", help="keep logs, traces and results.json in this directory")
+    ap.add_argument("--momentum-args", default="",
+                    help="extra arguments for momentum run, e.g. '--no-subsurfaces' or '--no-hud' (default none)")
     ap.add_argument("--start-timeout", type=float, default=20.0, help="seconds to wait for a client's first frame")
     args = ap.parse_args()
 
@@ -685,7 +701,9 @@ def main():
         }
         weston = Weston(width, height, module, workdir)
         weston.start()
-        m = Client("momentum", [momentum, "run", "--fullscreen", "--autoplay"], [momentum, "run", "--fullscreen"], True)
+        extra = args.momentum_args.split()
+        m = Client("momentum", [momentum, "run", "--fullscreen", "--autoplay"] + extra,
+                   [momentum, "run", "--fullscreen"] + extra, True)
         e = Client("simple-egl", [simple_egl, "-f"], [simple_egl, "-f"], False)
         results = []
         for rnd in range(args.rounds):

@@ -1,6 +1,7 @@
 #include "CWaylandProtocols.h"
 
 const struct wl_interface *mo_wl_compositor_interface(void) { return &wl_compositor_interface; }
+const struct wl_interface *mo_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 const struct wl_interface *mo_wl_seat_interface(void) { return &wl_seat_interface; }
 const struct wl_interface *mo_wl_output_interface(void) { return &wl_output_interface; }
 const struct wl_interface *mo_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }

@@ -39,6 +39,7 @@ final class DemoRunner {
         self.options = options
         self.logger = logger
         target = RenderTarget { [logger] line in logger.notice("\(line)") }
+        target.allowsLayerSurfaces = options.subsurfaces
         hud = HUD(isShown: options.hud)
         trace = try TraceSink(path: options.tracePath, start: start, limit: options.traceLimit)
         scene = options.scene.make(size: SIMD2(Double(options.width), Double(options.height)), backend: options.backend)
@@ -230,31 +231,49 @@ final class DemoRunner {
         guard let window, target.isReady else { return }
         let renderStart = HostClock.now()
         let sequence = pacer.beginFrame()
-        buildDrawList()
+        var separated = buildDrawList(separating: target.canSeparate(window: window))
+        if let layer = separated[.scene], target.isCovered(layer, in: drawList, window: window) {
+            buildDrawList(separating: false)
+            separated[.scene] = nil
+        }
         window.requestFrame()
         window.requestPresentationFeedback(sequence: sequence)
         window.prepareCommit()
-        var damage: DamageRegion?
-        do throws(AppError) { damage = try target.present(drawList, window: window) } catch {
+        var damage: RenderTarget.FrameDamage?
+        do throws(AppError) { damage = try target.present(drawList, separated: separated, window: window) } catch {
             failure = error
             loop?.stop(code: 1, reason: "eglSwapBuffers failed")
         }
         let renderMicros = (HostClock.now() - renderStart) * 1e6
         trace.frame(sequence: sequence, callbackMs: callbackMs, step: step, hud: hud.isShown, tickMicros: tickMicros,
-                    renderMicros: renderMicros, damagePixels: damage?.area)
+                    renderMicros: renderMicros, damage: damage)
         trace.sceneRecord(scene)
     }
 
-    /// The frame: background, the scene's layers, the switcher, the HUD.
-    private func buildDrawList() {
+    /// The frame: background, the scene's layers, the switcher, the HUD. With `separating`, a layer that wants a
+    /// surface of its own (and can have one now) and the HUD are returned, each drawn apart, instead of drawn into
+    /// the list.
+    @discardableResult
+    private func buildDrawList(separating: Bool = false) -> [RenderTarget.Slot: SeparateLayer] {
         drawList.removeAll()
         drawList.addBackground(top: RGBA(hex: 0x1B2A49), bottom: RGBA(hex: 0x4A2F5E))
-        scene.draw(into: &drawList)
-        switcher.draw(into: &drawList)
-        if let window {
-            hud.draw(into: &drawList, width: Double(window.logicalSize.width), statistics: pacer.statistics,
-                     scene: scene.name, backend: (scene as? any BackendSwitchable)?.backendName ?? "-")
+        var separated: [RenderTarget.Slot: SeparateLayer] = [:]
+        if separating {
+            separated[.scene] = scene.draw(into: &drawList, separating: 1).first
+        } else {
+            scene.draw(into: &drawList)
         }
+        switcher.draw(into: &drawList)
+        guard let window else { return separated }
+        let width = Double(window.logicalSize.width)
+        let backend = (scene as? any BackendSwitchable)?.backendName ?? "-"
+        if separating {
+            separated[.overlay] = hud.overlay(width: width, statistics: pacer.statistics, scene: scene.name,
+                                              backend: backend)
+        } else {
+            hud.draw(into: &drawList, width: width, statistics: pacer.statistics, scene: scene.name, backend: backend)
+        }
+        return separated
     }
 
     private func announceReady() {

@@ -37,6 +37,9 @@ struct RunCommand: LoggingCommand {
     var autoplay = false
     @Flag(name: .customLong("no-hud"), help: "Start with the frame-timing HUD hidden (key h toggles it).")
     var noHUD = false
+    @Flag(name: .customLong("no-subsurfaces"),
+          help: "Draw every layer into the window (no surface of its own, moved by the compositor, for a moving layer).")
+    var noSubsurfaces = false
 
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers (e.g. 800x600)") }
@@ -61,6 +64,7 @@ struct RunCommand: LoggingCommand {
         options.notifyReady = notifyReady
         options.hud = !noHUD
         options.autoplay = autoplay
+        options.subsurfaces = !noSubsurfaces
         let runner = try DemoRunner(options: options, logger: AppLogging.logger())
         let code = runner.run()
         if code != 0 { throw ExitCode(code) }

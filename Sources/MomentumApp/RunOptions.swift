@@ -14,6 +14,7 @@ struct RunOptions {
     var notifyReady = false
     var hud = true
     var autoplay = false
+    var subsurfaces = true
 }
 
 /// `--trace-limit SIZE`: bytes with an optional binary suffix (`k`, `M`, `G`, `T`; `4096`, `64k`, `256M`, `1G`),

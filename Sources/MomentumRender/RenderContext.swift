@@ -13,6 +13,9 @@ public final class RenderContext {
     let display: EGLDisplay
     /// The chosen EGLConfig.
     let config: EGLConfig
+    /// A config with 8 bits of alpha for translucent window surfaces (layer surfaces with soft shadows), when the
+    /// context can draw into surfaces of both configs (`EGL_KHR_no_config_context`).
+    let alphaConfig: EGLConfig?
     /// The OpenGL ES context.
     let context: EGLContext
     /// The draw surface (window or pbuffer), nil until one is made.
@@ -43,9 +46,10 @@ public final class RenderContext {
         }
         guard let display else { throw RenderError.egl("eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR)") }
         let setup = try Self.setUp(display: display, surfaceType: EGL_WINDOW_BIT, preferAlpha: false,
-                                   version: glesVersion)
+                                   version: glesVersion, alphaToo: true)
         self.display = display
         config = setup.config
+        alphaConfig = setup.alphaConfig
         context = setup.context
         glesMajorVersion = setup.major
         isHeadless = false
@@ -64,9 +68,10 @@ public final class RenderContext {
             throw RenderError.egl("eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA)")
         }
         let setup = try Self.setUp(display: display, surfaceType: EGL_PBUFFER_BIT, preferAlpha: true,
-                                   version: glesVersion)
+                                   version: glesVersion, alphaToo: false)
         self.display = display
         config = setup.config
+        alphaConfig = nil
         context = setup.context
         glesMajorVersion = setup.major
         isHeadless = true
@@ -79,9 +84,12 @@ public final class RenderContext {
     }
 
     /// Initializes `display`, chooses an 8-bit RGB config for `surfaceType` and creates an ES 3 (else ES 2) context,
-    /// or exactly ES `version` when given.
-    private static func setUp(display: EGLDisplay, surfaceType: EGLint, preferAlpha: Bool, version: Int?) throws
-        -> (config: EGLConfig, context: EGLContext, major: Int) {
+    /// or exactly ES `version` when given. With `alphaToo`, also an RGBA8888 config, and the context made without a
+    /// config (`EGL_KHR_no_config_context`) so it can draw into surfaces of either; no alpha config where the display
+    /// cannot do that.
+    private static func setUp(display: EGLDisplay, surfaceType: EGLint, preferAlpha: Bool, version: Int?,
+                              alphaToo: Bool) throws
+        -> (config: EGLConfig, alphaConfig: EGLConfig?, context: EGLContext, major: Int) {
         if let version, version != 2, version != 3 {
             throw RenderError("OpenGL ES version \(version) requested (MOMENTUM_GLES_VERSION): use 2 or 3")
         }
@@ -99,9 +107,17 @@ public final class RenderContext {
             guard let config = try chooseConfig(display: display, surfaceType: surfaceType, renderable: renderable,
                                                 preferAlpha: preferAlpha) else { continue }
             let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, EGLint(major), EGL_NONE]
+            if alphaToo, displayExtensions(display).contains("EGL_KHR_no_config_context"),
+               let alpha = try chooseConfig(display: display, surfaceType: surfaceType, renderable: renderable,
+                                            preferAlpha: true),
+               attribute(display, alpha, EGL_ALPHA_SIZE) == 8,
+               let context = eglCreateContext(display, nil, nil, attributes) {
+                succeeded = true
+                return (config, alpha, context, major)
+            }
             if let context = eglCreateContext(display, config, nil, attributes) {
                 succeeded = true
-                return (config, context, major)
+                return (config, nil, context, major)
             }
             if major == 2 || version == major { throw RenderError.egl("eglCreateContext(OpenGL ES \(major))") }
         }
@@ -125,16 +141,45 @@ public final class RenderContext {
         guard eglChooseConfig(display, attributes, &configs, count, &count) == EGLBoolean(EGL_TRUE) else {
             throw RenderError.egl("eglChooseConfig")
         }
-        func attribute(_ config: EGLConfig, _ name: EGLint) -> EGLint {
-            var value: EGLint = 0
-            eglGetConfigAttrib(display, config, name, &value)
-            return value
-        }
         let exact = configs.prefix(Int(count)).compactMap { $0 }.filter {
-            attribute($0, EGL_RED_SIZE) == 8 && attribute($0, EGL_GREEN_SIZE) == 8 && attribute($0, EGL_BLUE_SIZE) == 8
+            attribute(display, $0, EGL_RED_SIZE) == 8 && attribute(display, $0, EGL_GREEN_SIZE) == 8
+                && attribute(display, $0, EGL_BLUE_SIZE) == 8
         }
-        let preferred = exact.first { (attribute($0, EGL_ALPHA_SIZE) == 8) == preferAlpha }
-        return preferred ?? exact.first { [0, 8].contains(attribute($0, EGL_ALPHA_SIZE)) }
+        let preferred = exact.first { (attribute(display, $0, EGL_ALPHA_SIZE) == 8) == preferAlpha }
+        return preferred ?? exact.first { [0, 8].contains(attribute(display, $0, EGL_ALPHA_SIZE)) }
+    }
+
+    private static func attribute(_ display: EGLDisplay, _ config: EGLConfig, _ name: EGLint) -> EGLint {
+        var value: EGLint = 0
+        eglGetConfigAttrib(display, config, name, &value)
+        return value
+    }
+
+    private static func displayExtensions(_ display: EGLDisplay) -> Set<String> {
+        guard let list = eglQueryString(display, EGL_EXTENSIONS) else { return [] }
+        return Set(String(cString: list).split(separator: " ").map(String.init))
+    }
+
+    /// Whether this context can draw translucent window surfaces besides the window's own (`makeLayerSurface`).
+    public var canDrawLayerSurfaces: Bool { alphaConfig != nil }
+
+    /// A translucent (RGBA8888) window surface for a raw `struct wl_egl_window *`, drawn with this context.
+    public func makeLayerSurface(_ window: WaylandEGLWindow) throws -> LayerSurface {
+        guard let alphaConfig else {
+            throw RenderError("makeLayerSurface: the display offers no RGBA config usable with this context")
+        }
+        var created = eglCreatePlatformWindowSurface(display, alphaConfig, UnsafeMutableRawPointer(window.pointer), nil)
+        if created == nil { created = eglCreateWindowSurface(display, alphaConfig, window.pointer, nil) }
+        guard let created else { throw RenderError.egl("eglCreatePlatformWindowSurface (RGBA)") }
+        return LayerSurface(context: self, surface: created, window: window)
+    }
+
+    /// Binds the context to `layer`'s surface (swap interval 0); `makeCurrent()` binds the window's again.
+    public func makeCurrent(_ layer: LayerSurface) throws {
+        guard eglMakeCurrent(display, layer.surface, layer.surface, context) == EGLBoolean(EGL_TRUE) else {
+            throw RenderError.egl("eglMakeCurrent (layer surface)")
+        }
+        guard eglSwapInterval(display, 0) == EGLBoolean(EGL_TRUE) else { throw RenderError.egl("eglSwapInterval(0)") }
     }
 
     /// Makes an EGL window surface for a raw `struct wl_egl_window *` (replacing any previous surface).
@@ -247,5 +292,27 @@ public final class RenderContext {
         eglDestroyContext(display, context)
         eglReleaseThread()
         EGLDisplayUsers.release(display)
+    }
+}
+
+/// A translucent EGL window surface drawn by a `RenderContext` besides the window's own: a layer's surface.
+public final class LayerSurface {
+    private let context: RenderContext
+    let surface: EGLSurface
+    /// The native window, kept alive as long as the surface.
+    public let window: WaylandEGLWindow
+
+    init(context: RenderContext, surface: EGLSurface, window: WaylandEGLWindow) {
+        self.context = context
+        self.surface = surface
+        self.window = window
+    }
+
+    /// Presents what was drawn (attaches and commits the layer's `wl_surface`); false on failure.
+    public func swapBuffers() -> Bool { eglSwapBuffers(context.display, surface) == EGLBoolean(EGL_TRUE) }
+
+    deinit {
+        if eglGetCurrentSurface(EGL_DRAW) == surface { eglMakeCurrent(context.display, nil, nil, nil) }
+        eglDestroySurface(context.display, surface)
     }
 }

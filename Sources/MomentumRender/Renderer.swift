@@ -133,11 +133,21 @@ public final class Renderer {
     /// Draws all of `list` into the bound framebuffer's `width`×`height` buffer-px viewport; logical px × `scale`
     /// = buffer px. Starts from opaque black, so the frame never shows through to the compositor. Leaves what
     /// `render` knows of earlier frames alone (call `invalidate()` if this drew into a buffer `render` uses).
-    public func draw(_ list: DrawList, width: Int, height: Int, scale: Double) {
+    /// `clear` is what the frame starts from: opaque black for a window, `.clear` (transparent) for a layer's own
+    /// surface, whose shadow must let the window show through.
+    public func draw(_ list: DrawList, width: Int, height: Int, scale: Double, clear: RGBA = RGBA(r: 0, g: 0, b: 0)) {
         build(list, scale: Float(scale), width: width, height: height)
         let full = DamageRegion.full(width: width, height: height)
         upload()
-        drawBatches(in: full, width: width, height: height)
+        drawBatches(in: full, width: width, height: height, clear: clear)
+    }
+
+    /// The pixels the commands of `list` from `start` on can touch at `scale`, as one rectangle (nil when they draw
+    /// nothing): what a layer drawn apart would have to stay clear of. Leaves what `render` knows alone.
+    public func pixelBounds(of list: DrawList, from start: Int, width: Int, height: Int, scale: Double) -> PixelRect? {
+        guard start < list.count else { return nil }
+        build(DrawList(commands: Array(list.commands[start...])), scale: Float(scale), width: width, height: height)
+        return bounds.compactMap { $0 }.reduce(nil) { union, rect in union.map { $0.union(rect) } ?? rect }
     }
 
     /// Draws `list` into `target` redrawing only what changed since the last `render` (everything the first time,
@@ -159,6 +169,11 @@ public final class Renderer {
             history.removeAll()
         }
         previous = (list.commands, keys, bounds, width, height, scale)
+        // Nothing changed: nothing is drawn, and the caller presents nothing (the buffers' ages stay as they are).
+        if damage.isEmpty {
+            lastRedrawnPixels = 0
+            return damage
+        }
         history.insert(damage, at: 0)
         if history.count > Self.damageHistoryLength { history.removeLast() }
 
@@ -342,7 +357,8 @@ public final class Renderer {
     /// Draws the uploaded commands into the bound framebuffer, once per rectangle of `region` with the scissor on
     /// it and only the commands whose bounds reach that rectangle, each pass starting from opaque black, so the
     /// passes can overlap without changing a pixel. With `copy`, draws that run alone instead (no clear, no blend).
-    private func drawBatches(in region: DamageRegion, width: Int, height: Int, copy: Batch? = nil) {
+    private func drawBatches(in region: DamageRegion, width: Int, height: Int, copy: Batch? = nil,
+                             clear: RGBA = RGBA(r: 0, g: 0, b: 0)) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glDisable(GLenum(GL_DEPTH_TEST))
         glEnable(GLenum(GL_SCISSOR_TEST))
@@ -371,7 +387,7 @@ public final class Renderer {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for rect in region.rects {
             glScissor(GLint(rect.minX), GLint(height - rect.maxY), GLsizei(rect.width), GLsizei(rect.height))
-            glClearColor(0, 0, 0, 1)
+            glClearColor(clear.r * clear.a, clear.g * clear.a, clear.b * clear.a, clear.a)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             passBatches.removeAll(keepingCapacity: true)
             for (index, runs) in commandBatches.enumerated() where bounds[index]?.intersects(rect) == true {

@@ -48,6 +48,8 @@ public struct PanelScene: Scene, BackendSwitchable {
         var sheet = Layer(frame: layout.rect(y: layout.y(for: .closed)), backgroundColor: RGBA(hex: 0xF4F5F8),
                           cornerRadius: 22)
         sheet.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, -2), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
+        // It only ever slides: shown on a surface of its own, the compositor moves it and nothing is shaded again.
+        sheet.wantsOwnSurface = true
         panel = layers.add(sheet)
         addPanelContents()
     }

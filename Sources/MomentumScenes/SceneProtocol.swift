@@ -81,6 +81,12 @@ public protocol Scene {
 extension Scene {
     /// No demo loop by default.
     public mutating func autoplay() -> Bool { false }
+
+    /// Appends what the scene shows, except up to `limit` layers that want a surface of their own and can have one
+    /// now (`LayerTree.draw(into:separating:)`), which are returned drawn apart.
+    public func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer] {
+        layers.draw(into: &list, separating: limit)
+    }
 }
 
 /// A scene whose motion runs on a swappable animator backend (keys 1/2/3 in the app).

@@ -8,6 +8,8 @@ enum Global: String, CaseIterable {
     case compositor = "wl_compositor"
     /// `xdg_wm_base` (required).
     case wmBase = "xdg_wm_base"
+    /// `wl_subcompositor`.
+    case subcompositor = "wl_subcompositor"
     /// `wl_seat`.
     case seat = "wl_seat"
     /// `wp_presentation`.
@@ -29,7 +31,7 @@ enum Global: String, CaseIterable {
         case .compositor, .wmBase: 5
         case .seat: 7
         case .output: 4
-        case .presentation, .viewporter, .fractionalScale, .decorationManager, .inputTimestamps: 1
+        case .subcompositor, .presentation, .viewporter, .fractionalScale, .decorationManager, .inputTimestamps: 1
         }
     }
 
@@ -38,6 +40,7 @@ enum Global: String, CaseIterable {
         switch self {
         case .compositor: mo_wl_compositor_interface()
         case .wmBase: mo_xdg_wm_base_interface()
+        case .subcompositor: mo_wl_subcompositor_interface()
         case .seat: mo_wl_seat_interface()
         case .presentation: mo_wp_presentation_interface()
         case .viewporter: mo_wp_viewporter_interface()

@@ -22,6 +22,8 @@ public final class Registry {
     public private(set) var compositor: Bound?
     /// `xdg_wm_base` (required).
     public private(set) var wmBase: Bound?
+    /// `wl_subcompositor` (optional: without it every layer is drawn into the window's own surface).
+    public private(set) var subcompositor: Bound?
     /// `wl_seat` (optional).
     public private(set) var seat: Bound?
     /// Input from the first `wl_seat`, if there is one.
@@ -72,6 +74,7 @@ public final class Registry {
         log(.debug, "bound xdg_wm_base version \(wmBase.version)")
         let optional: [(name: String, without: String, bound: Bound?, level: PlatformLogLevel)] = [
             ("wl_seat", "no touch, pointer or keyboard input", seat, .info),
+            ("wl_subcompositor", "no layer surfaces: moving layers are drawn by the client", subcompositor, .debug),
             ("wp_presentation", "frame timing from callbacks only", presentation, .debug),
             ("wp_viewporter", "no fractional scaling", viewporter, .debug),
             ("wp_fractional_scale_manager_v1", "integer scale only", fractionalScale, .debug),
@@ -102,6 +105,7 @@ public final class Registry {
         if let fractionalScale { wp_fractional_scale_manager_v1_destroy(fractionalScale.proxy) }
         if let viewporter { wp_viewporter_destroy(viewporter.proxy) }
         if let presentation { wp_presentation_destroy(presentation.proxy) }
+        if let subcompositor { wl_subcompositor_destroy(subcompositor.proxy) }
         if let wmBase { xdg_wm_base_destroy(wmBase.proxy) }
         if let compositor { wl_compositor_destroy(compositor.proxy) }
         wl_registry_destroy(registry)
@@ -126,6 +130,7 @@ public final class Registry {
             guard seat == nil else { return }
             seat = bind(name, global, version)
             if let seat { input = Seat(proxy: seat.proxy, version: seat.version, registry: self, log: log) }
+        case .subcompositor: subcompositor = bind(name, global, version)
         case .presentation: presentation = bind(name, global, version)
         case .viewporter: viewporter = bind(name, global, version)
         case .fractionalScale: fractionalScale = bind(name, global, version)

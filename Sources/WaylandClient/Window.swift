@@ -16,7 +16,7 @@ public final class Window {
 
     /// The `wl_surface *`.
     public let surface: OpaquePointer
-    private let registry: Registry
+    let registry: Registry
     private let xdgSurface: OpaquePointer
     private let toplevel: OpaquePointer
     private var decoration: OpaquePointer?
@@ -68,6 +68,11 @@ public final class Window {
         return .init(width: Int32((Double(configure.size.width) * s).rounded()),
                      height: Int32((Double(configure.size.height) * s).rounded()))
     }
+    /// Whether the surface's size is set by a viewport (fractional scale) rather than a buffer scale.
+    var usesViewport: Bool { viewport != nil }
+    /// Whether the compositor can stack surfaces of the app's own over the window and crop them to it
+    /// (`wl_subcompositor` and `wp_viewporter`).
+    public var canMakeSubsurfaces: Bool { registry.subcompositor != nil && registry.viewporter != nil }
     /// Whether the window is fullscreen now.
     public var isFullscreen: Bool { configure.fullscreen }
 
@@ -214,6 +219,13 @@ public final class Window {
         return feedback.remove { $0.proxy == proxy }?.sequence
     }
 
+    /// Commits the surface without a new buffer: what its subsurfaces committed and where they were placed take
+    /// effect, and the frame callback and presentation feedback asked for are attached to this commit.
+    public func commit() {
+        prepareCommit()
+        wl_surface_commit(surface)
+    }
+
     /// Sets buffer scale, viewport destination and opaque region for the size and scale in effect.
     /// Call before `eglSwapBuffers` (which commits); cheap when nothing changed.
     public func prepareCommit() {
@@ -226,6 +238,9 @@ public final class Window {
         } else {
             wl_surface_set_buffer_scale(surface, Int32(s))
         }
+        // The window is the surface alone: a subsurface reaching past it (a panel sliding off the bottom edge) must
+        // not grow the geometry (which would break the configured fullscreen or maximized size).
+        xdg_surface_set_window_geometry(xdgSurface, 0, 0, size.width, size.height)
         if let compositor = registry.compositor?.proxy, let region = wl_compositor_create_region(compositor) {
             wl_region_add(region, 0, 0, size.width, size.height)
             wl_surface_set_opaque_region(surface, region)

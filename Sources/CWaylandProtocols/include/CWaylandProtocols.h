@@ -10,6 +10,7 @@
 
 // Interface descriptors, reached through functions so Swift never copies the structs libwayland keeps pointers to.
 const struct wl_interface *mo_wl_compositor_interface(void);
+const struct wl_interface *mo_wl_subcompositor_interface(void);
 const struct wl_interface *mo_wl_seat_interface(void);
 const struct wl_interface *mo_wl_output_interface(void);
 const struct wl_interface *mo_xdg_wm_base_interface(void);

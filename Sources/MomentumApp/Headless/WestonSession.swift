@@ -162,6 +162,22 @@ public final class WestonSession {
         return result
     }
 
+    /// Writes what the output shows now (weston's last repaint, every surface composited) to `path` (absolute) as a
+    /// binary PPM; returns its size. Not while a script plays (its `done` would interleave with the reply).
+    @discardableResult
+    public func capture(to path: String, timeout: Duration = .seconds(20)) throws -> (width: Int, height: Int) {
+        guard let control else { throw HarnessError.connection("not connected (compositor stopped)") }
+        guard !pending else { throw HarnessError.connection("a script is still playing; call waitDone first") }
+        try control.send("capture \(path)\nend\n")
+        let reply = try control.readLine(deadline: .now + timeout, what: "reply to a capture")
+        if reply.hasPrefix("error ") { throw HarnessError.script(String(reply.dropFirst("error ".count))) }
+        let parts = reply.split(separator: " ")
+        guard parts.count == 3, parts[0] == "captured", let width = Int(parts[1]), let height = Int(parts[2]) else {
+            throw HarnessError.connection("unexpected reply `\(reply)`")
+        }
+        return (width, height)
+    }
+
     /// Waits for the `done` of the script accepted by the last `submit`.
     public func waitDone(deadline: ContinuousClock.Instant) throws {
         guard let control else { throw HarnessError.connection("not connected (compositor stopped)") }

@@ -43,24 +43,176 @@ final class RenderTarget {
         }
     }
 
+    /// What a frame cost: the pixels the compositor has to show anew (the window's damage plus where a layer
+    /// surface was and is, when it moved or changed) and the pixels the client shaded, buffer px.
+    struct FrameDamage {
+        var compositorPixels = 0
+        var drawnPixels = 0
+        /// The part of the window the layer surface covers this frame (logical px), nil when none is shown.
+        var layerSurface: DrawRect?
+    }
+
+    /// Whether layers may be shown on surfaces of their own: asked for, and the compositor (`wl_subcompositor`) and
+    /// EGL (an RGBA config usable with the context) can.
+    func canSeparate(window: Window) -> Bool {
+        allowsLayerSurfaces && context?.canDrawLayerSurfaces == true && window.canMakeSubsurfaces
+    }
+
+    /// Whether the commands of `list` from `layer.index` on (drawn above the layer) reach its surface: then the layer
+    /// cannot be shown on a surface above the window's, and is drawn in the window instead.
+    func isCovered(_ layer: SeparateLayer, in list: DrawList, window: Window) -> Bool {
+        guard let renderer else { return true }
+        let size = window.bufferSize
+        let scale = window.scale
+        guard let above = renderer.pixelBounds(of: list, from: layer.index, width: Int(size.width),
+                                               height: Int(size.height), scale: scale) else { return false }
+        return above.intersects(Self.pixels(layer.frame, scale: scale))
+    }
+
+    /// Where a layer drawn apart is shown: the scene's moving layer, or an overlay above it (the HUD).
+    enum Slot: Int, CaseIterable {
+        case scene, overlay
+    }
+
     /// Draws `list` and swaps (which commits the surface), redrawing only what changed since the last frame: into
     /// the back buffer when its age is known (`EGL_EXT_buffer_age`), else into a persistent offscreen frame copied to
-    /// the back buffer when the damage is small, or everything straight into the back buffer when it is large. Returns the damage (also given to the compositor where `…swap_buffers_with_damage` is
-    /// offered); throws when EGL fails.
+    /// the back buffer when the damage is small, or everything straight into the back buffer when it is large; when
+    /// nothing changed, the window is committed without a new buffer. The layers in `separated` are shown on surfaces
+    /// of their own above the window (the overlay above the scene's): drawn only when their content changed, else
+    /// just moved. The window's damage is also given to the compositor where `…swap_buffers_with_damage` is offered;
+    /// throws when EGL fails.
     @discardableResult
-    func present(_ list: DrawList, window: Window) throws(AppError) -> DamageRegion? {
-        guard let context, let renderer else { return nil }
+    func present(_ list: DrawList, separated: [Slot: SeparateLayer] = [:], window: Window) throws(AppError)
+        -> FrameDamage {
+        guard let context, let renderer else { return FrameDamage() }
         let size = window.bufferSize
-        let target: Renderer.Target = context.hasBufferAge ? .backBuffer(age: context.bufferAge()) : .window
-        let damage: DamageRegion
+        let scale = window.scale
+        var frame = FrameDamage()
         do {
-            damage = try renderer.render(list, width: Int(size.width), height: Int(size.height), scale: window.scale,
-                                         into: target)
+            for slot in Slot.allCases {
+                if let layer = separated[slot] {
+                    try show(layer, in: slot, context: context, renderer: renderer, window: window, into: &frame)
+                } else {
+                    hide(slot, scale: scale, into: &frame)
+                }
+            }
+            let target: Renderer.Target = context.hasBufferAge ? .backBuffer(age: context.bufferAge()) : .window
+            let damage = try renderer.render(list, width: Int(size.width), height: Int(size.height), scale: scale,
+                                             into: target)
+            frame.compositorPixels += damage.area
+            frame.drawnPixels += renderer.lastRedrawnPixels
+            if damage.isEmpty {
+                window.commit()
+            } else if !context.swapBuffers(damage: damage) {
+                throw AppError(context.lastEGLError().description)
+            }
+        } catch let error as AppError {
+            throw error
         } catch {
             throw AppError("cannot render: \(error)")
         }
-        if !context.swapBuffers(damage: damage) { throw AppError(context.lastEGLError().description) }
-        return damage
+        frame.layerSurface = layerSurfaces[Slot.scene.rawValue]?.frame
+        return frame
+    }
+
+    /// A layer surface and what it shows.
+    private struct LayerSurfaceState {
+        // The EGL surface goes before its wl_surface (properties are released in this order).
+        let egl: LayerSurface
+        let subsurface: Subsurface
+        /// What was drawn into it last: content, buffer size and scale.
+        var drawn: (content: DrawList, width: Int, height: Int, scale: Double)?
+        /// The part of the window it covers (logical px), nil while hidden.
+        var frame: DrawRect?
+    }
+
+    /// The layer surfaces by slot, made at first use.
+    private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: Slot.allCases.count)
+    /// `--no-subsurfaces` turns layer surfaces off.
+    var allowsLayerSurfaces = true
+
+    /// Shows `layer` on the layer surface (made at first use), cropped to the window: draws it when its content, size
+    /// or scale changed or it was hidden, else only moves and crops what the compositor already has.
+    private func show(_ layer: SeparateLayer, in slot: Slot, context: RenderContext, renderer: Renderer,
+                      window: Window, into frame: inout FrameDamage) throws {
+        let scale = window.scale
+        let width = Int((layer.frame.width * scale).rounded(.up))
+        let height = Int((layer.frame.height * scale).rounded(.up))
+        let bounds = DrawRect(x: 0, y: 0, width: Double(window.logicalSize.width),
+                              height: Double(window.logicalSize.height))
+        let old = layerSurfaces[slot.rawValue]?.frame
+        guard let visible = layer.frame.intersection(bounds) else {
+            hide(slot, scale: scale, into: &frame)  // wholly outside the window: nothing to show
+            return
+        }
+        if layerSurfaces[slot.rawValue] == nil {
+            guard let subsurface = Subsurface(window: window),
+                  let native = WaylandEGLWindow(surface: subsurface.surface, width: width, height: height) else {
+                throw AppError("cannot make a surface for a layer (wl_subsurface or wl_egl_window_create failed)")
+            }
+            layerSurfaces[slot.rawValue] = LayerSurfaceState(egl: try context.makeLayerSurface(native),
+                                                             subsurface: subsurface)
+            // Stacked in slot order, whichever was made first.
+            var below: Subsurface?
+            for state in layerSurfaces.compactMap({ $0 }) {
+                if let below { state.subsurface.place(above: below) }
+                below = state.subsurface
+            }
+        }
+        guard var state = layerSurfaces[slot.rawValue] else { return }
+        // The crop: the visible part of the layer, in the buffer's px and in the window's logical px.
+        let inset = visible.origin - layer.frame.origin
+        let source = (x: min(inset.x * scale, Double(width)), y: min(inset.y * scale, Double(height)),
+                      width: min(visible.width * scale, Double(width) - inset.x * scale),
+                      height: min(visible.height * scale, Double(height) - inset.y * scale))
+        let opaque = layer.opaque.compactMap { rect -> Subsurface.Rect? in
+            guard let clipped = rect.offsetBy(-inset).intersection(DrawRect(origin: .zero, size: visible.size))
+            else { return nil }
+            return Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
+                                   height: Int32(clipped.height))
+        }
+        state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y), width: Int32(visible.width),
+                               height: Int32(visible.height), opaque: opaque)
+        if let drawn = state.drawn, drawn.content == layer.content, drawn.width == width, drawn.height == height,
+           drawn.scale == scale, state.frame != nil {
+            // Unchanged: the compositor moves and crops what it already has.
+            state.subsurface.commit()
+            if old != visible { frame.compositorPixels += Self.area(old, visible, scale: scale) }
+        } else {
+            try context.makeCurrent(state.egl)
+            state.egl.window.resize(width: width, height: height)
+            renderer.draw(layer.content, width: width, height: height, scale: scale, clear: .clear)
+            let swapped = state.egl.swapBuffers()
+            try context.makeCurrent()
+            if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
+            state.drawn = (layer.content, width, height, scale)
+            frame.drawnPixels += width * height
+            frame.compositorPixels += Self.area(old, visible, scale: scale)
+        }
+        state.frame = visible
+        layerSurfaces[slot.rawValue] = state
+    }
+
+    /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).
+    private func hide(_ slot: Slot, scale: Double, into frame: inout FrameDamage) {
+        guard let state = layerSurfaces[slot.rawValue], state.subsurface.isShown else { return }
+        state.subsurface.hide()
+        if let last = state.frame { frame.compositorPixels += Self.pixels(last, scale: scale).area }
+        layerSurfaces[slot.rawValue]?.frame = nil
+    }
+
+    /// The buffer px of `old` (where a surface was; nil when hidden) and `new` (where it is) together, each pixel once.
+    private static func area(_ old: DrawRect?, _ new: DrawRect, scale: Double) -> Int {
+        let b = pixels(new, scale: scale)
+        guard let old else { return b.area }
+        let a = pixels(old, scale: scale)
+        return a.area + b.area - a.intersection(b).area
+    }
+
+    /// `rect` (logical px) in whole buffer px at `scale`.
+    private static func pixels(_ rect: DrawRect, scale: Double) -> PixelRect {
+        PixelRect(minX: Int((rect.x * scale).rounded(.down)), minY: Int((rect.y * scale).rounded(.down)),
+                  maxX: Int((rect.maxX * scale).rounded(.up)), maxY: Int((rect.maxY * scale).rounded(.up)))
     }
 
     /// How frames reach the window, for the log: the damage strategy and what the display offers.
@@ -84,6 +236,7 @@ final class RenderTarget {
 
     /// Releases GL before EGL and EGL before the surface.
     func tearDown() {
+        layerSurfaces = layerSurfaces.map { _ in nil }
         renderer = nil
         context = nil
         eglWindow = nil

@@ -32,13 +32,20 @@ final class TraceSink {
 
     /// A drawn frame: its sequence number, callback time (nil when drawn at once after idle), the animation step,
     /// whether the HUD shows, and the CPU time of the tick and of the render.
+    /// `damage`: the pixels the compositor shows anew (`damage_px`), the pixels the client shaded (`drawn_px`), and
+    /// the layer surface shown (`layer_surface` [x, y, w, h], logical px; null when every layer is in the window).
     func frame(sequence: UInt64, callbackMs: UInt32?, step: Double, hud: Bool, tickMicros: Double, renderMicros: Double,
-               damagePixels: Int?) {
+               damage: RenderTarget.FrameDamage?) {
+        let surface: JSONValue = damage?.layerSurface.map { r in
+            .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])
+        } ?? .null
         writer.event("frame", ["seq": .int(Int64(sequence)), "callback_ms": callbackMs.map { .int(Int64($0)) } ?? .null,
                                "step": .number(step), "hud": .bool(hud),
                                "tick_us": .number((tickMicros * 10).rounded() / 10),
                                "render_us": .number((renderMicros * 10).rounded() / 10),
-                               "damage_px": damagePixels.map { .int(Int64($0)) } ?? .null])
+                               "damage_px": damage.map { .int(Int64($0.compositorPixels)) } ?? .null,
+                               "drawn_px": damage.map { .int(Int64($0.drawnPixels)) } ?? .null,
+                               "layer_surface": surface])
     }
 
     /// The scene's state this frame, under the scene's name.

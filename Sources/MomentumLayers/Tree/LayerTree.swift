@@ -270,12 +270,21 @@ public struct LayerTree: Sendable {
 
     /// Appends the presentation tree, root first, to a draw list.
     public func draw(into list: inout DrawList) {
-        draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list)
+        var none: [SeparateLayer] = []
+        draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list, separated: &none, limit: 0)
     }
 
-    private func draw(_ id: LayerID, placement: LayerPlacement, into list: inout DrawList) {
+    /// Appends `id` at `placement` and its sublayers; up to `limit` layers wanting a surface of their own go to
+    /// `separated` instead (see `draw(into:separating:)`).
+    func draw(_ id: LayerID, placement: LayerPlacement, into list: inout DrawList, separated: inout [SeparateLayer],
+              limit: Int) {
         let layer = presentation(of: id)
         guard !layer.isHidden, placement.opacity > 0 else { return }
+        if separated.count < limit, layer.wantsOwnSurface,
+           let apart = separate(id, layer: layer, placement: placement, index: list.count) {
+            separated.append(apart)
+            return
+        }
         if let fill = layer.backgroundColor {
             if layer.cornerRadius == 0, layer.shadow == nil, placement.isTranslationOnly {
                 // A plain rectangle: the renderer's cheapest primitive.
@@ -303,7 +312,8 @@ public struct LayerTree: Sendable {
                          color: placement.faded(color))
         }
         for child in orderedSublayers(of: id) {
-            draw(child, placement: placement.placing(presentation(of: child), in: layer), into: &list)
+            draw(child, placement: placement.placing(presentation(of: child), in: layer), into: &list,
+                 separated: &separated, limit: limit)
         }
     }
 }

@@ -1,0 +1,120 @@
+/// A layer drawn apart from the rest of its tree, to be shown on a surface of its own that the compositor moves
+/// (`Layer.wantsOwnSurface`): its content does not change while it only translates, so it is drawn once.
+public struct SeparateLayer: Equatable, Sendable {
+    /// The layer (nil for content drawn apart that is not a layer of a tree, such as an overlay).
+    public var layer: LayerID?
+    /// The layer and its sublayers (shadows included), drawn with the surface's top-left corner at (0, 0), logical px.
+    public var content: DrawList
+    /// The surface in root coordinates, whole logical px: where its top-left corner lies, and its size. The layer
+    /// is shown at its presented position rounded to whole logical px (the unit a compositor places surfaces in).
+    public var frame: DrawRect
+    /// Parts of the surface (its own coordinates, whole logical px) that are fully opaque: the compositor need not
+    /// draw what is under them.
+    public var opaque: [DrawRect]
+    /// Where the layer's commands would have gone in the list the rest of the tree was drawn into: the commands from
+    /// there on are drawn above it.
+    public var index: Int
+
+    /// Content drawn apart: `content` with the surface's top-left corner at (0, 0), shown at `frame`.
+    public init(layer: LayerID? = nil, content: DrawList, frame: DrawRect, opaque: [DrawRect] = [], index: Int = 0) {
+        self.layer = layer
+        self.content = content
+        self.frame = frame
+        self.opaque = opaque
+        self.index = index
+    }
+}
+
+/// What a layer and its sublayers draw, for `LayerTree.separate`.
+enum Extent {
+    /// Nothing visible.
+    case nothing
+    /// Everything inside this rectangle.
+    case drawn(DrawRect)
+    /// Something turned or scaled (its extent is not kept as an axis-aligned rectangle here).
+    case turned
+}
+
+extension DrawRect {
+    /// The part both cover, nil when they do not overlap (or only along an edge).
+    public func intersection(_ other: DrawRect) -> DrawRect? {
+        let low = pointwiseMax(origin, other.origin)
+        let high = pointwiseMin(origin + size, other.origin + other.size)
+        guard high.x > low.x, high.y > low.y else { return nil }
+        return DrawRect(origin: low, size: high - low)
+    }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: DrawRect) -> DrawRect {
+        let low = pointwiseMin(origin, other.origin)
+        let high = pointwiseMax(origin + size, other.origin + other.size)
+        return DrawRect(origin: low, size: high - low)
+    }
+}
+
+extension LayerTree {
+    /// Appends the presentation tree, root first, to `list`, except for up to `limit` layers that want a surface of
+    /// their own (`Layer.wantsOwnSurface`) and can have one now: placed by a translation alone, fully opaque, their
+    /// sublayers unturned and unscaled. Those are returned, in drawing order, with their content drawn apart.
+    public func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer] {
+        var separated: [SeparateLayer] = []
+        draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list, separated: &separated,
+             limit: limit)
+        return separated
+    }
+
+    /// `id` drawn apart, or nil when it cannot be (turned, scaled, faded, or a sublayer is).
+    func separate(_ id: LayerID, layer: Layer, placement: LayerPlacement, index: Int) -> SeparateLayer? {
+        guard placement.isTranslationOnly, placement.opacity >= 1, layer.rotation == 0, layer.scale == 1,
+              case .drawn(let extent) = extent(of: id, layer: layer,
+                                                placement: LayerPlacement(anchor: layer.size * layer.anchorPoint,
+                                                                          rotation: 0, scale: 1, opacity: 1))
+        else { return nil }
+        // In the layer's own coordinates (origin at its top-left corner), whole px around everything it draws.
+        let low = extent.origin.rounded(.down)
+        let high = (extent.origin + extent.size).rounded(.up)
+        var content = DrawList()
+        var none: [SeparateLayer] = []
+        draw(id, placement: LayerPlacement(anchor: layer.size * layer.anchorPoint - low, rotation: 0, scale: 1,
+                                           opacity: 1),
+             into: &content, separated: &none, limit: 0)
+        let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
+        var opaque: [DrawRect] = []
+        if let fill = layer.backgroundColor, fill.a >= 1 {
+            // The background's inside, clear of its rounded corners and of the anti-aliased edge pixel.
+            let body = DrawRect(origin: -low, size: layer.size)
+            let r = min(max(layer.cornerRadius, 0), min(layer.size.x, layer.size.y) / 2)
+            for rect in [DrawRect(x: body.x + r, y: body.y, width: body.width - 2 * r, height: body.height),
+                         DrawRect(x: body.x, y: body.y + r, width: body.width, height: body.height - 2 * r)] {
+                let a = (rect.origin + 1).rounded(.up)
+                let b = (rect.origin + rect.size - 1).rounded(.down)
+                if b.x > a.x, b.y > a.y { opaque.append(DrawRect(origin: a, size: b - a)) }
+            }
+        }
+        return SeparateLayer(layer: id, content: content, frame: DrawRect(origin: topLeft + low, size: high - low),
+                             opaque: opaque, index: index)
+    }
+
+    /// What `id` and its sublayers draw at `placement` (backgrounds grown by their shadows).
+    private func extent(of id: LayerID, layer: Layer, placement: LayerPlacement) -> Extent {
+        guard !layer.isHidden, placement.opacity > 0 else { return .nothing }
+        guard placement.isTranslationOnly else { return .turned }
+        var union: DrawRect?
+        func add(_ rect: DrawRect) { union = union.map { $0.union(rect) } ?? rect }
+        let bounds = placement.bounds(of: layer)
+        if layer.backgroundColor != nil || layer.content != .none { add(bounds) }
+        if layer.backgroundColor != nil, let shadow = layer.shadow {
+            // As the renderer draws it: 3σ (σ = blur / 2) and one pixel of coverage beyond the shape, moved by the offset.
+            add(bounds.offsetBy(shadow.offset).insetBy(-(1.5 * max(shadow.blurRadius, 0) + 1)))
+        }
+        for child in sublayers(of: id) {
+            let childLayer = presentation(of: child)
+            switch extent(of: child, layer: childLayer, placement: placement.placing(childLayer, in: layer)) {
+            case .nothing: break
+            case .turned: return .turned
+            case .drawn(let rect): add(rect)
+            }
+        }
+        return union.map { .drawn($0) } ?? .nothing
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// The panel on a surface of its own (a `wl_subsurface` the compositor moves), under a real weston with real touch:
+/// what weston shows is read back from its output and compared with the panel drawn into the window.
+@Suite(.serialized) struct LayerSurfaceEndToEndTests {
+    /// Opens the panel with a tap, waits until the frame showing it at rest was presented, and reads back the output.
+    static func openAndCapture(_ arguments: [String]) throws -> (image: PPM, compositor: Compositor, mark: Int) {
+        let c = try Compositor(arguments: arguments)
+        let mark = c.app.events.count
+        try c.play("0 tap 0 400 \(c.closedY + 20)")
+        let open = try c.waitRest("open", after: mark)
+        // The frame event comes before its panel record: the frame that showed the panel at rest.
+        guard let shown = c.app.events[..<open].last(where: { $0.kind == "frame" })?.number("seq") else {
+            throw TracedClient.Failure(description: "no frame before the panel came to rest")
+        }
+        try c.app.waitFor("that frame presented", after: open) {
+            $0.kind == "presented" && ($0.number("seq") ?? 0) >= shown
+        }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("momentum-capture-\(getpid())-\(UUID().uuidString).ppm").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try c.weston.capture(to: path)
+        return (try PPM(path: path), c, mark)
+    }
+
+    @Test func theCompositorShowsTheMovedPanelAsTheWindowWouldDrawIt() throws {
+        let (separate, c, mark) = try Self.openAndCapture(["--no-hud"])
+        let frames = c.app.events.dropFirst(mark).filter { $0.kind == "frame" }
+        let panels = c.panels(from: mark)
+        // While it slid open, the client shaded nothing after the frame that first drew the panel's surface: every
+        // frame only moved it, and the surface moved rigidly with the panel (whole logical px).
+        let moving = frames.filter { $0.numbers("layer_surface") != nil }
+        #expect(moving.count >= 5, "frames with the layer surface: \(moving.count)")
+        #expect(moving.dropFirst().allSatisfy { $0.number("drawn_px") == 0 },
+                "drawn_px while the panel slid: \(moving.map { $0.number("drawn_px") ?? -1 })")
+        // The compositor repaints where the surface was and is, whenever it moved (and nothing when it did not).
+        for (before, after) in zip(moving, moving.dropFirst()) {
+            let moved = before.numbers("layer_surface") != after.numbers("layer_surface")
+            #expect(((after.number("damage_px") ?? 0) > 0) == moved, "\(before) → \(after)")
+        }
+        var offsets = Set<Double>()
+        for frame in moving {
+            guard let surface = frame.numbers("layer_surface"), surface[1] > 0,
+                  let index = c.app.events.firstIndex(where: { $0.kind == "frame" && $0.number("seq") == frame.number("seq") }),
+                  let panel = c.app.events[index...].first(where: { $0.kind == "panel" })?.numbers("rect")
+            else { continue }
+            offsets.insert(surface[1] - panel[1].rounded())
+            // The surface holds the panel and its shadow (24 px blur reaches 36 px beyond the edge).
+            #expect(surface[0] <= panel[0] - 36 && surface[0] + surface[2] >= panel[0] + panel[2] + 36)
+        }
+        #expect(offsets.count == 1 && (offsets.first ?? 0) <= -36, "surface top − panel top: \(offsets)")
+        #expect(panels.last?.number("y") == c.openY)
+
+        // The same frame drawn into the window alone (--no-subsurfaces) looks the same on the output.
+        let (inline, d, inlineMark) = try Self.openAndCapture(["--no-hud", "--no-subsurfaces"])
+        let inlineFrames = d.app.events.dropFirst(inlineMark).filter { $0.kind == "frame" }
+        #expect(inlineFrames.allSatisfy { $0.numbers("layer_surface") == nil })
+        // There, every frame that moved the panel shaded pixels again (its frame event comes before its panel record).
+        var drawn: Double?, lastY: Double?, movedFrames = 0
+        for event in d.app.events.dropFirst(inlineMark) {
+            if event.kind == "frame" { drawn = event.number("drawn_px") }
+            guard event.kind == "panel", let y = event.number("y") else { continue }
+            if let lastY, abs(y - lastY) >= 0.5 {
+                movedFrames += 1
+                #expect((drawn ?? 0) > 0, "a frame moved the panel from \(lastY) to \(y) drawing nothing")
+            }
+            lastY = y
+        }
+        #expect(movedFrames >= 5)
+        #expect(separate.width == inline.width && separate.height == inline.height)
+        let difference = separate.largestDifference(from: inline)
+        #expect(difference.value <= 3, "largest channel difference \(difference.value) at \(difference.at)")
+        // And it is the panel: its sheet colour inside, the background well above its shadow.
+        let top = Int(c.openY)
+        let sheet = separate.pixel(x: 90, y: top + 30), above = separate.pixel(x: 400, y: top - 60)
+        #expect(max(abs(sheet.0 - 0xF4), abs(sheet.1 - 0xF5), abs(sheet.2 - 0xF8)) <= 2, "\(sheet)")
+        #expect(above.0 < 0x80 && above.1 < 0x80 && above.2 < 0x80, "\(above)")
+    }
+}
+
+/// A binary PPM (P6, 8 bits per channel) read from a file.
+struct PPM {
+    let width: Int, height: Int
+    let bytes: [UInt8]
+
+    init(path: String) throws {
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // "P6\n<w> <h>\n255\n" then rows of RGB.
+        var fields: [String] = []
+        var index = 0
+        var current = ""
+        while fields.count < 4, index < data.count {
+            let c = Character(UnicodeScalar(data[index]))
+            index += 1
+            if c.isWhitespace {
+                if !current.isEmpty { fields.append(current); current = "" }
+            } else {
+                current.append(c)
+            }
+        }
+        guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]), fields[3] == "255",
+              data.count - index == w * h * 3 else {
+            throw TracedClient.Failure(description: "\(path) is not an 8-bit binary PPM")
+        }
+        width = w
+        height = h
+        bytes = Array(data[index...])
+    }
+
+    func pixel(x: Int, y: Int) -> (Int, Int, Int) {
+        let i = (y * width + x) * 3
+        return (Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2]))
+    }
+
+    /// The largest difference of one channel between the two images, and where.
+    func largestDifference(from other: PPM) -> (value: Int, at: (x: Int, y: Int)) {
+        var worst = (value: 0, at: (x: 0, y: 0))
+        for i in 0..<min(bytes.count, other.bytes.count) {
+            let d = abs(Int(bytes[i]) - Int(other.bytes[i]))
+            if d > worst.value { worst = (d, ((i / 3) % width, (i / 3) / width)) }
+        }
+        return worst
+    }
+}
+

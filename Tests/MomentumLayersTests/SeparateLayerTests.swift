@@ -1,0 +1,110 @@
+import MomentumLayers
+import Testing
+
+/// Layers drawn apart for a surface of their own (`Layer.wantsOwnSurface`): what goes apart, what stays, and that
+/// the content does not change while the layer only moves (so it is drawn once and moved by the compositor).
+struct SeparateLayerTests {
+    /// A tree with a backdrop card, a sheet that wants its own surface (corner radius 20, a 24 px shadow offset up
+    /// by 2, two tiles in it) at `top`, and a badge above it.
+    static func tree(top: Double, rotation: Double = 0, opacity: Double = 1, tileRotation: Double = 0)
+        -> (LayerTree, LayerID) {
+        var tree = LayerTree(size: SIMD2(800, 600))
+        tree.add(Layer(frame: DrawRect(x: 10, y: 10, width: 50, height: 50), backgroundColor: RGBA(hex: 0x336699)))
+        var sheet = Layer(frame: DrawRect(x: 80, y: top, width: 640, height: 360), backgroundColor: RGBA(hex: 0xF4F5F8),
+                          cornerRadius: 20)
+        sheet.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, -2))
+        sheet.wantsOwnSurface = true
+        sheet.rotation = rotation
+        sheet.opacity = opacity
+        let id = tree.add(sheet)
+        var tile = Layer(frame: DrawRect(x: 40, y: 40, width: 64, height: 64), backgroundColor: RGBA(hex: 0x3478F6),
+                         cornerRadius: 16)
+        tile.rotation = tileRotation
+        tree.add(tile, to: id)
+        tree.add(Layer(frame: DrawRect(x: 120, y: 40, width: 64, height: 64), backgroundColor: RGBA(hex: 0x34C759)),
+                 to: id)
+        tree.add(Layer(frame: DrawRect(x: 700, y: 20, width: 30, height: 30), backgroundColor: RGBA(hex: 0xFF375F)))
+        return (tree, id)
+    }
+
+    /// `command` moved by `delta` (the kinds a layer tree draws for backgrounds).
+    static func moved(_ command: DrawCommand, by delta: SIMD2<Double>) -> DrawCommand {
+        switch command {
+        case .roundedRect(var shape):
+            shape.rect = shape.rect.offsetBy(delta)
+            return .roundedRect(shape)
+        case .rect(let rect, let fill): return .rect(rect.offsetBy(delta), fill: fill)
+        default: return command
+        }
+    }
+
+    @Test func theSheetGoesApartAndEverythingElseStaysInOrder() throws {
+        let (tree, id) = Self.tree(top: 240)
+        var inline = DrawList()
+        tree.draw(into: &inline)
+        var rest = DrawList()
+        let separated = tree.draw(into: &rest, separating: 1)
+        let apart = try #require(separated.first)
+        #expect(separated.count == 1 && apart.layer == id)
+        // The rest is the inline list without the sheet's three commands, which sat at `index`.
+        #expect(apart.index == 1 && rest.count == inline.count - 3 && apart.content.count == 3)
+        #expect(Array(inline.commands[..<apart.index]) == Array(rest.commands[..<apart.index]))
+        #expect(Array(inline.commands[(apart.index + 3)...]) == Array(rest.commands[apart.index...]))
+        // Its content is those commands, with the surface's top-left corner at the origin.
+        let back = apart.content.commands.map { Self.moved($0, by: apart.frame.origin) }
+        #expect(back == Array(inline.commands[apart.index..<(apart.index + 3)]))
+    }
+
+    @Test func theSurfaceIsWholePixelsAndHoldsTheShadow() throws {
+        let (tree, _) = Self.tree(top: 240.4)
+        var rest = DrawList()
+        let apart = try #require(tree.draw(into: &rest, separating: 1).first)
+        let f = apart.frame
+        for value in [f.x, f.y, f.width, f.height] { #expect(value == value.rounded()) }
+        // The shadow reaches 3σ = 1.5 × blur (+1 px of coverage) beyond the sheet, moved 2 px up.
+        let reach = 1.5 * 24 + 1
+        #expect(f.x <= 80 - reach && f.maxX >= 720 + reach)
+        #expect(f.y <= 240 - 2 - reach && f.maxY >= 600 - 2 + reach)
+        #expect(f.width < 640 + 2 * reach + 2 && f.height < 360 + 2 * reach + 2, "no more than a pixel spare: \(f)")
+        // The sheet is shown at its position rounded to whole px: its top edge lands on 240.
+        let sheet = try #require(apart.content.commands.first.flatMap { c -> RoundedRect? in
+            if case .roundedRect(let shape) = c { return shape } else { return nil }
+        })
+        #expect(f.y + sheet.rect.y == 240)
+        // Opaque: the sheet's inside clear of its corners and of the anti-aliased edge, in the surface's coordinates.
+        #expect(!apart.opaque.isEmpty)
+        for rect in apart.opaque {
+            #expect(rect.x >= sheet.rect.x + 1 && rect.maxX <= sheet.rect.maxX - 1)
+            #expect(rect.y >= sheet.rect.y + 1 && rect.maxY <= sheet.rect.maxY - 1)
+            let inCorners = (rect.x < sheet.rect.x + 20 || rect.maxX > sheet.rect.maxX - 20)
+                && (rect.y < sheet.rect.y + 20 || rect.maxY > sheet.rect.maxY - 20)
+            #expect(!inCorners, "\(rect) reaches into a rounded corner")
+        }
+    }
+
+    @Test func movingTheSheetChangesOnlyWhereItIsShown() throws {
+        var a = DrawList(), b = DrawList()
+        let first = try #require(Self.tree(top: 240).0.draw(into: &a, separating: 1).first)
+        let second = try #require(Self.tree(top: 103.2).0.draw(into: &b, separating: 1).first)
+        #expect(first.content == second.content && first.opaque == second.opaque)
+        #expect(first.frame.size == second.frame.size)
+        #expect(first.frame.y - second.frame.y == 137)
+        #expect(a == b)
+    }
+
+    @Test(arguments: [(0.3, 1.0, 0.0), (0.0, 0.5, 0.0), (0.0, 1.0, 0.2)])
+    func aTurnedFadedOrTurnedInsideSheetStaysInTheWindow(rotation: Double, opacity: Double, tile: Double) {
+        let (tree, _) = Self.tree(top: 240, rotation: rotation, opacity: opacity, tileRotation: tile)
+        var inline = DrawList(), rest = DrawList()
+        tree.draw(into: &inline)
+        #expect(tree.draw(into: &rest, separating: 1).isEmpty)
+        #expect(rest == inline)
+    }
+
+    @Test func noLimitNoSeparation() {
+        let (tree, _) = Self.tree(top: 240)
+        var inline = DrawList(), rest = DrawList()
+        tree.draw(into: &inline)
+        #expect(tree.draw(into: &rest, separating: 0).isEmpty && rest == inline)
+    }
+}
