@@ -124,12 +124,16 @@ final class DemoRunner {
             scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
             guard let display else { return }
             let wasReady = target.isReady
+            let prepareStart = HostClock.now()
             do throws(AppError) { try target.prepare(display: display, window: window) } catch {
                 failure = error
                 loop.stop(code: 1, reason: error.description)
                 return
             }
-            if !wasReady { logger.debug("render: \(target.strategy)") }
+            if !wasReady {
+                let ms = Int(((HostClock.now() - prepareStart) * 1000).rounded())
+                logger.debug("render: \(target.strategy); ready \(ms) ms after the first configure")
+            }
             pacer.dirty = true
         }
         window.onClose = { [unowned loop] in loop.stop(code: 0, reason: "closed") }
@@ -231,11 +235,9 @@ final class DemoRunner {
         guard let window, target.isReady else { return }
         let renderStart = HostClock.now()
         let sequence = pacer.beginFrame()
-        var separated = buildDrawList(separating: target.canSeparate(window: window))
-        if let layer = separated[.scene], target.isCovered(layer, in: drawList, window: window) {
-            buildDrawList(separating: false)
-            separated[.scene] = nil
-        }
+        // The first frame is drawn into the window alone: shown soonest (one surface, the fewest shader variants
+        // to compile); the layer surfaces are made and drawn right after it, while the compositor shows it.
+        let separated = buildFrame(separating: sequence > 1 && target.canSeparate(window: window), window: window)
         window.requestFrame()
         window.requestPresentationFeedback(sequence: sequence)
         window.prepareCommit()
@@ -245,9 +247,32 @@ final class DemoRunner {
             loop?.stop(code: 1, reason: "eglSwapBuffers failed")
         }
         let renderMicros = (HostClock.now() - renderStart) * 1e6
+        if sequence == 1 {
+            let sinceStart = Int(((HostClock.now() - start) * 1000).rounded())
+            logger.debug("first frame: drawn in \(Int((renderMicros / 1000).rounded())) ms, \(sinceStart) ms after start")
+            if failure == nil, target.canSeparate(window: window) {
+                do throws(AppError) {
+                    try target.prepareLayerSurfaces(buildFrame(separating: true, window: window), window: window)
+                } catch {
+                    failure = error
+                    loop?.stop(code: 1, reason: error.description)
+                }
+            }
+        }
         trace.frame(sequence: sequence, callbackMs: callbackMs, step: step, hud: hud.isShown, tickMicros: tickMicros,
                     renderMicros: renderMicros, damage: damage)
         trace.sceneRecord(scene)
+    }
+
+    /// Builds the frame's draw list, and with `separating` the layers shown on surfaces of their own: the scene's
+    /// moving layer unless something in the window is drawn over it, and the HUD.
+    private func buildFrame(separating: Bool, window: Window) -> [RenderTarget.Slot: SeparateLayer] {
+        var separated = buildDrawList(separating: separating)
+        if let layer = separated[.scene], target.isCovered(layer, in: drawList, window: window) {
+            buildDrawList(separating: false)
+            separated[.scene] = nil
+        }
+        return separated
     }
 
     /// The frame: background, the scene's layers, the switcher, the HUD. With `separating`, a layer that wants a
