@@ -253,7 +253,7 @@ def first_presented_ns(events):
 
 
 class Weston:
-    def __init__(self, width, height, module, workdir):
+    def __init__(self, width, height, module, workdir, scale=1):
         self.runtime = os.path.join(workdir, "xdg")
         os.mkdir(self.runtime, 0o700)
         os.chmod(self.runtime, 0o700)
@@ -269,7 +269,8 @@ class Weston:
         self.log = open(self.log_path, "w")
         self.env = env
         self.argv = [weston, "--backend=headless-backend.so", f"--socket={self.socket_name}", f"--width={width}",
-                     f"--height={height}", "--use-pixman", "--idle-time=0", "--no-config", f"--modules={module}"]
+                     f"--height={height}", f"--scale={scale}", "--use-pixman", "--idle-time=0", "--no-config",
+                     f"--modules={module}"]
         self.proc = None
 
     def start(self):
@@ -662,6 +663,8 @@ def main():
     ap.add_argument("--momentum", help="momentum binary (default: `swift build -c release --show-bin-path`/momentum)")
     ap.add_argument("--simple-egl", help="weston-simple-egl binary (default: found on PATH or under /usr/lib*)")
     ap.add_argument("--size", default="800x600", help="output size WxH; both clients run fullscreen (default 800x600)")
+    ap.add_argument("--scale", type=int, default=1,
+                    help="output scale: the output is WxH logical px, scale times as many buffer px (default 1)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds, client order alternating (default 3)")
     ap.add_argument("--duration", type=float, default=10.0, help="active window seconds (default 10)")
     ap.add_argument("--warmup", type=float, default=1.0, help="seconds after the first frame before the window (1)")
@@ -693,13 +696,14 @@ def main():
         else:
             workdir = tempfile.mkdtemp(prefix="framebench-")
         meta = {
-            "size": f"{width}x{height}", "nproc": os.cpu_count(), "load_before": loadavg(),
+            "size": f"{width}x{height}" + (f" at scale {args.scale} ({width * args.scale}x{height * args.scale} px)"
+                                             if args.scale != 1 else ""), "nproc": os.cpu_count(), "load_before": loadavg(),
             "cpu": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?"),
             "weston": command_output(["weston", "--version"]).replace("weston ", ""),
             "mesa": command_output(["dpkg-query", "-W", "-f=${Version}", "libegl-mesa0"]),
             "momentum": momentum, "simple_egl": simple_egl,
         }
-        weston = Weston(width, height, module, workdir)
+        weston = Weston(width, height, module, workdir, args.scale)
         weston.start()
         extra = args.momentum_args.split()
         m = Client("momentum", [momentum, "run", "--fullscreen", "--autoplay"] + extra,

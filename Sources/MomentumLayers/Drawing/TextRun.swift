@@ -33,9 +33,12 @@ public struct TextRun: Equatable, Hashable, Sendable {
         self.alignment = alignment
     }
 
-    /// The baseline that centres capital letters vertically on `middle` (Inter's cap height is 0.727 em).
+    /// Inter's cap height, in em.
+    public static let capHeightPerEm = 0.727
+
+    /// The baseline that centres capital letters vertically on `middle`.
     public static func baseline(centring middle: Double, size: Double) -> Double {
-        middle + 0.727 / 2 * size
+        middle + capHeightPerEm / 2 * size
     }
 }
 

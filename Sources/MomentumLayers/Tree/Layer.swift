@@ -17,7 +17,8 @@ public enum LayerContent: Equatable, Hashable, Sendable {
     case gradient(top: RGBA, bottom: RGBA)
     /// The ellipse inscribed in the bounds, stroked `lineWidth` logical px wide (an orbit, a ring).
     case ellipse(lineWidth: Double, color: RGBA)
-    /// A line of text set at `size` logical px cap height, top-left at the bounds' origin.
+    /// A line of real text (the UI face, anti-aliased, at the output's scale) whose capitals are `size` logical px
+    /// tall, the first one's top-left corner at the bounds' origin.
     case text(String, size: Double, color: RGBA)
 }
 

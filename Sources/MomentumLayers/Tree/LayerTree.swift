@@ -307,9 +307,11 @@ public struct LayerTree: Sendable {
                              color: placement.faded(color),
                              closed: true)
         case .text(let string, let size, let color):
+            // Real text in the UI face: the capitals `size` tall, their tops on the bounds' top edge.
             let origin = placement.center(of: layer) - placement.scale * layer.size * 0.5
-            list.addText(string, at: origin, size: size * placement.scale,
-                         color: placement.faded(color))
+            let capHeight = size * placement.scale
+            list.addLabel(string, at: origin + SIMD2(0, capHeight), size: capHeight / TextRun.capHeightPerEm,
+                          color: placement.faded(color))
         }
         for child in orderedSublayers(of: id) {
             draw(child, placement: placement.placing(presentation(of: child), in: layer), into: &list,

@@ -31,7 +31,7 @@ enum Extent {
     case nothing
     /// Everything inside this rectangle.
     case drawn(DrawRect)
-    /// Something turned or scaled (its extent is not kept as an axis-aligned rectangle here).
+    /// Something turned or scaled (its extent is not kept as an axis-aligned rectangle here), or text with no size.
     case turned
 }
 
@@ -102,6 +102,9 @@ extension LayerTree {
         var union: DrawRect?
         func add(_ rect: DrawRect) { union = union.map { $0.union(rect) } ?? rect }
         let bounds = placement.bounds(of: layer)
+        // Text reaches past bounds that do not hold it (a text layer is often given no size): its extent is unknown
+        // here, so such a layer is not drawn apart.
+        if case .text = layer.content, bounds.width <= 0 || bounds.height <= 0 { return .turned }
         if layer.backgroundColor != nil || layer.content != .none { add(bounds) }
         if layer.backgroundColor != nil, let shadow = layer.shadow {
             // As the renderer draws it: 3σ (σ = blur / 2) and one pixel of coverage beyond the shape, moved by the offset.
