@@ -94,7 +94,8 @@ let package = Package(
                     dependencies: ["MomentumApp", "WaylandClient", "MomentumScenes", "MomentumCore", "MomentumLayers"],
                     swiftSettings: strict),
         // End to end: starts weston headless with the touch-injection module, runs the real binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumTestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumCore", "MomentumScenes",
+                                                            "MomentumTestSupport"],
                     swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -18,7 +18,8 @@ struct HeadlessTour {
         }
     }
 
-    /// Panel: open by tap, drag down and let go still (closes), flick up and tap it mid-flight (reverses),
+    /// Panel: open by tap, drag it down past halfway and let go still (closes: the nearer state), flick up and tap it
+    /// mid-flight (caught by the press, sent back),
     /// flick up again (opens), flick down (closes), tap (opens, for the screenshot).
     private func panel() throws {
         let x = width / 2
@@ -26,8 +27,9 @@ struct HeadlessTour {
         try gesture("tap the closed panel", "0 tap 0 \(x) \(closedY)")
         try waitFor("panel", state: "open")
         let openTop = height - (height * 0.6).rounded()
-        try gesture("drag it down and hold still before lifting",
-                    "0 drag 0 \(x) \(openTop + 40) \(x) \(openTop + 180) 500 120")
+        let middle = (openTop + height - 72) / 2
+        try gesture("drag it down past halfway and hold still before lifting",
+                    "0 drag 0 \(x) \(openTop + 40) \(x) \(middle + 80) 500 120")
         try waitFor("panel", state: "closed")
         let mark = app.events.count
         try gesture("flick up", "0 flick 0 \(x) \(closedY) \(x) \(closedY - 160) 70")

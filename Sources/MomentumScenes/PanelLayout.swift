@@ -2,7 +2,9 @@ import MomentumCore
 import MomentumLayers
 
 /// Where the Control Center panel sits in a container: it slides up from the bottom edge.
-/// Closed, a 72 px strip peeks out; open, the whole panel (60 % of the height) shows.
+/// Closed, a 72 px strip peeks out; open, the whole panel (60 % of the height) shows. The panel's layer reaches
+/// `extension` px further down, past the screen's bottom edge, so a spring overshoot or a rubber-banded drag above
+/// the open position never shows a gap under it.
 public struct PanelLayout: Sendable, Equatable {
     /// Container width in logical px.
     public var width: Double
@@ -18,10 +20,18 @@ public struct PanelLayout: Sendable, Equatable {
     /// Height of the strip visible when closed.
     public static let peek = 72.0
 
-    /// Panel size.
+    /// Panel size (the part that shows when open).
     public var panelSize: SIMD2<Double> {
         SIMD2(min(width - 32, 640), (height * 0.6).rounded())
     }
+
+    /// How far the panel's layer reaches below its visible part: half the container (at least 200 px). A drag of
+    /// the whole container height past the open position shows 0.355 of it (rubber band, c = 0.55), and the
+    /// seed's spring flung at 6000 px/s overshoots by less than a quarter of an 800 px container.
+    public var extensionBelow: Double { max((height * 0.5).rounded(), 200) }
+
+    /// The layer's size: the panel and its extension below.
+    public var layerSize: SIMD2<Double> { SIMD2(panelSize.x, panelSize.y + extensionBelow) }
 
     /// Panel's left edge (it is centred horizontally).
     public var panelX: Double { ((width - panelSize.x) / 2).rounded() }
@@ -34,8 +44,44 @@ public struct PanelLayout: Sendable, Equatable {
         }
     }
 
-    /// The panel's rectangle when its top edge is at `y`.
+    /// The range the top edge moves in without resistance: open (top) to closed (bottom); in a container too
+    /// short for the peek (under 180 px) the two swap and the range still runs from the higher to the lower.
+    public var travel: ClosedRange<Double> {
+        let open = y(for: .open), closed = y(for: .closed)
+        return min(open, closed)...max(open, closed)
+    }
+
+    /// The rubber band's dimension: the container height (at least 1 px).
+    private var bandDimension: Double { max(height, 1) }
+
+    /// The panel's visible rectangle when its top edge is at `y`.
     public func rect(y: Double) -> DrawRect {
         DrawRect(x: panelX, y: y, width: panelSize.x, height: panelSize.y)
+    }
+
+    /// The layer's rectangle (the panel and its extension) when the top edge is at `y`.
+    public func layerRect(y: Double) -> DrawRect {
+        DrawRect(x: panelX, y: y, width: layerSize.x, height: layerSize.y)
+    }
+
+    /// The top edge shown for a top edge `raw` that the finger asks for: unchanged within `travel`, rubber-banded
+    /// beyond either end (UIScrollView's c = 0.55 over the container height).
+    public func banded(_ raw: Double) -> Double {
+        RubberBand.clamp(raw, to: travel, dimension: bandDimension)
+    }
+
+    /// The inverse of `banded`: the top edge the finger would have to ask for to show `shown`.
+    public func unbanded(_ shown: Double) -> Double {
+        let r = travel
+        func inverse(_ f: Double) -> Double {
+            // f = (1 − 1/(x·c/d + 1))·d  ⇒  x = (d/c)·(1/(1 − f/d) − 1), for |f| < d.
+            let d = bandDimension, c = RubberBand.defaultCoefficient
+            let m = min(f.magnitude, d * 0.999_999)
+            let x = d / c * (1 / (1 - m / d) - 1)
+            return f < 0 ? -x : x
+        }
+        if shown < r.lowerBound { return r.lowerBound + inverse(shown - r.lowerBound) }
+        if shown > r.upperBound { return r.upperBound + inverse(shown - r.upperBound) }
+        return shown
     }
 }

@@ -1,12 +1,18 @@
 import MomentumCore
 import MomentumLayers
 
-/// The Control Center panel of seed 000: open or closed; it follows a dragging finger exactly, animates on
-/// release with the release velocity toward the state the seed picks (`vy ≥ 0` → closed, else open), and a
-/// tap toggles it. Everything is interruptible: a tap while it moves retargets the running animation (position
-/// and velocity stay continuous); a drag grabs it where it is on screen; pressing and holding it still for longer
-/// than a tap catches it there. A cancelled touch sequence returns it to where it was heading before the grab,
-/// from rest (no fling).
+/// The Control Center panel of seed 000: open or closed; it follows a dragging finger, animates on release with
+/// the release velocity, and a tap toggles it. Everything is interruptible, as direct manipulation on iOS:
+/// - a press on the moving panel catches it at once, where it is drawn (hit-tested on the presentation);
+/// - the grabbed point stays under the finger: the pan slop (8 px) is taken up smoothly over the next
+///   `takeUp` px of movement (no jump when the pan begins, no lasting lag after);
+/// - past the open and closed positions the drag rubber-bands (c = 0.55) and the panel reaches below the screen
+///   edge, so no gap shows;
+/// - on release the velocity decides when it is faster than `velocityThreshold` (50 px/s, seed 002's rule, shared
+///   with the transition), else the nearer state does;
+/// - a tap toggles: from rest it starts toward the other state; on a panel caught by the press, it sends it from
+///   where it was caught toward the state other than the one it was heading for;
+/// - a cancelled touch sequence returns it to where it was heading before the grab, from rest (no fling).
 public struct PanelScene: Scene, BackendSwitchable {
     /// The two resting states.
     public enum Target: String, Sendable { case open, closed }
@@ -28,14 +34,20 @@ public struct PanelScene: Scene, BackendSwitchable {
     public private(set) var backend: PropertyAnimation
     /// The backend's name for the trace.
     public private(set) var backendName: String
+    /// Below this release speed (px/s) the position decides open or closed; above it, the direction does.
+    public static let velocityThreshold = TransitionScene.velocityThreshold
+    /// Finger travel (px) after the pan begins over which the slop is taken up.
+    public static let takeUp = 12.0
     private var recognizer = PanTapRecognizer()
     private var dragging = false
-    private var grabOffset = 0.0
     private var dragVelocity = SIMD2<Double>.zero
-    private var pressedWhileMoving = false
-    private var heldTime = 0.0
     private var targetBeforeGrab: Target = .closed
     private var inputTime = 0.0
+    /// Where the finger went down and the panel's top edge then (where it was drawn, caught or at rest).
+    private var press = SIMD2<Double>.zero, pressTop = 0.0
+    /// The drag's finger → top edge mapping: raw top = finger y + an offset going from `startOffset` (where the
+    /// pan began, so nothing jumps) to `grabOffset` (the pressed point under the finger) over `takeUp` px.
+    private var startOffset = 0.0, grabOffset = 0.0, travelled = 0.0, lastFingerY = 0.0
 
     /// Creates the scene at rest, closed.
     public init(layout: PanelLayout, backend: PropertyAnimation, backendName: String) {
@@ -45,7 +57,7 @@ public struct PanelScene: Scene, BackendSwitchable {
         _ = motion.interrupt()
         self.backend = motion
         layers = LayerTree(size: SIMD2(layout.width, layout.height))
-        var sheet = Layer(frame: layout.rect(y: layout.y(for: .closed)), backgroundColor: RGBA(hex: 0xF4F5F8),
+        var sheet = Layer(frame: layout.layerRect(y: layout.y(for: .closed)), backgroundColor: RGBA(hex: 0xF4F5F8),
                           cornerRadius: 22)
         sheet.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, -2), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
         // It only ever slides: shown on a surface of its own, the compositor moves it and nothing is shaded again.
@@ -54,15 +66,17 @@ public struct PanelScene: Scene, BackendSwitchable {
         addPanelContents()
     }
 
-    /// The panel's centre, animated: the top edge is `centre.y − height / 2`.
-    private var halfHeight: Double { layout.panelSize.y / 2 }
+    /// The panel layer's centre, animated: the top edge is `centre.y − layer height / 2`.
+    private var halfHeight: Double { layout.layerSize.y / 2 }
+    /// The layer's centre for a top edge `y`.
+    private func centre(top y: Double) -> SIMD2<Double> { layout.layerRect(y: y).center }
 
     /// The panel's top edge as drawn now.
     public var y: Double { layers.presented(.position, of: panel).value.y - halfHeight }
-    /// The panel's vertical velocity now (px/s): the finger's while dragging.
+    /// The panel's vertical velocity now (px/s): the drag's while dragging.
     public var vy: Double { dragging ? dragVelocity.y : layers.presented(.position, of: panel).velocity.y }
-    /// The panel's rectangle as drawn now.
-    public var rect: DrawRect { layers.presentation(of: panel).frame }
+    /// The panel's visible rectangle as drawn now (its extension below the screen edge not counted).
+    public var rect: DrawRect { layout.rect(y: y) }
     /// True while the panel's position animates.
     private var isMoving: Bool { layers.isAnimating(.position, of: panel) }
     /// The state for the trace.
@@ -71,24 +85,33 @@ public struct PanelScene: Scene, BackendSwitchable {
         if isMoving { return .animating }
         return target == .open ? .open : .closed
     }
-    /// True while frames are needed (the panel moves, or a press on a moving panel may become a catch).
+    /// True while frames are needed (the panel moves on its own).
     public var needsFrames: Bool { !dragging && isMoving }
 
     /// Changes the container size; a resting panel snaps to its state's new position.
     public mutating func resize(_ newLayout: PanelLayout) {
         guard newLayout != layout else { return }
         let wasMoving = isMoving
+        let top = dragging ? y : layout.y(for: target)
+        let old = layout
         layout = newLayout
         layers[layers.root].frame = DrawRect(x: 0, y: 0, width: layout.width, height: layout.height)
-        let top = dragging ? y : layout.y(for: target)
-        layers[panel].size = layout.panelSize
+        layers[panel].size = layout.layerSize
         addPanelContents()
         guard !dragging else {
-            layers[panel].position = layout.rect(y: top).center
+            // Held: the finger keeps its point of the panel; the drag's offsets move with the new layer size.
+            layers[panel].position = centre(top: top)
             return
         }
-        let goal = layout.rect(y: top).center
-        if wasMoving { layers.retarget(.position, of: panel, to: goal) } else { layers[panel].position = goal }
+        let goal = centre(top: layout.y(for: target))
+        if wasMoving {
+            // The centre moves with the layer's new height: keep the drawn top edge continuous, then retarget.
+            let held = layers.removeAnimation(.position, of: panel)
+            let drawnTop = held.value.y - old.layerSize.y / 2
+            move(from: centre(top: drawnTop), velocity: held.velocity)
+        } else {
+            layers[panel].position = goal
+        }
     }
 
     /// Positions settle within half a device pixel of an output with `scale` device px per logical px.
@@ -110,40 +133,60 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// Feeds a touch frame; returns the gestures recognised.
     public mutating func handle(_ frame: TouchFrame) -> [SceneEvent] {
         if let newest = frame.changes.map(\.time).max() { inputTime = max(inputTime, newest) }
-        let hitRect = rect
+        // Hit-tested where the panel is drawn, its extension below the visible part included.
+        let hitRect = layers.presentation(of: panel).frame
         let events = recognizer.handle(frame) { p in
             p.x >= hitRect.x && p.x <= hitRect.maxX && p.y >= hitRect.y && p.y <= hitRect.maxY
         }
         var reports: [SceneEvent] = []
         for event in events {
             switch event {
-            case .pressed:
-                pressedWhileMoving = isMoving
-                heldTime = 0
+            case .pressed(let p):
                 targetBeforeGrab = target
+                press = p
+                if isMoving {
+                    // Caught at once where it is drawn, as a finger stops a sliding sheet.
+                    let caught = layers.removeAnimation(.position, of: panel)
+                    dragging = true
+                    dragVelocity = .zero
+                    layers[panel].position = caught.value
+                    reports.append(SceneEvent(.catch, [TraceField("position", .vector(caught.value)),
+                                                        TraceField("velocity_before", .vector(caught.velocity))]))
+                }
+                pressTop = y
             case .panBegan(let p):
-                grab(finger: p)
+                if !dragging {
+                    dragging = true
+                    _ = layers.removeAnimation(.position, of: panel)
+                }
+                // No jump: the mapping starts from where the panel is; it ends with the pressed point under the
+                // finger (in the rubber band's unstretched coordinates, so a catch in an overshoot holds too).
+                startOffset = layout.unbanded(y) - p.y
+                grabOffset = layout.unbanded(pressTop) - press.y
+                travelled = 0
+                lastFingerY = p.y
+                drag(finger: p)
+                dragVelocity = velocity(forFinger: recognizer.currentVelocity(at: inputTime), at: p)
                 reports.append(SceneEvent(.panBegan))
             case .panChanged(let p):
                 drag(finger: p)
-                dragVelocity = recognizer.currentVelocity(at: inputTime)
+                dragVelocity = velocity(forFinger: recognizer.currentVelocity(at: inputTime), at: p)
             case .panEnded(let p, let velocity):
                 drag(finger: p)
-                release(velocity: velocity)
-                reports.append(SceneEvent(.panEnded, [TraceField("velocity", .vector(velocity))]))
+                let panelVelocity = self.velocity(forFinger: velocity, at: p)
+                release(velocity: panelVelocity)
+                reports.append(SceneEvent(.panEnded, [TraceField("velocity", .vector(velocity)),
+                                                      TraceField("panel_velocity", .vector(panelVelocity))]))
             case .tap:
-                pressedWhileMoving = false
                 let before = SIMD2(y, vy)
-                if dragging { release(velocity: .zero, toward: target == .open ? .closed : .open) }
+                if dragging { release(velocity: .zero, toward: targetBeforeGrab == .open ? .closed : .open) }
                 else { toggle() }
                 // The panel's (y, vy) just before and just after the tap took effect, at the same instant.
                 reports.append(SceneEvent(.tap, [TraceField("before", .vector(before)),
                                                   TraceField("after", .vector(SIMD2(y, vy)))]))
             case .released:
-                pressedWhileMoving = false
-                if dragging { release(velocity: .zero, toward: target) }
+                if dragging { release(velocity: .zero) }
             case .cancelled:
-                pressedWhileMoving = false
                 if dragging { release(velocity: .zero, toward: targetBeforeGrab) }
                 reports.append(SceneEvent(.touchCancel))
             }
@@ -151,19 +194,9 @@ public struct PanelScene: Scene, BackendSwitchable {
         return reports
     }
 
-    /// Advances animations by `dt` seconds of frame time. A press held still on a moving panel for longer than
-    /// a tap catches it where it is; returns a `catch` event when that happens.
+    /// Advances animations by `dt` seconds of frame time.
     public mutating func advance(by dt: Double) -> [SceneEvent] {
-        let step = layers.advance(by: dt)
-        guard !dragging else { return [] }
-        if pressedWhileMoving, recognizer.owner != nil, !recognizer.isPanning {
-            heldTime += step
-            if heldTime > recognizer.tapMaxDuration {
-                pressedWhileMoving = false
-                grab(finger: recognizer.position)
-                return [SceneEvent(.catch)]
-            }
-        }
+        _ = layers.advance(by: dt)
         return []
     }
 
@@ -199,21 +232,43 @@ public struct PanelScene: Scene, BackendSwitchable {
         }
     }
 
-    private mutating func grab(finger: SIMD2<Double>) {
-        let held = layers.removeAnimation(.position, of: panel)
-        dragging = true
-        dragVelocity = held.velocity
-        grabOffset = (held.value.y - halfHeight) - finger.y
+    /// The top edge shown for the finger at `finger`: the offset taken up over `takeUp` px (smoothstep, so the
+    /// panel's speed has no step where the take-up begins or ends), then rubber-banded past the travel's ends.
+    private func top(forFinger finger: SIMD2<Double>, travelled distance: Double) -> Double {
+        let t = min(1, distance / Self.takeUp)
+        let s = t * t * (3 - 2 * t)
+        return layout.banded(finger.y + startOffset + (grabOffset - startOffset) * s)
     }
 
-    /// The finger owns the panel: its model top edge is the finger's y plus the grab offset.
+    /// The finger owns the panel.
     private mutating func drag(finger: SIMD2<Double>) {
-        layers[panel].position = layout.rect(y: finger.y + grabOffset).center
+        travelled += abs(finger.y - lastFingerY)
+        lastFingerY = finger.y
+        layers[panel].position = centre(top: top(forFinger: finger, travelled: travelled))
     }
 
+    /// The panel's velocity for a finger moving at `velocity` at `finger`: the finger's, times the mapping's
+    /// slope along the way it moves (0.55 at a rubber band's start, less further out; up to 2 while the 8 px slop
+    /// is taken up over 12 px).
+    private func velocity(forFinger velocity: SIMD2<Double>, at finger: SIMD2<Double>) -> SIMD2<Double> {
+        let h = 0.25, d = velocity.y >= 0 ? 1.0 : -1.0
+        let ahead = top(forFinger: finger + SIMD2(0, d * h), travelled: travelled + h)
+        let behind = top(forFinger: finger - SIMD2(0, d * h), travelled: max(0, travelled - h))
+        return SIMD2(0, velocity.y * (ahead - behind) / (2 * h * d))
+    }
+
+    /// Lets go: toward `chosen`, or else toward the state the release velocity points at when it is faster than
+    /// `velocityThreshold`, or else the nearer one.
     private mutating func release(velocity: SIMD2<Double>, toward chosen: Target? = nil) {
         dragging = false
-        target = chosen ?? (velocity.y >= 0 ? .closed : .open)
+        if let chosen {
+            target = chosen
+        } else if abs(velocity.y) > Self.velocityThreshold {
+            target = velocity.y > 0 ? .closed : .open
+        } else {
+            let middle = (layout.y(for: .open) + layout.y(for: .closed)) / 2
+            target = y < middle ? .open : .closed
+        }
         // The panel moves only vertically: the horizontal part of the fling has nowhere to go.
         move(from: layers[panel].position, velocity: SIMD2(0, velocity.y))
     }
@@ -221,7 +276,7 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// Starts the panel's position animation from `value` with `velocity` toward its target's rest.
     private mutating func move(from value: SIMD2<Double>, velocity: SIMD2<Double>) {
         var motion = backend
-        motion.start(from: value, velocity: velocity, to: layout.rect(y: layout.y(for: target)).center)
+        motion.start(from: value, velocity: velocity, to: centre(top: layout.y(for: target)))
         if motion.isAtRest { layers[panel].position = motion.target } else { layers.animate(.position, of: panel, with: motion) }
     }
 
@@ -236,7 +291,7 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// keeping position and velocity continuous.
     public mutating func toggle() {
         target = target == .open ? .closed : .open
-        let goal = layout.rect(y: layout.y(for: target)).center
+        let goal = centre(top: layout.y(for: target))
         if !layers.retarget(.position, of: panel, to: goal) { move(from: layers[panel].position, velocity: .zero) }
     }
 }
