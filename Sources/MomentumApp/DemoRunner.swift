@@ -28,6 +28,10 @@ final class DemoRunner {
     private var backend: BackendKind
     private var pacer = FramePacer()
     private var hud: HUD
+    /// What the HUD shows: the pacer's statistics, taken at most every `HUD.refreshInterval` while frames run (and
+    /// on the last frame before rest), so the HUD's surface is redrawn at ~10 Hz rather than every frame.
+    private var hudStatistics = FrameStatistics()
+    private var hudTakenAt = -Double.infinity
     private var readyAnnounced = false
     private var drawList = DrawList()
     private var failure: AppError?
@@ -122,6 +126,8 @@ final class DemoRunner {
             seat?.surfaceSize = SIMD2(Double(configured.size.width), Double(configured.size.height))
             scene.setOutputScale(configured.scale)
             scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
+            switcher.setRoom(HUD.switcherRoom(width: Double(configured.size.width)))
+            trace.switcher(switcher)
             guard let display else { return }
             let wasReady = target.isReady
             let prepareStart = HostClock.now()
@@ -138,9 +144,9 @@ final class DemoRunner {
         }
         window.onClose = { [unowned loop] in loop.stop(code: 0, reason: "closed") }
         window.onFrame = { [unowned self] ms in frameCallback(ms) }
-        window.onPresented = { [unowned self] sequence, ns, refresh in
-            pacer.presented(nanoseconds: ns, refreshNanoseconds: refresh)
-            trace.presented(sequence: sequence, ns: ns, refreshNs: refresh)
+        window.onPresented = { [unowned self] presentation in
+            pacer.presented(presentation)
+            trace.presented(presentation)
             announceReady()
         }
         window.onDiscarded = { [unowned self] sequence in trace.discarded(sequence: sequence) }
@@ -155,8 +161,9 @@ final class DemoRunner {
     /// A touch frame goes to the switcher first; what it does not take goes to the scene.
     private func route(_ frame: TouchFrame) {
         trace.touch(frame)
-        let (rest, selection) = switcher.filter(frame)
+        let (rest, selection, changed) = switcher.filter(frame)
         if let selection { switchScene(to: SceneKind.allCases[selection]) }
+        if changed || selection != nil { trace.switcher(switcher) }
         if let rest { for event in scene.handle(rest) { trace.gesture(event) } }
         pacer.dirty = true
     }
@@ -167,6 +174,8 @@ final class DemoRunner {
             loop?.stop(code: 0, reason: "quit key")
         case .toggleHUD:
             hud.isShown.toggle()
+            hudStatistics = pacer.statistics
+            hudTakenAt = HostClock.now()
             pacer.dirty = true
         case .nextScene:
             let kinds = SceneKind.allCases
@@ -223,6 +232,10 @@ final class DemoRunner {
         for event in scene.advance(by: interval) { trace.gesture(event) }
         let step = scene.layers.time - before
         let tickMicros = (HostClock.now() - tickStart) * 1e6
+        if hud.isShown, tickStart - hudTakenAt >= HUD.refreshInterval || !scene.needsFrames {
+            hudStatistics = pacer.statistics
+            hudTakenAt = tickStart
+        }
         if moving || pacer.dirty || scene.needsFrames {
             draw(callbackMs: ms, step: step, tickMicros: tickMicros)
         } else {
@@ -259,7 +272,8 @@ final class DemoRunner {
                 }
             }
         }
-        trace.frame(sequence: sequence, callbackMs: callbackMs, step: step, hud: hud.isShown, tickMicros: tickMicros,
+        trace.frame(sequence: sequence, callbackMs: callbackMs, step: step, hud: hud.isShown && !switcher.isOpen,
+                    tickMicros: tickMicros,
                     renderMicros: renderMicros, damage: damage)
         trace.sceneRecord(scene)
     }
@@ -288,15 +302,17 @@ final class DemoRunner {
         } else {
             scene.draw(into: &drawList)
         }
-        switcher.draw(into: &drawList)
         guard let window else { return separated }
         let width = Double(window.logicalSize.width)
+        switcher.draw(into: &drawList, size: SIMD2(width, Double(window.logicalSize.height)))
+        // The open scene menu is above everything, the HUD too.
+        guard !switcher.isOpen else { return separated }
         let backend = (scene as? any BackendSwitchable)?.backendName ?? "-"
         if separating {
-            separated[.overlay] = hud.overlay(width: width, statistics: pacer.statistics, scene: scene.name,
+            separated[.overlay] = hud.overlay(width: width, statistics: hudStatistics, scene: scene.name,
                                               backend: backend)
         } else {
-            hud.draw(into: &drawList, width: width, statistics: pacer.statistics, scene: scene.name, backend: backend)
+            hud.draw(into: &drawList, width: width, statistics: hudStatistics, scene: scene.name, backend: backend)
         }
         return separated
     }

@@ -17,11 +17,13 @@ struct HeadlessCommand: LoggingCommand {
     @OptionGroup var logging: LoggingOptions
     @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.") var out = "momentum-headless"
     @Option(help: "The animator backend of the panel and the playground card.") var backend = BackendKind.spring
-    @Option(help: "Output size WxH.") var size = "800x600"
+    @Option(help: "Output size WxH in logical px.") var size = "800x600"
+    @Option(help: "Output scale (device px per logical px: the screen has WxH times this many pixels).") var scale = 1
     @Option(help: "The scene to tour.") var scene = SceneKind.panel
 
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers") }
+        guard (1...4).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
     }
 
     func run() throws {
@@ -52,8 +54,9 @@ struct HeadlessCommand: LoggingCommand {
         Console.out("starting weston (headless, pixman) with the touch-injection module…")
         let weston: WestonSession
         do {
+            // weston's headless --width/--height are the output's size in logical px; --scale multiplies the mode.
             weston = try WestonSession(module: module, width: Int(parsed.width), height: Int(parsed.height),
-                                       weston: westonPath)
+                                       extraArguments: scale == 1 ? [] : ["--scale=\(scale)"], weston: westonPath)
         } catch {
             throw AppError("cannot start weston: \(error)")
         }

@@ -1,80 +1,202 @@
 import MomentumCore
 import MomentumLayers
 
-/// The on-screen scene switcher: a row of pills along the top-left edge. Touches that go down on it belong to it
-/// (the scene never sees them); lifting on the pill it went down on selects that scene.
+/// The on-screen scene switcher, along the window's top-left edge. Where the window leaves it room (`room`), a row
+/// of pills, one per scene; where it does not (a phone in portrait), one pill naming the scene shown, with a menu
+/// icon, that opens a list of every scene over a dimmed window. Touches that go down on it belong to it (the scene
+/// never sees them); lifting on the pill or list row it went down on selects that scene. While the list is open
+/// every touch is the switcher's: a tap outside the list closes it.
 public struct SceneSwitcher: Sendable {
+    /// How the switcher shows.
+    public enum Form: String, Sendable { case row, menu }
+
     /// Scene names, in order.
     public let names: [String]
     /// The index of the scene shown.
-    public var selected: Int
+    public var selected: Int {
+        didSet { isOpen = false }
+    }
+    /// The width (logical px) the switcher may take from the window's left edge.
+    public private(set) var room: Double
+    /// True while the menu's list is open.
+    public private(set) var isOpen = false
     private var owned: [Int32: Int] = [:]
 
-    /// Pill size and spacing (logical px).
+    /// Pill size and spacing (logical px); list rows are `row` high.
     static let pill = SIMD2<Double>(112, 30), gap = 8.0, margin = 12.0
+    static let menuButton = SIMD2<Double>(144, 36), row = 48.0, listWidth = 220.0
+    /// Owned touch index meaning "the menu button" and "outside the list" (scene indices are 0…).
+    private static let buttonTouch = -1, outsideTouch = -2
 
-    /// Creates a switcher over `names` with `selected` shown.
-    public init(names: [String], selected: Int) {
+    /// Creates a switcher over `names` with `selected` shown, with `room` logical px of width.
+    public init(names: [String], selected: Int, room: Double = .infinity) {
         self.names = names
         self.selected = selected
+        self.room = room
     }
 
-    /// The rectangle of pill `index`.
+    /// The width a row of pills needs, margins included.
+    public static func rowWidth(count: Int) -> Double {
+        2 * margin + Double(count) * pill.x + Double(max(0, count - 1)) * gap
+    }
+
+    /// Row when the pills fit the room, else menu.
+    public var form: Form { Self.rowWidth(count: names.count) <= room ? .row : .menu }
+
+    /// Gives the switcher `room` logical px of width (the window changed, or what shares the top edge did).
+    public mutating func setRoom(_ room: Double) {
+        self.room = room
+        if form == .row { isOpen = false }
+    }
+
+    /// The rectangle of pill `index` (row form).
     public func rect(of index: Int) -> DrawRect {
         DrawRect(x: Self.margin + Double(index) * (Self.pill.x + Self.gap), y: Self.margin,
                  width: Self.pill.x, height: Self.pill.y)
     }
 
-    private func pill(at p: SIMD2<Double>) -> Int? {
-        names.indices.first { i in
-            let r = rect(of: i)
-            return p.x >= r.x && p.x <= r.maxX && p.y >= r.y && p.y <= r.maxY
+    /// The menu button (menu form).
+    public var buttonRect: DrawRect {
+        DrawRect(origin: SIMD2(Self.margin, Self.margin), size: Self.menuButton)
+    }
+
+    /// The open list's row for scene `index` (menu form).
+    public func listRect(of index: Int) -> DrawRect {
+        DrawRect(x: Self.margin, y: buttonRect.maxY + 8 + Double(index) * Self.row, width: Self.listWidth,
+                 height: Self.row)
+    }
+
+    /// The open list's card.
+    public var listCard: DrawRect {
+        DrawRect(x: Self.margin, y: buttonRect.maxY + 8, width: Self.listWidth, height: Double(names.count) * Self.row)
+    }
+
+    /// The touch targets the switcher shows now, in order, named: `scene:<name>` for pills and list rows, `menu`
+    /// for the menu button.
+    public var targets: [(name: String, rect: DrawRect)] {
+        switch form {
+        case .row: return names.indices.map { ("scene:\(names[$0])", rect(of: $0)) }
+        case .menu:
+            var all = [("menu", buttonRect)]
+            if isOpen { all += names.indices.map { ("scene:\(names[$0])", listRect(of: $0)) } }
+            return all
         }
     }
 
-    /// Takes the switcher's own touches out of `frame`; returns what is left for the scene (nil when nothing)
-    /// and the newly selected scene index, if a pill was tapped.
-    public mutating func filter(_ frame: TouchFrame) -> (rest: TouchFrame?, selection: Int?) {
+    /// The bottom edge of what the switcher shows when closed: content below it is not covered.
+    public var bottom: Double { form == .row ? Self.margin + Self.pill.y : buttonRect.maxY }
+
+    private func target(at p: SIMD2<Double>) -> Int? {
+        func inside(_ r: DrawRect) -> Bool { p.x >= r.x && p.x <= r.maxX && p.y >= r.y && p.y <= r.maxY }
+        switch form {
+        case .row: return names.indices.first { inside(rect(of: $0)) }
+        case .menu:
+            if isOpen, let index = names.indices.first(where: { inside(listRect(of: $0)) }) { return index }
+            if inside(buttonRect) { return Self.buttonTouch }
+            return isOpen ? Self.outsideTouch : nil
+        }
+    }
+
+    /// Takes the switcher's own touches out of `frame`; returns what is left for the scene (nil when nothing), the
+    /// newly selected scene index if one was chosen, and whether the switcher's look changed (the menu opened or
+    /// closed).
+    public mutating func filter(_ frame: TouchFrame) -> (rest: TouchFrame?, selection: Int?, changed: Bool) {
         if frame.isCancel {
             owned.removeAll()
-            return (frame, nil)
+            return (frame, nil, false)
         }
         var rest: [TouchChange] = []
         var selection: Int?
+        var changed = false
         for change in frame.changes {
             switch change.phase {
             case .down:
-                if let index = pill(at: change.position) { owned[change.id] = index } else { rest.append(change) }
+                if let index = target(at: change.position) { owned[change.id] = index } else { rest.append(change) }
             case .motion:
                 if owned[change.id] == nil { rest.append(change) }
             case .up:
-                if let index = owned.removeValue(forKey: change.id) {
-                    if pill(at: change.position) == index, index != selected {
+                guard let index = owned.removeValue(forKey: change.id) else {
+                    rest.append(change)
+                    continue
+                }
+                let lifted = target(at: change.position)
+                if index == Self.buttonTouch {
+                    if lifted == index {
+                        isOpen.toggle()
+                        changed = true
+                    }
+                } else if index == Self.outsideTouch {
+                    isOpen = false
+                    changed = true
+                } else if lifted == index {
+                    if isOpen { changed = true }
+                    if index != selected {
                         selected = index
                         selection = index
                     }
-                } else {
-                    rest.append(change)
+                    isOpen = false
                 }
             case .cancel:
                 if owned.removeValue(forKey: change.id) == nil { rest.append(change) }
             }
         }
-        return (rest.isEmpty ? nil : TouchFrame(changes: rest), selection)
+        return (rest.isEmpty ? nil : TouchFrame(changes: rest), selection, changed)
     }
 
-    /// Draws the pills; the selected one is filled.
-    public func draw(into list: inout DrawList) {
-        for i in names.indices {
-            let r = rect(of: i)
-            let on = i == selected
-            list.addRoundedRect(r, cornerRadius: r.height / 2,
-                                fill: on ? RGBA(r: 1, g: 1, b: 1, a: 0.92) : RGBA(r: 1, g: 1, b: 1, a: 0.18))
-            let size = 14.0
-            list.addLabel(names[i].prefix(1).uppercased() + names[i].dropFirst(),
-                          at: SIMD2(r.center.x, TextRun.baseline(centring: r.center.y, size: size)), size: size,
-                          weight: .semibold, color: on ? RGBA(hex: 0x1B2A49) : RGBA(r: 1, g: 1, b: 1, a: 0.9),
-                          alignment: .center)
+    /// Draws the switcher: the row of pills (the selected one filled), or the menu button and, when open, the list
+    /// over a dimmed window of `size`.
+    public func draw(into list: inout DrawList, size: SIMD2<Double>) {
+        switch form {
+        case .row:
+            for i in names.indices { drawPill(i, in: rect(of: i), into: &list) }
+        case .menu:
+            drawButton(into: &list)
+            guard isOpen else { return }
+            list.addRect(DrawRect(x: 0, y: 0, width: size.x, height: size.y), fill: RGBA(r: 0, g: 0, b: 0, a: 0.4))
+            drawButton(into: &list)
+            let card = listCard
+            list.addRoundedRect(card, cornerRadius: 14, fill: RGBA(hex: 0xF4F5F8),
+                                shadow: DropShadow(blurRadius: 18, offset: SIMD2(0, 6),
+                                                   color: RGBA(r: 0, g: 0, b: 0, a: 0.35)))
+            for i in names.indices {
+                let r = listRect(of: i)
+                if i == selected {
+                    list.addRoundedRect(r.insetBy(4), cornerRadius: 10, fill: RGBA(hex: 0x3478F6))
+                }
+                if i > 0, i != selected, i - 1 != selected {
+                    list.addRect(DrawRect(x: r.x + 16, y: r.y, width: r.width - 32, height: 1),
+                                 fill: RGBA(hex: 0xDADCE2))
+                }
+                list.addLabel(Self.title(names[i]), at: SIMD2(r.x + 20, TextRun.baseline(centring: r.center.y, size: 16)),
+                              size: 16, weight: i == selected ? .semibold : .regular,
+                              color: i == selected ? RGBA(r: 1, g: 1, b: 1, a: 1) : RGBA(hex: 0x1B2A49))
+            }
         }
+    }
+
+    private static func title(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
+
+    private func drawPill(_ i: Int, in r: DrawRect, into list: inout DrawList) {
+        let on = i == selected
+        list.addRoundedRect(r, cornerRadius: r.height / 2,
+                            fill: on ? RGBA(r: 1, g: 1, b: 1, a: 0.92) : RGBA(r: 1, g: 1, b: 1, a: 0.18))
+        let size = 14.0
+        list.addLabel(Self.title(names[i]), at: SIMD2(r.center.x, TextRun.baseline(centring: r.center.y, size: size)),
+                      size: size, weight: .semibold,
+                      color: on ? RGBA(hex: 0x1B2A49) : RGBA(r: 1, g: 1, b: 1, a: 0.9), alignment: .center)
+    }
+
+    /// The menu button: a pill with a three-bar menu icon and the name of the scene shown.
+    private func drawButton(into list: inout DrawList) {
+        let r = buttonRect
+        list.addRoundedRect(r, cornerRadius: r.height / 2, fill: RGBA(r: 1, g: 1, b: 1, a: isOpen ? 1 : 0.92))
+        let ink = RGBA(hex: 0x1B2A49)
+        for bar in 0..<3 {
+            list.addRoundedRect(DrawRect(x: r.x + 16, y: r.center.y - 6 + Double(bar) * 5, width: 16, height: 2),
+                                cornerRadius: 1, fill: ink)
+        }
+        let size = 14.0
+        list.addLabel(Self.title(names[selected]), at: SIMD2(r.x + 42, TextRun.baseline(centring: r.center.y, size: size)),
+                      size: size, weight: .semibold, color: ink)
     }
 }

@@ -44,8 +44,8 @@ public final class Window {
     public var onClose: (() -> Void)?
     /// Called when the outstanding frame callback fires, with its millisecond timestamp.
     public var onFrame: ((UInt32) -> Void)?
-    /// Called with (sequence, presentation ns, refresh ns) when a frame was presented.
-    public var onPresented: ((UInt64, UInt64, UInt32) -> Void)?
+    /// Called when a frame was presented.
+    public var onPresented: ((Presentation) -> Void)?
     /// Called with the sequence of a frame that was never shown.
     public var onDiscarded: ((UInt64) -> Void)?
 
@@ -139,12 +139,17 @@ public final class Window {
 
         feedbackListener.initialize(to: wp_presentation_feedback_listener(
             sync_output: { _, _, _ in },
-            presented: { data, feedback, secHi, secLo, nsec, refresh, _, _, _ in
+            presented: { data, feedback, secHi, secLo, nsec, refresh, mscHi, mscLo, flags in
                 guard let data, let feedback else { return }
                 let window = Listener.object(Window.self, data)
                 guard let sequence = window.answered(feedback) else { return }
-                let ns = ((UInt64(secHi) << 32) | UInt64(secLo)) * 1_000_000_000 + UInt64(nsec)
-                window.onPresented?(sequence, ns, refresh)
+                // Seconds past 2^64 ns (year 2554) saturate instead of trapping.
+                let seconds = (UInt64(secHi) << 32) | UInt64(secLo)
+                let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+                let (sum, carry) = scaled.addingReportingOverflow(UInt64(nsec))
+                let ns = overflow || carry ? UInt64.max : sum
+                window.onPresented?(Presentation(sequence: sequence, nanoseconds: ns, refreshNanoseconds: refresh,
+                                                 msc: (UInt64(mscHi) << 32) | UInt64(mscLo), flags: flags))
             },
             discarded: { data, feedback in
                 guard let data, let feedback else { return }

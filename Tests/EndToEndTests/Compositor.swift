@@ -34,13 +34,15 @@ final class Compositor {
     /// the trace's surface-local ones differ by the window's origin). Waits for the window at its size and a
     /// presented frame (and, in the panel scene, the panel laid out for that size).
     init(scene: String = "panel", arguments: [String] = [], output: (width: Int, height: Int) = (800, 600),
-         window: (width: Int, height: Int)? = nil) throws {
+         scale: Int = 1, window: (width: Int, height: Int)? = nil) throws {
         outputWidth = Double(output.width)
         outputHeight = Double(output.height)
         width = Double(window?.width ?? output.width)
         height = Double(window?.height ?? output.height)
         let module = try HarnessModule.build(packageRoot: Self.packageRoot)
-        weston = try WestonSession(module: module, width: output.width, height: output.height)
+        // weston headless's --width/--height are logical px; --scale multiplies the output's pixels.
+        weston = try WestonSession(module: module, width: output.width, height: output.height,
+                                   extraArguments: scale == 1 ? [] : ["--scale=\(scale)"])
         var env = ProcessInfo.processInfo.environment
         for (key, value) in weston.environment { env[key] = value }
         let placement = window.map { ["--size", "\($0.width)x\($0.height)"] } ?? ["--fullscreen"]
@@ -76,6 +78,11 @@ final class Compositor {
 
     /// Panel events from index `from`.
     func panels(from: Int = 0) -> [TraceEvent] { app.events.dropFirst(from).filter { $0.kind == "panel" } }
+
+    /// The scene switcher's touch targets as its last `switcher` event laid them out (name → [x, y, w, h]).
+    func switcherTargets() -> [String: [Double]] {
+        app.events.last { $0.kind == "switcher" }?.targets ?? [:]
+    }
 
     var closedY: Double { height - 72 }
     var openY: Double { height - (height * 0.6).rounded() }

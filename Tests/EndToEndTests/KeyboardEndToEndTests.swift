@@ -85,9 +85,9 @@ import Testing
         // between these two: exactly one frame per `h`, none for `x`.
         let frames = c.app.events[mark...shown.index].filter { $0.kind == "frame" }
         #expect(frames.count == 2, "\(frames.count) frames for x, h, h at rest")
-        // Only the HUD changed in those frames, so only the HUD was redrawn: its 180×64 px box (graph and caption
-        // strip) and the 1 px anti-aliasing margin of its edges, out of 800×600.
-        for frame in frames { #expect(frame.number("damage_px") == Double(182 * 66), "\(frame)") }
+        // Only the HUD changed in those frames, so only the HUD was redrawn: its 184×72 px box and the 1 px
+        // anti-aliasing margin of its edges, out of 800×600.
+        for frame in frames { #expect(frame.number("damage_px") == Double(186 * 74), "\(frame)") }
     }
 
     @Test(arguments: ["esc", "q"]) func quitKeyExitsZeroWithAFlushedExitEvent(key: String) throws {

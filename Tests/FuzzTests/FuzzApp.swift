@@ -127,7 +127,7 @@ struct FuzzApp {
     // MARK: Runner (as `DemoRunner` does it)
 
     private mutating func route(_ frame: TouchFrame) {
-        let (rest, selection) = switcher.filter(frame)
+        let (rest, selection, _) = switcher.filter(frame)
         if let selection { switchScene(to: SceneKind.allCases[selection]) }
         guard let rest else { return }
         for event in scene.handle(rest) {
@@ -173,6 +173,7 @@ struct FuzzApp {
         sanitizer.bounds = newSize
         scene.setOutputScale(newScale)
         scene.resize(to: newSize)
+        switcher.setRoom(HUD.switcherRoom(width: newSize.x))
     }
 
     /// A frame callback: the scene advances by `dt`, then the frame is drawn and traced.
@@ -194,7 +195,7 @@ struct FuzzApp {
         drawList.removeAll()
         scene.draw(into: &drawList)
         sceneCommands = drawList.count
-        switcher.draw(into: &drawList)
+        switcher.draw(into: &drawList, size: size)
         let list = drawList
         check(FiniteCheck.firstNonFinite(at: "draw(\(scene.name))") { FiniteCheck.walk(list, at: $0, $1) })
         let record = scene.traceRecord()

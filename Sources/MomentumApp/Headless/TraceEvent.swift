@@ -38,6 +38,16 @@ public struct TraceEvent: @unchecked Sendable, CustomStringConvertible {
         (fields[key] as? [Any])?.compactMap { ($0 as? Double) ?? ($0 as? Int).map(Double.init) }
     }
 
+    /// A `switcher` event's touch targets: name → rectangle `[x, y, width, height]`.
+    public var targets: [String: [Double]] {
+        var result: [String: [Double]] = [:]
+        for case let item as [String: Any] in fields["targets"] as? [Any] ?? [] {
+            guard let name = item["name"] as? String, let rect = item["rect"] as? [Any] else { continue }
+            result[name] = rect.compactMap { ($0 as? Double) ?? ($0 as? Int).map(Double.init) }
+        }
+        return result
+    }
+
     /// The raw line.
     public var description: String { line }
 }

@@ -1,4 +1,5 @@
 import MomentumCore
+import WaylandClient
 
 /// Frame pacing for a display link made of `wl_surface.frame` callbacks: whether a frame is owed (`dirty`), the
 /// frame clock (callback timestamps refined by presentation feedback), frame sequence numbers and statistics.
@@ -8,7 +9,7 @@ import MomentumCore
 struct FramePacer {
     /// True when something changed that the screen does not show yet.
     var dirty = false
-    /// Recent callback intervals for the HUD.
+    /// Recent frame intervals and the refresh, for the HUD.
     private(set) var statistics = FrameStatistics()
     /// The sequence number of the last frame drawn (presentation feedback refers to it).
     private(set) var sequence: UInt64 = 0
@@ -34,7 +35,9 @@ struct FramePacer {
     }
 
     /// Presentation feedback refines later callback times.
-    mutating func presented(nanoseconds: UInt64, refreshNanoseconds: UInt32) {
-        clock.presented(nanoseconds: nanoseconds, refreshNanoseconds: UInt64(refreshNanoseconds))
+    mutating func presented(_ presentation: Presentation) {
+        clock.presented(nanoseconds: presentation.nanoseconds, refreshNanoseconds: UInt64(presentation.refreshNanoseconds))
+        statistics.presented(ns: presentation.nanoseconds, refreshNs: presentation.refreshNanoseconds,
+                             msc: presentation.msc, vsync: presentation.flags & 0x1 != 0)
     }
 }

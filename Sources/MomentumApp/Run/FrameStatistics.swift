@@ -1,22 +1,89 @@
-/// Recent frame-callback intervals, for the HUD's graph and frame rate.
+/// Recent frame intervals, for the HUD: presented intervals from presentation feedback where the compositor sends
+/// it (the display's own timing), else intervals between frame callbacks; the refresh; and what they add up to
+/// (frame rate, percentiles, missed refreshes).
+///
+/// The refresh is the one the output really runs at: measured from the retrace counter (MSC) the feedback carries —
+/// presented time over retraces — where it advances; else the reported one when the frames are vsync'd (the `vsync`
+/// flag); else estimated from the intervals, since an unsynchronised compositor's refresh is nominal (weston headless
+/// reports 60 Hz, no MSC and no flags, and repaints every ~25 ms).
 struct FrameStatistics {
     /// How many intervals are kept (the graph's width in bars).
     static let capacity = 90
     /// Recent intervals between frame callbacks, oldest first (ms).
-    private(set) var intervals: [Double] = []
+    private(set) var callbackIntervals: [Double] = []
+    /// Recent intervals between presented frames, oldest first (ms).
+    private(set) var presentedIntervals: [Double] = []
+    /// Retraces (MSC steps) between the presented frames of `presentedIntervals` (0 where unknown).
+    private(set) var retraces: [UInt64] = []
+    /// The refresh period the compositor reports with presentation feedback (ms), when it reports one.
+    private(set) var reportedRefresh: Double?
     private var lastCallbackMs: UInt32?
+    private var lastPresented: (ns: UInt64, msc: UInt64)?
 
     /// Records a frame callback stamped `ms` (wrapping u32 milliseconds).
     mutating func callback(_ ms: UInt32) {
-        if let last = lastCallbackMs {
-            intervals.append(Double(Int32(bitPattern: ms &- last)))
-            if intervals.count > Self.capacity { intervals.removeFirst(intervals.count - Self.capacity) }
-        }
+        if let last = lastCallbackMs { Self.append(Double(Int32(bitPattern: ms &- last)), to: &callbackIntervals) }
         lastCallbackMs = ms
     }
 
+    /// Records a frame presented at `ns` (presentation clock) with the output's `refreshNs` (0: unknown) at retrace
+    /// `msc` (0: none), `vsync` when the feedback says the frame was synchronised to the retrace.
+    mutating func presented(ns: UInt64, refreshNs: UInt32, msc: UInt64 = 0, vsync: Bool = true) {
+        if refreshNs > 0, vsync { reportedRefresh = Double(refreshNs) / 1e6 }
+        if let last = lastPresented, ns > last.ns {
+            Self.append(Double(ns - last.ns) / 1e6, to: &presentedIntervals)
+            Self.append(msc > last.msc && last.msc > 0 ? msc - last.msc : 0, to: &retraces)
+        }
+        lastPresented = (ns, msc)
+    }
+
+    private static func append<T>(_ value: T, to list: inout [T]) {
+        list.append(value)
+        if list.count > capacity { list.removeFirst(list.count - capacity) }
+    }
+
     /// The display link stopped: the next interval starts after a pause, not a frame.
-    mutating func idle() { lastCallbackMs = nil }
+    mutating func idle() {
+        lastCallbackMs = nil
+        lastPresented = nil
+    }
+
+    /// True when the intervals are presentation times (else callback times).
+    var isPresented: Bool { !presentedIntervals.isEmpty }
+
+    /// The intervals shown: presented ones when there are any, else callback ones (ms, oldest first).
+    var intervals: [Double] { isPresented ? presentedIntervals : callbackIntervals }
+
+    /// Where the refresh comes from.
+    enum RefreshSource: Equatable { case retraces, reported, estimated }
+
+    /// The refresh period (ms): measured from retraces where the MSC advances (the median of interval / retraces),
+    /// else the compositor's reported one for vsync'd frames, else the shortest steady interval seen (the 10th
+    /// percentile); nil before any interval.
+    var refresh: (ms: Double, source: RefreshSource)? {
+        let perRetrace = zip(presentedIntervals, retraces).filter { $0.1 > 0 }.map { $0.0 / Double($0.1) }.sorted()
+        if !perRetrace.isEmpty { return (perRetrace[perRetrace.count / 2], .retraces) }
+        if let reportedRefresh { return (reportedRefresh, .reported) }
+        return percentile(0.1).map { ($0, .estimated) }
+    }
+
+    /// The `p` quantile (0…1) of the recent intervals (nearest rank), nil before any.
+    func percentile(_ p: Double) -> Double? {
+        let sorted = intervals.sorted()
+        guard !sorted.isEmpty else { return nil }
+        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    /// Refreshes missed among the recent intervals: a frame shown n retraces after the one before missed n − 1
+    /// (from the MSC where it advances, else from the interval over the refresh, rounded).
+    var missed: Int {
+        if retraces.contains(where: { $0 > 0 }) {
+            return retraces.reduce(0) { $0 + Int(min($1, 1 << 20)) - ($1 > 0 ? 1 : 0) }
+        }
+        guard let refresh = refresh?.ms, refresh > 0 else { return 0 }
+        return intervals.reduce(0) { $0 + max(0, Int(($1 / refresh).rounded()) - 1) }
+    }
 
     /// Frames per second over the last 30 intervals (nil before any).
     var framesPerSecond: Double? {

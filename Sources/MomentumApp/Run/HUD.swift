@@ -1,16 +1,26 @@
 import MomentumLayers
 
-/// The frame-timing HUD: scene, backend and frame rate over a bar graph of recent frame intervals (ms; the line
-/// is 60 Hz), in the window's top-right corner.
+/// The frame-timing HUD, in the window's top-right corner: frames per second and the frame interval's p50 / p99
+/// (ms), a bar per recent frame against the compositor's refresh line (a bar over 1.5 refreshes is red: a missed
+/// refresh), and the missed refreshes, the refresh rate, the scene and the backend. Presented intervals where the
+/// compositor sends presentation feedback, else frame callback intervals.
 struct HUD {
     /// Whether it is drawn (key h toggles it).
     var isShown: Bool
 
-    /// The graph and its caption strip, logical px.
-    static let size = SIMD2<Double>(180, 64)
+    /// How often (s) the numbers and bars shown are brought up to date while frames run: ten times a second, often
+    /// enough to see a hitch at once, and the HUD's surface is not drawn again on every frame.
+    static let refreshInterval = 0.1
+
+    /// The box, logical px.
+    static let size = SIMD2<Double>(184, 72)
+
+    /// The width the scene switcher may take from the left edge of a window `width` logical px wide: all but the
+    /// HUD's corner (kept whether or not the HUD shows, so toggling it does not change the switcher).
+    static func switcherRoom(width: Double) -> Double { width - (size.x + 12 + 8) }
 
     /// Where the HUD's box lies in a window `width` logical px wide.
-    static func box(width: Double) -> DrawRect { DrawRect(origin: SIMD2(width - 196, 12), size: size) }
+    static func box(width: Double) -> DrawRect { DrawRect(origin: SIMD2(width - size.x - 12, 12), size: size) }
 
     /// The HUD on a surface of its own: the box with one pixel around it for the anti-aliased edges, whole px.
     func overlay(width: Double, statistics: FrameStatistics, scene: String, backend: String) -> SeparateLayer? {
@@ -27,15 +37,50 @@ struct HUD {
         draw(into: &list, at: Self.box(width: width).origin, statistics: statistics, scene: scene, backend: backend)
     }
 
+    /// The HUD's text: "39 fps", "spring · 40.0 Hz" (backend and refresh; "≈" when estimated), "p50 25.6  p99 27.3 ms"
+    /// (frame interval), "0 missed". The scene's name is on the switcher.
+    static func lines(statistics: FrameStatistics, backend: String) -> (fps: String, facts: String, interval: String,
+                                                                           missed: String) {
+        let fps = statistics.framesPerSecond.map { "\(Int($0.rounded())) fps" } ?? "-- fps"
+        func ms(_ value: Double?) -> String { value.map { String(format1: $0) } ?? "--" }
+        let interval = "p50 \(ms(statistics.percentile(0.5)))  p99 \(ms(statistics.percentile(0.99))) ms"
+        let refresh = statistics.refresh.map { ($0.source == .estimated ? "≈" : "") + String(format1: 1000 / $0.ms) + " Hz" }
+            ?? "-- Hz"
+        return (fps, backend == "-" ? refresh : "\(backend) · \(refresh)", interval, "\(statistics.missed) missed")
+    }
+
     private func draw(into list: inout DrawList, at origin: SIMD2<Double>, statistics: FrameStatistics,
                       scene: String, backend: String) {
-        let rect = DrawRect(origin: origin, size: SIMD2(Self.size.x, 48))
-        let graph = BarGraph(rect: rect, values: statistics.intervals, reference: 1000.0 / 60, maxValue: 50,
-                             capacity: FrameStatistics.capacity, backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0.45))
+        let box = DrawRect(origin: origin, size: Self.size)
+        let white = RGBA(r: 1, g: 1, b: 1, a: 1), soft = RGBA(r: 1, g: 1, b: 1, a: 0.8)
+        list.addRoundedRect(box, cornerRadius: 10, fill: RGBA(hex: 0x0B1020, alpha: 0.72))
+        let text = Self.lines(statistics: statistics, backend: backend)
+        list.addLabel(text.fps, at: SIMD2(box.x + 10, box.y + 21), size: 15, weight: .semibold, color: white)
+        list.addLabel(text.facts, at: SIMD2(box.maxX - 10, box.y + 20), size: 10.5, color: soft, alignment: .trailing)
+        let refresh = statistics.refresh?.ms ?? 1000.0 / 60
+        let graph = BarGraph(rect: DrawRect(x: box.x + 10, y: box.y + 29, width: box.width - 20, height: 26),
+                             values: statistics.intervals, reference: refresh * 1.5, maxValue: refresh * 2.5,
+                             capacity: FrameStatistics.capacity, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.06),
+                             referenceColor: RGBA(r: 0, g: 0, b: 0, a: 0))
         graph.append(to: &list)
-        let fps = statistics.framesPerSecond.map { String(Int($0.rounded())) } ?? "--"
-        list.addRect(DrawRect(x: rect.x, y: rect.maxY, width: rect.width, height: 16), fill: RGBA(r: 0, g: 0, b: 0, a: 0.45))
-        list.addText("\(scene)  \(backend)  \(fps) fps", at: SIMD2(rect.x + 6, rect.maxY + 4), size: 8,
-                     color: RGBA(r: 1, g: 1, b: 1, a: 0.9))
+        // The refresh line itself (the bars turn red above 1.5 refreshes: a refresh missed).
+        let lineY = graph.rect.maxY - graph.barHeight(refresh) - 1
+        list.addRect(DrawRect(x: graph.rect.x, y: lineY, width: graph.rect.width, height: 1),
+                     fill: RGBA(r: 1, g: 1, b: 1, a: 0.75))
+        list.addLabel(text.interval, at: SIMD2(box.x + 10, box.maxY - 7), size: 10.5, color: soft)
+        list.addLabel(text.missed, at: SIMD2(box.maxX - 10, box.maxY - 7), size: 10.5,
+                      color: statistics.missed > 0 ? RGBA(r: 1, g: 0.55, b: 0.5, a: 1) : soft, alignment: .trailing)
+    }
+}
+
+extension String {
+    /// `value` with one decimal (no Foundation).
+    init(format1 value: Double) {
+        guard value.isFinite else {
+            self = "--"
+            return
+        }
+        let tenths = Int((value * 10).rounded())
+        self = "\(tenths / 10).\(abs(tenths % 10))"
     }
 }

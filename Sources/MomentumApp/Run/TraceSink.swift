@@ -54,9 +54,14 @@ final class TraceSink {
         writer.event(scene.name, scene.traceRecord().map { ($0.key, JSONValue($0.value)) })
     }
 
-    /// Presentation feedback: frame `sequence` was shown at `ns` (presentation clock), refresh `refreshNs`.
-    func presented(sequence: UInt64, ns: UInt64, refreshNs: UInt32) {
-        writer.event("presented", ["seq": .int(Int64(sequence)), "ns": .int(Int64(ns)), "refresh_ns": .int(Int64(refreshNs))])
+    /// Presentation feedback: frame `seq` was shown at `ns` (presentation clock), the output's reported refresh
+    /// `refresh_ns`, its retrace counter `msc` and the feedback's `flags` by name.
+    func presented(_ p: Presentation) {
+        writer.event("presented", ["seq": .int(Int64(truncatingIfNeeded: p.sequence)),
+                                   "ns": .int(Int64(truncatingIfNeeded: p.nanoseconds)),
+                                   "refresh_ns": .int(Int64(p.refreshNanoseconds)),
+                                   "msc": .int(Int64(truncatingIfNeeded: p.msc)),
+                                   "flags": .array(p.flagNames.map { .string($0) })])
     }
 
     /// Presentation feedback: frame `sequence` was never shown.
@@ -77,6 +82,19 @@ final class TraceSink {
     }
 
     /// The scene was switched to `kind`.
+    /// The scene switcher's form and the touch targets it shows (`[x, y, width, height]` by name), written when
+    /// the window is configured and when the menu opens, closes or selects.
+    func switcher(_ switcher: SceneSwitcher) {
+        guard writer.isEnabled else { return }
+        let targets = switcher.targets.map { target -> JSONValue in
+            let r = target.rect
+            return .object([("name", .string(target.name)),
+                            ("rect", .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]))])
+        }
+        writer.event("switcher", ["form": .string(switcher.form.rawValue), "open": .bool(switcher.isOpen),
+                                  "targets": .array(targets)])
+    }
+
     func scene(_ kind: SceneKind) { writer.event("scene", ["name": .string(kind.rawValue)]) }
 
     /// The backend was switched to `kind` at run time.

@@ -62,7 +62,7 @@ public struct BarGraph: Equatable, Hashable, Sendable {
             list.addRect(bar, fill: value > reference ? overColor : barColor)
         }
         let lineHeight = barHeight(reference)
-        if lineHeight > 0 {
+        if lineHeight > 0, referenceColor.a > 0 {
             // One logical px thick, its bottom edge at the reference level (crisp when that level is pixel-aligned).
             list.addRect(DrawRect(x: rect.x, y: rect.maxY - lineHeight - 1, width: rect.width, height: 1),
                          fill: referenceColor)

@@ -1,0 +1,77 @@
+import Testing
+@testable import MomentumApp
+
+/// The HUD's numbers: presented intervals against the compositor's real refresh.
+struct FrameStatisticsTests {
+    @Test func aFortyHertzCompositorIsNotAllMissesAndADoubleIntervalIsOne() {
+        var s = FrameStatistics()
+        var ns: UInt64 = 1_000_000_000
+        for i in 0..<40 {
+            // 25 ms frames, one of them 50 ms (a refresh missed), presented by a 40 Hz output.
+            ns += i == 20 ? 50_000_000 : 25_000_000
+            s.presented(ns: ns, refreshNs: 25_000_000)
+        }
+        #expect(s.isPresented && s.intervals.count == 39)
+        #expect(s.refresh?.ms == 25 && s.refresh?.source == .reported)
+        #expect(s.missed == 1)
+        #expect(s.percentile(0.5) == 25 && s.percentile(0.99) == 50)
+        let lines = HUD.lines(statistics: s, backend: "spring")
+        #expect(lines.interval == "p50 25.0  p99 50.0 ms")
+        #expect(lines.facts == "spring · 40.0 Hz" && lines.missed == "1 missed")
+        #expect(lines.fps == "39 fps")                       // 30 intervals, one of them double: 30 / 0.775 s
+    }
+
+    @Test func withoutPresentationFeedbackCallbacksAndAnEstimatedRefresh() {
+        var s = FrameStatistics()
+        var ms: UInt32 = 4_294_967_000                        // wraps through zero
+        for i in 0..<20 {
+            ms &+= i % 5 == 4 ? 34 : 17
+            s.callback(ms)
+        }
+        #expect(!s.isPresented && s.intervals.count == 19)
+        #expect(s.refresh?.ms == 17 && s.refresh?.source == .estimated)
+        #expect(s.missed == 4)                                // 34 ms is two 17 ms refreshes
+        #expect(HUD.lines(statistics: s, backend: "-").facts == "≈58.8 Hz")
+        #expect(HUD.lines(statistics: s, backend: "-").missed == "4 missed")
+    }
+
+    @Test func theRetraceCounterGivesTheRealRefreshAndTheMisses() {
+        // A compositor that reports 60 Hz but retraces every 25 ms (weston headless): one MSC step per 25 ms, and a
+        // frame that came two retraces late.
+        var s = FrameStatistics()
+        var ns: UInt64 = 1_000_000_000, msc: UInt64 = 100
+        for i in 0..<30 {
+            let steps: UInt64 = i == 10 ? 3 : 1
+            ns += 25_000_000 * steps
+            msc += steps
+            s.presented(ns: ns, refreshNs: 16_666_666, msc: msc)
+        }
+        #expect(s.refresh?.ms == 25 && s.refresh?.source == .retraces)
+        #expect(s.missed == 2)
+        #expect(HUD.lines(statistics: s, backend: "spring").facts == "spring · 40.0 Hz")
+    }
+
+    @Test func anUnsynchronisedCompositorsNominalRefreshIsNotTheRefresh() {
+        // weston headless: 60 Hz reported, no MSC, no vsync flag, a repaint every ~25 ms.
+        var s = FrameStatistics()
+        var ns: UInt64 = 1_000_000_000
+        for i in 0..<30 {
+            ns += i == 12 ? 50_000_000 : UInt64(25_000_000 + (i % 3) * 300_000)
+            s.presented(ns: ns, refreshNs: 16_666_666, msc: 0, vsync: false)
+        }
+        #expect(s.refresh?.source == .estimated && s.refresh?.ms == 25)
+        #expect(s.missed == 1)
+        #expect(HUD.lines(statistics: s, backend: "spring").facts == "spring · ≈40.0 Hz")
+    }
+
+    @Test func anIdlePauseIsNotAnInterval() {
+        var s = FrameStatistics()
+        s.presented(ns: 1_000_000_000, refreshNs: 16_666_667)
+        s.presented(ns: 1_016_666_667, refreshNs: 16_666_667)
+        s.idle()
+        s.presented(ns: 9_000_000_000, refreshNs: 16_666_667)
+        s.presented(ns: 9_016_666_667, refreshNs: 16_666_667)
+        #expect(s.intervals.count == 2 && s.missed == 0)
+        #expect(HUD.lines(statistics: FrameStatistics(), backend: "pop").fps == "-- fps")
+    }
+}
