@@ -76,7 +76,8 @@ final class DemoRunner {
             self.registry = registry
             let window = try Window(registry: registry, title: "Momentum", appID: "dev.momentum.Momentum",
                                     size: .init(width: options.width, height: options.height),
-                                    fullscreen: options.fullscreen)
+                                    fullscreen: options.fullscreen,
+                                    minimumSize: .init(width: Size.minimum.width, height: Size.minimum.height))
             self.window = window
             seat = registry.input
             let loop = EventLoop(display: display)

@@ -16,14 +16,19 @@ struct HeadlessCommand: LoggingCommand {
 
     @OptionGroup var logging: LoggingOptions
     @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.") var out = "momentum-headless"
-    @Option(help: "The animator backend of the panel and the playground card.") var backend = BackendKind.spring
+    @Option(help: "The animator backend of the panel and the playground card (default spring).")
+    var backend: BackendKind?
     @Option(help: "Output size WxH in logical px.") var size = "800x600"
     @Option(help: "Output scale (device px per logical px: the screen has WxH times this many pixels).") var scale = 1
     @Option(help: "The scene to tour.") var scene = SceneKind.panel
 
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers") }
+        if let small = Size.belowMinimum(size, flag: "--size") { throw ValidationError(small) }
         guard (1...4).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
+        if let backend, !scene.usesBackend {
+            throw ValidationError(RunCommand.backendRefusal(backend, scene: scene))
+        }
     }
 
     func run() throws {
@@ -73,8 +78,8 @@ struct HeadlessCommand: LoggingCommand {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in weston.environment { env[key] = value }
         let app = try TracedClient(executable: executable,
-                                   arguments: ["--fullscreen", "--scene", scene.rawValue, "--backend", backend.rawValue,
-                                               "--screenshot", shotPath]
+                                   arguments: ["--fullscreen", "--scene", scene.rawValue, "--screenshot", shotPath]
+                                       + (backend.map { ["--backend", $0.rawValue] } ?? [])
                                        + (logging.logLevel.map { ["--log-level", $0.rawValue] } ?? []),
                                    environment: env, copyTo: tracePath)
         do {

@@ -92,12 +92,13 @@ struct HeadlessTour {
     /// Playground: flick the card, tap elsewhere while it flies (retarget), catch it, pinch it, leave it at rest.
     private func playground() throws {
         let c = SIMD2(width / 2, height / 2)
-        try gesture("flick the card right", "0 flick 0 \(c.x) \(c.y) \(c.x + 120) \(c.y + 40) 80")
+        let reach = min(120, width * 0.25)
+        try gesture("flick the card right", "0 flick 0 \(c.x) \(c.y) \(c.x + reach) \(c.y + reach / 3) 80")
         let mark = app.events.count
         try gesture("tap elsewhere while it flies: it retargets", "0 tap 0 \(width * 0.2) \(height * 0.3)")
         try app.waitForGesture("retarget", after: max(0, mark - 1))
         try waitFor("playground", state: "idle")
-        try gesture("tap the middle: it comes back", "0 tap 0 \(c.x + 200) \(c.y)")
+        try gesture("tap to the right of the middle: it comes over", "0 tap 0 \(c.x + min(200, width * 0.3)) \(c.y)")
         try waitFor("playground", state: "idle")
         let card = app.events.last { $0.kind == "playground" }?.numbers("position") ?? [c.x, c.y]
         try gesture("pinch it open and let go", "0 press 0 \(card[0] - 30) \(card[1])\n0 press 1 \(card[0] + 30) \(card[1])\n"

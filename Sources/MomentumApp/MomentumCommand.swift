@@ -20,8 +20,8 @@ struct RunCommand: LoggingCommand {
     @OptionGroup var logging: LoggingOptions
 
     @Option(help: "The scene to show.") var scene = SceneKind.panel
-    @Option(help: "The animator backend of the panel and the playground card (keys 1, 2, 3 switch it).")
-    var backend = BackendKind.spring
+    @Option(help: "The animator backend of the panel and the playground card (default spring; keys 1-4 switch it).")
+    var backend: BackendKind?
     @Flag(help: "Ask for a fullscreen window.") var fullscreen = false
     @Option(parsing: .unconditional, help: "Window size WxH in logical px.") var size = "800x600"
     @Option(help: "Write the JSON Lines trace to FILE.") var trace: String?
@@ -33,7 +33,7 @@ struct RunCommand: LoggingCommand {
     @Option(help: "On exit, save the last frame as a PNG to FILE.") var screenshot: String?
     @Flag(name: .customLong("notify-ready"), help: "Print 'ready' on stdout once the first frame was shown.")
     var notifyReady = false
-    @Flag(help: "Keep animating: toggle the panel each time it comes to rest (for benchmarks and displays).")
+    @Flag(help: "Keep animating: each scene plays its demonstration again whenever it comes to rest (the panel opens and closes, the transition presents and dismisses, the gallery runs each item, the playground card goes round the screen).")
     var autoplay = false
     @Flag(name: .customLong("no-hud"), help: "Start with the frame-timing HUD hidden (key h toggles it).")
     var noHUD = false
@@ -43,18 +43,28 @@ struct RunCommand: LoggingCommand {
 
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers (e.g. 800x600)") }
+        if let small = Size.belowMinimum(size, flag: "--size") { throw ValidationError(small) }
         guard TraceLimit.parse(traceLimit) != nil else {
             throw ValidationError("--trace-limit '\(traceLimit)' is not a size from 4k to 1T (e.g. 256M)")
         }
         if let quitAfter, !(quitAfter > 0 && quitAfter.isFinite) {
             throw ValidationError("--quit-after must be a finite positive number of seconds, got \(quitAfter)")
         }
+        if let backend, !scene.usesBackend {
+            throw ValidationError(RunCommand.backendRefusal(backend, scene: scene))
+        }
+    }
+
+    /// The one line for a `--backend` given to a scene that has none to choose.
+    static func backendRefusal(_ backend: BackendKind, scene: SceneKind) -> String {
+        "--backend \(backend.rawValue): the \(scene.rawValue) scene does not run on a chosen backend; "
+            + "\(SceneKind.backendScenes) do"
     }
 
     func run() throws {
         var options = RunOptions()
         options.scene = scene
-        options.backend = backend
+        options.backend = backend ?? .spring
         options.fullscreen = fullscreen
         if let parsed = Size(size) { options.width = parsed.width; options.height = parsed.height }
         options.tracePath = trace
@@ -75,6 +85,15 @@ struct RunCommand: LoggingCommand {
 struct Size {
     let width: Int32
     let height: Int32
+    /// The smallest window the scenes are laid out for (logical px): a phone's 360 px less a margin.
+    static let minimum = (width: Int32(320), height: Int32(320))
+
+    /// The one-line refusal when `text` is a size below the minimum, else nil.
+    static func belowMinimum(_ text: String, flag: String) -> String? {
+        guard let size = Size(text), size.width < minimum.width || size.height < minimum.height else { return nil }
+        return "\(flag) \(text) is smaller than the smallest window the scenes lay out for, "
+            + "\(minimum.width)x\(minimum.height)"
+    }
     init?(_ text: String) {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int32(parts[0]), let h = Int32(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384

@@ -1,8 +1,10 @@
 import MomentumCore
 import MomentumLayers
 
-/// Where the gallery's items sit in a container (logical px, y down): the timing-function lanes and the shaking
-/// form field in the left column, the orbit above the cover stack in the right column.
+/// Where the gallery's items sit in a container (logical px, y down), below the chrome band: on a wide container
+/// the timing-function lanes and the shaking form field in the left column, the orbit above the cover stack in the
+/// right column; on a narrow one (under 600 px, a phone in portrait) one column: the lanes across the width, the
+/// form field under them, then the cover stack (left: its shuffle swings right) beside the orbit (right).
 public struct GalleryLayout: Sendable, Equatable {
     /// Container width.
     public var width: Double
@@ -15,14 +17,26 @@ public struct GalleryLayout: Sendable, Equatable {
         self.height = height
     }
 
-    /// Top of the content (below the scene switcher).
-    static let top = 60.0
+    /// Top of the content (below the switcher and the HUD).
+    static let top = SceneChrome.top
+    /// Containers narrower than this get the one-column layout.
+    public static let narrowWidth = 600.0
+
+    /// True for the one-column layout.
+    public var isNarrow: Bool { width < Self.narrowWidth }
+    /// The widest the two columns get: on a wider container they are centred in it.
+    public static let maximumContentWidth = 1100.0
+    /// The columns' width and left edge.
+    private var content: (width: Double, left: Double) {
+        let w = Swift.min(width, Self.maximumContentWidth)
+        return (w, ((width - w) / 2).rounded())
+    }
     /// Outer margin.
     static let margin = 20.0
     /// Height of one lane.
     public static let laneHeight = 34.0
-    /// Width of the label column left of the lanes.
-    public static let labelWidth = 150.0
+    /// Width of the label column left of the lanes (and the form field).
+    public var labelWidth: Double { isNarrow ? 112 : 150 }
     /// Radius of a lane's dot.
     public static let dotRadius = 9.0
     /// Size of a cover card.
@@ -30,19 +44,23 @@ public struct GalleryLayout: Sendable, Equatable {
     /// Vertical step between stacked covers.
     public static let cardStep = 14.0
 
-    /// The left column's width.
-    private var leftWidth: Double { Swift.max(width * 0.55 - Self.margin, Self.labelWidth + 80) }
+    /// The lanes' width: the left column's, or the whole width less the margins.
+    private var leftWidth: Double {
+        isNarrow ? Swift.max(width - 2 * Self.margin, labelWidth + 80)
+            : Swift.max(content.width * 0.55 - Self.margin, labelWidth + 80)
+    }
 
     /// The area of all lanes (labels included); tapping it restarts the lanes.
     public var lanesFrame: DrawRect {
-        DrawRect(x: Self.margin, y: Self.top, width: leftWidth, height: Self.laneHeight * Double(GalleryLane.all.count))
+        DrawRect(x: content.left + Self.margin, y: Self.top, width: leftWidth,
+                 height: Self.laneHeight * Double(GalleryLane.all.count))
     }
 
     /// Centre y of lane `index`.
     public func laneY(_ index: Int) -> Double { lanesFrame.y + (Double(index) + 0.5) * Self.laneHeight }
 
     /// The x of a lane's dot centre at fraction 0 (left end).
-    public var laneStartX: Double { lanesFrame.x + Self.labelWidth + Self.dotRadius }
+    public var laneStartX: Double { lanesFrame.x + labelWidth + Self.dotRadius }
 
     /// The x of a lane's dot centre at fraction 1 (right end).
     public var laneEndX: Double { lanesFrame.maxX - Self.dotRadius }
@@ -52,20 +70,30 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The form field at rest (the shake offsets it horizontally).
     public var shakeField: DrawRect {
-        DrawRect(x: Self.margin + Self.labelWidth, y: lanesFrame.maxY + 40, width: 220, height: 48)
+        let x = lanesFrame.x + labelWidth
+        return DrawRect(x: x, y: lanesFrame.maxY + 40, width: Swift.min(220, width - x - Self.margin - 10), height: 48)
     }
 
-    /// The right column's centre x.
-    private var rightCenterX: Double { width * 0.55 + (width * 0.45) / 2 }
+    /// The right column's centre x (wide layout).
+    private var rightCenterX: Double { content.left + content.width * 0.55 + (content.width * 0.45) / 2 }
+
+    /// The top of the narrow layout's last row (covers and orbit), below the form field and its caption.
+    private var lowerRowTop: Double { shakeField.maxY + 40 }
 
     /// The orbit's horizontal and vertical radii.
     public var orbitRadii: SIMD2<Double> {
-        let a = Swift.max(50, Swift.min(width * 0.45 / 2 - 40, 150))
+        let a = isNarrow ? Swift.max(44, Swift.min(width * 0.45 / 2 - 24, 100))
+            : Swift.max(50, Swift.min(content.width * 0.45 / 2 - 40, 150))
         return SIMD2(a, (a * 0.55).rounded())
     }
 
     /// The orbit's centre (where the planet is).
-    public var orbitCenter: SIMD2<Double> { SIMD2(rightCenterX, Self.top + orbitRadii.y + 30) }
+    public var orbitCenter: SIMD2<Double> {
+        if isNarrow {
+            return SIMD2((width - Self.margin - orbitRadii.x - 24).rounded(), lowerRowTop + orbitRadii.y + 24)
+        }
+        return SIMD2(rightCenterX, Self.top + orbitRadii.y + 30)
+    }
 
     /// The orbit's tappable area.
     public var orbitFrame: DrawRect {
@@ -75,8 +103,13 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The centre of the front cover at rest; the other covers stack above it.
     public var coversAnchor: SIMD2<Double> {
+        if isNarrow {
+            // Left, so the shuffle's swing (110 px right) stays on screen.
+            return SIMD2(Self.margin + 10 + Self.cardSize / 2, lowerRowTop + 10 + 3 * Self.cardStep + Self.cardSize / 2)
+        }
         let below = orbitFrame.maxY + 40 + 3 * Self.cardStep + Self.cardSize / 2
-        return SIMD2(rightCenterX - 40, Swift.max(below, height - Self.margin - Self.cardSize / 2 - 20))
+        // Under the orbit, lower down where there is room, but not further than 80 px below it.
+        return SIMD2(rightCenterX - 40, Swift.min(below + 80, Swift.max(below, height - Self.margin - Self.cardSize / 2 - 20)))
     }
 
     /// The cover stack's tappable area.

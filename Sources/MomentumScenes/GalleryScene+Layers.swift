@@ -140,7 +140,7 @@ extension GalleryScene {
         place(ids.lanesCaption, at: SIMD2(layout.laneStartX - radius, layout.lanesFrame.maxY + 6))
 
         let rest = layout.shakeField
-        place(ids.fieldLabel, at: SIMD2(rest.x - GalleryLayout.labelWidth, rest.center.y - 3.5))
+        place(ids.fieldLabel, at: SIMD2(rest.x - layout.labelWidth, rest.center.y - 3.5))
         tree.setModelValue(rest.center, for: .position, of: ids.field)
         place(ids.fieldCaption, at: SIMD2(rest.x, rest.maxY + 8))
 

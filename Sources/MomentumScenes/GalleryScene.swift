@@ -50,6 +50,8 @@ public struct GalleryScene: Scene {
     public private(set) var covers = GalleryCoverStack()
     private(set) var laneTiming: MediaTiming?
     private var shakeSerial = 0
+    /// The item `--autoplay` runs next.
+    private var autoplayNext = 0
     private var coverSerial = 0
     private var recognizer = PanTapRecognizer()
     private var shakeTemplate: KeyframeAnimation<SIMD2<Double>>?
@@ -177,6 +179,15 @@ public struct GalleryScene: Scene {
             reports += trigger(item)
         }
         return reports
+    }
+
+    /// `--autoplay`: at rest and not touched, runs the next item (lanes, shake, satellite, covers, in turn).
+    public mutating func autoplay() -> Bool {
+        guard !needsFrames, recognizer.owner == nil else { return false }
+        let items = GalleryItem.allCases
+        _ = trigger(items[autoplayNext % items.count])
+        autoplayNext += 1
+        return true
     }
 
     /// (Re)starts `item`'s animation now, as a tap on it does; returns the `tap` (and `restart`) events.

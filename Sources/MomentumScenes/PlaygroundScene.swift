@@ -69,6 +69,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     private var angleHeld = false
     private var baseScale = 1.0
     private var baseAngle = 0.0
+    /// The corner `--autoplay` sends the card to next.
+    private var autoplayNext = 0
 
     /// A card at rest in the middle of a `size` container; position on `backend` (a response-0.5 s,
     /// damping-0.8 spring when nil).
@@ -148,16 +150,24 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     // MARK: - Scene
 
-    /// Lays the scene out for a container of `size` logical px; a card outside moves back in.
+    /// Lays the scene out for a container of `size` logical px. The card keeps its place relative to the container
+    /// (a card in the middle stays in the middle): at rest it is laid out there at once; moving, its motion is
+    /// retargeted there (position and velocity continuous); held, it stays under the finger.
     public mutating func resize(to newSize: SIMD2<Double>) {
         guard newSize != size else { return }
+        let oldSize = size
         size = newSize
         layers[layers.root].frame = DrawRect(origin: .zero, size: newSize)
         guard !isHeld else { return }
         let model = layers[cardLayer].position
-        let goal = clamped(model)
+        let relative = oldSize.x > 0 && oldSize.y > 0 ? model / oldSize * newSize : newSize / 2
+        let goal = clamped(relative)
         guard goal != model else { return }
-        if !layers.retarget(.position, of: cardLayer, to: goal) { move(from: model, velocity: .zero, to: goal) }
+        if isAnimating(.position) {
+            if !layers.retarget(.position, of: cardLayer, to: goal) { move(from: model, velocity: .zero, to: goal) }
+        } else {
+            layers[cardLayer].position = goal
+        }
         syncDecorations()
     }
 
@@ -321,6 +331,19 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         else { layers.animate(.position, of: cardLayer, with: motion) }
     }
 
+    /// `--autoplay`: at rest and not touched, sends the card round four points of the container in turn, as if
+    /// flicked toward each (its velocity points there), on the position backend.
+    public mutating func autoplay() -> Bool {
+        guard !needsFrames, !isHeld, !recognizer.isActive else { return false }
+        let corners: [SIMD2<Double>] = [SIMD2(0.3, 0.35), SIMD2(0.7, 0.35), SIMD2(0.7, 0.65), SIMD2(0.3, 0.65)]
+        let goal = clamped(corners[autoplayNext % corners.count] * size)
+        autoplayNext += 1
+        let from = layers[cardLayer].position
+        move(from: from, velocity: (goal - from) * 2, to: goal)
+        syncDecorations()
+        return true
+    }
+
     /// Starts a scalar spring (scale or rotation, animated in x) on the card.
     private mutating func spring(_ property: LayerProperty, parameters: SpringParameters, threshold: RestThreshold,
                                  from value: Double, velocity: Double, to goal: Double) {
@@ -345,11 +368,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     // MARK: - Helpers
 
-    /// `point` moved so the unscaled card stays inside the container.
+    /// `point` moved so the unscaled card comes to rest inside the container, below the chrome band (the switcher
+    /// and the HUD) where the container is tall enough.
     func clamped(_ point: SIMD2<Double>) -> SIMD2<Double> {
         let half = Self.cardSide / 2
-        let high = SIMD2(Swift.max(size.x - half, half), Swift.max(size.y - half, half))
-        return SIMD2(Swift.min(Swift.max(point.x, half), high.x), Swift.min(Swift.max(point.y, half), high.y))
+        let top = size.y >= SceneChrome.top + 2 * half ? SceneChrome.top + half : half
+        let low = SIMD2(half, top)
+        let high = SIMD2(Swift.max(size.x - half, half), Swift.max(size.y - half, top))
+        return SIMD2(Swift.min(Swift.max(point.x, low.x), high.x), Swift.min(Swift.max(point.y, low.y), high.y))
     }
 
     /// The quarter turn nearest to where the rotation is heading `rotationLookAhead` seconds on.

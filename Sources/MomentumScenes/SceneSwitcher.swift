@@ -178,8 +178,9 @@ public struct SceneSwitcher: Sendable {
 
     private func drawPill(_ i: Int, in r: DrawRect, into list: inout DrawList) {
         let on = i == selected
+        // Dark glass for the others: legible on the dark background and on a scene's light header alike.
         list.addRoundedRect(r, cornerRadius: r.height / 2,
-                            fill: on ? RGBA(r: 1, g: 1, b: 1, a: 0.92) : RGBA(r: 1, g: 1, b: 1, a: 0.18))
+                            fill: on ? RGBA(r: 1, g: 1, b: 1, a: 0.94) : RGBA(hex: 0x0B1020, alpha: 0.55))
         let size = 14.0
         list.addLabel(Self.title(names[i]), at: SIMD2(r.center.x, TextRun.baseline(centring: r.center.y, size: size)),
                       size: size, weight: .semibold,

@@ -18,9 +18,14 @@ public enum Seeds {
     public static let tweenDuration = 0.4
     /// The tween's timing function.
     public static let tweenTimingFunction = TimingFunction.easeInEaseOut
+    /// Seed 000's pop spring: springBounciness 6 …
+    public static let popBounciness = 6.0
+    /// … and springSpeed 15 (pop maps them to origami tension 88.5 and friction 9.66: stiffness 405.8 and
+    /// damping 29.98 at mass 1, damping ratio 0.744).
+    public static let popSpeed = 15.0
 }
 
-/// The pluggable animator backends, in key order (keys 1, 2, 3), each built with the seeds' constants.
+/// The pluggable animator backends, in key order (keys 1, 2, 3, 4), each built with the seeds' constants.
 public enum BackendKind: String, Sendable, CaseIterable {
     /// A fixed-step spring (seed 000's constants).
     case spring
@@ -28,6 +33,8 @@ public enum BackendKind: String, Sendable, CaseIterable {
     case dynamics
     /// A Bézier tween with additive retargeting (Core Animation semantics).
     case tween
+    /// pop's spring as seed 000 configures it (springBounciness 6, springSpeed 15).
+    case pop
 
     /// A backend at rest, configured with the seeds' constants; each motion starts from it.
     public func make() -> PropertyAnimation {
@@ -41,6 +48,9 @@ public enum BackendKind: String, Sendable, CaseIterable {
                                       itemHeight: Seeds.panelItemSize.y))
         case .tween:
             .tween(TweenBackend(duration: Seeds.tweenDuration, timingFunction: Seeds.tweenTimingFunction, at: .zero))
+        case .pop:
+            .spring(SpringAnimation(parameters: SpringParameters(popBounciness: Seeds.popBounciness,
+                                                                 speed: Seeds.popSpeed), at: .zero))
         }
     }
 }
@@ -55,6 +65,13 @@ public enum SceneKind: String, Sendable, CaseIterable {
     case gallery
     /// Seed 004: flick, pinch, twist, retarget and catch one card.
     case playground
+
+    /// True for the scenes whose motion runs on the chosen backend (`--backend`, keys 1–4): the panel and the
+    /// playground card. The transition finishes on its own dynamics and the gallery shows Core Animation's timings.
+    public var usesBackend: Bool { self == .panel || self == .playground }
+
+    /// The scenes that use a backend, by name, for messages.
+    public static var backendScenes: String { allCases.filter(\.usesBackend).map(\.rawValue).joined(separator: " and ") }
 
     /// A fresh scene for a container of `size` logical px; `backend` moves the panel and the playground card.
     public func make(size: SIMD2<Double>, backend: BackendKind) -> any Scene {

@@ -3,10 +3,11 @@ import MomentumLayers
 
 /// Where the transition scene's modal card sits in its container (the window), and what its position means.
 ///
-/// The card is `width − 32` wide and `height × 0.8` tall, centred horizontally. It is presented *from above*
-/// (seed 002): dismissed, its bottom edge lies on the container's top edge (the seed's `center.y = −90` for a
-/// 180 pt card); presented, it is centred in the area below the header bar (or in the whole container when that
-/// area is too short). The header bar is the backdrop's "navigation bar" whose two titles cross-fade.
+/// The card is `width − 32` wide and `height × 0.8` tall (less where that would not fit below the header with 12 px
+/// to spare), centred horizontally. It is presented *from above* (seed 002): dismissed, its bottom edge lies on the
+/// container's top edge (the seed's `center.y = −90` for a 180 pt card); presented, it is centred in the area below
+/// the header bar. The header bar is the backdrop's "navigation bar" whose two large titles cross-fade; it spans the
+/// chrome band (`SceneChrome.top`), its titles at its bottom left, clear of the switcher and the HUD.
 ///
 /// The card's vertical position is its top edge `y`. The transition's *completion* is the fraction of the way
 /// from the dismissed position (0) to the presented position (1), clamped to [0, 1] like the seed's percentage.
@@ -22,19 +23,22 @@ public struct TransitionLayout: Sendable, Equatable {
         self.height = height
     }
 
-    /// Height of the backdrop's header bar (its titles cross-fade while the card moves).
-    public static let headerHeight = 56.0
+    /// Height of the backdrop's header bar (its titles cross-fade while the card moves): the chrome band.
+    public static let headerHeight = SceneChrome.top
 
     /// The card's size.
-    public var cardSize: SIMD2<Double> { SIMD2(max(width - 32, 0), max(height * 0.8, 0)) }
+    public var cardSize: SIMD2<Double> {
+        SIMD2(max(width - 32, 0), max(min(height * 0.8, height - Self.headerHeight - 24), 0))
+    }
 
     /// The card's left edge (centred horizontally).
     public var cardX: Double { (width - cardSize.x) / 2 }
 
-    /// The card's top edge when presented: centred below the header bar, or in the container if that is too short.
+    /// The card's top edge when presented: centred below the header bar (whole px), or in the container if that is
+    /// too short.
     public var presentedY: Double {
         let below = height - Self.headerHeight - cardSize.y
-        return below >= 0 ? Self.headerHeight + below / 2 : (height - cardSize.y) / 2
+        return (below >= 0 ? Self.headerHeight + below / 2 : (height - cardSize.y) / 2).rounded()
     }
 
     /// The card's top edge when dismissed: just above the container, its bottom edge on the top edge.

@@ -59,6 +59,8 @@ public struct TransitionScene: Scene {
     private let header: LayerID
     private let separator: LayerID
     private let titles: (backdrop: LayerID, card: LayerID, close: LayerID)
+    /// The card's contents (laid out anew for each size); the close control sits beside it in the card.
+    private let cardContent: LayerID
     /// What drives the card's position now.
     public private(set) var driver: Driver = .none
 
@@ -85,13 +87,19 @@ public struct TransitionScene: Scene {
         dim = layers.add(Layer(frame: layout.containerRect, backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 1)))
         header = layers.add(Layer(frame: layout.headerRect, backgroundColor: RGBA(hex: 0xF7F8FA, alpha: 0.96)))
         separator = layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0xC8CCD4)), to: header)
-        titles = (layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0x2C2F36), cornerRadius: 9), to: header),
-                  layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 9), to: header),
-                  layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 9), to: header))
+        let backdropTitle = layers.add(Self.text("Inbox", size: 20, color: RGBA(hex: 0x1B2A49), weight: .semibold),
+                                       to: header)
+        let cardTitle = layers.add(Self.text("Message", size: 20, color: RGBA(hex: 0x1B2A49), weight: .semibold),
+                                   to: header)
         var cardLayer = Layer(frame: layout.cardRect(y: layout.dismissedY), backgroundColor: RGBA(hex: 0xFFFFFF),
                               cornerRadius: 18, anchorPoint: SIMD2(0, 0))
         cardLayer.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, 4), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
         card = layers.add(cardLayer)
+        cardContent = layers.add(Layer(frame: DrawRect(origin: .zero, size: layout.cardSize)), to: card)
+        layers[cardContent].isHitTestable = false
+        let close = layers.add(Self.text("Close", size: 12, color: RGBA(hex: 0x3478F6), weight: .semibold,
+                                         alignment: .trailing), to: card)
+        titles = (backdropTitle, cardTitle, close)
         layOut()
         syncBackdrop()
     }
@@ -177,11 +185,12 @@ public struct TransitionScene: Scene {
                     layers[card].position.y = grabY + (p.y - grabFingerY)
                     reports.append(release(vy: velocity.y))
                 }
-            case .tap:
-                reports.append(SceneEvent(.tap, [on]))
+            case .tap(let p):
+                let onClose = pressedOnCard && closeRect.contains(p) && target == .presented
+                reports.append(SceneEvent(.tap, [onClose ? TraceField("on", .string("close")) : on]))
                 if driver == .finger {
                     reports.append(release(vy: 0))
-                } else if !pressedOnCard {
+                } else if !pressedOnCard || onClose {
                     reports.append(toggle())
                 }
             case .released:
@@ -248,6 +257,12 @@ public struct TransitionScene: Scene {
     }
 
     // MARK: Actions
+
+    /// `--autoplay`: at rest and not held, presents the card, or dismisses it when it is presented.
+    public mutating func autoplay() -> Bool {
+        guard !needsFrames, driver != .finger, recognizer.owner == nil else { return false }
+        return (target == .dismissed ? present() : dismiss()) != nil
+    }
 
     /// Presents the card (as a tap on the backdrop does when it is dismissed); a no-op when already heading there.
     @discardableResult
@@ -350,40 +365,83 @@ public struct TransitionScene: Scene {
         layers[layers.root].frame = container
         layers[rows].frame = container
         layers.removeSublayers(of: rows)
-        let rowHeight = 44.0, gap = 12.0
-        var rowY = TransitionLayout.headerHeight + 24
-        while rowY + rowHeight < container.height - 16 {
-            layers.add(Layer(frame: DrawRect(x: 16, y: rowY, width: max(container.width - 32, 0), height: rowHeight),
-                             backgroundColor: RGBA(hex: 0xE6E9F0, alpha: 0.9), cornerRadius: 10), to: rows)
+        // The inbox: one row per message (sender and subject), as many as fit.
+        let rowHeight = 52.0, gap = 8.0
+        let senders = [("Ada Lovelace", "Notes on the engine"), ("Grace Hopper", "Compiler meeting moved"),
+                       ("Alan Kay", "Re: the Dynabook"), ("Margaret Hamilton", "Priority displays"),
+                       ("Edsger Dijkstra", "On the cruelty of timers"), ("Barbara Liskov", "Substitution, again"),
+                       ("Ken Thompson", "A tiny editor"), ("Frances Allen", "Loop optimisations"),
+                       ("Dennis Ritchie", "Portable programs"), ("Radia Perlman", "Spanning trees")]
+        var rowY = TransitionLayout.headerHeight + 16
+        var index = 0
+        while rowY + rowHeight < container.height - 16, index < senders.count {
+            let row = layers.add(Layer(frame: DrawRect(x: 16, y: rowY, width: max(container.width - 32, 0),
+                                                       height: rowHeight),
+                                       backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.92), cornerRadius: 12), to: rows)
+            layers.add(Self.text(senders[index].0, size: 11, color: RGBA(hex: 0x1B2A49), weight: .semibold, x: 16, y: 11),
+                       to: row)
+            layers.add(Self.text(senders[index].1, size: 9.5, color: RGBA(hex: 0x6B7280), x: 16, y: 31), to: row)
             rowY += rowHeight + gap
+            index += 1
         }
         layers[button].frame = layout.buttonRect
         layers.removeSublayers(of: button)
-        let inner = DrawRect(origin: .zero, size: layout.buttonRect.size).insetBy(18)
-        layers.add(Layer(frame: inner, backgroundColor: RGBA(hex: 0xFFFFFF, alpha: 0.85), cornerRadius: 8), to: button)
+        var label = Self.text("Open message", size: 12, color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold,
+                              alignment: .center)
+        label.frame = DrawRect(x: 0, y: (layout.buttonRect.height - 12) / 2, width: layout.buttonRect.width, height: 16)
+        layers.add(label, to: button)
         layers[dim].frame = container
         let bar = layout.headerRect
         layers[header].frame = bar
         layers[separator].frame = DrawRect(x: 0, y: bar.height - 1, width: bar.width, height: 1)
-        let middle = SIMD2(bar.width / 2, bar.height / 2)
-        layers[titles.backdrop].frame = DrawRect(x: middle.x - 70, y: middle.y - 9, width: 140, height: 18)
-        layers[titles.card].frame = DrawRect(x: middle.x - 50, y: middle.y - 9, width: 100, height: 18)
-        layers[titles.close].frame = DrawRect(x: bar.width - 72, y: middle.y - 9, width: 56, height: 18)
+        // Large titles at the bar's bottom left, their capitals 20 px tall, 14 px above its bottom edge.
+        layers[titles.backdrop].frame = DrawRect(x: 20, y: bar.height - 34, width: 120, height: 20)
+        layers[titles.card].frame = DrawRect(x: 20, y: bar.height - 34, width: 150, height: 20)
         let size = layout.cardSize
         layers[card].size = size
-        layers.removeSublayers(of: card)
+        layers[cardContent].frame = DrawRect(origin: .zero, size: size)
+        layers.removeSublayers(of: cardContent)
         layers.add(Layer(frame: DrawRect(x: size.x / 2 - 22, y: 10, width: 44, height: 6),
-                         backgroundColor: RGBA(hex: 0xB8BCC6), cornerRadius: 3), to: card)
+                         backgroundColor: RGBA(hex: 0xB8BCC6), cornerRadius: 3), to: cardContent)
+        // "Close" in the card's top-right corner (the close control: a tap there dismisses).
+        layers[titles.close].frame = DrawRect(x: size.x - 100, y: 20, width: 80, height: 16)
+        // The message: a sender row (avatar, name, time), a subject, then lines of text, as many as fit.
         let inset = DrawRect(origin: .zero, size: size).insetBy(20)
-        var lineY = inset.y + 24
-        var index = 0
-        while lineY + 14 < inset.maxY, index < 12 {
-            let widthFraction = [0.9, 0.75, 0.82, 0.6][index % 4]
-            layers.add(Layer(frame: DrawRect(x: inset.x, y: lineY, width: inset.width * widthFraction, height: 14),
-                             backgroundColor: RGBA(hex: index == 0 ? 0x3478F6 : 0xD5D9E2), cornerRadius: 7), to: card)
-            lineY += 30
-            index += 1
+        let ink = RGBA(hex: 0x1B2A49), grey = RGBA(hex: 0x6B7280)
+        layers.add(Layer(frame: DrawRect(x: inset.x, y: inset.y + 16, width: 40, height: 40),
+                         backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: 20), to: cardContent)
+        var initials = Self.text("AL", size: 11, color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold, alignment: .center)
+        initials.frame = DrawRect(x: inset.x, y: inset.y + 30.5, width: 40, height: 14)
+        layers.add(initials, to: cardContent)
+        layers.add(Self.text("Ada Lovelace", size: 12, color: ink, weight: .semibold, x: inset.x + 52, y: inset.y + 20),
+                   to: cardContent)
+        layers.add(Self.text("Today 09:41", size: 9, color: grey, x: inset.x + 52, y: inset.y + 40), to: cardContent)
+        layers.add(Self.text("Notes on the engine", size: 15, color: ink, weight: .semibold, x: inset.x, y: inset.y + 76),
+                   to: cardContent)
+        let body = ["The motion follows your finger and keeps", "its speed when you let go. Grab the card at",
+                    "any moment: it stops where it is seen,", "and flicking it away dismisses it with the",
+                    "velocity you gave it.", "", "Springs settle to a tenth of a pixel at any", "frame rate."]
+        var lineY = inset.y + 110
+        for line in body where lineY + 12 < inset.maxY {
+            if !line.isEmpty { layers.add(Self.text(line, size: 9.5, color: ink, x: inset.x, y: lineY), to: cardContent) }
+            lineY += 21
         }
+    }
+
+    /// A line of text whose capitals are `size` tall, their top-left corner at (`x`, `y`); sized to hold it (so the
+    /// card stays one layer that may be drawn apart).
+    private static func text(_ string: String, size: Double, color: RGBA, weight: TextRun.Weight = .regular,
+                             alignment: TextRun.Alignment = .leading, x: Double = 0, y: Double = 0) -> Layer {
+        var layer = Layer(frame: DrawRect(x: x, y: y, width: Double(string.count) * size * 0.9 + 4, height: size * 1.4))
+        layer.content = .text(string, size: size, color: color, weight: weight, alignment: alignment)
+        layer.isHitTestable = false
+        return layer
+    }
+
+    /// The card's close control as presented now (its top-right corner, 96×48): a tap there dismisses.
+    public var closeRect: DrawRect {
+        let r = cardRect
+        return DrawRect(x: r.maxX - 96, y: r.y, width: 96, height: 48)
     }
 
     /// Where the current press went down, for gesture reports.

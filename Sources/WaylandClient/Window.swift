@@ -76,8 +76,10 @@ public final class Window {
     /// Whether the window is fullscreen now.
     public var isFullscreen: Bool { configure.fullscreen }
 
-    /// Creates the toplevel; `fullscreen` is requested before the first commit.
-    public init(registry: Registry, title: String, appID: String, size: ConfigureState.Size, fullscreen: Bool) throws {
+    /// Creates the toplevel; `fullscreen` is requested before the first commit; `minimumSize` (logical px) is the
+    /// smallest size the compositor should make it (`xdg_toplevel.set_min_size`).
+    public init(registry: Registry, title: String, appID: String, size: ConfigureState.Size, fullscreen: Bool,
+                minimumSize: ConfigureState.Size? = nil) throws {
         guard let compositor = registry.compositor?.proxy, let wmBase = registry.wmBase?.proxy,
               let surface = wl_compositor_create_surface(compositor),
               let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface),
@@ -160,6 +162,7 @@ public final class Window {
 
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, appID)
+        if let minimumSize { xdg_toplevel_set_min_size(toplevel, minimumSize.width, minimumSize.height) }
         if let manager = registry.decorationManager?.proxy,
            let decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel) {
             zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumScenes
 
 /// A real weston desktop (headless, pixman, desktop-shell, momentum-touch module) with the real `momentum` binary
 /// running inside it (fullscreen, or as a window), its trace streamed back. Nothing here is simulated: the touch events are genuine `wl_touch`.
@@ -82,6 +83,12 @@ final class Compositor {
     /// The scene switcher's touch targets as its last `switcher` event laid them out (name → [x, y, w, h]).
     func switcherTargets() -> [String: [Double]] {
         app.events.last { $0.kind == "switcher" }?.targets ?? [:]
+    }
+
+    /// The centre of a gallery item's touch area as the gallery lays it out in this window (whole px).
+    func centre(of item: GalleryItem) -> (x: Double, y: Double) {
+        let c = GalleryLayout(width: width, height: height).frame(of: item).center
+        return (c.x.rounded(), c.y.rounded())
     }
 
     var closedY: Double { height - 72 }

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumScenes
 import Testing
 
 /// Seed 003's gallery under weston with injected touch.
@@ -17,7 +18,8 @@ import Testing
     @Test func theShakeLandsOnItsKeyframesAndLeavesTheModelAlone() throws {
         let c = try Compositor(scene: "gallery")
         let mark = c.app.events.count
-        try c.play("0 tap 0 280 362")  // the password field
+        let field = c.centre(of: .shake)
+        try c.play("0 tap 0 \(field.x) \(field.y)")  // the password field
         try c.app.waitFor("the shake running", after: mark) { Self.shake($0)?.running == true }
         let finished = try c.app.waitForGesture("finished", item: "shake", after: mark)
         let end = try c.app.waitFor("the first frame after it", after: finished.index) { Self.shake($0) != nil }
@@ -58,7 +60,8 @@ import Testing
         let midway = try c.app.waitFor("the lanes a third of the way") { e in
             (Self.lanes(e)?.local ?? 0) > 0.5
         }
-        try c.play("0 tap 0 200 150")
+        let lanes = c.centre(of: .lanes)
+        try c.play("0 tap 0 \(lanes.x) \(lanes.y)")
         let restart = try c.app.waitForGesture("restart", item: "lanes", after: midway.index)
         let before = restart.event.numbers("before") ?? [], after = restart.event.numbers("after") ?? []
         #expect(before.count == 7 && before == after, "presented lane positions kept at the tap: \(before) → \(after)")
@@ -81,8 +84,11 @@ import Testing
 
     @Test func theSatelliteKeepsAConstantSpeedOnItsEllipseFacingWhereItGoes() throws {
         let c = try Compositor(scene: "gallery")
-        // 800×600: orbit radii 140 × 77 around (620, 167); one lap per 4 s, paced (constant speed along the arc).
-        let a = 140.0, b = 77.0, center = SIMD2(620.0, 167.0)
+        // 800×600: orbit radii 140 × 77 around (620, 203) as the layout puts it; one lap per 4 s, paced (constant
+        // speed along the arc).
+        let layout = GalleryLayout(width: c.width, height: c.height)
+        let a = layout.orbitRadii.x, b = layout.orbitRadii.y, center = layout.orbitCenter
+        #expect(a == 140 && b == 77 && center == SIMD2(620, 203))
         let h = ((a - b) * (a - b)) / ((a + b) * (a + b))
         let perimeter = Double.pi * (a + b) * (1 + 3 * h / (10 + (4 - 3 * h).squareRoot()))  // Ramanujan II
         let speed = perimeter / 4
@@ -110,7 +116,8 @@ import Testing
     @Test func theCoverShuffleWaitsHalfASecondThenEndsWhereItsModelIs() throws {
         let c = try Compositor(scene: "gallery")
         let mark = c.app.events.count
-        try c.play("0 tap 0 580 505")
+        let covers = c.centre(of: .covers)
+        try c.play("0 tap 0 \(covers.x) \(covers.y)")
         let tap = try c.app.waitForGesture("tap", item: "covers", after: mark)
         let finished = try c.app.waitForGesture("finished", item: "covers", after: tap.index)
         let next = try c.app.waitFor("a frame after it", after: finished.index) { Self.covers($0) != nil }

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumTestSupport
 import Testing
 
 /// Keys under a real compositor: momentum-touch's keyboard sends evdev codes through weston (keymap, focus,
@@ -8,7 +9,7 @@ import Testing
     @Test func digitKeysSwitchTheBackend() throws {
         let c = try Compositor(arguments: ["--backend", "spring"])
         #expect(c.panels().last?.string("backend") == "spring")
-        for (key, name) in [("2", "dynamics"), ("3", "tween"), ("1", "spring")] {
+        for (key, name) in [("2", "dynamics"), ("3", "tween"), ("4", "pop"), ("1", "spring")] {
             let mark = c.app.events.count
             try c.type(key)
             let switched = try c.app.waitFor("backend \(name)", after: mark) { $0.kind == "backend" }
@@ -19,20 +20,21 @@ import Testing
         }
     }
 
-    @Test func switchingBackendMidAnimationKeepsTheMotion() throws {
+    @Test(arguments: [("2", "dynamics"), ("4", "pop")])
+    func switchingBackendMidAnimationKeepsTheMotion(key: String, name: String) throws {
         let c = try Compositor(arguments: ["--backend", "spring"])
         let mark = c.app.events.count
         try c.play("0 tap 0 400 560")
         let fast = try c.app.waitFor("the panel moving up fast", after: mark) {
             $0.kind == "panel" && $0.string("state") == "animating" && ($0.number("vy") ?? 0) < -800
         }
-        try c.type("2")
-        let switched = try c.app.waitFor("backend dynamics", after: fast.index) { $0.kind == "backend" }
-        #expect(switched.event.string("name") == "dynamics")
+        try c.type(key)
+        let switched = try c.app.waitFor("backend \(name)", after: fast.index) { $0.kind == "backend" }
+        #expect(switched.event.string("name") == name)
         guard let last = c.app.events[..<switched.index].last(where: { $0.kind == "panel" }) else {
             Issue.record("no panel frame before the switch"); return
         }
-        let (nextIndex, next) = try c.waitPanelBackend("dynamics", after: switched.index)
+        let (nextIndex, next) = try c.waitPanelBackend(name, after: switched.index)
         let step = c.app.events[..<nextIndex].last { $0.kind == "frame" }?.number("step") ?? 0.1
         let y0 = last.number("y") ?? 0, v0 = last.number("vy") ?? 0
         let y1 = next.number("y") ?? 0, v1 = next.number("vy") ?? 0
@@ -43,9 +45,17 @@ import Testing
         // (1.3×: the speed can peak between the two frames; a restart from closed would be hundreds of px off.)
         #expect(y1 <= y0 && y0 - y1 <= 1.3 * max(abs(v0), abs(v1)) * step + 1,
                 "position went from \(y0) to \(y1) in a \(step) s step at vy \(v0)…\(v1)")
+        if name == "pop" {
+            // pop's spring (bounciness 6, speed 15: k 405.82, c 29.98, m 1) carries the handed-over state across the
+            // step exactly (closed form); a restart or a velocity jump would not match.
+            let pop = ClosedFormOscillator(stiffness: 405.8232352941177, damping: 29.978726156705463, mass: 1)
+                .state(x0: y0 - c.openY, v0: v0, at: step)
+            #expect(abs(pop.x + c.openY - y1) < 0.01 && abs(pop.v - v1) < 0.1,
+                    "(\(y1), \(v1)) vs closed form (\(pop.x + c.openY), \(pop.v)) after \(step) s")
+        }
         let rest = try c.waitRest("open", after: switched.index)
         let restY = c.app.events[rest].number("y") ?? .infinity
-        #expect(restY == c.openY && c.app.events[rest].string("backend") == "dynamics",
+        #expect(restY == c.openY && c.app.events[rest].string("backend") == name,
                 "at rest: \(c.app.events[rest])")
     }
 

@@ -27,6 +27,24 @@ import Testing
             + "(choose trace, debug, info, notice, warning, error, critical)\n", "\(variable.transcript)")
     }
 
+    @Test(arguments: [("run", "gallery"), ("run", "transition"), ("headless", "gallery")])
+    func aBackendForASceneWithoutOneIsRefusedNamingTheScenesThatHaveOne(command: String, scene: String) throws {
+        let run = try ProgramRun(try Compositor.momentumBinary(), [command, "--scene", scene, "--backend", "pop"])
+        #expect(run.status == 64 && run.stdout.isEmpty, "\(run.transcript)")
+        #expect(run.stderr.split(separator: "\n").count == 1
+                && run.stderr.contains("--backend pop: the \(scene) scene does not run on a chosen backend; "
+                                       + "panel and playground do"), "\(run.transcript)")
+    }
+
+    @Test(arguments: ["run", "headless"])
+    func aSizeBelowTheSmallestLayoutIsRefusedAtOnce(command: String) throws {
+        let run = try ProgramRun(try Compositor.momentumBinary(), [command, "--size", "10x10"])
+        #expect(run.status == 64 && run.stdout.isEmpty, "\(run.transcript)")
+        #expect(run.stderr.split(separator: "\n").count == 1
+                && run.stderr.contains("--size 10x10 is smaller than the smallest window the scenes lay out for, 320x320"),
+                "\(run.transcript)")
+    }
+
     /// Starts `momentum run --fullscreen <arguments>` under `weston` with `MOMENTUM_LOG_LEVEL` set to `variable`
     /// (unset when nil), waits for a presented frame, quits it with SIGTERM and returns its stderr.
     private func startUpLog(_ weston: WestonSession, variable: String?, arguments: [String] = []) throws -> String {

@@ -1,13 +1,14 @@
 import Foundation
 import MomentumApp
+import MomentumScenes
 import Testing
 
 /// Every scene driven with the mouse (genuine `wl_pointer` from weston, the app's one-finger fallback, touch id -1)
 /// under a real headless weston, fullscreen 800×600: what a finger does there, a left click or drag does too.
 @Suite(.serialized) struct MouseScenesEndToEndTests {
-    // MARK: Transition (card 768×480, presented at y 88, dismissed at y −480)
+    // MARK: Transition (card 768×480, presented at y 108, dismissed at y −480)
 
-    static let presentedY = 88.0, cardHeight = 480.0
+    static let presentedY = 108.0, cardHeight = 480.0
 
     /// Clicks the backdrop and waits until the card is part-way in; returns that trace event.
     static func clickAndWaitMidway(_ c: Compositor) throws -> (index: Int, event: TraceEvent) {
@@ -103,7 +104,8 @@ import Testing
     @Test func galleryClickOnTheFieldShakesItAndOnTheCoversShufflesThem() throws {
         let c = try Compositor(scene: "gallery")
         var mark = c.app.events.count
-        try c.play("0 click 280 362")
+        let field = c.centre(of: .shake)
+        try c.play("0 click \(field.x) \(field.y)")
         let tap = try c.app.waitForGesture("tap", after: mark)
         #expect(tap.event.string("item") == "shake")
         let finished = try c.app.waitForGesture("finished", item: "shake", after: tap.index)
@@ -116,7 +118,8 @@ import Testing
 
         mark = c.app.events.count
         let before = Self.covers(c.app.events.last { Self.covers($0) != nil })
-        try c.play("0 click 580 505")
+        let covers = c.centre(of: .covers)
+        try c.play("0 click \(covers.x) \(covers.y)")
         let shuffle = try c.app.waitForGesture("tap", after: mark)
         #expect(shuffle.event.string("item") == "covers")
         try c.app.waitFor("the covers moving", after: shuffle.index) { Self.covers($0)?.running == true }

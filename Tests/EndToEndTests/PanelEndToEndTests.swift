@@ -7,7 +7,7 @@ import Testing
 
 /// The panel under a real compositor with real touch: weston headless + momentum-touch + the momentum binary.
 @Suite(.serialized) struct PanelEndToEndTests {
-    static let backends = ["spring", "dynamics", "tween"]
+    static let backends = ["spring", "dynamics", "tween", "pop"]
 
     @Test(arguments: backends) func dragKeepsThePressedPointUnderTheFinger(backend: String) throws {
         let c = try Compositor(arguments: ["--backend", backend])

@@ -3,9 +3,9 @@ import MomentumApp
 import Testing
 
 /// Seed 002's interactive transition under weston with injected touch (800×600: card 768×480, presented at
-/// y 88, dismissed at y −480; completion = (y + 480) / 568).
+/// y 108, dismissed at y −480; completion = (y + 480) / 588).
 @Suite(.serialized) struct TransitionEndToEndTests {
-    static let presentedY = 88.0, dismissedY = -480.0, cardHeight = 480.0
+    static let presentedY = 108.0, dismissedY = -480.0, cardHeight = 480.0
 
     func start() throws -> Compositor { try Compositor(scene: "transition") }
 

@@ -132,9 +132,10 @@ import Testing
         }
         #expect(presented.event.number("completion") == 1)
 
-        // Gallery: a click on the field (its layout keeps it at (170…390, 338…386) at this size too) shakes it.
+        // Gallery: a click on the field shakes it.
         mark = try Self.switchScene(c, at: origin, to: "gallery")
-        try Self.click(c, at: origin, 280, 362)
+        let field = c.centre(of: .shake)
+        try Self.click(c, at: origin, field.x, field.y)
         let shake = try c.app.waitForGesture("tap", after: mark)
         #expect(shake.event.string("item") == "shake")
         let shaken = try c.app.waitForGesture("finished", item: "shake", after: shake.index)

@@ -16,8 +16,8 @@ struct FrameStatisticsTests {
         #expect(s.missed == 1)
         #expect(s.percentile(0.5) == 25 && s.percentile(0.99) == 50)
         let lines = HUD.lines(statistics: s, backend: "spring")
-        #expect(lines.interval == "p50 25.0  p99 50.0 ms")
-        #expect(lines.facts == "spring · 40.0 Hz" && lines.missed == "1 missed")
+        #expect(lines.interval == "p50 25.0 · p99 50.0 ms")
+        #expect(lines.facts == "40.0 Hz · 1 missed" && lines.backend == "spring")
         #expect(lines.fps == "39 fps")                       // 30 intervals, one of them double: 30 / 0.775 s
     }
 
@@ -31,8 +31,8 @@ struct FrameStatisticsTests {
         #expect(!s.isPresented && s.intervals.count == 19)
         #expect(s.refresh?.ms == 17 && s.refresh?.source == .estimated)
         #expect(s.missed == 4)                                // 34 ms is two 17 ms refreshes
-        #expect(HUD.lines(statistics: s, backend: "-").facts == "≈58.8 Hz")
-        #expect(HUD.lines(statistics: s, backend: "-").missed == "4 missed")
+        #expect(HUD.lines(statistics: s, backend: "-").facts == "≈58.8 Hz · 4 missed")
+        #expect(HUD.lines(statistics: s, backend: "-").backend == "")
     }
 
     @Test func theRetraceCounterGivesTheRealRefreshAndTheMisses() {
@@ -48,7 +48,7 @@ struct FrameStatisticsTests {
         }
         #expect(s.refresh?.ms == 25 && s.refresh?.source == .retraces)
         #expect(s.missed == 2)
-        #expect(HUD.lines(statistics: s, backend: "spring").facts == "spring · 40.0 Hz")
+        #expect(HUD.lines(statistics: s, backend: "spring").facts == "40.0 Hz · 2 missed")
     }
 
     @Test func anUnsynchronisedCompositorsNominalRefreshIsNotTheRefresh() {
@@ -61,7 +61,17 @@ struct FrameStatisticsTests {
         }
         #expect(s.refresh?.source == .estimated && s.refresh?.ms == 25)
         #expect(s.missed == 1)
-        #expect(HUD.lines(statistics: s, backend: "spring").facts == "spring · ≈40.0 Hz")
+        #expect(HUD.lines(statistics: s, backend: "spring").facts == "≈40.0 Hz · 1 missed")
+    }
+
+    @Test func aLongHitchKeepsTheLineShort() {
+        var s = FrameStatistics()
+        var ns: UInt64 = 1_000_000_000
+        for i in 0..<10 {
+            ns += i == 5 ? 145_900_000 : 50_200_000
+            s.presented(ns: ns, refreshNs: 0, vsync: false)
+        }
+        #expect(HUD.lines(statistics: s, backend: "dynamics").interval == "p50 50.2 · p99 146 ms")
     }
 
     @Test func anIdlePauseIsNotAnInterval() {

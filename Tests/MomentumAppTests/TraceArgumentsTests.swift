@@ -92,7 +92,7 @@ struct TraceArgumentsTests {
 
     @Test func theLargestCoordinatesAllowedGiveFiniteRows() throws {
         let limit = TraceArguments.coordinateLimit
-        for backend in ["spring", "dynamics", "tween"] {
+        for backend in ["spring", "pop", "dynamics", "tween"] {
             let config = try TraceCommand.parse(["--backend", backend, "--from", "-\(limit)", "--to", "\(limit)",
                                                  "--velocity", "\(TraceArguments.velocityLimit)"]).arguments.configuration()
             var rows: [TraceRow] = []
@@ -124,6 +124,7 @@ struct TraceArgumentsTests {
         let frequency = try #require(try spring(["--frequency", "2", "--damping-ratio", "0.3", "--mass", "2"]))
         #expect(abs(frequency.stiffness - 2 * (4 * Double.pi) * (4 * Double.pi)) < 1e-9)
         #expect(try spring(["--bounciness", "4", "--speed", "12"]) == SpringParameters(popBounciness: 4, speed: 12))
+        #expect(try spring(["--speed", "12"]) == SpringParameters(popBounciness: 6, speed: 12))   // the seed's 6
         #expect(abs((try spring(["--duration", "0.4", "--bounce", "0.2"])?.dampingRatio ?? 0) - 0.8) < 1e-12)
 
         let config = try TraceCommand.parse(["--backend", "dynamics", "--from=-100,-50", "--to", "-20,30",

@@ -103,7 +103,7 @@ struct TraceSimulationTests {
         #expect(abs(abrupt.rows[i].vx - abrupt.rows[i - 1].vx) > 0.9 * abs(abrupt.rows[i - 1].vx))
     }
 
-    @Test(arguments: ["spring", "dynamics", "tween"])
+    @Test(arguments: ["spring", "pop", "dynamics", "tween"])
     func everyTargetedBackendRetargetsWithoutAVelocityJump(backend: String) throws {
         let c = try config(["--backend", backend, "--from", "0,0", "--to", "0,400", "--retarget", "0.13:300,0"])
         let run = TraceSimulation.run(c)
@@ -115,6 +115,21 @@ struct TraceSimulationTests {
         #expect(abs(last.x - 300) < 1 && abs(last.y) < 1)
         let abrupt = TraceSimulation.run(c, mode: .restartFromRest).retargets.first
         #expect(abrupt?.after.velocity == .zero)
+    }
+
+    @Test func popIsTheSeedsSpringInClosedForm() throws {
+        // `--backend pop` with no flags: springBounciness 6, springSpeed 15 (seed 000), which pop maps to origami
+        // tension 88.515 and friction 9.6596, i.e. k = (88.515 − 30)·3.62 + 194 and c = (9.6596 − 8)·3 + 25 at m 1.
+        let c = try config(["--backend", "pop", "--from", "0", "--to", "500"])
+        let k = (88.51470588235296 - 30) * 3.62 + 194, damping = (9.659575385568488 - 8) * 3 + 25
+        let run = TraceSimulation.run(c)
+        #expect(run.rows.count > 10)
+        // Every row until the last, where it counts as settled (within half a pixel) and is placed on the target.
+        for row in run.rows.dropLast() {
+            let exact = Oscillator(k: k, c: damping, m: 1, x0: 0, v0: 0, target: 500).state(at: row.t)
+            #expect(abs(row.x - exact.x) < 1e-5 && abs(row.vx - exact.v) < 1e-4 + 1e-6 * abs(exact.v),
+                    "t \(row.t): (\(row.x), \(row.vx)) vs (\(exact.x), \(exact.v))")
+        }
     }
 
     @Test func retargetIsAppliedExactlyAtItsTimeNotAtTheNextFrame() throws {

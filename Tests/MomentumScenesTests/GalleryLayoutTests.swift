@@ -11,13 +11,15 @@ struct GalleryLayoutTests {
     }
 
     @Test("the four items' tap areas are inside the window, apart, and a tap at each centre finds it",
-          arguments: [SIMD2<Double>(800, 600), SIMD2(1280, 800), SIMD2(1024, 768)])
+          arguments: [SIMD2<Double>(800, 600), SIMD2(1280, 800), SIMD2(1024, 768), SIMD2(360, 720), SIMD2(412, 915),
+                      SIMD2(1920, 1080)])
     func itemsApart(size: SIMD2<Double>) {
         let layout = GalleryLayout(width: size.x, height: size.y)
         let items = GalleryItem.allCases
         for (i, a) in items.enumerated() {
             let r = layout.frame(of: a)
-            #expect(r.x >= 0 && r.y >= 50 && r.maxX <= size.x && r.maxY <= size.y, "\(a) at \(r) in \(size)")
+            // Inside the window and below the chrome band (the switcher and the HUD).
+            #expect(r.x >= 0 && r.y >= SceneChrome.top && r.maxX <= size.x && r.maxY <= size.y, "\(a) at \(r) in \(size)")
             #expect(layout.item(at: r.center) == a)
             for b in items[(i + 1)...] { #expect(!Self.overlaps(r, layout.frame(of: b)), "\(a) overlaps \(b)") }
         }

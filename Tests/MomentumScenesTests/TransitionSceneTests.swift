@@ -6,10 +6,11 @@ import Testing
 /// Drives a transition scene with synthetic touch frames (input timestamps) and explicit frame steps, recording
 /// the card, the completion percentage and the scrubbed backdrop after every call.
 private struct TransitionRig {
-    // Closed-form layout for a 400 × 600 window: card 368 × 480, header 56, presented top 56 + (600 − 56 − 480)/2.
-    static let presentedY = 88.0
+    // Closed-form layout for a 400 × 600 window: card 368 × 480, header 96 (the chrome band), presented top
+    // 96 + (600 − 96 − 480)/2.
+    static let presentedY = 108.0
     static let dismissedY = -480.0
-    static let span = 568.0
+    static let span = 588.0
     static let cardHeight = 480.0
 
     var scene = TransitionScene(size: SIMD2(400, 600))
@@ -115,8 +116,8 @@ private struct TransitionRig {
         #expect(layout.presentedY == TransitionRig.presentedY)
         #expect(layout.dismissedY == TransitionRig.dismissedY)
         #expect(layout.completion(y: -480) == 0)
-        #expect(layout.completion(y: 88) == 1)
-        #expect(layout.completion(y: -196) == 0.5)
+        #expect(layout.completion(y: 108) == 1)
+        #expect(layout.completion(y: -186) == 0.5)
         #expect(layout.completion(y: 200) == 1)
         #expect(layout.completion(y: -700) == 0)
     }
@@ -195,7 +196,7 @@ private struct TransitionRig {
             #expect(abs(s.dim - 0.5 * s.completion) < 1e-12)
             #expect(abs(s.fade - s.completion) < 1e-12)
             // Continuous: no call moves the card by more than the tween's peak travel per 1/60 s frame (ease-in-
-            // ease-out peak slope 1.5 / 0.87 ≈ 1.72, so 1.72 × 568 px / 0.35 s / 60 ≈ 47 px); a jump to either end
+            // ease-out peak slope 1.5 / 0.87 ≈ 1.72, so 1.72 × 588 px / 0.35 s / 60 ≈ 47 px); a jump to either end
             // would be hundreds of px.
             #expect(abs(s.completion - previous) < 50 / TransitionRig.span)
             previous = s.completion
@@ -312,7 +313,8 @@ private struct TransitionRig {
         let item = peer.addItem(center: SIMD2<Double>(x: 200, y: yBefore + 240), width: 368, height: 480,
                                 properties: DynamicsItemProperties(density: 100, resistance: 25, allowsRotation: false))
         peer.setVelocity(SIMD2<Double>(x: 0, y: vy), for: item)
-        _ = peer.attach(item, to: SIMD2<Double>(x: 200, y: 88 + 240), length: 0, frequency: 3.5, damping: 0.6)
+        _ = peer.attach(item, to: SIMD2<Double>(x: 200, y: TransitionRig.presentedY + 240), length: 0, frequency: 3.5,
+                        damping: 0.6)
         peer.advance(by: 1.0 / 120)
         for _ in 0..<20 {
             #expect(abs(rig.scene.cardY - (peer.presentedPosition(of: item).y - 240)) < 1e-6)

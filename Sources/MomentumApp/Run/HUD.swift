@@ -1,8 +1,8 @@
 import MomentumLayers
 
-/// The frame-timing HUD, in the window's top-right corner: frames per second and the frame interval's p50 / p99
-/// (ms), a bar per recent frame against the compositor's refresh line (a bar over 1.5 refreshes is red: a missed
-/// refresh), and the missed refreshes, the refresh rate, the scene and the backend. Presented intervals where the
+/// The frame-timing HUD, in the window's top-right corner: frames per second, the refresh rate and the refreshes
+/// missed, a bar per recent frame against the refresh line (a bar over 1.5 refreshes is red: a missed refresh), the
+/// frame interval's p50 / p99 (ms) and the backend. Presented intervals where the
 /// compositor sends presentation feedback, else frame callback intervals.
 struct HUD {
     /// Whether it is drawn (key h toggles it).
@@ -37,16 +37,19 @@ struct HUD {
         draw(into: &list, at: Self.box(width: width).origin, statistics: statistics, scene: scene, backend: backend)
     }
 
-    /// The HUD's text: "39 fps", "spring · 40.0 Hz" (backend and refresh; "≈" when estimated), "p50 25.6  p99 27.3 ms"
-    /// (frame interval), "0 missed". The scene's name is on the switcher.
+    /// The HUD's text: "39 fps"; "≈39.6 Hz · 0 missed" (the refresh, "≈" when estimated, and the refreshes missed);
+    /// "p50 25.6 · p99 27.3 ms" (the frame interval); the backend. The scene's name is on the switcher.
     static func lines(statistics: FrameStatistics, backend: String) -> (fps: String, facts: String, interval: String,
-                                                                           missed: String) {
+                                                                           backend: String) {
         let fps = statistics.framesPerSecond.map { "\(Int($0.rounded())) fps" } ?? "-- fps"
-        func ms(_ value: Double?) -> String { value.map { String(format1: $0) } ?? "--" }
-        let interval = "p50 \(ms(statistics.percentile(0.5)))  p99 \(ms(statistics.percentile(0.99))) ms"
+        // One decimal below 100 ms, whole milliseconds above (so a long hitch keeps the line short).
+        func ms(_ value: Double?) -> String {
+            value.map { $0 < 99.95 ? String(format1: $0) : String(Int($0.rounded())) } ?? "--"
+        }
+        let interval = "p50 \(ms(statistics.percentile(0.5))) · p99 \(ms(statistics.percentile(0.99))) ms"
         let refresh = statistics.refresh.map { ($0.source == .estimated ? "≈" : "") + String(format1: 1000 / $0.ms) + " Hz" }
             ?? "-- Hz"
-        return (fps, backend == "-" ? refresh : "\(backend) · \(refresh)", interval, "\(statistics.missed) missed")
+        return (fps, "\(refresh) · \(statistics.missed) missed", interval, backend == "-" ? "" : backend)
     }
 
     private func draw(into list: inout DrawList, at origin: SIMD2<Double>, statistics: FrameStatistics,
@@ -56,7 +59,8 @@ struct HUD {
         list.addRoundedRect(box, cornerRadius: 10, fill: RGBA(hex: 0x0B1020, alpha: 0.72))
         let text = Self.lines(statistics: statistics, backend: backend)
         list.addLabel(text.fps, at: SIMD2(box.x + 10, box.y + 21), size: 15, weight: .semibold, color: white)
-        list.addLabel(text.facts, at: SIMD2(box.maxX - 10, box.y + 20), size: 10.5, color: soft, alignment: .trailing)
+        list.addLabel(text.facts, at: SIMD2(box.maxX - 10, box.y + 20), size: 10.5,
+                      color: statistics.missed > 0 ? RGBA(r: 1, g: 0.6, b: 0.55, a: 1) : soft, alignment: .trailing)
         let refresh = statistics.refresh?.ms ?? 1000.0 / 60
         let graph = BarGraph(rect: DrawRect(x: box.x + 10, y: box.y + 29, width: box.width - 20, height: 26),
                              values: statistics.intervals, reference: refresh * 1.5, maxValue: refresh * 2.5,
@@ -67,9 +71,8 @@ struct HUD {
         let lineY = graph.rect.maxY - graph.barHeight(refresh) - 1
         list.addRect(DrawRect(x: graph.rect.x, y: lineY, width: graph.rect.width, height: 1),
                      fill: RGBA(r: 1, g: 1, b: 1, a: 0.75))
-        list.addLabel(text.interval, at: SIMD2(box.x + 10, box.maxY - 7), size: 10.5, color: soft)
-        list.addLabel(text.missed, at: SIMD2(box.maxX - 10, box.maxY - 7), size: 10.5,
-                      color: statistics.missed > 0 ? RGBA(r: 1, g: 0.55, b: 0.5, a: 1) : soft, alignment: .trailing)
+        list.addLabel(text.interval, at: SIMD2(box.x + 10, box.maxY - 7), size: 10, color: soft)
+        list.addLabel(text.backend, at: SIMD2(box.maxX - 10, box.maxY - 7), size: 10, color: soft, alignment: .trailing)
     }
 }
 

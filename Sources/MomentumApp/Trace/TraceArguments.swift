@@ -1,4 +1,5 @@
 import MomentumCore
+import MomentumScenes
 import MomentumLayers
 
 /// The raw `momentum trace` flags (nil = not given), and their validation into a `TraceConfiguration`.
@@ -44,12 +45,13 @@ struct TraceArguments: Equatable {
     var deceleration: Double?
 
     /// Backend names accepted by `--backend`.
-    static let backendNames = ["spring", "dynamics", "tween", "decay"]
+    static let backendNames = ["spring", "pop", "dynamics", "tween", "decay"]
 
     /// The backend-specific flags each backend accepts.
     static let backendFlags: [String: [String]] = [
         "spring": ["--stiffness", "--damping", "--mass", "--response", "--damping-ratio", "--bounciness", "--speed",
                    "--duration", "--bounce", "--frequency"],
+        "pop": ["--bounciness", "--speed"],
         "dynamics": ["--frequency", "--damping-ratio", "--resistance", "--density", "--size"],
         "tween": ["--duration", "--timing"],
         "decay": ["--deceleration"],
@@ -141,6 +143,13 @@ struct TraceArguments: Equatable {
     private func traceBackend(_ name: String) throws(TraceError) -> TraceBackend {
         switch name {
         case "spring": return .spring(try springParameters())
+        case "pop":
+            // Seed 000's pop spring by default: springBounciness 6, springSpeed 15.
+            let b = try Self.check(bounciness, "--bounciness", default: Seeds.popBounciness, rule: "in [0, 20]") {
+                $0 >= 0 && $0 <= 20
+            }
+            let s = try Self.check(speed, "--speed", default: Seeds.popSpeed, rule: "in [0, 20]") { $0 >= 0 && $0 <= 20 }
+            return .pop(bounciness: b, speed: s)
         case "dynamics": return try dynamics()
         case "tween": return try tween()
         default: return .decay(rate: try Self.check(deceleration, "--deceleration", default: Decay.normalRate,
@@ -180,8 +189,11 @@ struct TraceArguments: Equatable {
             let z = try Self.check(dampingRatio, "--damping-ratio", default: 0.825, rule: "≥ 0") { $0 >= 0 }
             parameters = SpringParameters(response: r, dampingRatio: z, mass: m)
         case "pop":
-            let b = try Self.check(bounciness, "--bounciness", default: 4, rule: "in [0, 20]") { $0 >= 0 && $0 <= 20 }
-            let s = try Self.check(speed, "--speed", default: 12, rule: "in [0, 20]") { $0 >= 0 && $0 <= 20 }
+            // The seed's values when one of the two is left out (pop's own defaults are 4 and 12).
+            let b = try Self.check(bounciness, "--bounciness", default: Seeds.popBounciness, rule: "in [0, 20]") {
+                $0 >= 0 && $0 <= 20
+            }
+            let s = try Self.check(speed, "--speed", default: Seeds.popSpeed, rule: "in [0, 20]") { $0 >= 0 && $0 <= 20 }
             // Over [0, 20]² pop's mapping gives k ≥ 87 and c > 0, so SpringParameters' preconditions hold.
             parameters = SpringParameters(popBounciness: b, speed: s)
         case "duration":

@@ -4,6 +4,9 @@ import MomentumCore
 enum TraceBackend: Equatable {
     /// The fixed-step exact-propagator spring.
     case spring(SpringParameters)
+    /// The same spring configured as pop configures it: bounciness and speed mapped to tension and friction
+    /// (mass 1) through pop's origami conversion.
+    case pop(bounciness: Double, speed: Double)
     /// The UIKit-Dynamics-style world: soft attachment (frequency Hz, damping ratio) plus item resistance,
     /// density and size (mass = density × area).
     case dynamics(frequency: Double, dampingRatio: Double, resistance: Double, density: Double,
@@ -18,6 +21,7 @@ enum TraceBackend: Equatable {
     var name: String {
         switch self {
         case .spring: "spring"
+        case .pop: "pop"
         case .dynamics: "dynamics"
         case .tween: "tween"
         case .decay: "decay"
@@ -30,6 +34,10 @@ enum TraceBackend: Equatable {
         case .spring(let p):
             "spring k=\(TraceNumber.short(p.stiffness)) c=\(TraceNumber.short(p.damping)) m=\(TraceNumber.short(p.mass))"
                 + " (ζ=\(TraceNumber.short(p.dampingRatio)), response \(TraceNumber.short(p.response)) s)"
+        case let .pop(bounciness, speed):
+            "pop bounciness \(TraceNumber.short(bounciness)) speed \(TraceNumber.short(speed)) ("
+                + TraceBackend.spring(SpringParameters(popBounciness: bounciness, speed: speed)).summary
+                .dropFirst("spring ".count) + ")"
         case let .dynamics(frequency, dampingRatio, resistance, density, width, height):
             "dynamics f=\(TraceNumber.short(frequency)) Hz ζ=\(TraceNumber.short(dampingRatio))"
                 + " resistance \(TraceNumber.short(resistance)) density \(TraceNumber.short(density))"
@@ -46,6 +54,9 @@ enum TraceBackend: Equatable {
         switch self {
         case .spring(let parameters):
             return SpringAnimation(parameters: parameters, restThreshold: threshold, at: point)
+        case let .pop(bounciness, speed):
+            return SpringAnimation(parameters: SpringParameters(popBounciness: bounciness, speed: speed),
+                                   restThreshold: threshold, at: point)
         case let .dynamics(frequency, dampingRatio, resistance, density, width, height):
             return DynamicsBackend(value: point, frequency: frequency, damping: dampingRatio, length: 0,
                                    properties: DynamicsItemProperties(density: density, resistance: resistance),

@@ -17,7 +17,7 @@ struct TraceCommand: LoggingCommand {
         """)
 
     @OptionGroup var logging: LoggingOptions
-    @Option(help: "Backend: spring|dynamics|tween|decay.") var backend: String?
+    @Option(help: "Backend: spring|pop|dynamics|tween|decay.") var backend: String?
     @Option(parsing: .unconditional, help: "Start value X[,Y] (each within ±1e6).") var from: String?
     @Option(parsing: .unconditional, help: "Target X[,Y] (each within ±1e6).") var to: String?
     @Option(parsing: .unconditional, help: "Initial velocity VX[,VY] in units/s (default 0; each within ±1e7).") var velocity: String?
@@ -44,8 +44,8 @@ struct TraceCommand: LoggingCommand {
     @Option(parsing: .unconditional, help: "Spring response in s (default 0.5).") var response: Double?
     @Option(parsing: .unconditional, help: "Damping ratio ζ (spring response/frequency styles; dynamics, default 0.4).")
     var dampingRatio: Double?
-    @Option(parsing: .unconditional, help: "pop bounciness in [0, 20] (default 4).") var bounciness: Double?
-    @Option(parsing: .unconditional, help: "pop speed in [0, 20] (default 12).") var speed: Double?
+    @Option(parsing: .unconditional, help: "pop bounciness in [0, 20] (default 6, seed 000's).") var bounciness: Double?
+    @Option(parsing: .unconditional, help: "pop speed in [0, 20] (default 15, seed 000's).") var speed: Double?
     @Option(parsing: .unconditional, help: "Spring perceptual duration (default 0.5) / tween duration (default 0.4) in s.")
     var duration: Double?
     @Option(parsing: .unconditional, help: "Spring bounce in (-1, 1) (default 0).") var bounce: Double?

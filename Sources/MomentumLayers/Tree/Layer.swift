@@ -18,8 +18,10 @@ public enum LayerContent: Equatable, Hashable, Sendable {
     /// The ellipse inscribed in the bounds, stroked `lineWidth` logical px wide (an orbit, a ring).
     case ellipse(lineWidth: Double, color: RGBA)
     /// A line of real text (the UI face, anti-aliased, at the output's scale) whose capitals are `size` logical px
-    /// tall, the first one's top-left corner at the bounds' origin.
-    case text(String, size: Double, color: RGBA)
+    /// tall, their tops on the bounds' top edge; the line starts at the bounds' left edge, is centred on them or ends
+    /// at their right edge (`alignment`).
+    case text(String, size: Double, color: RGBA, weight: TextRun.Weight = .regular,
+              alignment: TextRun.Alignment = .leading)
 }
 
 /// A layer's *model* values (Core Animation's model layer): what the layer is, as the scene last set it.

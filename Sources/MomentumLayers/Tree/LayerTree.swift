@@ -306,12 +306,18 @@ public struct LayerTree: Sendable {
             list.addPolyline(points, width: lineWidth * placement.scale,
                              color: placement.faded(color),
                              closed: true)
-        case .text(let string, let size, let color):
+        case let .text(string, size, color, weight, alignment):
             // Real text in the UI face: the capitals `size` tall, their tops on the bounds' top edge.
             let origin = placement.center(of: layer) - placement.scale * layer.size * 0.5
             let capHeight = size * placement.scale
-            list.addLabel(string, at: origin + SIMD2(0, capHeight), size: capHeight / TextRun.capHeightPerEm,
-                          color: placement.faded(color))
+            let width = placement.scale * layer.size.x
+            let x = switch alignment {
+            case .leading: 0.0
+            case .center: width / 2
+            case .trailing: width
+            }
+            list.addLabel(string, at: origin + SIMD2(x, capHeight), size: capHeight / TextRun.capHeightPerEm,
+                          weight: weight, color: placement.faded(color), alignment: alignment)
         }
         for child in orderedSublayers(of: id) {
             draw(child, placement: placement.placing(presentation(of: child), in: layer), into: &list,
