@@ -51,26 +51,29 @@ struct FrameStatisticsTests {
         #expect(HUD.lines(statistics: s, backend: "spring").facts == "40.0 Hz · 2 missed")
     }
 
-    @Test func anUnsynchronisedCompositorsNominalRefreshIsNotTheRefresh() {
-        // weston headless: 60 Hz reported, no MSC, no vsync flag, a repaint every ~25 ms.
+    /// Statistics of frames presented `intervals` (ns) apart by a compositor reporting `refreshNs`, no MSC and no
+    /// vsync flag (weston headless).
+    private static func unsynchronised(_ intervals: [UInt64], refreshNs: UInt32) -> FrameStatistics {
         var s = FrameStatistics()
         var ns: UInt64 = 1_000_000_000
-        for i in 0..<30 {
-            ns += i == 12 ? 50_000_000 : UInt64(25_000_000 + (i % 3) * 300_000)
-            s.presented(ns: ns, refreshNs: 16_666_666, msc: 0, vsync: false)
+        for interval in intervals {
+            ns += interval
+            s.presented(ns: ns, refreshNs: refreshNs, msc: 0, vsync: false)
         }
+        return s
+    }
+
+    @Test func anUnsynchronisedCompositorsNominalRefreshIsNotTheRefresh() {
+        // weston headless: 60 Hz reported, no MSC, no vsync flag, a repaint every ~25 ms.
+        let s = Self.unsynchronised((0..<30).map { $0 == 12 ? 50_000_000 : UInt64(25_000_000 + ($0 % 3) * 300_000) },
+                                    refreshNs: 16_666_666)
         #expect(s.refresh?.source == .estimated && s.refresh?.ms == 25)
         #expect(s.missed == 1)
         #expect(HUD.lines(statistics: s, backend: "spring").facts == "≈40.0 Hz · 1 missed")
     }
 
     @Test func aLongHitchKeepsTheLineShort() {
-        var s = FrameStatistics()
-        var ns: UInt64 = 1_000_000_000
-        for i in 0..<10 {
-            ns += i == 5 ? 145_900_000 : 50_200_000
-            s.presented(ns: ns, refreshNs: 0, vsync: false)
-        }
+        let s = Self.unsynchronised((0..<10).map { $0 == 5 ? 145_900_000 : 50_200_000 }, refreshNs: 0)
         #expect(HUD.lines(statistics: s, backend: "dynamics").interval == "p50 50.2 · p99 146 ms")
     }
 
