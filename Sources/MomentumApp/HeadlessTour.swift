@@ -15,6 +15,7 @@ struct HeadlessTour {
         case .transition: try transition()
         case .gallery: try gallery()
         case .playground: try playground()
+        case .scroll: try scroll()
         }
     }
 
@@ -105,6 +106,22 @@ struct HeadlessTour {
                     + "10 moveto 0 \(card[0] - 70) \(card[1] - 20) 120\n10 moveto 1 \(card[0] + 70) \(card[1] + 20) 120\n"
                     + "140 release 0\n140 release 1")
         try waitFor("playground", state: "idle")
+    }
+
+    /// Scroll: flick the list up (it coasts), touch it mid-coast (it stops there), drag it down past its top (it
+    /// resists) and let go (it bounces back), flick it down into its top (it bounces), leave it at rest.
+    private func scroll() throws {
+        let x = width / 2, low = height * 0.85, high = height * 0.35
+        try gesture("flick the list up", "0 flick 0 \(x) \(low) \(x) \(high) 80")
+        try app.waitFor("the list coasting", after: max(0, app.events.count - 1)) {
+            $0.kind == "scroll" && $0.string("state") == "decelerating"
+        }
+        try gesture("touch it while it coasts: it stops", "0 tap 0 \(x) \(height * 0.6)")
+        try waitFor("scroll", state: "idle")
+        try gesture("flick it back down into its top: it bounces", "0 flick 0 \(x) \(high) \(x) \(low) 60")
+        try waitFor("scroll", state: "idle")
+        try gesture("pull it down past its top and let go", "0 drag 0 \(x) \(high) \(x) \(low) 300 100")
+        try waitFor("scroll", state: "idle")
     }
 
     private func gesture(_ what: String, _ script: String) throws {

@@ -72,16 +72,6 @@ public struct PanelLayout: Sendable, Equatable {
 
     /// The inverse of `banded`: the top edge the finger would have to ask for to show `shown`.
     public func unbanded(_ shown: Double) -> Double {
-        let r = travel
-        func inverse(_ f: Double) -> Double {
-            // f = (1 − 1/(x·c/d + 1))·d  ⇒  x = (d/c)·(1/(1 − f/d) − 1), for |f| < d.
-            let d = bandDimension, c = RubberBand.defaultCoefficient
-            let m = min(f.magnitude, d * 0.999_999)
-            let x = d / c * (1 / (1 - m / d) - 1)
-            return f < 0 ? -x : x
-        }
-        if shown < r.lowerBound { return r.lowerBound + inverse(shown - r.lowerBound) }
-        if shown > r.upperBound { return r.upperBound + inverse(shown - r.upperBound) }
-        return shown
+        RubberBand.unclamp(shown, from: travel, dimension: bandDimension)
     }
 }

@@ -37,7 +37,7 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// Below this release speed (px/s) the position decides open or closed; above it, the direction does.
     public static let velocityThreshold = TransitionScene.velocityThreshold
     /// Finger travel (px) after the pan begins over which the slop is taken up.
-    public static let takeUp = 12.0
+    public static let takeUp = DragMapping.takeUp
     private var recognizer = PanTapRecognizer()
     private var dragging = false
     private var dragVelocity = SIMD2<Double>.zero
@@ -45,9 +45,8 @@ public struct PanelScene: Scene, BackendSwitchable {
     private var inputTime = 0.0
     /// Where the finger went down and the panel's top edge then (where it was drawn, caught or at rest).
     private var press = SIMD2<Double>.zero, pressTop = 0.0
-    /// The drag's finger → top edge mapping: raw top = finger y + an offset going from `startOffset` (where the
-    /// pan began, so nothing jumps) to `grabOffset` (the pressed point under the finger) over `takeUp` px.
-    private var startOffset = 0.0, grabOffset = 0.0, travelled = 0.0, lastFingerY = 0.0
+    /// The drag's finger → unstretched top edge mapping (the slop taken up).
+    private var mapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
 
     /// Creates the scene at rest, closed.
     public init(layout: PanelLayout, backend: PropertyAnimation, backendName: String) {
@@ -161,10 +160,8 @@ public struct PanelScene: Scene, BackendSwitchable {
                 }
                 // No jump: the mapping starts from where the panel is; it ends with the pressed point under the
                 // finger (in the rubber band's unstretched coordinates, so a catch in an overshoot holds too).
-                startOffset = layout.unbanded(y) - p.y
-                grabOffset = layout.unbanded(pressTop) - press.y
-                travelled = 0
-                lastFingerY = p.y
+                mapping = DragMapping(value: layout.unbanded(y), finger: p.y, pressedValue: layout.unbanded(pressTop),
+                                      pressedFinger: press.y)
                 drag(finger: p)
                 dragVelocity = velocity(forFinger: recognizer.currentVelocity(at: inputTime), at: p)
                 reports.append(SceneEvent(.panBegan))
@@ -232,29 +229,15 @@ public struct PanelScene: Scene, BackendSwitchable {
         }
     }
 
-    /// The top edge shown for the finger at `finger`: the offset taken up over `takeUp` px (smoothstep, so the
-    /// panel's speed has no step where the take-up begins or ends), then rubber-banded past the travel's ends.
-    private func top(forFinger finger: SIMD2<Double>, travelled distance: Double) -> Double {
-        let t = min(1, distance / Self.takeUp)
-        let s = t * t * (3 - 2 * t)
-        return layout.banded(finger.y + startOffset + (grabOffset - startOffset) * s)
-    }
-
-    /// The finger owns the panel.
+    /// The finger owns the panel: the mapping's top edge, rubber-banded past the travel's ends.
     private mutating func drag(finger: SIMD2<Double>) {
-        travelled += abs(finger.y - lastFingerY)
-        lastFingerY = finger.y
-        layers[panel].position = centre(top: top(forFinger: finger, travelled: travelled))
+        layers[panel].position = centre(top: layout.banded(mapping.move(to: finger.y)))
     }
 
     /// The panel's velocity for a finger moving at `velocity` at `finger`: the finger's, times the mapping's
-    /// slope along the way it moves (0.55 at a rubber band's start, less further out; up to 2 while the 8 px slop
-    /// is taken up over 12 px).
+    /// slope (0.55 at a rubber band's start, less further out; up to 2 while the slop is taken up).
     private func velocity(forFinger velocity: SIMD2<Double>, at finger: SIMD2<Double>) -> SIMD2<Double> {
-        let h = 0.25, d = velocity.y >= 0 ? 1.0 : -1.0
-        let ahead = top(forFinger: finger + SIMD2(0, d * h), travelled: travelled + h)
-        let behind = top(forFinger: finger - SIMD2(0, d * h), travelled: max(0, travelled - h))
-        return SIMD2(0, velocity.y * (ahead - behind) / (2 * h * d))
+        SIMD2(0, mapping.velocity(finger: finger.y, moving: velocity.y) { layout.banded($0) })
     }
 
     /// Lets go: toward `chosen`, or else toward the state the release velocity points at when it is faster than

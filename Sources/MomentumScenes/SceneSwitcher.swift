@@ -23,7 +23,7 @@ public struct SceneSwitcher: Sendable {
     private var owned: [Int32: Int] = [:]
 
     /// Pill size and spacing (logical px); list rows are `row` high.
-    static let pill = SIMD2<Double>(112, 30), gap = 8.0, margin = 12.0
+    static let pill = SIMD2<Double>(100, 30), gap = 8.0, margin = 12.0
     static let menuButton = SIMD2<Double>(144, 36), row = 48.0, listWidth = 220.0
     /// Owned touch index meaning "the menu button" and "outside the list" (scene indices are 0…).
     private static let buttonTouch = -1, outsideTouch = -2

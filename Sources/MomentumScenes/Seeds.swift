@@ -65,6 +65,8 @@ public enum SceneKind: String, Sendable, CaseIterable {
     case gallery
     /// Seed 004: flick, pinch, twist, retarget and catch one card.
     case playground
+    /// Seed 000's opening: a long list that coasts, bounces at its ends and stops under a touch.
+    case scroll
 
     /// True for the scenes whose motion runs on the chosen backend (`--backend`, keys 1–4): the panel and the
     /// playground card. The transition finishes on its own dynamics and the gallery shows Core Animation's timings.
@@ -83,6 +85,8 @@ public enum SceneKind: String, Sendable, CaseIterable {
             TransitionScene(size: size)
         case .gallery:
             GalleryScene(size: size)
+        case .scroll:
+            ScrollScene(size: size)
         case .playground:
             // The card's spring is its own (response 0.5 s, damping ratio 0.8); other backends are the seeds'.
             backend == .spring ? PlaygroundScene(size: size)

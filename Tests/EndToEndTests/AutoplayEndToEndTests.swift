@@ -5,7 +5,7 @@ import Testing
 /// `--autoplay` under a real weston: every scene keeps demonstrating itself with nobody touching it (the workload
 /// the frame-timing benchmark runs), and the frames keep coming while it does.
 @Suite(.serialized) struct AutoplayEndToEndTests {
-    @Test(arguments: ["panel", "transition", "gallery", "playground"])
+    @Test(arguments: ["panel", "transition", "gallery", "playground", "scroll"])
     func everySceneKeepsPlayingByItself(scene: String) throws {
         let c = try Compositor(scene: scene, arguments: ["--autoplay"])
         let mark = c.app.events.count

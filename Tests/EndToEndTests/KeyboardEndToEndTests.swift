@@ -62,7 +62,7 @@ import Testing
     @Test func sSwitchesToTheNextScene() throws {
         let c = try Compositor()
         var mark = c.app.events.count
-        for name in ["transition", "gallery", "playground", "panel"] {
+        for name in ["transition", "gallery", "playground", "scroll", "panel"] {
             try c.type("s")
             let scene = try c.app.waitFor("scene \(name)", after: mark) { $0.kind == "scene" }
             #expect(scene.event.string("name") == name)

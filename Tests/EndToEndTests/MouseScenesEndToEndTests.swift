@@ -172,24 +172,29 @@ import Testing
                 "rest at \(rest.event.numbers("position") ?? []), target \(goal)")
     }
 
-    // MARK: Switcher (pills 112×30 from (12, 12), 8 px apart: panel, transition, gallery, playground)
+    // MARK: Switcher (a row of pills at 800x600, as its trace event lays them out)
 
     @Test func clickingEachPillSwitchesTheScene() throws {
         let c = try Compositor(scene: "panel")
+        let pills = c.switcherTargets()
+        func centre(_ name: String) -> String {
+            let r = pills["scene:\(name)"] ?? [0, 0, 0, 0]
+            return "\((r[0] + r[2] / 2).rounded()) \((r[1] + r[3] / 2).rounded())"
+        }
+        #expect(pills.count == 5 && pills["menu"] == nil, "a row of five pills at 800x600: \(pills.keys.sorted())")
         // A click on the pill already shown does nothing; the next one switches: the first scene event is that.
         var mark = c.app.events.count
-        try c.play("0 click 68 27\n200 click 188 27")
+        try c.play("0 click \(centre("panel"))\n200 click \(centre("transition"))")
         var switched = try c.app.waitFor("a scene switch", after: mark) { $0.kind == "scene" }
         #expect(switched.event.string("name") == "transition")
-        for (index, name) in [(2, "gallery"), (3, "playground"), (0, "panel")] {
+        for name in ["gallery", "playground", "scroll", "panel"] {
             try c.app.waitFor("a frame after the switch", after: switched.index) { $0.kind == "frame" }
             mark = c.app.events.count
-            let x = 12 + Double(index) * 120 + 56
-            try c.play("0 click \(x) 27")
+            try c.play("0 click \(centre(name))")
             switched = try c.app.waitFor("the switch to \(name)", after: mark) { $0.kind == "scene" }
             #expect(switched.event.string("name") == name)
             let shown = try c.app.waitFor("a \(name) frame", after: switched.index) {
-                ["panel", "transition", "gallery", "playground"].contains($0.kind)
+                ["panel", "transition", "gallery", "playground", "scroll"].contains($0.kind)
             }
             #expect(shown.event.kind == name)
             // The click belonged to the switcher: the scene that was showing saw no gesture from it.
@@ -197,6 +202,6 @@ import Testing
             #expect(gestures.isEmpty, "the pill click reached the scene: \(gestures)")
         }
         let scenes = c.app.events.filter { $0.kind == "scene" }.compactMap { $0.string("name") }
-        #expect(scenes == ["transition", "gallery", "playground", "panel"])
+        #expect(scenes == ["transition", "gallery", "playground", "scroll", "panel"])
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// The scene switcher under a real weston with real touch: on a phone in portrait it is a menu, on a wider screen a
 /// row of pills; either way every scene is one or two taps away, and the HUD in the corner covers neither.
 @Suite(.serialized) struct SwitcherEndToEndTests {
-    static let scenes = ["transition", "gallery", "playground", "panel"]
+    static let scenes = ["transition", "gallery", "playground", "scroll", "panel"]
 
     /// Taps every scene in turn through the switcher the app laid out; returns the forms seen.
     private func tapEveryScene(_ c: Compositor) throws -> Set<String> {
@@ -25,7 +25,7 @@ import Testing
                 targets = open.event.targets
                 // Open, it lists every scene inside the screen, one row under another.
                 let rows = targets.filter { $0.key.hasPrefix("scene:") }.map(\.value).sorted { $0[1] < $1[1] }
-                #expect(rows.count == 4)
+                #expect(rows.count == 5)
                 #expect(rows.allSatisfy { $0[0] >= 0 && $0[0] + $0[2] <= c.width && $0[1] + $0[3] <= c.height })
                 for (a, b) in zip(rows, rows.dropFirst()) { #expect(a[1] + a[3] <= b[1]) }
             }

@@ -44,6 +44,7 @@ import Testing
 
     /// What each scene's tour must have done, read from its trace: gestures seen and the scene's final state.
     static func tour(_ scene: String) -> (gestures: [String], kind: String, final: (TraceEvent) -> Bool)? {
+        // (Taps: at least 3, 2 in the playground, 1 in the scroll scene; see `taps`.)
         switch scene {
         case "panel": (["tap", "pan-ended"], "panel", { $0.string("state") == "open" })
         case "transition": (["present", "cancel", "finish", "left-container", "completed"], "transition",
@@ -52,11 +53,12 @@ import Testing
             (e.fields["shake"] as? [String: Any])?["running"] as? Bool == false })
         case "playground": (["retarget", "pan-ended", "pinch-ended"], "playground",
                             { $0.string("state") == "idle" && $0.number("scale") == 1 })
+        case "scroll": (["pan-ended", "catch"], "scroll", { $0.string("state") == "idle" && $0.number("offset") == 0 })
         default: nil
         }
     }
 
-    @Test(arguments: ["panel", "transition", "gallery", "playground"])
+    @Test(arguments: ["panel", "transition", "gallery", "playground", "scroll"])
     func headlessRunPlaysTheSceneTourAndLeavesTraceAndScreenshot(scene: String) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-headless-\(getpid())-\(scene)")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -75,7 +77,8 @@ import Testing
         let events = trace.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
         let gestures = events.filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
         guard let tour = Self.tour(scene) else { Issue.record("no tour expectations for \(scene)"); return }
-        #expect(gestures.filter { $0 == "tap" }.count >= (scene == "playground" ? 2 : 3), "\(gestures)")
+        let taps = ["playground": 2, "scroll": 1][scene] ?? 3
+        #expect(gestures.filter { $0 == "tap" }.count >= taps, "\(gestures)")
         for g in tour.gestures { #expect(gestures.contains(g), "\(scene) tour: no \(g) in \(gestures)") }
         #expect(events.last?.kind == "exit" && events.last?.number("code") == 0)
         #expect(events.last(where: { $0.kind == tour.kind }).map(tour.final) == true,

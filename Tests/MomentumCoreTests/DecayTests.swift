@@ -60,4 +60,17 @@ import Testing
         #expect((RubberBand.clamp(300, to: 0...200, dimension: 300) - 246.478873239436616).magnitude <= 1e-12)
         #expect((RubberBand.clamp(-10, to: 0...200, dimension: 300) + 5.400981996726678).magnitude <= 1e-12)
     }
+
+    @Test func unclampUndoesClampOnBothSidesAndInside() {
+        // The same mpmath references read backwards: the band showed 46.4788… for 100 past the end.
+        #expect((RubberBand.unclamp(246.478873239436616, from: 0...200, dimension: 300) - 300).magnitude <= 1e-9)
+        #expect((RubberBand.unclamp(-5.400981996726678, from: 0...200, dimension: 300) + 10).magnitude <= 1e-9)
+        #expect(RubberBand.unclamp(150, from: 0...200, dimension: 300) == 150)
+        for raw in stride(from: -2000.0, through: 2200, by: 37) {
+            let shown = RubberBand.clamp(raw, to: 0...200, dimension: 300)
+            #expect((RubberBand.unclamp(shown, from: 0...200, dimension: 300) - raw).magnitude <= 1e-7 * max(1, abs(raw)))
+        }
+        // Further than the band ever shows (a whole dimension past the end): finite, far out.
+        #expect(RubberBand.unclamp(600, from: 0...200, dimension: 300) > 1e5)
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// The scene switcher: a row of pills where they fit, a menu where they do not; every scene reachable by taps.
 struct SceneSwitcherTests {
-    static let names = ["panel", "transition", "gallery", "playground"]
+    static let names = ["panel", "transition", "gallery", "playground", "scroll"]
 
     private func tap(_ switcher: inout SceneSwitcher, at p: SIMD2<Double>, id: Int32 = 0)
         -> (rest: TouchFrame?, selection: Int?, changed: Bool) {
@@ -15,7 +15,7 @@ struct SceneSwitcherTests {
     }
 
     static let rooms: [(Double, SceneSwitcher.Form)] = [
-        (596, .row), (1716, .row), (156, .menu), (1076, .row), (496, .row), (495, .menu),
+        (596, .row), (1716, .row), (156, .menu), (1076, .row), (556, .row), (555, .menu),
     ]
 
     @Test(arguments: rooms) func theFormFollowsTheRoom(room: Double, form: SceneSwitcher.Form) {

@@ -23,4 +23,21 @@ public enum RubberBand {
         }
         return value
     }
+
+    /// The inverse of `clamp`: the value that `clamp` shows as `shown` (for a drag that starts on something already
+    /// stretched past an end). Past an end by 0.999999 of `dimension` or more (which `clamp` never shows) it gives the
+    /// value for that much.
+    public static func unclamp(
+        _ shown: Double, from range: ClosedRange<Double>, dimension: Double, coefficient: Double = defaultCoefficient
+    ) -> Double {
+        func inverse(_ f: Double) -> Double {
+            // f = (1 − 1/(x·c/d + 1))·d  ⇒  x = (d/c)·(1/(1 − f/d) − 1), for |f| < d.
+            let m = min(f.magnitude, dimension * 0.999_999)
+            let x = dimension / coefficient * (1 / (1 - m / dimension) - 1)
+            return f < 0 ? -x : x
+        }
+        if shown < range.lowerBound { return range.lowerBound + inverse(shown - range.lowerBound) }
+        if shown > range.upperBound { return range.upperBound + inverse(shown - range.upperBound) }
+        return shown
+    }
 }

@@ -1,0 +1,260 @@
+import MomentumCore
+import MomentumLayers
+
+/// Seed 000 opens with scrolling: a long list that follows the finger (the pressed point stays under it once the
+/// pan slop is taken up, `DragMapping`), coasts when flicked (decay keeping 0.998 of
+/// its velocity per ms, pop's and UIScrollView's normal rate), resists past its ends (the rubber band, c = 0.55
+/// over the viewport's height) and bounces back from them, and stops where it is seen when touched.
+///
+/// The list's offset `offset` is the content's displacement from its resting top (0 at the top, down to
+/// `minimumOffset` at the bottom; beyond either end only while dragged or bouncing). The content layer's position is
+/// the offset, animated on the tree: a decay after a flick, handed to a critically damped spring (response 0.4 s)
+/// when it crosses an end, with the velocity it has there, or when released past an end.
+public struct ScrollScene: Scene {
+    /// What the list is doing.
+    public enum State: String, Sendable { case idle, dragging, decelerating, bouncing }
+
+    /// The scene's name.
+    public let name = "scroll"
+    /// The layers: the content (the rows) under the root.
+    public private(set) var layers: LayerTree
+    /// The content layer (its position is the offset).
+    public let content: LayerID
+    /// The container size, logical px.
+    public private(set) var size: SIMD2<Double>
+    /// The rows shown: a title and a line under it.
+    public static let rows: [(String, String)] = (0..<60).map { i in
+        let topics = [("Spring", "stiffness 300, damping 20: the panel's motion"),
+                      ("Decay", "0.998 of the speed kept per ms: a flick coasting"),
+                      ("Rubber band", "c = 0.55: resistance past an edge"),
+                      ("Attachment", "3.5 Hz, damping 0.4: UIKit Dynamics"),
+                      ("Tween", "0.35 s ease-in-ease-out, additive retargets"),
+                      ("pop", "springBounciness 6, springSpeed 15"),
+                      ("Release velocity", "least squares over the last samples"),
+                      ("Catch", "a touch stops a motion where it is seen"),
+                      ("Presentation layer", "what is drawn, not where it is heading"),
+                      ("Display link", "one frame per compositor frame callback")]
+        let topic = topics[i % topics.count]
+        return ("\(i + 1). \(topic.0)", topic.1)
+    }
+    /// Row height and the list's side margin, logical px.
+    public static let rowHeight = 64.0, margin = 16.0
+    /// The bounce back from an end: critically damped, response 0.4 s.
+    public static let bounce = SpringParameters(response: 0.4, dampingRatio: 1)
+
+    private var recognizer = PanTapRecognizer()
+    private var inputTime = 0.0
+    private var dragging = false
+    private var dragVelocity = 0.0
+    /// The drag's finger → unstretched offset mapping (the slop taken up), and where the finger went down.
+    private var mapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
+    private var press = (offset: 0.0, finger: 0.0)
+    private var autoplayDown = true
+
+    /// A list at rest at its top in a container of `size` logical px.
+    public init(size: SIMD2<Double>) {
+        self.size = size
+        layers = LayerTree(size: size)
+        var list = Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 1), anchorPoint: .zero)
+        list.isHitTestable = false
+        content = layers.add(list)
+        layOut()
+        layers[content].position = SIMD2(0, viewport.y)
+    }
+
+    // MARK: Geometry
+
+    /// The viewport: below the chrome band, the whole width.
+    public var viewport: DrawRect {
+        DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: Swift.max(size.y - SceneChrome.top, 1))
+    }
+
+    /// The content's height: every row, and a margin under the last.
+    public var contentHeight: Double { Double(Self.rows.count) * Self.rowHeight + Self.margin }
+
+    /// The lowest offset at rest (the last row at the viewport's bottom); 0 when everything fits.
+    public var minimumOffset: Double { Swift.min(0, viewport.height - contentHeight) }
+
+    /// The offsets the list rests in.
+    private var range: ClosedRange<Double> { minimumOffset...0 }
+
+    /// The offset shown for a drag that asks for `raw`: rubber-banded past either end.
+    private func banded(_ raw: Double) -> Double { RubberBand.clamp(raw, to: range, dimension: viewport.height) }
+
+    /// The inverse of `banded` (for a drag that starts on a list already past an end).
+    private func unbanded(_ shown: Double) -> Double {
+        RubberBand.unclamp(shown, from: range, dimension: viewport.height)
+    }
+
+    // MARK: State
+
+    /// The offset as drawn now.
+    public var offset: Double { layers.presented(.position, of: content).value.y - viewport.y }
+    /// The offset's velocity now (px/s): the drag's while dragging.
+    public var velocity: Double { dragging ? dragVelocity : layers.presented(.position, of: content).velocity.y }
+    /// What the list is doing.
+    public var state: State {
+        if dragging { return .dragging }
+        switch layers.animation(.position, of: content)?.kind {
+        case .decay?: return .decelerating
+        case nil: return .idle
+        default: return .bouncing
+        }
+    }
+    /// True while the list moves on its own.
+    public var needsFrames: Bool { !dragging && layers.isAnimating(.position, of: content) }
+
+    // MARK: Scene
+
+    /// Lays the list out for a container of `size`. A list at rest keeps its offset, within the new range; a moving
+    /// or held one goes on as it was (a coast that ends past the new end bounces back from it).
+    public mutating func resize(to newSize: SIMD2<Double>) {
+        guard newSize != size else { return }
+        size = newSize
+        layOut()
+        guard !dragging, !layers.isAnimating(.position, of: content) else { return }
+        let kept = layers[content].position.y - viewport.y
+        layers[content].position = SIMD2(0, viewport.y + Swift.min(Swift.max(kept, minimumOffset), 0))
+    }
+
+    /// Positions settle within half a device pixel of an output with `scale` device px per logical px.
+    public mutating func setOutputScale(_ scale: Double) { layers.outputScale = scale }
+
+    /// Feeds a touch frame: a press catches a moving list, a pan drags it, a release flicks or bounces it.
+    public mutating func handle(_ frame: TouchFrame) -> [SceneEvent] {
+        if let newest = frame.changes.map(\.time).max() { inputTime = Swift.max(inputTime, newest) }
+        let port = viewport
+        let events = recognizer.handle(frame) { p in p.y >= port.y }
+        var reports: [SceneEvent] = []
+        for event in events {
+            switch event {
+            case .pressed(let p):
+                defer { press = (unbanded(offset), p.y) }
+                if layers.isAnimating(.position, of: content) {
+                    // Stopped where it is seen, as a finger stops a coasting list.
+                    let caught = layers.removeAnimation(.position, of: content)
+                    layers[content].position = caught.value
+                    reports.append(SceneEvent(.catch, [TraceField("offset", .number(caught.value.y - port.y)),
+                                                        TraceField("velocity_before", .number(caught.velocity.y))]))
+                }
+            case .panBegan(let p):
+                dragging = true
+                dragVelocity = 0
+                mapping = DragMapping(value: unbanded(offset), finger: p.y, pressedValue: press.offset,
+                                      pressedFinger: press.finger)
+                reports.append(SceneEvent(.panBegan))
+            case .panChanged(let p):
+                drag(to: p.y)
+                dragVelocity = listVelocity(forFinger: recognizer.currentVelocity(at: inputTime).y, at: p.y)
+            case .panEnded(let p, let velocity):
+                drag(to: p.y)
+                let v = listVelocity(forFinger: velocity.y, at: p.y)
+                dragging = false
+                release(velocity: v)
+                reports.append(SceneEvent(.panEnded, [TraceField("velocity", .vector(velocity)),
+                                                      TraceField("list_velocity", .number(v))]))
+            case .tap:
+                settleIntoRange(velocity: 0)
+                reports.append(SceneEvent(.tap, [TraceField("offset", .number(offset))]))
+            case .released:
+                settleIntoRange(velocity: 0)
+            case .cancelled:
+                dragging = false
+                settleIntoRange(velocity: 0)
+                reports.append(SceneEvent(.touchCancel))
+            }
+        }
+        return reports
+    }
+
+    /// Advances by `dt`: a coasting list that crosses an end bounces back from it with the speed it had there.
+    public mutating func advance(by dt: Double) -> [SceneEvent] {
+        _ = layers.advance(by: dt)
+        guard !dragging, layers.animation(.position, of: content)?.kind == .decay, !range.contains(offset) else {
+            return []
+        }
+        let crossing = layers.removeAnimation(.position, of: content)
+        bounce(from: crossing.value, velocity: crossing.velocity)
+        return [SceneEvent(.retarget, [TraceField("to", .string("edge")),
+                                       TraceField("velocity", .number(crossing.velocity.y))])]
+    }
+
+    /// Appends the presented layers.
+    public func draw(into list: inout DrawList) { layers.draw(into: &list) }
+
+    /// The list's state for the trace: state, offset, velocity, range.
+    public func traceRecord() -> [TraceField] {
+        [TraceField("state", .string(state.rawValue)), TraceField("offset", .number(offset)),
+         TraceField("velocity", .number(velocity)), TraceField("min_offset", .number(minimumOffset)),
+         TraceField("viewport", .array([.number(viewport.y), .number(viewport.height)]))]
+    }
+
+    /// `--autoplay`: at rest and not touched, flicks the list toward the other end (it coasts, bounces, settles).
+    public mutating func autoplay() -> Bool {
+        guard !needsFrames, !dragging, recognizer.owner == nil else { return false }
+        let v = autoplayDown ? -2500.0 : 2500.0
+        autoplayDown.toggle()
+        release(velocity: v)
+        return true
+    }
+
+    // MARK: Motion
+
+    /// The content follows the finger (the slop taken up), rubber-banded past the ends.
+    private mutating func drag(to fingerY: Double) {
+        layers[content].position = SIMD2(0, viewport.y + banded(mapping.move(to: fingerY)))
+    }
+
+    /// The list's velocity for a finger at `fingerY` moving at `v`: the finger's times the mapping's slope there.
+    private func listVelocity(forFinger v: Double, at fingerY: Double) -> Double {
+        mapping.velocity(finger: fingerY, moving: v) { banded($0) }
+    }
+
+    /// Lets go with `velocity`: past an end it bounces back; inside, it coasts (decay) if it moves at all.
+    private mutating func release(velocity: Double) {
+        let here = layers[content].position
+        if !range.contains(offset) {
+            bounce(from: here, velocity: SIMD2(0, velocity))
+            return
+        }
+        guard abs(velocity) > 1 else { return }
+        var motion = PropertyAnimation.decay(DecayAnimation(at: here))
+        motion.start(from: here, velocity: SIMD2(0, velocity), to: here)
+        layers.animate(.position, of: content, with: motion)
+    }
+
+    /// Back to the nearest end from `value` with `velocity` (the spring carries the velocity on, then returns).
+    private mutating func bounce(from value: SIMD2<Double>, velocity: SIMD2<Double>) {
+        let edge = Swift.min(Swift.max(value.y - viewport.y, minimumOffset), 0)
+        var motion = PropertyAnimation.spring(SpringAnimation(parameters: Self.bounce, at: value))
+        motion.start(from: value, velocity: velocity, to: SIMD2(0, viewport.y + edge))
+        layers.animate(.position, of: content, with: motion)
+    }
+
+    /// After a lift without a fling: back inside the range if it is past an end.
+    private mutating func settleIntoRange(velocity: Double) {
+        guard !layers.isAnimating(.position, of: content), !range.contains(offset) else { return }
+        bounce(from: layers[content].position, velocity: SIMD2(0, velocity))
+    }
+
+    /// The rows, for the current size: cards across the width (at most 720 px, centred), a title and a line each.
+    private mutating func layOut() {
+        layers[layers.root].frame = DrawRect(origin: .zero, size: size)
+        let width = Swift.min(size.x - 2 * Self.margin, 720)
+        let left = ((size.x - width) / 2).rounded()
+        layers[content].size = SIMD2(size.x, contentHeight)
+        layers.removeSublayers(of: content)
+        for (i, row) in Self.rows.enumerated() {
+            let frame = DrawRect(x: left, y: Double(i) * Self.rowHeight + 8, width: width, height: Self.rowHeight - 8)
+            let card = layers.add(Layer(frame: frame, backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.95),
+                                        cornerRadius: 12), to: content)
+            layers[card].isHitTestable = false
+            var title = Layer(frame: DrawRect(x: 16, y: 12, width: width - 32, height: 16))
+            title.content = .text(row.0, size: 11, color: RGBA(hex: 0x1B2A49), weight: .semibold)
+            layers.add(title, to: card)
+            var line = Layer(frame: DrawRect(x: 16, y: 32, width: width - 32, height: 14))
+            line.content = .text(row.1, size: 9, color: RGBA(hex: 0x6B7280))
+            layers.add(line, to: card)
+        }
+    }
+}

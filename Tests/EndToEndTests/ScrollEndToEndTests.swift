@@ -1,0 +1,70 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// The scroll scene under a real weston with real touch (800x600: a list of 60 rows of 64 px below the 96 px chrome
+/// band): a flick coasts at 0.998 of its speed per ms, a touch stops it where it is, and a coast into the top
+/// bounces off it and settles there.
+@Suite(.serialized) struct ScrollEndToEndTests {
+    static func scroll(_ e: TraceEvent) -> (state: String, offset: Double, velocity: Double)? {
+        guard e.kind == "scroll", let s = e.string("state"), let o = e.number("offset"), let v = e.number("velocity")
+        else { return nil }
+        return (s, o, v)
+    }
+
+    @Test func aFlickCoastsAtTheDecayRateAndATouchStopsIt() throws {
+        let c = try Compositor(scene: "scroll")
+        let mark = c.app.events.count
+        try c.play("0 flick 0 400 560 400 260 80")
+        let ended = try c.app.waitForGesture("pan-ended", after: mark)
+        #expect((ended.event.number("list_velocity") ?? 0) < -2000, "\(ended.event.line)")
+        // Ten coasting frames: each frame's speed is the one before times 0.998^(ms of the frame's step).
+        var coasting: [(step: Double, velocity: Double)] = []
+        var step = 0.0
+        try c.app.waitFor("ten coasting frames", after: ended.index) { e in
+            if e.kind == "frame" { step = e.number("step") ?? 0 }
+            if let s = Self.scroll(e), s.state == "decelerating" { coasting.append((step, s.velocity)) }
+            return coasting.count >= 10
+        }
+        for (a, b) in zip(coasting, coasting.dropFirst()) where b.step > 0 {
+            let expected = a.velocity * pow(0.998, 1000 * b.step)
+            #expect(abs(b.velocity - expected) <= 1e-6 * abs(expected), "\(b.velocity) after \(b.step) s, decay says \(expected)")
+        }
+        // A touch stops it where it is seen: the catch reports the offset, and the list stays there.
+        let before = c.app.events.count
+        try c.play("0 press 0 400 400")
+        let caught = try c.app.waitForGesture("catch", after: before)
+        let at = caught.event.number("offset") ?? .nan
+        let held = try c.app.waitFor("a frame after the catch", after: caught.index) { Self.scroll($0) != nil }
+        #expect(Self.scroll(held.event)?.offset == at && Self.scroll(held.event)?.velocity == 0)
+        try c.play("0 release 0")
+        let idle = try c.app.waitFor("the list at rest", after: held.index) { Self.scroll($0)?.state == "idle" }
+        #expect(Self.scroll(idle.event)?.offset == at)
+    }
+
+    @Test func aCoastIntoTheTopBouncesOffItAndSettlesThere() throws {
+        let c = try Compositor(scene: "scroll")
+        var mark = c.app.events.count
+        // Scroll down a little, then flick back toward the top, hard.
+        try c.play("0 drag 0 400 500 400 300 300 100")
+        let settled = try c.app.waitFor("the list below its top", after: mark) {
+            guard let s = Self.scroll($0) else { return false }
+            return s.state == "idle" && s.offset < -150
+        }
+        mark = settled.index
+        try c.play("0 flick 0 400 250 400 400 40")   // 150 px in 40 ms: still below the top at the lift
+        let bounce = try c.app.waitForGesture("retarget", after: mark)
+        let rest = try c.app.waitFor("the list back at rest", after: bounce.index) {
+            guard let s = Self.scroll($0) else { return false }
+            return s.state == "idle"
+        }
+        let path = c.app.events[mark...rest.index].compactMap(Self.scroll)
+        let furthest = path.map(\.offset).max() ?? 0
+        #expect(furthest > 1, "it went past the top: \(furthest)")
+        #expect(Self.scroll(rest.event)?.offset == 0)
+        // Past the top it only ever moved back down once turned (critically damped, no second bounce).
+        let past = path.drop { $0.offset <= 0 }
+        let turn = past.firstIndex { $0.velocity < 0 } ?? past.endIndex
+        #expect(past[turn...].allSatisfy { $0.velocity <= 0 || $0.state == "idle" })
+    }
+}
