@@ -32,6 +32,10 @@ final class DemoRunner {
     /// on the last frame before rest), so the HUD's surface is redrawn at ~10 Hz rather than every frame.
     private var hudStatistics = FrameStatistics()
     private var hudTakenAt = -Double.infinity
+    /// Key m: draw each moving layer's model value (where it is heading) and velocity over the scene.
+    private var showsModel = false
+    /// How many model ghosts the frame being built shows (for the trace).
+    private var ghostsDrawn = 0
     private var readyAnnounced = false
     private var drawList = DrawList()
     private var failure: AppError?
@@ -173,6 +177,9 @@ final class DemoRunner {
         switch command {
         case .quit:
             loop?.stop(code: 0, reason: "quit key")
+        case .toggleModel:
+            showsModel.toggle()
+            pacer.dirty = true
         case .toggleHUD:
             hud.isShown.toggle()
             hudStatistics = pacer.statistics
@@ -274,7 +281,7 @@ final class DemoRunner {
             }
         }
         trace.frame(sequence: sequence, callbackMs: callbackMs, step: step, hud: hud.isShown && !switcher.isOpen,
-                    tickMicros: tickMicros,
+                    ghosts: ghostsDrawn, tickMicros: tickMicros,
                     renderMicros: renderMicros, damage: damage)
         trace.sceneRecord(scene)
     }
@@ -302,6 +309,11 @@ final class DemoRunner {
             separated[.scene] = scene.draw(into: &drawList, separating: 1).first
         } else {
             scene.draw(into: &drawList)
+        }
+        ghostsDrawn = 0
+        if showsModel {
+            ghostsDrawn = scene.layers.modelGhosts().count
+            scene.layers.drawModelGhosts(into: &drawList)
         }
         guard let window else { return separated }
         let width = Double(window.logicalSize.width)

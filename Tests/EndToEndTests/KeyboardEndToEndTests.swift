@@ -100,6 +100,22 @@ import Testing
         for frame in frames { #expect(frame.number("damage_px") == Double(186 * 74), "\(frame)") }
     }
 
+    @Test func mShowsWhereTheMovingPanelIsHeadingAndAgainHidesIt() throws {
+        let c = try Compositor()
+        var mark = c.app.events.count
+        try c.type("m")
+        try c.play("0 tap 0 400 560")
+        let rest = try c.waitRest("open", after: mark)
+        let moving = c.app.events[mark..<rest].filter { $0.kind == "frame" }
+        // While it moved, each frame drew one ghost (the panel's model, already at open) and its velocity arrow.
+        #expect(moving.filter { $0.number("ghosts") == 1 }.count >= 5, "\(moving.map { $0.number("ghosts") ?? -1 })")
+        mark = c.app.events.count
+        try c.type("m")
+        try c.play("0 tap 0 400 \(c.openY + 40)")
+        let closed = try c.waitRest("closed", after: mark)
+        #expect(c.app.events[mark..<closed].filter { $0.kind == "frame" }.allSatisfy { $0.number("ghosts") == 0 })
+    }
+
     @Test(arguments: ["esc", "q"]) func quitKeyExitsZeroWithAFlushedExitEvent(key: String) throws {
         let c = try Compositor()
         try c.type(key)

@@ -7,6 +7,8 @@ enum KeyCommand: Equatable {
     case quit
     /// h: show or hide the HUD.
     case toggleHUD
+    /// m: show or hide where moving layers are heading (their model values) and their velocity arrows.
+    case toggleModel
     /// s, Tab: the next scene.
     case nextScene
     /// 1, 2, 3: switch the backend, handing the motion over with its velocity.
@@ -17,6 +19,7 @@ enum KeyCommand: Equatable {
         switch key {
         case .escape, .character("q"): self = .quit
         case .character("h"): self = .toggleHUD
+        case .character("m"): self = .toggleModel
         case .character("s"), .character("\t"): self = .nextScene
         case .character(let c):
             let kinds = BackendKind.allCases

@@ -34,13 +34,13 @@ final class TraceSink {
     /// whether the HUD shows, and the CPU time of the tick and of the render.
     /// `damage`: the pixels the compositor shows anew (`damage_px`), the pixels the client shaded (`drawn_px`), and
     /// the layer surface shown (`layer_surface` [x, y, w, h], logical px; null when every layer is in the window).
-    func frame(sequence: UInt64, callbackMs: UInt32?, step: Double, hud: Bool, tickMicros: Double, renderMicros: Double,
-               damage: RenderTarget.FrameDamage?) {
+    func frame(sequence: UInt64, callbackMs: UInt32?, step: Double, hud: Bool, ghosts: Int, tickMicros: Double,
+               renderMicros: Double, damage: RenderTarget.FrameDamage?) {
         let surface: JSONValue = damage?.layerSurface.map { r in
             .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])
         } ?? .null
         writer.event("frame", ["seq": .int(Int64(sequence)), "callback_ms": callbackMs.map { .int(Int64($0)) } ?? .null,
-                               "step": .number(step), "hud": .bool(hud),
+                               "step": .number(step), "hud": .bool(hud), "ghosts": .int(Int64(ghosts)),
                                "tick_us": .number((tickMicros * 10).rounded() / 10),
                                "render_us": .number((renderMicros * 10).rounded() / 10),
                                "damage_px": damage.map { .int(Int64($0.compositorPixels)) } ?? .null,
