@@ -33,8 +33,8 @@ public struct GalleryLayout: Sendable, Equatable {
     }
     /// Outer margin.
     static let margin = 20.0
-    /// Height of one lane.
-    public static let laneHeight = 34.0
+    /// Height of one lane (tighter on a phone, so a 640 px tall one holds every item).
+    public var laneHeight: Double { isNarrow ? 30 : 34 }
     /// Width of the label column left of the lanes (and the form field).
     public var labelWidth: Double { isNarrow ? 112 : 150 }
     /// Radius of a lane's dot.
@@ -53,11 +53,11 @@ public struct GalleryLayout: Sendable, Equatable {
     /// The area of all lanes (labels included); tapping it restarts the lanes.
     public var lanesFrame: DrawRect {
         DrawRect(x: content.left + Self.margin, y: Self.top, width: leftWidth,
-                 height: Self.laneHeight * Double(GalleryLane.all.count))
+                 height: laneHeight * Double(GalleryLane.all.count))
     }
 
     /// Centre y of lane `index`.
-    public func laneY(_ index: Int) -> Double { lanesFrame.y + (Double(index) + 0.5) * Self.laneHeight }
+    public func laneY(_ index: Int) -> Double { lanesFrame.y + (Double(index) + 0.5) * laneHeight }
 
     /// The x of a lane's dot centre at fraction 0 (left end).
     public var laneStartX: Double { lanesFrame.x + labelWidth + Self.dotRadius }
@@ -71,14 +71,15 @@ public struct GalleryLayout: Sendable, Equatable {
     /// The form field at rest (the shake offsets it horizontally).
     public var shakeField: DrawRect {
         let x = lanesFrame.x + labelWidth
-        return DrawRect(x: x, y: lanesFrame.maxY + 40, width: Swift.min(220, width - x - Self.margin - 10), height: 48)
+        return DrawRect(x: x, y: lanesFrame.maxY + (isNarrow ? 32 : 40), width: Swift.min(220, width - x - Self.margin - 10),
+                        height: 48)
     }
 
     /// The right column's centre x (wide layout).
     private var rightCenterX: Double { content.left + content.width * 0.55 + (content.width * 0.45) / 2 }
 
     /// The top of the narrow layout's last row (covers and orbit), below the form field and its caption.
-    private var lowerRowTop: Double { shakeField.maxY + 40 }
+    private var lowerRowTop: Double { shakeField.maxY + 36 }
 
     /// The orbit's horizontal and vertical radii.
     public var orbitRadii: SIMD2<Double> {

@@ -1,0 +1,80 @@
+import MomentumCore
+import MomentumLayers
+import Testing
+@testable import MomentumScenes
+
+/// Every scene's layout on every screen the product issue names, in logical px: a phone in portrait (360x640,
+/// 360x720, 412x915; 720x1440 at scale 2 is 360x720), a landscape tablet (1280x800), a laptop window (800x600),
+/// 1080p (and 3840x2160 at scale 2, the same logical size), and 1.5 (2560x1440 at 1.5 is 1707x960). Touch targets
+/// lie inside the window and below the chrome band, apart from each other and from the HUD's corner.
+struct ScreenLayoutTests {
+    static let sizes: [SIMD2<Double>] = [SIMD2(360, 640), SIMD2(360, 720), SIMD2(412, 915), SIMD2(1280, 800),
+                                         SIMD2(800, 600), SIMD2(1920, 1080), SIMD2(1707, 960)]
+    /// The HUD's corner: 184×72, 12 px from the top-right edges.
+    static func hud(_ size: SIMD2<Double>) -> DrawRect { DrawRect(x: size.x - 196, y: 12, width: 184, height: 72) }
+
+    static func overlaps(_ a: DrawRect, _ b: DrawRect) -> Bool {
+        a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
+    }
+
+    static func inside(_ r: DrawRect, _ size: SIMD2<Double>, belowBand: Bool = true) -> Bool {
+        r.x >= 0 && r.maxX <= size.x && r.maxY <= size.y && r.y >= (belowBand ? SceneChrome.top : 0)
+    }
+
+    @Test(arguments: sizes) func theSwitcherFitsBesideTheHUD(size: SIMD2<Double>) {
+        var switcher = SceneSwitcher(names: SceneKind.allCases.map(\.rawValue), selected: 0, room: size.x - 204)
+        for (name, r) in switcher.targets {
+            #expect(Self.inside(r, size, belowBand: false) && !Self.overlaps(r, Self.hud(size)), "\(name) \(r) at \(size)")
+            #expect(r.maxY <= SceneChrome.top)
+        }
+        if switcher.form == .menu {
+            // Open, its list is inside the window, one row under another, each a finger tall.
+            _ = switcher.filter(TouchFrame(changes: [TouchChange(id: 0, phase: .down, position: switcher.buttonRect.center, time: 0)]))
+            _ = switcher.filter(TouchFrame(changes: [TouchChange(id: 0, phase: .up, position: switcher.buttonRect.center, time: 0.05)]))
+            let rows = switcher.targets.filter { $0.name.hasPrefix("scene:") }.map(\.rect)
+            #expect(rows.count == SceneKind.allCases.count)
+            #expect(rows.allSatisfy { Self.inside($0, size, belowBand: false) && $0.height >= 44 })
+        }
+    }
+
+    @Test(arguments: sizes) func thePanelOpensBelowTheBandAndPeeksWhenClosed(size: SIMD2<Double>) {
+        let layout = PanelLayout(width: size.x, height: size.y)
+        #expect(layout.y(for: .open) >= SceneChrome.top)
+        #expect(layout.rect(y: layout.y(for: .open)).maxY == size.y)          // open: all of it shows
+        let closed = layout.rect(y: layout.y(for: .closed))
+        #expect(closed.y == size.y - 72 && closed.x >= 0 && closed.maxX <= size.x)
+        #expect(layout.layerRect(y: layout.y(for: .open)).maxY >= size.y + size.y * 0.5)  // no gap under it
+    }
+
+    @Test(arguments: sizes) func theTransitionsCardAndButtonAreBelowTheBand(size: SIMD2<Double>) {
+        let layout = TransitionLayout(width: size.x, height: size.y)
+        let card = layout.cardRect(y: layout.presentedY)
+        #expect(Self.inside(card, size), "card \(card) at \(size)")
+        #expect(Self.inside(layout.buttonRect, size))
+        let scene = TransitionScene(size: size)
+        #expect(scene.closeRect.width == 96 && scene.closeRect.maxX == layout.cardRect(y: scene.cardY).maxX)
+    }
+
+    @Test(arguments: sizes) func theGalleryItemsAreApartBelowTheBand(size: SIMD2<Double>) {
+        let layout = GalleryLayout(width: size.x, height: size.y)
+        let frames = GalleryItem.allCases.map { layout.frame(of: $0) }
+        for (i, a) in frames.enumerated() {
+            #expect(Self.inside(a, size), "\(GalleryItem.allCases[i]) at \(a) in \(size)")
+            for b in frames[(i + 1)...] { #expect(!Self.overlaps(a, b)) }
+        }
+    }
+
+    @Test(arguments: sizes) func thePlaygroundCardStartsInTheMiddleAndRestsBelowTheBand(size: SIMD2<Double>) {
+        var scene = PlaygroundScene(size: SIMD2(800, 600))
+        scene.resize(to: size)
+        #expect(scene.position == size / 2)
+        let corner = scene.clamped(SIMD2(0, 0))
+        #expect(corner.y - 80 >= SceneChrome.top && corner.x - 80 >= 0)
+    }
+
+    @Test(arguments: sizes) func theListFillsTheViewportBelowTheBand(size: SIMD2<Double>) {
+        let scene = ScrollScene(size: size)
+        #expect(scene.viewport.y == SceneChrome.top && scene.viewport.maxY == size.y)
+        #expect(scene.minimumOffset < 0)   // sixty rows always overflow: there is something to scroll
+    }
+}
