@@ -180,6 +180,11 @@ final class DemoRunner {
         case .toggleModel:
             showsModel.toggle()
             pacer.dirty = true
+        case .toggleGravity:
+            guard var playground = scene as? PlaygroundScene, playground.toggleGravity() else { return }
+            scene = playground
+            trace.gesture(SceneEvent(.gravity, [TraceField("on", .bool(playground.hasGravity))]))
+            pacer.dirty = true
         case .toggleHUD:
             hud.isShown.toggle()
             hudStatistics = pacer.statistics

@@ -36,4 +36,8 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     case finished
     /// `--autoplay` started the next motion by itself.
     case autoplay
+    /// A tap pushed the playground card (dynamics backend).
+    case push
+    /// Gravity was turned on or off (key g, dynamics backend).
+    case gravity
 }

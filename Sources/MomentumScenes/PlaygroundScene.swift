@@ -41,6 +41,29 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// Look-ahead (s) along the angular velocity when choosing the rotation detent.
     public static let rotationLookAhead = 0.1
 
+    /// UIKit Dynamics for the card on the dynamics backend: the seed's attachment (3.5 Hz, damping 0.4) on a 160 pt
+    /// item of density 100 that collides with the container (elasticity 0.6, no rotation); resistance 10 attached
+    /// (the seed's), 1 while falling free under gravity.
+    public static func cardDynamics() -> PropertyAnimation {
+        .dynamics(DynamicsBackend(value: .zero, frequency: Seeds.attachmentFrequency, damping: Seeds.attachmentDamping,
+                                  length: 0, properties: cardProperties(falling: false), itemWidth: cardSide,
+                                  itemHeight: cardSide))
+    }
+
+    /// The card item's properties, attached or falling free.
+    static func cardProperties(falling: Bool) -> DynamicsItemProperties {
+        DynamicsItemProperties(density: 100, resistance: falling ? 1 : 10, elasticity: 0.6, allowsRotation: false,
+                               collidesWithBounds: true)
+    }
+
+    /// The push a tap on the card gives it (px/s, away from the finger): UIKit's instantaneous push.
+    public static let pushSpeed = 900.0
+
+    /// True while gravity pulls the card (dynamics backend, key g): it falls free and bounces off the edges.
+    public private(set) var hasGravity = false
+    /// The current touch went down on the card while it moved (a catch, not a push).
+    private var caughtMoving = false
+
     /// The scene's name.
     public let name = "playground"
     /// The container size, logical px.
@@ -163,7 +186,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let relative = oldSize.x > 0 && oldSize.y > 0 ? model / oldSize * newSize : newSize / 2
         let goal = clamped(relative)
         guard goal != model else { return }
-        if isAnimating(.position) {
+        if isAnimating(.position), backendName == "dynamics" {
+            // The world's bounds (and gravity) follow the window: restart it from what is drawn, velocity kept.
+            let now = layers.removeAnimation(.position, of: cardLayer)
+            move(from: now.value, velocity: now.velocity, to: goal)
+        } else if isAnimating(.position) {
             if !layers.retarget(.position, of: cardLayer, to: goal) { move(from: model, velocity: .zero, to: goal) }
         } else {
             layers[cardLayer].position = goal
@@ -176,7 +203,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// Switches the position backend, handing over the presented value and velocity.
     public mutating func switchBackend(to newBackend: PropertyAnimation, name: String) {
-        backend = newBackend
+        backend = name == "dynamics" ? Self.cardDynamics() : newBackend
+        if name != "dynamics" { hasGravity = false }
         _ = backend.interrupt()
         backendName = name
         guard !isHeld, isAnimating(.position) else { return }
@@ -205,6 +233,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             switch event {
             case .touchDown(let point):
                 gestureOnCard = card.contains(point)
+                caughtMoving = gestureOnCard && isAnimating(.position)
                 if gestureOnCard { catchCard(into: &reports) }
             case .panBegan(let translation):
                 if isHeld { reports.append(SceneEvent(.panBegan, [TraceField("translation", .vector(translation))])) }
@@ -225,7 +254,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .tap(let point):
                 reports.append(SceneEvent(.tap, [TraceField("position", .vector(point)),
                                                   TraceField("on_card", .bool(gestureOnCard))]))
-                if !gestureOnCard { retarget(to: point, into: &reports) }
+                if !gestureOnCard {
+                    retarget(to: point, into: &reports)
+                } else if backendName == "dynamics", !caughtMoving {
+                    // A tap on a resting card pushes it; one on a moving card only caught it.
+                    push(from: point, into: &reports)
+                }
             case .lifted:
                 if isHeld { drop() }
             case .cancelled:
@@ -322,10 +356,53 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         reports.append(SceneEvent(.touchCancel, [TraceField("position", .vector(position))]))
     }
 
+    /// A tap on the card on the dynamics backend pushes it away from the finger (from the centre: up).
+    private mutating func push(from point: SIMD2<Double>, into reports: inout [SceneEvent]) {
+        let from = position
+        let away = from - point, length = (away * away).sum().squareRoot()
+        let direction = length > 1 ? away / length : SIMD2(0, -1)
+        let v = direction * Self.pushSpeed
+        move(from: from, velocity: v, to: clamped(from + v * Self.projectionTime))
+        reports.append(SceneEvent(.push, [TraceField("velocity", .vector(v))]))
+    }
+
+    /// Key g on the dynamics backend: gravity on (the card falls free and bounces to rest on the bottom edge) or off
+    /// (it is attached again where it is); false, and nothing changes, on the other backends.
+    public mutating func toggleGravity() -> Bool {
+        guard backendName == "dynamics", !isHeld, hasGravity || collisionBounds != nil else { return false }
+        hasGravity.toggle()
+        let now = layers.removeAnimation(.position, of: cardLayer)
+        move(from: now.value, velocity: now.velocity, to: clamped(now.value))
+        syncDecorations()
+        return true
+    }
+
+    /// The container the card collides with: the window below the chrome band (as `clamped` keeps it); none in a
+    /// window too small to hold the card (it could only rattle between the edges).
+    private var collisionBounds: DynamicsRect? {
+        let half = Self.cardSide / 2
+        let top = clamped(SIMD2(half, 0)).y - half
+        guard size.x >= Self.cardSide, size.y - top >= Self.cardSide else { return nil }
+        return DynamicsRect(x: 0, y: top, width: size.x, height: size.y - top)
+    }
+
     /// Starts the card's position animation on the configured backend (or leaves the model there when the
-    /// motion is already at rest).
+    /// motion is already at rest). On the dynamics backend the card collides with the container, and with gravity
+    /// on it falls free.
     private mutating func move(from value: SIMD2<Double>, velocity: SIMD2<Double>, to goal: SIMD2<Double>) {
         var motion = backend
+        if case .dynamics(var dynamics) = motion {
+            // Nothing to fall onto in a window too small for the card: gravity goes off.
+            if collisionBounds == nil { hasGravity = false }
+            dynamics.bounds = collisionBounds
+            dynamics.gravity = hasGravity ? SIMD2(0, 1) : .zero
+            dynamics.properties = Self.cardProperties(falling: hasGravity)
+            dynamics.start(from: value, velocity: velocity, to: goal)
+            if hasGravity { dynamics.detach() }
+            if dynamics.isAtRest { layers[cardLayer].position = dynamics.target }
+            else { layers.animate(.position, of: cardLayer, with: .dynamics(dynamics)) }
+            return
+        }
         motion.start(from: value, velocity: velocity, to: goal)
         if motion.isAtRest { layers[cardLayer].position = motion.target }
         else { layers.animate(.position, of: cardLayer, with: motion) }

@@ -89,8 +89,11 @@ public enum SceneKind: String, Sendable, CaseIterable {
             ScrollScene(size: size)
         case .playground:
             // The card's spring is its own (response 0.5 s, damping ratio 0.8); other backends are the seeds'.
-            backend == .spring ? PlaygroundScene(size: size)
-                : PlaygroundScene(size: size, backend: backend.make(), backendName: backend.rawValue)
+            switch backend {
+            case .spring: PlaygroundScene(size: size)
+            case .dynamics: PlaygroundScene(size: size, backend: PlaygroundScene.cardDynamics(), backendName: "dynamics")
+            default: PlaygroundScene(size: size, backend: backend.make(), backendName: backend.rawValue)
+            }
         }
     }
 }

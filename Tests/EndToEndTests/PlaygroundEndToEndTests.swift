@@ -150,4 +150,29 @@ import Testing
         }
         #expect(abs((rest.event.number("angle") ?? .nan) - target) < 1e-3, "rests on \(target)")
     }
+
+    @Test func onTheDynamicsBackendTheCardBouncesOffTheEdgesAndFallsUnderGravity() throws {
+        let c = try Compositor(scene: "playground", arguments: ["--backend", "dynamics"])
+        var mark = c.app.events.count
+        // A hard flick to the right: the card hits the right edge and comes back, never past it.
+        try c.play("0 flick 0 400 300 700 300 50")
+        let ended = try c.app.waitForGesture("pan-ended", after: mark)
+        let idle = try c.app.waitFor("the card at rest", after: ended.index) {
+            $0.kind == "playground" && $0.string("state") == "idle"
+        }
+        let xs = c.app.events[ended.index...idle.index].filter { $0.kind == "playground" }
+            .compactMap { $0.numbers("position")?[0] }
+        #expect((xs.max() ?? 0) + 80 <= 800.5 && (xs.max() ?? 0) + 80 > 790, "right edges \(xs.map { $0 + 80 })")
+        // Key g: gravity pulls it down to the bottom edge, where it bounces to rest.
+        mark = c.app.events.count
+        try c.type("g")
+        let on = try c.app.waitForGesture("gravity", after: mark)
+        #expect(on.event.fields["on"] as? Bool == true)
+        let fallen = try c.app.waitFor("the card at rest on the bottom", after: on.index) {
+            $0.kind == "playground" && $0.string("state") == "idle"
+        }
+        let ys = c.app.events[on.index...fallen.index].filter { $0.kind == "playground" }
+            .compactMap { $0.numbers("position")?[1] }
+        #expect(abs((ys.last ?? 0) + 80 - 600) < 1 && (ys.max() ?? 0) + 80 <= 600.5, "bottoms \(ys.suffix(5).map { $0 + 80 })")
+    }
 }

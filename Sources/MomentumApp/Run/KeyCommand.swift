@@ -9,6 +9,8 @@ enum KeyCommand: Equatable {
     case toggleHUD
     /// m: show or hide where moving layers are heading (their model values) and their velocity arrows.
     case toggleModel
+    /// g: gravity on or off for the playground card on the dynamics backend.
+    case toggleGravity
     /// s, Tab: the next scene.
     case nextScene
     /// 1, 2, 3: switch the backend, handing the motion over with its velocity.
@@ -20,6 +22,7 @@ enum KeyCommand: Equatable {
         case .escape, .character("q"): self = .quit
         case .character("h"): self = .toggleHUD
         case .character("m"): self = .toggleModel
+        case .character("g"): self = .toggleGravity
         case .character("s"), .character("\t"): self = .nextScene
         case .character(let c):
             let kinds = BackendKind.allCases

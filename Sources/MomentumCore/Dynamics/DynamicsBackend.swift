@@ -15,6 +15,8 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
     public let length: Double
     private var interrupted = true
     private var watchesLeaving = false
+    /// True after `detach()`: the item moves on its own (gravity, collisions, resistance) until the next start.
+    public private(set) var isDetached = false
 
     /// Creates a backend at rest at `value` with the given attachment spring, item properties and item size.
     public init(value: SIMD2<Double> = .zero, frequency: Double = 3.5, damping: Double = 0.4, length: Double = 0,
@@ -31,8 +33,35 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
         settle()
     }
 
-    /// Where the motion is heading (the attachment's anchor).
-    public var target: SIMD2<Double> { world.anchor(of: attachment) }
+    /// Where the motion is heading: the attachment's anchor, or, detached, wherever the item is.
+    public var target: SIMD2<Double> { isDetached ? world.position(of: item) : world.anchor(of: attachment) }
+
+    /// The container the item collides with when its properties say it does (`collidesWithBounds`); nil: none.
+    public var bounds: DynamicsRect? {
+        get { world.bounds }
+        set { world.bounds = newValue }
+    }
+
+    /// Gravity in UIKit units (1.0 = 1000 pt/s² down).
+    public var gravity: SIMD2<Double> {
+        get { world.gravity }
+        set { world.gravity = newValue }
+    }
+
+    /// The item's intrinsic properties (density, resistance, elasticity, …).
+    public var properties: DynamicsItemProperties {
+        get { world.properties(of: item) }
+        set { world.setProperties(newValue, for: item) }
+    }
+
+    /// Lets the item go on its own: the attachment is removed and the item keeps its velocity, moved by gravity,
+    /// collisions and resistance alone until it falls asleep (where it is) or the next `start`/`retarget`.
+    public mutating func detach() {
+        world.removeAttachment(attachment)
+        isDetached = true
+        interrupted = false
+        world.wake()
+    }
 
     /// The item's centre at display time.
     public var presentedValue: SIMD2<Double> { world.presentedPosition(of: item) }
@@ -46,6 +75,7 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
     /// Places the item at `value` with absolute `velocity` and attaches it to `target`.
     public mutating func start(from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>) {
         interrupted = false
+        isDetached = false
         world.setPosition(value, for: item)
         world.setVelocity(velocity, for: item)
         world.setAngularVelocity(0, for: item)
@@ -77,8 +107,9 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
     /// Moves the anchor; the item's state is untouched, so value and velocity stay continuous.
     public mutating func retarget(to target: SIMD2<Double>) {
         world.setAnchor(target, for: attachment)
-        if interrupted {
+        if interrupted || isDetached {
             interrupted = false
+            isDetached = false
             world.joints[attachment.index].isActive = true
             world.wake()
         }
@@ -88,7 +119,7 @@ public struct DynamicsBackend: AnimationBackend, Sendable {
     public mutating func advance(by dt: Double) {
         guard !interrupted, !world.isIdle else { return }
         world.advance(by: dt)
-        if world.isIdle && length == 0 {
+        if world.isIdle && length == 0 && !isDetached {
             // Asleep: Box2D's tolerance leaves it within a fraction of a point; place it exactly on the target.
             let t = world.anchor(of: attachment)
             world.bodies[item.index].position = t
