@@ -29,8 +29,31 @@ extension GalleryScene {
     static let captionColor = RGBA(r: 1, g: 1, b: 1, a: 0.55)
     static let labelColor = RGBA(r: 1, g: 1, b: 1, a: 0.8)
 
-    /// Appends the presented layer tree: lanes, form field, orbit and covers.
-    public func draw(into list: inout DrawList) { layers.draw(into: &list) }
+    /// Appends the presented layer tree (lanes, form field, orbit and covers) over each lane's timing curve.
+    public func draw(into list: inout DrawList) {
+        drawLaneCurves(into: &list)
+        layers.draw(into: &list)
+    }
+
+    /// The same, with up to `limit` layers drawn apart (none of the gallery's asks to be).
+    public func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer] {
+        drawLaneCurves(into: &list)
+        return layers.draw(into: &list, separating: limit)
+    }
+
+    /// Each lane's timing function plotted faintly along its track: time across the lane, progress from 11 px below
+    /// the lane's line to 11 px above it, so the curve each dot follows is seen beside the dot.
+    func drawLaneCurves(into list: inout DrawList) {
+        let ink = RGBA(r: 1, g: 1, b: 1, a: 0.22)
+        for (i, lane) in GalleryLane.all.enumerated() {
+            let y = layout.laneY(i), x0 = layout.laneStartX, x1 = layout.laneEndX
+            let points = (0...32).map { k -> SIMD2<Double> in
+                let t = Double(k) / 32
+                return SIMD2(x0 + t * (x1 - x0), y + 11 - 22 * lane.timingFunction.value(at: t))
+            }
+            list.addPolyline(points, width: 1.5, color: ink)
+        }
+    }
 
     /// A text layer whose first line's top-left corner is at `origin`.
     static func text(_ string: String, at origin: SIMD2<Double>, size: Double, color: RGBA) -> Layer {

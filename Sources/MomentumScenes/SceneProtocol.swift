@@ -70,6 +70,8 @@ public protocol Scene {
     mutating func advance(by dt: Double) -> [SceneEvent]
     /// Appends what the scene shows (the app draws the background and HUD around it).
     func draw(into list: inout DrawList)
+    /// Appends what the scene shows, except up to `limit` layers drawn apart (see the extension's default).
+    func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer]
     /// The scene's state this frame, written as the trace event named `name` (positions, velocities, progress,
     /// which animation drives what).
     func traceRecord() -> [TraceField]

@@ -15,6 +15,37 @@ struct GalleryDrawingTests {
         }
     }
 
+    @Test("each lane shows its timing curve along its track, under the dots, in both ways of drawing")
+    func laneCurves() {
+        let scene = GalleryScene(size: SIMD2(800, 600))
+        var list = DrawList()
+        scene.draw(into: &list)
+        var apart = DrawList()
+        _ = scene.draw(into: &apart, separating: 1)
+        #expect(list.commands == apart.commands)
+        let segments = list.commands.compactMap { command -> LineSegment? in
+            if case .line(let segment) = command { return segment }
+            return nil
+        }
+        let layout = scene.layout
+        for (i, lane) in GalleryLane.all.enumerated() {
+            // The curve's points at t = 0, ¼, ½, ¾, 1 lie on its segments' ends: y = lane − 11 + 22·(1 − f(t)).
+            let y = layout.laneY(i)
+            for t in [0.0, 0.25, 0.5, 0.75, 1.0] {
+                let p = SIMD2(layout.laneStartX + t * (layout.laneEndX - layout.laneStartX),
+                              y + 11 - 22 * lane.timingFunction.value(at: t))
+                let hit = segments.contains { s in
+                    let d1 = s.from - p, d2 = s.to - p
+                    return (d1 * d1).sum() < 1e-12 || (d2 * d2).sum() < 1e-12
+                }
+                #expect(hit, "\(lane.name) at t \(t)")
+            }
+        }
+        // Drawn first, under the lanes: the list opens with the seven curves' 32 segments each.
+        let leading = list.commands.prefix { if case .line = $0 { return true } else { return false } }
+        #expect(leading.count == 7 * 32)
+    }
+
     @Test("the satellite is drawn where it is presented, turned to its direction of travel")
     func satelliteDrawnAlongTangent() {
         var driver = GalleryDriver()
