@@ -35,6 +35,12 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: binary))
         #expect(FileManager.default.fileExists(atPath: module))
         #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("lib/momentum/touch-probe").path))
+        // The launcher entry: named after the window's app id, starting the installed binary.
+        let desktop = try String(contentsOf: prefix.appendingPathComponent(
+            "share/applications/dev.momentum.Momentum.desktop"), encoding: .utf8)
+        #expect(desktop.hasPrefix("[Desktop Entry]\n") && desktop.contains("\nExec=\(binary) run\n")
+                && desktop.contains("\nStartupWMClass=dev.momentum.Momentum\n") && desktop.contains("\nType=Application\n"),
+                "\(desktop)")
 
         let run = try ProgramRun(binary, ["headless", "--out", "out", "--log-level", "debug"], in: work.path)
         #expect(run.status == 0, "\(run.transcript)")
