@@ -315,11 +315,7 @@ final class DemoRunner {
         } else {
             scene.draw(into: &drawList)
         }
-        ghostsDrawn = 0
-        if showsModel {
-            ghostsDrawn = scene.layers.modelGhosts().count
-            scene.layers.drawModelGhosts(into: &drawList)
-        }
+        ghostsDrawn = showsModel ? scene.layers.drawModelGhosts(into: &drawList) : 0
         guard let window else { return separated }
         let width = Double(window.logicalSize.width)
         switcher.draw(into: &drawList, size: SIMD2(width, Double(window.logicalSize.height)))

@@ -57,10 +57,7 @@ extension GalleryScene {
 
     /// A text layer whose first line's top-left corner is at `origin`.
     static func text(_ string: String, at origin: SIMD2<Double>, size: Double, color: RGBA) -> Layer {
-        var layer = Layer(frame: DrawRect(origin: origin, size: .zero))
-        layer.content = .text(string, size: size, color: color)
-        layer.isHitTestable = false
-        return layer
+        Layer.text(string, frame: DrawRect(origin: origin, size: .zero), size: size, color: color)
     }
 
     /// A circle of `radius` centred at `centre` in its superlayer.

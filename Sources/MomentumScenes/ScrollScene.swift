@@ -249,12 +249,10 @@ public struct ScrollScene: Scene {
             let card = layers.add(Layer(frame: frame, backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.95),
                                         cornerRadius: 12), to: content)
             layers[card].isHitTestable = false
-            var title = Layer(frame: DrawRect(x: 16, y: 12, width: width - 32, height: 16))
-            title.content = .text(row.0, size: 11, color: RGBA(hex: 0x1B2A49), weight: .semibold)
-            layers.add(title, to: card)
-            var line = Layer(frame: DrawRect(x: 16, y: 32, width: width - 32, height: 14))
-            line.content = .text(row.1, size: 9, color: RGBA(hex: 0x6B7280))
-            layers.add(line, to: card)
+            layers.add(Layer.text(row.0, frame: DrawRect(x: 16, y: 12, width: width - 32, height: 16), size: 11,
+                                  color: RGBA(hex: 0x1B2A49), weight: .semibold), to: card)
+            layers.add(Layer.text(row.1, frame: DrawRect(x: 16, y: 32, width: width - 32, height: 14), size: 9,
+                                  color: RGBA(hex: 0x6B7280)), to: card)
         }
     }
 }

@@ -432,10 +432,8 @@ public struct TransitionScene: Scene {
     /// card stays one layer that may be drawn apart).
     private static func text(_ string: String, size: Double, color: RGBA, weight: TextRun.Weight = .regular,
                              alignment: TextRun.Alignment = .leading, x: Double = 0, y: Double = 0) -> Layer {
-        var layer = Layer(frame: DrawRect(x: x, y: y, width: Double(string.count) * size * 0.9 + 4, height: size * 1.4))
-        layer.content = .text(string, size: size, color: color, weight: weight, alignment: alignment)
-        layer.isHitTestable = false
-        return layer
+        Layer.text(string, frame: DrawRect(x: x, y: y, width: Double(string.count) * size * 0.9 + 4, height: size * 1.4),
+                   size: size, color: color, weight: weight, alignment: alignment)
     }
 
     /// The card's close control as presented now (its top-right corner, 96×48): a tap there dismisses.

@@ -29,10 +29,12 @@ extension LayerTree {
     }
 
     /// Appends the ghosts: a translucent outline of each model frame and an arrow of each velocity (the distance
-    /// covered in 0.1 s), so where a motion heads and how fast it goes are seen.
-    public func drawModelGhosts(into list: inout DrawList) {
+    /// covered in 0.1 s), so where a motion heads and how fast it goes are seen. Returns how many it drew.
+    @discardableResult
+    public func drawModelGhosts(into list: inout DrawList) -> Int {
         let ink = RGBA(r: 1, g: 0.84, b: 0.2, a: 0.9)
-        for ghost in modelGhosts() {
+        let ghosts = modelGhosts()
+        for ghost in ghosts {
             let r = ghost.model
             list.addRoundedRect(r, cornerRadius: ghost.cornerRadius, fill: RGBA(r: 1, g: 0.84, b: 0.2, a: 0.16))
             for edge in [DrawRect(x: r.x, y: r.y, width: r.width, height: 2),
@@ -50,5 +52,6 @@ extension LayerTree {
             list.addLine(from: tip, to: tip + back + side, width: 3, color: ink)
             list.addLine(from: tip, to: tip + back - side, width: 3, color: ink)
         }
+        return ghosts.count
     }
 }
