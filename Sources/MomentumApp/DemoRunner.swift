@@ -323,10 +323,9 @@ final class DemoRunner {
         guard !switcher.isOpen else { return separated }
         let backend = (scene as? any BackendSwitchable)?.backendName ?? "-"
         if separating {
-            separated[.overlay] = hud.overlay(width: width, statistics: hudStatistics, scene: scene.name,
-                                              backend: backend)
+            separated[.overlay] = hud.overlay(width: width, statistics: hudStatistics, backend: backend)
         } else {
-            hud.draw(into: &drawList, width: width, statistics: hudStatistics, scene: scene.name, backend: backend)
+            hud.draw(into: &drawList, width: width, statistics: hudStatistics, backend: backend)
         }
         return separated
     }

@@ -27,8 +27,9 @@ struct HeadlessTour {
         let closedY = height - 36 // inside the peeking strip
         try gesture("tap the closed panel", "0 tap 0 \(x) \(closedY)")
         try waitFor("panel", state: "open")
-        let openTop = height - (height * 0.6).rounded()
-        let middle = (openTop + height - 72) / 2
+        let layout = PanelLayout(width: width, height: height)
+        let openTop = layout.y(for: .open)
+        let middle = (openTop + layout.y(for: .closed)) / 2
         try gesture("drag it down past halfway and hold still before lifting",
                     "0 drag 0 \(x) \(openTop + 40) \(x) \(middle + 80) 500 120")
         try waitFor("panel", state: "closed")

@@ -33,7 +33,7 @@ struct RunCommand: LoggingCommand {
     @Option(help: "On exit, save the last frame as a PNG to FILE.") var screenshot: String?
     @Flag(name: .customLong("notify-ready"), help: "Print 'ready' on stdout once the first frame was shown.")
     var notifyReady = false
-    @Flag(help: "Keep animating: each scene plays its demonstration again whenever it comes to rest (the panel opens and closes, the transition presents and dismisses, the gallery runs each item, the playground card goes round the screen).")
+    @Flag(help: "Keep animating: each scene plays its demonstration again whenever it comes to rest (the panel opens and closes, the transition presents and dismisses, the gallery runs each item, the playground card goes round the screen, the list is flicked end to end).")
     var autoplay = false
     @Flag(name: .customLong("no-hud"), help: "Start with the frame-timing HUD hidden (key h toggles it).")
     var noHUD = false

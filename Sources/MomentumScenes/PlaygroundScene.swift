@@ -399,11 +399,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             dynamics.properties = Self.cardProperties(falling: hasGravity)
             dynamics.start(from: value, velocity: velocity, to: goal)
             if hasGravity { dynamics.detach() }
-            if dynamics.isAtRest { layers[cardLayer].position = dynamics.target }
-            else { layers.animate(.position, of: cardLayer, with: .dynamics(dynamics)) }
-            return
+            motion = .dynamics(dynamics)
+        } else {
+            motion.start(from: value, velocity: velocity, to: goal)
         }
-        motion.start(from: value, velocity: velocity, to: goal)
         if motion.isAtRest { layers[cardLayer].position = motion.target }
         else { layers.animate(.position, of: cardLayer, with: motion) }
     }

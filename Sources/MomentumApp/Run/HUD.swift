@@ -23,18 +23,18 @@ struct HUD {
     static func box(width: Double) -> DrawRect { DrawRect(origin: SIMD2(width - size.x - 12, 12), size: size) }
 
     /// The HUD on a surface of its own: the box with one pixel around it for the anti-aliased edges, whole px.
-    func overlay(width: Double, statistics: FrameStatistics, scene: String, backend: String) -> SeparateLayer? {
+    func overlay(width: Double, statistics: FrameStatistics, backend: String) -> SeparateLayer? {
         guard isShown else { return nil }
         let frame = Self.box(width: width).insetBy(-1)
         var content = DrawList()
-        draw(into: &content, at: SIMD2(1, 1), statistics: statistics, scene: scene, backend: backend)
+        draw(into: &content, at: SIMD2(1, 1), statistics: statistics, backend: backend)
         return SeparateLayer(content: content, frame: frame)
     }
 
     /// Appends the HUD for a window `width` logical px wide.
-    func draw(into list: inout DrawList, width: Double, statistics: FrameStatistics, scene: String, backend: String) {
+    func draw(into list: inout DrawList, width: Double, statistics: FrameStatistics, backend: String) {
         guard isShown else { return }
-        draw(into: &list, at: Self.box(width: width).origin, statistics: statistics, scene: scene, backend: backend)
+        draw(into: &list, at: Self.box(width: width).origin, statistics: statistics, backend: backend)
     }
 
     /// The HUD's text: "39 fps"; "≈39.6 Hz · 0 missed" (the refresh, "≈" when estimated, and the refreshes missed);
@@ -53,7 +53,7 @@ struct HUD {
     }
 
     private func draw(into list: inout DrawList, at origin: SIMD2<Double>, statistics: FrameStatistics,
-                      scene: String, backend: String) {
+                      backend: String) {
         let box = DrawRect(origin: origin, size: Self.size)
         let white = RGBA(r: 1, g: 1, b: 1, a: 1), soft = RGBA(r: 1, g: 1, b: 1, a: 0.8)
         list.addRoundedRect(box, cornerRadius: 10, fill: RGBA(hex: 0x0B1020, alpha: 0.72))
