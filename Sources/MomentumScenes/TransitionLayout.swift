@@ -3,7 +3,7 @@ import MomentumLayers
 
 /// Where the transition scene's modal card sits in its container (the window), and what its position means.
 ///
-/// The card is `width − 32` wide and `height × 0.8` tall (less where that would not fit below the header with 12 px
+/// The card is `width − 32` wide (at most 720) and `height × 0.8` tall (less where that would not fit below the header with 12 px
 /// to spare), centred horizontally. It is presented *from above* (seed 002): dismissed, its bottom edge lies on the
 /// container's top edge (the seed's `center.y = −90` for a 180 pt card); presented, it is centred in the area below
 /// the header bar. The header bar is the backdrop's "navigation bar" whose two large titles cross-fade; it spans the
@@ -26,9 +26,12 @@ public struct TransitionLayout: Sendable, Equatable {
     /// Height of the backdrop's header bar (its titles cross-fade while the card moves): the chrome band.
     public static let headerHeight = SceneChrome.top
 
+    /// The widest the card gets (a form sheet on a large screen, centred), logical px.
+    public static let maximumCardWidth = 720.0
+
     /// The card's size.
     public var cardSize: SIMD2<Double> {
-        SIMD2(max(width - 32, 0), max(min(height * 0.8, height - Self.headerHeight - 24), 0))
+        SIMD2(max(min(width - 32, Self.maximumCardWidth), 0), max(min(height * 0.8, height - Self.headerHeight - 24), 0))
     }
 
     /// The card's left edge (centred horizontally).

@@ -365,7 +365,7 @@ public struct TransitionScene: Scene {
         layers[layers.root].frame = container
         layers[rows].frame = container
         layers.removeSublayers(of: rows)
-        // The inbox: one row per message (sender and subject), as many as fit.
+        // The inbox: one row per message (sender and subject), as many as fit, as wide as the card.
         let rowHeight = 52.0, gap = 8.0
         let senders = [("Ada Lovelace", "Notes on the engine"), ("Grace Hopper", "Compiler meeting moved"),
                        ("Alan Kay", "Re: the Dynabook"), ("Margaret Hamilton", "Priority displays"),
@@ -375,7 +375,7 @@ public struct TransitionScene: Scene {
         var rowY = TransitionLayout.headerHeight + 16
         var index = 0
         while rowY + rowHeight < container.height - 16, index < senders.count {
-            let row = layers.add(Layer(frame: DrawRect(x: 16, y: rowY, width: max(container.width - 32, 0),
+            let row = layers.add(Layer(frame: DrawRect(x: layout.cardX, y: rowY, width: layout.cardSize.x,
                                                        height: rowHeight),
                                        backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.92), cornerRadius: 12), to: rows)
             layers.add(Self.text(senders[index].0, size: 11, color: RGBA(hex: 0x1B2A49), weight: .semibold, x: 16, y: 11),
