@@ -40,4 +40,7 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     case push
     /// Gravity was turned on or off (key g, dynamics backend).
     case gravity
+    /// A control inside a scene (a Control Center toggle, slider or media button) changed; carries `control` and
+    /// its new `value`.
+    case control
 }

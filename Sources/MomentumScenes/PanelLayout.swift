@@ -2,7 +2,7 @@ import MomentumCore
 import MomentumLayers
 
 /// Where the Control Center panel sits in a container: it slides up from the bottom edge.
-/// Closed, a 72 px strip peeks out; open, the whole panel (60 % of the height) shows. The panel's layer reaches
+/// Closed, a 72 px strip peeks out; open, the whole panel (as tall as its controls, at most 70 % of the height) shows. The panel's layer reaches
 /// `extension` px further down, past the screen's bottom edge, so a spring overshoot or a rubber-banded drag above
 /// the open position never shows a gap under it.
 public struct PanelLayout: Sendable, Equatable {
@@ -20,9 +20,18 @@ public struct PanelLayout: Sendable, Equatable {
     /// Height of the strip visible when closed.
     public static let peek = 72.0
 
-    /// Panel size (the part that shows when open).
+    /// The most of the container's height the open panel takes.
+    public static let maxHeightFraction = 0.7
+
+    /// The Control Center's parts inside the panel.
+    public var controls: ControlCenterLayout {
+        ControlCenterLayout(width: min(width - 32, 640), maxHeight: (height * Self.maxHeightFraction).rounded())
+    }
+
+    /// Panel size (the part that shows when open): as tall as its controls need, at most 70 % of the container.
     public var panelSize: SIMD2<Double> {
-        SIMD2(min(width - 32, 640), (height * 0.6).rounded())
+        let controls = controls
+        return SIMD2(controls.width, min(controls.height, (height * Self.maxHeightFraction).rounded()))
     }
 
     /// How far the panel's layer reaches below its visible part: half the container (at least 200 px). A drag of

@@ -13,6 +13,12 @@ import MomentumLayers
 /// - a tap toggles: from rest it starts toward the other state; on a panel caught by the press, it sends it from
 ///   where it was caught toward the state other than the one it was heading for;
 /// - a cancelled touch sequence returns it to where it was heading before the grab, from rest (no fling).
+///
+/// Open and at rest, it is a Control Center whose controls are touch targets of their own: a tap on a toggle or a
+/// media button flips or steps it; a touch that starts on a slider belongs to the slider (it follows the finger
+/// sideways, the slop taken up as the panel's; a tap sets the level there), not to the panel; a drag that starts on
+/// a toggle or button moves the panel, as a scroll view takes a touch from a button once it moves. Closed or moving,
+/// the whole panel is one handle.
 public struct PanelScene: Scene, BackendSwitchable {
     /// The two resting states.
     public enum Target: String, Sendable { case open, closed }
@@ -47,6 +53,13 @@ public struct PanelScene: Scene, BackendSwitchable {
     private var press = SIMD2<Double>.zero, pressTop = 0.0
     /// The drag's finger → unstretched top edge mapping (the slop taken up).
     private var mapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
+    /// The Control Center's state: toggles, levels, media.
+    public private(set) var controls = ControlCenter()
+    /// The control the current touch sequence belongs to (pressed on it with the panel open at rest).
+    private var grabbed: ControlCenter.Control?
+    /// The slider drag's finger → fill width mapping, and the fill when the finger went down.
+    private var sliderMapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
+    private var pressFill = 0.0
 
     /// Creates the scene at rest, closed.
     public init(layout: PanelLayout, backend: PropertyAnimation, backendName: String) {
@@ -56,7 +69,7 @@ public struct PanelScene: Scene, BackendSwitchable {
         _ = motion.interrupt()
         self.backend = motion
         layers = LayerTree(size: SIMD2(layout.width, layout.height))
-        var sheet = Layer(frame: layout.layerRect(y: layout.y(for: .closed)), backgroundColor: RGBA(hex: 0xF4F5F8),
+        var sheet = Layer(frame: layout.layerRect(y: layout.y(for: .closed)), backgroundColor: Palette.paper,
                           cornerRadius: 22)
         sheet.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, -2), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
         // It only ever slides: shown on a surface of its own, the compositor moves it and nothing is shaded again.
@@ -143,7 +156,15 @@ public struct PanelScene: Scene, BackendSwitchable {
             case .pressed(let p):
                 targetBeforeGrab = target
                 press = p
-                if isMoving {
+                grabbed = nil
+                if !isMoving, !dragging, target == .open, let control = control(at: p) {
+                    grabbed = control
+                    if case .slider(let slider) = control, let track = layout.controls.sliders[slider] {
+                        pressFill = ControlCenterLayout.fillWidth(level: controls.value(slider), track: track.width)
+                    } else {
+                        addPanelContents()
+                    }
+                } else if isMoving {
                     // Caught at once where it is drawn, as a finger stops a sliding sheet.
                     let caught = layers.removeAnimation(.position, of: panel)
                     dragging = true
@@ -154,6 +175,17 @@ public struct PanelScene: Scene, BackendSwitchable {
                 }
                 pressTop = y
             case .panBegan(let p):
+                if case .slider = grabbed {
+                    sliderMapping = DragMapping(value: pressFill, finger: p.x, pressedValue: pressFill,
+                                                pressedFinger: press.x)
+                    slide(finger: p)
+                    continue
+                }
+                if grabbed != nil {
+                    // A toggle or button let go of a touch that moves: the panel takes it.
+                    grabbed = nil
+                    addPanelContents()
+                }
                 if !dragging {
                     dragging = true
                     _ = layers.removeAnimation(.position, of: panel)
@@ -166,15 +198,30 @@ public struct PanelScene: Scene, BackendSwitchable {
                 dragVelocity = velocity(forFinger: recognizer.currentVelocity(at: inputTime), at: p)
                 reports.append(SceneEvent(.panBegan))
             case .panChanged(let p):
+                if case .slider = grabbed {
+                    slide(finger: p)
+                    continue
+                }
                 drag(finger: p)
                 dragVelocity = velocity(forFinger: recognizer.currentVelocity(at: inputTime), at: p)
             case .panEnded(let p, let velocity):
+                if case .slider(let slider) = grabbed {
+                    slide(finger: p)
+                    grabbed = nil
+                    reports.append(controlEvent(.slider(slider), .number(controls.value(slider))))
+                    continue
+                }
                 drag(finger: p)
                 let panelVelocity = self.velocity(forFinger: velocity, at: p)
                 release(velocity: panelVelocity)
                 reports.append(SceneEvent(.panEnded, [TraceField("velocity", .vector(velocity)),
                                                       TraceField("panel_velocity", .vector(panelVelocity))]))
-            case .tap:
+            case .tap(let p):
+                if let control = grabbed {
+                    grabbed = nil
+                    reports.append(controlEvent(control, activate(control, at: p)))
+                    continue
+                }
                 let before = SIMD2(y, vy)
                 if dragging { release(velocity: .zero, toward: targetBeforeGrab == .open ? .closed : .open) }
                 else { toggle() }
@@ -182,8 +229,16 @@ public struct PanelScene: Scene, BackendSwitchable {
                 reports.append(SceneEvent(.tap, [TraceField("before", .vector(before)),
                                                   TraceField("after", .vector(SIMD2(y, vy)))]))
             case .released:
+                if grabbed != nil {
+                    grabbed = nil
+                    addPanelContents()
+                }
                 if dragging { release(velocity: .zero) }
             case .cancelled:
+                if grabbed != nil {
+                    grabbed = nil
+                    addPanelContents()
+                }
                 if dragging { release(velocity: .zero, toward: targetBeforeGrab) }
                 reports.append(SceneEvent(.touchCancel))
             }
@@ -203,30 +258,54 @@ public struct PanelScene: Scene, BackendSwitchable {
         return [TraceField("state", .string(state.rawValue)), TraceField("target", .string(target.rawValue)),
                 TraceField("y", .number(y)), TraceField("vy", .number(vy)),
                 TraceField("rect", .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])),
-                TraceField("backend", .string(backendName))]
+                TraceField("backend", .string(backendName)), TraceField("controls", controls.traceRecord())]
     }
 
     /// Appends the presented layers to a draw list.
     public func draw(into list: inout DrawList) { layers.draw(into: &list) }
 
-    /// The grabber handle and two rows of control tiles (so motion is easy to see), laid out for the panel's size.
+    /// The Control Center's layers for the panel's size and the controls' state (rebuilt when either changes).
     private mutating func addPanelContents() {
         layers.removeSublayers(of: panel)
-        let size = layout.panelSize
-        layers.add(Layer(frame: DrawRect(x: size.x / 2 - 22, y: 10, width: 44, height: 6),
-                         backgroundColor: RGBA(hex: 0xB8BCC6), cornerRadius: 3), to: panel)
-        let tile = 64.0, gap = 18.0
-        let columns = max(1, Int((size.x - 2 * gap) / (tile + gap)))
-        let left = (size.x - Double(columns) * (tile + gap) + gap) / 2
-        let hues: [UInt32] = [0x3478F6, 0x34C759, 0xFF9F0A, 0xFF375F, 0x5E5CE6, 0x64D2FF]
-        for row in 0..<2 {
-            for column in 0..<columns {
-                let frame = DrawRect(x: left + Double(column) * (tile + gap), y: 40 + Double(row) * (tile + gap),
-                                     width: tile, height: tile)
-                layers.add(Layer(frame: frame, backgroundColor: RGBA(hex: hues[(row * columns + column) % 6]),
-                                 cornerRadius: 16), to: panel)
-            }
+        var pressed: ControlCenter.Control?
+        if let grabbed, case .slider = grabbed {} else { pressed = grabbed }
+        layout.controls.build(into: &layers, under: panel, state: controls, pressed: pressed)
+    }
+
+    /// The control under `point` (container coordinates) of the panel as drawn.
+    private func control(at point: SIMD2<Double>) -> ControlCenter.Control? {
+        layout.controls.control(at: point - rect.origin)
+    }
+
+    /// A tap on `control` at `point`: flips a toggle, steps a media button, sets a slider's level there.
+    private mutating func activate(_ control: ControlCenter.Control, at point: SIMD2<Double>) -> TraceValue {
+        let value: TraceValue
+        if case .slider(let slider) = control, let track = layout.controls.sliders[slider] {
+            let local = point.x - rect.x - track.x
+            controls.set(slider, to: ControlCenterLayout.level(fill: local,
+                                                               track: track.width))
+            value = .number(controls.value(slider))
+        } else {
+            value = controls.activate(control)
         }
+        addPanelContents()
+        return value
+    }
+
+    /// The slider the touch belongs to follows the finger sideways (its fill's end keeps its offset from the finger,
+    /// the slop taken up).
+    private mutating func slide(finger: SIMD2<Double>) {
+        guard case .slider(let slider) = grabbed, let track = layout.controls.sliders[slider] else { return }
+        let fill = sliderMapping.move(to: finger.x)
+        let level = ControlCenterLayout.level(fill: fill, track: track.width)
+        guard level != controls.value(slider) else { return }
+        controls.set(slider, to: level)
+        addPanelContents()
+    }
+
+    /// The trace event of a control changed by a touch.
+    private func controlEvent(_ control: ControlCenter.Control, _ value: TraceValue) -> SceneEvent {
+        SceneEvent(.control, [TraceField("control", .string(control.name)), TraceField("value", value)])
     }
 
     /// The finger owns the panel: the mapping's top edge, rubber-banded past the travel's ends.

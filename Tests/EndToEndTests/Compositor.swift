@@ -91,6 +91,7 @@ final class Compositor {
         return (c.x.rounded(), c.y.rounded())
     }
 
-    var closedY: Double { height - 72 }
-    var openY: Double { height - (height * 0.6).rounded() }
+    /// The panel's top edge closed and open, as the panel lays itself out in this window.
+    var closedY: Double { PanelLayout(width: width, height: height).y(for: .closed) }
+    var openY: Double { PanelLayout(width: width, height: height).y(for: .open) }
 }

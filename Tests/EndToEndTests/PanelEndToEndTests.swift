@@ -195,3 +195,45 @@ import Testing
         #expect(app.events.last?.kind == "exit" && app.events.last?.number("code") == 2)
     }
 }
+
+/// The Control Center's controls under weston with real touch, on a phone-sized portrait screen: a tap on a toggle
+/// flips it and a drag that starts on a slider moves the slider; the panel stays open and still through both.
+@Suite(.serialized) struct ControlCenterEndToEndTests {
+    @Test func togglesAndSlidersWorkInsideTheOpenPanel() throws {
+        let c = try Compositor(output: (360, 720))
+        let layout = PanelLayout(width: c.width, height: c.height)
+        let controls = layout.controls
+        // Open it (a tap on the peeking strip) and let it settle.
+        var mark = c.app.events.count
+        try c.play("0 tap 0 180 \(c.closedY + 20)")
+        let opened = try c.waitRest("open", after: mark)
+        #expect(c.app.events[opened].number("y") == c.openY)
+        let panelX = layout.panelX, top = c.openY
+
+        // Tap Bluetooth: it turns off; the panel neither moves nor closes.
+        let bluetooth = try #require(controls.toggles[.bluetooth]).center + SIMD2(panelX, top)
+        mark = c.app.events.count
+        try c.play("0 tap 0 \(bluetooth.x) \(bluetooth.y)")
+        let flipped = try c.app.waitForGesture("control", after: mark)
+        #expect(flipped.event.string("control") == "bluetooth" && flipped.event.fields["value"] as? Bool == false)
+        let afterTap = c.panels(from: flipped.index).first
+        #expect(afterTap?.string("state") == "open" && afterTap?.number("y") == c.openY)
+        let state = afterTap?.fields["controls"] as? [String: Any]
+        #expect(state?["bluetooth"] as? Bool == false && state?["wifi"] as? Bool == true)
+
+        // Drag the volume slider 100 px right, with some vertical wobble: the level follows, the panel does not.
+        let track = try #require(controls.sliders[.volume])
+        let start = track.center + SIMD2(panelX, top) - SIMD2(40, 0)
+        mark = c.app.events.count
+        try c.play("0 drag 0 \(start.x) \(start.y) \(start.x + 100) \(start.y + 14) 400 100")
+        let slid = try c.app.waitForGesture("control", after: mark)
+        #expect(slid.event.string("control") == "volume")
+        let level = try #require(slid.event.number("value"))
+        let expected = 0.45 + 100 / (track.width - ControlCenterLayout.track)
+        #expect(abs(level - expected) < 1e-6, "volume \(level), expected \(expected)")
+        let during = c.panels(from: mark)
+        #expect(!during.isEmpty && during.allSatisfy { $0.string("state") == "open" && $0.number("y") == c.openY })
+        let gestures = c.app.events[mark...slid.index].filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
+        #expect(gestures == ["control"], "only the slider took the touch: \(gestures)")
+    }
+}

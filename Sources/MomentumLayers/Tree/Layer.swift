@@ -17,6 +17,10 @@ public enum LayerContent: Equatable, Hashable, Sendable {
     case gradient(top: RGBA, bottom: RGBA)
     /// The ellipse inscribed in the bounds, stroked `lineWidth` logical px wide (an orbit, a ring).
     case ellipse(lineWidth: Double, color: RGBA)
+    /// A polyline through `points` (the layer's own coordinates, logical px from its top-left corner), stroked
+    /// `lineWidth` wide with mitred joints; `closed` joins the last point back to the first. An open path gets round
+    /// caps (a dot of the line's width at each free end; meant for opaque colours). Icons are drawn from these.
+    case path([SIMD2<Double>], lineWidth: Double, color: RGBA, closed: Bool = false)
     /// A line of real text (the UI face, anti-aliased, at the output's scale) whose capitals are `size` logical px
     /// tall, their tops on the bounds' top edge; the line starts at the bounds' left edge, is centred on them or ends
     /// at their right edge (`alignment`).

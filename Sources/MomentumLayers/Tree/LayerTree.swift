@@ -306,6 +306,14 @@ public struct LayerTree: Sendable {
             list.addPolyline(points, width: lineWidth * placement.scale,
                              color: placement.faded(color),
                              closed: true)
+        case let .path(points, lineWidth, color, closed):
+            let mapped = points.map { placement.map($0, in: layer) }
+            let width = lineWidth * placement.scale
+            list.addPolyline(mapped, width: width, color: placement.faded(color), closed: closed)
+            if !closed, let first = mapped.first, let last = mapped.last {
+                list.addCircle(center: first, radius: width / 2, fill: placement.faded(color))
+                if last != first { list.addCircle(center: last, radius: width / 2, fill: placement.faded(color)) }
+            }
         case let .text(string, size, color, weight, alignment):
             // Real text in the UI face: the capitals `size` tall, their tops on the bounds' top edge.
             let origin = placement.center(of: layer) - placement.scale * layer.size * 0.5

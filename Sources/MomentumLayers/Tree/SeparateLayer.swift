@@ -105,6 +105,11 @@ extension LayerTree {
         // Text reaches past bounds that do not hold it (a text layer is often given no size): its extent is unknown
         // here, so such a layer is not drawn apart.
         if case .text = layer.content, bounds.width <= 0 || bounds.height <= 0 { return .turned }
+        if case let .path(points, lineWidth, _, _) = layer.content {
+            // The points, grown by the stroke: half its width, or twice it where a sharp joint's miter reaches out.
+            let origin = bounds.origin
+            for point in points { add(DrawRect(origin: origin + point, size: .zero).insetBy(-2 * max(lineWidth, 0) - 1)) }
+        }
         if layer.backgroundColor != nil || layer.content != .none { add(bounds) }
         if layer.backgroundColor != nil, let shadow = layer.shadow {
             // As the renderer draws it: 3σ (σ = blur / 2) and one pixel of coverage beyond the shape, moved by the offset.

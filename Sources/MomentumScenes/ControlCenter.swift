@@ -1,0 +1,250 @@
+import MomentumCore
+import MomentumLayers
+
+/// What the Control Center panel holds: four labelled toggles, a media tile and two sliders, and their state.
+/// Pure state; `ControlCenterLayout` places it and `PanelScene` turns touches into changes.
+public struct ControlCenter: Sendable, Equatable {
+    /// A labelled on/off tile.
+    public enum Toggle: String, Sendable, CaseIterable {
+        case wifi, bluetooth, airplane, focus
+
+        /// The tile's label.
+        public var label: String {
+            switch self {
+            case .wifi: "Wi-Fi"
+            case .bluetooth: "Bluetooth"
+            case .airplane: "Airplane"
+            case .focus: "Focus"
+            }
+        }
+        /// The tile's glyph.
+        public var icon: Icon {
+            switch self {
+            case .wifi: .wifi
+            case .bluetooth: .bluetooth
+            case .airplane: .airplane
+            case .focus: .moon
+            }
+        }
+        /// The glyph's disc when on.
+        public var tint: RGBA {
+            switch self {
+            case .wifi, .bluetooth: Palette.accent
+            case .airplane: Palette.orange
+            case .focus: Palette.indigo
+            }
+        }
+    }
+
+    /// A horizontal level control.
+    public enum Slider: String, Sendable, CaseIterable {
+        case brightness, volume
+
+        /// The caption.
+        public var label: String { self == .brightness ? "Brightness" : "Volume" }
+        /// The glyph at the track's start.
+        public var icon: Icon { self == .brightness ? .sun : .speaker }
+    }
+
+    /// The media tile's transport buttons.
+    public enum Button: String, Sendable, CaseIterable {
+        case previous, playPause = "play-pause", next
+    }
+
+    /// A touch target of the panel.
+    public enum Control: Sendable, Hashable {
+        case toggle(Toggle)
+        case slider(Slider)
+        case button(Button)
+
+        /// The name the trace uses.
+        public var name: String {
+            switch self {
+            case .toggle(let t): t.rawValue
+            case .slider(let s): s.rawValue
+            case .button(let b): b.rawValue
+            }
+        }
+    }
+
+    /// The tracks the media tile steps through: title and artist.
+    public static let tracks: [(title: String, artist: String)] = [
+        ("Momentum", "Seed 000"), ("Velocity", "Seed 002"), ("Additive", "Seed 003"), ("Presentation", "Seed 004"),
+    ]
+
+    /// Which toggles are on.
+    public var isOn: [Toggle: Bool] = [.wifi: true, .bluetooth: true, .airplane: false, .focus: false]
+    /// The sliders' levels, 0…1.
+    public var level: [Slider: Double] = [.brightness: 0.7, .volume: 0.45]
+    /// Whether the media tile plays.
+    public var isPlaying = false
+    /// The track shown (an index into `tracks`).
+    public var track = 0
+
+    /// A state with the defaults above.
+    public init() {}
+
+    /// Whether `toggle` is on.
+    public func on(_ toggle: Toggle) -> Bool { isOn[toggle] ?? false }
+    /// The level of `slider`, 0…1.
+    public func value(_ slider: Slider) -> Double { level[slider] ?? 0 }
+
+    /// A tap on a toggle or button: flips or steps it; returns the new value for the trace.
+    public mutating func activate(_ control: Control) -> TraceValue {
+        switch control {
+        case .toggle(let t):
+            isOn[t] = !on(t)
+            return .bool(on(t))
+        case .slider(let s):
+            return .number(value(s))
+        case .button(.playPause):
+            isPlaying.toggle()
+            return .bool(isPlaying)
+        case .button(.next):
+            track = (track + 1) % Self.tracks.count
+            return .number(Double(track))
+        case .button(.previous):
+            track = (track + Self.tracks.count - 1) % Self.tracks.count
+            return .number(Double(track))
+        }
+    }
+
+    /// Sets a slider's level, clamped to 0…1.
+    public mutating func set(_ slider: Slider, to value: Double) { level[slider] = min(max(value, 0), 1) }
+
+    /// The state for the trace: each toggle, each level, playing and track.
+    public func traceRecord() -> TraceValue {
+        var fields = Toggle.allCases.map { TraceField($0.rawValue, .bool(on($0))) }
+        fields += Slider.allCases.map { TraceField($0.rawValue, .number(value($0))) }
+        fields += [TraceField("playing", .bool(isPlaying)), TraceField("track", .number(Double(track)))]
+        return .object(fields)
+    }
+}
+
+/// Where the Control Center's parts sit inside the panel (the panel's own coordinates, logical px): a grabber, then
+/// the toggles in a 2 × 2 grid, the media tile (beside the toggles on a wide panel, under them on a narrow one) and
+/// the two sliders, each under a caption. What does not fit the height the panel may take is left out, media first.
+public struct ControlCenterLayout: Sendable, Equatable {
+    /// Panel width.
+    public let width: Double
+    /// The toggles' tiles.
+    public let toggles: [ControlCenter.Toggle: DrawRect]
+    /// The media tile, if shown.
+    public let media: DrawRect?
+    /// The transport buttons' touch targets (with the media tile).
+    public let buttons: [ControlCenter.Button: DrawRect]
+    /// The sliders' tracks, if shown (their captions sit above them).
+    public let sliders: [ControlCenter.Slider: DrawRect]
+    /// The panel height the content needs (bottom margin included).
+    public let height: Double
+
+    /// Side margin and gaps.
+    public static let margin = 16.0, gap = 10.0
+    /// Where the first row starts (under the grabber).
+    public static let top = 32.0
+    /// A toggle tile's height.
+    public static let tileHeight = 56.0
+    /// A slider's caption height and track height.
+    public static let caption = 20.0, track = 36.0
+    /// A media tile's height when it sits under the toggles.
+    public static let mediaHeight = 84.0
+    /// Panels at least this wide put the media tile beside the toggles.
+    public static let wideWidth = 560.0
+    /// Space below the last part.
+    public static let bottom = 24.0
+
+    /// Lays out a panel `width` wide whose height may be at most `maxHeight`.
+    public init(width: Double, maxHeight: Double) {
+        self.width = width
+        let m = Self.margin, g = Self.gap
+        let wide = width >= Self.wideWidth
+        let inner = width - 2 * m
+        let gridWidth = wide ? (inner - 2 * g) / 2 : inner
+        let tileWidth = ((gridWidth - g) / 2).rounded(.down)
+        var toggles: [ControlCenter.Toggle: DrawRect] = [:]
+        for (k, toggle) in ControlCenter.Toggle.allCases.enumerated() {
+            toggles[toggle] = DrawRect(x: m + Double(k % 2) * (tileWidth + g),
+                                       y: Self.top + Double(k / 2) * (Self.tileHeight + g),
+                                       width: tileWidth, height: Self.tileHeight)
+        }
+        self.toggles = toggles
+        let gridBottom = Self.top + 2 * Self.tileHeight + g
+        let sliderBlock = Self.caption + Self.track
+        var y = gridBottom
+        // Media: beside the grid when wide (free), else under it if the sliders still fit after it.
+        var media: DrawRect?
+        if wide {
+            media = DrawRect(x: m + gridWidth + 2 * g, y: Self.top, width: inner - gridWidth - 2 * g,
+                             height: gridBottom - Self.top)
+        } else if y + 1.6 * g + Self.mediaHeight + 2 * (1.4 * g + sliderBlock) + Self.bottom <= maxHeight {
+            media = DrawRect(x: m, y: y + 1.6 * g, width: inner, height: Self.mediaHeight)
+            y += 1.6 * g + Self.mediaHeight
+        }
+        self.media = media
+        var sliders: [ControlCenter.Slider: DrawRect] = [:]
+        for slider in ControlCenter.Slider.allCases where y + 1.4 * g + sliderBlock + Self.bottom <= maxHeight {
+            sliders[slider] = DrawRect(x: m, y: y + 1.4 * g + Self.caption, width: inner, height: Self.track)
+            y += 1.4 * g + sliderBlock
+        }
+        self.sliders = sliders
+        height = y + Self.bottom
+        buttons = media.map(Self.buttons(in:)) ?? [:]
+    }
+
+    /// The transport buttons of a media tile: a centred row along its bottom (tall tile), or play/pause and next at
+    /// its right (short tile).
+    private static func buttons(in tile: DrawRect) -> [ControlCenter.Button: DrawRect] {
+        let size = 40.0, gap = 8.0
+        var result: [ControlCenter.Button: DrawRect] = [:]
+        if tile.height >= 110 {
+            let all = ControlCenter.Button.allCases
+            let left = tile.x + (tile.width - Double(all.count) * size - Double(all.count - 1) * 3 * gap) / 2
+            for (k, button) in all.enumerated() {
+                result[button] = DrawRect(x: (left + Double(k) * (size + 3 * gap)).rounded(), y: tile.maxY - size - 4,
+                                          width: size, height: size)
+            }
+        } else {
+            let y = tile.y + (tile.height - size) / 2
+            result[.next] = DrawRect(x: tile.maxX - gap - size, y: y, width: size, height: size)
+            result[.playPause] = DrawRect(x: tile.maxX - gap - 2 * size - 4, y: y, width: size, height: size)
+        }
+        return result
+    }
+
+    /// The artwork square of the media tile.
+    public var artwork: DrawRect? {
+        media.map { tile in
+            let side = tile.height >= 110 ? 52.0 : tile.height - 28
+            return DrawRect(x: tile.x + 14, y: tile.y + 14, width: side, height: side)
+        }
+    }
+
+    /// The slider's whole touch target: its caption and track (a finger need not hit the thin track exactly).
+    public func target(of slider: ControlCenter.Slider) -> DrawRect? {
+        sliders[slider].map { DrawRect(x: $0.x, y: $0.y - Self.caption, width: $0.width, height: $0.height + Self.caption) }
+    }
+
+    /// Every touch target with its control.
+    public var targets: [(control: ControlCenter.Control, rect: DrawRect)] {
+        var all: [(ControlCenter.Control, DrawRect)] = []
+        for toggle in ControlCenter.Toggle.allCases { if let r = toggles[toggle] { all.append((.toggle(toggle), r)) } }
+        for button in ControlCenter.Button.allCases { if let r = buttons[button] { all.append((.button(button), r)) } }
+        for slider in ControlCenter.Slider.allCases { if let r = target(of: slider) { all.append((.slider(slider), r)) } }
+        return all
+    }
+
+    /// The control at `point` (panel coordinates), if any.
+    public func control(at point: SIMD2<Double>) -> ControlCenter.Control? {
+        targets.first { $0.rect.contains(point) }?.control
+    }
+
+    /// The fill's width for a level on a slider track `width` wide: the glyph's square is always filled.
+    public static func fillWidth(level: Double, track width: Double) -> Double {
+        track + min(max(level, 0), 1) * (width - track)
+    }
+
+    /// The level for a fill `fill` px wide on a track `width` wide.
+    public static func level(fill: Double, track width: Double) -> Double {
+        width > track ? min(max((fill - track) / (width - track), 0), 1) : 0
+    }
+}

@@ -1,0 +1,184 @@
+import MomentumCore
+import MomentumLayers
+import Testing
+@testable import MomentumScenes
+
+/// The Control Center inside the panel: its parts fit and do not overlap on every screen, and its controls are
+/// touch targets of their own inside a draggable panel.
+struct ControlCenterTests {
+    /// Every screen the issue names, in logical px (720×1440 and 3840×2160 at scale 2 are 360×720 and 1920×1080; at
+    /// 1.5, 2560×1440 is 1707×960), plus the minimum window.
+    static let screens: [SIMD2<Double>] = [
+        SIMD2(360, 720), SIMD2(360, 640), SIMD2(412, 915), SIMD2(1280, 800), SIMD2(800, 600), SIMD2(1920, 1080),
+        SIMD2(1707, 960), SIMD2(320, 320),
+    ]
+
+    @Test("on every screen the controls lie inside the open panel, apart, and big enough for a finger",
+          arguments: screens)
+    func controlsFitAndDoNotOverlap(screen: SIMD2<Double>) {
+        let layout = PanelLayout(width: screen.x, height: screen.y)
+        let controls = layout.controls
+        let panel = DrawRect(x: 0, y: 0, width: layout.panelSize.x, height: layout.panelSize.y)
+        let targets = controls.targets
+        #expect(targets.count >= 4, "the toggles at least")
+        for (control, rect) in targets {
+            #expect(rect.x >= 8 && rect.maxX <= panel.maxX - 8 && rect.y >= 24 && rect.maxY <= panel.maxY - 8,
+                    "\(control) at \(rect) outside the \(panel.size) panel")
+            #expect(min(rect.width, rect.height) >= 40, "\(control) is \(rect.size): too small to touch")
+        }
+        for i in targets.indices {
+            for j in targets.indices where j > i {
+                #expect(targets[i].rect.intersection(targets[j].rect) == nil,
+                        "\(targets[i].control) and \(targets[j].control) overlap")
+            }
+        }
+        // The open panel shows wholly below the chrome band on every screen that is not tiny.
+        if screen.y >= 600 { #expect(layout.y(for: .open) >= SceneChrome.top) }
+    }
+
+    @Test("a phone portrait screen gets everything: toggles, media, both sliders; the minimum window the toggles")
+    func whatFitsWhere() {
+        let phone = PanelLayout(width: 360, height: 720).controls
+        #expect(phone.media != nil && phone.sliders.count == 2 && phone.buttons.count == 2)
+        let desktop = PanelLayout(width: 800, height: 600).controls
+        #expect(desktop.media != nil && desktop.sliders.count == 2 && desktop.buttons.count == 3)
+        // Wide: the media tile sits beside the toggles, as tall as their grid.
+        #expect(desktop.media?.y == desktop.toggles[.wifi]?.y)
+        let tiny = PanelLayout(width: 320, height: 320).controls
+        #expect(tiny.toggles.count == 4 && tiny.media == nil && tiny.sliders.isEmpty)
+    }
+
+    /// The panel opened and settled.
+    static func openPanel() -> PanelDriver {
+        var d = PanelDriver()
+        _ = d.tap()
+        d.settle()
+        return d
+    }
+
+    /// A control's centre in container coordinates, for the open panel.
+    static func centre(of control: ControlCenter.Control, in d: PanelDriver) -> SIMD2<Double> {
+        let rect = PanelDriver.layout.controls.targets.first { $0.control == control }?.rect
+        return d.scene.rect.origin + (rect?.center ?? .zero)
+    }
+
+    @Test func aTapOnAToggleFlipsItAndLeavesThePanelOpen() {
+        var d = Self.openPanel()
+        #expect(d.scene.state == .open)
+        let wifi = Self.centre(of: .toggle(.wifi), in: d)
+        _ = d.down(wifi.x, wifi.y)
+        d.time += 0.08
+        let events = d.up(wifi.x, wifi.y)
+        #expect(events.map(\.kind) == [.control])
+        #expect(events.first?.fields == [TraceField("control", .string("wifi")), TraceField("value", .bool(false))])
+        #expect(!d.scene.controls.on(.wifi))
+        #expect(d.scene.state == .open && !d.scene.needsFrames)
+        // The tile shows it: its glyph's disc is no longer the accent.
+        var list = DrawList()
+        d.scene.draw(into: &list)
+        let discs = list.commands.compactMap { command -> RGBA? in
+            if case .roundedRect(let r) = command, r.rect.width == 36, r.rect.height == 36 { return r.fill }
+            return nil
+        }
+        #expect(discs.count == 4)
+        #expect(discs.first == Palette.well)
+        // The media button steps the track; a second tap on the toggle turns it back on.
+        let next = Self.centre(of: .button(.next), in: d)
+        _ = d.down(next.x, next.y)
+        d.time += 0.08
+        #expect(d.up(next.x, next.y).first?.fields.last == TraceField("value", .number(1)))
+        _ = d.down(wifi.x, wifi.y)
+        d.time += 0.08
+        _ = d.up(wifi.x, wifi.y)
+        #expect(d.scene.controls.on(.wifi))
+    }
+
+    @Test func aDragThatStartsOnASliderMovesTheSliderNotThePanel() throws {
+        var d = Self.openPanel()
+        let openY = d.scene.y
+        let track = try #require(PanelDriver.layout.controls.sliders[.brightness])
+        let before = d.scene.controls.value(.brightness)
+        let start = Self.centre(of: .slider(.brightness), in: d)
+        _ = d.down(start.x, start.y)
+        // Sideways and a little down (a finger never moves straight): past the slop, then 12 px more, then on.
+        var x = start.x
+        var events: [SceneEvent] = []
+        for step in 1...20 {
+            d.time += 0.01
+            x -= 4
+            events += d.move(x, start.y + Double(step))
+            d.advanceFrame()
+            #expect(d.scene.y == openY, "the panel stays put")
+        }
+        #expect(!events.contains { $0.kind == .panBegan }, "the panel did not take the touch")
+        // After the take-up the point pressed stays under the finger: the level moved by the finger's travel.
+        let expected = before - 80 / (track.width - ControlCenterLayout.track)
+        #expect(abs(d.scene.controls.value(.brightness) - expected) < 1e-9)
+        d.time += 0.01
+        let lift = d.up(x, start.y + 20)
+        #expect(lift.map(\.kind) == [.control])
+        #expect(d.scene.state == .open && !d.scene.needsFrames)
+        // Dragged past its end it stops at 0.
+        _ = d.down(x, start.y)
+        for _ in 0..<40 {
+            d.time += 0.01
+            x -= 20
+            _ = d.move(x, start.y)
+        }
+        _ = d.up(x, start.y)
+        #expect(d.scene.controls.value(.brightness) == 0)
+        // A tap sets the level where it lands.
+        let at = d.scene.rect.x + track.x + track.width * 0.75
+        _ = d.down(at, start.y)
+        d.time += 0.08
+        _ = d.up(at, start.y)
+        #expect(abs(d.scene.controls.value(.brightness) - (0.75 * track.width - ControlCenterLayout.track)
+                    / (track.width - ControlCenterLayout.track)) < 1e-9)
+    }
+
+    @Test func aDragThatStartsOnAToggleMovesThePanel() {
+        var d = Self.openPanel()
+        let wifi = Self.centre(of: .toggle(.wifi), in: d)
+        _ = d.down(wifi.x, wifi.y)
+        var events: [SceneEvent] = []
+        for step in 1...10 {
+            d.time += 0.01
+            events += d.move(wifi.x, wifi.y + 6 * Double(step))
+        }
+        #expect(events.map(\.kind) == [.panBegan])
+        #expect(d.scene.state == .dragging && d.scene.y > PanelSceneTests.openY)
+        d.time += 0.01
+        _ = d.up(wifi.x, wifi.y + 60)
+        #expect(d.scene.controls.on(.wifi), "the toggle did not flip")
+    }
+
+    @Test func closedOrMovingThePanelIsOneHandle() {
+        // Closed: a tap where a toggle peeks out opens the panel.
+        var d = PanelDriver()
+        let peek = d.scene.rect.origin + (PanelDriver.layout.controls.toggles[.wifi]?.center ?? .zero) - SIMD2(0, 12)
+        _ = d.down(peek.x, peek.y)
+        d.time += 0.08
+        let tap = d.up(peek.x, peek.y)
+        #expect(tap.map(\.kind) == [.tap] && d.scene.target == .open && d.scene.controls.on(.wifi))
+        // Moving: a press on a control catches the panel.
+        for _ in 0..<12 { d.advanceFrame() }
+        let toggle = d.scene.rect.origin + (PanelDriver.layout.controls.toggles[.airplane]?.center ?? .zero)
+        let press = d.down(toggle.x, toggle.y)
+        #expect(press.map(\.kind) == [.catch])
+        d.time += 0.08
+        _ = d.up(toggle.x, toggle.y)
+        #expect(!d.scene.controls.on(.airplane))
+    }
+
+    @Test("the trace carries every control's state")
+    func traceRecord() {
+        let d = PanelDriver()
+        let record = d.scene.traceRecord().first { $0.key == "controls" }?.value
+        guard case .object(let fields) = record else {
+            Issue.record("no controls in \(d.scene.traceRecord())")
+            return
+        }
+        #expect(fields.map(\.key) == ["wifi", "bluetooth", "airplane", "focus", "brightness", "volume", "playing",
+                                      "track"])
+    }
+}
