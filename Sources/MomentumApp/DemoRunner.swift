@@ -37,6 +37,13 @@ final class DemoRunner {
     /// How many model ghosts the frame being built shows (for the trace).
     private var ghostsDrawn = 0
     private var readyAnnounced = false
+    /// The touch targets the trace's last `layout` event showed.
+    private var lastLayout: (key: LayoutKey?, targets: [TouchTarget], chrome: [TouchTarget]) = (nil, [], [])
+    /// A scene at a window size.
+    private struct LayoutKey: Equatable {
+        var scene: String
+        var width: Int32, height: Int32
+    }
     private var drawList = DrawList()
     private var failure: AppError?
     /// Presentation feedback still unanswered and freed unanswered, read from the window at teardown.
@@ -289,6 +296,22 @@ final class DemoRunner {
                     ghosts: ghostsDrawn, tickMicros: tickMicros,
                     renderMicros: renderMicros, damage: damage)
         trace.sceneRecord(scene)
+        traceLayoutIfChanged(window: window)
+    }
+
+    /// Writes the `layout` event when the scene has come to rest with its touch targets or the chrome's changed since
+    /// they were last written, and on the first frame of a scene or a window size whatever moves (not while the
+    /// switcher's menu is open: it takes every touch then).
+    private func traceLayoutIfChanged(window: Window) {
+        let width = Double(window.logicalSize.width)
+        let key = LayoutKey(scene: scene.name, width: window.logicalSize.width, height: window.logicalSize.height)
+        guard !switcher.isOpen, !scene.needsFrames || key != lastLayout.key else { return }
+        let targets = scene.touchTargets
+        var chrome = switcher.targets.map { TouchTarget($0.name, $0.rect) }
+        if hud.isShown { chrome.append(TouchTarget("hud", HUD.box(width: width))) }
+        guard targets != lastLayout.targets || chrome != lastLayout.chrome || key != lastLayout.key else { return }
+        lastLayout = (key, targets, chrome)
+        trace.layout(scene: scene.name, targets: targets, chrome: chrome)
     }
 
     /// Builds the frame's draw list, and with `separating` the layers shown on surfaces of their own: the scene's

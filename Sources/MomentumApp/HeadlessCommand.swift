@@ -18,21 +18,52 @@ struct HeadlessCommand: LoggingCommand {
     @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.") var out = "momentum-headless"
     @Option(help: "The animator backend of the panel and the playground card (default spring).")
     var backend: BackendKind?
-    @Option(help: "Output size WxH in logical px.") var size = "800x600"
-    @Option(help: "Output scale (device px per logical px: the screen has WxH times this many pixels).") var scale = 1
-    @Option(help: "The scene to tour.") var scene = SceneKind.panel
+    @Option(help: "Output size WxH in logical px (default 800x600).") var size: String?
+    @Option(help: "Output scale (device px per logical px: the screen has WxH times this many pixels; default 1).")
+    var scale: Int?
+    @Option(help: "The scene to tour (default panel).") var scene: SceneKind?
+    @Flag(help: """
+        Tour every scene at every size (\(Self.allSizes.map(\.name).joined(separator: ", "))): \
+        screenshots <scene>-<size>.png in --out, each tour's trace and log in a folder of that name.
+        """)
+    var allSizes = false
+
+    /// The screens `--all-sizes` tours: a phone in portrait (also at scale 2, i.e. 720×1440), a small desktop window,
+    /// a landscape tablet, 1080p and 4K (1920×1080 at scale 2).
+    static let allSizes: [Screen] = [Screen(360, 720), Screen(360, 720, scale: 2), Screen(800, 600), Screen(1280, 800),
+                                     Screen(1920, 1080), Screen(1920, 1080, scale: 2)]
+
+    /// An output: its size in logical px and its scale.
+    struct Screen {
+        let width: Int, height: Int, scale: Int
+        init(_ width: Int, _ height: Int, scale: Int = 1) {
+            self.width = width
+            self.height = height
+            self.scale = scale
+        }
+        /// `360x720`, `360x720@2`.
+        var name: String { "\(width)x\(height)" + (scale == 1 ? "" : "@\(scale)") }
+    }
 
     func validate() throws {
-        guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers") }
-        if let small = Size.belowMinimum(size, flag: "--size") { throw ValidationError(small) }
-        guard (1...4).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
-        if let backend, !scene.usesBackend {
-            throw ValidationError(RunCommand.backendRefusal(backend, scene: scene))
+        if allSizes {
+            for (flag, given) in [("--size", size != nil), ("--scale", scale != nil), ("--scene", scene != nil)]
+            where given {
+                throw ValidationError("\(flag) cannot be combined with --all-sizes (it tours every scene at every size)")
+            }
+            return
+        }
+        if let size {
+            guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers") }
+            if let small = Size.belowMinimum(size, flag: "--size") { throw ValidationError(small) }
+        }
+        if let scale, !(1...4).contains(scale) { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
+        if let backend, !(scene ?? .panel).usesBackend {
+            throw ValidationError(RunCommand.backendRefusal(backend, scene: scene ?? .panel))
         }
     }
 
     func run() throws {
-        guard let parsed = Size(size) else { return }
         let logger = AppLogging.logger()
         let executable = try Self.executablePath()
         guard let westonPath = SearchPath.find("weston") else {
@@ -54,61 +85,111 @@ struct HeadlessCommand: LoggingCommand {
         }
         try Self.makeDirectory(out)
         let outDir = URL(fileURLWithPath: out).standardizedFileURL.path
-        let tracePath = outDir + "/trace.jsonl", shotPath = outDir + "/screenshot.png", logPath = outDir + "/weston.log"
+        let tours = Tours(executable: executable, module: module, weston: westonPath, backend: backend,
+                          logLevel: logging.logLevel)
+        guard allSizes else {
+            guard let parsed = Size(size ?? "800x600") else { return }
+            try tours.run(scene: scene ?? .panel,
+                          screen: Screen(Int(parsed.width), Int(parsed.height), scale: scale ?? 1),
+                          folder: outDir, screenshot: outDir + "/screenshot.png")
+            return
+        }
+        var failed: [String] = []
+        var count = 0
+        for screen in Self.allSizes {
+            for scene in SceneKind.allCases {
+                let name = "\(scene.rawValue)-\(screen.name)"
+                count += 1
+                Console.out("[\(count)/\(Self.allSizes.count * SceneKind.allCases.count)] \(name)")
+                let folder = outDir + "/" + name
+                do {
+                    try Self.makeDirectory(folder)
+                    try tours.run(scene: scene, screen: screen, folder: folder, screenshot: outDir + "/\(name).png")
+                } catch {
+                    Console.error("\(name): \(error)")
+                    failed.append(name)
+                }
+            }
+        }
+        Console.out("screenshots: \(outDir)/<scene>-<size>.png")
+        if !failed.isEmpty {
+            throw AppError("\(failed.count) of \(count) tours failed: \(failed.joined(separator: ", "))")
+        }
+    }
 
-        Console.out("starting weston (headless, pixman) with the touch-injection module…")
-        let weston: WestonSession
-        do {
-            // weston's headless --width/--height are the output's size in logical px; --scale multiplies the mode.
-            weston = try WestonSession(module: module, width: Int(parsed.width), height: Int(parsed.height),
-                                       extraArguments: scale == 1 ? [] : ["--scale=\(scale)"], weston: westonPath)
-        } catch {
-            throw AppError("cannot start weston: \(error)")
-        }
-        // The log is saved on every path; on the success path a failure to save it is the run's error.
-        var logSaved = false
-        func saveLog() throws(AppError) {
-            logSaved = true
-            try OutputFile.write(Array(weston.logText().utf8), to: logPath, what: "weston log")
-        }
-        defer {
-            if !logSaved { do throws(AppError) { try saveLog() } catch { Console.error(error.description) } }
-            weston.stop()
-        }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
-        let app = try TracedClient(executable: executable,
-                                   arguments: ["--fullscreen", "--scene", scene.rawValue, "--screenshot", shotPath]
-                                       + (backend.map { ["--backend", $0.rawValue] } ?? [])
-                                       + (logging.logLevel.map { ["--log-level", $0.rawValue] } ?? []),
-                                   environment: env, copyTo: tracePath)
-        do {
-            try app.waitFor("the first presented frame") { $0.kind == "presented" }
-            try HeadlessTour(weston: weston, app: app, scene: scene,
-                             width: Double(parsed.width), height: Double(parsed.height)).play()
-        } catch {
+    /// Runs tours: each in a private weston, the app fullscreen inside it.
+    struct Tours {
+        let executable: String, module: String, weston: String
+        let backend: BackendKind?
+        let logLevel: LogLevel?
+
+        /// Tours `scene` on `screen`: trace.jsonl and weston.log into `folder`, the screenshot to `screenshot`. Fails
+        /// when a step does not show its effect, the app does not exit cleanly, or the layout at rest is broken
+        /// (`LayoutCheck`).
+        func run(scene: SceneKind, screen: Screen, folder: String, screenshot shotPath: String) throws {
+            let tracePath = folder + "/trace.jsonl", logPath = folder + "/weston.log"
+            Console.out("starting weston (headless, pixman) with the touch-injection module…")
+            let session: WestonSession
+            do {
+                // weston's headless --width/--height are the output's size in logical px; --scale multiplies the mode.
+                session = try WestonSession(module: module, width: screen.width, height: screen.height,
+                                            extraArguments: screen.scale == 1 ? [] : ["--scale=\(screen.scale)"],
+                                            weston: weston)
+            } catch {
+                throw AppError("cannot start weston: \(error)")
+            }
+            // The log is saved on every path; on the success path a failure to save it is the run's error.
+            var logSaved = false
+            func saveLog() throws(AppError) {
+                logSaved = true
+                try OutputFile.write(Array(session.logText().utf8), to: logPath, what: "weston log")
+            }
+            defer {
+                if !logSaved { do throws(AppError) { try saveLog() } catch { Console.error(error.description) } }
+                session.stop()
+            }
+            var env = ProcessInfo.processInfo.environment
+            for (key, value) in session.environment { env[key] = value }
+            let backendArguments = scene.usesBackend ? (backend.map { ["--backend", $0.rawValue] } ?? []) : []
+            let app = try TracedClient(executable: executable,
+                                       arguments: ["--fullscreen", "--scene", scene.rawValue, "--screenshot", shotPath]
+                                           + backendArguments + (logLevel.map { ["--log-level", $0.rawValue] } ?? []),
+                                       environment: env, copyTo: tracePath)
+            do {
+                try app.waitFor("the first presented frame") { $0.kind == "presented" }
+                try HeadlessTour(weston: session, app: app, scene: scene,
+                                 width: Double(screen.width), height: Double(screen.height)).play()
+            } catch {
+                app.signal()
+                _ = try? app.waitExit()
+                throw AppError("headless tour failed: \(error)")
+            }
             app.signal()
-            _ = try? app.waitExit()
-            throw AppError("headless tour failed: \(error)")
+            let status = try app.waitExit()
+            var childLog = app.stderr
+            if status == 0, !childLog.isEmpty {
+                // The app's own log lines (at the level passed on to it), as it wrote them.
+                if childLog.hasSuffix("\n") { childLog.removeLast() }
+                Console.errorLine(childLog)
+            }
+            let events = app.events
+            let frames = events.filter { $0.kind == "frame" }.count
+            let gestures = events.filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
+            Console.out("tour done: \(frames) frames, gestures: \(gestures.joined(separator: " "))")
+            Console.out("trace:      \(tracePath)")
+            Console.out("screenshot: \(shotPath)")
+            Console.out("weston log: \(logPath)")
+            if status != 0 { throw AppError("momentum exited with status \(status): \(app.stderr)") }
+            if let failure = app.copyFailure { throw failure }
+            try saveLog()
+            guard let layout = events.last(where: { $0.kind == "layout" }) else {
+                throw AppError("the trace has no layout event")
+            }
+            let problems = LayoutCheck.problems(in: layout, width: Double(screen.width), height: Double(screen.height))
+            if !problems.isEmpty {
+                throw AppError("layout at rest: \(problems.joined(separator: "; "))")
+            }
         }
-        app.signal()
-        let status = try app.waitExit()
-        var childLog = app.stderr
-        if status == 0, !childLog.isEmpty {
-            // The app's own log lines (at the level passed on to it), as it wrote them.
-            if childLog.hasSuffix("\n") { childLog.removeLast() }
-            Console.errorLine(childLog)
-        }
-        let events = app.events
-        let frames = events.filter { $0.kind == "frame" }.count
-        let gestures = events.filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
-        Console.out("tour done: \(frames) frames, gestures: \(gestures.joined(separator: " "))")
-        Console.out("trace:      \(tracePath)")
-        Console.out("screenshot: \(shotPath)")
-        Console.out("weston log: \(logPath)")
-        if status != 0 { throw AppError("momentum exited with status \(status): \(app.stderr)") }
-        if let failure = app.copyFailure { throw failure }
-        try saveLog()
     }
 
     /// Creates `path` and its missing parents (like `mkdir -p`); a failure names the path and the errno.

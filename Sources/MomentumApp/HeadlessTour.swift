@@ -19,7 +19,7 @@ struct HeadlessTour {
         }
     }
 
-    /// Panel: open by tap, drag it down past halfway and let go still (closes: the nearer state), flick up and tap it
+    /// Panel: open by tap, flip a toggle and drag a slider (the panel stays put), drag it down past halfway and let go still (closes: the nearer state), flick up and tap it
     /// mid-flight (caught by the press, sent back),
     /// flick up again (opens), flick down (closes), tap (opens, for the screenshot).
     private func panel() throws {
@@ -29,6 +29,20 @@ struct HeadlessTour {
         try waitFor("panel", state: "open")
         let layout = PanelLayout(width: width, height: height)
         let openTop = layout.y(for: .open)
+        let origin = SIMD2(layout.panelX, openTop)
+        if let focus = layout.controls.toggles[.focus] {
+            let mark = app.events.count
+            let p = focus.center + origin
+            try gesture("tap the Focus toggle: it turns on", "0 tap 0 \(p.x) \(p.y)")
+            try app.waitForGesture("control", after: mark)
+        }
+        if let track = layout.controls.sliders[.brightness] {
+            let mark = app.events.count
+            let p = track.center + origin
+            try gesture("drag the brightness slider left", "0 drag 0 \(p.x) \(p.y) \(p.x - track.width / 4) \(p.y) 300 60")
+            try app.waitForGesture("control", after: mark)
+            try waitFor("panel", state: "open")
+        }
         let middle = (openTop + layout.y(for: .closed)) / 2
         try gesture("drag it down past halfway and hold still before lifting",
                     "0 drag 0 \(x) \(openTop + 40) \(x) \(middle + 80) 500 120")

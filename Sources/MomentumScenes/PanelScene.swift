@@ -261,6 +261,17 @@ public struct PanelScene: Scene, BackendSwitchable {
                 TraceField("backend", .string(backendName)), TraceField("controls", controls.traceRecord())]
     }
 
+    /// The panel's visible part (clipped to the container) and, open and at rest, each of its controls.
+    public var touchTargets: [TouchTarget] {
+        let shown = rect
+        var targets = [TouchTarget("panel", DrawRect(x: shown.x, y: shown.y, width: shown.width,
+                                                     height: max(0, min(shown.maxY, layout.height) - shown.y)))]
+        if state == .open {
+            targets += layout.controls.targets.map { TouchTarget($0.control.name, $0.rect.offsetBy(shown.origin)) }
+        }
+        return targets
+    }
+
     /// Appends the presented layers to a draw list.
     public func draw(into list: inout DrawList) { layers.draw(into: &list) }
 

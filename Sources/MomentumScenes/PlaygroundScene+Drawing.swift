@@ -8,6 +8,15 @@ extension PlaygroundScene {
 
     /// The card's state for the trace: position, velocity, scale, rotation and their velocities and targets,
     /// state, and what drives each (`finger`/`fingers`, the backend's name or `spring`, `none` at rest).
+    /// The card as drawn: the axis-aligned box around its turned, scaled shape.
+    public var touchTargets: [TouchTarget] {
+        let shape = card
+        let half = shape.scaledHalfSize
+        let c = Double.cos(shape.rotation), s = Double.sin(shape.rotation)
+        let extent = SIMD2(abs(c) * half.x + abs(s) * half.y, abs(s) * half.x + abs(c) * half.y)
+        return [TouchTarget("card", DrawRect(origin: shape.rect.center - extent, size: 2 * extent))]
+    }
+
     public func traceRecord() -> [TraceField] {
         let positionDriver = isHeld ? "finger" : (isAnimating(.position) ? backendName : "none")
         let scaleDriver = state == .pinching ? "fingers" : (isAnimating(.scale) ? "spring" : "none")

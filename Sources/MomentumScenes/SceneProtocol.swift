@@ -46,6 +46,20 @@ public struct SceneEvent: Sendable, Equatable {
     }
 }
 
+/// Something a touch does something to, where it is now (container coordinates, logical px). A target inside another
+/// (a control on a panel, the close button on a card) is nested in it; targets that are not nested do not overlap.
+public struct TouchTarget: Sendable, Equatable {
+    /// What it is (`panel`, `wifi`, `card`, `close`, an item's name…).
+    public var name: String
+    /// Where it is.
+    public var rect: DrawRect
+    /// A named target.
+    public init(_ name: String, _ rect: DrawRect) {
+        self.name = name
+        self.rect = rect
+    }
+}
+
 /// What the app needs from a scene: a pure state machine over touch frames and frame steps that draws itself.
 ///
 /// No Wayland types and no clock reads: time arrives only as `advance(by:)` steps (frame time) and as the
@@ -75,6 +89,9 @@ public protocol Scene {
     /// The scene's state this frame, written as the trace event named `name` (positions, velocities, progress,
     /// which animation drives what).
     func traceRecord() -> [TraceField]
+    /// What touches act on now, and where (the app writes them as the trace's `layout` event when they change, and
+    /// checks them against its own chrome).
+    var touchTargets: [TouchTarget] { get }
     /// `--autoplay`: when the scene has come to rest, starts its next motion by itself (a demo loop for displays and
     /// benchmarks); false when it has none or cannot now.
     mutating func autoplay() -> Bool

@@ -248,6 +248,22 @@ public struct TransitionScene: Scene {
     }
 
     /// The scene's state for the trace.
+    /// The backdrop below the header (a tap there presents or dismisses), the "Open message" button on it while the
+    /// card is away, and the card with its Close control where the card is drawn.
+    public var touchTargets: [TouchTarget] {
+        let band = TransitionLayout.headerHeight
+        var targets = [TouchTarget("backdrop", DrawRect(x: 0, y: band, width: layout.width,
+                                                        height: max(0, layout.height - band)))]
+        let card = cardRect
+        if card.maxY <= 0 {
+            targets.append(TouchTarget("open-message", layout.buttonRect))
+        } else {
+            targets.append(TouchTarget("card", card))
+            targets.append(TouchTarget("close", closeRect))
+        }
+        return targets
+    }
+
     public func traceRecord() -> [TraceField] {
         [TraceField("state", .string(state.rawValue)), TraceField("card_y", .number(cardY)),
          TraceField("card_vy", .number(cardVY)), TraceField("completion", .number(completion)),

@@ -45,6 +45,14 @@ import Testing
                 "\(run.transcript)")
     }
 
+    @Test(arguments: [["--size", "800x600"], ["--scale", "2"], ["--scene", "gallery"]])
+    func allSizesWithASizeScaleOrSceneIsRefused(option: [String]) throws {
+        let run = try ProgramRun(try Compositor.momentumBinary(), ["headless", "--all-sizes"] + option)
+        #expect(run.status == 64 && run.stdout.isEmpty, "\(run.transcript)")
+        #expect(run.stderr.split(separator: "\n").count == 1
+                && run.stderr.contains("\(option[0]) cannot be combined with --all-sizes"), "\(run.transcript)")
+    }
+
     /// Starts `momentum run --fullscreen <arguments>` under `weston` with `MOMENTUM_LOG_LEVEL` set to `variable`
     /// (unset when nil), waits for a presented frame, quits it with SIGTERM and returns its stderr.
     private func startUpLog(_ weston: WestonSession, variable: String?, arguments: [String] = []) throws -> String {

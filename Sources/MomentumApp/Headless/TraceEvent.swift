@@ -40,12 +40,16 @@ public struct TraceEvent: @unchecked Sendable, CustomStringConvertible {
 
     /// A `switcher` event's touch targets: name → rectangle `[x, y, width, height]`.
     public var targets: [String: [Double]] {
-        var result: [String: [Double]] = [:]
-        for case let item as [String: Any] in fields["targets"] as? [Any] ?? [] {
-            guard let name = item["name"] as? String, let rect = item["rect"] as? [Any] else { continue }
-            result[name] = rect.compactMap { ($0 as? Double) ?? ($0 as? Int).map(Double.init) }
+        Dictionary(targetList("targets").map { ($0.name, $0.rect) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A list of `{name, rect}` targets under `key` (a `layout` event's `targets` or `chrome`), in order.
+    public func targetList(_ key: String) -> [(name: String, rect: [Double])] {
+        (fields[key] as? [Any] ?? []).compactMap { item in
+            guard let item = item as? [String: Any], let name = item["name"] as? String,
+                  let rect = item["rect"] as? [Any] else { return nil }
+            return (name, rect.compactMap { ($0 as? Double) ?? ($0 as? Int).map(Double.init) })
         }
-        return result
     }
 
     /// The raw line.

@@ -95,6 +95,20 @@ final class TraceSink {
                                   "targets": .array(targets)])
     }
 
+    /// Where the touch targets are now: the scene's (`targets`) and the chrome's over it (`chrome`: the switcher's
+    /// and the HUD's box), each `{name, rect: [x, y, width, height]}`.
+    func layout(scene: String, targets: [TouchTarget], chrome: [TouchTarget]) {
+        guard writer.isEnabled else { return }
+        func list(_ targets: [TouchTarget]) -> JSONValue {
+            .array(targets.map { target in
+                let r = target.rect
+                return .object([("name", .string(target.name)),
+                                ("rect", .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]))])
+            })
+        }
+        writer.event("layout", ["scene": .string(scene), "targets": list(targets), "chrome": list(chrome)])
+    }
+
     func scene(_ kind: SceneKind) { writer.event("scene", ["name": .string(kind.rawValue)]) }
 
     /// The backend was switched to `kind` at run time.
