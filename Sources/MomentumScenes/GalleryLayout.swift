@@ -33,8 +33,8 @@ public struct GalleryLayout: Sendable, Equatable {
     }
     /// Outer margin.
     static let margin = 20.0
-    /// Height of one lane (tighter on a phone, so a 640 px tall one holds every item).
-    public var laneHeight: Double { isNarrow ? 30 : 34 }
+    /// Height of one lane (tighter on a phone, tighter still on a short one, so a 640 px tall one holds every item).
+    public var laneHeight: Double { isNarrow ? (height < 700 ? 27 : 30) : 34 }
     /// Width of the label column left of the lanes (and the form field).
     public var labelWidth: Double { isNarrow ? 112 : 150 }
     /// Radius of a lane's dot.

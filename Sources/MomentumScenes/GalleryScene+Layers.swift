@@ -22,7 +22,8 @@ struct GalleryLayerIDs: Sendable {
 
 extension GalleryScene {
     /// Lane colours, top to bottom.
-    static let laneColors: [UInt32] = [0x8E8E93, 0x3478F6, 0x34C759, 0xFF9F0A, 0x5E5CE6, 0xFF375F, 0x64D2FF]
+    static let laneColors: [UInt32] = [0x8E8E93, 0x3478F6, 0x34C759, 0xFF9F0A, 0x5E5CE6, 0xFF375F, 0x64D2FF, 0xFFD60A,
+                                       0xFFD60A]
     /// Cover colours by id.
     static let coverColors: [UInt32] = [0xFF375F, 0xFF9F0A, 0x34C759, 0x3478F6]
     /// Caption colour.
@@ -82,7 +83,7 @@ extension GalleryScene {
             let color = RGBA(hex: laneColors[i % laneColors.count])
             ids.laneDots.append(tree.add(circle(.zero, radius: 0.01, fill: color), to: spaceID))
         }
-        ids.lanesCaption = tree.add(text("tap: run the other way", at: .zero, size: 7, color: captionColor))
+        ids.lanesCaption = tree.add(text("tap: run back (mid-run: restart vs additive)", at: .zero, size: 7, color: captionColor))
 
         ids.fieldLabel = tree.add(text("password", at: .zero, size: 7, color: labelColor))
         var field = Layer(frame: layout.shakeField, backgroundColor: RGBA(hex: 0xF4F5F8), cornerRadius: 10)

@@ -34,6 +34,7 @@ extension GalleryScene {
         let running = isAnimating(.lanes)
         let dots: [TraceValue] = GalleryLane.all.indices.map { i in
             .object([TraceField("timing", .string(GalleryLane.all[i].name)),
+                     TraceField("retarget", .string(GalleryLane.all[i].retargetName)),
                      TraceField("x", .number(laneX(i))),
                      TraceField("fraction", .number(laneFraction(i))),
                      TraceField("model", .number(laneModel(i)))])

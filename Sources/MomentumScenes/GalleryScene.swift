@@ -226,7 +226,7 @@ public struct GalleryScene: Scene {
         let target = 1 - laneTarget
         for (i, lane) in GalleryLane.all.enumerated() {
             layers.animateModel(.position, of: ids.laneDots[i], to: SIMD2(target, 0), duration: Self.laneDuration,
-                                timingFunction: lane.timingFunction, mode: .beginFromCurrentState)
+                                timingFunction: lane.timingFunction, mode: lane.retarget)
         }
         laneTiming = MediaTiming(beginTime: time, duration: Self.laneDuration)
     }

@@ -64,7 +64,8 @@ import Testing
         try c.play("0 tap 0 \(lanes.x) \(lanes.y)")
         let restart = try c.app.waitForGesture("restart", item: "lanes", after: midway.index)
         let before = restart.event.numbers("before") ?? [], after = restart.event.numbers("after") ?? []
-        #expect(before.count == 7 && before == after, "presented lane positions kept at the tap: \(before) → \(after)")
+        #expect(before.count == GalleryLane.all.count && before == after,
+                "presented lane positions kept at the tap: \(before) → \(after)")
         let finished = try c.app.waitForGesture("finished", item: "lanes", after: restart.index)
         // Begin-from-current-state, linear lane: from the fraction it had at the tap straight back to 0 over 1.5 s.
         guard let atTap = c.app.events[..<restart.index].last(where: { $0.kind == "gallery" }).flatMap(Self.lanes),
@@ -77,6 +78,20 @@ import Testing
             checked += 1
         }
         #expect(checked >= 5, "frames checked after the restart: \(checked)")
+        // The pair on screen: in the first 0.2 s after the tap the abrupt lane's dot has all but stopped (a fresh
+        // ease-in-out starts from rest) while the additive one carries on to the right with the speed it had.
+        if let abrupt = GalleryLane.all.firstIndex(where: { $0.label == "abrupt restart" }),
+           let additive = GalleryLane.all.firstIndex(where: { $0.retarget == .additive }),
+           let early = c.app.events[restart.index..<finished.index].last(where: { e in
+               (Self.lanes(e)?.local).map { $0 > 0.1 && $0 < 0.2 } ?? false
+           }).flatMap(Self.lanes) {
+            let at = atTap.fractions, now = early.fractions
+            let local = early.local ?? 0
+            #expect(abs(now[abrupt] - at[abrupt]) < 0.02, "abrupt moved \(now[abrupt] - at[abrupt]) in \(local) s")
+            #expect(now[additive] - at[additive] > 0.05, "additive moved \(now[additive] - at[additive]) in \(local) s")
+        } else {
+            Issue.record("no pair of lanes, or no frame 0.1–0.2 s after the tap")
+        }
         let rest = try c.app.waitFor("a frame after they finished", after: finished.index) { Self.lanes($0) != nil }
         #expect(Self.lanes(rest.event)?.models.allSatisfy { $0 == 0 } == true, "every lane's model value is the new end, 0")
         #expect(Self.lanes(rest.event)?.fractions.allSatisfy { $0 == 0 } == true, "and that is what is shown")

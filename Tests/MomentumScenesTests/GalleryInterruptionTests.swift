@@ -19,16 +19,51 @@ struct GalleryInterruptionTests {
         let width = driver.scene.layout.laneEndX - driver.scene.layout.laneStartX
         driver.advance(to: driver.scene.time + 1.0 / 240)
         for (i, b) in after.enumerated() { #expect(abs(driver.scene.laneX(i) - b) <= 3 * width / 240) }
-        // It follows the lane's curve from where it was to the left end.
+        // It follows the lane's curve from where it was to the left end (the additive lane: see below).
         let t0 = driver.scene.time - 1.0 / 240
         driver.advance(to: t0 + 0.6)
-        for (i, lane) in GalleryLane.all.enumerated() {
+        for (i, lane) in GalleryLane.all.enumerated() where lane.retarget == .beginFromCurrentState {
             let y = GalleryOracle.lane(lane.name, at: 0.6 / GalleryScene.laneDuration) ?? .nan
             let expected = after[i] + y * (driver.scene.layout.laneStartX - after[i])
             #expect(abs(driver.scene.laneX(i) - expected) <= 1e-4)
         }
         driver.advance(to: t0 + GalleryScene.laneDuration)
         for i in GalleryLane.all.indices { #expect(driver.scene.laneX(i) == driver.scene.layout.laneStartX) }
+    }
+
+    @Test("the pair: tapped mid-run, the abrupt lane stalls (its speed drops to 0) and the additive one turns smoothly")
+    func abruptVersusAdditive() throws {
+        let abrupt = try #require(GalleryLane.all.firstIndex { $0.label == "abrupt restart" })
+        let additive = try #require(GalleryLane.all.firstIndex { $0.retarget == .additive })
+        #expect(GalleryLane.all[abrupt].name == "ease-in-out" && GalleryLane.all[additive].name == "ease-in-out")
+        var driver = GalleryDriver()
+        let d = GalleryScene.laneDuration, tr = 0.6
+        func e(_ x: Double) -> Double { GalleryOracle.lane("ease-in-out", at: min(max(x, 0), 1)) ?? .nan }
+        driver.advance(to: tr)
+        // Both ran the same curve until now.
+        #expect(abs(driver.scene.laneFraction(abrupt) - e(tr / d)) < 1e-6)
+        #expect(abs(driver.scene.laneFraction(additive) - e(tr / d)) < 1e-6)
+        let h = 1e-3
+        let speedBefore = (e(tr / d) - e((tr - h) / d)) / h
+        _ = driver.tap(.lanes)
+        for t in [0.01, 0.2, 0.7, 1.2, 1.6, 2.0] {
+            driver.advance(to: tr + t)
+            // Abrupt: from where it was, back to 0 on a fresh ease-in-out (CA's beginFromCurrentState).
+            let xr = e(tr / d)
+            #expect(abs(driver.scene.laneFraction(abrupt) - xr * (1 - e(t / d))) < 1e-6, "abrupt at +\(t)")
+            // Additive (iOS 8): the old run goes on, the change (1 → 0) is added on top with the same curve.
+            #expect(abs(driver.scene.laneFraction(additive) - (e((tr + t) / d) - e(t / d))) < 1e-6, "additive at +\(t)")
+        }
+        // Speeds just after the tap: the abrupt dot starts from rest, the additive one keeps the speed it had.
+        var again = GalleryDriver()
+        again.advance(to: tr)
+        _ = again.tap(.lanes)
+        again.advance(to: tr + h)
+        let abruptSpeed = (again.scene.laneFraction(abrupt) - e(tr / d)) / h
+        let additiveSpeed = (again.scene.laneFraction(additive) - e(tr / d)) / h
+        #expect(speedBefore > 0.5, "it was moving right at \(speedBefore) lanes/s")
+        #expect(abs(abruptSpeed) < 0.01 * speedBefore, "abrupt: \(abruptSpeed) lanes/s just after the tap")
+        #expect(abs(additiveSpeed - speedBefore) < 0.01 * speedBefore, "additive: \(additiveSpeed) vs \(speedBefore)")
     }
 
     @Test("a tap mid-shake adds a new shake on top: no jump, and both end at the model offset")
