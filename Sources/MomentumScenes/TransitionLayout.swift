@@ -29,9 +29,13 @@ public struct TransitionLayout: Sendable, Equatable {
     /// The widest the card gets (a form sheet on a large screen, centred), logical px.
     public static let maximumCardWidth = 720.0
 
+    /// The tallest the card gets (a form sheet on a large screen, centred below the header).
+    public static let maximumCardHeight = 680.0
+
     /// The card's size.
     public var cardSize: SIMD2<Double> {
-        SIMD2(max(min(width - 32, Self.maximumCardWidth), 0), max(min(height * 0.8, height - Self.headerHeight - 24), 0))
+        SIMD2(max(min(width - 32, Self.maximumCardWidth), 0),
+              max(min(height * 0.8, height - Self.headerHeight - 24, Self.maximumCardHeight), 0))
     }
 
     /// The card's left edge (centred horizontally).

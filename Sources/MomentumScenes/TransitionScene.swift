@@ -434,14 +434,42 @@ public struct TransitionScene: Scene {
         layers.add(Self.text("Today 09:41", size: 9, color: grey, x: inset.x + 52, y: inset.y + 40), to: cardContent)
         layers.add(Self.text("Notes on the engine", size: 15, color: ink, weight: .semibold, x: inset.x, y: inset.y + 76),
                    to: cardContent)
-        let body = ["The motion follows your finger and keeps", "its speed when you let go. Grab the card at",
-                    "any moment: it stops where it is seen,", "and flicking it away dismisses it with the",
-                    "velocity you gave it.", "", "Springs settle to a tenth of a pixel at any", "frame rate."]
+        // The body, wrapped to the card (at most a comfortable reading width), as many lines as fit.
+        let columns = Self.columns(width: min(inset.width, 560), size: 9.5)
         var lineY = inset.y + 110
-        for line in body where lineY + 12 < inset.maxY {
+        for line in Self.body.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast() where lineY + 12 < inset.maxY {
             if !line.isEmpty { layers.add(Self.text(line, size: 9.5, color: ink, x: inset.x, y: lineY), to: cardContent) }
             lineY += 21
         }
+    }
+
+    /// The message's paragraphs.
+    static let body = [
+        "The motion follows your finger and keeps its speed when you let go. Grab the card at any moment: it stops "
+            + "where it is seen, and flicking it away dismisses it with the velocity you gave it.",
+        "Let go slowly and where it is decides: past halfway it goes, short of it it comes back. Everything can be "
+            + "interrupted, reversed or retargeted, and the velocity never jumps.",
+        "Springs settle to a tenth of a pixel at any frame rate; the dynamics match Box2D; the tweens compose "
+            + "additively, as Core Animation has since iOS 8.",
+    ]
+
+    /// How many characters of UI text with capitals `size` tall fit in `width` (Inter averages about 0.67 of the
+    /// capital height per character; 0.7 keeps a margin).
+    static func columns(width: Double, size: Double) -> Int { max(8, Int(width / (0.7 * size))) }
+
+    /// `paragraph` broken into lines of at most `columns` characters at spaces (a longer word gets a line of its own).
+    static func wrap(_ paragraph: String, columns: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in paragraph.split(separator: " ") {
+            if line.isEmpty { line = String(word) }
+            else if line.count + 1 + word.count <= columns { line += " " + word }
+            else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// A line of text whose capitals are `size` tall, their top-left corner at (`x`, `y`); sized to hold it (so the
