@@ -33,6 +33,12 @@ let package = Package(
         // C shims: module maps + shim headers, libraries found by pkg-config.
         .systemLibrary(name: "CWaylandClient", path: "Sources/CShims/CWaylandClient", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
+        // Client-side decorations (title bar, move, resize, close, maximise) where the compositor draws none.
+        .systemLibrary(name: "CDecor", path: "Sources/CShims/CDecor", pkgConfig: "libdecor-0",
+                       providers: [.apt(["libdecor-0-dev"])]),
+        // Cursor images from the XCursor theme, where the compositor offers no wp_cursor_shape_v1.
+        .systemLibrary(name: "CWaylandCursor", path: "Sources/CShims/CWaylandCursor", pkgConfig: "wayland-cursor",
+                       providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWaylandEGL", path: "Sources/CShims/CWaylandEGL", pkgConfig: "wayland-egl",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/CShims/CEGL", pkgConfig: "egl",
@@ -54,7 +60,7 @@ let package = Package(
 
         // Platform: the only Swift module that imports Wayland C. Imports nothing of the engine.
         .target(name: "WaylandClient",
-                dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"],
+                dependencies: ["CWaylandClient", "CWaylandProtocols", "CDecor", "CWaylandCursor", "CXKBCommon", "CLinux"],
                 swiftSettings: strict),
         // Text: fontconfig finds the face, HarfBuzz shapes, FreeType rasterises into a coverage atlas. No GL, no
         // Wayland, no Foundation.

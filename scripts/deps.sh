@@ -14,6 +14,9 @@ packages=(
   weston libweston-10-dev gcc g++ make
   # the physics peer the dynamics backend is checked against
   libbox2d-dev
+  # client-side decorations where the compositor draws none (weston, mutter), with libdecor's cairo plugin; a
+  # cursor theme for libwayland-cursor (where the compositor offers no wp_cursor_shape_v1)
+  libdecor-0-dev libdecor-0-plugin-1-cairo dmz-cursor-theme
   # setpriv, to run sway unprivileged
   util-linux
 )

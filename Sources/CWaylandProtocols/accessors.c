@@ -10,3 +10,5 @@ const struct wl_interface *mo_wp_viewporter_interface(void) { return &wp_viewpor
 const struct wl_interface *mo_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 const struct wl_interface *mo_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 const struct wl_interface *mo_zwp_input_timestamps_manager_v1_interface(void) { return &zwp_input_timestamps_manager_v1_interface; }
+const struct wl_interface *mo_wl_shm_interface(void) { return &wl_shm_interface; }
+const struct wl_interface *mo_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }

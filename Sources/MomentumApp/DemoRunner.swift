@@ -88,11 +88,15 @@ final class DemoRunner {
             let window = try Window(registry: registry, title: "Momentum", appID: "dev.momentum.Momentum",
                                     size: .init(width: options.width, height: options.height),
                                     fullscreen: options.fullscreen,
-                                    minimumSize: .init(width: Size.minimum.width, height: Size.minimum.height))
+                                    minimumSize: .init(width: Size.minimum.width, height: Size.minimum.height)) {
+                [logger] level, message in logger.log(level: Logger.Level(level), "\(message)")
+            }
             self.window = window
+            logger.debug("window decorations: \(window.decorations.rawValue)")
             seat = registry.input
             let loop = EventLoop(display: display)
             self.loop = loop
+            if let source = window.decorationEvents { loop.add(source) }
             wire(window: window, loop: loop)
             let exit = loop.run { [unowned self] in afterDispatch() }
             if let failure { return (failure.code, failure.description) }
@@ -165,7 +169,9 @@ final class DemoRunner {
         seat?.onTouchFrame = { [unowned self] frame in route(TouchFrame(frame)) }
         seat?.onKey = { [unowned self] key in if let command = KeyCommand(key) { perform(command) } }
         seat?.onDevicesChanged = { [unowned self] devices in trace.seat(devices) }
+        seat?.onCursor = { [unowned self] report in trace.cursor(report) }
         if let seat { trace.seat(seat.devices) }
+        trace.window(decorations: window.decorations)
     }
 
     // MARK: Input routing

@@ -16,9 +16,27 @@ public final class EventLoop {
         case failed(WaylandError)
     }
 
+    /// Another file descriptor the loop serves (libdecor's, when its plugin does not use the connection's).
+    public struct Source {
+        /// What it is, for the one-line error when it fails.
+        public let name: String
+        /// Polled for reading alongside the connection.
+        public let fd: Int32
+        /// Called when `fd` is readable; false ends the loop as a broken connection.
+        public let dispatch: () -> Bool
+
+        /// A source.
+        public init(name: String, fd: Int32, dispatch: @escaping () -> Bool) {
+            self.name = name
+            self.fd = fd
+            self.dispatch = dispatch
+        }
+    }
+
     private let display: Display
     private let signalFD: Int32
     private var exit: Exit?
+    private var sources: [Source] = []
 
     /// The signals that end the loop: every signal whose default action terminates the process and that is sent
     /// from outside (not a fault of the process itself, and not SIGPIPE or SIGXFSZ, which the app ignores so that
@@ -40,6 +58,9 @@ public final class EventLoop {
     }
 
     deinit { if signalFD >= 0 { close(signalFD) } }
+
+    /// Serves `source` from the next iteration on.
+    public func add(_ source: Source) { sources.append(source) }
 
     /// Makes `run` return after the current iteration.
     public func stop(code: Int32, reason: String) {
@@ -64,6 +85,7 @@ public final class EventLoop {
             }
             var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
                        pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+            fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR {
                 wl_display_cancel_read(wl)
@@ -78,6 +100,9 @@ public final class EventLoop {
                 return .failed(.compositorGone("the compositor went away (connection hung up)"))
             }
             if wl_display_dispatch_pending(wl) < 0 { return .failed(display.connectionError()) }
+            for (index, source) in sources.enumerated() where fds[2 + index].revents != 0 {
+                if !source.dispatch() { return .failed(.compositorGone("\(source.name) failed")) }
+            }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 var info = signalfd_siginfo()
                 if read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) > 0 {

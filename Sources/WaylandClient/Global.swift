@@ -24,6 +24,10 @@ enum Global: String, CaseIterable {
     case inputTimestamps = "zwp_input_timestamps_manager_v1"
     /// `wl_output`.
     case output = "wl_output"
+    /// `wl_shm` (cursor theme images).
+    case shm = "wl_shm"
+    /// `wp_cursor_shape_manager_v1`.
+    case cursorShape = "wp_cursor_shape_manager_v1"
 
     /// The highest version this client speaks.
     var supportedVersion: UInt32 {
@@ -31,7 +35,8 @@ enum Global: String, CaseIterable {
         case .compositor, .wmBase: 5
         case .seat: 7
         case .output: 4
-        case .subcompositor, .presentation, .viewporter, .fractionalScale, .decorationManager, .inputTimestamps: 1
+        case .subcompositor, .presentation, .viewporter, .fractionalScale, .decorationManager, .inputTimestamps,
+             .shm, .cursorShape: 1
         }
     }
 
@@ -48,6 +53,8 @@ enum Global: String, CaseIterable {
         case .decorationManager: mo_zxdg_decoration_manager_v1_interface()
         case .inputTimestamps: mo_zwp_input_timestamps_manager_v1_interface()
         case .output: mo_wl_output_interface()
+        case .shm: mo_wl_shm_interface()
+        case .cursorShape: mo_wp_cursor_shape_manager_v1_interface()
         }
     }
 }

@@ -12,6 +12,8 @@ public final class Registry {
     }
 
     private let registry: OpaquePointer
+    /// The connection (libdecor makes its own registry and objects on it).
+    let display: Display
     private let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
     /// Called when an output comes or goes after start-up, or changes its scale.
     var outputsChanged: (() -> Void)?
@@ -38,6 +40,12 @@ public final class Registry {
     public private(set) var decorationManager: Bound?
     /// `zwp_input_timestamps_manager_v1` (optional).
     public private(set) var inputTimestamps: Bound?
+    /// `wl_shm` (optional: without it, and without `cursorShape`, the pointer gets no cursor image of ours).
+    public private(set) var shm: Bound?
+    /// `wp_cursor_shape_manager_v1` (optional: the cursor is then drawn from the XCursor theme).
+    public private(set) var cursorShape: Bound?
+    /// The window's surface, once there is one: the seat reports input on it alone (not on decorations).
+    var windowSurface: OpaquePointer?
     /// `wl_output`s by global name.
     public private(set) var outputs: [UInt32: Output] = [:]
 
@@ -49,6 +57,7 @@ public final class Registry {
             throw display.connectionError()
         }
         self.registry = registry
+        self.display = display
         self.log = log
         wmBaseListener.initialize(to: xdg_wm_base_listener(ping: { _, wmBase, serial in
             xdg_wm_base_pong(wmBase, serial) // the compositor checks we are alive
@@ -78,8 +87,11 @@ public final class Registry {
             ("wp_presentation", "frame timing from callbacks only", presentation, .debug),
             ("wp_viewporter", "no fractional scaling", viewporter, .debug),
             ("wp_fractional_scale_manager_v1", "integer scale only", fractionalScale, .debug),
-            ("zxdg_decoration_manager_v1", "no server-side decorations", decorationManager, .debug),
+            ("zxdg_decoration_manager_v1", "no server-side decorations: a window is decorated by libdecor",
+             decorationManager, .debug),
             ("zwp_input_timestamps_manager_v1", "millisecond input timestamps", inputTimestamps, .debug),
+            ("wp_cursor_shape_manager_v1", "the cursor comes from the XCursor theme", cursorShape, .debug),
+            ("wl_shm", "no cursor theme images", shm, .debug),
         ]
         for global in optional {
             if let bound = global.bound {
@@ -101,6 +113,8 @@ public final class Registry {
         if let seat { if seat.version >= 5 { wl_seat_release(seat.proxy) } else { wl_seat_destroy(seat.proxy) } }
         outputs.removeAll()
         if let inputTimestamps { zwp_input_timestamps_manager_v1_destroy(inputTimestamps.proxy) }
+        if let cursorShape { wp_cursor_shape_manager_v1_destroy(cursorShape.proxy) }
+        if let shm { wl_shm_destroy(shm.proxy) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager.proxy) }
         if let fractionalScale { wp_fractional_scale_manager_v1_destroy(fractionalScale.proxy) }
         if let viewporter { wp_viewporter_destroy(viewporter.proxy) }
@@ -136,6 +150,8 @@ public final class Registry {
         case .fractionalScale: fractionalScale = bind(name, global, version)
         case .decorationManager: decorationManager = bind(name, global, version)
         case .inputTimestamps: inputTimestamps = bind(name, global, version)
+        case .shm: shm = bind(name, global, version)
+        case .cursorShape: cursorShape = bind(name, global, version)
         case .output:
             if let bound = bind(name, global, version) {
                 let output = Output(proxy: bound.proxy, globalName: name, version: bound.version)

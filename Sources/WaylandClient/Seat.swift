@@ -6,6 +6,10 @@ import Glibc
 /// `wl_seat` input: touch (multi-touch, assembled into frames), the pointer as a one-finger fallback, and the
 /// keyboard through xkbcommon with the compositor's keymap. Timestamps come from `zwp_input_timestamps_v1`
 /// (nanoseconds) when offered, else from the events' wrapping `u32` milliseconds.
+///
+/// Only input on the window's own surface counts: pointer and touch on other surfaces of the client (the title
+/// bar and borders libdecor draws) are libdecor's. Each pointer enter on the window sets the cursor
+/// (`PointerCursor`).
 public final class Seat {
     /// Called with each assembled touch frame (pointer drags arrive here as touch id -1).
     public var onTouchFrame: ((Touch.Frame) -> Void)?
@@ -13,6 +17,8 @@ public final class Seat {
     public var onKey: ((Key) -> Void)?
     /// Called when devices were bound or released (the seat's capabilities changed), with the devices now held.
     public var onDevicesChanged: ((Set<SeatDevice>) -> Void)?
+    /// Called when the pointer entered the window and its cursor was set.
+    public var onCursor: ((CursorReport) -> Void)?
     /// The devices held now.
     public var devices: Set<SeatDevice> {
         var held = Set<SeatDevice>()
@@ -42,6 +48,11 @@ public final class Seat {
     private var touchClock = InputTimestamp()
     private var pointerClock = InputTimestamp()
     private var pointerPosition = SIMD2<Double>(0, 0)
+    /// Whether the pointer is over the window's surface (false: elsewhere, or on a decoration); nil until the
+    /// pointer object's first enter (sway 1.7 sends a newly bound pointer none while it is already over the
+    /// window, and its events count then as before).
+    private var pointerOnWindow: Bool?
+    private var cursor: PointerCursor?
     private var xkbContext: OpaquePointer?
     private var xkbKeymap: OpaquePointer?
     private var xkbState: OpaquePointer?
@@ -69,9 +80,11 @@ public final class Seat {
             },
             name: { _, _, _ in }))
         touchListener.initialize(to: wl_touch_listener(
-            down: { data, _, _, time, _, id, x, y in
+            down: { data, _, _, time, surface, id, x, y in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
+                // A finger on a decoration is libdecor's; its motion and up are then ignored too (never down here).
+                guard seat.isWindow(surface) else { return }
                 let t = seat.touchClock.seconds(milliseconds: time)
                 let position = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)), id: id)
                 seat.deliver(seat.assembler.down(id: id, position: position, time: t))
@@ -103,20 +116,26 @@ public final class Seat {
             shape: { _, _, _, _, _ in },
             orientation: { _, _, _, _ in }))
         pointerListener.initialize(to: wl_pointer_listener(
-            enter: { data, _, _, _, x, y in
+            enter: { data, _, serial, surface, x, y in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
+                seat.pointerOnWindow = seat.isWindow(surface)
+                guard seat.pointerOnWindow == true else { return }
                 seat.pointerPosition = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)),
                                                  id: TouchFrameAssembler.pointerID)
+                seat.setCursor(serial: serial)
             },
             leave: { data, _, _, _ in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
+                guard seat.pointerOnWindow != false else { return }
+                seat.pointerOnWindow = false
                 seat.deliver(seat.assembler.pointerUp(time: seat.lastTime)) // leave carries no time
             },
             motion: { data, _, time, x, y in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
+                guard seat.pointerOnWindow != false else { return }
                 seat.pointerPosition = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)),
                                                  id: TouchFrameAssembler.pointerID)
                 let t = seat.pointerClock.seconds(milliseconds: time)
@@ -125,6 +144,7 @@ public final class Seat {
             button: { data, _, _, time, button, state in
                 guard let data, button == 0x110 else { return } // BTN_LEFT
                 let seat = Listener.object(Seat.self, data)
+                guard seat.pointerOnWindow != false else { return }
                 let t = seat.pointerClock.seconds(milliseconds: time)
                 if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
                     seat.deliver(seat.assembler.pointerDown(position: seat.pointerPosition, time: t))
@@ -185,6 +205,18 @@ public final class Seat {
         let (position, note) = sanitizer.position(raw, id: id)
         if let note { log(.debug, note) }
         return position
+    }
+
+    /// Whether input on `surface` is the window's: its own surface (any surface before there is a window).
+    private func isWindow(_ surface: OpaquePointer?) -> Bool {
+        guard let window = registry.windowSurface else { return true }
+        return surface == window
+    }
+
+    private func setCursor(serial: UInt32) {
+        guard let pointer else { return }
+        if cursor == nil { cursor = PointerCursor(pointer: pointer, registry: registry, log: log) }
+        if let report = cursor?.set(serial: serial) { onCursor?(report) }
     }
 
     private func deliver(_ frame: Touch.Frame?) {
@@ -248,6 +280,8 @@ public final class Seat {
     private func releasePointer(lifting: Bool) {
         guard let device = pointer else { return }
         if lifting { deliver(assembler.pointerUp(time: lastTime)) }
+        pointerOnWindow = nil
+        cursor = nil // its shape device goes before the pointer it was made for
         if let pointerStamps { zwp_input_timestamps_v1_destroy(pointerStamps) }
         pointerStamps = nil
         if canRelease { wl_pointer_release(device) } else { wl_pointer_destroy(device) }

@@ -1,9 +1,32 @@
+import CDecor
 import CWaylandClient
 import CWaylandProtocols
 
 /// The xdg toplevel Momentum draws into: configure handling, scale, decorations, frame callbacks and
 /// presentation feedback. EGL draws into `surface` (through a `wl_egl_window` the renderer owns).
+///
+/// Decorations (`Decorations.choose`): where the compositor offers `zxdg_decoration_manager_v1` (sway, KWin) the
+/// toplevel asks it for server-side ones, as always. A window that is not fullscreen on a compositor without it
+/// (weston, mutter) is made through libdecor instead: libdecor creates the `xdg_surface` and `xdg_toplevel` itself,
+/// draws a title bar and borders on subsurfaces of `surface` (move, resize, maximise, close), and hands the
+/// configure over with the content size, decorations excluded. A fullscreen window without the manager gets none.
 public final class Window {
+    /// Who draws the window's title bar and borders.
+    public enum Decorations: String, Sendable, CaseIterable {
+        /// Nobody: fullscreen on a compositor without `zxdg_decoration_manager_v1`, or libdecor failed.
+        case none
+        /// The compositor, asked through `zxdg_decoration_manager_v1`.
+        case server
+        /// libdecor, on the client's side.
+        case client
+
+        /// Server-side wherever the compositor offers them; else client-side for a window that is not fullscreen.
+        public static func choose(fullscreen: Bool, serverSideOffered: Bool) -> Decorations {
+            if serverSideOffered { return .server }
+            return fullscreen ? .none : .client
+        }
+    }
+
     /// What a configure changed, handed to `onConfigure` after it was acked.
     public struct Configured: Sendable {
         /// Logical size.
@@ -17,9 +40,15 @@ public final class Window {
     /// The `wl_surface *`.
     public let surface: OpaquePointer
     let registry: Registry
-    private let xdgSurface: OpaquePointer
-    private let toplevel: OpaquePointer
+    /// Who draws the decorations (`.client` only once libdecor has taken the surface).
+    public private(set) var decorations = Decorations.none
+    /// The xdg objects when the window made them itself (not through libdecor).
+    private var xdgSurface: OpaquePointer?
+    private var toplevel: OpaquePointer?
     private var decoration: OpaquePointer?
+    /// libdecor's context and frame (`struct libdecor *`, `struct libdecor_frame *`) for a client-side decorated window.
+    private var decor: OpaquePointer?
+    private var decorFrame: OpaquePointer?
     private var viewport: OpaquePointer?
     private var fractionalScale: OpaquePointer?
     private var frameCallback: OpaquePointer?
@@ -37,6 +66,8 @@ public final class Window {
     private let callbackListener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
     private let fractionalListener = UnsafeMutablePointer<wp_fractional_scale_v1_listener>.allocate(capacity: 1)
     private let feedbackListener = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
+    private let decorListener = UnsafeMutablePointer<libdecor_interface>.allocate(capacity: 1)
+    private let decorFrameListener = UnsafeMutablePointer<libdecor_frame_interface>.allocate(capacity: 1)
 
     /// Called after each applied and acked configure.
     public var onConfigure: ((Configured) -> Void)?
@@ -77,19 +108,18 @@ public final class Window {
     public var isFullscreen: Bool { configure.fullscreen }
 
     /// Creates the toplevel; `fullscreen` is requested before the first commit; `minimumSize` (logical px) is the
-    /// smallest size the compositor should make it (`xdg_toplevel.set_min_size`).
+    /// smallest size the compositor should make it (`xdg_toplevel.set_min_size`; the content's with libdecor).
+    /// `log` hears what libdecor reports and a fall-back to no decorations.
     public init(registry: Registry, title: String, appID: String, size: ConfigureState.Size, fullscreen: Bool,
-                minimumSize: ConfigureState.Size? = nil) throws {
-        guard let compositor = registry.compositor?.proxy, let wmBase = registry.wmBase?.proxy,
-              let surface = wl_compositor_create_surface(compositor),
-              let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface),
-              let toplevel = xdg_surface_get_toplevel(xdgSurface)
+                minimumSize: ConfigureState.Size? = nil,
+                log: @escaping (PlatformLogLevel, String) -> Void = { _, _ in }) throws {
+        guard let compositor = registry.compositor?.proxy, registry.wmBase != nil,
+              let surface = wl_compositor_create_surface(compositor)
         else { throw WaylandError.missingGlobal("could not create the window surface") }
         self.registry = registry
         self.surface = surface
-        self.xdgSurface = xdgSurface
-        self.toplevel = toplevel
         self.configure = ConfigureState(clientSize: size)
+        registry.windowSurface = surface
         let me = Listener.data(self)
 
         surfaceListener.initialize(to: wl_surface_listener(
@@ -109,19 +139,24 @@ public final class Window {
             xdg_surface_ack_configure(xdgSurface, serial)
             window.surfaceConfigured()
         }))
-        xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, me)
 
         toplevelListener.initialize(to: xdg_toplevel_listener(
             configure: { data, _, width, height, states in
                 guard let data else { return }
-                var fullscreen = false
+                var fullscreen = false, maximized = false
+                let fixed: Set<UInt32> = [XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue, XDG_TOPLEVEL_STATE_TILED_LEFT.rawValue,
+                                          XDG_TOPLEVEL_STATE_TILED_RIGHT.rawValue, XDG_TOPLEVEL_STATE_TILED_TOP.rawValue,
+                                          XDG_TOPLEVEL_STATE_TILED_BOTTOM.rawValue]
                 if let states, states.pointee.size > 0, let base = states.pointee.data {
                     let count = states.pointee.size / MemoryLayout<UInt32>.size
                     let values = base.bindMemory(to: UInt32.self, capacity: count)
-                    for i in 0..<count where values[i] == XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue { fullscreen = true }
+                    for i in 0..<count {
+                        if values[i] == XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue { fullscreen = true }
+                        if fixed.contains(values[i]) { maximized = true }
+                    }
                 }
-                Listener.object(Window.self, data)
-                    .configure.toplevelConfigure(width: width, height: height, fullscreen: fullscreen)
+                Listener.object(Window.self, data).configure
+                    .toplevelConfigure(width: width, height: height, fullscreen: fullscreen, maximized: maximized)
             },
             close: { data, _ in
                 guard let data else { return }
@@ -129,7 +164,6 @@ public final class Window {
             },
             configure_bounds: { _, _, _, _ in },
             wm_capabilities: { _, _, _ in }))
-        xdg_toplevel_add_listener(toplevel, toplevelListener, me)
 
         callbackListener.initialize(to: wl_callback_listener(done: { data, callback, time in
             guard let data else { return }
@@ -160,13 +194,41 @@ public final class Window {
                 window.onDiscarded?(sequence)
             }))
 
-        xdg_toplevel_set_title(toplevel, title)
-        xdg_toplevel_set_app_id(toplevel, appID)
-        if let minimumSize { xdg_toplevel_set_min_size(toplevel, minimumSize.width, minimumSize.height) }
-        if let manager = registry.decorationManager?.proxy,
-           let decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel) {
-            zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
-            self.decoration = decoration
+        decorListener.initialize(to: libdecor_interface(
+            error: { _, _, message in
+                // libdecor's error event carries its context only: the one decorated window's log hears it.
+                let text = message.map { String(cString: $0) } ?? "unknown error"
+                Window.decorErrorLog?(.warning, "libdecor: \(text)")
+            },
+            reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil, reserved5: nil,
+            reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil))
+        decorFrameListener.initialize(to: libdecor_frame_interface(
+            configure: { frame, configuration, data in
+                guard let frame, let configuration, let data else { return }
+                Listener.object(Window.self, data).decorConfigured(frame: frame, configuration: configuration)
+            },
+            close: { _, data in
+                guard let data else { return }
+                Listener.object(Window.self, data).onClose?()
+            },
+            commit: { _, data in
+                guard let data else { return }
+                // The decorations are synchronised subsurfaces: what libdecor drew shows with the window's commit.
+                Listener.object(Window.self, data).commit()
+            },
+            dismiss_popup: { _, _, _ in },
+            reserved0: nil, reserved1: nil, reserved2: nil, reserved3: nil, reserved4: nil, reserved5: nil,
+            reserved6: nil, reserved7: nil, reserved8: nil, reserved9: nil))
+
+        let wanted = Decorations.choose(fullscreen: fullscreen, serverSideOffered: registry.decorationManager != nil)
+        if wanted == .client {
+            Window.decorErrorLog = log
+            if !makeDecoratedFrame(title: title, appID: appID, minimumSize: minimumSize) {
+                log(.warning, "libdecor could not decorate the window; it has no title bar")
+            }
+        }
+        if decorFrame == nil {
+            try makeToplevel(title: title, appID: appID, minimumSize: minimumSize, fullscreen: fullscreen)
         }
         if let viewporter = registry.viewporter?.proxy, let manager = registry.fractionalScale?.proxy,
            let viewport = wp_viewporter_get_viewport(viewporter, surface),
@@ -183,9 +245,91 @@ public final class Window {
         } else {
             fractionalListener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { _, _, _ in }))
         }
-        if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
         registry.outputsChanged = { [weak self] in self?.scaleMayHaveChanged() }
-        wl_surface_commit(surface) // the initial commit, without a buffer, asks for the first configure
+        if let decorFrame {
+            // libdecor commits once its xdg objects exist (after its registry roundtrip, in the event loop).
+            libdecor_frame_map(decorFrame)
+        } else {
+            wl_surface_commit(surface) // the initial commit, without a buffer, asks for the first configure
+        }
+    }
+
+    /// Where libdecor's error event reports (it carries no user data; only one window is decorated at a time).
+    nonisolated(unsafe) private static var decorErrorLog: ((PlatformLogLevel, String) -> Void)?
+
+    /// The plain xdg toplevel: title, app id, minimum size, server-side decorations where offered, fullscreen.
+    private func makeToplevel(title: String, appID: String, minimumSize: ConfigureState.Size?, fullscreen: Bool) throws {
+        guard let wmBase = registry.wmBase?.proxy, let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
+        else { throw WaylandError.missingGlobal("could not create the window surface") }
+        self.xdgSurface = xdgSurface
+        guard let toplevel = xdg_surface_get_toplevel(xdgSurface) else {
+            throw WaylandError.missingGlobal("could not create the window surface")
+        }
+        self.toplevel = toplevel
+        let me = Listener.data(self)
+        xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, me)
+        xdg_toplevel_add_listener(toplevel, toplevelListener, me)
+        xdg_toplevel_set_title(toplevel, title)
+        xdg_toplevel_set_app_id(toplevel, appID)
+        if let minimumSize { xdg_toplevel_set_min_size(toplevel, minimumSize.width, minimumSize.height) }
+        if let manager = registry.decorationManager?.proxy,
+           let decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel) {
+            zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+            self.decoration = decoration
+            decorations = .server
+        }
+        if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
+    }
+
+    /// The toplevel through libdecor (`decorations == .client`); false when libdecor cannot make one.
+    private func makeDecoratedFrame(title: String, appID: String, minimumSize: ConfigureState.Size?) -> Bool {
+        guard let context = libdecor_new(registry.display.pointer, decorListener) else { return false }
+        guard let frame = libdecor_decorate(context, surface, decorFrameListener, Listener.data(self)) else {
+            libdecor_unref(context)
+            return false
+        }
+        decor = context
+        decorFrame = frame
+        decorations = .client
+        libdecor_frame_set_title(frame, title)
+        libdecor_frame_set_app_id(frame, appID)
+        // The content's minimum: libdecor adds the title bar to it for xdg_toplevel.set_min_size.
+        if let minimumSize { libdecor_frame_set_min_content_size(frame, minimumSize.width, minimumSize.height) }
+        return true
+    }
+
+    /// libdecor's configure: the content size it reports (decorations excluded; none means the client chooses),
+    /// applied, then committed to the frame with that size (which acks the configure and redraws the title bar).
+    private func decorConfigured(frame: OpaquePointer, configuration: OpaquePointer) {
+        var width: Int32 = 0, height: Int32 = 0
+        if !libdecor_configuration_get_content_size(configuration, frame, &width, &height) { width = 0; height = 0 }
+        var state = LIBDECOR_WINDOW_STATE_NONE
+        if !libdecor_configuration_get_window_state(configuration, &state) { state = LIBDECOR_WINDOW_STATE_NONE }
+        let fixed = LIBDECOR_WINDOW_STATE_MAXIMIZED.rawValue | LIBDECOR_WINDOW_STATE_TILED_LEFT.rawValue
+            | LIBDECOR_WINDOW_STATE_TILED_RIGHT.rawValue | LIBDECOR_WINDOW_STATE_TILED_TOP.rawValue
+            | LIBDECOR_WINDOW_STATE_TILED_BOTTOM.rawValue
+        configure.toplevelConfigure(width: width, height: height,
+                                    fullscreen: state.rawValue & LIBDECOR_WINDOW_STATE_FULLSCREEN.rawValue != 0,
+                                    maximized: state.rawValue & fixed != 0)
+        _ = configure.surfaceConfigure()
+        let size = configure.size
+        guard let committed = libdecor_state_new(size.width, size.height) else { return }
+        libdecor_frame_commit(frame, committed, configuration)
+        libdecor_state_free(committed)
+        onConfigure?(Configured(size: size, scale: currentScale(), isFirst: configure.appliedCount == 1))
+    }
+
+    /// libdecor's own events when they do not come through the connection (its plugin's file descriptor is not the
+    /// display's): the loop polls `fd` and calls `dispatch`, which returns false when libdecor failed. Nil for the
+    /// cairo plugin, whose objects live on the display's default queue and are dispatched with the app's.
+    public var decorationEvents: EventLoop.Source? {
+        guard let decor else { return nil }
+        let fd = libdecor_get_fd(decor)
+        guard fd >= 0, fd != registry.display.fileDescriptor else { return nil }
+        return EventLoop.Source(name: "libdecor's event dispatch", fd: fd) { [weak self] in
+            guard let context = self?.decor else { return true }
+            return libdecor_dispatch(context, 0) >= 0
+        }
     }
 
     deinit {
@@ -194,10 +338,17 @@ public final class Window {
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let viewport { wp_viewport_destroy(viewport) }
-        xdg_toplevel_destroy(toplevel)
-        xdg_surface_destroy(xdgSurface)
+        if let toplevel { xdg_toplevel_destroy(toplevel) }
+        if let xdgSurface { xdg_surface_destroy(xdgSurface) }
+        // libdecor's frame destroys its toplevel, xdg_surface and decoration subsurfaces; its context its globals.
+        if let decorFrame { libdecor_frame_unref(decorFrame) }
+        if registry.windowSurface == surface { registry.windowSurface = nil }
         wl_surface_destroy(surface)
-        for listener in [UnsafeMutableRawPointer(surfaceListener), UnsafeMutableRawPointer(xdgSurfaceListener), UnsafeMutableRawPointer(toplevelListener), UnsafeMutableRawPointer(callbackListener), UnsafeMutableRawPointer(fractionalListener), UnsafeMutableRawPointer(feedbackListener)] { listener.deallocate() }
+        if let decor {
+            libdecor_unref(decor)
+            Window.decorErrorLog = nil
+        }
+        for listener in [UnsafeMutableRawPointer(surfaceListener), UnsafeMutableRawPointer(xdgSurfaceListener), UnsafeMutableRawPointer(toplevelListener), UnsafeMutableRawPointer(callbackListener), UnsafeMutableRawPointer(fractionalListener), UnsafeMutableRawPointer(feedbackListener), UnsafeMutableRawPointer(decorListener), UnsafeMutableRawPointer(decorFrameListener)] { listener.deallocate() }
     }
 
     /// Asks for the next `wl_surface.frame` callback, unless one is outstanding. Call before `eglSwapBuffers`.
@@ -247,8 +398,9 @@ public final class Window {
             wl_surface_set_buffer_scale(surface, Int32(s))
         }
         // The window is the surface alone: a subsurface reaching past it (a panel sliding off the bottom edge) must
-        // not grow the geometry (which would break the configured fullscreen or maximized size).
-        xdg_surface_set_window_geometry(xdgSurface, 0, 0, size.width, size.height)
+        // not grow the geometry (which would break the configured fullscreen or maximized size). libdecor sets the
+        // geometry itself (the content and its title bar) when it commits a configure.
+        if let xdgSurface { xdg_surface_set_window_geometry(xdgSurface, 0, 0, size.width, size.height) }
         if let compositor = registry.compositor?.proxy, let region = wl_compositor_create_region(compositor) {
             wl_region_add(region, 0, 0, size.width, size.height)
             wl_surface_set_opaque_region(surface, region)

@@ -35,7 +35,7 @@ final class Compositor {
     /// the trace's surface-local ones differ by the window's origin). Waits for the window at its size and a
     /// presented frame (and, in the panel scene, the panel laid out for that size).
     init(scene: String = "panel", arguments: [String] = [], output: (width: Int, height: Int) = (800, 600),
-         scale: Int = 1, window: (width: Int, height: Int)? = nil) throws {
+         scale: Int = 1, window: (width: Int, height: Int)? = nil, environment: [String: String] = [:]) throws {
         outputWidth = Double(output.width)
         outputHeight = Double(output.height)
         width = Double(window?.width ?? output.width)
@@ -46,6 +46,7 @@ final class Compositor {
                                    extraArguments: scale == 1 ? [] : ["--scale=\(scale)"])
         var env = ProcessInfo.processInfo.environment
         for (key, value) in weston.environment { env[key] = value }
+        for (key, value) in environment { env[key] = value } // the app's alone, not weston's
         let placement = window.map { ["--size", "\($0.width)x\($0.height)"] } ?? ["--fullscreen"]
         app = try TracedClient(executable: try Self.momentumBinary(),
                                arguments: placement + ["--scene", scene] + arguments, environment: env)

@@ -15,6 +15,9 @@ import Testing
         try app.waitFor("touch offered at start") {
             $0.kind == "seat" && ($0.fields["devices"] as? [String]) == ["touch", "pointer", "keyboard"]
         }
+        // The compositor offers zxdg_decoration_manager_v1: it decorates the window, libdecor stays out.
+        let made = try app.waitFor("the window made") { $0.kind == "window" }
+        #expect(made.event.string("decorations") == "server", "\(made.event.line)")
         let configure = try app.waitFor("the window configured by KWin") {
             $0.kind == "configure" && $0.number("width") == 800 && $0.number("height") == 600
         }

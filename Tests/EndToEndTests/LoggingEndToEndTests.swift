@@ -76,7 +76,7 @@ import Testing
 
         let debug = try startUpLog(weston, variable: "debug")
         #expect(debug.contains("momentum: debug: the compositor offers no zxdg_decoration_manager_v1 "
-            + "(no server-side decorations)\n"), "\(debug)")
+            + "(no server-side decorations: a window is decorated by libdecor)\n"), "\(debug)")
         #expect(debug.contains("momentum: debug: the compositor offers no wp_fractional_scale_manager_v1"), "\(debug)")
         #expect(debug.contains("momentum: debug: bound wl_compositor version "), "\(debug)")
         #expect(debug.contains("momentum: debug: bound wl_seat version "), "\(debug)")

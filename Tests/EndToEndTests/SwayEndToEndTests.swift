@@ -11,6 +11,9 @@ import Testing
         defer { sway.stop() }
         var input = try sway.virtualInput()
         let app = try sway.app(["--size", "800x600"])
+        // The compositor offers zxdg_decoration_manager_v1: it decorates the window, libdecor stays out.
+        let made = try app.waitFor("the window made") { $0.kind == "window" }
+        #expect(made.event.string("decorations") == "server", "\(made.event.line)")
         let configure = try app.waitFor("the window configured by sway") {
             $0.kind == "configure" && $0.number("width") == 800 && $0.number("height") == 600
         }

@@ -90,4 +90,26 @@ struct ConfigureStateTests {
         // Even at the largest scale the buffer size stays far inside Int32.
         #expect(Double(ConfigureState.maximumDimension) * Window.scaleRange.upperBound < Double(Int32.max))
     }
+
+    @Test func aWindowRestoredWithAZeroSizeGetsItsFloatingSizeBack() {
+        var state = ConfigureState(clientSize: Size(width: 640, height: 480))
+        state.toplevelConfigure(width: 0, height: 0, fullscreen: false)
+        _ = state.surfaceConfigure()
+        state.toplevelConfigure(width: 800, height: 544, fullscreen: false, maximized: true)
+        #expect(state.surfaceConfigure() && state.size == Size(width: 800, height: 544) && state.maximized)
+        // weston unmaximises with 0×0: the size from before, not the maximised one kept.
+        state.toplevelConfigure(width: 0, height: 0, fullscreen: false)
+        #expect(state.surfaceConfigure() && state.size == Size(width: 640, height: 480) && !state.maximized)
+        // Floating, 0×0 keeps the size (the client chooses), and a resize while floating is the new floating size.
+        state.toplevelConfigure(width: 700, height: 500, fullscreen: false)
+        _ = state.surfaceConfigure()
+        state.toplevelConfigure(width: 0, height: 0, fullscreen: false)
+        #expect(!state.surfaceConfigure() && state.size == Size(width: 700, height: 500))
+        // Back from fullscreen, one dimension given: that one, the other from the floating size.
+        state.toplevelConfigure(width: 1920, height: 1080, fullscreen: true)
+        _ = state.surfaceConfigure()
+        state.toplevelConfigure(width: 720, height: 0, fullscreen: false)
+        #expect(state.surfaceConfigure() && state.size == Size(width: 720, height: 500) && !state.fullscreen)
+        #expect(state.floatingSize == Size(width: 700, height: 500))
+    }
 }

@@ -7,6 +7,8 @@
 #include "fractional-scale-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "input-timestamps-unstable-v1-client-protocol.h"
+#include "tablet-unstable-v2-client-protocol.h"
+#include "cursor-shape-v1-client-protocol.h"
 
 // Interface descriptors, reached through functions so Swift never copies the structs libwayland keeps pointers to.
 const struct wl_interface *mo_wl_compositor_interface(void);
@@ -19,3 +21,5 @@ const struct wl_interface *mo_wp_viewporter_interface(void);
 const struct wl_interface *mo_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *mo_zxdg_decoration_manager_v1_interface(void);
 const struct wl_interface *mo_zwp_input_timestamps_manager_v1_interface(void);
+const struct wl_interface *mo_wl_shm_interface(void);
+const struct wl_interface *mo_wp_cursor_shape_manager_v1_interface(void);

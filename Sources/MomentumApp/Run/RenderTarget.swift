@@ -196,8 +196,10 @@ final class RenderTarget {
             state.subsurface.commit()
             if old != visible { frame.compositorPixels += Self.area(old, visible, scale: scale) }
         } else {
-            try context.makeCurrent(state.egl)
+            // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so
+            // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.
             state.egl.window.resize(width: width, height: height)
+            try context.makeCurrent(state.egl)
             renderer.draw(layer.content, width: width, height: height, scale: scale, clear: .clear)
             let swapped = state.egl.swapBuffers()
             try context.makeCurrent()

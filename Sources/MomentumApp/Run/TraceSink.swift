@@ -81,6 +81,21 @@ final class TraceSink {
         writer.event("seat", ["devices": .array(names)])
     }
 
+    /// The window as made: who draws its decorations (`none`, `server`, `client`).
+    func window(decorations: Window.Decorations) {
+        writer.event("window", ["decorations": .string(decorations.rawValue)])
+    }
+
+    /// The pointer entered the window and its cursor was set: `via` (`shape` or `theme`), `name`, and for a theme
+    /// cursor the `theme` asked for, its logical `size` and buffer `scale`.
+    func cursor(_ report: CursorReport) {
+        var fields: [(String, JSONValue)] = [("via", .string(report.via)), ("name", .string(report.name))]
+        if let theme = report.theme { fields.append(("theme", .string(theme))) }
+        if let size = report.size { fields.append(("size", .int(Int64(size)))) }
+        if let scale = report.scale { fields.append(("scale", .int(Int64(scale)))) }
+        writer.event("cursor", fields)
+    }
+
     /// The scene was switched to `kind`.
     /// The scene switcher's form and the touch targets it shows (`[x, y, width, height]` by name), written when
     /// the window is configured and when the menu opens, closes or selects.

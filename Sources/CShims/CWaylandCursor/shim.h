@@ -1,0 +1,3 @@
+#pragma once
+#include <wayland-client.h>
+#include <wayland-cursor.h>
