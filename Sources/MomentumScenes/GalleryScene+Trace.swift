@@ -1,13 +1,13 @@
 import MomentumCore
 
 extension GalleryScene {
-    /// The scene's state for the trace: per item its presented values, the model values, which animation drives
-    /// what and the local time of each running animation (seconds since its begin time; negative before it).
     /// Each item's touch area.
     public var touchTargets: [TouchTarget] {
         GalleryItem.allCases.map { TouchTarget($0.rawValue, layout.frame(of: $0)) }
     }
 
+    /// The scene's state for the trace: per item its presented values, the model values, which animation drives
+    /// what and the local time of each running animation (seconds since its begin time; negative before it).
     public func traceRecord() -> [TraceField] {
         [TraceField("time", .number(time)),
          TraceField("lanes", lanesTrace()),

@@ -6,8 +6,6 @@ extension PlaygroundScene {
     /// the position animates, a faint ring where it is heading.
     public func draw(into list: inout DrawList) { layers.draw(into: &list) }
 
-    /// The card's state for the trace: position, velocity, scale, rotation and their velocities and targets,
-    /// state, and what drives each (`finger`/`fingers`, the backend's name or `spring`, `none` at rest).
     /// The card as drawn: the axis-aligned box around its turned, scaled shape.
     public var touchTargets: [TouchTarget] {
         let shape = card
@@ -17,6 +15,8 @@ extension PlaygroundScene {
         return [TouchTarget("card", DrawRect(origin: shape.rect.center - extent, size: 2 * extent))]
     }
 
+    /// The card's state for the trace: position, velocity, scale, rotation and their velocities and targets,
+    /// state, and what drives each (`finger`/`fingers`, the backend's name or `spring`, `none` at rest).
     public func traceRecord() -> [TraceField] {
         let positionDriver = isHeld ? "finger" : (isAnimating(.position) ? backendName : "none")
         let scaleDriver = state == .pinching ? "fingers" : (isAnimating(.scale) ? "spring" : "none")

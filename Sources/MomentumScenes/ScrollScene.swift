@@ -182,10 +182,10 @@ public struct ScrollScene: Scene {
     /// Appends the presented layers.
     public func draw(into list: inout DrawList) { layers.draw(into: &list) }
 
-    /// The list's state for the trace: state, offset, velocity, range.
     /// The list's viewport (a touch anywhere on it catches, drags or flicks the list).
     public var touchTargets: [TouchTarget] { [TouchTarget("list", viewport)] }
 
+    /// The list's state for the trace: state, offset, velocity, range.
     public func traceRecord() -> [TraceField] {
         [TraceField("state", .string(state.rawValue)), TraceField("offset", .number(offset)),
          TraceField("velocity", .number(velocity)), TraceField("min_offset", .number(minimumOffset)),

@@ -85,7 +85,11 @@ public struct TransitionScene: Scene {
         buttonLayer.shadow = DropShadow(blurRadius: 10, offset: SIMD2(0, 2), color: RGBA(r: 0, g: 0, b: 0, a: 0.25))
         button = layers.add(buttonLayer)
         dim = layers.add(Layer(frame: layout.containerRect, backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 1)))
-        header = layers.add(Layer(frame: layout.headerRect, backgroundColor: RGBA(hex: 0xF7F8FA, alpha: 0.96)))
+        // The header bar is above the card: the card comes out from under it (as content slides under a navigation
+        // bar) and never passes under the switcher and the HUD, which are drawn over the bar.
+        var headerLayer = Layer(frame: layout.headerRect, backgroundColor: RGBA(hex: 0xF7F8FA, alpha: 0.96))
+        headerLayer.zPosition = 1
+        header = layers.add(headerLayer)
         separator = layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0xC8CCD4)), to: header)
         let backdropTitle = layers.add(Self.text("Inbox", size: 20, color: RGBA(hex: 0x1B2A49), weight: .semibold),
                                        to: header)
@@ -247,7 +251,6 @@ public struct TransitionScene: Scene {
         return reports
     }
 
-    /// The scene's state for the trace.
     /// The backdrop below the header (a tap there presents or dismisses), the "Open message" button on it while the
     /// card is away, and the card with its Close control where the card is drawn.
     public var touchTargets: [TouchTarget] {
@@ -264,6 +267,7 @@ public struct TransitionScene: Scene {
         return targets
     }
 
+    /// The scene's state for the trace.
     public func traceRecord() -> [TraceField] {
         [TraceField("state", .string(state.rawValue)), TraceField("card_y", .number(cardY)),
          TraceField("card_vy", .number(cardVY)), TraceField("completion", .number(completion)),

@@ -1,5 +1,6 @@
 import Testing
 @testable import MomentumScenes
+import MomentumLayers
 
 /// The message's text wraps to the card at every size.
 struct TransitionTextTests {
@@ -23,5 +24,35 @@ struct TransitionTextTests {
         #expect(large.cardSize == SIMD2(TransitionLayout.maximumCardWidth, TransitionLayout.maximumCardHeight))
         let phone = TransitionLayout(width: 360, height: 720)
         #expect(phone.cardSize == SIMD2(328, 576))
+    }
+}
+
+/// The card comes out from under the header bar: it never passes under the switcher and the HUD (drawn over the bar).
+struct TransitionLayeringTests {
+    @Test func theHeaderBarIsDrawnOverTheIncomingCard() throws {
+        var scene = TransitionScene(size: SIMD2(800, 600))
+        _ = scene.present()
+        var frames = 0
+        while !(scene.cardRect.y < TransitionLayout.headerHeight && scene.cardRect.maxY > TransitionLayout.headerHeight
+                && scene.cardRect.maxY > 200), frames < 120 {
+            _ = scene.advance(by: 1.0 / 60)
+            frames += 1
+        }
+        #expect(frames < 120, "the card crosses the header's lower edge")
+        var list = DrawList()
+        scene.draw(into: &list)
+        let card = list.commands.firstIndex {
+            if case .roundedRect(let r) = $0 { return r.rect.size == scene.layout.cardSize }
+            return false
+        }
+        let header = list.commands.firstIndex {
+            switch $0 {
+            case .rect(let r, _), .snappedRect(let r, _): return r.size == SIMD2(800, TransitionLayout.headerHeight)
+            case .roundedRect(let r): return r.rect.size == SIMD2(800, TransitionLayout.headerHeight)
+            default: return false
+            }
+        }
+        let c = try #require(card), h = try #require(header)
+        #expect(h > c, "header at \(h), card at \(c)")
     }
 }
