@@ -40,8 +40,9 @@ struct HeadlessTour {
             let mark = app.events.count
             let p = track.center + origin
             try gesture("drag the brightness slider left", "0 drag 0 \(p.x) \(p.y) \(p.x - track.width / 4) \(p.y) 300 60")
-            try app.waitForGesture("control", after: mark)
-            try waitFor("panel", state: "open")
+            let slid = try app.waitForGesture("control", after: mark)
+            // The frame drawn for the lift: the panel stayed open (the slider took the drag).
+            try app.waitFor("the panel still open", after: slid.index) { $0.kind == "panel" && $0.string("state") == "open" }
         }
         let middle = (openTop + layout.y(for: .closed)) / 2
         try gesture("drag it down past halfway and hold still before lifting",

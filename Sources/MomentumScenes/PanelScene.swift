@@ -60,6 +60,8 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// The slider drag's finger → fill width mapping, and the fill when the finger went down.
     private var sliderMapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
     private var pressFill = 0.0
+    /// What to try, on the backdrop above the open panel.
+    private let hint: SceneHint
 
     /// Creates the scene at rest, closed.
     public init(layout: PanelLayout, backend: PropertyAnimation, backendName: String) {
@@ -69,6 +71,8 @@ public struct PanelScene: Scene, BackendSwitchable {
         _ = motion.interrupt()
         self.backend = motion
         layers = LayerTree(size: SIMD2(layout.width, layout.height))
+        hint = SceneHint(into: &layers, title: "Control Center",
+                         lines: ["Drag it up or tap it; catch it mid-flight", "A drag on a slider moves the slider"])
         var sheet = Layer(frame: layout.layerRect(y: layout.y(for: .closed)), backgroundColor: Palette.paper,
                           cornerRadius: 22)
         sheet.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, -2), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
@@ -76,6 +80,13 @@ public struct PanelScene: Scene, BackendSwitchable {
         sheet.wantsOwnSurface = true
         panel = layers.add(sheet)
         addPanelContents()
+        placeHint()
+    }
+
+    /// The hint sits between the chrome band and the open panel.
+    private mutating func placeHint() {
+        hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: layout.width,
+                                               height: layout.y(for: .open) - SceneChrome.top))
     }
 
     /// The panel layer's centre, animated: the top edge is `centre.y − layer height / 2`.
@@ -110,6 +121,7 @@ public struct PanelScene: Scene, BackendSwitchable {
         layers[layers.root].frame = DrawRect(x: 0, y: 0, width: layout.width, height: layout.height)
         layers[panel].size = layout.layerSize
         addPanelContents()
+        placeHint()
         guard !dragging else {
             // Held: the finger keeps its point of the panel; the drag's offsets move with the new layer size.
             layers[panel].position = centre(top: top)

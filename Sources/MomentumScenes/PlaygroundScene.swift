@@ -74,6 +74,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The card layer.
     public let cardLayer: LayerID
     let ringLayer: LayerID
+    /// What to try, under the chrome band.
+    private let hint: SceneHint
     /// How the position moves when released or retargeted: a backend at rest, configured (a response-0.5 s,
     /// damping-0.8 spring by default; swappable, the current motion is handed over).
     public private(set) var backend: PropertyAnimation
@@ -104,6 +106,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         self.backend = motion
         self.backendName = backendName
         layers = LayerTree(size: size)
+        hint = SceneHint(into: &layers, title: "Playground",
+                         lines: ["Drag, flick, pinch or twist the card", "Tap elsewhere to send it there"])
         let centre = size * 0.5
         var ring = Layer(frame: DrawRect(origin: centre - 10, size: SIMD2(20, 20)),
                          backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.25), cornerRadius: 10)
@@ -120,6 +124,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         layers.add(Layer(frame: DrawRect(origin: SIMD2(side / 2, side / 2 + 34) - dot / 2, size: SIMD2(dot, dot)),
                          backgroundColor: RGBA(hex: 0xFFD60A), cornerRadius: dot / 2), to: cardLayer)
         syncDecorations()
+        placeHint()
+    }
+
+    /// The hint sits under the chrome band, above where the card starts (hidden on a short window).
+    private mutating func placeHint() {
+        let room = size.y / 2 - Self.cardSide / 2 - SceneChrome.top
+        hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room))
     }
 
     // MARK: - What is on screen
@@ -181,6 +192,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let oldSize = size
         size = newSize
         layers[layers.root].frame = DrawRect(origin: .zero, size: newSize)
+        placeHint()
         guard !isHeld else { return }
         let model = layers[cardLayer].position
         let relative = oldSize.x > 0 && oldSize.y > 0 ? model / oldSize * newSize : newSize / 2

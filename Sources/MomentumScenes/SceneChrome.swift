@@ -6,3 +6,39 @@ public enum SceneChrome {
     /// The band's height in logical px.
     public static let top = 96.0
 }
+
+import MomentumLayers
+
+/// A scene's hint on its backdrop: a title and a line or two of what to try, centred in an area the scene gives
+/// (under everything the scene draws, so what moves passes over it); hidden where the area is too small for it.
+struct SceneHint {
+    private let ids: [LayerID]
+    /// The text sizes (capital heights) of the title and of the lines under it, and the step between lines.
+    static let titleSize = 15.0, lineSize = 9.5, titleStep = 30.0, lineStep = 20.0
+
+    /// Adds the hint's layers to `tree`'s root, before (under) anything added after.
+    init(into tree: inout LayerTree, title: String, lines: [String]) {
+        var ids = [tree.add(.text(title, frame: DrawRect(x: 0, y: 0, width: 1, height: 1), size: Self.titleSize,
+                                  color: RGBA(r: 1, g: 1, b: 1, a: 0.85), weight: .semibold, alignment: .center))]
+        for line in lines {
+            ids.append(tree.add(.text(line, frame: DrawRect(x: 0, y: 0, width: 1, height: 1), size: Self.lineSize,
+                                      color: RGBA(r: 1, g: 1, b: 1, a: 0.55), alignment: .center)))
+        }
+        self.ids = ids
+    }
+
+    /// The height the hint needs.
+    var height: Double { Self.titleSize + Self.titleStep - Self.lineSize + Double(ids.count - 1) * Self.lineStep }
+
+    /// Centres the hint in `area`; hides it when it does not fit (with 12 px to spare on each side).
+    func place(in tree: inout LayerTree, area: DrawRect) {
+        let fits = area.height >= height + 24 && area.width >= 240
+        var y = (area.y + (area.height - height) / 2).rounded()
+        for (k, id) in ids.enumerated() {
+            let size = k == 0 ? Self.titleSize : Self.lineSize
+            tree[id].frame = DrawRect(x: area.x + 12, y: y, width: max(area.width - 24, 1), height: size * 1.4)
+            tree[id].isHidden = !fits
+            y += k == 0 ? Self.titleStep : Self.lineStep
+        }
+    }
+}

@@ -331,7 +331,13 @@ struct PlaygroundDrawingTests {
         _ = d.send([(0, .motion, SIMD2(740, 380)), (1, .motion, SIMD2(900, 460))])   // span ×2.12, turned, moved
         var list = DrawList()
         d.scene.draw(into: &list)
-        guard case .roundedRect(let card)? = list.commands.first else {
+        // The card is the first shape drawn (only the backdrop's hint text comes before it).
+        let shapes = list.commands.compactMap { command -> RoundedRect? in
+            if case .roundedRect(let r) = command { return r }
+            return nil
+        }
+        #expect(!list.commands.prefix { if case .text = $0 { return true } else { return false } }.isEmpty)
+        guard let card = shapes.first else {
             Issue.record("expected the card first, got \(list.commands)")
             return
         }
