@@ -216,9 +216,10 @@ import Testing
         try c.play("0 tap 0 \(bluetooth.x) \(bluetooth.y)")
         let flipped = try c.app.waitForGesture("control", after: mark)
         #expect(flipped.event.string("control") == "bluetooth" && flipped.event.fields["value"] as? Bool == false)
-        let afterTap = c.panels(from: flipped.index).first
-        #expect(afterTap?.string("state") == "open" && afterTap?.number("y") == c.openY)
-        let state = afterTap?.fields["controls"] as? [String: Any]
+        // The frame drawn for the tap.
+        let afterTap = try c.app.waitFor("the frame after the tap", after: flipped.index) { $0.kind == "panel" }.event
+        #expect(afterTap.string("state") == "open" && afterTap.number("y") == c.openY)
+        let state = afterTap.fields["controls"] as? [String: Any]
         #expect(state?["bluetooth"] as? Bool == false && state?["wifi"] as? Bool == true)
 
         // Drag the volume slider 100 px right, with some vertical wobble: the level follows, the panel does not.
@@ -231,6 +232,7 @@ import Testing
         let level = try #require(slid.event.number("value"))
         let expected = 0.45 + 100 / (track.width - ControlCenterLayout.track)
         #expect(abs(level - expected) < 1e-6, "volume \(level), expected \(expected)")
+        try c.app.waitFor("the frame after the lift", after: slid.index) { $0.kind == "panel" }
         let during = c.panels(from: mark)
         #expect(!during.isEmpty && during.allSatisfy { $0.string("state") == "open" && $0.number("y") == c.openY })
         let gestures = c.app.events[mark...slid.index].filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
