@@ -37,6 +37,8 @@ final class DemoRunner {
     /// How many model ghosts the frame being built shows (for the trace).
     private var ghostsDrawn = 0
     private var readyAnnounced = false
+    /// The process's CPU time at the last frame (s).
+    private var cpuAtLastFrame = HostClock.processCPU()
     /// The touch targets the trace's last `layout` event showed.
     private var lastLayout: (key: LayoutKey?, targets: [TouchTarget], chrome: [TouchTarget]) = (nil, [], [])
     /// A scene at a window size.
@@ -85,6 +87,8 @@ final class DemoRunner {
                 logger.log(level: Logger.Level(level), "\(message)")
             }
             self.registry = registry
+            trace.clock(start: start, presentationClock: registry.presentationClock,
+                        inputTimestamps: registry.inputTimestamps != nil)
             let window = try Window(registry: registry, title: "Momentum", appID: "dev.momentum.Momentum",
                                     size: .init(width: options.width, height: options.height),
                                     fullscreen: options.fullscreen,
@@ -153,6 +157,8 @@ final class DemoRunner {
                 return
             }
             if !wasReady {
+                trace.system(gl: target.facts, outputs: registry.map { Array($0.outputs.values) } ?? [],
+                             globals: registry?.advertised ?? [])
                 let ms = Int(((HostClock.now() - prepareStart) * 1000).rounded())
                 logger.debug("render: \(target.strategy); ready \(ms) ms after the first configure")
             }
@@ -232,7 +238,7 @@ final class DemoRunner {
     private func afterDispatch() -> Int32 {
         if pacer.dirty, target.isReady, let window, !window.frameIsPending {
             pacer.resume(now: HostClock.now())
-            draw(callbackMs: nil, step: 0, tickMicros: 0)
+            draw(callbackMs: nil, step: 0, tickMicros: 0, callbackAt: nil)
         }
         trace.flush()
         if let failure = trace.failure {
@@ -263,14 +269,22 @@ final class DemoRunner {
             hudTakenAt = tickStart
         }
         if moving || pacer.dirty || scene.needsFrames {
-            draw(callbackMs: ms, step: step, tickMicros: tickMicros)
+            draw(callbackMs: ms, step: step, tickMicros: tickMicros, callbackAt: tickStart)
         } else {
             pacer.idle()
+            trace.rest()
             announceReady()
         }
     }
 
-    private func draw(callbackMs: UInt32?, step: Double, tickMicros: Double) {
+    /// The process's CPU time since the previous frame (µs).
+    private func frameCPU() -> Double {
+        let now = HostClock.processCPU()
+        defer { cpuAtLastFrame = now }
+        return (now - cpuAtLastFrame) * 1e6
+    }
+
+    private func draw(callbackMs: UInt32?, step: Double, tickMicros: Double, callbackAt: Double?) {
         guard let window, target.isReady else { return }
         let renderStart = HostClock.now()
         let sequence = pacer.beginFrame()
@@ -285,7 +299,8 @@ final class DemoRunner {
             failure = error
             loop?.stop(code: 1, reason: "eglSwapBuffers failed")
         }
-        let renderMicros = (HostClock.now() - renderStart) * 1e6
+        let committedAt = HostClock.now()
+        let renderMicros = (committedAt - renderStart) * 1e6
         if sequence == 1 {
             let sinceStart = Int(((HostClock.now() - start) * 1000).rounded())
             logger.debug("first frame: drawn in \(Int((renderMicros / 1000).rounded())) ms, \(sinceStart) ms after start")
@@ -300,7 +315,8 @@ final class DemoRunner {
         }
         trace.frame(sequence: sequence, callbackMs: callbackMs, step: step, hud: hud.isShown && !switcher.isOpen,
                     ghosts: ghostsDrawn, tickMicros: tickMicros,
-                    renderMicros: renderMicros, damage: damage)
+                    renderMicros: renderMicros, damage: damage, callbackAt: callbackAt, committedAt: committedAt,
+                    cpuMicros: frameCPU())
         trace.sceneRecord(scene)
         traceLayoutIfChanged(window: window)
     }

@@ -9,7 +9,7 @@ struct MomentumCommand: ParsableCommand {
         commandName: "momentum",
         abstract: "Interruptible, velocity-continuous animations on Wayland.",
         version: MomentumVersion.string,
-        subcommands: [RunCommand.self, HeadlessCommand.self, TraceCommand.self],
+        subcommands: [RunCommand.self, HeadlessCommand.self, TraceCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self)
 }
 
@@ -93,6 +93,10 @@ struct Size {
         guard let size = Size(text), size.width < minimum.width || size.height < minimum.height else { return nil }
         return "\(flag) \(text) is smaller than the smallest window the scenes lay out for, "
             + "\(minimum.width)x\(minimum.height)"
+    }
+    init(width: Int32, height: Int32) {
+        self.width = width
+        self.height = height
     }
     init?(_ text: String) {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)

@@ -240,6 +240,13 @@ public final class RenderContext {
     /// Whether `swapBuffers(damage:)` can tell the compositor the damage (else it reports the whole surface).
     public var canSwapWithDamage: Bool { swapWithDamage != nil }
 
+    /// The EGL extensions Momentum uses that this display offers (swap with damage, buffer age, a context without a
+    /// config for alpha layer surfaces), for benchmark reports.
+    public var extensionsUsed: [String] {
+        ["EGL_KHR_swap_buffers_with_damage", "EGL_EXT_swap_buffers_with_damage", "EGL_EXT_buffer_age",
+         "EGL_KHR_no_config_context"].filter { extensions.contains($0) }
+    }
+
     /// Whether the back buffer's age can be queried (`EGL_EXT_buffer_age`).
     public var hasBufferAge: Bool { extensions.contains("EGL_EXT_buffer_age") }
 

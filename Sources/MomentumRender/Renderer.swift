@@ -104,6 +104,12 @@ public final class Renderer {
     private let text: TextSetter
     private var glyphScratch: [TextSetter.Glyph] = []
 
+    /// The current context's `GL_VENDOR`, `GL_RENDERER` and `GL_VERSION` (empty where the driver says nothing).
+    public static func glStrings() -> (vendor: String, renderer: String, version: String) {
+        func string(_ name: Int32) -> String { glGetString(GLenum(name)).map { String(cString: $0) } ?? "" }
+        return (string(GL_VENDOR), string(GL_RENDERER), string(GL_VERSION))
+    }
+
     /// Compiles and links the shaders; needs a current context. `fontLog` hears which face text uses (once, at the
     /// first text drawn) or why there is none.
     public init(fontLog: @escaping (String) -> Void = { _ in }) throws {

@@ -10,6 +10,8 @@ public final class Output {
     public private(set) var scale: Int32 = 1
     /// The refresh rate of the current mode in mHz (0 when unknown).
     public private(set) var refreshMilliHertz: Int32 = 0
+    /// The current mode's size in pixels (0 × 0 until told).
+    public private(set) var modeSize: (width: Int32, height: Int32) = (0, 0)
     /// The output's name (v4), if any.
     public private(set) var name: String?
     /// Called after an atomic group of changes (`wl_output.done`).
@@ -23,9 +25,11 @@ public final class Output {
         self.version = version
         listener.initialize(to: wl_output_listener(
             geometry: { _, _, _, _, _, _, _, _, _, _ in },
-            mode: { data, _, flags, _, _, refresh in
+            mode: { data, _, flags, width, height, refresh in
                 guard let data, flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
-                Listener.object(Output.self, data).refreshMilliHertz = refresh
+                let output = Listener.object(Output.self, data)
+                output.refreshMilliHertz = refresh
+                output.modeSize = (width, height)
             },
             done: { data, _ in
                 guard let data else { return }

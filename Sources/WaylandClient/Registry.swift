@@ -48,6 +48,11 @@ public final class Registry {
     var windowSurface: OpaquePointer?
     /// `wl_output`s by global name.
     public private(set) var outputs: [UInt32: Output] = [:]
+    /// Every global the compositor advertised at start-up: interface and version, in the order announced.
+    public private(set) var advertised: [(interface: String, version: UInt32)] = []
+    /// The clock `wp_presentation` timestamps are on (`wp_presentation.clock_id`), once the compositor said.
+    public private(set) var presentationClock: Int32?
+    private let presentationListener = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
 
     /// Lists the globals (one roundtrip), binds what Momentum uses, and fails on a missing required one. Reports
     /// through `log`: each bound global at `.debug`, each missing optional one once (at `.info` for `wl_seat`,
@@ -72,6 +77,10 @@ public final class Registry {
                 guard let data else { return }
                 Listener.object(Registry.self, data).remove(name: name)
             }))
+        presentationListener.initialize(to: wp_presentation_listener(clock_id: { data, _, clock in
+            guard let data else { return }
+            Listener.object(Registry.self, data).presentationClock = Int32(bitPattern: clock)
+        }))
         wl_registry_add_listener(registry, listener, Listener.data(self))
         try display.roundtrip()
         try display.roundtrip() // the outputs' scale and mode events answer the binds
@@ -125,6 +134,7 @@ public final class Registry {
         wl_registry_destroy(registry)
         listener.deallocate()
         wmBaseListener.deallocate()
+        presentationListener.deallocate()
     }
 
     private func bind(_ name: UInt32, _ global: Global, _ advertised: UInt32) -> Bound? {
@@ -134,6 +144,7 @@ public final class Registry {
     }
 
     private func announce(name: UInt32, interface: String, version: UInt32) {
+        advertised.append((interface, version))
         guard let global = Global(rawValue: interface) else { return }
         switch global {
         case .compositor: compositor = bind(name, global, version)
@@ -145,7 +156,9 @@ public final class Registry {
             seat = bind(name, global, version)
             if let seat { input = Seat(proxy: seat.proxy, version: seat.version, registry: self, log: log) }
         case .subcompositor: subcompositor = bind(name, global, version)
-        case .presentation: presentation = bind(name, global, version)
+        case .presentation:
+            presentation = bind(name, global, version)
+            if let presentation { wp_presentation_add_listener(presentation.proxy, presentationListener, Listener.data(self)) }
         case .viewporter: viewporter = bind(name, global, version)
         case .fractionalScale: fractionalScale = bind(name, global, version)
         case .decorationManager: decorationManager = bind(name, global, version)

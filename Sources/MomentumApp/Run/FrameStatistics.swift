@@ -7,8 +7,10 @@
 /// flag); else estimated from the intervals, since an unsynchronised compositor's refresh is nominal (weston headless
 /// reports 60 Hz, no MSC and no flags, and repaints every ~25 ms).
 struct FrameStatistics {
-    /// How many intervals are kept (the graph's width in bars).
-    static let capacity = 90
+    /// How many intervals the HUD keeps (the graph's width in bars).
+    static let hudCapacity = 90
+    /// How many intervals are kept (a benchmark keeps them all).
+    let capacity: Int
     /// Recent intervals between frame callbacks, oldest first (ms).
     private(set) var callbackIntervals: [Double] = []
     /// Recent intervals between presented frames, oldest first (ms).
@@ -20,9 +22,12 @@ struct FrameStatistics {
     private var lastCallbackMs: UInt32?
     private var lastPresented: (ns: UInt64, msc: UInt64)?
 
+    /// Statistics over the last `capacity` intervals.
+    init(capacity: Int = FrameStatistics.hudCapacity) { self.capacity = capacity }
+
     /// Records a frame callback stamped `ms` (wrapping u32 milliseconds).
     mutating func callback(_ ms: UInt32) {
-        if let last = lastCallbackMs { Self.append(Double(Int32(bitPattern: ms &- last)), to: &callbackIntervals) }
+        if let last = lastCallbackMs { append(Double(Int32(bitPattern: ms &- last)), to: &callbackIntervals) }
         lastCallbackMs = ms
     }
 
@@ -31,13 +36,13 @@ struct FrameStatistics {
     mutating func presented(ns: UInt64, refreshNs: UInt32, msc: UInt64 = 0, vsync: Bool = true) {
         if refreshNs > 0, vsync { reportedRefresh = Double(refreshNs) / 1e6 }
         if let last = lastPresented, ns > last.ns {
-            Self.append(Double(ns - last.ns) / 1e6, to: &presentedIntervals)
-            Self.append(msc > last.msc && last.msc > 0 ? msc - last.msc : 0, to: &retraces)
+            append(Double(ns - last.ns) / 1e6, to: &presentedIntervals)
+            append(msc > last.msc && last.msc > 0 ? msc - last.msc : 0, to: &retraces)
         }
         lastPresented = (ns, msc)
     }
 
-    private static func append<T>(_ value: T, to list: inout [T]) {
+    private func append<T>(_ value: T, to list: inout [T]) {
         list.append(value)
         if list.count > capacity { list.removeFirst(list.count - capacity) }
     }

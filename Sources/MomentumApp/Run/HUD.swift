@@ -64,7 +64,7 @@ struct HUD {
         let refresh = statistics.refresh?.ms ?? 1000.0 / 60
         let graph = BarGraph(rect: DrawRect(x: box.x + 10, y: box.y + 29, width: box.width - 20, height: 26),
                              values: statistics.intervals, reference: refresh * 1.5, maxValue: refresh * 2.5,
-                             capacity: FrameStatistics.capacity, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.06),
+                             capacity: FrameStatistics.hudCapacity, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.06),
                              referenceColor: RGBA(r: 0, g: 0, b: 0, a: 0))
         graph.append(to: &list)
         // The refresh line itself (the bars turn red above 1.5 refreshes: a refresh missed).

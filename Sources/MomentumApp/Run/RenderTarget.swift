@@ -19,6 +19,13 @@ final class RenderTarget {
     /// True once the first configure made the surface.
     var isReady: Bool { renderer != nil }
 
+    /// What the benchmark reports of the GL stack, once ready: vendor, renderer, version, the EGL extensions used.
+    var facts: (vendor: String, renderer: String, version: String, eglExtensions: [String])? {
+        guard let context, renderer != nil else { return nil }
+        let gl = Renderer.glStrings()
+        return (gl.vendor, gl.renderer, gl.version, context.extensionsUsed)
+    }
+
     /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
     func prepare(display: Display, window: Window) throws(AppError) {
         let size = window.bufferSize

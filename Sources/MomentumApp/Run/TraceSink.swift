@@ -6,10 +6,13 @@ import WaylandClient
 /// `--trace` was given (with no trace, scene records are not even asked for).
 final class TraceSink {
     private let writer: TraceWriter
+    /// The trace's t = 0 (CLOCK_MONOTONIC seconds).
+    private let start: Double
 
     /// A sink writing to `path` (nil: drops everything) up to `limit` bytes; times are seconds since `start`.
     init(path: String?, start: Double, limit: Int = .max) throws(AppError) {
         writer = try TraceWriter(path: path, start: start, limit: limit)
+        self.start = start
     }
 
     /// The first write failure (the trace is lost from there on), as the one line to report.
@@ -21,21 +24,61 @@ final class TraceSink {
                                    "buffer_width": .int(Int64(bufferWidth)), "buffer_height": .int(Int64(bufferHeight))])
     }
 
-    /// Every change of a touch frame, as the scene receives it.
+    /// Every change of a touch frame, as the scene receives it, with the input event's own time (`time`, seconds on
+    /// the input clock the `clock` event names).
     func touch(_ frame: TouchFrame) {
         guard writer.isEnabled else { return }
         for change in frame.changes {
             writer.event("touch", ["phase": .string(change.phase.rawValue), "id": .int(Int64(change.id)),
-                                   "x": .number(change.position.x), "y": .number(change.position.y)])
+                                   "x": .number(change.position.x), "y": .number(change.position.y),
+                                   "time": .number((change.time * 1e6).rounded() / 1e6)])
         }
+    }
+
+    /// The clocks, so times on them can be compared: `start_ns` (the trace's t = 0 on CLOCK_MONOTONIC), the
+    /// compositor's `presentation` clock by name with a `monotonic_ns` / `presentation_ns` pair read together, and
+    /// the `input` clock (`monotonic` from zwp_input_timestamps_v1, else `monotonic_ms`: the events' u32 ms, which
+    /// compositors take from CLOCK_MONOTONIC).
+    func clock(start: Double, presentationClock: Int32?, inputTimestamps: Bool) {
+        var fields: [(String, JSONValue)] = [("start_ns", .int(Int64((start * 1e9).rounded())))]
+        if let id = presentationClock, let pair = HostClock.relate(clock: id) {
+            fields += [("presentation", .string(HostClock.name(clock: id))), ("monotonic_ns", .int(pair.monotonic)),
+                       ("presentation_ns", .int(pair.other))]
+        } else {
+            fields.append(("presentation", .null))
+        }
+        fields.append(("input", .string(inputTimestamps ? "monotonic" : "monotonic_ms")))
+        writer.event("clock", fields)
+    }
+
+    /// What a benchmark report says of the system: the GL stack, the outputs and the compositor's globals.
+    func system(gl: (vendor: String, renderer: String, version: String, eglExtensions: [String])?, outputs: [Output],
+                globals: [(interface: String, version: UInt32)]) {
+        var fields: [(String, JSONValue)] = []
+        if let gl {
+            fields += [("gl_vendor", .string(gl.vendor)), ("gl_renderer", .string(gl.renderer)),
+                       ("gl_version", .string(gl.version)),
+                       ("egl_extensions", .array(gl.eglExtensions.map { .string($0) }))]
+        }
+        fields.append(("outputs", .array(outputs.map { output in
+            .object([("name", output.name.map { .string($0) } ?? .null),
+                     ("width", .int(Int64(output.modeSize.width))), ("height", .int(Int64(output.modeSize.height))),
+                     ("refresh_mhz", .int(Int64(output.refreshMilliHertz))), ("scale", .int(Int64(output.scale)))])
+        })))
+        fields.append(("globals", .array(globals.map { .object([("interface", .string($0.interface)),
+                                                                ("version", .int(Int64($0.version)))]) })))
+        writer.event("system", fields)
     }
 
     /// A drawn frame: its sequence number, callback time (nil when drawn at once after idle), the animation step,
     /// whether the HUD shows, and the CPU time of the tick and of the render.
     /// `damage`: the pixels the compositor shows anew (`damage_px`), the pixels the client shaded (`drawn_px`), and
     /// the layer surface shown (`layer_surface` [x, y, w, h], logical px; null when every layer is in the window).
+    /// `callbackAt` and `committedAt` (CLOCK_MONOTONIC seconds) are written as `callback_t` / `commit_t` on the trace's
+    /// own time scale; `cpuMicros` is the process's CPU time since the previous frame (`cpu_us`).
     func frame(sequence: UInt64, callbackMs: UInt32?, step: Double, hud: Bool, ghosts: Int, tickMicros: Double,
-               renderMicros: Double, damage: RenderTarget.FrameDamage?) {
+               renderMicros: Double, damage: RenderTarget.FrameDamage?, callbackAt: Double?, committedAt: Double,
+               cpuMicros: Double) {
         let surface: JSONValue = damage?.layerSurface.map { r in
             .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])
         } ?? .null
@@ -45,7 +88,10 @@ final class TraceSink {
                                "render_us": .number((renderMicros * 10).rounded() / 10),
                                "damage_px": damage.map { .int(Int64($0.compositorPixels)) } ?? .null,
                                "drawn_px": damage.map { .int(Int64($0.drawnPixels)) } ?? .null,
-                               "layer_surface": surface])
+                               "layer_surface": surface,
+                               "callback_t": callbackAt.map { .number(((($0 - start) * 1e7).rounded()) / 1e7) } ?? .null,
+                               "commit_t": .number((((committedAt - start) * 1e7).rounded()) / 1e7),
+                               "cpu_us": .number((cpuMicros * 10).rounded() / 10)])
     }
 
     /// The scene's state this frame, under the scene's name.
@@ -131,11 +177,18 @@ final class TraceSink {
 
     /// The run ended with `code` for `reason`, with `feedbackUnanswered` presentation feedback objects still
     /// waiting for the compositor and `feedbackFreed` freed unanswered on the way; flushed and closed.
+    /// `cpu_s`: the process's CPU time (user + system) by then.
     func exit(code: Int32, reason: String, feedbackUnanswered: Int = 0, feedbackFreed: Int = 0) {
         writer.event("exit", ["code": .int(Int64(code)), "reason": .string(reason),
                               "feedback_unanswered": .int(Int64(feedbackUnanswered)),
-                              "feedback_freed": .int(Int64(feedbackFreed))])
+                              "feedback_freed": .int(Int64(feedbackFreed)),
+                              "cpu_s": .number((HostClock.processCPU() * 1e6).rounded() / 1e6)])
         writer.close()
+    }
+
+    /// Nothing moves any more: no frame is asked for until input arrives. `cpu_s`: the process's CPU time by then.
+    func rest() {
+        writer.event("rest", ["cpu_s": .number((HostClock.processCPU() * 1e6).rounded() / 1e6)])
     }
 
     /// Pushes buffered lines to the file.

@@ -1,0 +1,251 @@
+/// One run's frame timing, input latency and drag lag, computed from its trace alone (`--trace` of `momentum run`).
+///
+/// Times are put on the trace's own scale (seconds since the app started, CLOCK_MONOTONIC): presentation times
+/// through the `clock` event's pair of readings of the compositor's presentation clock and CLOCK_MONOTONIC, input
+/// times (CLOCK_MONOTONIC, from zwp_input_timestamps_v1 or the events' milliseconds) through its `start_ns`.
+struct BenchAnalysis {
+    /// One drawn frame.
+    struct Frame: Equatable {
+        var seq: Int
+        /// When the frame callback was handled, the commit returned (trace seconds); nil callback: drawn at once.
+        var callbackT: Double?
+        var commitT: Double
+        var tickMicros: Double, renderMicros: Double, cpuMicros: Double
+        /// When the compositor showed it (trace seconds), its reported refresh (ns), MSC and flags; nil: not known.
+        var presentT: Double?
+        var refreshNs: Double?
+        var msc: UInt64 = 0
+        var flags: [String] = []
+        var discarded = false
+        /// The panel's top edge drawn in this frame, and its state, when the run is in the panel scene.
+        var panelY: Double?
+        var panelState: String?
+    }
+
+    /// A touch sample: when the app received it, the input event's own time (both trace seconds), where.
+    struct Touch: Equatable {
+        var t: Double
+        var inputT: Double?
+        var phase: String
+        var id: Int
+        var y: Double
+    }
+
+    /// Every frame in order of sequence.
+    private(set) var frames: [Frame] = []
+    /// Every touch sample.
+    private(set) var touches: [Touch] = []
+    /// Trace times of `rest` events (the app stopped asking for frames) and the process CPU then.
+    private(set) var rests: [(t: Double, cpu: Double)] = []
+    /// The `exit` event's time, reason and CPU.
+    private(set) var exit: (t: Double, reason: String, cpu: Double?)?
+    /// The `system` event's fields, the `clock` event's presentation clock name and input clock.
+    private(set) var system: [String: Any] = [:]
+    private(set) var presentationClock: String?
+    private(set) var inputClock: String?
+    /// The window: size in logical px and scale, from the last `configure`.
+    private(set) var window: (width: Double, height: Double, scale: Double)?
+    /// The scenes and backends the run showed.
+    private(set) var scenes: [String] = []
+
+    /// Reads the events of one run.
+    init(events: [TraceEvent]) {
+        var startNs: Double?
+        var presentationOffset: Double?   // trace seconds = presentation ns × 1e-9 + offset
+        var index: [Int: Int] = [:]       // seq → frames index
+        var lastFrame: Int?
+        for e in events {
+            switch e.kind {
+            case "clock":
+                startNs = e.number("start_ns")
+                presentationClock = e.string("presentation")
+                inputClock = e.string("input")
+                if let start = startNs, let mono = e.number("monotonic_ns"), let pres = e.number("presentation_ns") {
+                    presentationOffset = (mono - pres - start) / 1e9
+                }
+            case "system":
+                system = e.fields
+            case "configure":
+                if let w = e.number("width"), let h = e.number("height") { window = (w, h, e.number("scale") ?? 1) }
+            case "frame":
+                guard let seq = e.number("seq").map(Int.init) else { continue }
+                let frame = Frame(seq: seq, callbackT: e.number("callback_t"), commitT: e.number("commit_t") ?? e.t,
+                                  tickMicros: e.number("tick_us") ?? 0, renderMicros: e.number("render_us") ?? 0,
+                                  cpuMicros: e.number("cpu_us") ?? 0)
+                index[seq] = frames.count
+                lastFrame = frames.count
+                frames.append(frame)
+            case "presented":
+                guard let seq = e.number("seq").map(Int.init), let k = index[seq], let ns = e.number("ns") else { continue }
+                frames[k].presentT = presentationOffset.map { ns / 1e9 + $0 }
+                frames[k].refreshNs = e.number("refresh_ns").flatMap { $0 > 0 ? $0 : nil }
+                frames[k].msc = UInt64(max(0, e.number("msc") ?? 0))
+                frames[k].flags = (e.fields["flags"] as? [String]) ?? []
+            case "discarded":
+                if let seq = e.number("seq").map(Int.init), let k = index[seq] { frames[k].discarded = true }
+            case "panel":
+                if let k = lastFrame {
+                    frames[k].panelY = e.number("y")
+                    frames[k].panelState = e.string("state")
+                }
+                if scenes.last != "panel" { scenes.append("panel") }
+            case "touch":
+                guard let phase = e.string("phase"), let y = e.number("y") else { continue }
+                var inputT: Double?
+                if let time = e.number("time"), let start = startNs { inputT = time - start / 1e9 }
+                touches.append(Touch(t: e.t, inputT: inputT, phase: phase, id: Int(e.number("id") ?? 0), y: y))
+            case "rest":
+                rests.append((e.t, e.number("cpu_s") ?? 0))
+            case "exit":
+                exit = (e.t, e.string("reason") ?? "", e.number("cpu_s"))
+            case "transition", "gallery", "playground", "scroll":
+                if scenes.last != e.kind { scenes.append(e.kind) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// True when the compositor answered presentation feedback for some frame.
+    var hasPresentation: Bool { frames.contains { $0.presentT != nil } }
+
+    /// The frames presented, in order of presentation.
+    var presented: [Frame] {
+        frames.filter { $0.presentT != nil }.sorted { ($0.presentT ?? 0) < ($1.presentT ?? 0) }
+    }
+
+    /// The frame statistics the HUD keeps, over the whole run: presented intervals where there is presentation
+    /// feedback (else callback intervals), broken at each rest.
+    var statistics: FrameStatistics {
+        var stats = FrameStatistics(capacity: .max)
+        var restIndex = 0
+        if hasPresentation {
+            for frame in presented {
+                guard let t = frame.presentT else { continue }
+                while restIndex < rests.count, rests[restIndex].t < t {
+                    stats.idle()
+                    restIndex += 1
+                }
+                stats.presented(ns: UInt64(max(0, (t * 1e9).rounded())), refreshNs: UInt32(frame.refreshNs ?? 0),
+                                msc: frame.msc, vsync: frame.flags.contains("vsync"))
+            }
+        } else {
+            for frame in frames {
+                guard let t = frame.callbackT else {
+                    stats.idle()
+                    continue
+                }
+                while restIndex < rests.count, rests[restIndex].t < t {
+                    stats.idle()
+                    restIndex += 1
+                }
+                stats.callback(UInt32(truncatingIfNeeded: Int64((t * 1000).rounded())))
+            }
+        }
+        return stats
+    }
+
+    /// Callback → commit of each frame drawn at a callback (ms).
+    var callbackToCommit: [Double] { frames.compactMap { f in f.callbackT.map { (f.commitT - $0) * 1000 } } }
+
+    /// Commit → present of each presented frame (ms).
+    var commitToPresent: [Double] { frames.compactMap { f in f.presentT.map { ($0 - f.commitT) * 1000 } } }
+
+    /// Launch → the first frame shown (ms): its presentation time, else its commit.
+    var firstFrameMs: Double? {
+        (presented.first?.presentT ?? frames.first?.commitT).map { $0 * 1000 }
+    }
+
+    /// The client's CPU per presented frame (µs): all frames' CPU over the frames presented (over all frames
+    /// without presentation feedback).
+    var cpuPerPresentedFrame: Double? {
+        let shown = hasPresentation ? presented.count : frames.count
+        guard shown > 0 else { return nil }
+        return frames.reduce(0) { $0 + $1.cpuMicros } / Double(shown)
+    }
+
+    /// At rest, from the last `rest` to the exit: how long, how many frames were committed, the CPU used (s).
+    var atRest: (seconds: Double, commits: Int, cpuSeconds: Double?)? {
+        guard let rest = rests.last, let exit, exit.t > rest.t else { return nil }
+        let commits = frames.filter { $0.commitT > rest.t }.count
+        return (exit.t - rest.t, commits, exit.cpu.map { $0 - rest.cpu })
+    }
+
+    /// Touch → screen: for each touch sample with an input time, the time from the input event to the presentation
+    /// of the first frame drawn after the app received it (ms).
+    var touchToPresent: [Double] {
+        var result: [Double] = []
+        var k = 0
+        let byCommit = frames
+        for touch in touches {
+            guard let input = touch.inputT else { continue }
+            while k < byCommit.count, byCommit[k].commitT <= touch.t { k += 1 }
+            // The first frame committed after the sample arrived and presented.
+            guard let shown = byCommit[k...].first(where: { $0.presentT != nil || $0.discarded }),
+                  let present = shown.presentT else { continue }
+            result.append((present - input) * 1000)
+        }
+        return result
+    }
+
+    /// The drag lag in the panel scene: at the presentation time of each frame drawn while a finger drags the panel
+    /// at a steady speed, the distance (px) between where the finger was then (interpolated between its timestamped
+    /// samples) and where the grabbed point of the panel was drawn; with the finger's speed there (px/s), so the lag
+    /// reads as ms of finger travel. Frames within the first `settle` px of finger travel (slop and take-up) and
+    /// frames shown after the finger's last sample are left out.
+    func dragLag(settle: Double = 24) -> [(px: Double, speed: Double)] {
+        var result: [(Double, Double)] = []
+        // Each finger-down sequence of the pointer or touch id 0 that dragged the panel.
+        var samples: [Touch] = []
+        var travel: [Double] = []   // the finger's path length up to each sample
+        var grabOffset: Double?
+        func panelY(before t: Double) -> Double? { frames.last { $0.commitT <= t && $0.panelY != nil }?.panelY }
+        func flush() {
+            defer {
+                samples = []
+                travel = []
+            }
+            guard let offset = grabOffset, samples.count >= 3 else { return }
+            let first = samples[0].inputT ?? 0, last = samples[samples.count - 1].inputT ?? 0
+            for frame in frames {
+                guard let present = frame.presentT, frame.panelState == "dragging", let y = frame.panelY,
+                      present > first, present <= last,
+                      let i = samples.firstIndex(where: { ($0.inputT ?? 0) >= present }), i > 0 else { continue }
+                let a = samples[i - 1], b = samples[i]
+                guard let ta = a.inputT, let tb = b.inputT, tb > ta else { continue }
+                let finger = a.y + (b.y - a.y) * (present - ta) / (tb - ta)
+                guard travel[i - 1] >= settle else { continue }
+                let speed = abs(b.y - a.y) / (tb - ta)
+                result.append((abs(finger - (y + offset)), speed))
+            }
+        }
+        for touch in touches where touch.inputT != nil {
+            switch touch.phase {
+            case "down":
+                flush()
+                grabOffset = panelY(before: touch.t).map { touch.y - $0 }
+                samples = [touch]
+                travel = [0]
+            case "motion", "up", "cancel":
+                guard let previous = samples.last else { continue }
+                samples.append(touch)
+                travel.append((travel.last ?? 0) + abs(touch.y - previous.y))
+                guard touch.phase != "motion" else { continue }
+                flush()
+                grabOffset = nil
+            default:
+                break
+            }
+        }
+        flush()
+        return result
+    }
+}
+
+/// The `p` quantile (0…1) of `values` by nearest rank; nil when there are none.
+func quantile(_ values: [Double], _ p: Double) -> Double? {
+    let sorted = values.filter(\.isFinite).sorted()
+    guard !sorted.isEmpty else { return nil }
+    let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
+}

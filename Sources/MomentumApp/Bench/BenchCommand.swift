@@ -1,0 +1,216 @@
+import ArgumentParser
+import Foundation
+import MomentumScenes
+
+/// `momentum bench`: the frame timing (and, where touch can be injected, touch latency and drag lag) of the
+/// compositor Momentum runs under, as a report to read and share.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmark frame timing (and touch latency) under your compositor; writes a report.",
+        subcommands: [BenchRunCommand.self, BenchCompareCommand.self], defaultSubcommand: BenchRunCommand.self)
+}
+
+/// A scene, or every scene.
+enum SceneChoice: ExpressibleByArgument, Equatable {
+    case one(SceneKind), all
+    init?(argument: String) {
+        if argument == "all" { self = .all } else if let kind = SceneKind(argument: argument) { self = .one(kind) } else { return nil }
+    }
+    static var allValueStrings: [String] { SceneKind.allCases.map(\.rawValue) + ["all"] }
+    var scenes: [SceneKind] { if case .one(let kind) = self { [kind] } else { SceneKind.allCases } }
+}
+
+/// A backend, or every backend.
+enum BackendChoice: ExpressibleByArgument, Equatable {
+    case one(BackendKind), all
+    init?(argument: String) {
+        if argument == "all" { self = .all } else if let kind = BackendKind(argument: argument) { self = .one(kind) } else { return nil }
+    }
+    static var allValueStrings: [String] { BackendKind.allCases.map(\.rawValue) + ["all"] }
+    var backends: [BackendKind] { if case .one(let kind) = self { [kind] } else { BackendKind.allCases } }
+}
+
+struct BenchRunCommand: LoggingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the workload under the compositor you are in (or a private headless weston) and write a report.")
+
+    @OptionGroup var logging: LoggingOptions
+    @Option(help: "The scene whose --autoplay loop is the workload, or all.") var scene = SceneChoice.one(.panel)
+    @Option(help: "The animator backend (scenes that have one), or all.") var backend = BackendChoice.one(.spring)
+    @Option(help: "Seconds each workload runs.") var duration = 10.0
+    @Option(help: "Seconds at rest measured after the workloads (commits and CPU while nothing moves).") var rest = 3.0
+    @Option(help: "Window size WxH in logical px (default: fullscreen).") var size: String?
+    @Flag(help: "Fullscreen window (the default unless --size is given).") var fullscreen = false
+    @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.") var out = "momentum-bench"
+    @Flag(help: "Run in a private headless weston (with injected touch: touch latency and drag lag too).")
+    var headless = false
+    @Option(help: "With --headless: run this peer in the same weston and compare (weston-simple-egl).")
+    var versus: String?
+
+    func validate() throws {
+        guard duration > 0, duration.isFinite else { throw ValidationError("--duration \(duration): must be more than 0 seconds") }
+        guard rest >= 0, rest.isFinite else { throw ValidationError("--rest \(rest): must be 0 seconds or more") }
+        if let size {
+            guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers") }
+            if let small = Size.belowMinimum(size, flag: "--size") { throw ValidationError(small) }
+            if fullscreen { throw ValidationError("--size and --fullscreen cannot be combined") }
+        }
+        if let versus {
+            guard versus == "weston-simple-egl" else {
+                throw ValidationError("--versus \(versus): the peer Momentum knows is weston-simple-egl")
+            }
+            guard headless else { throw ValidationError("--versus needs --headless (the peer runs in the same private weston)") }
+        }
+        if case .one(let kind) = scene, case .one(let b) = backend, !kind.usesBackend, b != .spring {
+            throw ValidationError(RunCommand.backendRefusal(b, scene: kind))
+        }
+    }
+
+    func run() throws {
+        let executable = try HeadlessCommand.executablePath()
+        try HeadlessCommand.makeDirectory(out)
+        let outDir = URL(fileURLWithPath: out).standardizedFileURL.path
+        guard access(outDir, W_OK) == 0 else {
+            throw AppError("--out \(out): cannot write there (\(String(cString: strerror(errno))))")
+        }
+        // Everything goes to a work folder first; the report's files are moved into --out at the end, whole.
+        let work = outDir + "/.bench-\(getpid())"
+        try HeadlessCommand.makeDirectory(work)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+
+        var weston: WestonSession?
+        var environment = ProcessInfo.processInfo.environment
+        let windowSize = Size(size ?? "800x600") ?? Size(width: 800, height: 600)
+        if headless {
+            Console.out("starting weston (headless, pixman) with the touch-injection module…")
+            let module = try Self.module(executable: executable)
+            guard let westonPath = SearchPath.find("weston") else { throw AppError("weston not found on PATH: apt-get install weston") }
+            do {
+                weston = try WestonSession(module: module, width: Int(windowSize.width), height: Int(windowSize.height),
+                                           weston: westonPath)
+            } catch {
+                throw AppError("cannot start weston: \(error)")
+            }
+            for (key, value) in weston?.environment ?? [:] { environment[key] = value }
+        } else if environment["WAYLAND_DISPLAY"] == nil {
+            throw AppError("no Wayland compositor (WAYLAND_DISPLAY is not set): run inside one, or use --headless")
+        }
+        defer { weston?.stop() }
+        let compositor = BenchHost.compositor(environment: environment, headless: headless)
+        Console.out("compositor: \(compositor["name"] as? String ?? "unknown")")
+
+        let placement = size.map { ["--size", $0] } ?? ["--fullscreen"]
+        var runs: [(name: String, scene: String, backend: String?, workload: String, analysis: BenchAnalysis)] = []
+        for kind in scene.scenes {
+            for b in kind.usesBackend ? backend.backends.map(Optional.some) : [nil] {
+                let name = [kind.rawValue, b?.rawValue].compactMap { $0 }.joined(separator: "-")
+                Console.out("\(name): autoplay for \(duration) s…")
+                let events = try Self.runApp(executable: executable, environment: environment,
+                                             arguments: placement + ["--scene", kind.rawValue, "--autoplay",
+                                                                     "--quit-after", "\(duration)"]
+                                                 + (b.map { ["--backend", $0.rawValue] } ?? []),
+                                             trace: "\(work)/trace-\(name).jsonl", timeout: duration + 60)
+                runs.append((name, kind.rawValue, b?.rawValue, "autoplay", BenchAnalysis(events: events)))
+            }
+        }
+        // Touch latency, drag lag and rest: a finger drags the panel (only with injected touch), then nothing moves.
+        if let weston {
+            Console.out("panel: a finger drags it at 1000 px/s, then rest for \(rest) s…")
+            let events = try Self.dragRun(executable: executable, environment: environment, placement: placement,
+                                          weston: weston, width: Double(windowSize.width),
+                                          height: Double(windowSize.height), rest: rest,
+                                          trace: "\(work)/trace-panel-drag.jsonl")
+            runs.append(("panel-drag", "panel", "spring", "drag", BenchAnalysis(events: events)))
+        } else {
+            Console.out("rest: nothing moves for \(rest) s…")
+            let events = try Self.runApp(executable: executable, environment: environment,
+                                         arguments: placement + ["--scene", "panel", "--quit-after", "\(2 + rest)"],
+                                         trace: "\(work)/trace-rest.jsonl", timeout: rest + 60)
+            runs.append(("rest", "panel", nil, "rest", BenchAnalysis(events: events)))
+        }
+        let command = (["momentum", "bench"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
+        let report = BenchReport(command: command, compositor: compositor, host: BenchHost.facts(), runs: runs)
+        // Written into the work folder, then moved into --out one by one (each a rename within one file system).
+        var files: [String: [UInt8]] = ["report.json": try report.encoded(),
+                                        "report.html": Array(BenchHTML.page(report).utf8)]
+        for run in runs { files["frames-\(run.name).csv"] = Array(BenchReport.framesCSV(run.analysis).utf8) }
+        for (name, bytes) in files { try OutputFile.write(bytes, to: "\(work)/\(name)", what: name) }
+        try HeadlessCommand.makeDirectory(outDir + "/traces")
+        for run in runs {
+            let from = "\(work)/trace-\(run.name).jsonl"
+            if FileManager.default.fileExists(atPath: from) { try Self.move(from, to: "\(outDir)/traces/\(run.name).jsonl") }
+        }
+        for name in files.keys.sorted() { try Self.move("\(work)/\(name)", to: "\(outDir)/\(name)") }
+        Console.out(BenchSummary.text(report))
+        Console.out("report: \(outDir)/report.html (and report.json, frames-*.csv, traces/)")
+    }
+
+    /// Renames `from` over `to`; one line naming both on failure.
+    static func move(_ from: String, to: String) throws(AppError) {
+        guard rename(from, to) == 0 else {
+            throw AppError("cannot move \(from) to \(to): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The touch-injection module for a private weston.
+    static func module(executable: String) throws -> String {
+        switch HarnessModule.source(executable: executable) {
+        case .installed(let installed): return installed
+        case .sourceTree(let root):
+            do { return try HarnessModule.build(packageRoot: root) } catch {
+                throw AppError("cannot build the touch-injection module: \(error)")
+            }
+        case .missing(let expected): throw AppError(HarnessError.moduleNotInstalled(expected).description)
+        }
+    }
+
+    /// Runs `momentum run <arguments>` to its own end (`--quit-after`), its trace copied to `trace`; its events.
+    static func runApp(executable: String, environment: [String: String], arguments: [String], trace: String,
+                       timeout: Double) throws -> [TraceEvent] {
+        let app = try TracedClient(executable: executable, arguments: arguments, environment: environment, copyTo: trace)
+        let status = try app.waitExit(timeout: timeout)
+        if let failure = app.copyFailure { throw failure }
+        guard status == 0 else { throw AppError("momentum run exited with status \(status): \(app.stderr)") }
+        return app.events
+    }
+
+    /// The panel at rest, a finger pressed on its strip and moved up and down within its travel at 1000 px/s for
+    /// about 3 s (120 Hz samples, real CLOCK_MONOTONIC timestamps), lifted; the panel settles; then `rest` s with
+    /// nothing moving; then quit.
+    static func dragRun(executable: String, environment: [String: String], placement: [String], weston: WestonSession,
+                        width: Double, height: Double, rest: Double, trace: String) throws -> [TraceEvent] {
+        let app = try TracedClient(executable: executable, arguments: placement + ["--scene", "panel"],
+                                   environment: environment, copyTo: trace)
+        do {
+            try app.waitFor("the panel at rest") { $0.kind == "rest" }
+            let layout = PanelLayout(width: width, height: height)
+            let x = (width / 2).rounded(), start = layout.y(for: .closed) + 36
+            let span = min(200, (layout.y(for: .closed) - layout.y(for: .open)) - 20)
+            var script = "0 press 0 \(x) \(start)\n"
+            var t = 10.0, y = start
+            let leg = span / 1000 * 1000   // ms at 1000 px/s
+            for k in 0..<14 {
+                y = k % 2 == 0 ? start - span : start
+                script += "\(Int(t)) moveto 0 \(x) \(y) \(Int(leg.rounded()))\n"
+                t += leg
+            }
+            script += "\(Int(t) + 10) release 0\n"
+            let mark = app.events.count
+            _ = try weston.play(script: script)
+            try app.waitFor("the panel at rest after the drag", after: mark) { $0.kind == "rest" }
+            // The measurement window at rest: how many commits and how much CPU while nothing moves.
+            Thread.sleep(forTimeInterval: rest)
+        } catch {
+            app.signal()
+            _ = try? app.waitExit()
+            throw AppError("the drag workload failed: \(error)")
+        }
+        app.signal()
+        let status = try app.waitExit()
+        if let failure = app.copyFailure { throw failure }
+        guard status == 0 else { throw AppError("momentum run exited with status \(status): \(app.stderr)") }
+        return app.events
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// `report.json`: what `momentum bench` measured, in a documented, versioned schema (docs/benchmarks/report-schema.md).
+/// Built as plain JSON values (dictionaries, arrays, numbers, strings), so a report from disk is read back the same way.
+struct BenchReport {
+    /// The schema's name and the version this build writes (and the newest it reads).
+    static let schema = "momentum-bench"
+    static let version = 1
+
+    /// The whole report.
+    var json: [String: Any]
+
+    /// A report of `runs` (each a run's name, workload and analysis) on `compositor`, with the system's facts.
+    init(command: String, compositor: [String: Any], host: [String: Any], runs: [(name: String, scene: String,
+         backend: String?, workload: String, analysis: BenchAnalysis)], versus: [String: Any]? = nil) {
+        let first = runs.first?.analysis
+        var json: [String: Any] = [
+            "schema": Self.schema, "version": Self.version, "momentum_version": MomentumVersion.string,
+            "command": command, "compositor": compositor, "host": host,
+        ]
+        if let system = first?.system {
+            json["gl"] = ["vendor": system["gl_vendor"] ?? NSNull(), "renderer": system["gl_renderer"] ?? NSNull(),
+                          "version": system["gl_version"] ?? NSNull(),
+                          "egl_extensions": system["egl_extensions"] ?? []]
+            json["outputs"] = system["outputs"] ?? []
+            json["globals"] = system["globals"] ?? []
+        }
+        json["presentation_clock"] = first?.presentationClock ?? NSNull()
+        json["input_clock"] = first?.inputClock ?? NSNull()
+        json["runs"] = runs.map { Self.run($0.name, scene: $0.scene, backend: $0.backend, workload: $0.workload,
+                                          analysis: $0.analysis) }
+        if let versus { json["versus"] = versus }
+        self.json = json
+    }
+
+    /// A report read back from JSON.
+    init(json: [String: Any]) { self.json = json }
+
+    /// Quantiles of `values` as `{count, p50, p90, p99, max}` (numbers rounded to 0.001), `null` for none.
+    static func summary(_ values: [Double]) -> Any {
+        guard !values.isEmpty, let p50 = quantile(values, 0.5), let p90 = quantile(values, 0.9),
+              let p99 = quantile(values, 0.99), let max = quantile(values, 1) else { return NSNull() }
+        return ["count": values.count, "p50": round3(p50), "p90": round3(p90), "p99": round3(p99), "max": round3(max)]
+    }
+
+    /// `value` rounded to three decimals (NaN and infinities become null).
+    static func round3(_ value: Double?) -> Any {
+        guard let value, value.isFinite else { return NSNull() }
+        return (value * 1000).rounded() / 1000
+    }
+
+    /// One run's numbers.
+    static func run(_ name: String, scene: String, backend: String?, workload: String,
+                    analysis a: BenchAnalysis) -> [String: Any] {
+        let stats = a.statistics
+        let source = a.hasPresentation ? "presentation" : "callback"
+        var run: [String: Any] = [
+            "name": name, "scene": scene, "backend": backend ?? NSNull(), "workload": workload,
+            "timing_source": source,
+            "frames": a.frames.count, "presented": a.presented.count,
+            "discarded": a.frames.filter(\.discarded).count,
+            "interval_ms": summary(stats.intervals),
+            "fps": round3(stats.intervals.isEmpty ? nil : 1000 * Double(stats.intervals.count) / stats.intervals.reduce(0, +)),
+            "refresh_ms": round3(stats.refresh?.ms),
+            "refresh_source": stats.refresh.map { "\($0.source)" } ?? NSNull(),
+            "missed_vblanks": stats.missed,
+            "missed_from": stats.retraces.contains { $0 > 0 } ? "msc" : "intervals",
+            "callback_to_commit_ms": summary(a.callbackToCommit),
+            "commit_to_present_ms": summary(a.commitToPresent),
+            "tick_us": summary(a.frames.map(\.tickMicros)),
+            "render_us": summary(a.frames.map(\.renderMicros)),
+            "cpu_per_presented_frame_us": round3(a.cpuPerPresentedFrame),
+            "first_frame_ms": round3(a.firstFrameMs),
+            "window": a.window.map { ["width": $0.width, "height": $0.height, "scale": $0.scale] } ?? NSNull(),
+            "frames_csv": "frames-\(name).csv",
+        ]
+        if let end = a.exit?.t { run["duration_s"] = round3(end) }
+        if let late = late(a) { run["late"] = late }
+        let touch = a.touchToPresent
+        run["touch_to_present_ms"] = touch.isEmpty ? NSNull() : summary(touch)
+        let lag = a.dragLag()
+        if lag.isEmpty {
+            run["drag_lag"] = NSNull()
+        } else {
+            let speed = quantile(lag.map(\.speed), 0.5) ?? 0
+            run["drag_lag"] = ["px": summary(lag.map(\.px)),
+                               "ms": summary(lag.map { $0.speed > 0 ? 1000 * $0.px / $0.speed : .nan }),
+                               "finger_speed_px_s": round3(speed)]
+        }
+        if let rest = a.atRest {
+            run["at_rest"] = ["seconds": round3(rest.seconds), "commits": rest.commits,
+                              "cpu_s": round3(rest.cpuSeconds)]
+        }
+        return run
+    }
+
+    /// Frames shown later than usual: commit → present more than half a refresh over the run's median (a frame that
+    /// waited for a later repaint than its neighbours did).
+    static func late(_ a: BenchAnalysis) -> Int? {
+        let delays = a.commitToPresent
+        guard let refresh = a.statistics.refresh?.ms, refresh > 0, let median = quantile(delays, 0.5) else { return nil }
+        return delays.filter { $0 > median + refresh / 2 }.count
+    }
+
+    /// `frames.csv` of one run: a row per frame.
+    static func framesCSV(_ a: BenchAnalysis) -> String {
+        var out = "seq,callback_t,commit_t,present_t,callback_to_commit_ms,commit_to_present_ms,refresh_ns,msc,flags,"
+            + "discarded,tick_us,render_us,cpu_us,panel_y\n"
+        func f(_ v: Double?, _ digits: Double = 1e6) -> String {
+            guard let v, v.isFinite else { return "" }
+            return "\((v * digits).rounded() / digits)"
+        }
+        for frame in a.frames {
+            let c2c = frame.callbackT.map { (frame.commitT - $0) * 1000 }
+            let c2p = frame.presentT.map { ($0 - frame.commitT) * 1000 }
+            out += "\(frame.seq),\(f(frame.callbackT)),\(f(frame.commitT)),\(f(frame.presentT)),\(f(c2c, 1e3)),"
+                + "\(f(c2p, 1e3)),\(f(frame.refreshNs, 1)),\(frame.msc),\(frame.flags.joined(separator: "|")),"
+                + "\(frame.discarded ? 1 : 0),\(f(frame.tickMicros, 10)),\(f(frame.renderMicros, 10)),"
+                + "\(f(frame.cpuMicros, 10)),\(f(frame.panelY, 1e3))\n"
+        }
+        return out
+    }
+
+    /// The report as pretty, key-sorted JSON bytes.
+    func encoded() throws(AppError) -> [UInt8] {
+        do {
+            let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
+            return [UInt8](data) + [0x0A]
+        } catch {
+            throw AppError("cannot encode the report: \(error)")
+        }
+    }
+
+    /// Reads `path` as a Momentum report of a schema version this build knows; one line naming the problem if not.
+    static func read(_ path: String) throws(AppError) -> BenchReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AppError("\(path): cannot read (\(String(cString: strerror(errno))))")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data), let json = object as? [String: Any] else {
+            throw AppError("\(path): not a Momentum report (not a JSON object)")
+        }
+        guard json["schema"] as? String == schema else {
+            throw AppError("\(path): not a Momentum report (no \"schema\": \"\(schema)\")")
+        }
+        guard let version = json["version"] as? Int else { throw AppError("\(path): the report has no version") }
+        guard version <= Self.version else {
+            throw AppError("\(path): report schema version \(version) is newer than this momentum reads (\(Self.version))")
+        }
+        guard json["runs"] is [[String: Any]] else { throw AppError("\(path): the report has no runs") }
+        return BenchReport(json: json)
+    }
+
+    /// The runs.
+    var runs: [[String: Any]] { json["runs"] as? [[String: Any]] ?? [] }
+}

@@ -1,0 +1,42 @@
+/// The numbers a compositor developer asks for first, as a few plain lines for the terminal.
+enum BenchSummary {
+    static func text(_ report: BenchReport) -> String {
+        var lines = ["run                       fps    interval p50/p99 ms  missed  cb→commit p99  commit→present p99  CPU/frame"]
+        for run in report.runs {
+            let name = (run["name"] as? String ?? "?").padding(toLength: 24, withPad: " ", startingAt: 0)
+            lines.append("\(name)  \(n(run["fps"]).padding(toLength: 5, withPad: " ", startingAt: 0))  "
+                + "\(n(q(run, "interval_ms", "p50"))) / \(n(q(run, "interval_ms", "p99")))".padding(toLength: 20, withPad: " ", startingAt: 0)
+                + "  \(n(run["missed_vblanks"]).padding(toLength: 6, withPad: " ", startingAt: 0))"
+                + "  \(n(q(run, "callback_to_commit_ms", "p99"))) ms".padding(toLength: 15, withPad: " ", startingAt: 0)
+                + "  \(n(q(run, "commit_to_present_ms", "p99"))) ms".padding(toLength: 20, withPad: " ", startingAt: 0)
+                + "  \(n(run["cpu_per_presented_frame_us"])) µs")
+            if let touch = run["touch_to_present_ms"] as? [String: Any] {
+                lines.append("  touch → present p50/p99: \(n(touch["p50"])) / \(n(touch["p99"])) ms")
+            }
+            if let lag = run["drag_lag"] as? [String: Any], let px = lag["px"] as? [String: Any],
+               let ms = lag["ms"] as? [String: Any] {
+                lines.append("  drag lag at \(n(lag["finger_speed_px_s"])) px/s p50/p99: \(n(px["p50"])) / \(n(px["p99"])) px"
+                    + " (\(n(ms["p50"])) / \(n(ms["p99"])) ms of finger travel)")
+            }
+            if let rest = run["at_rest"] as? [String: Any] {
+                lines.append("  at rest: \(n(rest["commits"])) commits, \(n(rest["cpu_s"])) s CPU in \(n(rest["seconds"])) s")
+            }
+            if run["timing_source"] as? String == "callback" {
+                lines.append("  (no presentation feedback from this compositor: intervals are frame-callback times)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A quantile from a run's summary object.
+    static func q(_ run: [String: Any], _ key: String, _ p: String) -> Any? { (run[key] as? [String: Any])?[p] }
+
+    /// A number as the report has it, or "–".
+    static func n(_ value: Any?) -> String {
+        switch value {
+        case let d as Double: d == d.rounded() && abs(d) < 1e9 ? "\(Int(d))" : "\((d * 100).rounded() / 100)"
+        case let i as Int: "\(i)"
+        default: "–"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import MomentumApp
+
+/// The bench's numbers from a synthetic trace whose answers are known in closed form: a 60 Hz compositor on a
+/// presentation clock 0.25 s behind CLOCK_MONOTONIC, frames committed 4 ms after their callback and shown 12 ms after
+/// the commit, one frame that took two refreshes, and a finger dragging the panel at 1000 px/s that the panel
+/// follows 10 ms late.
+struct BenchAnalysisTests {
+    static let refresh = 1.0 / 60
+    static let startNs = 1_000_000_000_000.0            // the trace's t = 0 on CLOCK_MONOTONIC
+    static let presentationBehind = 0.25                 // the presentation clock reads 0.25 s less
+
+    /// The trace's lines.
+    static func trace(frames: Int = 60, slowFrame: Int = 30, touches: Bool = true) -> [TraceEvent] {
+        var lines: [String] = []
+        func add(_ t: Double, _ kind: String, _ fields: String) {
+            lines.append("{\"t\":\(t),\"event\":\"\(kind)\"\(fields.isEmpty ? "" : ",")\(fields)}")
+        }
+        add(0.001, "clock", "\"start_ns\":\(Int(startNs)),\"presentation\":\"monotonic_raw\","
+            + "\"monotonic_ns\":\(Int(startNs + 1e6)),\"presentation_ns\":\(Int(startNs + 1e6 - presentationBehind * 1e9)),"
+            + "\"input\":\"monotonic\"")
+        add(0.01, "configure", "\"width\":800,\"height\":600,\"scale\":1")
+        var msc = 1000
+        var t = 0.1
+        let fingerStart = 0.14, fingerY0 = 560.0   // after two frames of the panel at rest
+        func finger(_ at: Double) -> Double { fingerY0 - 1000 * max(0, at - fingerStart) }
+        let grabOffset = 36.0
+        var touchIndex = 0
+        for k in 1...frames {
+            // The finger's samples (120 Hz) received 2 ms after their own time, before this frame's callback.
+            if touches {
+                while fingerStart + Double(touchIndex) / 120 < t - 0.002 {
+                    let at = fingerStart + Double(touchIndex) / 120
+                    let phase = touchIndex == 0 ? "down" : "motion"
+                    add(at + 0.002, "touch", "\"phase\":\"\(phase)\",\"id\":0,\"x\":400,\"y\":\(finger(at)),"
+                        + "\"time\":\((startNs / 1e9) + at)")
+                    touchIndex += 1
+                }
+            }
+            let callback = t, commit = t + 0.004
+            // The panel follows the finger as it was 10 ms before the commit.
+            let panelY = finger(commit - 0.010) - grabOffset
+            add(commit, "frame", "\"seq\":\(k),\"callback_ms\":1,\"callback_t\":\(callback),\"commit_t\":\(commit),"
+                + "\"tick_us\":50,\"render_us\":900,\"cpu_us\":1000")
+            add(commit, "panel", "\"state\":\"\(k > 2 ? "dragging" : "closed")\",\"y\":\(panelY)")
+            let steps = k == slowFrame ? 2 : 1
+            msc += steps
+            let present = commit + 0.012 + (steps == 2 ? refresh : 0)
+            add(present, "presented", "\"seq\":\(k),\"ns\":\(Int(((startNs / 1e9 + present - presentationBehind) * 1e9).rounded())),"
+                + "\"refresh_ns\":16666667,\"msc\":\(msc),\"flags\":[\"vsync\",\"hw_clock\"]")
+            t += refresh * Double(steps)
+        }
+        add(t + 0.01, "rest", "\"cpu_s\":1.0")
+        add(t + 2.01, "exit", "\"code\":0,\"reason\":\"quit-after\",\"cpu_s\":1.05")
+        return lines.compactMap { TraceEvent(line: $0) }
+    }
+
+    @Test func frameTimingFromPresentationFeedback() throws {
+        let a = BenchAnalysis(events: Self.trace())
+        #expect(a.frames.count == 60 && a.presented.count == 60 && a.hasPresentation)
+        let stats = a.statistics
+        #expect(stats.missed == 1, "one frame took two refreshes")
+        let refresh = try #require(stats.refresh)
+        #expect(refresh.source == .retraces && abs(refresh.ms - 1000 * Self.refresh) < 1e-3)
+        #expect(stats.intervals.count == 59)
+        #expect(stats.intervals.filter { abs($0 - 2000 * Self.refresh) < 1e-3 }.count == 1)
+        #expect(a.callbackToCommit.allSatisfy { abs($0 - 4) < 1e-6 })
+        // Commit → present through the clock relation: 12 ms, and one refresh more for the slow frame.
+        let c2p = a.commitToPresent
+        #expect(c2p.filter { abs($0 - 12) < 1e-3 }.count == 59)
+        #expect(c2p.filter { abs($0 - 12 - 1000 * Self.refresh) < 1e-3 }.count == 1)
+        #expect(abs((a.cpuPerPresentedFrame ?? 0) - 1000) < 1e-9)
+        let rest = try #require(a.atRest)
+        #expect(rest.commits == 0 && abs((rest.cpuSeconds ?? 0) - 0.05) < 1e-9 && abs(rest.seconds - 2) < 1e-9)
+        #expect(abs((a.firstFrameMs ?? 0) - 116) < 1e-3, "first frame shown at 0.1 + 0.004 + 0.012 s")
+    }
+
+    @Test func touchToPresentAndDragLag() throws {
+        let a = BenchAnalysis(events: Self.trace())
+        // Each sample: input time → the first frame committed after it arrived (2 ms later) → presented.
+        let latencies = a.touchToPresent
+        #expect(latencies.count == a.touches.count && !latencies.isEmpty)
+        #expect(latencies.allSatisfy { $0 > 2 && $0 < 2 + 1000 * Self.refresh * 2 + 16 })
+        // Drag lag at each presentation: the panel shows the finger as it was 10 ms before the commit, and the
+        // frame is shown 12 ms after its commit: 22 ms of finger travel at 1000 px/s = 22 px (one frame took a
+        // refresh more: 22 + 16.7 px).
+        let lag = a.dragLag()
+        #expect(lag.count >= 40)
+        #expect(lag.allSatisfy { abs($0.speed - 1000) < 1e-6 })
+        let usual = lag.filter { abs($0.px - 22) < 1e-6 }.count
+        #expect(usual >= lag.count - 1, "lags: \(lag.map(\.px))")
+    }
+
+    @Test func withoutPresentationFeedbackTheCallbacksTime() {
+        let events = Self.trace().filter { $0.kind != "presented" }
+        let a = BenchAnalysis(events: events)
+        #expect(!a.hasPresentation)
+        #expect(a.statistics.intervals.count == 59 && !a.statistics.isPresented)
+        #expect(a.touchToPresent.isEmpty && a.dragLag().isEmpty)
+        let run = BenchReport.run("x", scene: "panel", backend: "spring", workload: "autoplay", analysis: a)
+        #expect(run["timing_source"] as? String == "callback")
+    }
+
+    @Test func theReportReadsBackAndRefusesWhatIsNotOne() throws {
+        let a = BenchAnalysis(events: Self.trace())
+        let report = BenchReport(command: "momentum bench", compositor: ["name": "test"], host: [:],
+                                 runs: [("panel-spring", "panel", "spring", "autoplay", a)])
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-test-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("report.json").path
+        try OutputFile.write(try report.encoded(), to: path, what: "report")
+        let back = try BenchReport.read(path)
+        #expect(back.runs.count == 1 && BenchCompareCommand.number(back.runs[0]["missed_vblanks"]) == 1)
+        // Not a report, a newer schema, not JSON.
+        let other = dir.appendingPathComponent("other.json").path
+        try OutputFile.write(Array("{\"runs\": []}".utf8), to: other, what: "x")
+        #expect(throws: AppError.self) { try BenchReport.read(other) }
+        let newer = dir.appendingPathComponent("newer.json").path
+        try OutputFile.write(Array("{\"schema\":\"momentum-bench\",\"version\":99,\"runs\":[]}".utf8), to: newer, what: "x")
+        do {
+            _ = try BenchReport.read(newer)
+            Issue.record("a version 99 report was read")
+        } catch {
+            #expect(error.description.contains("schema version 99 is newer"))
+        }
+        let csv = BenchReport.framesCSV(a)
+        #expect(csv.split(separator: "\n").count == 61)
+    }
+}
