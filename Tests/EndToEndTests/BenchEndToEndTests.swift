@@ -1,0 +1,116 @@
+import Foundation
+import MomentumApp
+import Testing
+
+/// `momentum bench` as a user runs it: in a private headless weston (real presentation feedback, injected touch
+/// with real CLOCK_MONOTONIC timestamps) and inside sway headless (no presentation feedback: callback timing, said
+/// so); two reports compared; bad input refused in one line with nothing half-written.
+@Suite(.serialized) struct BenchEndToEndTests {
+    static func temporaryDirectory(_ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func json(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+    @Test func headlessBenchWritesAReportWithTouchLatencyAndDragLag() throws {
+        let out = try Self.temporaryDirectory("momentum-bench")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try ProgramRun(try Compositor.momentumBinary(),
+                                 ["bench", "--headless", "--duration", "2", "--rest", "1", "--out", out], timeout: 300)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(run.stdout.contains("touch → present") && run.stdout.contains("drag lag"), "\(run.stdout)")
+        let report = try Self.json(out + "/report.json")
+        #expect(report["schema"] as? String == "momentum-bench" && report["version"] as? Int == 1)
+        #expect(((report["compositor"] as? [String: Any])?["name"] as? String)?.hasPrefix("weston") == true)
+        #expect(report["presentation_clock"] as? String == "monotonic_raw" && report["input_clock"] as? String == "monotonic")
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.compactMap { $0["name"] as? String } == ["panel-spring", "panel-drag"])
+        for r in runs {
+            #expect(r["timing_source"] as? String == "presentation")
+            // Two seconds of autoplay under weston headless's ~40 Hz repaint: tens of frames, every one shown.
+            #expect((Self.number(r["presented"]) ?? 0) >= 30 && Self.number(r["discarded"]) == 0, "\(r)")
+            let interval = r["interval_ms"] as? [String: Any]
+            #expect((Self.number(interval?["p50"]) ?? 0) > 5 && (Self.number(interval?["p50"]) ?? 0) < 100)
+            // frames-<run>.csv: a header and a row per frame.
+            let csv = try String(contentsOfFile: "\(out)/frames-\(r["name"] as? String ?? "").csv", encoding: .utf8)
+            #expect(csv.split(separator: "\n").count == Int(Self.number(r["frames"]) ?? 0) + 1)
+        }
+        let drag = runs[1]
+        let touch = try #require(drag["touch_to_present_ms"] as? [String: Any])
+        #expect((Self.number(touch["count"]) ?? 0) > 100 && (Self.number(touch["p50"]) ?? 0) > 0)
+        let lag = try #require(drag["drag_lag"] as? [String: Any])
+        #expect(abs((Self.number(lag["finger_speed_px_s"]) ?? 0) - 1000) < 10, "\(lag)")
+        #expect((Self.number((lag["px"] as? [String: Any])?["count"]) ?? 0) >= 40)
+        // At rest: nothing committed while nothing moves.
+        let rest = try #require(drag["at_rest"] as? [String: Any])
+        #expect(Self.number(rest["commits"]) == 0 && (Self.number(rest["seconds"]) ?? 0) >= 1, "\(rest)")
+        // One self-contained page, and the traces kept for `momentum report`.
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        #expect(html.hasPrefix("<!doctype html>") && !html.contains("http://") && !html.contains("https://"))
+        #expect(FileManager.default.fileExists(atPath: out + "/traces/panel-drag.jsonl"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy { !$0.hasPrefix(".bench-") })
+
+        // Two reports side by side: the same one twice gives ratios of 1.
+        let compare = try ProgramRun(try Compositor.momentumBinary(),
+                                     ["bench", "compare", out + "/report.json", out + "/report.json"])
+        #expect(compare.status == 0 && compare.stdout.contains("panel-drag") && compare.stdout.contains("×1.0"),
+                "\(compare.transcript)")
+    }
+
+    @Test func underSwayTheReportSaysThereIsNoPresentationFeedback() throws {
+        let sway = try SwaySession()
+        defer { sway.stop() }
+        let out = try Self.temporaryDirectory("momentum-bench-sway")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        guard chown(out, sway.uid, sway.gid) == 0 else { throw TracedClient.Failure(description: "chown \(out)") }
+        let command = sway.clientLauncher + [try Compositor.momentumBinary(), "bench", "--duration", "2", "--rest", "1",
+                                             "--out", out]
+        let run = try ProgramRun(command[0], Array(command.dropFirst()), timeout: 300)
+        #expect(run.status == 0, "\(run.transcript)")
+        let report = try Self.json(out + "/report.json")
+        #expect(((report["compositor"] as? [String: Any])?["name"] as? String)?.hasPrefix("sway") == true, "\(report)")
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.compactMap { $0["name"] as? String } == ["panel-spring", "rest"])
+        // sway 1.7 headless answers no presentation feedback: intervals are frame-callback times, and it says so.
+        #expect(runs.allSatisfy { $0["timing_source"] as? String == "callback" })
+        #expect((Self.number(runs[0]["frames"]) ?? 0) >= 20 && (Self.number((runs[0]["interval_ms"] as? [String: Any])?["count"]) ?? 0) >= 20)
+        #expect(run.stdout.contains("no presentation feedback"))
+        let rest = try #require(runs[1]["at_rest"] as? [String: Any])
+        #expect(Self.number(rest["commits"]) == 0, "\(rest)")
+    }
+
+    @Test(arguments: [
+        (["bench", "--duration", "0"], "--duration 0.0: must be more than 0 seconds"),
+        (["bench", "--headless", "--scene", "nowhere"], "--scene"),
+        (["bench", "--versus", "weston-simple-egl"], "--versus needs --headless"),
+        (["bench", "--headless", "--out", "/proc/momentum-bench"], "/proc/momentum-bench"),
+    ])
+    func badInputIsRefusedInOneLine(arguments: [String], message: String) throws {
+        let run = try ProgramRun(try Compositor.momentumBinary(), arguments)
+        #expect(run.status != 0 && run.stdout.isEmpty, "\(run.transcript)")
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains(message), "\(run.transcript)")
+    }
+
+    @Test func compareRefusesWhatIsNotAReport() throws {
+        let dir = try Self.temporaryDirectory("momentum-bench-compare")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(FileManager.default.createFile(atPath: dir + "/trace.json", contents: Data("{\"t\":0,\"event\":\"clock\"}".utf8)))
+        #expect(FileManager.default.createFile(atPath: dir + "/newer.json",
+                                               contents: Data("{\"schema\":\"momentum-bench\",\"version\":7,\"runs\":[]}".utf8)))
+        for (file, message) in [("trace.json", "not a Momentum report"), ("newer.json", "schema version 7 is newer"),
+                                ("missing.json", "cannot read")] {
+            let run = try ProgramRun(try Compositor.momentumBinary(),
+                                     ["bench", "compare", dir + "/" + file, dir + "/newer.json"])
+            #expect(run.status != 0 && run.stderr.split(separator: "\n").count == 1 && run.stderr.contains(message),
+                    "\(file): \(run.transcript)")
+        }
+    }
+}
