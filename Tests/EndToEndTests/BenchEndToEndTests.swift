@@ -114,3 +114,28 @@ import Testing
         }
     }
 }
+
+/// `--versus weston-simple-egl`: the peer in the same weston, measured the same way, in the same report.
+@Suite(.serialized) struct BenchVersusEndToEndTests {
+    @Test func thePeerRunsInTheSameWestonAndTheReportComparesThem() throws {
+        let out = try BenchEndToEndTests.temporaryDirectory("momentum-bench-versus")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try ProgramRun(try Compositor.momentumBinary(),
+                                 ["bench", "--headless", "--duration", "2", "--rest", "0.5", "--versus",
+                                  "weston-simple-egl", "--rounds", "1", "--out", out], timeout: 300)
+        #expect(run.status == 0, "\(run.transcript)")
+        let report = try BenchEndToEndTests.json(out + "/report.json")
+        let versus = try #require(report["versus"] as? [String: Any])
+        #expect(versus["peer"] as? String == "weston-simple-egl")
+        let windows = try #require(versus["windows"] as? [[String: Any]])
+        #expect(Set(windows.compactMap { $0["client"] as? String }) == ["momentum", "simple-egl"])
+        for window in windows {
+            // Both drew frames in their 2 s window and used some CPU doing it, and so did weston.
+            #expect((BenchEndToEndTests.number(window["frames"]) ?? 0) > 20, "\(window)")
+            #expect((BenchEndToEndTests.number(window["client_cpu_s"]) ?? 0) > 0, "\(window)")
+            #expect((BenchEndToEndTests.number(window["compositor_cpu_s"]) ?? 0) > 0, "\(window)")
+        }
+        #expect((BenchEndToEndTests.number(versus["ratio_client_cpu_per_frame"]) ?? 0) > 0)
+        #expect(run.stdout.contains("versus weston-simple-egl"))
+    }
+}

@@ -48,6 +48,7 @@ struct BenchRunCommand: LoggingCommand {
     var headless = false
     @Option(help: "With --headless: run this peer in the same weston and compare (weston-simple-egl).")
     var versus: String?
+    @Option(help: "With --versus: rounds of the two clients, the order alternating.") var rounds = 2
 
     func validate() throws {
         guard duration > 0, duration.isFinite else { throw ValidationError("--duration \(duration): must be more than 0 seconds") }
@@ -62,6 +63,7 @@ struct BenchRunCommand: LoggingCommand {
                 throw ValidationError("--versus \(versus): the peer Momentum knows is weston-simple-egl")
             }
             guard headless else { throw ValidationError("--versus needs --headless (the peer runs in the same private weston)") }
+            guard rounds >= 1 else { throw ValidationError("--rounds \(rounds): must be 1 or more") }
         }
         if case .one(let kind) = scene, case .one(let b) = backend, !kind.usesBackend, b != .spring {
             throw ValidationError(RunCommand.backendRefusal(b, scene: kind))
@@ -130,8 +132,16 @@ struct BenchRunCommand: LoggingCommand {
                                          trace: "\(work)/trace-rest.jsonl", timeout: rest + 60)
             runs.append(("rest", "panel", nil, "rest", BenchAnalysis(events: events)))
         }
+        var versusJSON: [String: Any]?
+        if versus != nil, let weston {
+            Console.out("versus weston-simple-egl: \(rounds) rounds of \(duration) s each, the order alternating…")
+            let peer = BenchVersus(momentum: executable, simpleEGL: try BenchVersus.findSimpleEGL(), weston: weston,
+                                   environment: environment, duration: duration, placement: placement, work: work)
+            versusJSON = BenchVersus.json(try peer.run(rounds: rounds), duration: duration)
+        }
         let command = (["momentum", "bench"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
-        let report = BenchReport(command: command, compositor: compositor, host: BenchHost.facts(), runs: runs)
+        let report = BenchReport(command: command, compositor: compositor, host: BenchHost.facts(), runs: runs,
+                                 versus: versusJSON)
         // Written into the work folder, then moved into --out one by one (each a rename within one file system).
         var files: [String: [UInt8]] = ["report.json": try report.encoded(),
                                         "report.html": Array(BenchHTML.page(report).utf8)]

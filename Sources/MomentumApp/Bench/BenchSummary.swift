@@ -25,6 +25,13 @@ enum BenchSummary {
                 lines.append("  (no presentation feedback from this compositor: intervals are frame-callback times)")
             }
         }
+        if let versus = report.json["versus"] as? [String: Any] {
+            let m = versus["momentum"] as? [String: Any] ?? [:], e = versus["peer_numbers"] as? [String: Any] ?? [:]
+            lines.append("versus weston-simple-egl (same weston, medians over rounds):")
+            lines.append("  fps \(n(m["fps"])) vs \(n(e["fps"])); client CPU/frame \(n(m["client_cpu_per_frame_ms"])) vs "
+                + "\(n(e["client_cpu_per_frame_ms"])) ms (×\(n(versus["ratio_client_cpu_per_frame"]))); client + compositor "
+                + "×\(n(versus["ratio_client_and_compositor_cpu_per_frame"]))")
+        }
         return lines.joined(separator: "\n")
     }
 
