@@ -115,7 +115,7 @@ struct HeadlessTour {
         try gesture("tap elsewhere while it flies: it retargets", "0 tap 0 \(width * 0.2) \(height * 0.3)")
         try app.waitForGesture("retarget", after: max(0, mark - 1))
         try waitFor("playground", state: "idle")
-        try gesture("tap to the right of the middle: it comes over", "0 tap 0 \(c.x + min(200, width * 0.3)) \(c.y)")
+        try gesture("tap to the right of the middle: it comes over", "0 tap 0 \(c.x + min(200, width * 0.2)) \(c.y)")
         try waitFor("playground", state: "idle")
         let card = app.events.last { $0.kind == "playground" }?.numbers("position") ?? [c.x, c.y]
         try gesture("pinch it open and let go", "0 press 0 \(card[0] - 30) \(card[1])\n0 press 1 \(card[0] + 30) \(card[1])\n"

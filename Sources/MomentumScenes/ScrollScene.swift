@@ -20,22 +20,24 @@ public struct ScrollScene: Scene {
     public private(set) var layers: LayerTree
     /// The content layer (its position is the offset).
     public let content: LayerID
+    /// The bar across the chrome band that the rows slide under, with the list's title.
+    private let bar: LayerID
     /// The container size, logical px.
     public private(set) var size: SIMD2<Double>
-    /// The rows shown: a title and a line under it.
+    /// The rows shown: a music library of 60 tracks, each a title and a line (artist · album · length), all different.
     public static let rows: [(String, String)] = (0..<60).map { i in
-        let topics = [("Spring", "stiffness 300, damping 20: the panel's motion"),
-                      ("Decay", "0.998 of the speed kept per ms: a flick coasting"),
-                      ("Rubber band", "c = 0.55: resistance past an edge"),
-                      ("Attachment", "3.5 Hz, damping 0.4: UIKit Dynamics"),
-                      ("Tween", "0.35 s ease-in-ease-out, additive retargets"),
-                      ("pop", "springBounciness 6, springSpeed 15"),
-                      ("Release velocity", "least squares over the last samples"),
-                      ("Catch", "a touch stops a motion where it is seen"),
-                      ("Presentation layer", "what is drawn, not where it is heading"),
-                      ("Display link", "one frame per compositor frame callback")]
-        let topic = topics[i % topics.count]
-        return ("\(i + 1). \(topic.0)", topic.1)
+        let adjectives = ["Quiet", "Golden", "Northern", "Paper", "Electric", "Slow", "Silver", "Distant", "Hidden",
+                          "Velvet", "Open", "Midnight"]
+        let nouns = ["Harbour", "Lights", "Rivers", "Motion", "Gardens", "Signals", "Echoes", "Horizons", "Avenues",
+                     "Tides"]
+        let artists = ["Ada and the Engines", "The Dampers", "Critically Damped", "Hopper", "Rubber Band",
+                       "The Presentation Layer", "Stiffness 300", "Decay Rate", "Velocity", "The Dynabooks",
+                       "Display Link", "Overshoot"]
+        let albums = ["Springs", "Momentum", "Release", "Interruptible", "Additive", "Frame Callback"]
+        let seconds = 150 + (i * 37) % 150
+        let title = "\(adjectives[(i * 5) % 12]) \(nouns[i % 10])"
+        let minutes = seconds / 60, rest = seconds % 60
+        return ("\(i + 1). \(title)", "\(artists[(i * 7) % 12]) · \(albums[(i / 2) % 6]) · \(minutes):\(rest < 10 ? "0" : "")\(rest)")
     }
     /// Row height and the list's side margin, logical px.
     public static let rowHeight = 64.0, margin = 16.0
@@ -58,6 +60,10 @@ public struct ScrollScene: Scene {
         var list = Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 1), anchorPoint: .zero)
         list.isHitTestable = false
         content = layers.add(list)
+        var barLayer = Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: SceneChrome.top),
+                             backgroundColor: RGBA(hex: 0x1B2A49, alpha: 0.97))
+        barLayer.isHitTestable = false
+        bar = layers.add(barLayer)
         layOut()
         layers[content].position = SIMD2(0, viewport.y)
     }
@@ -247,6 +253,14 @@ public struct ScrollScene: Scene {
         let left = ((size.x - width) / 2).rounded()
         layers[content].size = SIMD2(size.x, contentHeight)
         layers.removeSublayers(of: content)
+        // The bar over the chrome band: rows scrolled up pass under it (and under the switcher and HUD drawn on it),
+        // a hairline at its foot, the list's title at its bottom left.
+        layers[bar].frame = DrawRect(x: 0, y: 0, width: size.x, height: SceneChrome.top)
+        layers.removeSublayers(of: bar)
+        layers.add(Layer(frame: DrawRect(x: 0, y: SceneChrome.top - 1, width: size.x, height: 1),
+                         backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.12)), to: bar)
+        layers.add(Layer.text("Library", frame: DrawRect(x: 20, y: SceneChrome.top - 32, width: 140, height: 24),
+                              size: 17, color: Palette.white, weight: .semibold), to: bar)
         for (i, row) in Self.rows.enumerated() {
             let frame = DrawRect(x: left, y: Double(i) * Self.rowHeight + 8, width: width, height: Self.rowHeight - 8)
             let card = layers.add(Layer(frame: frame, backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.95),
