@@ -59,6 +59,16 @@ struct ReportKitTests {
         #expect(!ticks.contains("2"), "\(ticks)")
     }
 
+    @Test func pointsJustInsideABreakGoToTheNearerEdgeAndTheLineStillBreaks() throws {
+        // As in a run's trace: each record comes just after its frame, so the first record after a rest and the
+        // last before it both lie inside the break between the frames.
+        let data = [(x: 0.0, y: 0.0), (x: 1.001, y: 10), (x: 3.001, y: 10), (x: 4, y: 0)]
+        let chart = TimeSeriesChart(title: "t", y: AxisLabel("v"), series: [ChartSeries("a", points: data)], breaks: [1...3])
+        let lines = try nodes(try parse(chart.svg()), "series").map(points)
+        #expect(lines.count == 2)
+        #expect(lines.first?.last == "486,57")
+    }
+
     @Test func markersSpansAndReferencesAreDrawnAndExplained() throws {
         let chart = TimeSeriesChart(title: "t", y: AxisLabel("v"), series: [ChartSeries("a", points: Self.line)],
                                     references: [ReferenceLine(20, label: "refresh 20")],

@@ -270,9 +270,13 @@ struct PlotFrame {
     /// True when `value` lies inside a break (not at its edges).
     func isHidden(_ value: Double) -> Bool { breaks.contains { value > $0.lowerBound && value < $0.upperBound } }
 
-    /// True when a break lies between `a` and `b` (a ≤ b): a line from one to the other is not drawn.
+    /// True when a break lies between `a` and `b` (a ≤ b), `a` drawn on its left and `b` on its right (a value
+    /// inside a break counts as the side it is nearer): a line from one to the other is not drawn.
     func breakBetween(_ a: Double, _ b: Double) -> Bool {
-        breaks.contains { a <= $0.lowerBound && b >= $0.upperBound }
+        breaks.contains { brk in
+            let middle = (brk.lowerBound + brk.upperBound) / 2
+            return a < brk.upperBound && b > brk.lowerBound && a <= middle && b > middle
+        }
     }
 }
 
