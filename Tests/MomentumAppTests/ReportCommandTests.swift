@@ -75,6 +75,30 @@ struct ReportCommandTests {
         #expect(facts["gestures"] == "1: tap × 1")
     }
 
+    @Test func aSceneShownTwiceIsNotJoinedAcrossTheOtherScene() throws {
+        let text = """
+            {"t":0.1,"event":"panel","y":528,"vy":0,"backend":"spring"}
+            {"t":0.12,"event":"panel","y":520,"vy":-100,"backend":"spring"}
+            {"t":0.13,"event":"scene","name":"scroll"}
+            {"t":0.14,"event":"scroll","offset":0,"velocity":0}
+            {"t":0.16,"event":"scroll","offset":-5,"velocity":-300}
+            {"t":0.17,"event":"scene","name":"panel"}
+            {"t":0.18,"event":"panel","y":500,"vy":-100,"backend":"spring"}
+            {"t":0.2,"event":"panel","y":490,"vy":-100,"backend":"spring"}
+            """
+        let run = RunAnalysis(try RunTrace.parse(Array(text.utf8), path: "t.jsonl"))
+        #expect(run.scenes == ["panel", "scroll"])
+        #expect(run.motions.map(\.scene) == ["panel", "scroll"])
+        let html = RunReport.html(run, path: "t.jsonl", lineCount: 8)
+        let document = try XMLDocument(xmlString: html)
+        let panel = try document.nodes(forXPath: "//*[local-name()='svg'][*[local-name()='title']='panel: position (panel top edge)']"
+            + "//*[@class='series']")
+        #expect(panel.count == 2)
+        let scroll = try document.nodes(forXPath: "//*[local-name()='svg'][*[local-name()='title']='scroll: position (list offset)']"
+            + "//*[@class='series']")
+        #expect(scroll.count == 1)
+    }
+
     @Test func withoutPresentationIntervalsComeFromFrameTimesAndSaySo() throws {
         let text = Self.run.split(separator: "\n").filter { !$0.contains("\"presented\"") }.joined(separator: "\n")
         let run = RunAnalysis(try RunTrace.parse(Array(text.utf8), path: "t.jsonl"))
