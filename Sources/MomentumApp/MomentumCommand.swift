@@ -9,7 +9,7 @@ struct MomentumCommand: ParsableCommand {
         commandName: "momentum",
         abstract: "Interruptible, velocity-continuous animations on Wayland.",
         version: MomentumVersion.string,
-        subcommands: [RunCommand.self, HeadlessCommand.self, TraceCommand.self, BenchCommand.self],
+        subcommands: [RunCommand.self, HeadlessCommand.self, TraceCommand.self, BenchCommand.self, ReportCommand.self],
         defaultSubcommand: RunCommand.self)
 }
 

@@ -1,0 +1,124 @@
+/// A run in Chrome's Trace Event Format (a JSON object with `traceEvents`), for Perfetto and chrome://tracing.
+///
+/// One process, `momentum`, with three tracks: `frames` (a complete `X` event for each frame's tick and render),
+/// `input` (an instant `i` event per touch and per gesture) and `presentation` (an instant per presented or
+/// discarded frame); the scenes' positions and velocities are counters (`C`). Timestamps are the trace's `t` in
+/// microseconds. A frame event is written when the frame was committed, so its render ends at `t` and its tick
+/// ends where the render starts.
+enum ChromeTrace {
+    private static let pid = 1
+    private static let tracks = [(1, "frames"), (2, "input"), (3, "presentation")]
+
+    /// The JSON document.
+    static func json(_ trace: RunTrace) -> String {
+        var events: [String] = [
+            object([("name", .string("process_name")), ("ph", .string("M")), ("pid", .int(pid)), ("tid", .int(0)),
+                    ("args", .raw(object([("name", .string("momentum"))])))]),
+        ]
+        for (tid, name) in tracks {
+            events.append(object([("name", .string("thread_name")), ("ph", .string("M")), ("pid", .int(pid)),
+                                  ("tid", .int(tid)), ("args", .raw(object([("name", .string(name))])))]))
+        }
+        for line in trace.lines {
+            let e = line.event
+            let ts = e.t * 1e6
+            switch e.kind {
+            case "frame":
+                let seq = Int(e.number("seq") ?? 0)
+                let render = max(0, e.number("render_us") ?? 0), tick = max(0, e.number("tick_us") ?? 0)
+                let args = object([("seq", .int(seq))])
+                events.append(complete("tick", ts: ts - render - tick, duration: tick, args: args))
+                events.append(complete("render", ts: ts - render, duration: render, args: args))
+            case "presented", "discarded":
+                var args: [(String, Value)] = [("seq", .int(Int(e.number("seq") ?? 0)))]
+                if let ns = e.number("ns") { args.append(("ns", .number(ns))) }
+                if let refresh = e.number("refresh_ns") { args.append(("refresh_ns", .number(refresh))) }
+                events.append(instant(e.kind, category: "presentation", tid: 3, ts: ts, args: args))
+            case "touch":
+                var args: [(String, Value)] = []
+                for key in ["id", "x", "y"] { if let v = e.number(key) { args.append((key, .number(v))) } }
+                events.append(instant("touch \(e.string("phase") ?? "?")", category: "input", tid: 2, ts: ts, args: args))
+            case "gesture":
+                var args: [(String, Value)] = []
+                for key in e.fields.keys.sorted() where key != "t" && key != "event" && key != "kind" {
+                    if let v = e.number(key) { args.append((key, .number(v))) }
+                    else if let s = e.string(key) { args.append((key, .string(s))) }
+                    else if let list = e.numbers(key) { args.append((key, .raw("[" + list.map(number).joined(separator: ",") + "]"))) }
+                }
+                events.append(instant("gesture \(e.string("kind") ?? "?")", category: "gesture", tid: 2, ts: ts, args: args))
+            default:
+                guard let fields = RunAnalysis.motionFields[e.kind] else { continue }
+                let pairs: [(String, String, [String])] = [("position", fields.position, fields.names),
+                                                           ("velocity", fields.velocity, fields.velocityNames)]
+                for (what, key, names) in pairs {
+                    let values = names.count == 1 ? e.number(key).map { [$0] } ?? [] : e.numbers(key) ?? []
+                    guard values.count == names.count else { continue }
+                    events.append(object([("name", .string("\(e.kind) \(what)")), ("cat", .string("scene")),
+                                          ("ph", .string("C")), ("ts", .number(ts)), ("pid", .int(pid)),
+                                          ("args", .raw(object(zip(names, values).map { ($0, .number($1)) })))]))
+                }
+            }
+        }
+        return "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"source\":" + string(trace.path)
+            + ",\"generator\":\"momentum report\"},\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    private static func complete(_ name: String, ts: Double, duration: Double, args: String) -> String {
+        object([("name", .string(name)), ("cat", .string("frame")), ("ph", .string("X")), ("ts", .number(ts)),
+                ("dur", .number(duration)), ("pid", .int(pid)), ("tid", .int(1)), ("args", .raw(args))])
+    }
+
+    private static func instant(_ name: String, category: String, tid: Int, ts: Double, args: [(String, Value)]) -> String {
+        object([("name", .string(name)), ("cat", .string(category)), ("ph", .string("i")), ("s", .string("t")),
+                ("ts", .number(ts)), ("pid", .int(pid)), ("tid", .int(tid)), ("args", .raw(object(args)))])
+    }
+
+    private enum Value {
+        case string(String), number(Double), int(Int), raw(String)
+    }
+
+    private static func object(_ fields: [(String, Value)]) -> String {
+        "{" + fields.map { key, value in
+            let text: String
+            switch value {
+            case .string(let s): text = string(s)
+            case .number(let v): text = number(v)
+            case .int(let i): text = String(i)
+            case .raw(let r): text = r
+            }
+            return string(key) + ":" + text
+        }.joined(separator: ",") + "}"
+    }
+
+    /// A JSON number with three decimals at most (nanosecond resolution in microseconds); null when not finite.
+    private static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        if v == v.rounded(), v.magnitude < 1e15 { return String(Int64(v)) }
+        var text = TraceNumber.fixed(v, decimals: 3)
+        while text.last == "0" { text.removeLast() }
+        if text.last == "." { text.removeLast() }
+        return text
+    }
+
+    /// A JSON string literal.
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

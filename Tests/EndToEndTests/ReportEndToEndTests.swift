@@ -1,0 +1,164 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import MomentumApp
+import Testing
+
+/// `momentum report` on traces of real runs under weston headless: the report and the Chrome trace of what the app
+/// did, and the refusals a user meets.
+struct ReportEndToEndTests {
+    private static func temporaryDirectory(_ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-\(name)-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private static func lines(_ path: String) throws -> [TraceEvent] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
+    }
+
+    /// The brief's run: the panel on autoplay for 3 s with `--trace`, then `momentum report` with a Chrome trace.
+    @Test func autoplayRunBecomesAReportAndAChromeTrace() throws {
+        let dir = try Self.temporaryDirectory("report-autoplay")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
+        let weston = try WestonSession(module: module, width: 800, height: 600)
+        defer { weston.stop() }
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in weston.environment { env[key] = value }
+        let trace = dir + "/trace.jsonl"
+        let run = try ProgramRun(try Compositor.momentumBinary(),
+                                 ["run", "--fullscreen", "--scene", "panel", "--autoplay", "--quit-after", "3",
+                                  "--trace", trace], environment: env)
+        #expect(run.status == 0, "\(run.transcript)")
+        let events = try Self.lines(trace)
+        let frames = events.filter { $0.kind == "frame" }.count
+        #expect(frames > 20)
+
+        let out = dir + "/report", chrome = dir + "/run.json"
+        let report = try ProgramRun(try Compositor.momentumBinary(), ["report", trace, "--out", out, "--chrome-trace", chrome])
+        #expect(report.status == 0, "\(report.transcript)")
+        #expect(report.stderr.isEmpty, "\(report.transcript)")
+        #expect(report.stdout == "\(out)/report.html\n\(chrome)\n")
+        // One file: report.html alone in the directory (no temporary left behind), no scripts, nothing fetched.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["report.html"])
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        #expect(!html.contains("<script"))
+        #expect(!html.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http"))
+        #expect(!html.contains("src=") && !html.contains("<link"))
+        let document = try XMLDocument(xmlString: html)
+        let titles = try document.nodes(forXPath: "//*[local-name()='svg']/*[local-name()='title']").compactMap(\.stringValue)
+        #expect(titles == ["panel: position (panel top edge)", "panel: velocity", "Frame interval over time",
+                           "Frame interval histogram", "Frame interval distribution", "Tick and render time per frame",
+                           "Render time by pixels shaded"])
+        let facts = Dictionary(try document.nodes(forXPath: "//table[@class='facts']/tr").compactMap { row -> (String, String)? in
+            guard let cells = row.children, cells.count == 2, let k = cells[0].stringValue, let v = cells[1].stringValue
+            else { return nil }
+            return (k, v)
+        }, uniquingKeysWith: { a, _ in a })
+        #expect(facts["scenes"] == "panel")
+        #expect(facts["backends"] == "spring")
+        #expect(facts["frames"]?.hasPrefix("\(frames) (seq 1–") == true, "\(facts)")
+        #expect(facts["presented"] == "\(events.filter { $0.kind == "presented" }.count)")
+        #expect(facts["window"] == "800x600 at scale 1 (buffer 800x600 px)")
+        #expect(facts["exit"] == "quit-after, code 0")
+        // The autoplay's motions are gestures on the motion charts.
+        #expect(html.contains(">autoplay</text>"))
+        #expect(html.contains("From presentation times (presented ns)."))
+
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: chrome)))
+        let traceEvents = try #require((json as? [String: Any])?["traceEvents"] as? [[String: Any]])
+        func count(_ ph: String, _ name: String) -> Int {
+            traceEvents.filter { $0["ph"] as? String == ph && $0["name"] as? String == name }.count
+        }
+        #expect(count("X", "tick") == frames)
+        #expect(count("X", "render") == frames)
+        #expect(count("C", "panel position") == events.filter { $0.kind == "panel" }.count)
+        #expect(count("C", "panel velocity") == events.filter { $0.kind == "panel" }.count)
+        #expect(count("i", "presented") == events.filter { $0.kind == "presented" }.count)
+        #expect(count("i", "gesture autoplay") == events.filter { $0.kind == "gesture" && $0.string("kind") == "autoplay" }.count)
+        #expect(count("i", "gesture autoplay") > 0)
+        // Each frame's render ends when its frame event was written; times are microseconds.
+        let firstFrame = try #require(events.first { $0.kind == "frame" })
+        let render = try #require(traceEvents.first { $0["name"] as? String == "render" })
+        let ts = try #require(render["ts"] as? Double), dur = try #require(render["dur"] as? Double)
+        #expect(abs(ts + dur - firstFrame.t * 1e6) < 1)
+        #expect(traceEvents.allSatisfy { $0["pid"] != nil && $0["ph"] != nil && $0["name"] != nil })
+    }
+
+    /// Touches, gestures and an idle gap: a tap opens the panel, it rests for a while, a second tap closes it.
+    @Test func touchesGesturesAndAnIdleGapShowInTheReport() throws {
+        let dir = try Self.temporaryDirectory("report-touch")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
+        let weston = try WestonSession(module: module, width: 800, height: 600)
+        defer { weston.stop() }
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in weston.environment { env[key] = value }
+        let trace = dir + "/trace.jsonl"
+        let app = try TracedClient(executable: try Compositor.momentumBinary(),
+                                   arguments: ["--fullscreen", "--scene", "panel"], environment: env, copyTo: trace)
+        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        // The panel settles open within about a second of the first tap; the second, 2.5 s after it, lands on the
+        // open panel's top (282 at 800x600) above its controls.
+        _ = try weston.play(script: "0 tap 0 400 560\n2500 tap 0 400 295\n")
+        let second = try app.waitForGesture("tap", after: try app.waitForGesture("tap").index + 1)
+        try app.waitFor("the panel at rest closed", after: second.index) {
+            $0.kind == "panel" && $0.string("state") == "closed"
+        }
+        app.signal()
+        #expect(try app.waitExit() == 0)
+        let events = try Self.lines(trace)
+        let frameTimes = events.filter { $0.kind == "frame" }.map(\.t)
+        let gaps = zip(frameTimes, frameTimes.dropFirst()).filter { $1 - $0 > 0.5 }
+        #expect(gaps.count >= 1, "the panel rested between the taps")
+
+        let out = dir + "/out"
+        let report = try ProgramRun(try Compositor.momentumBinary(), ["report", trace, "--out", out])
+        #expect(report.status == 0, "\(report.transcript)")
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        let document = try XMLDocument(xmlString: html)
+        let position = try #require(try document.nodes(forXPath: "//*[local-name()='svg'][*[local-name()='title']"
+            + "='panel: position (panel top edge)']").first as? XMLElement)
+        let breakLabels = try position.nodes(forXPath: ".//*[@class='break']/*[local-name()='text']").compactMap(\.stringValue)
+        // Each idle gap is a break labelled with its length.
+        #expect(breakLabels.count == 2 * gaps.count)
+        if let gap = gaps.first {
+            #expect(breakLabels.contains("\(ReportText.number(gap.1 - gap.0, significant: 2)) s"), "\(breakLabels)")
+        }
+        // The two taps are shaded finger-down spans and labelled gesture markers.
+        #expect(try position.nodes(forXPath: ".//*[@class='span']").count == 2)
+        let labels = try position.nodes(forXPath: ".//*[@class='marker-label']").compactMap(\.stringValue)
+        #expect(labels.filter { $0 == "tap" }.count == 2, "\(labels)")
+        // The line is not drawn across a gap: a piece between each two (a polyline, or a dot for a lone frame).
+        let pieces = try position.nodes(forXPath: ".//*[@class='series' or @class='point']").count
+        #expect(pieces == 1 + gaps.count, "\(gaps)")
+        #expect(html.contains("SIGTERM, code 0"))
+    }
+
+    /// The refusals as a user sees them: one line on stderr, exit 1, nothing written.
+    @Test func badInputIsOneLineAndNothingIsWritten() throws {
+        let dir = try Self.temporaryDirectory("report-refusals")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let binary = try Compositor.momentumBinary()
+        let bad = dir + "/bad.jsonl"
+        try "{\"t\":0.1,\"event\":\"seat\",\"devices\":[]}\n{\"t\":0.2,\"event\":\"frame\"}\n"
+            .write(toFile: bad, atomically: false, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["report", dir + "/missing.jsonl", "--out", dir + "/out"],
+             "momentum: cannot read trace \(dir)/missing.jsonl: No such file or directory\n"),
+            (["report", bad, "--out", dir + "/out"], "momentum: \(bad):2: frame event without a numeric \"seq\"\n"),
+            (["report", "/proc/version", "--out", dir + "/out"],
+             "momentum: /proc/version:1: not a Momentum trace: the line is not JSON\n"),
+        ]
+        for (arguments, stderr) in cases {
+            let run = try ProgramRun(binary, arguments)
+            #expect(run.status == 1, "\(run.transcript)")
+            #expect(run.stderr == stderr)
+            #expect(run.stdout.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+}
