@@ -54,7 +54,14 @@ import Testing
         #expect(Self.number(rest["commits"]) == 0 && (Self.number(rest["seconds"]) ?? 0) >= 1, "\(rest)")
         // One self-contained page, and the traces kept for `momentum report`.
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
-        #expect(html.hasPrefix("<!doctype html>") && !html.contains("http://") && !html.contains("https://"))
+        #expect(html.lowercased().hasPrefix("<!doctype html>"))
+        #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("<script"))
+        for chart in ["Frame interval", "Frame interval histogram", "Frame interval distribution",
+                      "Callback → commit → present, per frame", "CPU per frame", "Touch → present",
+                      "Drag lag at presentation"] {
+            #expect(html.contains(">\(chart)<"), "no chart \(chart)")
+        }
+        #expect(html.components(separatedBy: "<svg").count - 1 >= 12)
         #expect(FileManager.default.fileExists(atPath: out + "/traces/panel-drag.jsonl"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy { !$0.hasPrefix(".bench-") })
 

@@ -194,7 +194,12 @@ struct BenchAnalysis {
     /// reads as ms of finger travel. Frames within the first `settle` px of finger travel (slop and take-up) and
     /// frames shown after the finger's last sample are left out.
     func dragLag(settle: Double = 24) -> [(px: Double, speed: Double)] {
-        var result: [(Double, Double)] = []
+        dragLagSamples(settle: settle).map { ($0.px, $0.speed) }
+    }
+
+    /// `dragLag` with each sample's presentation time (trace seconds).
+    func dragLagSamples(settle: Double = 24) -> [(t: Double, px: Double, speed: Double)] {
+        var result: [(Double, Double, Double)] = []
         // Each finger-down sequence of the pointer or touch id 0 that dragged the panel.
         var samples: [Touch] = []
         var travel: [Double] = []   // the finger's path length up to each sample
@@ -216,7 +221,7 @@ struct BenchAnalysis {
                 let finger = a.y + (b.y - a.y) * (present - ta) / (tb - ta)
                 guard travel[i - 1] >= settle else { continue }
                 let speed = abs(b.y - a.y) / (tb - ta)
-                result.append((abs(finger - (y + offset)), speed))
+                result.append((present, abs(finger - (y + offset)), speed))
             }
         }
         for touch in touches where touch.inputT != nil {

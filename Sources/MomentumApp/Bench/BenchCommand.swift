@@ -144,7 +144,7 @@ struct BenchRunCommand: LoggingCommand {
                                  versus: versusJSON)
         // Written into the work folder, then moved into --out one by one (each a rename within one file system).
         var files: [String: [UInt8]] = ["report.json": try report.encoded(),
-                                        "report.html": Array(BenchHTML.page(report).utf8)]
+                                        "report.html": Array(BenchHTML.page(report, runs: runs.map { ($0.name, $0.analysis) }).utf8)]
         for run in runs { files["frames-\(run.name).csv"] = Array(BenchReport.framesCSV(run.analysis).utf8) }
         for (name, bytes) in files { try OutputFile.write(bytes, to: "\(work)/\(name)", what: name) }
         try HeadlessCommand.makeDirectory(outDir + "/traces")

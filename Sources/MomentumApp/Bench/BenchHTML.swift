@@ -1,59 +1,116 @@
-/// `report.html`: one self-contained page (inline CSS and SVG, no network) of a bench report.
+/// `report.html`: one self-contained page (inline CSS and SVG, no network) of a bench report: the system, the
+/// numbers of each run, and per run the frame intervals over time against the refresh line with misses marked, their
+/// histogram and distribution, callback → commit → present per frame, CPU per frame, touch → present and drag lag.
 enum BenchHTML {
-    /// The page for `report`.
-    static func page(_ report: BenchReport) -> String {
+    /// The page for `report`, drawn from the runs' analyses.
+    static func page(_ report: BenchReport, runs: [(name: String, analysis: BenchAnalysis)]) -> String {
         let compositor = report.json["compositor"] as? [String: Any] ?? [:]
-        var html = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>Momentum bench · \(escape(compositor["name"]))</title>
-        <style>
-        body{font:14px/1.45 system-ui,-apple-system,"Inter",sans-serif;margin:24px auto;max-width:1100px;color:#1b2a49;padding:0 16px}
-        h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}
-        table{border-collapse:collapse;margin:8px 0}td,th{padding:4px 10px;border-bottom:1px solid #e2e4ea;text-align:right}
-        th{background:#f4f5f8}td:first-child,th:first-child{text-align:left}.note{color:#6b7280}
-        </style></head><body>
-        <h1>Momentum bench</h1>
-        <p class="note">\(escape(report.json["command"])) · momentum \(escape(report.json["momentum_version"]))</p>
-
-        """
-        html += "<h2>System</h2><table>"
+        var page = HTMLReport(title: "Momentum bench · \(text(compositor["name"]))",
+                              subtitle: "\(text(report.json["command"])) · momentum \(text(report.json["momentum_version"]))")
         let gl = report.json["gl"] as? [String: Any] ?? [:]
         let host = report.json["host"] as? [String: Any] ?? [:]
-        for (label, value) in [("compositor", compositor["name"]), ("compositor command", compositor["command_line"]),
-                               ("GL", "\(gl["renderer"] ?? "–") · \(gl["version"] ?? "–")"),
-                               ("EGL extensions used", (gl["egl_extensions"] as? [String])?.joined(separator: ", ")),
-                               ("presentation clock", report.json["presentation_clock"]),
-                               ("input clock", report.json["input_clock"]),
-                               ("CPU", "\(host["cpu"] ?? "–") × \(host["cpus"] ?? "–")"),
-                               ("kernel", host["kernel"]), ("load average", host["load_average"])] as [(String, Any?)] {
-            html += "<tr><td>\(escape(label))</td><td style=\"text-align:left\">\(escape(value))</td></tr>"
+        let outputs = (report.json["outputs"] as? [[String: Any]] ?? []).map { o in
+            "\(text(o["width"]))×\(text(o["height"])) @ \(BenchSummary.n((o["refresh_mhz"] as? Int).map { Double($0) / 1000 })) Hz, scale \(text(o["scale"]))"
         }
-        html += "</table>\n<h2>Runs</h2><table><tr><th>run</th><th>timing</th><th>fps</th><th>interval p50</th>"
-            + "<th>p90</th><th>p99</th><th>max</th><th>missed</th><th>cb→commit p99</th><th>commit→present p99</th>"
-            + "<th>CPU/frame</th><th>first frame</th></tr>"
-        for run in report.runs {
-            let q = { (key: String, p: String) in BenchSummary.n(BenchSummary.q(run, key, p)) }
-            html += "<tr><td>\(escape(run["name"]))</td><td>\(escape(run["timing_source"]))</td>"
-                + "<td>\(BenchSummary.n(run["fps"]))</td><td>\(q("interval_ms", "p50")) ms</td>"
-                + "<td>\(q("interval_ms", "p90"))</td><td>\(q("interval_ms", "p99"))</td><td>\(q("interval_ms", "max"))</td>"
-                + "<td>\(BenchSummary.n(run["missed_vblanks"]))</td><td>\(q("callback_to_commit_ms", "p99")) ms</td>"
-                + "<td>\(q("commit_to_present_ms", "p99")) ms</td>"
-                + "<td>\(BenchSummary.n(run["cpu_per_presented_frame_us"])) µs</td>"
-                + "<td>\(BenchSummary.n(run["first_frame_ms"])) ms</td></tr>"
+        page.section("System")
+        page.facts([
+            ("compositor", text(compositor["name"])), ("compositor command", text(compositor["command_line"])),
+            ("outputs", outputs.isEmpty ? "–" : outputs.joined(separator: "; ")),
+            ("GL", "\(text(gl["vendor"])) · \(text(gl["renderer"])) · \(text(gl["version"]))"),
+            ("EGL extensions used", (gl["egl_extensions"] as? [String]).map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "–"),
+            ("presentation clock", text(report.json["presentation_clock"])), ("input clock", text(report.json["input_clock"])),
+            ("globals", (report.json["globals"] as? [[String: Any]] ?? []).compactMap { $0["interface"] as? String }
+                .joined(separator: ", ")),
+            ("machine", "\(text(host["cpu"])) × \(text(host["cpus"])), \(text(host["memory_gib"])) GiB, kernel \(text(host["kernel"]))"),
+            ("load average at the end", text(host["load_average"])),
+        ])
+        page.section("Summary")
+        page.preformatted(BenchSummary.text(report))
+        for (name, a) in runs {
+            guard let run = report.runs.first(where: { $0["name"] as? String == name }) else { continue }
+            page.section("Run \(name)", intro: intro(run, a))
+            charts(a, into: &page)
         }
-        html += "</table>\n<pre>\(escape(BenchSummary.text(report)))</pre>\n</body></html>\n"
-        return html
+        return page.html()
     }
 
-    /// Text for HTML (`&`, `<`, `>`, `"` escaped); nil or null as "–".
-    static func escape(_ value: Any?) -> String {
-        let text: String
-        switch value {
-        case nil: text = "–"
-        case let s as String: text = s
-        default: text = BenchSummary.n(value) == "–" ? "\(value.map { "\($0)" } ?? "–")" : BenchSummary.n(value)
+    static func intro(_ run: [String: Any], _ a: BenchAnalysis) -> String {
+        let workload = run["workload"] as? String ?? ""
+        let what = switch workload {
+        case "autoplay": "The scene's --autoplay loop, never at rest."
+        case "drag": "A finger (injected, real CLOCK_MONOTONIC timestamps) dragging the panel up and down at 1000 px/s, then nothing moving."
+        default: "Nothing moving: commits and CPU at rest."
         }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        let timing = a.hasPresentation
+            ? "Intervals are presentation times (wp_presentation feedback)."
+            : "This compositor sends no presentation feedback: intervals are frame-callback times, and commit → present, touch → present and drag lag cannot be measured."
+        return what + " " + timing
+    }
+
+    /// The charts of one run.
+    static func charts(_ a: BenchAnalysis, into page: inout HTMLReport) {
+        let stats = a.statistics
+        let refresh = stats.refresh?.ms
+        let references = refresh.map { [ReferenceLine($0, label: "refresh \(BenchSummary.n($0)) ms (\(stats.refresh.map { "\($0.source)" } ?? ""))")] } ?? []
+        // Intervals over time, each at the later frame's time.
+        let shown = a.hasPresentation ? a.presented.compactMap { f in f.presentT.map { ($0, f) } }
+            : a.frames.compactMap { f in f.callbackT.map { ($0, f) } }
+        var points: [(x: Double, y: Double)] = []
+        var misses: [EventMarker] = []
+        var restIndex = 0
+        for (k, (t, _)) in shown.enumerated() where k > 0 {
+            let previous = shown[k - 1].0
+            while restIndex < a.rests.count, a.rests[restIndex].t < previous { restIndex += 1 }
+            if restIndex < a.rests.count, a.rests[restIndex].t < t { continue }   // an idle gap, not an interval
+            let interval = (t - previous) * 1000
+            points.append((t, interval))
+            if let refresh, interval > 1.5 * refresh { misses.append(EventMarker(x: t, group: "miss", color: "#c0392b")) }
+        }
+        page.chart(TimeSeriesChart(title: "Frame interval", y: AxisLabel("interval", unit: "ms"),
+                                   series: [ChartSeries("interval", points: points, markers: true)],
+                                   references: references, markers: misses, includeZero: true),
+                   caption: "Each frame's interval against the refresh; a red line marks an interval over 1.5 refreshes.")
+        page.chart(HistogramChart(title: "Frame interval histogram", x: AxisLabel("interval", unit: "ms"),
+                                  values: points.map(\.y), references: references))
+        page.chart(CDFChart(title: "Frame interval distribution", x: AxisLabel("interval", unit: "ms"),
+                            distributions: [.init("interval", values: points.map(\.y))], references: references))
+        let drawn = a.frames.filter { $0.callbackT != nil }
+        page.chart(StackedBarChart(title: "Callback → commit → present, per frame", x: AxisLabel("frame"),
+                                   y: AxisLabel("time", unit: "ms"), positions: drawn.map { Double($0.seq) },
+                                   segments: [.init("callback → commit", values: drawn.map { ($0.commitT - ($0.callbackT ?? $0.commitT)) * 1000 }),
+                                              .init("commit → present", values: drawn.map { f in f.presentT.map { ($0 - f.commitT) * 1000 } ?? .nan })]))
+        page.chart(TimeSeriesChart(title: "CPU per frame", y: AxisLabel("CPU", unit: "µs"),
+                                   series: [ChartSeries("client CPU since the previous frame",
+                                                        points: a.frames.map { ($0.commitT, $0.cpuMicros) }),
+                                            ChartSeries("render", points: a.frames.map { ($0.commitT, $0.renderMicros) }),
+                                            ChartSeries("tick", points: a.frames.map { ($0.commitT, $0.tickMicros) })],
+                                   includeZero: true))
+        let touch = a.touchToPresent
+        if !touch.isEmpty {
+            page.chart(CDFChart(title: "Touch → present", x: AxisLabel("latency", unit: "ms"),
+                                distributions: [.init("input event → the frame reflecting it shown", values: touch)]),
+                       caption: "From each touch sample's own timestamp to the presentation of the first frame drawn after it arrived.")
+        }
+        let lag = lagOverTime(a)
+        if !lag.isEmpty {
+            page.chart(TimeSeriesChart(title: "Drag lag at presentation", y: AxisLabel("lag", unit: "px"),
+                                       series: [ChartSeries("finger − grabbed point as drawn", points: lag, markers: true)],
+                                       includeZero: true),
+                       caption: "At each presentation time: where the finger was (between its timestamped samples) minus where the grabbed point of the panel was drawn.")
+        }
+    }
+
+    /// Drag lag against presentation time.
+    static func lagOverTime(_ a: BenchAnalysis) -> [(x: Double, y: Double)] {
+        a.dragLagSamples().map { ($0.t, $0.px) }
+    }
+
+    /// A JSON value as text; nil or null as "–".
+    static func text(_ value: Any?) -> String {
+        switch value {
+        case nil: "–"
+        case let s as String: s
+        default: BenchSummary.n(value) == "–" ? "\(value.map { "\($0)" } ?? "–")" : BenchSummary.n(value)
+        }
     }
 }
