@@ -63,6 +63,8 @@ import Testing
         }
         #expect(html.components(separatedBy: "<svg").count - 1 >= 12)
         #expect(FileManager.default.fileExists(atPath: out + "/traces/panel-drag.jsonl"))
+        let markdown = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(markdown.contains("| panel-spring | presentation |") && markdown.contains("drag lag at"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy { !$0.hasPrefix(".bench-") })
 
         // Two reports side by side: the same one twice gives ratios of 1.

@@ -156,12 +156,13 @@ struct BenchAnalysis {
         (presented.first?.presentT ?? frames.first?.commitT).map { $0 * 1000 }
     }
 
-    /// The client's CPU per presented frame (µs): all frames' CPU over the frames presented (over all frames
-    /// without presentation feedback).
+    /// The client's CPU per presented frame (µs): the CPU of every frame after the first (whose share includes the
+    /// launch: connecting, compiling shaders, loading fonts) over the frames presented after the first (over those
+    /// frames without presentation feedback).
     var cpuPerPresentedFrame: Double? {
-        let shown = hasPresentation ? presented.count : frames.count
+        let shown = (hasPresentation ? presented.count : frames.count) - 1
         guard shown > 0 else { return nil }
-        return frames.reduce(0) { $0 + $1.cpuMicros } / Double(shown)
+        return frames.dropFirst().reduce(0) { $0 + $1.cpuMicros } / Double(shown)
     }
 
     /// At rest, from the last `rest` to the exit: how long, how many frames were committed, the CPU used (s).

@@ -144,7 +144,8 @@ struct BenchRunCommand: LoggingCommand {
                                  versus: versusJSON)
         // Written into the work folder, then moved into --out one by one (each a rename within one file system).
         var files: [String: [UInt8]] = ["report.json": try report.encoded(),
-                                        "report.html": Array(BenchHTML.page(report, runs: runs.map { ($0.name, $0.analysis) }).utf8)]
+                                        "report.html": Array(BenchHTML.page(report, runs: runs.map { ($0.name, $0.analysis) }).utf8),
+                                        "report.md": Array(BenchSummary.markdown(report).utf8)]
         for run in runs { files["frames-\(run.name).csv"] = Array(BenchReport.framesCSV(run.analysis).utf8) }
         for (name, bytes) in files { try OutputFile.write(bytes, to: "\(work)/\(name)", what: name) }
         try HeadlessCommand.makeDirectory(outDir + "/traces")
@@ -154,7 +155,7 @@ struct BenchRunCommand: LoggingCommand {
         }
         for name in files.keys.sorted() { try Self.move("\(work)/\(name)", to: "\(outDir)/\(name)") }
         Console.out(BenchSummary.text(report))
-        Console.out("report: \(outDir)/report.html (and report.json, frames-*.csv, traces/)")
+        Console.out("report: \(outDir)/report.html (and report.json, report.md, frames-*.csv, traces/)")
     }
 
     /// Renames `from` over `to`; one line naming both on failure.

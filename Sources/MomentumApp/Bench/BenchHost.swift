@@ -62,7 +62,9 @@ enum BenchHost {
         guard (try? task.run()) != nil else { return nil }
         let text = TracedClient.readToEnd(pipe.fileHandleForReading.fileDescriptor)
         task.waitUntilExit()
-        return text.split(separator: "\n").first.map { String($0).replacingOccurrences(of: "\(process) ", with: "") }
+        return text.split(separator: "\n").first.map {
+            String($0).replacingOccurrences(of: "\(process) ", with: "").replacingOccurrences(of: "version ", with: "")
+        }
     }
 
     /// The machine: kernel, CPU model and count, memory.

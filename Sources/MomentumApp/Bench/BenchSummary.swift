@@ -47,3 +47,60 @@ enum BenchSummary {
         }
     }
 }
+
+extension BenchSummary {
+    /// `report.md`: the report's headline numbers as Markdown tables (what docs/benchmarks quote).
+    static func markdown(_ report: BenchReport) -> String {
+        let compositor = report.json["compositor"] as? [String: Any] ?? [:]
+        let gl = report.json["gl"] as? [String: Any] ?? [:]
+        let host = report.json["host"] as? [String: Any] ?? [:]
+        var out = "### \(compositor["name"] as? String ?? "?") · \(gl["renderer"] as? String ?? "?")\n\n"
+        out += "`\(report.json["command"] as? String ?? "")` · momentum \(report.json["momentum_version"] as? String ?? "")"
+            + " · \(host["cpu"] as? String ?? "?") × \(n(host["cpus"])) · load \(host["load_average"] as? String ?? "?")\n\n"
+        out += "| run | timing | fps | interval p50 / p90 / p99 / max (ms) | missed vblanks | callback → commit p50 / p99 (ms) "
+            + "| commit → present p50 / p99 (ms) | CPU / presented frame (µs) | first frame (ms) |\n"
+        out += "|---|---|---|---|---|---|---|---|---|\n"
+        for run in report.runs {
+            let q = { (key: String, p: String) in n(BenchSummary.q(run, key, p)) }
+            out += "| \(run["name"] as? String ?? "?") | \(run["timing_source"] as? String ?? "?") | \(n(run["fps"])) "
+                + "| \(q("interval_ms", "p50")) / \(q("interval_ms", "p90")) / \(q("interval_ms", "p99")) / \(q("interval_ms", "max")) "
+                + "| \(n(run["missed_vblanks"])) (\(run["missed_from"] as? String ?? "?")) "
+                + "| \(q("callback_to_commit_ms", "p50")) / \(q("callback_to_commit_ms", "p99")) "
+                + "| \(q("commit_to_present_ms", "p50")) / \(q("commit_to_present_ms", "p99")) "
+                + "| \(n(run["cpu_per_presented_frame_us"])) | \(n(run["first_frame_ms"])) |\n"
+        }
+        var extra: [String] = []
+        for run in report.runs {
+            let name = run["name"] as? String ?? "?"
+            if let touch = run["touch_to_present_ms"] as? [String: Any] {
+                extra.append("- \(name): touch → present p50 / p90 / p99 \(n(touch["p50"])) / \(n(touch["p90"])) / "
+                    + "\(n(touch["p99"])) ms over \(n(touch["count"])) samples")
+            }
+            if let lag = run["drag_lag"] as? [String: Any], let px = lag["px"] as? [String: Any],
+               let ms = lag["ms"] as? [String: Any] {
+                extra.append("- \(name): drag lag at \(n(lag["finger_speed_px_s"])) px/s p50 / p90 / p99 \(n(px["p50"])) / "
+                    + "\(n(px["p90"])) / \(n(px["p99"])) px (\(n(ms["p50"])) / \(n(ms["p90"])) / \(n(ms["p99"])) ms of finger travel)"
+                    + " over \(n(px["count"])) presented frames")
+            }
+            if let rest = run["at_rest"] as? [String: Any] {
+                extra.append("- \(name): at rest \(n(rest["commits"])) commits and \(n(rest["cpu_s"])) s CPU in \(n(rest["seconds"])) s")
+            }
+        }
+        if !extra.isEmpty { out += "\n" + extra.joined(separator: "\n") + "\n" }
+        if let versus = report.json["versus"] as? [String: Any] {
+            let m = versus["momentum"] as? [String: Any] ?? [:], e = versus["peer_numbers"] as? [String: Any] ?? [:]
+            out += "\n| versus weston-simple-egl (same weston, median of rounds) | momentum | simple-egl | ratio |\n|---|---|---|---|\n"
+            out += "| fps | \(n(m["fps"])) | \(n(e["fps"])) | |\n"
+            out += "| client CPU per frame (ms) | \(n(m["client_cpu_per_frame_ms"])) | \(n(e["client_cpu_per_frame_ms"])) "
+                + "| ×\(n(versus["ratio_client_cpu_per_frame"])) |\n"
+            out += "| compositor CPU per frame (ms) | \(n(m["compositor_cpu_per_frame_ms"])) | \(n(e["compositor_cpu_per_frame_ms"])) "
+                + "| client + compositor ×\(n(versus["ratio_client_and_compositor_cpu_per_frame"])) |\n"
+            out += "\n| window | client | frames | client CPU (s) | compositor CPU (s) | other load (cores) |\n|---|---|---|---|---|---|\n"
+            for w in versus["windows"] as? [[String: Any]] ?? [] {
+                out += "| round \(n(w["round"])) | \(w["client"] as? String ?? "?") | \(n(w["frames"])) | \(n(w["client_cpu_s"])) "
+                    + "| \(n(w["compositor_cpu_s"])) | \(n(w["other_load_cores"])) |\n"
+            }
+        }
+        return out
+    }
+}
