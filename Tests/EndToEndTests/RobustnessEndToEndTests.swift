@@ -145,7 +145,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let events = text.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
-        #expect(events.first?.kind == "seat" && events.contains { $0.kind == "configure" })
+        #expect(events.first?.kind == "clock" && events.contains { $0.kind == "seat" } && events.contains { $0.kind == "configure" })
         #expect(events.last?.kind == "exit" && events.last?.string("reason") == "SIGTERM")
     }
 
