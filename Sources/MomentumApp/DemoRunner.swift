@@ -37,6 +37,8 @@ final class DemoRunner {
     /// How many model ghosts the frame being built shows (for the trace).
     private var ghostsDrawn = 0
     private var readyAnnounced = false
+    /// Whether key h has shown or hidden the HUD (then the window's width no longer decides).
+    private var hudToggled = false
     /// The process's CPU time at the last frame (s).
     private var cpuAtLastFrame = HostClock.processCPU()
     /// The touch targets the trace's last `layout` event showed.
@@ -147,6 +149,8 @@ final class DemoRunner {
             scene.setOutputScale(configured.scale)
             scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
             switcher.setRoom(HUD.switcherRoom(width: Double(configured.size.width)))
+            // In a window too narrow for the switcher's menu button beside it, the HUD starts hidden (key h).
+            if !hudToggled { hud.isShown = options.hud && Double(configured.size.width) >= HUD.minimumWindowWidth }
             trace.switcher(switcher)
             guard let display else { return }
             let wasReady = target.isReady
@@ -206,6 +210,7 @@ final class DemoRunner {
             pacer.dirty = true
         case .toggleHUD:
             hud.isShown.toggle()
+            hudToggled = true
             hudStatistics = pacer.statistics
             hudTakenAt = HostClock.now()
             pacer.dirty = true

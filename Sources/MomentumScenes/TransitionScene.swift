@@ -445,7 +445,38 @@ public struct TransitionScene: Scene {
             if !line.isEmpty { layers.add(Self.text(line, size: 9.5, color: ink, x: inset.x, y: lineY), to: cardContent) }
             lineY += 21
         }
+        // The attachments: a list of rows (a file-type tile, the name, the size), as many as fit.
+        var fileY = lineY + 18
+        guard fileY + 20 + Self.attachmentRow < inset.maxY else { return }
+        layers.add(Self.text("ATTACHMENTS", size: 8, color: grey, weight: .semibold, x: inset.x, y: fileY), to: cardContent)
+        fileY += 20
+        let rowWidth = min(inset.width, 560)
+        for (k, file) in Self.attachments.enumerated() where fileY + Self.attachmentRow <= inset.maxY {
+            if k > 0 {
+                layers.add(Layer(frame: DrawRect(x: inset.x + 44, y: fileY, width: rowWidth - 44, height: 1),
+                                 backgroundColor: RGBA(hex: 0xE2E4EA)), to: cardContent)
+            }
+            let tile = DrawRect(x: inset.x, y: fileY + (Self.attachmentRow - 32) / 2, width: 32, height: 32)
+            layers.add(Layer(frame: tile, backgroundColor: RGBA(hex: file.color), cornerRadius: 7), to: cardContent)
+            var kind = Self.text(file.kind, size: 7, color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold,
+                                 alignment: .center)
+            kind.frame = DrawRect(x: tile.x, y: tile.y + 12, width: tile.width, height: 10)
+            layers.add(kind, to: cardContent)
+            layers.add(Self.text(file.name, size: 10.5, color: ink, weight: .semibold, x: inset.x + 44, y: fileY + 10),
+                       to: cardContent)
+            layers.add(Self.text(file.size, size: 8.5, color: grey, x: inset.x + 44, y: fileY + 28), to: cardContent)
+            fileY += Self.attachmentRow
+        }
     }
+
+    /// The height of an attachment row.
+    static let attachmentRow = 48.0
+    /// The message's attachments: name, size, the tile's label and colour.
+    static let attachments: [(name: String, size: String, kind: String, color: UInt32)] = [
+        ("spring-response.pdf", "1.2 MB · the closed form, plotted", "PDF", 0xFF375F),
+        ("release-velocity.png", "840 KB · least squares over the last samples", "PNG", 0x34C759),
+        ("panel-drag.jsonl", "96 KB · a trace of the drag", "LOG", 0x5E5CE6),
+    ]
 
     /// The message's paragraphs.
     static let body = [

@@ -15,6 +15,10 @@ struct HUD {
     /// The box, logical px.
     static let size = SIMD2<Double>(184, 72)
 
+    /// The narrowest window the HUD shows in unless asked for (key h): below it, the switcher's menu button (144 px
+    /// from 12 px in) would be under the HUD's box.
+    static let minimumWindowWidth = 12 + 144 + 8 + size.x + 12
+
     /// The width the scene switcher may take from the left edge of a window `width` logical px wide: all but the
     /// HUD's corner (kept whether or not the HUD shows, so toggling it does not change the switcher).
     static func switcherRoom(width: Double) -> Double { width - (size.x + 12 + 8) }
