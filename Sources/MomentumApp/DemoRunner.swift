@@ -39,6 +39,8 @@ final class DemoRunner {
     private var readyAnnounced = false
     /// Whether key h has shown or hidden the HUD (then the window's width no longer decides).
     private var hudToggled = false
+    /// `--workload drag`: the scripted finger (made at the first configure, for the window's size).
+    private var drag: DragWorkload?
     /// The process's CPU time at the last frame (s).
     private var cpuAtLastFrame = HostClock.processCPU()
     /// The touch targets the trace's last `layout` event showed.
@@ -150,6 +152,9 @@ final class DemoRunner {
             scene.resize(to: SIMD2(Double(configured.size.width), Double(configured.size.height)))
             switcher.setRoom(HUD.switcherRoom(width: Double(configured.size.width)))
             // In a window too narrow for the switcher's menu button beside it, the HUD starts hidden (key h).
+            if options.dragWorkload, drag == nil {
+                drag = DragWorkload(width: Double(configured.size.width), height: Double(configured.size.height))
+            }
             if !hudToggled { hud.isShown = options.hud && Double(configured.size.width) >= HUD.minimumWindowWidth }
             trace.switcher(switcher)
             guard let display else { return }
@@ -261,6 +266,11 @@ final class DemoRunner {
 
     private func frameCallback(_ ms: UInt32) {
         let tickStart = HostClock.now()
+        if var workload = drag {
+            // The scripted finger's samples due by now reach the scene before the frame is built, as real touch does.
+            for frame in workload.due(now: tickStart) { route(frame) }
+            drag = workload
+        }
         let interval = pacer.callback(ms, now: tickStart)
         if options.autoplay, scene.autoplay() { trace.gesture(SceneEvent(.autoplay)) }
         let moving = scene.needsFrames
@@ -273,12 +283,17 @@ final class DemoRunner {
             hudStatistics = pacer.statistics
             hudTakenAt = tickStart
         }
-        if moving || pacer.dirty || scene.needsFrames {
+        if moving || pacer.dirty || scene.needsFrames || drag?.isRunning == true {
             draw(callbackMs: ms, step: step, tickMicros: tickMicros, callbackAt: tickStart)
         } else {
             pacer.idle()
             trace.rest()
             announceReady()
+            if drag != nil, drag?.start == nil {
+                // The panel rests: the scripted finger goes down at the next frame, drawn at once.
+                drag?.arm(now: tickStart)
+                pacer.dirty = true
+            }
         }
     }
 

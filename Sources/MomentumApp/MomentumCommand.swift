@@ -37,12 +37,17 @@ struct RunCommand: LoggingCommand {
     var autoplay = false
     @Flag(name: .customLong("no-hud"), help: "Start with the frame-timing HUD hidden (key h toggles it).")
     var noHUD = false
+    @Option(help: "A scripted input workload for benchmarks: drag (once the panel rests, a finger sampled at 120 Hz drags it up and down at 1000 px/s, then lifts; panel scene only).")
+    var workload: Workload?
     @Flag(name: .customLong("no-subsurfaces"),
           help: "Draw every layer into the window (no surface of its own, moved by the compositor, for a moving layer).")
     var noSubsurfaces = false
 
     func validate() throws {
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers (e.g. 800x600)") }
+        if workload == .drag, scene != .panel {
+            throw ValidationError("--workload drag: it drags the panel; run it with --scene panel")
+        }
         if let small = Size.belowMinimum(size, flag: "--size") { throw ValidationError(small) }
         guard TraceLimit.parse(traceLimit) != nil else {
             throw ValidationError("--trace-limit '\(traceLimit)' is not a size from 4k to 1T (e.g. 256M)")
@@ -75,6 +80,7 @@ struct RunCommand: LoggingCommand {
         options.hud = !noHUD
         options.autoplay = autoplay
         options.subsurfaces = !noSubsurfaces
+        options.dragWorkload = workload == .drag
         let runner = try DemoRunner(options: options, logger: AppLogging.logger())
         let code = runner.run()
         if code != 0 { throw ExitCode(code) }
@@ -149,4 +155,10 @@ public enum MomentumMain {
         let rest = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
         return rest.isEmpty ? first : first + " " + rest.joined(separator: ", ")
     }
+}
+
+/// `--workload`: scripted input for benchmarks.
+enum Workload: String, ExpressibleByArgument, CaseIterable {
+    /// A finger dragging the panel (`DragWorkload`).
+    case drag
 }

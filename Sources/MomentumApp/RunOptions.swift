@@ -14,6 +14,8 @@ struct RunOptions {
     var notifyReady = false
     var hud = true
     var autoplay = false
+    /// `--workload drag`: a scripted finger drags the panel once it rests.
+    var dragWorkload = false
     var subsurfaces = true
 }
 

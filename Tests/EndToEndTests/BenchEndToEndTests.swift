@@ -87,7 +87,8 @@ import Testing
         let report = try Self.json(out + "/report.json")
         #expect(((report["compositor"] as? [String: Any])?["name"] as? String)?.hasPrefix("sway") == true, "\(report)")
         let runs = try #require(report["runs"] as? [[String: Any]])
-        #expect(runs.compactMap { $0["name"] as? String } == ["panel-spring", "rest"])
+        #expect(runs.compactMap { $0["name"] as? String } == ["panel-spring", "panel-drag"])
+        #expect(runs[1]["workload"] as? String == "scripted-drag")
         // sway 1.7 headless answers no presentation feedback: intervals are frame-callback times, and it says so.
         #expect(runs.allSatisfy { $0["timing_source"] as? String == "callback" })
         #expect((Self.number(runs[0]["frames"]) ?? 0) >= 20 && (Self.number((runs[0]["interval_ms"] as? [String: Any])?["count"]) ?? 0) >= 20)
@@ -146,5 +147,31 @@ import Testing
         }
         #expect((BenchEndToEndTests.number(versus["ratio_client_cpu_per_frame"]) ?? 0) > 0)
         #expect(run.stdout.contains("versus weston-simple-egl"))
+    }
+}
+
+/// `momentum bench` without `--headless` under a compositor that sends presentation feedback (weston, started here as
+/// a user's session would be): the scripted finger drags the panel inside the app, and the drag lag is measured.
+@Suite(.serialized) struct BenchInYourCompositorEndToEndTests {
+    @Test func theScriptedDragMeasuresTheDragLagWithoutInjectedInput() throws {
+        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
+        let weston = try WestonSession(module: module, width: 800, height: 600)
+        defer { weston.stop() }
+        let out = try BenchEndToEndTests.temporaryDirectory("momentum-bench-session")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in weston.environment { env[key] = value }
+        let run = try ProgramRun(try Compositor.momentumBinary(), ["bench", "--duration", "1", "--rest", "1", "--out", out],
+                                 environment: env, timeout: 300)
+        #expect(run.status == 0, "\(run.transcript)")
+        let report = try BenchEndToEndTests.json(out + "/report.json")
+        #expect((report["compositor"] as? [String: Any])?["headless"] as? Bool == false)
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        let drag = try #require(runs.first { $0["name"] as? String == "panel-drag" })
+        #expect(drag["workload"] as? String == "scripted-drag" && drag["timing_source"] as? String == "presentation")
+        let lag = try #require(drag["drag_lag"] as? [String: Any], "\(drag)")
+        #expect(abs((BenchEndToEndTests.number(lag["finger_speed_px_s"]) ?? 0) - 1000) < 1, "\(lag)")
+        #expect((BenchEndToEndTests.number((lag["px"] as? [String: Any])?["count"]) ?? 0) >= 40, "\(lag)")
+        #expect(BenchEndToEndTests.number((drag["at_rest"] as? [String: Any])?["commits"]) == 0, "\(drag)")
     }
 }

@@ -126,11 +126,15 @@ struct BenchRunCommand: LoggingCommand {
                                           trace: "\(work)/trace-panel-drag.jsonl")
             runs.append(("panel-drag", "panel", "spring", "drag", BenchAnalysis(events: events)))
         } else {
-            Console.out("rest: nothing moves for \(rest) s…")
+            // No input can be injected here: a scripted finger (`--workload drag`) drags the panel inside the app,
+            // its samples timestamped and fed before each frame, then nothing moves for `rest` s.
+            Console.out("panel: a scripted finger drags it at 1000 px/s, then rest for \(rest) s…")
+            let drag = Double(DragWorkload.legs) * 200 / DragWorkload.speed
             let events = try Self.runApp(executable: executable, environment: environment,
-                                         arguments: placement + ["--scene", "panel", "--quit-after", "\(2 + rest)"],
-                                         trace: "\(work)/trace-rest.jsonl", timeout: rest + 60)
-            runs.append(("rest", "panel", nil, "rest", BenchAnalysis(events: events)))
+                                         arguments: placement + ["--scene", "panel", "--workload", "drag",
+                                                                 "--quit-after", "\(1.5 + drag + 1.5 + rest)"],
+                                         trace: "\(work)/trace-panel-drag.jsonl", timeout: drag + rest + 60)
+            runs.append(("panel-drag", "panel", "spring", "scripted-drag", BenchAnalysis(events: events)))
         }
         var versusJSON: [String: Any]?
         if versus != nil, let weston {

@@ -39,6 +39,7 @@ enum BenchHTML {
         let what = switch workload {
         case "autoplay": "The scene's --autoplay loop, never at rest."
         case "drag": "A finger (injected, real CLOCK_MONOTONIC timestamps) dragging the panel up and down at 1000 px/s, then nothing moving."
+        case "scripted-drag": "A scripted finger inside the app (120 Hz samples stamped on CLOCK_MONOTONIC, fed before each frame: no compositor input path) dragging the panel up and down at 1000 px/s, then nothing moving."
         default: "Nothing moving: commits and CPU at rest."
         }
         let timing = a.hasPresentation
