@@ -69,9 +69,11 @@ import Testing
 
         // Two reports side by side: the same one twice gives ratios of 1.
         let compare = try ProgramRun(try Compositor.momentumBinary(),
-                                     ["bench", "compare", out + "/report.json", out + "/report.json"])
+                                     ["bench", "compare", out + "/report.json", out + "/report.json", "--out", out + "/cmp"])
         #expect(compare.status == 0 && compare.stdout.contains("panel-drag") && compare.stdout.contains("×1.0"),
                 "\(compare.transcript)")
+        let comparison = try String(contentsOfFile: out + "/cmp/compare.html", encoding: .utf8)
+        #expect(comparison.contains(">Drag lag<") && comparison.contains(">Frame interval<"))
     }
 
     @Test func underSwayTheReportSaysThereIsNoPresentationFeedback() throws {
