@@ -70,19 +70,7 @@ struct HeadlessCommand: LoggingCommand {
             throw AppError("weston not found on PATH: apt-get install weston")
         }
         logger.debug("weston: \(westonPath)")
-        let module: String
-        switch HarnessModule.source(executable: executable) {
-        case .installed(let installed):
-            module = installed
-            logger.debug("touch-injection module (installed): \(module)")
-        case .sourceTree(let root):
-            logger.debug("building the touch-injection module from \(root)/harness")
-            do { module = try HarnessModule.build(packageRoot: root) } catch {
-                throw AppError("cannot build the touch-injection module: \(error)")
-            }
-        case .missing(let expected):
-            throw AppError(HarnessError.moduleNotInstalled(expected).description)
-        }
+        let module = try Self.module(executable: executable) { logger.debug("\($0)") }
         try Self.makeDirectory(out)
         let outDir = URL(fileURLWithPath: out).standardizedFileURL.path
         let tours = Tours(executable: executable, module: module, weston: westonPath, backend: backend,
@@ -204,6 +192,22 @@ struct HeadlessCommand: LoggingCommand {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw AppError("--out: \(path) is not a directory")
+        }
+    }
+
+    /// The touch-injection module for a private weston: the one installed next to `executable`, else built from the
+    /// source tree `executable` was built in; one line saying what to do when there is neither.
+    static func module(executable: String, log: (String) -> Void = { _ in }) throws -> String {
+        switch HarnessModule.source(executable: executable) {
+        case .installed(let installed):
+            log("touch-injection module (installed): \(installed)")
+            return installed
+        case .sourceTree(let root):
+            log("building the touch-injection module from \(root)/harness")
+            do { return try HarnessModule.build(packageRoot: root) } catch {
+                throw AppError("cannot build the touch-injection module: \(error)")
+            }
+        case .missing(let expected): throw AppError(HarnessError.moduleNotInstalled(expected).description)
         }
     }
 

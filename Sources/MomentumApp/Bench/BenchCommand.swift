@@ -87,7 +87,7 @@ struct BenchRunCommand: LoggingCommand {
         let windowSize = Size(size ?? "800x600") ?? Size(width: 800, height: 600)
         if headless {
             Console.out("starting weston (headless, pixman) with the touch-injection module…")
-            let module = try Self.module(executable: executable)
+            let module = try HeadlessCommand.module(executable: executable)
             guard let westonPath = SearchPath.find("weston") else { throw AppError("weston not found on PATH: apt-get install weston") }
             do {
                 weston = try WestonSession(module: module, width: Int(windowSize.width), height: Int(windowSize.height),
@@ -166,18 +166,6 @@ struct BenchRunCommand: LoggingCommand {
     static func move(_ from: String, to: String) throws(AppError) {
         guard rename(from, to) == 0 else {
             throw AppError("cannot move \(from) to \(to): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// The touch-injection module for a private weston.
-    static func module(executable: String) throws -> String {
-        switch HarnessModule.source(executable: executable) {
-        case .installed(let installed): return installed
-        case .sourceTree(let root):
-            do { return try HarnessModule.build(packageRoot: root) } catch {
-                throw AppError("cannot build the touch-injection module: \(error)")
-            }
-        case .missing(let expected): throw AppError(HarnessError.moduleNotInstalled(expected).description)
         }
     }
 
