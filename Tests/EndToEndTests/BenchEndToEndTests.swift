@@ -82,7 +82,7 @@ import Testing
         let out = try Self.temporaryDirectory("momentum-bench-sway")
         defer { try? FileManager.default.removeItem(atPath: out) }
         guard chown(out, sway.uid, sway.gid) == 0 else { throw TracedClient.Failure(description: "chown \(out)") }
-        let command = sway.clientLauncher + [try Compositor.momentumBinary(), "bench", "--duration", "2", "--rest", "1",
+        let command = sway.clientLauncher + [sway.momentum, "bench", "--duration", "2", "--rest", "1",
                                              "--out", out]
         let run = try ProgramRun(command[0], Array(command.dropFirst()), timeout: 300)
         #expect(run.status == 0, "\(run.transcript)")

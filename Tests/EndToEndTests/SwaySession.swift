@@ -17,7 +17,8 @@ final class SwaySession {
     /// The user everything runs as (this process's own when not root).
     let uid: UInt32, gid: UInt32
     private let sway: Process
-    private let momentum: String
+    /// The momentum binary, copied where the session's user can run it.
+    let momentum: String
     private let vinput: String
 
     /// Starts sway with one `width`×`height` output and waits until it runs its config's `exec` (the compositor
