@@ -239,3 +239,61 @@ import Testing
         #expect(gestures == ["control"], "only the slider took the touch: \(gestures)")
     }
 }
+
+/// The panel's direct manipulation on the other screens the product issue names: a phone in portrait and 4K
+/// (1920×1080 at scale 2): the pressed point stays within 1 px of the finger after the take-up, past open the drag
+/// rubber-bands, and a press on the moving panel catches it where it is drawn.
+@Suite(.serialized) struct PanelAtEverySizeEndToEndTests {
+    static let screens: [(width: Int, height: Int, scale: Int)] = [(360, 720, 1), (1920, 1080, 2)]
+
+    @Test(arguments: screens)
+    func dragRubberBandAndCatch(screen: (width: Int, height: Int, scale: Int)) throws {
+        let c = try Compositor(output: (screen.width, screen.height), scale: screen.scale)
+        let x = (c.width / 2).rounded(), pressY = c.closedY + 32
+        // Drag from the strip to 120 px above the open position, slowly, checking while the finger is down.
+        var mark = c.app.events.count
+        let top = c.openY - 120
+        try c.play("0 press 0 \(x) \(pressY)\n10 moveto 0 \(x) \(top + 32) 900\n1000 release 0")
+        let ended = try c.app.waitForGesture("pan-ended", after: mark)
+        var fingerY: Double?
+        var offsets: [Double] = []
+        var highest = Double.infinity
+        for e in c.app.events[mark..<ended.index] {
+            if e.kind == "touch" { fingerY = e.number("y") }
+            guard e.kind == "panel", e.string("state") == "dragging", let y = e.number("y"), let f = fingerY else { continue }
+            highest = min(highest, y)
+            // Within the travel and past the slop and take-up: the pressed point (32 px into the panel) is under the
+            // finger.
+            if f <= pressY - 8 - PanelScene.takeUp, y >= c.openY { offsets.append(y - (f - 32)) }
+        }
+        mark = ended.index
+        #expect(offsets.count >= 10, "dragging frames within the travel: \(offsets.count)")
+        #expect(offsets.allSatisfy { abs($0) <= 1 }, "pressed point off the finger by \(offsets.map(abs).max() ?? .nan) px")
+        let banded = c.openY + RubberBand.offset(-120, dimension: c.height)
+        #expect(abs(highest - banded) <= 1.5, "highest \(highest), the rubber band says \(banded)")
+        // Released still past open: it comes back to open.
+        let open = try c.waitRest("open", after: mark)
+        #expect(c.app.events[open].number("y") == c.openY)
+        // Close it with a tap on its grabber strip and catch it on the way down with a press.
+        mark = c.app.events.count
+        try c.play("0 tap 0 \(x) \(c.openY + 12)")
+        let moving = try c.app.waitFor("the panel closing", after: mark) {
+            $0.kind == "panel" && $0.string("state") == "animating" && ($0.number("y") ?? 0) > c.openY + 30
+        }
+        let drawn = moving.event.number("y") ?? 0
+        try c.play("0 press 0 \(x) \(drawn + 20)")
+        let caught = try c.app.waitForGesture("catch", after: moving.index)
+        let at = caught.event.numbers("position") ?? []
+        #expect(at.count == 2)
+        let held = try c.app.waitFor("the panel held", after: caught.index) {
+            $0.kind == "panel" && $0.string("state") == "dragging"
+        }
+        // Caught where it was drawn: the first held frame shows the panel where the catch found it (no jump), and
+        // that is below where it was when the press was sent (it was on its way down).
+        let caughtTop = (at.last ?? .nan) - PanelLayout(width: c.width, height: c.height).layerSize.y / 2
+        let heldTop = held.event.number("y") ?? .nan
+        #expect(abs(heldTop - caughtTop) <= 1, "held at \(heldTop), caught at \(caughtTop)")
+        #expect(heldTop >= drawn - 1 && heldTop < c.closedY, "held at \(heldTop), drawn at \(drawn) when pressed")
+        try c.play("0 release 0")
+    }
+}
