@@ -12,10 +12,15 @@ import Testing
         return (s, o, v)
     }
 
-    @Test func aFlickCoastsAtTheDecayRateAndATouchStopsIt() throws {
-        let c = try Compositor(scene: "scroll")
+    /// 800x600, a phone in portrait and 4K (1920x1080 at scale 2).
+    static let screens: [(width: Int, height: Int, scale: Int)] = [(800, 600, 1), (360, 720, 1), (1920, 1080, 2)]
+
+    @Test(arguments: screens)
+    func aFlickCoastsAtTheDecayRateAndATouchStopsIt(screen: (width: Int, height: Int, scale: Int)) throws {
+        let c = try Compositor(scene: "scroll", output: (screen.width, screen.height), scale: screen.scale)
         let mark = c.app.events.count
-        try c.play("0 flick 0 400 560 400 260 80")
+        let x = (c.width / 2).rounded(), low = (c.height * 0.93).rounded(), high = low - 300   // 3750 px/s
+        try c.play("0 flick 0 \(x) \(low) \(x) \(high) 80")
         let ended = try c.app.waitForGesture("pan-ended", after: mark)
         #expect((ended.event.number("list_velocity") ?? 0) < -2000, "\(ended.event.line)")
         // Ten coasting frames: each frame's speed is the one before times 0.998^(ms of the frame's step).
@@ -32,7 +37,7 @@ import Testing
         }
         // A touch stops it where it is seen: the catch reports the offset, and the list stays there.
         let before = c.app.events.count
-        try c.play("0 press 0 400 400")
+        try c.play("0 press 0 \(x) \((c.height * 0.66).rounded())")
         let caught = try c.app.waitForGesture("catch", after: before)
         let at = caught.event.number("offset") ?? .nan
         let held = try c.app.waitFor("a frame after the catch", after: caught.index) { Self.scroll($0) != nil }
