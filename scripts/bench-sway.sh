@@ -34,6 +34,7 @@ env_user=(env -i HOME="$runtime" PATH=/usr/bin:/bin XDG_RUNTIME_DIR="$runtime")
   sway -c "$runtime/sway.config" > "$runtime/sway.log" 2>&1 &
 sway_pid=$!
 display=$(timeout 30 cat "$runtime/ready") || { echo "sway did not start: $(tail -3 "$runtime/sway.log")" >&2; exit 1; }
+cd "$runtime"
 "${as_user[@]}" "${env_user[@]}" WAYLAND_DISPLAY="$display" "$runtime/momentum" bench --out "$runtime/out" "$@"
 mkdir -p "$out"
 cp -r "$runtime/out/." "$out/"

@@ -92,12 +92,12 @@ struct HeadlessTour {
     /// Gallery: shake the field, shuffle the covers, restart the lanes and the satellite, and wait for the
     /// shake and the shuffle to finish.
     private func gallery() throws {
-        let layout = GalleryLayout(width: width, height: height)
+        let (layout, zoom) = GalleryLayout.fitting(width: width, height: height)
         for (item, what) in [(GalleryItem.shake, "tap the field: it shakes"),
                              (.covers, "tap the covers: they shuffle after 0.5 s"),
                              (.lanes, "tap the lanes: they run back"), (.satellite, "tap the orbit: three more laps")] {
             let mark = app.events.count
-            let c = layout.frame(of: item).center
+            let c = GalleryLayout.toWindow(layout.frame(of: item).center, zoom: zoom)
             try gesture(what, "0 tap 0 \(c.x) \(c.y)")
             try app.waitForGesture("tap", item: item.rawValue, after: mark)
             if item == .shake || item == .covers {

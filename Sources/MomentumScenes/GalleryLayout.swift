@@ -133,6 +133,48 @@ public struct GalleryLayout: Sendable, Equatable {
         }
     }
 
+    /// The lowest point anything of the gallery reaches (its lowest item and the caption under it: 7 px capitals at
+    /// most 8 px below an item).
+    public var contentBottom: Double {
+        GalleryItem.allCases.map { frame(of: $0).maxY }.max().map { $0 + 18 } ?? Self.top
+    }
+
+    /// The layout for a window `width` × `height` and the zoom it is shown at: 1 where everything fits; in a window
+    /// too short for it (a landscape phone, a small desktop window) the layout of a taller, wider window, shown smaller
+    /// (`zoom` < 1) below the chrome band, so every item stays whole and reachable.
+    public static func fitting(width: Double, height: Double) -> (layout: GalleryLayout, zoom: Double) {
+        let plain = GalleryLayout(width: width, height: height)
+        guard !plain.fits, height > top + 40 else { return (plain, 1) }
+        func layout(_ zoom: Double) -> GalleryLayout {
+            GalleryLayout(width: width / zoom, height: top + (height - top) / zoom)
+        }
+        // The largest zoom (in steps of 1/100) at which the larger layout fits and keeps its items apart.
+        for step in stride(from: 99, through: 25, by: -1) {
+            let zoom = Double(step) / 100
+            if layout(zoom).fits { return (layout(zoom), zoom) }
+        }
+        return (layout(0.25), 0.25)
+    }
+
+    /// Whether everything lies inside the container with the items apart.
+    public var fits: Bool {
+        let frames = GalleryItem.allCases.map(frame(of:))
+        let apart = frames.indices.allSatisfy { i in
+            frames.indices.allSatisfy { j in j <= i || frames[i].intersection(frames[j]) == nil }
+        }
+        return apart && contentBottom <= height && frames.allSatisfy { $0.x >= 0 && $0.maxX <= width }
+    }
+
+    /// A point of a layout shown at `zoom` (see `fitting`) in the window's coordinates.
+    public static func toWindow(_ p: SIMD2<Double>, zoom: Double) -> SIMD2<Double> {
+        SIMD2(p.x * zoom, top + (p.y - top) * zoom)
+    }
+
+    /// A point of the window in the coordinates of a layout shown at `zoom`.
+    public static func toLayout(_ p: SIMD2<Double>, zoom: Double) -> SIMD2<Double> {
+        SIMD2(p.x / zoom, top + (p.y - top) / zoom)
+    }
+
     /// The item whose area contains `point`, if any.
     public func item(at point: SIMD2<Double>) -> GalleryItem? {
         GalleryItem.allCases.first { item in

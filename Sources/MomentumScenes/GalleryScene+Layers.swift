@@ -50,9 +50,9 @@ extension GalleryScene {
             let y = layout.laneY(i), x0 = layout.laneStartX, x1 = layout.laneEndX
             let points = (0...32).map { k -> SIMD2<Double> in
                 let t = Double(k) / 32
-                return SIMD2(x0 + t * (x1 - x0), y + 11 - 22 * lane.timingFunction.value(at: t))
+                return toWindow(SIMD2(x0 + t * (x1 - x0), y + 11 - 22 * lane.timingFunction.value(at: t)))
             }
-            list.addPolyline(points, width: 1.5, color: ink)
+            list.addPolyline(points, width: 1.5 * zoom, color: ink)
         }
     }
 

@@ -1,9 +1,13 @@
 import MomentumCore
+import MomentumLayers
 
 extension GalleryScene {
     /// Each item's touch area.
     public var touchTargets: [TouchTarget] {
-        GalleryItem.allCases.map { TouchTarget($0.rawValue, layout.frame(of: $0)) }
+        GalleryItem.allCases.map { item in
+            let r = layout.frame(of: item)
+            return TouchTarget(item.rawValue, DrawRect(origin: toWindow(r.origin), size: r.size * zoom))
+        }
     }
 
     /// The scene's state for the trace: per item its presented values, the model values, which animation drives

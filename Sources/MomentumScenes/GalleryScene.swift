@@ -36,8 +36,11 @@ public struct GalleryScene: Scene {
     /// Key times of the shake, as fractions of its duration.
     public static let shakeKeyTimes: [Double] = [0, 1.0 / 6.0, 3.0 / 6.0, 5.0 / 6.0, 1]
 
-    /// The layout.
+    /// The layout (of the window, or of a larger one shown at `zoom` where the window is too short).
     public private(set) var layout: GalleryLayout
+    /// How much smaller than its layout the gallery is shown (1: as laid out); it scales about the chrome band's
+    /// lower edge, so the band stays clear.
+    public private(set) var zoom = 1.0
     /// The layers, with every animation of the scene.
     public internal(set) var layers: LayerTree
     /// Handles of the layers the scene moves or lays out.
@@ -58,9 +61,10 @@ public struct GalleryScene: Scene {
 
     /// Creates the scene for a container of `size` px; the lanes and the satellite start running at time 0.
     public init(size: SIMD2<Double> = SIMD2(800, 600)) {
-        layout = GalleryLayout(width: size.x, height: size.y)
+        (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
         orbit = GalleryOrbit(radii: layout.orbitRadii)
         (layers, ids) = Self.makeLayers(layout: layout, orbit: orbit, covers: covers.model)
+        applyZoom()
         shakeTemplate = try? KeyframeAnimation(values: Self.shakeValues.map { SIMD2($0, 0) }, keyTimes: Self.shakeKeyTimes,
                                                timing: MediaTiming(duration: Self.shakeDuration), isAdditive: true)
         restartLanes()
@@ -141,7 +145,7 @@ public struct GalleryScene: Scene {
 
     /// Lays the scene out for a container of `size` px (values are kept relative to their items).
     public mutating func resize(to size: SIMD2<Double>) {
-        layout = GalleryLayout(width: size.x, height: size.y)
+        (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
         let newOrbit = GalleryOrbit(radii: layout.orbitRadii)
         if newOrbit.radii != orbit.radii {
             orbit = newOrbit
@@ -161,7 +165,20 @@ public struct GalleryScene: Scene {
             }
         }
         applyLayout()
+        applyZoom()
     }
+
+    /// Shows the layout at `zoom` about the chrome band's lower edge (the root layer's scale and position).
+    private mutating func applyZoom() {
+        layers[layers.root].scale = zoom
+        layers[layers.root].position = SIMD2(0, SceneChrome.top * (1 - zoom))
+    }
+
+    /// A point of the window in the layout's coordinates.
+    func toLayout(_ p: SIMD2<Double>) -> SIMD2<Double> { GalleryLayout.toLayout(p, zoom: zoom) }
+
+    /// A point of the layout in the window's coordinates.
+    func toWindow(_ p: SIMD2<Double>) -> SIMD2<Double> { GalleryLayout.toWindow(p, zoom: zoom) }
 
     /// Sets the output's scale (device px per logical px) for the tree's rest thresholds.
     public mutating func setOutputScale(_ scale: Double) { layers.outputScale = scale }
@@ -172,7 +189,7 @@ public struct GalleryScene: Scene {
         var reports: [SceneEvent] = []
         for event in recognizer.handle(frame, hit: { _ in true }) {
             guard case .tap(let point) = event else { continue }
-            guard let item = layout.item(at: point) else {
+            guard let item = layout.item(at: toLayout(point)) else {
                 reports.append(SceneEvent(.tap, [TraceField("item", .string("none"))]))
                 continue
             }

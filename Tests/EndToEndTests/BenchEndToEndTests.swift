@@ -84,7 +84,12 @@ import Testing
         guard chown(out, sway.uid, sway.gid) == 0 else { throw TracedClient.Failure(description: "chown \(out)") }
         let command = sway.clientLauncher + [sway.momentum, "bench", "--duration", "2", "--rest", "1",
                                              "--out", out]
-        let run = try ProgramRun(command[0], Array(command.dropFirst()), timeout: 300)
+        // Started in a folder sway's user cannot enter, as CI's clone (a mktemp -d) is: the bench starts its runs in
+        // --out instead.
+        let privateFolder = try BenchEndToEndTests.temporaryDirectory("momentum-bench-private")
+        defer { try? FileManager.default.removeItem(atPath: privateFolder) }
+        #expect(chmod(privateFolder, 0o700) == 0)
+        let run = try ProgramRun(command[0], Array(command.dropFirst()), in: privateFolder, timeout: 300)
         #expect(run.status == 0, "\(run.transcript)")
         let report = try Self.json(out + "/report.json")
         #expect(((report["compositor"] as? [String: Any])?["name"] as? String)?.hasPrefix("sway") == true, "\(report)")

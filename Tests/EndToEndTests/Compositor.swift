@@ -88,7 +88,8 @@ final class Compositor {
 
     /// The centre of a gallery item's touch area as the gallery lays it out in this window (whole px).
     func centre(of item: GalleryItem) -> (x: Double, y: Double) {
-        let c = GalleryLayout(width: width, height: height).frame(of: item).center
+        let (layout, zoom) = GalleryLayout.fitting(width: width, height: height)
+        let c = GalleryLayout.toWindow(layout.frame(of: item).center, zoom: zoom)
         return (c.x.rounded(), c.y.rounded())
     }
 

@@ -78,3 +78,41 @@ struct ScreenLayoutTests {
         #expect(scene.minimumOffset < 0)   // sixty rows always overflow: there is something to scroll
     }
 }
+
+/// Windows too short for the gallery's layout (a landscape phone, small desktop windows, the minimum window) show a
+/// larger layout smaller, below the chrome band: every item whole, apart, and reached by a tap where it is drawn.
+struct GalleryZoomTests {
+    @Test(arguments: [SIMD2<Double>(640, 480), SIMD2(720, 360), SIMD2(320, 320), SIMD2(1280, 400)])
+    func everyItemFitsAndIsTappedWhereItIsDrawn(size: SIMD2<Double>) {
+        var scene = GalleryScene(size: size)
+        #expect(scene.zoom < 1)
+        let targets = scene.touchTargets
+        for t in targets {
+            #expect(t.rect.y >= SceneChrome.top - 1e-9 && t.rect.maxY <= size.y + 1e-9 && t.rect.x >= 0
+                    && t.rect.maxX <= size.x + 1e-9, "\(t.name) at \(t.rect) in \(size)")
+        }
+        for i in targets.indices {
+            for j in targets.indices where j > i {
+                #expect(targets[i].rect.intersection(targets[j].rect) == nil, "\(targets[i].name) and \(targets[j].name)")
+            }
+        }
+        // A tap at the centre of each drawn item starts that item.
+        var time = 10.0
+        for t in targets {
+            let p = t.rect.center
+            _ = scene.handle(TouchFrame(changes: [TouchChange(id: 0, phase: .down, position: p, time: time)]))
+            time += 0.05
+            let events = scene.handle(TouchFrame(changes: [TouchChange(id: 0, phase: .up, position: p, time: time)]))
+            time += 0.5
+            let item = events.first { $0.kind == .tap }?.fields.first { $0.key == "item" }?.value
+            #expect(item == .string(t.name), "tap on \(t.name) at \(p): \(events)")
+        }
+    }
+
+    @Test func aWindowTheLayoutFitsIsShownAsLaidOut() {
+        for size in [SIMD2<Double>(800, 600), SIMD2(360, 720), SIMD2(1920, 1080), SIMD2(1280, 800)] {
+            let layout = GalleryLayout(width: size.x, height: size.y)
+            #expect(GalleryScene(size: size).zoom == 1, "\(size): bottom \(layout.contentBottom), frames \(GalleryItem.allCases.map(layout.frame(of:)))")
+        }
+    }
+}

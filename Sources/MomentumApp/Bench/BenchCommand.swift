@@ -77,6 +77,11 @@ struct BenchRunCommand: LoggingCommand {
         guard access(outDir, W_OK) == 0 else {
             throw AppError("--out \(out): cannot write there (\(String(cString: strerror(errno))))")
         }
+        // The children start in the current folder: where that cannot be entered (another user's checkout), they
+        // start in --out instead (every path here is absolute).
+        if access(".", R_OK | X_OK) != 0, chdir(outDir) != 0 {
+            throw AppError("--out \(out): cannot enter it (\(String(cString: strerror(errno))))")
+        }
         // Everything goes to a work folder first; the report's files are moved into --out at the end, whole.
         let work = outDir + "/.bench-\(getpid())"
         try HeadlessCommand.makeDirectory(work)
@@ -172,7 +177,14 @@ struct BenchRunCommand: LoggingCommand {
     /// Runs `momentum run <arguments>` to its own end (`--quit-after`), its trace copied to `trace`; its events.
     static func runApp(executable: String, environment: [String: String], arguments: [String], trace: String,
                        timeout: Double) throws -> [TraceEvent] {
-        let app = try TracedClient(executable: executable, arguments: arguments, environment: environment, copyTo: trace)
+        let app: TracedClient
+        do {
+            app = try TracedClient(executable: executable, arguments: arguments, environment: environment, copyTo: trace)
+        } catch let error as AppError {
+            throw error
+        } catch {
+            throw AppError("cannot start \(executable) run: \(error.localizedDescription)")
+        }
         let status = try app.waitExit(timeout: timeout)
         if let failure = app.copyFailure { throw failure }
         guard status == 0 else { throw AppError("momentum run exited with status \(status): \(app.stderr)") }
