@@ -28,10 +28,10 @@ struct HeadlessCommand: LoggingCommand {
         """)
     var allSizes = false
 
-    /// The screens `--all-sizes` tours: a phone in portrait (also at scale 2, i.e. 720×1440), a small desktop window,
-    /// a landscape tablet, 1080p and 4K (1920×1080 at scale 2).
-    static let allSizes: [Screen] = [Screen(360, 720), Screen(360, 720, scale: 2), Screen(800, 600), Screen(1280, 800),
-                                     Screen(1920, 1080), Screen(1920, 1080, scale: 2)]
+    /// The screens `--all-sizes` tours: a phone in portrait (also at scale 2, i.e. 720×1440) and in landscape, a small
+    /// laptop window, a desktop window, a landscape tablet, 1080p and 4K (1920×1080 at scale 2).
+    static let allSizes: [Screen] = [Screen(360, 720), Screen(360, 720, scale: 2), Screen(720, 360), Screen(640, 480),
+                                     Screen(800, 600), Screen(1280, 800), Screen(1920, 1080), Screen(1920, 1080, scale: 2)]
 
     /// An output: its size in logical px and its scale.
     struct Screen {

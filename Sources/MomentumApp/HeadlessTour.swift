@@ -83,7 +83,7 @@ struct HeadlessTour {
         try waitFor("transition", state: "presented")
         let grab = layout.presentedY + layout.cardSize.y - 40
         try gesture("drag it up past halfway slowly and let go still",
-                    "0 drag 0 \(x) \(grab) \(x) \(grab - layout.cardSize.y * 0.75) 900 150")
+                    "0 drag 0 \(x) \(grab) \(x) \(max(8, grab - (layout.presentedY - layout.dismissedY) * 0.75)) 900 150")
         try waitFor("transition", state: "dismissed")
         try gesture("present it for the screenshot", "0 tap 0 \(x) \(backdropY)")
         try waitFor("transition", state: "presented")
