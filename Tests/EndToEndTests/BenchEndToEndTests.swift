@@ -153,6 +153,16 @@ import Testing
             #expect((BenchEndToEndTests.number(window["compositor_cpu_s"]) ?? 0) > 0, "\(window)")
         }
         #expect((BenchEndToEndTests.number(versus["ratio_client_cpu_per_frame"]) ?? 0) > 0)
+        // The same timing for both: frame intervals, callback → commit (simple-egl's from its WAYLAND_DEBUG log) and
+        // launch → first frame.
+        for side in ["momentum", "peer_numbers"] {
+            let numbers = try #require(versus[side] as? [String: Any])
+            let intervals = numbers["interval_ms"] as? [String: Any], c2c = numbers["callback_to_commit_ms"] as? [String: Any]
+            #expect((BenchEndToEndTests.number(intervals?["count"]) ?? 0) > 20, "\(side): \(numbers)")
+            #expect((BenchEndToEndTests.number(intervals?["p50"]) ?? 0) > 5, "\(side): \(numbers)")
+            #expect((BenchEndToEndTests.number(c2c?["count"]) ?? 0) > 20, "\(side): \(numbers)")
+            #expect((BenchEndToEndTests.number(numbers["first_frame_ms"]) ?? 0) > 0, "\(side): \(numbers)")
+        }
         #expect(run.stdout.contains("versus weston-simple-egl"))
     }
 }

@@ -130,3 +130,39 @@ struct BenchAnalysisTests {
         #expect(csv.split(separator: "\n").count == 61)
     }
 }
+
+/// weston-simple-egl's frame timing from its WAYLAND_DEBUG log, as libwayland 1.21 writes it.
+struct WaylandDebugLogTests {
+    @Test func framesAreCommitsThatAskForTheNextCallbackAndCallbacksAreTheirDones() {
+        // Spawned at 4294967.000 ms on a 32-bit µs clock: the stamps wrap past 2^32 µs during the log.
+        let spawn: UInt64 = (1 << 32) * 5 + 4_294_967_000
+        let log = """
+        [4294967.100]  -> wl_compositor@4.create_surface(new id wl_surface@3)
+        [4294967.200] xdg_toplevel@9.configure(250, 250, array[0])
+        [4294967.900]  -> wl_subcompositor@5.get_subsurface(new id wl_subsurface@12, wl_surface@11, wl_surface@3)
+        [4294968.000]  -> wl_surface@3.frame(new id wl_callback@20)
+        [4294968.010]  -> wl_surface@3.attach(wl_buffer@30, 0, 0)
+        [4294968.020]  -> wl_surface@3.commit()
+        [      0.500]  -> wl_surface@11.attach(wl_buffer@31, 0, 0)
+        [      0.600]  -> wl_surface@11.commit()
+        [     16.000] wl_callback@20.done(123)
+        [     18.000]  -> wl_surface@3.frame(new id wl_callback@21)
+        [     18.500]  -> wl_surface@3.commit()
+        [     33.000] wl_callback@21.done(140)
+        [     34.000]  -> wl_surface@3.attach(wl_buffer@30, 0, 0)
+        [     34.250]  -> wl_surface@3.commit()
+        not a log line
+        """
+        let parsed = WaylandDebugLog(text: log, spawnMicros: spawn)
+        // Commits: the first (frame + buffer), the one asking for a frame with no buffer, the buffer on the
+        // toplevel; not the subsurface's own commit.
+        // 2^32 µs wraps 296 µs after the spawn's 4294967000: the later stamps are 296 µs more than they read.
+        #expect(parsed.commits == [1020, 18_796, 34_546])
+        #expect(parsed.dones.count == 2)
+        #expect(parsed.configures.count == 1 && parsed.configures.first?.width == 250)
+        let gaps = parsed.intervals(from: 0, to: 1e9)
+        #expect(gaps.count == 2 && abs(gaps[0] - 17.776) < 1e-9 && abs(gaps[1] - 15.75) < 1e-9, "\(gaps)")
+        // Callback → commit: 16.296 → 18.796 (2.5 ms); 33.296 → 34.546 (1.25 ms).
+        #expect(parsed.callbackToCommit(from: 0, to: 1e9) == [2.5, 1.25])
+    }
+}

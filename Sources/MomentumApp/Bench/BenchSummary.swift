@@ -28,6 +28,10 @@ enum BenchSummary {
         if let versus = report.json["versus"] as? [String: Any] {
             let m = versus["momentum"] as? [String: Any] ?? [:], e = versus["peer_numbers"] as? [String: Any] ?? [:]
             lines.append("versus weston-simple-egl (same weston, medians over rounds):")
+            let mi = m["interval_ms"] as? [String: Any] ?? [:], ei = e["interval_ms"] as? [String: Any] ?? [:]
+            let mc = m["callback_to_commit_ms"] as? [String: Any] ?? [:], ec = e["callback_to_commit_ms"] as? [String: Any] ?? [:]
+            lines.append("  interval p50/p99 \(n(mi["p50"]))/\(n(mi["p99"])) vs \(n(ei["p50"]))/\(n(ei["p99"])) ms; callback → commit "
+                + "p50/p99 \(n(mc["p50"]))/\(n(mc["p99"])) vs \(n(ec["p50"]))/\(n(ec["p99"])) ms")
             lines.append("  fps \(n(m["fps"])) vs \(n(e["fps"])); client CPU/frame \(n(m["client_cpu_per_frame_ms"])) vs "
                 + "\(n(e["client_cpu_per_frame_ms"])) ms (×\(n(versus["ratio_client_cpu_per_frame"]))); client + compositor "
                 + "×\(n(versus["ratio_client_and_compositor_cpu_per_frame"]))")
@@ -91,6 +95,11 @@ extension BenchSummary {
             let m = versus["momentum"] as? [String: Any] ?? [:], e = versus["peer_numbers"] as? [String: Any] ?? [:]
             out += "\n| versus weston-simple-egl (same weston, median of rounds) | momentum | simple-egl | ratio |\n|---|---|---|---|\n"
             out += "| fps | \(n(m["fps"])) | \(n(e["fps"])) | |\n"
+            for (label, key) in [("frame interval", "interval_ms"), ("callback → commit", "callback_to_commit_ms")] {
+                let a = m[key] as? [String: Any] ?? [:], b = e[key] as? [String: Any] ?? [:]
+                out += "| \(label) p50 / p99 (ms) | \(n(a["p50"])) / \(n(a["p99"])) | \(n(b["p50"])) / \(n(b["p99"])) | |\n"
+            }
+            out += "| launch → first frame (ms) | \(n(m["first_frame_ms"])) | \(n(e["first_frame_ms"])) | |\n"
             out += "| client CPU per frame (ms) | \(n(m["client_cpu_per_frame_ms"])) | \(n(e["client_cpu_per_frame_ms"])) "
                 + "| ×\(n(versus["ratio_client_cpu_per_frame"])) |\n"
             out += "| compositor CPU per frame (ms) | \(n(m["compositor_cpu_per_frame_ms"])) | \(n(e["compositor_cpu_per_frame_ms"])) "

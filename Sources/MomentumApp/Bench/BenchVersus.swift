@@ -14,6 +14,10 @@ struct BenchVersus {
         var seconds: Double
         var frames: Double
         var clientCPU: Double, compositorCPU: Double, otherCores: Double
+        /// Frame intervals and callback → commit in the window (ms), and launch → first frame (ms): Momentum's from
+        /// its trace, simple-egl's from a pass of its own with WAYLAND_DEBUG (whose logging would inflate its CPU).
+        var intervals: [Double] = [], callbackToCommit: [Double] = []
+        var firstFrameMs: Double?
         var clientPerFrameMs: Double { frames > 0 ? clientCPU / frames * 1000 : .nan }
         var compositorPerFrameMs: Double { frames > 0 ? compositorCPU / frames * 1000 : .nan }
     }
@@ -63,8 +67,14 @@ struct BenchVersus {
         let analysis = BenchAnalysis(events: app.events)
         let startNs = app.events.first { $0.kind == "clock" }?.number("start_ns") ?? 0
         let lo = a.monotonic - startNs / 1e9, hi = b.monotonic - startNs / 1e9
-        let frames = analysis.presented.filter { ($0.presentT ?? -1) >= lo && ($0.presentT ?? -1) < hi }.count
-        return window("momentum", round, a, b, frames: Double(frames))
+        let shown = analysis.presented.compactMap(\.presentT).filter { $0 >= lo && $0 < hi }
+        var result = window("momentum", round, a, b, frames: Double(shown.count))
+        result.intervals = zip(shown, shown.dropFirst()).map { ($1 - $0) * 1000 }
+        result.callbackToCommit = analysis.frames.compactMap { f in
+            f.callbackT.flatMap { $0 >= lo && $0 < hi ? (f.commitT - $0) * 1000 : nil }
+        }
+        result.firstFrameMs = analysis.firstFrameMs
+        return result
     }
 
     private func runSimpleEGL(round: Int) throws -> Window {
@@ -113,7 +123,46 @@ struct BenchVersus {
         guard !rates.isEmpty else { throw AppError("--versus: weston-simple-egl reported no frame rate") }
         let steady = rates.count > 1 ? Array(rates.dropFirst()) : rates
         let fps = steady.reduce(0, +) / Double(steady.count)
-        return window("simple-egl", round, a, b, frames: fps * (b.monotonic - a.monotonic))
+        var result = window("simple-egl", round, a, b, frames: fps * (b.monotonic - a.monotonic))
+        let timing = try simpleEGLTiming(round: round)
+        result.intervals = timing.intervals
+        result.callbackToCommit = timing.callbackToCommit
+        result.firstFrameMs = timing.firstFrameMs
+        return result
+    }
+
+    /// simple-egl once more with WAYLAND_DEBUG=client for its frame timing: commits and frame callbacks from the
+    /// log over the same window after the warm-up (counted from its first frame commit), and launch → first commit.
+    private func simpleEGLTiming(round: Int) throws -> (intervals: [Double], callbackToCommit: [Double], firstFrameMs: Double?) {
+        let logPath = "\(work)/versus-simple-egl-\(round).wayland-debug.log"
+        guard FileManager.default.createFile(atPath: logPath, contents: nil),
+              let log = FileHandle(forWritingAtPath: logPath) else {
+            throw AppError("--versus: cannot write \(logPath)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: simpleEGL)
+        process.arguments = ["-f"]
+        var env = environment
+        env["WAYLAND_DEBUG"] = "client"
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let spawn = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
+        try process.run()
+        // The measurement window itself (after a second to start): the log is read once it has run its course.
+        Thread.sleep(forTimeInterval: 1 + Self.warmup + duration)
+        let alive = process.isRunning
+        Self.stop(process)
+        try? log.close()
+        guard alive else { throw AppError("--versus: weston-simple-egl (WAYLAND_DEBUG) exited early") }
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let parsed = WaylandDebugLog(text: text, spawnMicros: spawn)
+        guard let first = parsed.commits.first else { throw AppError("--versus: weston-simple-egl committed no frame") }
+        let from = first + Self.warmup * 1e6, to = from + duration * 1e6
+        return (parsed.intervals(from: from, to: to), parsed.callbackToCommit(from: from, to: to), first / 1000)
     }
 
     /// Ends `process`: SIGINT (simple-egl's own way out), then SIGKILL if it is still there after 5 s.
@@ -163,6 +212,9 @@ struct BenchVersus {
         func side(_ name: String) -> [String: Any] {
             let mine = windows.filter { $0.client == name }
             return ["fps": BenchReport.round3(median(mine.map { $0.frames / $0.seconds })),
+                    "interval_ms": BenchReport.summary(mine.flatMap(\.intervals)),
+                    "callback_to_commit_ms": BenchReport.summary(mine.flatMap(\.callbackToCommit)),
+                    "first_frame_ms": BenchReport.round3(median(mine.compactMap(\.firstFrameMs))),
                     "client_cpu_per_frame_ms": BenchReport.round3(median(mine.map(\.clientPerFrameMs))),
                     "compositor_cpu_per_frame_ms": BenchReport.round3(median(mine.map(\.compositorPerFrameMs)))]
         }
