@@ -247,11 +247,3 @@ struct BenchAnalysis {
         return result
     }
 }
-
-/// The `p` quantile (0…1) of `values` by nearest rank; nil when there are none.
-func quantile(_ values: [Double], _ p: Double) -> Double? {
-    let sorted = values.filter(\.isFinite).sorted()
-    guard !sorted.isEmpty else { return nil }
-    let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-    return sorted[min(max(rank, 0), sorted.count - 1)]
-}

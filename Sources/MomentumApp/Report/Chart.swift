@@ -460,14 +460,10 @@ func svgNum(_ value: Double) -> String { ReportText.coordinate(value) }
 
 /// Percentiles and other summaries the charts and reports use.
 enum ReportStatistics {
-    /// The `p`th percentile (0…100) of `sorted` (ascending, finite), interpolating between neighbours; nil when empty.
+    /// The `p`th percentile (0…100) of `sorted` by nearest rank, as the HUD and `momentum bench` take it (so the
+    /// three agree on the same frames); nil when empty.
     static func percentile(_ sorted: [Double], _ p: Double) -> Double? {
-        guard let first = sorted.first else { return nil }
-        guard sorted.count > 1 else { return first }
-        let rank = Swift.min(Swift.max(p, 0), 100) / 100 * Double(sorted.count - 1)
-        let below = Int(Glibc.floor(rank))
-        let above = Swift.min(below + 1, sorted.count - 1)
-        return sorted[below] + (sorted[above] - sorted[below]) * (rank - Double(below))
+        quantile(sorted, Swift.min(Swift.max(p, 0), 100) / 100)
     }
 
     /// The median of the finite values of `values`.

@@ -73,12 +73,7 @@ struct FrameStatistics {
     }
 
     /// The `p` quantile (0…1) of the recent intervals (nearest rank), nil before any.
-    func percentile(_ p: Double) -> Double? {
-        let sorted = intervals.sorted()
-        guard !sorted.isEmpty else { return nil }
-        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(max(rank, 0), sorted.count - 1)]
-    }
+    func percentile(_ p: Double) -> Double? { quantile(intervals, p) }
 
     /// Refreshes missed among the recent intervals: a frame shown n retraces after the one before missed n − 1
     /// (from the MSC where it advances, else from the interval over the refresh, rounded).
