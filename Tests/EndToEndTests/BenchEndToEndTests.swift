@@ -108,6 +108,8 @@ import Testing
         (["bench", "--duration", "0"], "--duration 0.0: must be more than 0 seconds"),
         (["bench", "--headless", "--scene", "nowhere"], "--scene"),
         (["bench", "--versus", "weston-simple-egl"], "--versus needs --headless"),
+        (["bench", "--scale", "2"], "--scale needs --headless"),
+        (["bench", "--headless", "--scale", "5"], "--scale 5 is not 1, 2, 3 or 4"),
         (["bench", "--headless", "--out", "/proc/momentum-bench"], "/proc/momentum-bench"),
     ])
     func badInputIsRefusedInOneLine(arguments: [String], message: String) throws {
@@ -190,5 +192,29 @@ import Testing
         #expect(abs((BenchEndToEndTests.number(lag["finger_speed_px_s"]) ?? 0) - 1000) < 1, "\(lag)")
         #expect((BenchEndToEndTests.number((lag["px"] as? [String: Any])?["count"]) ?? 0) >= 40, "\(lag)")
         #expect(BenchEndToEndTests.number((drag["at_rest"] as? [String: Any])?["commits"]) == 0, "\(drag)")
+    }
+}
+
+/// `--scale` and `--no-subsurfaces`: a 4K output (1920x1080 at scale 2) with every layer drawn into the window, as the
+/// renderer study weighs them.
+@Suite(.serialized) struct BenchScaleEndToEndTests {
+    @Test func aScaledOutputAndNoSubsurfaces() throws {
+        let out = try BenchEndToEndTests.temporaryDirectory("momentum-bench-scale")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try ProgramRun(try Compositor.momentumBinary(),
+                                 ["bench", "--headless", "--size", "960x540", "--scale", "2", "--no-subsurfaces",
+                                  "--duration", "1", "--rest", "0.5", "--out", out], timeout: 300)
+        #expect(run.status == 0, "\(run.transcript)")
+        let report = try BenchEndToEndTests.json(out + "/report.json")
+        let output = (report["outputs"] as? [[String: Any]])?.first
+        #expect(BenchEndToEndTests.number(output?["scale"]) == 2 && BenchEndToEndTests.number(output?["width"]) == 1920,
+                "\(report["outputs"] ?? "no outputs")")
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        let window = runs.first?["window"] as? [String: Any]
+        #expect(BenchEndToEndTests.number(window?["scale"]) == 2 && BenchEndToEndTests.number(window?["width"]) == 960)
+        // Every frame drawn into the window: no layer surface.
+        let trace = try String(contentsOfFile: out + "/traces/panel-spring.jsonl", encoding: .utf8)
+        let frames = trace.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }.filter { $0.kind == "frame" }
+        #expect(frames.count > 10 && frames.allSatisfy { $0.fields["layer_surface"] is NSNull }, "\(frames.count) frames")
     }
 }

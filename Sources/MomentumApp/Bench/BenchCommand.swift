@@ -43,6 +43,11 @@ struct BenchRunCommand: LoggingCommand {
     @Option(help: "Seconds at rest measured after the workloads (commits and CPU while nothing moves).") var rest = 3.0
     @Option(help: "Window size WxH in logical px (default: fullscreen).") var size: String?
     @Flag(help: "Fullscreen window (the default unless --size is given).") var fullscreen = false
+    @Option(help: "With --headless: the output's scale (it has WxH times this many pixels; 1-4, default 1).")
+    var scale: Int?
+    @Flag(name: .customLong("no-subsurfaces"),
+          help: "Run the app with --no-subsurfaces (every layer drawn into the window), to weigh what they save.")
+    var noSubsurfaces = false
     @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.") var out = "momentum-bench"
     @Flag(help: "Run in a private headless weston (with injected touch: touch latency and drag lag too).")
     var headless = false
@@ -64,6 +69,10 @@ struct BenchRunCommand: LoggingCommand {
             }
             guard headless else { throw ValidationError("--versus needs --headless (the peer runs in the same private weston)") }
             guard rounds >= 1 else { throw ValidationError("--rounds \(rounds): must be 1 or more") }
+        }
+        if let scale {
+            guard headless else { throw ValidationError("--scale needs --headless (your compositor sets its own scale)") }
+            guard (1...4).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
         }
         if case .one(let kind) = scene, case .one(let b) = backend, !kind.usesBackend, b != .spring {
             throw ValidationError(RunCommand.backendRefusal(b, scene: kind))
@@ -96,6 +105,7 @@ struct BenchRunCommand: LoggingCommand {
             guard let westonPath = SearchPath.find("weston") else { throw AppError("weston not found on PATH: apt-get install weston") }
             do {
                 weston = try WestonSession(module: module, width: Int(windowSize.width), height: Int(windowSize.height),
+                                           extraArguments: (scale ?? 1) == 1 ? [] : ["--scale=\(scale ?? 1)"],
                                            weston: westonPath)
             } catch {
                 throw AppError("cannot start weston: \(error)")
@@ -108,7 +118,7 @@ struct BenchRunCommand: LoggingCommand {
         let compositor = BenchHost.compositor(environment: environment, headless: headless)
         Console.out("compositor: \(compositor["name"] as? String ?? "unknown")")
 
-        let placement = size.map { ["--size", $0] } ?? ["--fullscreen"]
+        let placement = (size.map { ["--size", $0] } ?? ["--fullscreen"]) + (noSubsurfaces ? ["--no-subsurfaces"] : [])
         var runs: [(name: String, scene: String, backend: String?, workload: String, analysis: BenchAnalysis)] = []
         for kind in scene.scenes {
             for b in kind.usesBackend ? backend.backends.map(Optional.some) : [nil] {
