@@ -64,6 +64,9 @@ struct BenchAnalysisTests {
         let refresh = try #require(stats.refresh)
         #expect(refresh.source == .retraces && abs(refresh.ms - 1000 * Self.refresh) < 1e-3)
         #expect(stats.intervals.count == 59)
+        // The chart's intervals are the statistics' (to the ns the statistics round presentation times to).
+        let charted = a.intervalsOverTime.map(\.ms)
+        #expect(charted.count == 59 && zip(charted, stats.intervals).allSatisfy { abs($0 - $1) < 1e-5 })
         #expect(stats.intervals.filter { abs($0 - 2000 * Self.refresh) < 1e-3 }.count == 1)
         #expect(a.callbackToCommit.allSatisfy { abs($0 - 4) < 1e-6 })
         // Commit → present through the clock relation: 12 ms, and one refresh more for the slow frame.

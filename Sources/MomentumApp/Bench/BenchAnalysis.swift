@@ -114,32 +114,52 @@ struct BenchAnalysis {
         frames.filter { $0.presentT != nil }.sorted { ($0.presentT ?? 0) < ($1.presentT ?? 0) }
     }
 
+    /// The frames that time the run, in the order shown, each at its time: its presentation where the compositor
+    /// sends feedback, else its frame callback. Split into stretches wherever the app rested in between (and, timed by
+    /// callbacks, where it drew at once after idle): the time across such a break is a pause, not a frame interval.
+    var timedStretches: [[(t: Double, frame: Frame)]] {
+        var stretches: [[(t: Double, frame: Frame)]] = []
+        var current: [(t: Double, frame: Frame)] = []
+        var restIndex = 0
+        func breakHere() {
+            if !current.isEmpty { stretches.append(current) }
+            current = []
+        }
+        for frame in hasPresentation ? presented : frames {
+            guard let t = hasPresentation ? frame.presentT : frame.callbackT else {
+                breakHere()
+                continue
+            }
+            var rested = false
+            while restIndex < rests.count, rests[restIndex].t < t {
+                rested = true
+                restIndex += 1
+            }
+            if rested { breakHere() }
+            current.append((t, frame))
+        }
+        breakHere()
+        return stretches
+    }
+
+    /// Each frame interval (ms) at the later frame's time (trace s), stretch by stretch.
+    var intervalsOverTime: [(t: Double, ms: Double)] {
+        timedStretches.flatMap { stretch in zip(stretch, stretch.dropFirst()).map { ($1.t, ($1.t - $0.t) * 1000) } }
+    }
+
     /// The frame statistics the HUD keeps, over the whole run: presented intervals where there is presentation
-    /// feedback (else callback intervals), broken at each rest.
+    /// feedback (else callback intervals), broken where the app rested.
     var statistics: FrameStatistics {
         var stats = FrameStatistics(capacity: .max)
-        var restIndex = 0
-        if hasPresentation {
-            for frame in presented {
-                guard let t = frame.presentT else { continue }
-                while restIndex < rests.count, rests[restIndex].t < t {
-                    stats.idle()
-                    restIndex += 1
+        for stretch in timedStretches {
+            stats.idle()
+            for (t, frame) in stretch {
+                if hasPresentation {
+                    stats.presented(ns: UInt64(max(0, (t * 1e9).rounded())), refreshNs: UInt32(frame.refreshNs ?? 0),
+                                    msc: frame.msc, vsync: frame.flags.contains("vsync"))
+                } else {
+                    stats.callback(UInt32(truncatingIfNeeded: Int64((t * 1000).rounded())))
                 }
-                stats.presented(ns: UInt64(max(0, (t * 1e9).rounded())), refreshNs: UInt32(frame.refreshNs ?? 0),
-                                msc: frame.msc, vsync: frame.flags.contains("vsync"))
-            }
-        } else {
-            for frame in frames {
-                guard let t = frame.callbackT else {
-                    stats.idle()
-                    continue
-                }
-                while restIndex < rests.count, rests[restIndex].t < t {
-                    stats.idle()
-                    restIndex += 1
-                }
-                stats.callback(UInt32(truncatingIfNeeded: Int64((t * 1000).rounded())))
             }
         }
         return stats
@@ -177,12 +197,11 @@ struct BenchAnalysis {
     var touchToPresent: [Double] {
         var result: [Double] = []
         var k = 0
-        let byCommit = frames
         for touch in touches {
             guard let input = touch.inputT else { continue }
-            while k < byCommit.count, byCommit[k].commitT <= touch.t { k += 1 }
+            while k < frames.count, frames[k].commitT <= touch.t { k += 1 }
             // The first frame committed after the sample arrived and presented.
-            guard let shown = byCommit[k...].first(where: { $0.presentT != nil || $0.discarded }),
+            guard let shown = frames[k...].first(where: { $0.presentT != nil || $0.discarded }),
                   let present = shown.presentT else { continue }
             result.append((present - input) * 1000)
         }

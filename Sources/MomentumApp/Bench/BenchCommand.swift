@@ -195,6 +195,12 @@ struct BenchRunCommand: LoggingCommand {
         } catch {
             throw AppError("cannot start \(executable) run: \(error.localizedDescription)")
         }
+        return try finish(app, timeout: timeout)
+    }
+
+    /// Waits for a run to end (after SIGTERM with `stop`); its events, or one line saying why it failed.
+    static func finish(_ app: TracedClient, stop: Bool = false, timeout: Double = 20) throws -> [TraceEvent] {
+        if stop { app.signal() }
         let status = try app.waitExit(timeout: timeout)
         if let failure = app.copyFailure { throw failure }
         guard status == 0 else { throw AppError("momentum run exited with status \(status): \(app.stderr)") }
@@ -232,10 +238,6 @@ struct BenchRunCommand: LoggingCommand {
             _ = try? app.waitExit()
             throw AppError("the drag workload failed: \(error)")
         }
-        app.signal()
-        let status = try app.waitExit()
-        if let failure = app.copyFailure { throw failure }
-        guard status == 0 else { throw AppError("momentum run exited with status \(status): \(app.stderr)") }
-        return app.events
+        return try finish(app, stop: true)
     }
 }

@@ -54,19 +54,9 @@ enum BenchHTML {
         let refresh = stats.refresh?.ms
         let references = refresh.map { [ReferenceLine($0, label: "refresh \(BenchSummary.n($0)) ms (\(stats.refresh.map { "\($0.source)" } ?? ""))")] } ?? []
         // Intervals over time, each at the later frame's time.
-        let shown = a.hasPresentation ? a.presented.compactMap { f in f.presentT.map { ($0, f) } }
-            : a.frames.compactMap { f in f.callbackT.map { ($0, f) } }
-        var points: [(x: Double, y: Double)] = []
-        var misses: [EventMarker] = []
-        var restIndex = 0
-        for (k, (t, _)) in shown.enumerated() where k > 0 {
-            let previous = shown[k - 1].0
-            while restIndex < a.rests.count, a.rests[restIndex].t < previous { restIndex += 1 }
-            if restIndex < a.rests.count, a.rests[restIndex].t < t { continue }   // an idle gap, not an interval
-            let interval = (t - previous) * 1000
-            points.append((t, interval))
-            if let refresh, interval > 1.5 * refresh { misses.append(EventMarker(x: t, group: "miss", color: "#c0392b")) }
-        }
+        let points = a.intervalsOverTime.map { (x: $0.t, y: $0.ms) }
+        let misses = points.filter { point in refresh.map { point.y > 1.5 * $0 } ?? false }
+            .map { EventMarker(x: $0.x, group: "miss", color: "#c0392b") }
         page.chart(TimeSeriesChart(title: "Frame interval", y: AxisLabel("interval", unit: "ms"),
                                    series: [ChartSeries("interval", points: points, markers: true)],
                                    references: references, markers: misses, includeZero: true),

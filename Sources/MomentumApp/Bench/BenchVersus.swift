@@ -62,10 +62,9 @@ struct BenchVersus {
         let pid = app.processIdentifier
         try app.waitFor("momentum's first presented frame", timeout: 30) { $0.kind == "presented" }
         let (a, b) = try measure(pid: pid, from: HostClock.now() + Self.warmup)
-        let status = try app.waitExit(timeout: duration + 30)
-        guard status == 0 else { throw AppError("--versus: momentum exited with status \(status): \(app.stderr)") }
-        let analysis = BenchAnalysis(events: app.events)
-        let startNs = app.events.first { $0.kind == "clock" }?.number("start_ns") ?? 0
+        let events = try BenchRunCommand.finish(app, timeout: duration + 30)
+        let analysis = BenchAnalysis(events: events)
+        let startNs = events.first { $0.kind == "clock" }?.number("start_ns") ?? 0
         let lo = a.monotonic - startNs / 1e9, hi = b.monotonic - startNs / 1e9
         let shown = analysis.presented.compactMap(\.presentT).filter { $0 >= lo && $0 < hi }
         var result = window("momentum", round, a, b, frames: Double(shown.count))
