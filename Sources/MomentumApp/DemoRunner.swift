@@ -27,11 +27,25 @@ final class DemoRunner {
     private var switcher: SceneSwitcher
     private var backend: BackendKind
     private var pacer = FramePacer()
+    /// When to start a frame after its callback (late, with the newest input) and when it will be shown.
+    private var deadline = FrameDeadline()
+    /// A callback's frame not drawn yet: the callback's stamp, when it arrived, and when the frame starts.
+    private var owed: (ms: UInt32, at: Double, wake: Double)?
+    /// Each finger down: where it will be when the frame being drawn is shown (`--predict`).
+    private var predictors: [Int32: TouchPredictor] = [:]
+    /// Input time → host time: the least (arrival − event time) of recent touch samples.
+    private var inputDelays: [Double] = []
+    /// The prediction the last frame drew (horizon × weight, s), for the trace and the HUD; nil with no finger.
+    private var predicted: Double?
+    /// The presentation clock, when it is not CLOCK_MONOTONIC (feedback is put on the host clock).
+    private var presentationClock: Int32?
     private var hud: HUD
     /// What the HUD shows: the pacer's statistics, taken at most every `HUD.refreshInterval` while frames run (and
     /// on the last frame before rest), so the HUD's surface is redrawn at ~10 Hz rather than every frame.
     private var hudStatistics = FrameStatistics()
     private var hudTakenAt = -Double.infinity
+    /// What the HUD shows of the prediction, taken with the statistics: how far ahead the finger is drawn (s).
+    private var hudAhead: Double?
     /// Key m: draw each moving layer's model value (where it is heading) and velocity over the scene.
     private var showsModel = false
     /// How many model ghosts the frame being built shows (for the trace).
@@ -93,6 +107,7 @@ final class DemoRunner {
             self.registry = registry
             trace.clock(start: start, presentationClock: registry.presentationClock,
                         inputTimestamps: registry.inputTimestamps != nil)
+            presentationClock = registry.presentationClock.flatMap { $0 == 1 ? nil : $0 }
             let window = try Window(registry: registry, title: "Momentum", appID: "dev.momentum.Momentum",
                                     size: .init(width: options.width, height: options.height),
                                     fullscreen: options.fullscreen,
@@ -177,6 +192,7 @@ final class DemoRunner {
         window.onFrame = { [unowned self] ms in frameCallback(ms) }
         window.onPresented = { [unowned self] presentation in
             pacer.presented(presentation)
+            deadline.presented(sequence: presentation.sequence, at: hostTime(presented: presentation.nanoseconds))
             trace.presented(presentation)
             announceReady()
         }
@@ -194,6 +210,7 @@ final class DemoRunner {
     /// A touch frame goes to the switcher first; what it does not take goes to the scene.
     private func route(_ frame: TouchFrame) {
         trace.touch(frame)
+        track(frame)
         let (rest, selection, changed) = switcher.filter(frame)
         if let selection { switchScene(to: SceneKind.allCases[selection]) }
         if changed || selection != nil { trace.switcher(switcher) }
@@ -244,34 +261,55 @@ final class DemoRunner {
 
     // MARK: Frames
 
-    /// After each batch of events: draw at once if input arrived while idle; returns the poll timeout.
-    private func afterDispatch() -> Int32 {
-        if pacer.dirty, target.isReady, let window, !window.frameIsPending {
+    /// After each batch of events: draw the owed frame when its start time has come, or at once if input arrived
+    /// while idle; returns the poll timeout (s; negative: none).
+    private func afterDispatch() -> Double {
+        var timeout = -1.0
+        if let frame = owed {
+            let now = HostClock.now()
+            if now >= frame.wake - 50e-6 {
+                owed = nil
+                // The input that arrived while waiting (and in this very batch) is routed before the frame is built.
+                loop?.dispatchWaiting()
+                frameDue(ms: frame.ms, callbackAt: frame.at)
+            } else {
+                timeout = frame.wake - now
+            }
+        }
+        if owed == nil, pacer.dirty, target.isReady, let window, !window.frameIsPending {
             pacer.resume(now: HostClock.now())
-            draw(callbackMs: nil, step: 0, tickMicros: 0, callbackAt: nil)
+            draw(callbackMs: nil, step: 0, tickMicros: 0, callbackAt: nil, wakeAt: HostClock.now())
         }
         trace.flush()
         if let failure = trace.failure {
             loop?.stop(code: failure.code, reason: failure.description)
             return 0
         }
-        guard let quitAfter = options.quitAfter else { return -1 }
+        guard let quitAfter = options.quitAfter else { return timeout }
         let remaining = quitAfter - (HostClock.now() - start)
         if remaining <= 0 {
             loop?.stop(code: 0, reason: "quit-after")
             return 0
         }
-        return Int32(min(remaining * 1000 + 1, Double(Int32.max)))
+        return timeout < 0 ? remaining + 0.001 : min(timeout, remaining + 0.001)
     }
 
+    /// A frame callback: the frame it asks for starts at the learned deadline (at once without presentation
+    /// feedback, or with `--frame-start callback`), after the events already received are dispatched.
     private func frameCallback(_ ms: UInt32) {
+        let now = HostClock.now()
+        owed = (ms, now, options.lateFrameStart ? deadline.wake(afterCallback: now) : now)
+    }
+
+    /// Builds the frame a callback stamped `ms` (arrived at `callbackAt`) asked for.
+    private func frameDue(ms: UInt32, callbackAt: Double) {
         let tickStart = HostClock.now()
         if var workload = drag {
             // The scripted finger's samples due by now reach the scene before the frame is built, as real touch does.
             for frame in workload.due(now: tickStart) { route(frame) }
             drag = workload
         }
-        let interval = pacer.callback(ms, now: tickStart)
+        let interval = pacer.callback(ms, now: callbackAt)
         if options.autoplay, scene.autoplay() { trace.gesture(SceneEvent(.autoplay)) }
         let moving = scene.needsFrames
         // The step the animations took: the interval, unless the scene's animator clamped it as a hitch.
@@ -282,9 +320,10 @@ final class DemoRunner {
         if hud.isShown, tickStart - hudTakenAt >= HUD.refreshInterval || !scene.needsFrames {
             hudStatistics = pacer.statistics
             hudTakenAt = tickStart
+            hudAhead = predicted
         }
         if moving || pacer.dirty || scene.needsFrames || drag?.isRunning == true {
-            draw(callbackMs: ms, step: step, tickMicros: tickMicros, callbackAt: tickStart)
+            draw(callbackMs: ms, step: step, tickMicros: tickMicros, callbackAt: callbackAt, wakeAt: tickStart)
         } else {
             pacer.idle()
             trace.rest()
@@ -304,10 +343,12 @@ final class DemoRunner {
         return (now - cpuAtLastFrame) * 1e6
     }
 
-    private func draw(callbackMs: UInt32?, step: Double, tickMicros: Double, callbackAt: Double?) {
+    private func draw(callbackMs: UInt32?, step: Double, tickMicros: Double, callbackAt: Double?, wakeAt: Double) {
         guard let window, target.isReady else { return }
         let renderStart = HostClock.now()
         let sequence = pacer.beginFrame()
+        let presentAt = deadline.presentation(afterCallback: callbackAt ?? renderStart)
+        showPredictions(presentAt: presentAt, now: renderStart)
         // The first frame is drawn into the window alone: shown soonest (one surface, the fewest shader variants
         // to compile); the layer surfaces are made and drawn right after it, while the compositor shows it.
         let separated = buildFrame(separating: sequence > 1 && target.canSeparate(window: window), window: window)
@@ -321,6 +362,11 @@ final class DemoRunner {
         }
         let committedAt = HostClock.now()
         let renderMicros = (committedAt - renderStart) * 1e6
+        if let callbackAt {
+            deadline.drew(sequence: sequence, callback: callbackAt, wake: wakeAt, commit: committedAt)
+        } else {
+            deadline.drewWithoutCallback()
+        }
         if sequence == 1 {
             let sinceStart = Int(((HostClock.now() - start) * 1000).rounded())
             logger.debug("first frame: drawn in \(Int((renderMicros / 1000).rounded())) ms, \(sinceStart) ms after start")
@@ -336,9 +382,12 @@ final class DemoRunner {
         trace.frame(sequence: sequence, callbackMs: callbackMs, step: step, hud: hud.isShown && !switcher.isOpen,
                     ghosts: ghostsDrawn, tickMicros: tickMicros,
                     renderMicros: renderMicros, damage: damage, callbackAt: callbackAt, committedAt: committedAt,
-                    cpuMicros: frameCPU())
+                    cpuMicros: frameCPU(), wakeAt: callbackAt == nil ? nil : wakeAt, presentAt: presentAt,
+                    predictedMicros: predicted.map { $0 * 1e6 })
         trace.sceneRecord(scene)
         traceLayoutIfChanged(window: window)
+        // A frame drawn ahead of the finger is followed by one more: a finger that stopped is drawn where it rests.
+        if (predicted ?? 0) > 0 { pacer.dirty = true }
     }
 
     /// Writes the `layout` event when the scene has come to rest with its touch targets or the chrome's changed since
@@ -386,7 +435,10 @@ final class DemoRunner {
         switcher.draw(into: &drawList, size: SIMD2(width, Double(window.logicalSize.height)))
         // The open scene menu is above everything, the HUD too.
         guard !switcher.isOpen else { return separated }
-        let backend = (scene as? any BackendSwitchable)?.backendName ?? "-"
+        // While a dragged object is drawn ahead of the finger, the HUD's corner says by how much (the backend's
+        // name otherwise: nothing animates a held object).
+        let backend = hudAhead.flatMap { $0 > 0.0005 ? "ahead \(Int(($0 * 1000).rounded())) ms" : nil }
+            ?? (scene as? any BackendSwitchable)?.backendName ?? "-"
         if separating {
             separated[.overlay] = hud.overlay(width: width, statistics: hudStatistics, backend: backend)
         } else {
@@ -416,4 +468,53 @@ final class DemoRunner {
             logger.error("\(error)")
             return (code == 0 ? error.code : code, error.description)
         }
-    }}
+    }
+    // MARK: Prediction
+
+    /// Keeps each finger's predictor and the input clock's relation to the host clock.
+    private func track(_ frame: TouchFrame) {
+        guard options.predict else { return }
+        if frame.isCancel {
+            predictors.removeAll()
+            return
+        }
+        let now = HostClock.now()
+        for change in frame.changes {
+            inputDelays.append(now - change.time)
+            if inputDelays.count > 64 { inputDelays.removeFirst() }
+            switch change.phase {
+            case .down:
+                var predictor = TouchPredictor()
+                predictor.add(change.position, time: change.time)
+                predictors[change.id] = predictor
+            case .motion:
+                predictors[change.id]?.add(change.position, time: change.time)
+            case .up, .cancel:
+                predictors[change.id] = nil
+            }
+        }
+    }
+
+    /// Shows the scene's dragged objects where their fingers are predicted to be at `presentAt` (host time).
+    private func showPredictions(presentAt: Double?, now: Double) {
+        predicted = nil
+        guard options.predict, !predictors.isEmpty, let offset = inputDelays.min() else {
+            if options.predict { scene.showPredicted([:]) }
+            return
+        }
+        var fingers: [Int32: SIMD2<Double>] = [:]
+        for (id, predictor) in predictors {
+            guard let presentAt,
+                  let prediction = predictor.predict(at: presentAt - offset, now: now - offset) else { continue }
+            fingers[id] = prediction.position
+            predicted = max(predicted ?? 0, prediction.horizon * prediction.weight)
+        }
+        scene.showPredicted(fingers)
+    }
+
+    /// A presentation timestamp (ns, presentation clock) on the host clock (s).
+    private func hostTime(presented ns: UInt64) -> Double {
+        guard let id = presentationClock, let pair = HostClock.relate(clock: id) else { return Double(ns) / 1e9 }
+        return Double(pair.monotonic) / 1e9 + (Double(ns) - Double(pair.other)) / 1e9
+    }
+}

@@ -42,8 +42,19 @@ struct RunCommand: LoggingCommand {
     @Flag(name: .customLong("no-subsurfaces"),
           help: "Draw every layer into the window (no surface of its own, moved by the compositor, for a moving layer).")
     var noSubsurfaces = false
+    @Option(help: "Draw a dragged object where the finger will be when the frame is shown (on), or where its newest sample was (off).")
+    var predict = Switch.on
+    @Option(name: .customLong("frame-start"),
+            help: "When a frame is built after its callback: at the latest safe time learned from presentation feedback, with the newest input (deadline), or at once (callback).")
+    var frameStart = FrameStart.deadline
+    @Option(name: .customLong("drag-speed"), parsing: .unconditional,
+            help: "--workload drag's finger speed in px/s (10-10000, default 1000).")
+    var dragSpeed = DragWorkload.defaultSpeed
 
     func validate() throws {
+        guard dragSpeed >= 10, dragSpeed <= 10000 else {
+            throw ValidationError("--drag-speed must be from 10 to 10000 px/s, got \(dragSpeed)")
+        }
         guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers (e.g. 800x600)") }
         if workload == .drag, scene != .panel {
             throw ValidationError("--workload drag: it drags the panel; run it with --scene panel")
@@ -81,6 +92,9 @@ struct RunCommand: LoggingCommand {
         options.autoplay = autoplay
         options.subsurfaces = !noSubsurfaces
         options.dragWorkload = workload == .drag
+        options.predict = predict == .on
+        options.lateFrameStart = frameStart == .deadline
+        options.dragSpeed = dragSpeed
         let runner = try DemoRunner(options: options, logger: AppLogging.logger())
         let code = runner.run()
         if code != 0 { throw ExitCode(code) }

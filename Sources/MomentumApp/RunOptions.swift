@@ -17,6 +17,12 @@ struct RunOptions {
     /// `--workload drag`: a scripted finger drags the panel once it rests.
     var dragWorkload = false
     var subsurfaces = true
+    /// `--predict on`: dragged objects drawn where the finger will be when the frame is shown.
+    var predict = true
+    /// `--frame-start deadline`: a frame starts at the learned latest safe time after its callback, not at once.
+    var lateFrameStart = true
+    /// `--workload drag`'s finger speed (px/s).
+    var dragSpeed = DragWorkload.defaultSpeed
 }
 
 /// `--trace-limit SIZE`: bytes with an optional binary suffix (`k`, `M`, `G`, `T`; `4096`, `64k`, `256M`, `1G`),

@@ -95,11 +95,18 @@ public protocol Scene {
     /// `--autoplay`: when the scene has come to rest, starts its next motion by itself (a demo loop for displays and
     /// benchmarks); false when it has none or cannot now.
     mutating func autoplay() -> Bool
+    /// Draws what each finger drags (by touch id) where the finger is predicted to be when the frame is shown; a
+    /// finger not listed is drawn where it is. Only the drawing moves: gestures, release velocities and every
+    /// decision keep the real samples (the next `handle` starts from them).
+    mutating func showPredicted(_ fingers: [Int32: SIMD2<Double>])
 }
 
 extension Scene {
     /// No demo loop by default.
     public mutating func autoplay() -> Bool { false }
+
+    /// Nothing dragged follows a prediction by default.
+    public mutating func showPredicted(_ fingers: [Int32: SIMD2<Double>]) {}
 
     /// Appends what the scene shows, except up to `limit` layers that want a surface of their own and can have one
     /// now (`LayerTree.draw(into:separating:)`), which are returned drawn apart.

@@ -67,9 +67,27 @@ public final class EventLoop {
         if exit == nil { exit = .requested(code: code, reason: reason) }
     }
 
+    /// Reads and dispatches whatever the compositor has sent by now, without waiting: the newest input reaches its
+    /// handlers before a frame is built from it. False when the connection broke (`run` then reports it).
+    @discardableResult
+    public func dispatchWaiting() -> Bool {
+        let wl = display.pointer
+        while wl_display_prepare_read(wl) != 0 {
+            if wl_display_dispatch_pending(wl) < 0 { return false }
+        }
+        var fd = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&fd, 1, 0) > 0, fd.revents & Int16(POLLIN) != 0 {
+            if wl_display_read_events(wl) < 0 { return false }
+        } else {
+            wl_display_cancel_read(wl)
+        }
+        return wl_display_dispatch_pending(wl) >= 0
+    }
+
     /// Runs until stopped, signalled or disconnected. `afterDispatch` runs after every batch of events (and
-    /// once before the first poll); it returns the poll timeout in milliseconds (-1 sleeps until an event).
-    public func run(afterDispatch: () -> Int32) -> Exit {
+    /// once before the first poll); it returns the poll timeout in seconds (negative: sleep until an event),
+    /// kept to the microsecond (a frame started at a learned deadline must not wake a millisecond late).
+    public func run(afterDispatch: () -> Double) -> Exit {
         let wl = display.pointer
         var timeout = afterDispatch()
         while exit == nil {
@@ -86,7 +104,7 @@ public final class EventLoop {
             var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
                        pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
             fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            let ready = momentum_poll_ns(&fds, UInt(fds.count), timeout < 0 ? -1 : Int64(min(timeout, 1e6) * 1e9))
             if ready < 0 && errno != EINTR {
                 wl_display_cancel_read(wl)
                 return .failed(.compositorGone("poll failed: \(String(cString: strerror(errno)))"))

@@ -27,6 +27,12 @@ final class Compositor {
     let app: TracedClient
     /// The output size (global px).
     let outputWidth: Double, outputHeight: Double
+    /// For tests of the drag mapping itself (the pressed point under the newest finger sample, to the pixel): the
+    /// app draws the dragged panel where that sample is, not where the finger is predicted to be when the frame is
+    /// shown (`--predict on`, the default, draws ahead of the sample; BenchEndToEndTests measures that against the
+    /// finger at presentation time).
+    static let unpredicted = ["--predict", "off"]
+
     /// The window's logical size: the output's when fullscreen, else what `--size` asked for.
     let width: Double, height: Double
 

@@ -10,7 +10,7 @@ import Testing
     static let backends = ["spring", "dynamics", "tween", "pop"]
 
     @Test(arguments: backends) func dragKeepsThePressedPointUnderTheFinger(backend: String) throws {
-        let c = try Compositor(arguments: ["--backend", backend])
+        let c = try Compositor(arguments: Compositor.unpredicted + ["--backend", backend])
         let mark = c.app.events.count
         // Press on the peeking strip (32 px below its top edge), move up slowly, and check while the finger is down.
         try c.play("0 press 0 400 560\n10 moveto 0 400 400 600")
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func dragPastOpenRubberBandsAndTheReleaseComesBack() throws {
-        let c = try Compositor(arguments: ["--backend", "spring"])
+        let c = try Compositor(arguments: Compositor.unpredicted + ["--backend", "spring"])
         let mark = c.app.events.count
         // From the strip to 150 px above the open position (a finger travel of 478 px), then held and lifted.
         let top = c.openY - 150
@@ -248,7 +248,7 @@ import Testing
 
     @Test(arguments: screens)
     func dragRubberBandAndCatch(screen: (width: Int, height: Int, scale: Int)) throws {
-        let c = try Compositor(output: (screen.width, screen.height), scale: screen.scale)
+        let c = try Compositor(arguments: Compositor.unpredicted, output: (screen.width, screen.height), scale: screen.scale)
         let x = (c.width / 2).rounded(), pressY = c.closedY + 32
         // Drag from the strip to 120 px above the open position, slowly, checking while the finger is down.
         var mark = c.app.events.count

@@ -7,7 +7,7 @@ import Testing
 /// (genuine `wl_pointer` motion, button and frame events) + the momentum binary.
 @Suite(.serialized) struct PointerEndToEndTests {
     @Test func mouseDragMovesThePanelWithTheCursorWithinOnePixel() throws {
-        let c = try Compositor()
+        let c = try Compositor(arguments: Compositor.unpredicted)
         let mark = c.app.events.count
         // Button down on the peeking strip, move up slowly, hold still, then let go.
         try c.play("0 mousedrag 400 560 400 400 600 200")

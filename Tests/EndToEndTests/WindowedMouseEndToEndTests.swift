@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func clickTogglesThePanelAndAMouseDragMovesItWithTheCursor() throws {
-        let c = try Compositor(window: (640, 480))
+        let c = try Compositor(arguments: Compositor.unpredicted, window: (640, 480))
         let origin = try Self.locate(c)
 
         // Click the peeking strip (window point (320, 444)): the panel opens.

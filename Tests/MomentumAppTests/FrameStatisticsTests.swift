@@ -72,6 +72,19 @@ struct FrameStatisticsTests {
         #expect(HUD.lines(statistics: s, backend: "spring").facts == "≈40.0 Hz · 1 missed")
     }
 
+    @Test func callbacksAnsweredAtOnceAreNotTheRefresh() {
+        // KWin answers a frame callback at once after a commit that only moved a subsurface: one interval in eight
+        // is 0.6 ms. The refresh stays 16.7 ms and nothing counts as missed.
+        var s = FrameStatistics(capacity: .max)
+        var ms: UInt32 = 1000
+        for k in 0..<80 {
+            ms &+= k % 8 == 7 ? 1 : 17
+            s.callback(ms)
+        }
+        #expect(s.refresh?.source == .estimated && s.refresh?.ms == 17, "\(String(describing: s.refresh))")
+        #expect(s.missed == 0)
+    }
+
     @Test func aLongHitchKeepsTheLineShort() {
         let s = Self.unsynchronised((0..<10).map { $0 == 5 ? 145_900_000 : 50_200_000 }, refreshNs: 0)
         #expect(HUD.lines(statistics: s, backend: "dynamics").interval == "p50 50.2 · p99 146 ms")

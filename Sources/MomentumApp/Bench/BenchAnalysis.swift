@@ -20,6 +20,11 @@ struct BenchAnalysis {
         /// The panel's top edge drawn in this frame, and its state, when the run is in the panel scene.
         var panelY: Double?
         var panelState: String?
+        /// When the frame's build started after its callback (trace s; nil: at once), the presentation it aimed at
+        /// (trace s) and how far ahead the finger was predicted (µs; nil: no finger).
+        var wakeT: Double?
+        var targetT: Double?
+        var predictMicros: Double?
     }
 
     /// A touch sample: when the app received it, the input event's own time (both trace seconds), where.
@@ -71,7 +76,8 @@ struct BenchAnalysis {
                 guard let seq = e.number("seq").map(Int.init) else { continue }
                 let frame = Frame(seq: seq, callbackT: e.number("callback_t"), commitT: e.number("commit_t") ?? e.t,
                                   tickMicros: e.number("tick_us") ?? 0, renderMicros: e.number("render_us") ?? 0,
-                                  cpuMicros: e.number("cpu_us") ?? 0)
+                                  cpuMicros: e.number("cpu_us") ?? 0, wakeT: e.number("wake_t"),
+                                  targetT: e.number("target_t"), predictMicros: e.number("predict_us"))
                 index[seq] = frames.count
                 lastFrame = frames.count
                 frames.append(frame)
@@ -168,6 +174,20 @@ struct BenchAnalysis {
     /// Callback → commit of each frame drawn at a callback (ms).
     var callbackToCommit: [Double] { frames.compactMap { f in f.callbackT.map { (f.commitT - $0) * 1000 } } }
 
+    /// Callback → the start of the frame's build (ms): the wait for the learned deadline (`--frame-start deadline`).
+    var callbackToStart: [Double] {
+        frames.compactMap { f in guard let c = f.callbackT, let w = f.wakeT else { return nil }; return (w - c) * 1000 }
+    }
+
+    /// Start of the build → commit of each frame drawn at a callback (ms): the client's own work.
+    var startToCommit: [Double] { frames.compactMap { f in f.wakeT.map { (f.commitT - $0) * 1000 } } }
+
+    /// Presentation − the presentation the frame aimed at (ms): how well the app knows when its frames are shown
+    /// (what the prediction's horizon rests on).
+    var presentationError: [Double] {
+        frames.compactMap { f in guard let p = f.presentT, let t = f.targetT else { return nil }; return (p - t) * 1000 }
+    }
+
     /// Commit → present of each presented frame (ms).
     var commitToPresent: [Double] { frames.compactMap { f in f.presentT.map { ($0 - f.commitT) * 1000 } } }
 
@@ -185,9 +205,11 @@ struct BenchAnalysis {
         return frames.dropFirst().reduce(0) { $0 + $1.cpuMicros } / Double(shown)
     }
 
-    /// At rest, from the last `rest` to the exit: how long, how many frames were committed, the CPU used (s).
+    /// At rest, from the last `rest` to the exit (at least 0.25 s of it): how long, how many frames were committed,
+    /// the CPU used (s).
     var atRest: (seconds: Double, commits: Int, cpuSeconds: Double?)? {
-        guard let rest = rests.last, let exit, exit.t > rest.t else { return nil }
+        // A run stopped right after it rested (a drag followed by another run) measured no rest.
+        guard let rest = rests.last, let exit, exit.t - rest.t >= 0.25 else { return nil }
         let commits = frames.filter { $0.commitT > rest.t }.count
         return (exit.t - rest.t, commits, exit.cpu.map { $0 - rest.cpu })
     }
@@ -217,21 +239,27 @@ struct BenchAnalysis {
         dragLagSamples(settle: settle).map { ($0.px, $0.speed) }
     }
 
+    /// `dragLag` only where the drag is steady: the finger moved at its cruising speed (within 15 % of the p90 of
+    /// its sample-to-sample speeds) for the whole `window` s before the presentation, so neither a turn nor a stop
+    /// nor the speeding up falls within what a frame shows or what its prediction looked back on.
+    func steadyDragLag(settle: Double = 24, window: Double = 0.1) -> [(px: Double, speed: Double)] {
+        dragLagSamples(settle: settle, steadyWindow: window).filter(\.steady).map { ($0.px, $0.speed) }
+    }
+
     /// `dragLag` with each sample's presentation time (trace seconds).
-    func dragLagSamples(settle: Double = 24) -> [(t: Double, px: Double, speed: Double)] {
-        var result: [(Double, Double, Double)] = []
-        // Each finger-down sequence of the pointer or touch id 0 that dragged the panel.
-        var samples: [Touch] = []
-        var travel: [Double] = []   // the finger's path length up to each sample
-        var grabOffset: Double?
-        func panelY(before t: Double) -> Double? { frames.last { $0.commitT <= t && $0.panelY != nil }?.panelY }
-        func flush() {
-            defer {
-                samples = []
-                travel = []
-            }
-            guard let offset = grabOffset, samples.count >= 3 else { return }
+    func dragLagSamples(settle: Double = 24, steadyWindow: Double = 0.1)
+        -> [(t: Double, px: Double, speed: Double, steady: Bool)] {
+        var result: [(Double, Double, Double, Bool)] = []
+        for drag in drags() {
+            let samples = drag.samples, travel = drag.travel, offset = drag.offset
             let first = samples[0].inputT ?? 0, last = samples[samples.count - 1].inputT ?? 0
+            // Each sample-to-sample speed, ending at sample j (j ≥ 1), and the cruising speed.
+            var speeds = [0.0]
+            for j in samples.indices.dropFirst() {
+                let dt = (samples[j].inputT ?? 0) - (samples[j - 1].inputT ?? 0)
+                speeds.append(dt > 0 ? abs(samples[j].y - samples[j - 1].y) / dt : 0)
+            }
+            let cruise = quantile(Array(speeds.dropFirst()), 0.9) ?? 0
             for frame in frames {
                 guard let present = frame.presentT, frame.panelState == "dragging", let y = frame.panelY,
                       present > first, present <= last,
@@ -241,8 +269,33 @@ struct BenchAnalysis {
                 let finger = a.y + (b.y - a.y) * (present - ta) / (tb - ta)
                 guard travel[i - 1] >= settle else { continue }
                 let speed = abs(b.y - a.y) / (tb - ta)
-                result.append((present, abs(finger - (y + offset)), speed))
+                // Steady: every segment ending after present − window, up to the one spanning present, at cruise.
+                var steady = cruise > 0
+                var j = i
+                while steady, j >= 1 {
+                    steady = abs(speeds[j] - cruise) <= 0.15 * cruise
+                    guard (samples[j - 1].inputT ?? 0) > present - steadyWindow else { break }
+                    j -= 1
+                }
+                if j < 1 { steady = false }
+                result.append((present, abs(finger - (y + offset)), speed, steady))
             }
+        }
+        return result
+    }
+
+    /// Each finger-down sequence (pointer or touch id 0) that dragged the panel: its timestamped samples, the
+    /// finger's path length up to each, and the grabbed point's offset from the panel's top edge.
+    func drags() -> [(samples: [Touch], travel: [Double], offset: Double)] {
+        var result: [([Touch], [Double], Double)] = []
+        var samples: [Touch] = []
+        var travel: [Double] = []
+        var grabOffset: Double?
+        func panelY(before t: Double) -> Double? { frames.last { $0.commitT <= t && $0.panelY != nil }?.panelY }
+        func flush() {
+            if let offset = grabOffset, samples.count >= 3 { result.append((samples, travel, offset)) }
+            samples = []
+            travel = []
         }
         for touch in touches where touch.inputT != nil {
             switch touch.phase {
@@ -264,5 +317,37 @@ struct BenchAnalysis {
         }
         flush()
         return result
+    }
+
+    /// When the finger stops and holds still (at least `hold` s before it lifts) after dragging the panel: how far
+    /// past where the finger comes to rest the grabbed point was drawn in the frames shown from 200 ms before it
+    /// rested to the lift (px, 0 when never past it), and how many frames were shown after it rested before the
+    /// point was drawn within 1 px of it. The last such stop of the run.
+    func stopOvershoot(hold: Double = 0.1) -> (px: Double, framesToSettle: Int)? {
+        var found: (Double, Int)?
+        for drag in drags() {
+            let samples = drag.samples
+            guard let up = samples.last, up.phase == "up", let upT = up.inputT else { continue }
+            // The sample where it came to rest: the last one whose position differs from the one before.
+            guard let k = samples.indices.dropFirst().last(where: { samples[$0].y != samples[$0 - 1].y }),
+                  let stopT = samples[k].inputT, upT - stopT >= hold, k >= 3 else { continue }
+            let stopY = samples[k].y
+            let direction = stopY - samples[k - 3].y >= 0 ? 1.0 : -1.0
+            var overshoot = 0.0, settle: Int?
+            var shown = 0
+            for frame in frames {
+                // From before the finger began to slow (a frame drawn then may already be past where it will rest).
+                guard let present = frame.presentT, present > stopT - 0.2, present <= upT,
+                      frame.panelState == "dragging", let y = frame.panelY else { continue }
+                let excess = (y + drag.offset - stopY) * direction
+                overshoot = max(overshoot, excess)
+                guard present > stopT else { continue }
+                if settle == nil, abs(excess) <= 1 { settle = shown }
+                shown += 1
+            }
+            guard shown > 0 else { continue }
+            found = (overshoot, settle ?? shown)
+        }
+        return found
     }
 }

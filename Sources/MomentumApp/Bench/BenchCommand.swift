@@ -41,7 +41,7 @@ struct BenchRunCommand: LoggingCommand {
     @Option(help: "The animator backend (scenes that have one), or all.") var backend = BackendChoice.one(.spring)
     @Option(help: "Seconds each workload runs.") var duration = 10.0
     @Option(help: "Seconds at rest measured after the workloads (commits and CPU while nothing moves).") var rest = 3.0
-    @Option(help: "Window size WxH in logical px (default: fullscreen).") var size: String?
+    @Option(help: "Window size WxH in logical px (default: fullscreen). With --headless: the output's size, the window fullscreen in it (default 800x600).") var size: String?
     @Flag(help: "Fullscreen window (the default unless --size is given).") var fullscreen = false
     @Option(help: "With --headless: the output's scale (it has WxH times this many pixels; 1-4, default 1).")
     var scale: Int?
@@ -54,10 +54,24 @@ struct BenchRunCommand: LoggingCommand {
     @Option(help: "With --headless: run this peer in the same weston and compare (weston-simple-egl).")
     var versus: String?
     @Option(help: "With --versus: rounds of the two clients, the order alternating.") var rounds = 2
+    @Option(name: .customLong("drag-speeds"),
+            help: "Finger speeds (px/s, comma-separated) of the drag workload, each run with --predict on and off.")
+    var dragSpeeds = "300,1000,3000"
+    @Option(help: "Which drags to run: with prediction and without (both), or only one (on, off).")
+    var predict = PredictChoice.both
+    @Option(name: .customLong("frame-start"), help: "Passed to every run: deadline (default) or callback.")
+    var frameStart = FrameStart.deadline
+
+    /// The drag speeds asked for.
+    var speeds: [Double] { dragSpeeds.split(separator: ",").compactMap { Double($0) } }
 
     func validate() throws {
         guard duration > 0, duration.isFinite else { throw ValidationError("--duration \(duration): must be more than 0 seconds") }
         guard rest >= 0, rest.isFinite else { throw ValidationError("--rest \(rest): must be 0 seconds or more") }
+        let parts = dragSpeeds.split(separator: ",", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.allSatisfy({ Double($0).map { $0 >= 10 && $0 <= 10000 } ?? false }) else {
+            throw ValidationError("--drag-speeds '\(dragSpeeds)' is not a list of speeds from 10 to 10000 px/s (e.g. 300,1000,3000)")
+        }
         if let size {
             guard Size(size) != nil else { throw ValidationError("--size '\(size)' is not WxH with positive integers") }
             if let small = Size.belowMinimum(size, flag: "--size") { throw ValidationError(small) }
@@ -118,7 +132,10 @@ struct BenchRunCommand: LoggingCommand {
         let compositor = BenchHost.compositor(environment: environment, headless: headless)
         Console.out("compositor: \(compositor["name"] as? String ?? "unknown")")
 
-        let placement = (size.map { ["--size", $0] } ?? ["--fullscreen"]) + (noSubsurfaces ? ["--no-subsurfaces"] : [])
+        // In a private weston the output is --size and the window fills it (as a phone shell or kiosk would show it):
+        // a desktop-shell window as large as the output would be pushed partly off it by the shell's panel.
+        let placement = (headless ? ["--fullscreen"] : size.map { ["--size", $0] } ?? ["--fullscreen"])
+            + (noSubsurfaces ? ["--no-subsurfaces"] : []) + ["--frame-start", frameStart.rawValue]
         var runs: [(name: String, scene: String, backend: String?, workload: String, analysis: BenchAnalysis)] = []
         for kind in scene.scenes {
             for b in kind.usesBackend ? backend.backends.map(Optional.some) : [nil] {
@@ -132,24 +149,36 @@ struct BenchRunCommand: LoggingCommand {
                 runs.append((name, kind.rawValue, b?.rawValue, "autoplay", BenchAnalysis(events: events)))
             }
         }
-        // Touch latency, drag lag and rest: a finger drags the panel (only with injected touch), then nothing moves.
-        if let weston {
-            Console.out("panel: a finger drags it at 1000 px/s, then rest for \(rest) s…")
-            let events = try Self.dragRun(executable: executable, environment: environment, placement: placement,
-                                          weston: weston, width: Double(windowSize.width),
-                                          height: Double(windowSize.height), rest: rest,
-                                          trace: "\(work)/trace-panel-drag.jsonl")
-            runs.append(("panel-drag", "panel", "spring", "drag", BenchAnalysis(events: events)))
-        } else {
-            // No input can be injected here: a scripted finger (`--workload drag`) drags the panel inside the app,
-            // its samples timestamped and fed before each frame, then nothing moves for `rest` s.
-            Console.out("panel: a scripted finger drags it at 1000 px/s, then rest for \(rest) s…")
-            let drag = Double(DragWorkload.legs) * 200 / DragWorkload.speed
-            let events = try Self.runApp(executable: executable, environment: environment,
-                                         arguments: placement + ["--scene", "panel", "--workload", "drag",
-                                                                 "--quit-after", "\(1.5 + drag + 1.5 + rest)"],
-                                         trace: "\(work)/trace-panel-drag.jsonl", timeout: drag + rest + 60)
-            runs.append(("panel-drag", "panel", "spring", "scripted-drag", BenchAnalysis(events: events)))
+        // Touch latency, drag lag, the stop and rest: a finger drags the panel at each speed, with prediction and
+        // without; after the last drag nothing moves for `rest` s.
+        let drags = speeds.flatMap { speed in predict.values.map { (speed, $0) } }
+        var details: [String: [String: Any]] = [:]
+        for (k, (speed, predicted)) in drags.enumerated() {
+            let name = "panel-drag-\(Int(speed))" + (predicted ? "" : "-unpredicted")
+            let restHere = k == drags.count - 1 ? rest : 0
+            let arguments = ["--predict", predicted ? "on" : "off"]
+            let path = DragPath(width: Double(windowSize.width), height: Double(windowSize.height), speed: speed)
+            let trace = "\(work)/trace-\(name).jsonl"
+            let events: [TraceEvent]
+            if let weston {
+                Console.out("panel: a finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
+                    + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
+                events = try Self.dragRun(executable: executable, environment: environment,
+                                          arguments: placement + arguments, weston: weston, path: path,
+                                          rest: restHere, trace: trace)
+            } else {
+                // No input can be injected here: a scripted finger (`--workload drag`) drags the panel inside the
+                // app, its samples timestamped and fed before each frame.
+                Console.out("panel: a scripted finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
+                    + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
+                events = try Self.runApp(executable: executable, environment: environment,
+                                         arguments: placement + arguments + [
+                                             "--scene", "panel", "--workload", "drag", "--drag-speed", "\(speed)",
+                                             "--quit-after", "\(1.5 + path.liftAt + 1.5 + restHere)"],
+                                         trace: trace, timeout: path.liftAt + restHere + 60)
+            }
+            runs.append((name, "panel", "spring", weston == nil ? "scripted-drag" : "drag", BenchAnalysis(events: events)))
+            details[name] = ["predict": predicted, "drag_speed_px_s": speed]
         }
         var versusJSON: [String: Any]?
         if versus != nil, let weston {
@@ -160,7 +189,7 @@ struct BenchRunCommand: LoggingCommand {
         }
         let command = (["momentum", "bench"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
         let report = BenchReport(command: command, compositor: compositor, host: BenchHost.facts(), runs: runs,
-                                 versus: versusJSON)
+                                 versus: versusJSON, details: details)
         // Written into the work folder, then moved into --out one by one (each a rename within one file system).
         var files: [String: [UInt8]] = ["report.json": try report.encoded(),
                                         "report.html": Array(BenchHTML.page(report, runs: runs.map { ($0.name, $0.analysis) }).utf8),
@@ -207,30 +236,23 @@ struct BenchRunCommand: LoggingCommand {
         return app.events
     }
 
-    /// The panel at rest, a finger pressed on its strip and moved up and down within its travel at 1000 px/s for
-    /// about 3 s (120 Hz samples, real CLOCK_MONOTONIC timestamps), lifted; the panel settles; then `rest` s with
-    /// nothing moving; then quit.
-    static func dragRun(executable: String, environment: [String: String], placement: [String], weston: WestonSession,
-                        width: Double, height: Double, rest: Double, trace: String) throws -> [TraceEvent] {
-        let app = try TracedClient(executable: executable, arguments: placement + ["--scene", "panel"],
+    /// The panel at rest, then the finger of `path` (pressed on its strip, dragged up and down, stopped, held,
+    /// lifted; 120 Hz samples with real CLOCK_MONOTONIC timestamps); the panel settles; then `rest` s with nothing
+    /// moving; then quit.
+    static func dragRun(executable: String, environment: [String: String], arguments: [String], weston: WestonSession,
+                        path: DragPath, rest: Double, trace: String) throws -> [TraceEvent] {
+        let app = try TracedClient(executable: executable, arguments: arguments + ["--scene", "panel"],
                                    environment: environment, copyTo: trace)
         do {
             try app.waitFor("the panel at rest") { $0.kind == "rest" }
-            let layout = PanelLayout(width: width, height: height)
-            let x = (width / 2).rounded(), start = layout.y(for: .closed) + 36
-            let span = min(200, (layout.y(for: .closed) - layout.y(for: .open)) - 20)
-            var script = "0 press 0 \(x) \(start)\n"
-            var t = 10.0, y = start
-            let leg = span / 1000 * 1000   // ms at 1000 px/s
-            for k in 0..<14 {
-                y = k % 2 == 0 ? start - span : start
-                script += "\(Int(t)) moveto 0 \(x) \(y) \(Int(leg.rounded()))\n"
-                t += leg
-            }
-            script += "\(Int(t) + 10) release 0\n"
+            let script = path.script
             let mark = app.events.count
             _ = try weston.play(script: script)
-            try app.waitFor("the panel at rest after the drag", after: mark) { $0.kind == "rest" }
+            // The finger holds still before it lifts (the app may rest then): the rest that counts follows the lift.
+            let lift = try app.waitFor("the finger's lift", after: mark, timeout: path.liftAt + 20) {
+                $0.kind == "touch" && $0.string("phase") == "up"
+            }
+            try app.waitFor("the panel at rest after the drag", after: lift.index) { $0.kind == "rest" }
             // The measurement window at rest: how many commits and how much CPU while nothing moves.
             Thread.sleep(forTimeInterval: rest)
         } catch {
@@ -239,5 +261,18 @@ struct BenchRunCommand: LoggingCommand {
             throw AppError("the drag workload failed: \(error)")
         }
         return try finish(app, stop: true)
+    }
+}
+
+/// `bench --predict`: which of the drags to run.
+enum PredictChoice: String, ExpressibleByArgument, CaseIterable {
+    case both, on, off
+    /// The `--predict` values of the runs, in order.
+    var values: [Bool] {
+        switch self {
+        case .both: [true, false]
+        case .on: [true]
+        case .off: [false]
+        }
     }
 }

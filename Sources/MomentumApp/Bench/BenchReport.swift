@@ -12,7 +12,8 @@ struct BenchReport {
 
     /// A report of `runs` (each a run's name, workload and analysis) on `compositor`, with the system's facts.
     init(command: String, compositor: [String: Any], host: [String: Any], runs: [(name: String, scene: String,
-         backend: String?, workload: String, analysis: BenchAnalysis)], versus: [String: Any]? = nil) {
+         backend: String?, workload: String, analysis: BenchAnalysis)], versus: [String: Any]? = nil,
+         details: [String: [String: Any]] = [:]) {
         let first = runs.first?.analysis
         var json: [String: Any] = [
             "schema": Self.schema, "version": Self.version, "momentum_version": MomentumVersion.string,
@@ -27,8 +28,10 @@ struct BenchReport {
         }
         json["presentation_clock"] = first?.presentationClock ?? NSNull()
         json["input_clock"] = first?.inputClock ?? NSNull()
-        json["runs"] = runs.map { Self.run($0.name, scene: $0.scene, backend: $0.backend, workload: $0.workload,
-                                          analysis: $0.analysis) }
+        json["runs"] = runs.map { run in
+            Self.run(run.name, scene: run.scene, backend: run.backend, workload: run.workload, analysis: run.analysis)
+                .merging(details[run.name] ?? [:]) { _, detail in detail }
+        }
         if let versus { json["versus"] = versus }
         self.json = json
     }
@@ -66,6 +69,9 @@ struct BenchReport {
             "missed_vblanks": stats.missed,
             "missed_from": stats.retraces.contains { $0 > 0 } ? "msc" : "intervals",
             "callback_to_commit_ms": summary(a.callbackToCommit),
+            "callback_to_start_ms": summary(a.callbackToStart),
+            "start_to_commit_ms": summary(a.startToCommit),
+            "presentation_error_ms": summary(a.presentationError),
             "commit_to_present_ms": summary(a.commitToPresent),
             "tick_us": summary(a.frames.map(\.tickMicros)),
             "render_us": summary(a.frames.map(\.renderMicros)),
@@ -78,15 +84,22 @@ struct BenchReport {
         if let late = late(a) { run["late"] = late }
         let touch = a.touchToPresent
         run["touch_to_present_ms"] = touch.isEmpty ? NSNull() : summary(touch)
-        let lag = a.dragLag()
-        if lag.isEmpty {
-            run["drag_lag"] = NSNull()
-        } else {
-            let speed = quantile(lag.map(\.speed), 0.5) ?? 0
-            run["drag_lag"] = ["px": summary(lag.map(\.px)),
-                               "ms": summary(lag.map { $0.speed > 0 ? 1000 * $0.px / $0.speed : .nan }),
-                               "finger_speed_px_s": round3(speed)]
+        // Steady: the frames shown after 100 ms of the finger at its cruising speed (not the turns of the zigzag,
+        // the speeding up, the stop or the hold, whose own numbers are `drag_lag_all` and the stop's).
+        let lag = a.steadyDragLag(), all = a.dragLag()
+        func lagSummary(_ lag: [(px: Double, speed: Double)]) -> Any {
+            guard !lag.isEmpty else { return NSNull() }
+            return ["px": summary(lag.map(\.px)),
+                    "ms": summary(lag.map { $0.speed > 0 ? 1000 * $0.px / $0.speed : .nan }),
+                    "finger_speed_px_s": round3(quantile(lag.map(\.speed), 0.5))]
         }
+        run["drag_lag"] = lagSummary(lag)
+        run["drag_lag_all"] = lagSummary(all)
+        if let stop = a.stopOvershoot() {
+            run["stop"] = ["overshoot_px": round3(stop.px), "frames_to_settle": stop.framesToSettle]
+        }
+        let predicted = a.frames.compactMap(\.predictMicros).filter { $0 > 0 }
+        run["prediction_ms"] = summary(predicted.map { $0 / 1000 })
         if let rest = a.atRest {
             run["at_rest"] = ["seconds": round3(rest.seconds), "commits": rest.commits,
                               "cpu_s": round3(rest.cpuSeconds)]

@@ -18,6 +18,9 @@ enum BenchSummary {
                 lines.append("  drag lag at \(n(lag["finger_speed_px_s"])) px/s p50/p99: \(n(px["p50"])) / \(n(px["p99"])) px"
                     + " (\(n(ms["p50"])) / \(n(ms["p99"])) ms of finger travel)")
             }
+            if let stop = run["stop"] as? [String: Any] {
+                lines.append("  finger stops: drawn \(n(stop["overshoot_px"])) px past it, within 1 px after \(n(stop["frames_to_settle"])) frames")
+            }
             if let rest = run["at_rest"] as? [String: Any] {
                 lines.append("  at rest: \(n(rest["commits"])) commits, \(n(rest["cpu_s"])) s CPU in \(n(rest["seconds"])) s")
             }
@@ -73,6 +76,7 @@ extension BenchSummary {
                 + "| \(q("commit_to_present_ms", "p50")) / \(q("commit_to_present_ms", "p99")) "
                 + "| \(n(run["cpu_per_presented_frame_us"])) | \(n(run["first_frame_ms"])) |\n"
         }
+        out += dragTable(report)
         var extra: [String] = []
         for run in report.runs {
             let name = run["name"] as? String ?? "?"
@@ -109,6 +113,34 @@ extension BenchSummary {
                 out += "| round \(n(w["round"])) | \(w["client"] as? String ?? "?") | \(n(w["frames"])) | \(n(w["client_cpu_s"])) "
                     + "| \(n(w["compositor_cpu_s"])) | \(n(w["other_load_cores"])) |\n"
             }
+        }
+        return out
+    }
+
+    /// The drags side by side: speed, prediction, drag lag at the finger's cruising speed, the stop, touch → present,
+    /// and how long after its callback each frame waited (the learned deadline) and took.
+    static func dragTable(_ report: BenchReport) -> String {
+        let drags = report.runs.filter { $0["drag_lag_all"] is [String: Any] || $0["stop"] is [String: Any] }
+        guard !drags.isEmpty else { return "" }
+        var out = "\n| drag | finger px/s | prediction | steady drag lag p50 / p90 (px) | (ms of finger travel) | every frame p50 / p90 (px) "
+            + "| predicted ahead p50 (ms) "
+            + "| past the stopped finger (px) | frames to settle | touch → present p50 / p99 (ms) | callback → start p50 (ms) "
+            + "| start → commit p50 / p99 (ms) | interval p99 (ms) |\n"
+        out += "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+        for run in drags {
+            let lag = run["drag_lag"] as? [String: Any] ?? [:]
+            let px = lag["px"] as? [String: Any] ?? [:], ms = lag["ms"] as? [String: Any] ?? [:]
+            let stop = run["stop"] as? [String: Any] ?? [:]
+            let every = (run["drag_lag_all"] as? [String: Any])?["px"] as? [String: Any] ?? [:]
+            let predict = (run["predict"] as? Bool).map { $0 ? "on" : "off" } ?? "–"
+            out += "| \(run["name"] as? String ?? "?") | \(n(run["drag_speed_px_s"])) | \(predict) "
+                + "| \(n(px["p50"])) / \(n(px["p90"])) | \(n(ms["p50"])) / \(n(ms["p90"])) | \(n(every["p50"])) / \(n(every["p90"])) "
+                + "| \(n(q(run, "prediction_ms", "p50"))) "
+                + "| \(n(stop["overshoot_px"])) | \(n(stop["frames_to_settle"])) "
+                + "| \(n(q(run, "touch_to_present_ms", "p50"))) / \(n(q(run, "touch_to_present_ms", "p99"))) "
+                + "| \(n(q(run, "callback_to_start_ms", "p50"))) "
+                + "| \(n(q(run, "start_to_commit_ms", "p50"))) / \(n(q(run, "start_to_commit_ms", "p99"))) "
+                + "| \(n(q(run, "interval_ms", "p99"))) |\n"
         }
         return out
     }

@@ -64,12 +64,15 @@ struct FrameStatistics {
 
     /// The refresh period (ms): measured from retraces where the MSC advances (the median of interval / retraces),
     /// else the compositor's reported one for vsync'd frames, else the shortest steady interval seen (the 10th
-    /// percentile); nil before any interval.
+    /// percentile of those at least half the median); nil before any interval.
     var refresh: (ms: Double, source: RefreshSource)? {
         let perRetrace = zip(presentedIntervals, retraces).filter { $0.1 > 0 }.map { $0.0 / Double($0.1) }.sorted()
         if !perRetrace.isEmpty { return (perRetrace[perRetrace.count / 2], .retraces) }
         if let reportedRefresh { return (reportedRefresh, .reported) }
-        return percentile(0.1).map { ($0, .estimated) }
+        // Intervals under half the median are not refreshes: a compositor that had nothing to repaint answered a
+        // frame callback at once (KWin does, after a commit that only moved a subsurface).
+        guard let median = percentile(0.5) else { return nil }
+        return quantile(intervals.filter { $0 >= median / 2 }, 0.1).map { ($0, .estimated) }
     }
 
     /// The `p` quantile (0…1) of the recent intervals (nearest rank), nil before any.

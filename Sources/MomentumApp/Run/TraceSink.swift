@@ -78,7 +78,7 @@ final class TraceSink {
     /// own time scale; `cpuMicros` is the process's CPU time since the previous frame (`cpu_us`).
     func frame(sequence: UInt64, callbackMs: UInt32?, step: Double, hud: Bool, ghosts: Int, tickMicros: Double,
                renderMicros: Double, damage: RenderTarget.FrameDamage?, callbackAt: Double?, committedAt: Double,
-               cpuMicros: Double) {
+               cpuMicros: Double, wakeAt: Double?, presentAt: Double?, predictedMicros: Double?) {
         let surface: JSONValue = damage?.layerSurface.map { r in
             .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])
         } ?? .null
@@ -91,7 +91,10 @@ final class TraceSink {
                                "layer_surface": surface,
                                "callback_t": callbackAt.map { .number(((($0 - start) * 1e7).rounded()) / 1e7) } ?? .null,
                                "commit_t": .number((((committedAt - start) * 1e7).rounded()) / 1e7),
-                               "cpu_us": .number((cpuMicros * 10).rounded() / 10)])
+                               "cpu_us": .number((cpuMicros * 10).rounded() / 10),
+                               "wake_t": wakeAt.map { .number(((($0 - start) * 1e7).rounded()) / 1e7) } ?? .null,
+                               "target_t": presentAt.map { .number(((($0 - start) * 1e7).rounded()) / 1e7) } ?? .null,
+                               "predict_us": predictedMicros.map { .number(($0 * 10).rounded() / 10) } ?? .null])
     }
 
     /// The scene's state this frame, under the scene's name.

@@ -1,0 +1,178 @@
+/// When to start drawing after a frame callback, so the frame still makes the next presentation but its input is as
+/// fresh as possible; and when that frame will be shown.
+///
+/// A client that renders as soon as the callback arrives shows input that is one whole compositor cycle old by the
+/// time it is latched. This learns, from presentation feedback, how late the commit may come:
+///
+/// - the cadence `cycle`: the median interval between consecutive presented frames (what the compositor really
+///   paces at; weston headless's "60 Hz" output presents every ~25 ms);
+/// - the on-time latency `latency`: the 25th percentile of recent callback → presentation times (a frame whose latency is
+///   more than a fifth of a cycle (at least 2 ms) above it was late: it missed the presentation it was drawn for
+///   (weston headless shows such a frame ~10 ms later, other compositors a whole refresh later);
+/// - the target commit offset after the callback: it starts at 0 (render at the callback), grows by `cycle/16` per
+///   on-time frame, and stays `margin` below `ceiling`, the earliest commit offset that was late. A late frame sets
+///   the ceiling and moves the target an eighth of a cycle earlier. An on-time frame committed past the ceiling
+///   raises it (the late one was the compositor's jitter, not the deadline). After `ceilingMemory` on-time frames
+///   the ceiling is raised by a margin, so a deadline that moved later is found again. Three late frames in a row
+///   start the probing over from the callback; a cadence change of over 20 % (three quarters of the newest eight
+///   intervals) drops everything learned.
+/// - the start (wake) time is the target minus the p90 of the client's recent build-to-commit times.
+///
+/// With no presentation feedback (`hasFeedback` false) nothing is learned: frames start at the callback. Pure: all
+/// times are seconds on one clock the caller chooses (presentation times converted to it).
+public struct FrameDeadline: Sendable {
+    /// On-time frames after which the ceiling is raised by a margin (20 s at 60 Hz): a deadline that moved later is
+    /// found again, at the cost of at most one late frame per probe.
+    public static let ceilingMemory = 1200
+    /// Frames whose timing is kept for the statistics.
+    static let history = 32
+
+    private struct Drawn: Sendable {
+        var sequence: UInt64
+        var callback: Double
+        var commit: Double
+    }
+    private var drawn: [Drawn] = []
+    private var latencies: [Double] = []
+    private var intervals: [Double] = []
+    private var renders: [Double] = []
+    /// Intervals between consecutive callbacks (the cadence when there is no feedback), and the last callback.
+    private var callbackIntervals: [Double] = []
+    private var lastCallback: Double?
+    private var lastPresented: (sequence: UInt64, time: Double)?
+    private var cycleAtStart: Double?
+    private var onTimeSinceCeiling = 0
+    /// Late frames in a row: three mean the cadence or the deadline moved (a refresh change): start over.
+    private var lateInARow = 0
+
+    /// The commit offset after the callback being aimed at (s).
+    public private(set) var target = 0.0
+    /// The earliest commit offset after a callback that was presented late (s); infinity when none is remembered.
+    public private(set) var ceiling = Double.infinity
+    /// Frames presented late since the start.
+    public private(set) var lateFrames = 0
+    /// True once presentation feedback has timed enough frames to learn from.
+    public private(set) var hasFeedback = false
+
+    /// A learner with nothing learned.
+    public init() {}
+
+    /// The compositor's cadence (s), learned; nil before enough feedback.
+    public var cycle: Double? { Self.median(intervals) }
+    /// The on-time callback → presentation time (s): the 25th percentile of the recent ones (late frames are the
+    /// minority above it; a frame committed while the compositor idled can be shown sooner, the minority below);
+    /// nil before feedback.
+    public var latency: Double? { Self.percentile(latencies, 0.25) }
+    /// The safety margin kept below the ceiling and a cycle's end (s).
+    public var margin: Double { max(0.001, (cycle ?? 0) * 0.06) }
+    /// The p90 of recent wake → commit times (s).
+    public var renderEstimate: Double { Self.percentile(renders, 0.9) ?? 0 }
+
+    /// When to start the frame owed after a callback that arrived at `callback`.
+    public func wake(afterCallback callback: Double) -> Double {
+        guard hasFeedback else { return callback }
+        return callback + max(0, target - renderEstimate)
+    }
+
+    /// When a frame started after a callback at `callback` is expected on screen: the on-time latency after it;
+    /// without feedback, one callback interval after it (callbacks come as frames are shown); nil when unknown.
+    public func presentation(afterCallback callback: Double) -> Double? {
+        if let latency, hasFeedback { return callback + latency }
+        return (cycle ?? Self.median(callbackIntervals)).map { callback + $0 }
+    }
+
+    /// A frame (`sequence`) was drawn after a callback at `callback`, its build started at `wake` and it was
+    /// committed at `commit`. Frames drawn without a callback (the first after idle) are not passed.
+    public mutating func drew(sequence: UInt64, callback: Double, wake: Double, commit: Double) {
+        if let last = lastCallback, callback - last > 0, callback - last < 0.1 {
+            Self.push(&callbackIntervals, callback - last)
+        }
+        lastCallback = callback
+        drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit))
+        if drawn.count > 8 { drawn.removeFirst() }
+        Self.push(&renders, max(0, commit - wake))
+    }
+
+    /// A frame drawn without a callback: it breaks the run of consecutive frames.
+    public mutating func drewWithoutCallback() {
+        lastPresented = nil
+        lastCallback = nil
+    }
+
+    /// Frame `sequence` was presented at `time` (the caller's clock).
+    public mutating func presented(sequence: UInt64, at time: Double) {
+        if let last = lastPresented, sequence == last.sequence + 1, time > last.time {
+            Self.push(&intervals, time - last.time)
+        }
+        lastPresented = (sequence, time)
+        guard let index = drawn.firstIndex(where: { $0.sequence == sequence }) else { return }
+        let frame = drawn[index]
+        drawn.removeSubrange(...index)
+        let latency = time - frame.callback
+        guard latency > 0 else { return }
+        Self.push(&latencies, latency)
+        guard let cycle, intervals.count >= 4, let least = self.latency else { return }
+        // The newest eight intervals against the cadence learned: a refresh change moves all of them (a late frame
+        // moves one or two), so it shows within a few frames.
+        let recent = Array(intervals.suffix(8))
+        if let start = cycleAtStart, recent.count == 8, let low = Self.percentile(recent, 0.25),
+           let high = Self.percentile(recent, 0.75),
+           (low > 1.2 * start && high > 1.2 * start) || (low < 0.8 * start && high < 0.8 * start) {
+            // The cadence changed: what was learned no longer holds.
+            restart()
+            return
+        }
+        if cycleAtStart == nil { cycleAtStart = cycle }
+        hasFeedback = true
+        let offset = frame.commit - frame.callback
+        if latency > least + max(0.002, cycle / 5) {
+            lateFrames += 1
+            lateInARow += 1
+            // Late although committed at once: the compositor's hitch, not a deadline.
+            guard offset > margin else { return }
+            ceiling = min(ceiling, offset)
+            onTimeSinceCeiling = 0
+            target = max(0, min(target, ceiling - margin) - cycle / 8)
+            // Late again and again: the deadline is not where it was learned; render at the callback and probe anew.
+            if lateInARow >= 3 { target = 0 }
+        } else {
+            lateInARow = 0
+            if ceiling.isFinite {
+                onTimeSinceCeiling += 1
+                if offset >= ceiling { ceiling = offset + margin / 2 }
+                if onTimeSinceCeiling >= Self.ceilingMemory {
+                    ceiling += margin
+                    onTimeSinceCeiling = 0
+                }
+            }
+            target = min(target + cycle / 16, ceiling - margin, cycle - margin)
+            target = max(0, target)
+        }
+    }
+
+    private mutating func restart() {
+        intervals.removeAll()
+        latencies.removeAll()
+        cycleAtStart = nil
+        ceiling = .infinity
+        target = 0
+        hasFeedback = false
+        onTimeSinceCeiling = 0
+        lateInARow = 0
+    }
+
+    private static func push(_ values: inout [Double], _ value: Double) {
+        values.append(value)
+        if values.count > history { values.removeFirst() }
+    }
+
+    private static func median(_ values: [Double]) -> Double? { percentile(values, 0.5) }
+
+    /// Nearest rank.
+    private static func percentile(_ values: [Double], _ p: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let rank = max(1, Int((Double(sorted.count) * p).rounded(.up)))
+        return sorted[min(rank, sorted.count) - 1]
+    }
+}
