@@ -168,7 +168,8 @@ final class DemoRunner {
             switcher.setRoom(HUD.switcherRoom(width: Double(configured.size.width)))
             // In a window too narrow for the switcher's menu button beside it, the HUD starts hidden (key h).
             if options.dragWorkload, drag == nil {
-                drag = DragWorkload(width: Double(configured.size.width), height: Double(configured.size.height))
+                drag = DragWorkload(width: Double(configured.size.width), height: Double(configured.size.height),
+                                    speed: options.dragSpeed)
             }
             if !hudToggled { hud.isShown = options.hud && Double(configured.size.width) >= HUD.minimumWindowWidth }
             trace.switcher(switcher)
