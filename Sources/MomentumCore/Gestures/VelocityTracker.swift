@@ -15,40 +15,27 @@ public struct VelocityTracker: Sendable {
 
     /// The largest speed reported, in px/s.
     public var maxSpeed: Double
-    private var times: [Double] = []
-    private var points: [SIMD2<Double>] = []
+    private var samples = SampleHistory(capacity: maxSamples, gap: stopGap)
+    private var times: [Double] { samples.times }
+    private var points: [SIMD2<Double>] { samples.points }
     /// Time of the newest sample whose position differed from the one before it.
     private var lastMoveTime = -Double.infinity
 
     /// Creates an empty tracker; `maxSpeed` caps the reported vector's length.
-    public init(maxSpeed: Double = 8000) {
-        self.maxSpeed = maxSpeed
-        times.reserveCapacity(Self.maxSamples)
-        points.reserveCapacity(Self.maxSamples)
-    }
+    public init(maxSpeed: Double = 8000) { self.maxSpeed = maxSpeed }
 
     /// Forgets every sample.
     public mutating func reset() {
-        times.removeAll(keepingCapacity: true)
-        points.removeAll(keepingCapacity: true)
+        samples.removeAll()
         lastMoveTime = -.infinity
     }
 
     /// Adds a sample at `time` seconds.
     public mutating func add(_ point: SIMD2<Double>, time: Double) {
         let moved = points.last.map { $0 != point } ?? true
-        defer { if moved { lastMoveTime = time } }
-        if let last = times.last, time - last >= Self.stopGap { reset() } // it had stopped: start over
-        if let last = times.last, time <= last {                          // same instant: keep the newest
-            points[points.count - 1] = point
-            return
-        }
-        if times.count == Self.maxSamples {
-            times.removeFirst()
-            points.removeFirst()
-        }
-        times.append(time)
-        points.append(point)
+        if let last = times.last, time - last >= Self.stopGap { lastMoveTime = -.infinity } // it had stopped
+        samples.add(point, time: time)   // starts over after the gap; the same instant keeps the newest
+        if moved { lastMoveTime = time }
     }
 
     /// The velocity in px/s at `time` (the lift or the current time): zero when the last sample is 40 ms old.

@@ -29,21 +29,16 @@ public struct TouchPredictor: Sendable {
     /// A finger that has sent nothing for this long (s) is treated as still.
     public static let stopGap = 0.020
 
-    private var times: [Double] = []
-    private var points: [SIMD2<Double>] = []
+    /// A gap of twice `stopGap` starts the history over: a new motion.
+    private var samples = SampleHistory(capacity: maxSamples, gap: 2 * stopGap)
+    private var times: [Double] { samples.times }
+    private var points: [SIMD2<Double>] { samples.points }
 
     /// A predictor that extrapolates at most `maxHorizon` seconds.
-    public init(maxHorizon: Double = 0.060) {
-        self.maxHorizon = maxHorizon
-        times.reserveCapacity(Self.maxSamples)
-        points.reserveCapacity(Self.maxSamples)
-    }
+    public init(maxHorizon: Double = 0.060) { self.maxHorizon = maxHorizon }
 
     /// Forgets every sample (a new finger, or the drag ended).
-    public mutating func reset() {
-        times.removeAll(keepingCapacity: true)
-        points.removeAll(keepingCapacity: true)
-    }
+    public mutating func reset() { samples.removeAll() }
 
     /// The newest real sample, if any.
     public var newest: (position: SIMD2<Double>, time: Double)? {
@@ -52,21 +47,7 @@ public struct TouchPredictor: Sendable {
     }
 
     /// Adds a real sample at `time` seconds (input clock).
-    public mutating func add(_ point: SIMD2<Double>, time: Double) {
-        if let last = times.last {
-            if time - last >= Self.stopGap * 2 { reset() }           // it had stopped: a new motion
-            else if time <= last {                                    // same instant: keep the newest
-                points[points.count - 1] = point
-                return
-            }
-        }
-        if times.count == Self.maxSamples {
-            times.removeFirst()
-            points.removeFirst()
-        }
-        times.append(time)
-        points.append(point)
-    }
+    public mutating func add(_ point: SIMD2<Double>, time: Double) { samples.add(point, time: time) }
 
     /// What `predict` decided, for the trace and the HUD.
     public struct Prediction: Sendable, Equatable {
