@@ -436,9 +436,9 @@ final class DemoRunner {
         switcher.draw(into: &drawList, size: SIMD2(width, Double(window.logicalSize.height)))
         // The open scene menu is above everything, the HUD too.
         guard !switcher.isOpen else { return separated }
-        // While a dragged object is drawn ahead of the finger, the HUD's corner says by how much (the backend's
+        // While a dragged object is drawn ahead of the finger, the HUD's corner says by how much ("→ 18 ms") (the backend's
         // name otherwise: nothing animates a held object).
-        let backend = hudAhead.flatMap { $0 > 0.0005 ? "ahead \(Int(($0 * 1000).rounded())) ms" : nil }
+        let backend = hudAhead.flatMap { $0 > 0.0005 ? "→ \(Int(($0 * 1000).rounded())) ms" : nil }
             ?? (scene as? any BackendSwitchable)?.backendName ?? "-"
         if separating {
             separated[.overlay] = hud.overlay(width: width, statistics: hudStatistics, backend: backend)
