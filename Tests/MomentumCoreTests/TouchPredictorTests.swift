@@ -117,6 +117,21 @@ struct TouchPredictorTests {
         #expect(late?.position == moving.newest?.position && late?.horizon == 0)
     }
 
+    @Test("samples overdue (a finger that may have stopped, or input held up): the prediction fades out")
+    func overdueSamples() {
+        let (predictor, last) = Self.feed(Finger(name: "constant") { 1000 * $0 }, until: 0.2, seed: 8)
+        let real = predictor.newest?.position.y ?? 0
+        func ahead(after age: Double) -> Double {
+            (predictor.predict(at: last + 0.04, now: last + age)?.position.y ?? 0) - real
+        }
+        // Within 1.5 sample intervals (12.5 ms at 120 Hz) the whole way; then less and less; at 20 ms nothing.
+        #expect(abs(ahead(after: 0.012) - 40) <= 1.5, "\(ahead(after: 0.012))")
+        #expect(ahead(after: 0.016) > 5 && ahead(after: 0.016) < 35, "\(ahead(after: 0.016))")
+        #expect(ahead(after: 0.018) < ahead(after: 0.016))
+        // (The ages are from the true sample time; the newest timestamp is jittered by up to 0.5 ms.)
+        #expect(abs(ahead(after: 0.0206)) <= 1, "\(ahead(after: 0.0206))")
+    }
+
     @Test("the horizon is capped: a presentation far away is not extrapolated past maxHorizon")
     func horizonCap() {
         let (predictor, newest) = Self.feed(Finger(name: "constant") { 1000 * $0 }, until: 0.3, seed: 9)

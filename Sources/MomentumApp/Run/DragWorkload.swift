@@ -11,8 +11,9 @@ import MomentumScenes
 struct DragPath {
     /// Legs of the zigzag (the stop's leg not counted), the time to speed up or slow down (s), the hold (s).
     static let legs = 14, turnTime = 0.060, hold = 0.400
-    /// Straight pieces per ramp.
-    static let rampPieces = 5
+    /// Straight pieces per ramp: one 120 Hz sample each (the harness samples a `moveto` at about 120 Hz, at least
+    /// once), so the touchscreen's rate holds while the finger speeds up and slows down.
+    static let rampPieces = Int((turnTime * 120).rounded())
     /// Where the drag runs: x, the press's y, and how far up each leg goes.
     let x: Double, startY: Double, span: Double
     /// Finger speed while cruising (px/s).

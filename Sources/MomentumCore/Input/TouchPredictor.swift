@@ -13,7 +13,7 @@
 ///   distance (never a reversal);
 /// - the prediction fades out at low speeds: below `fadeSpeed.lower` px/s it is 0, above `fadeSpeed.upper` whole;
 /// - a finger that sends nothing for `stopGap` seconds is still (Wayland sends no motion for a resting finger):
-///   it is predicted where it is.
+///   it is predicted where it is; the prediction fades out from 1.5 sample intervals without a sample to then.
 ///
 /// It only draws: release velocity and every gesture decision use the real samples, never this.
 /// Times are seconds on the input clock; `predict` takes the presentation time on that clock too.
@@ -86,7 +86,12 @@ public struct TouchPredictor: Sendable {
         let velocity = (count * stp - st * sp) / det
         let speed = (velocity * velocity).sum().squareRoot()
         let (lower, upper) = Self.fadeSpeed
-        let weight = Self.smoothstep((speed - lower) / (upper - lower))
+        // A moving finger sends a sample every interval; one overdue may have stopped (a resting finger sends
+        // nothing), or its samples are held up on the way: the prediction fades from 1.5 intervals without a sample
+        // to none at `stopGap`, so braking that has not arrived yet is not overshot.
+        let interval = (newest - times[first]) / (count - 1)
+        let overdue = (now - newest - 1.5 * interval) / max(1e-6, Self.stopGap - 1.5 * interval)
+        let weight = Self.smoothstep((speed - lower) / (upper - lower)) * (1 - max(0, min(1, overdue)))
         let horizon = max(0, min(presentation - newest, maxHorizon))
         guard weight > 0, horizon > 0 else { return Prediction(position: real, real: real, horizon: 0, velocity: velocity, weight: 0) }
         let direction = velocity / speed
