@@ -76,6 +76,14 @@ final class Compositor {
     /// Plays a touch script and waits until weston has sent its last event.
     func play(_ script: String) throws { _ = try weston.play(script: script) }
 
+    /// Waits until the app has drawn everything its configures asked for and rests (a frame callback found nothing
+    /// to draw): weston may configure the window again (activated) after the first frame, and that frame is drawn at
+    /// the next callback, maybe after `init` returned.
+    func waitIdle() throws {
+        let configured = app.events.lastIndex { $0.kind == "configure" } ?? 0
+        try app.waitFor("the app at rest after its last configure", after: configured) { $0.kind == "rest" }
+    }
+
     /// Waits for the panel to come to rest in `state` after event index `after`.
     @discardableResult
     func waitRest(_ state: String, after: Int) throws -> Int {

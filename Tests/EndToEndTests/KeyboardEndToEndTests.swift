@@ -81,6 +81,7 @@ import Testing
     @Test func hTogglesTheHUDWithOneFrameAtRestAndAnIgnoredKeyDrawsNothing() throws {
         let c = try Compositor()
         #expect(c.app.events.last { $0.kind == "frame" }?.fields["hud"] as? Bool == true, "the HUD starts shown")
+        try c.waitIdle()
         let mark = c.app.events.count
         try c.type("x")
         try c.type("h")
