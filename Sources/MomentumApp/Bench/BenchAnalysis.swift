@@ -239,14 +239,10 @@ struct BenchAnalysis {
         dragLagSamples(settle: settle).map { ($0.px, $0.speed) }
     }
 
-    /// `dragLag` only where the drag is steady: the finger moved at its cruising speed (within 15 % of the p90 of
-    /// its sample-to-sample speeds) for the whole `window` s before the presentation, so neither a turn nor a stop
-    /// nor the speeding up falls within what a frame shows or what its prediction looked back on.
-    func steadyDragLag(settle: Double = 24, window: Double = 0.1) -> [(px: Double, speed: Double)] {
-        dragLagSamples(settle: settle, steadyWindow: window).filter(\.steady).map { ($0.px, $0.speed) }
-    }
-
-    /// `dragLag` with each sample's presentation time (trace seconds).
+    /// `dragLag` with each sample's presentation time (trace seconds), and whether the drag was steady there: the
+    /// finger moved at its cruising speed (within 15 % of the p90 of its sample-to-sample speeds) for the whole
+    /// `steadyWindow` s before the presentation, so neither a turn nor a stop nor the speeding up falls within what
+    /// the frame shows or what its prediction looked back on.
     func dragLagSamples(settle: Double = 24, steadyWindow: Double = 0.1)
         -> [(t: Double, px: Double, speed: Double, steady: Bool)] {
         var result: [(Double, Double, Double, Bool)] = []

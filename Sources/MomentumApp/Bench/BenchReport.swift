@@ -86,7 +86,8 @@ struct BenchReport {
         run["touch_to_present_ms"] = touch.isEmpty ? NSNull() : summary(touch)
         // Steady: the frames shown after 100 ms of the finger at its cruising speed (not the turns of the zigzag,
         // the speeding up, the stop or the hold, whose own numbers are `drag_lag_all` and the stop's).
-        let lag = a.steadyDragLag(), all = a.dragLag()
+        let samples = a.dragLagSamples()
+        let all = samples.map { ($0.px, $0.speed) }, lag = samples.filter(\.steady).map { ($0.px, $0.speed) }
         func lagSummary(_ lag: [(px: Double, speed: Double)]) -> Any {
             guard !lag.isEmpty else { return NSNull() }
             return ["px": summary(lag.map(\.px)),
