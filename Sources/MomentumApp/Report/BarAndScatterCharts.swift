@@ -1,3 +1,15 @@
+/// A set of values with the name the chart's legend gives it and an optional colour (the palette's otherwise).
+struct NamedValues {
+    var name: String
+    var values: [Double]
+    var color: String?
+    init(_ name: String, values: [Double], color: String? = nil) {
+        self.name = name
+        self.values = values
+        self.color = color
+    }
+}
+
 /// One bar per item (e.g. per frame) made of stacked segments (e.g. callback → commit → present, or tick and
 /// render), with horizontal reference lines (a frame budget).
 ///
@@ -7,16 +19,7 @@
 ///                     references: [ReferenceLine(16.67, label: "refresh")])
 struct StackedBarChart: SVGChart {
     /// One layer of every bar: its legend name and one value per bar (NaN, infinite and negative values count as 0).
-    struct Segment {
-        var name: String
-        var values: [Double]
-        var color: String?
-        init(_ name: String, values: [Double], color: String? = nil) {
-            self.name = name
-            self.values = values
-            self.color = color
-        }
-    }
+    typealias Segment = NamedValues
 
     var title: String
     /// What the bars stand for (their x positions).

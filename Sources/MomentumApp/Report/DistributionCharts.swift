@@ -100,16 +100,7 @@ struct HistogramChart: SVGChart {
 ///              distributions: [("presented", presented), ("callbacks", callbacks)])
 struct CDFChart: SVGChart {
     /// One set of values and its legend name.
-    struct Distribution {
-        var name: String
-        var values: [Double]
-        var color: String?
-        init(_ name: String, values: [Double], color: String? = nil) {
-            self.name = name
-            self.values = values
-            self.color = color
-        }
-    }
+    typealias Distribution = NamedValues
 
     var title: String
     var x: AxisLabel
