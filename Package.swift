@@ -29,6 +29,10 @@ let package = Package(
         // Scenes: pure state + layout over the engine and layers, shared by app, tests and benchmarks.
         .target(name: "MomentumScenes", dependencies: ["MomentumCore", "MomentumLayers", realModule],
                 swiftSettings: strict),
+        // The run core: every decision of `momentum run` (when to draw, input, prediction, the frame's stages, the
+        // trace's records) as a pure state machine over timed events. No Wayland, GL, Foundation or clock reads.
+        .target(name: "MomentumRun", dependencies: ["MomentumCore", "MomentumLayers", "MomentumScenes"],
+                swiftSettings: strict),
 
         // C shims: module maps + shim headers, libraries found by pkg-config.
         .systemLibrary(name: "CWaylandClient", path: "Sources/CShims/CWaylandClient", pkgConfig: "wayland-client",
@@ -71,14 +75,16 @@ let package = Package(
                 swiftSettings: strict),
         // App: CLI, wiring, trace writer, headless runner.
         .target(name: "MomentumApp",
-                dependencies: ["MomentumCore", "MomentumLayers", "MomentumScenes", "WaylandClient", "MomentumRender",
+                dependencies: ["MomentumCore", "MomentumLayers", "MomentumScenes", "MomentumRun", "WaylandClient",
+                               "MomentumRender",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         .executableTarget(name: "momentum", dependencies: ["MomentumApp"], swiftSettings: strict),
 
         // Oracles shared by several test targets (closed forms written independently of the engine).
-        .target(name: "MomentumTestSupport", path: "Tests/MomentumTestSupport", swiftSettings: strict),
+        .target(name: "MomentumTestSupport", dependencies: ["MomentumRun", "MomentumScenes", "MomentumCore"],
+                path: "Tests/MomentumTestSupport", swiftSettings: strict),
         .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore", "MomentumTestSupport", realModule],
                     swiftSettings: strict),
         .testTarget(name: "MomentumScenesTests",
@@ -86,6 +92,10 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "MomentumLayersTests",
                     dependencies: ["MomentumLayers", "MomentumCore", "MomentumTestSupport", realModule],
+                    swiftSettings: strict),
+        .testTarget(name: "MomentumRunTests",
+                    dependencies: ["MomentumRun", "MomentumScenes", "MomentumLayers", "MomentumCore",
+                                   "MomentumTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
         .testTarget(name: "MomentumRenderTests",
@@ -97,7 +107,8 @@ let package = Package(
         // Random and hostile input through timestamps, touch assembly, the switcher, every scene and both
         // recognisers (`swift test --filter Fuzz`; MOMENTUM_FUZZ_SCRIPTS and MOMENTUM_FUZZ_SEED for longer runs).
         .testTarget(name: "FuzzTests",
-                    dependencies: ["MomentumApp", "WaylandClient", "MomentumScenes", "MomentumCore", "MomentumLayers"],
+                    dependencies: ["MomentumApp", "MomentumRun", "WaylandClient", "MomentumScenes", "MomentumCore",
+                                   "MomentumLayers"],
                     swiftSettings: strict),
         // End to end: starts weston headless with the touch-injection module, runs the real binary.
         .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumCore", "MomentumScenes",

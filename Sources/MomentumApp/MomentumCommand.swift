@@ -1,7 +1,8 @@
 import ArgumentParser
-import MomentumScenes
 import Foundation
 import Logging
+import MomentumRun
+import MomentumScenes
 
 /// `momentum`: the interactive-animation demo.
 struct MomentumCommand: ParsableCommand {
@@ -95,7 +96,7 @@ struct RunCommand: LoggingCommand {
         options.predict = predict == .on
         options.lateFrameStart = frameStart == .deadline
         options.dragSpeed = dragSpeed
-        let runner = try DemoRunner(options: options, logger: AppLogging.logger())
+        let runner = try RunAdapter(options: options, logger: AppLogging.logger())
         let code = runner.run()
         if code != 0 { throw ExitCode(code) }
     }

@@ -1,3 +1,4 @@
+import MomentumRun
 import MomentumScenes
 
 /// What `momentum run` was asked to do.

@@ -53,8 +53,6 @@ public struct PanelScene: Scene, BackendSwitchable {
     private var press = SIMD2<Double>.zero, pressTop = 0.0
     /// The drag's finger → unstretched top edge mapping (the slop taken up).
     private var mapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
-    /// While a prediction is drawn: the panel's position at the real finger (put back before any input).
-    private var unpredicted: SIMD2<Double>?
     /// The Control Center's state: toggles, levels, media.
     public private(set) var controls = ControlCenter()
     /// The control the current touch sequence belongs to (pressed on it with the panel open at rest).
@@ -116,7 +114,6 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// Changes the container size; a resting panel snaps to its state's new position.
     public mutating func resize(_ newLayout: PanelLayout) {
         guard newLayout != layout else { return }
-        restoreUnpredicted()
         let wasMoving = isMoving
         let top = dragging ? y : layout.y(for: target)
         let old = layout
@@ -159,7 +156,6 @@ public struct PanelScene: Scene, BackendSwitchable {
 
     /// Feeds a touch frame; returns the gestures recognised.
     public mutating func handle(_ frame: TouchFrame) -> [SceneEvent] {
-        restoreUnpredicted()
         if let newest = frame.changes.map(\.time).max() { inputTime = max(inputTime, newest) }
         // Hit-tested where the panel is drawn, its extension below the visible part included.
         let hitRect = layers.presentation(of: panel).frame
@@ -268,27 +264,30 @@ public struct PanelScene: Scene, BackendSwitchable {
         return []
     }
 
-    /// While the panel is dragged, draws it where the dragging finger will be (through the same mapping, rubber
+    /// While the panel is dragged, it is drawn where the dragging finger will be (through the same mapping, rubber
     /// band included); the slider's drag and everything else draw the real finger.
-    public mutating func showPredicted(_ fingers: [Int32: SIMD2<Double>]) {
-        restoreUnpredicted()
+    public func presentationOverrides(predicted fingers: [Int32: SIMD2<Double>]) -> PresentationOverrides {
+        var overrides = PresentationOverrides()
         // Only once the pan has begun: a catch holds the panel where it was caught, whatever the finger does.
         guard dragging, grabbed == nil, recognizer.isPanning, let owner = recognizer.owner,
-              let finger = fingers[owner] else { return }
-        unpredicted = layers[panel].position
-        layers[panel].position = centre(top: layout.banded(mapping.value(finger: finger.y,
-                                                                         travelled: mapping.travelled)))
+              let finger = fingers[owner] else { return overrides }
+        overrides[.position, of: panel] = centre(top: layout.banded(mapping.value(finger: finger.y,
+                                                                                  travelled: mapping.travelled)))
+        return overrides
     }
 
-    private mutating func restoreUnpredicted() {
-        guard let real = unpredicted else { return }
-        unpredicted = nil
-        if dragging { layers[panel].position = real }
+    /// The panel's state for the trace as drawn under `overrides` (a predicted drag: `y` and `rect` are where it is
+    /// drawn).
+    public func traceRecord(drawnWith overrides: PresentationOverrides) -> [TraceField] {
+        guard let centre = overrides[.position, of: panel] else { return traceRecord() }
+        return record(y: centre.y - halfHeight)
     }
 
     /// The panel's state for the trace: state, target, top edge y and vy, rect, backend.
-    public func traceRecord() -> [TraceField] {
-        let r = rect
+    public func traceRecord() -> [TraceField] { record(y: y) }
+
+    private func record(y: Double) -> [TraceField] {
+        let r = layout.rect(y: y)
         return [TraceField("state", .string(state.rawValue)), TraceField("target", .string(target.rawValue)),
                 TraceField("y", .number(y)), TraceField("vy", .number(vy)),
                 TraceField("rect", .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])),

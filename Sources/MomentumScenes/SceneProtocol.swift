@@ -95,10 +95,12 @@ public protocol Scene {
     /// `--autoplay`: when the scene has come to rest, starts its next motion by itself (a demo loop for displays and
     /// benchmarks); false when it has none or cannot now.
     mutating func autoplay() -> Bool
-    /// Draws what each finger drags (by touch id) where the finger is predicted to be when the frame is shown; a
-    /// finger not listed is drawn where it is. Only the drawing moves: gestures, release velocities and every
-    /// decision keep the real samples (the next `handle` starts from them).
-    mutating func showPredicted(_ fingers: [Int32: SIMD2<Double>])
+    /// Where what each finger drags (by touch id) is drawn if the finger is where it is predicted to be when the
+    /// frame is shown: presentation-only overrides for one draw (`LayerTree.overridden(by:)`). Nothing of the scene
+    /// changes: gestures, release velocities and every decision keep the real samples.
+    func presentationOverrides(predicted fingers: [Int32: SIMD2<Double>]) -> PresentationOverrides
+    /// The scene's state as a draw under `overrides` shows it (`traceRecord()` with the overridden values).
+    func traceRecord(drawnWith overrides: PresentationOverrides) -> [TraceField]
 }
 
 extension Scene {
@@ -106,7 +108,26 @@ extension Scene {
     public mutating func autoplay() -> Bool { false }
 
     /// Nothing dragged follows a prediction by default.
-    public mutating func showPredicted(_ fingers: [Int32: SIMD2<Double>]) {}
+    public func presentationOverrides(predicted fingers: [Int32: SIMD2<Double>]) -> PresentationOverrides {
+        PresentationOverrides()
+    }
+
+    /// A scene that overrides nothing records what it is.
+    public func traceRecord(drawnWith overrides: PresentationOverrides) -> [TraceField] { traceRecord() }
+
+    /// Appends what the scene shows under `overrides`, except up to `limit` layers drawn apart. A scene that draws
+    /// more than its layers (`draw(into:separating:)` of its own) returns no overrides.
+    public func draw(into list: inout DrawList, separating limit: Int,
+                     overrides: PresentationOverrides) -> [SeparateLayer] {
+        guard !overrides.isEmpty else { return draw(into: &list, separating: limit) }
+        return layers.overridden(by: overrides).draw(into: &list, separating: limit)
+    }
+
+    /// Appends what the scene shows under `overrides`.
+    public func draw(into list: inout DrawList, overrides: PresentationOverrides) {
+        guard !overrides.isEmpty else { return draw(into: &list) }
+        layers.overridden(by: overrides).draw(into: &list)
+    }
 
     /// Appends what the scene shows, except up to `limit` layers that want a surface of their own and can have one
     /// now (`LayerTree.draw(into:separating:)`), which are returned drawn apart.

@@ -50,8 +50,6 @@ public struct ScrollScene: Scene {
     private var dragVelocity = 0.0
     /// The drag's finger → unstretched offset mapping (the slop taken up), and where the finger went down.
     private var mapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
-    /// While a prediction is drawn: the content's position at the real finger (put back before any input).
-    private var unpredicted: SIMD2<Double>?
     private var press = (offset: 0.0, finger: 0.0)
     private var autoplayDown = true
 
@@ -117,7 +115,6 @@ public struct ScrollScene: Scene {
     /// Lays the list out for a container of `size`. A list at rest keeps its offset, within the new range; a moving
     /// or held one goes on as it was (a coast that ends past the new end bounces back from it).
     public mutating func resize(to newSize: SIMD2<Double>) {
-        restoreUnpredicted()
         guard newSize != size else { return }
         size = newSize
         layOut()
@@ -131,7 +128,6 @@ public struct ScrollScene: Scene {
 
     /// Feeds a touch frame: a press catches a moving list, a pan drags it, a release flicks or bounces it.
     public mutating func handle(_ frame: TouchFrame) -> [SceneEvent] {
-        restoreUnpredicted()
         if let newest = frame.changes.map(\.time).max() { inputTime = Swift.max(inputTime, newest) }
         let port = viewport
         let events = recognizer.handle(frame) { p in p.y >= port.y }
@@ -196,7 +192,9 @@ public struct ScrollScene: Scene {
     public var touchTargets: [TouchTarget] { [TouchTarget("list", viewport)] }
 
     /// The list's state for the trace: state, offset, velocity, range.
-    public func traceRecord() -> [TraceField] {
+    public func traceRecord() -> [TraceField] { record(offset: offset) }
+
+    private func record(offset: Double) -> [TraceField] {
         [TraceField("state", .string(state.rawValue)), TraceField("offset", .number(offset)),
          TraceField("velocity", .number(velocity)), TraceField("min_offset", .number(minimumOffset)),
          TraceField("viewport", .array([.number(viewport.y), .number(viewport.height)]))]
@@ -213,20 +211,23 @@ public struct ScrollScene: Scene {
 
     // MARK: Motion
 
-    /// While the list is dragged, draws it where the dragging finger will be (the same mapping, rubber band included).
-    public mutating func showPredicted(_ fingers: [Int32: SIMD2<Double>]) {
-        restoreUnpredicted()
+    /// While the list is dragged, it is drawn where the dragging finger will be (the same mapping, rubber band
+    /// included).
+    public func presentationOverrides(predicted fingers: [Int32: SIMD2<Double>]) -> PresentationOverrides {
+        var overrides = PresentationOverrides()
         // Only once the pan has begun: a catch holds the list where it was caught.
-        guard dragging, recognizer.isPanning, let owner = recognizer.owner, let finger = fingers[owner] else { return }
-        unpredicted = layers[content].position
-        layers[content].position = SIMD2(0, viewport.y + banded(mapping.value(finger: finger.y,
-                                                                           travelled: mapping.travelled)))
+        guard dragging, recognizer.isPanning, let owner = recognizer.owner, let finger = fingers[owner] else {
+            return overrides
+        }
+        overrides[.position, of: content] = SIMD2(0, viewport.y + banded(mapping.value(finger: finger.y,
+                                                                                      travelled: mapping.travelled)))
+        return overrides
     }
 
-    private mutating func restoreUnpredicted() {
-        guard let real = unpredicted else { return }
-        unpredicted = nil
-        if dragging { layers[content].position = real }
+    /// The list's state for the trace as drawn under `overrides` (a predicted drag: `offset` is where it is drawn).
+    public func traceRecord(drawnWith overrides: PresentationOverrides) -> [TraceField] {
+        guard let position = overrides[.position, of: content] else { return traceRecord() }
+        return record(offset: position.y - viewport.y)
     }
 
     /// The content follows the finger (the slop taken up), rubber-banded past the ends.

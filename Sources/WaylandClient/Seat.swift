@@ -29,8 +29,8 @@ public final class Seat {
     }
     /// The surface's logical size, for `InputSanitizer` (positions more than a surface beyond it are clamped).
     public var surfaceSize: SIMD2<Double>? {
-        get { sanitizer.bounds }
-        set { sanitizer.bounds = newValue }
+        get { input.surfaceSize }
+        set { input.surfaceSize = newValue }
     }
 
     private let seat: OpaquePointer
@@ -42,16 +42,9 @@ public final class Seat {
     private var keyboard: OpaquePointer?
     private var touchStamps: OpaquePointer?
     private var pointerStamps: OpaquePointer?
-    private var assembler = TouchFrameAssembler()
-    private var sanitizer = InputSanitizer()
+    /// The input chain: timestamps, sanitizer, touch-frame assembly.
+    private var input = SeatInput()
     private let log: (PlatformLogLevel, String) -> Void
-    private var touchClock = InputTimestamp()
-    private var pointerClock = InputTimestamp()
-    private var pointerPosition = SIMD2<Double>(0, 0)
-    /// Whether the pointer is over the window's surface (false: elsewhere, or on a decoration); nil until the
-    /// pointer object's first enter (sway 1.7 sends a newly bound pointer none while it is already over the
-    /// window, and its events count then as before).
-    private var pointerOnWindow: Bool?
     private var cursor: PointerCursor?
     private var xkbContext: OpaquePointer?
     private var xkbKeymap: OpaquePointer?
@@ -84,34 +77,29 @@ public final class Seat {
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
                 // A finger on a decoration is libdecor's; its motion and up are then ignored too (never down here).
-                guard seat.isWindow(surface) else { return }
-                let t = seat.touchClock.seconds(milliseconds: time)
-                let position = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)), id: id)
-                seat.deliver(seat.assembler.down(id: id, position: position, time: t))
+                let raw = SIMD2(wl_fixed_to_double(x), wl_fixed_to_double(y))
+                seat.deliver(seat.input.touchDown(id: id, at: raw, ms: time, onWindow: seat.isWindow(surface)))
             },
             up: { data, _, _, time, id in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
-                seat.sanitizer.release(id: id)
-                seat.deliver(seat.assembler.up(id: id, time: seat.touchClock.seconds(milliseconds: time)))
+                seat.deliver(seat.input.touchUp(id: id, ms: time))
             },
             motion: { data, _, time, id, x, y in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
-                let t = seat.touchClock.seconds(milliseconds: time)
-                let position = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)), id: id)
-                seat.deliver(seat.assembler.motion(id: id, position: position, time: t))
+                seat.deliver(seat.input.touchMotion(id: id, to: SIMD2(wl_fixed_to_double(x), wl_fixed_to_double(y)),
+                                                    ms: time))
             },
             frame: { data, _ in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
-                seat.deliver(seat.assembler.frame())
+                seat.deliver(seat.input.touchFrame())
             },
             cancel: { data, _ in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
-                seat.sanitizer = InputSanitizer(bounds: seat.sanitizer.bounds)
-                seat.deliver(seat.assembler.cancel(time: seat.lastTime)) // cancel carries no time
+                seat.deliver(seat.input.touchCancel())
             },
             shape: { _, _, _, _, _ in },
             orientation: { _, _, _, _ in }))
@@ -119,38 +107,27 @@ public final class Seat {
             enter: { data, _, serial, surface, x, y in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
-                seat.pointerOnWindow = seat.isWindow(surface)
-                guard seat.pointerOnWindow == true else { return }
-                seat.pointerPosition = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)),
-                                                 id: TouchFrameAssembler.pointerID)
-                seat.setCursor(serial: serial)
+                let raw = SIMD2(wl_fixed_to_double(x), wl_fixed_to_double(y))
+                let onWindow = seat.input.pointerEnter(at: raw, onWindow: seat.isWindow(surface))
+                seat.deliver(nil)
+                if onWindow { seat.setCursor(serial: serial) }
             },
             leave: { data, _, _, _ in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
-                guard seat.pointerOnWindow != false else { return }
-                seat.pointerOnWindow = false
-                seat.deliver(seat.assembler.pointerUp(time: seat.lastTime)) // leave carries no time
+                seat.deliver(seat.input.pointerLeave())
             },
             motion: { data, _, time, x, y in
                 guard let data else { return }
                 let seat = Listener.object(Seat.self, data)
-                guard seat.pointerOnWindow != false else { return }
-                seat.pointerPosition = seat.sane(.init(wl_fixed_to_double(x), wl_fixed_to_double(y)),
-                                                 id: TouchFrameAssembler.pointerID)
-                let t = seat.pointerClock.seconds(milliseconds: time)
-                seat.deliver(seat.assembler.pointerMotion(position: seat.pointerPosition, time: t))
+                seat.deliver(seat.input.pointerMotion(to: SIMD2(wl_fixed_to_double(x), wl_fixed_to_double(y)),
+                                                      ms: time))
             },
             button: { data, _, _, time, button, state in
                 guard let data, button == 0x110 else { return } // BTN_LEFT
                 let seat = Listener.object(Seat.self, data)
-                guard seat.pointerOnWindow != false else { return }
-                let t = seat.pointerClock.seconds(milliseconds: time)
-                if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
-                    seat.deliver(seat.assembler.pointerDown(position: seat.pointerPosition, time: t))
-                } else {
-                    seat.deliver(seat.assembler.pointerUp(time: t))
-                }
+                seat.deliver(seat.input.pointerButton(pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue,
+                                                      ms: time))
             },
             axis: { _, _, _, _, _ in },
             frame: { _, _ in },
@@ -176,13 +153,13 @@ public final class Seat {
             repeat_info: { _, _, _, _ in }))
         touchStampListener.initialize(to: zwp_input_timestamps_v1_listener(timestamp: { data, _, hi, lo, nsec in
             guard let data else { return }
-            Listener.object(Seat.self, data).touchClock.setNextTimestamp(secondsHigh: hi, secondsLow: lo,
-                                                                         nanoseconds: nsec)
+            Listener.object(Seat.self, data).input.timestamp(secondsHigh: hi, secondsLow: lo, nanoseconds: nsec,
+                                                             pointer: false)
         }))
         pointerStampListener.initialize(to: zwp_input_timestamps_v1_listener(timestamp: { data, _, hi, lo, nsec in
             guard let data else { return }
-            Listener.object(Seat.self, data).pointerClock.setNextTimestamp(secondsHigh: hi, secondsLow: lo,
-                                                                           nanoseconds: nsec)
+            Listener.object(Seat.self, data).input.timestamp(secondsHigh: hi, secondsLow: lo, nanoseconds: nsec,
+                                                             pointer: true)
         }))
         wl_seat_add_listener(seat, seatListener, me)
     }
@@ -197,16 +174,6 @@ public final class Seat {
         for listener in [UnsafeMutableRawPointer(seatListener), UnsafeMutableRawPointer(touchListener), UnsafeMutableRawPointer(pointerListener), UnsafeMutableRawPointer(keyboardListener), UnsafeMutableRawPointer(touchStampListener), UnsafeMutableRawPointer(pointerStampListener)] { listener.deallocate() }
     }
 
-    /// The time of the newest input event delivered, for events that carry none.
-    private var lastTime: Double = 0
-
-    /// `raw` through the sanitizer, with a debug line when a point starts being clamped.
-    private func sane(_ raw: SIMD2<Double>, id: Int32) -> SIMD2<Double> {
-        let (position, note) = sanitizer.position(raw, id: id)
-        if let note { log(.debug, note) }
-        return position
-    }
-
     /// Whether input on `surface` is the window's: its own surface (any surface before there is a window).
     private func isWindow(_ surface: OpaquePointer?) -> Bool {
         guard let window = registry.windowSurface else { return true }
@@ -219,9 +186,10 @@ public final class Seat {
         if let report = cursor?.set(serial: serial) { onCursor?(report) }
     }
 
+    /// Logs what the sanitizer noted and hands `frame` on.
     private func deliver(_ frame: Touch.Frame?) {
+        for note in input.takeNotes() { log(.debug, note) }
         guard let frame else { return }
-        if let newest = frame.changes.map(\.time).max() { lastTime = max(lastTime, newest) }
         onTouchFrame?(frame)
     }
 
@@ -268,19 +236,17 @@ public final class Seat {
     /// the compositor's own `wl_touch.cancel` would end it).
     private func releaseTouch(cancelling: Bool) {
         guard let device = touch else { return }
-        if cancelling, assembler.fingerIsDown { deliver(assembler.cancel(time: lastTime)) }
+        deliver(input.releaseTouch(cancelling: cancelling))
         if let touchStamps { zwp_input_timestamps_v1_destroy(touchStamps) }
         touchStamps = nil
         if canRelease { wl_touch_release(device) } else { wl_touch_destroy(device) }
         touch = nil
-        sanitizer = InputSanitizer(bounds: sanitizer.bounds)
     }
 
     /// Releases the pointer; with `lifting`, a held button is let go (as when the pointer leaves the surface).
     private func releasePointer(lifting: Bool) {
         guard let device = pointer else { return }
-        if lifting { deliver(assembler.pointerUp(time: lastTime)) }
-        pointerOnWindow = nil
+        deliver(input.releasePointer(lifting: lifting))
         cursor = nil // its shape device goes before the pointer it was made for
         if let pointerStamps { zwp_input_timestamps_v1_destroy(pointerStamps) }
         pointerStamps = nil

@@ -1,5 +1,6 @@
 import MomentumCore
 import MomentumLayers
+import MomentumRun
 import MomentumScenes
 import WaylandClient
 
@@ -170,6 +171,53 @@ enum FiniteCheck {
             let p = sub(path, "[\(i)](\(change.phase) id \(change.id))")
             guard walk(change.position, at: sub(p, ".position"), visit), visit(sub(p, ".time"), change.time)
             else { return false }
+        }
+        return true
+    }
+}
+
+extension FiniteCheck {
+    // MARK: The run core's trace lines
+
+    /// Walks a trace line (its time and its record's numbers).
+    @discardableResult
+    static func walk(_ line: TraceLine, at path: String?, _ visit: Visitor) -> Bool {
+        visit(sub(path, ".t"), line.t) && walk(line.record, at: sub(path, "(\(line.record.event))"), visit)
+    }
+
+    /// Walks a trace record's numbers.
+    @discardableResult
+    static func walk(_ record: TraceRecord, at path: String?, _ visit: Visitor) -> Bool {
+        switch record {
+        case .clock, .window, .seat, .cursor, .discarded, .scene, .backend, .truncated, .system:
+            return true
+        case .configure(let c): return visit(sub(path, ".scale"), c.scale)
+        case .touch(let t): return walk(t.position, at: sub(path, ".position"), visit) && visit(sub(path, ".time"), t.time)
+        case .frame(let f):
+            let optionals: [(String, Double?)] = [("callbackT", f.callbackT), ("wakeT", f.wakeT),
+                                                  ("targetT", f.targetT), ("predictMicros", f.predictMicros)]
+            guard visit(sub(path, ".step"), f.step), visit(sub(path, ".tickMicros"), f.tickMicros),
+                  visit(sub(path, ".renderMicros"), f.renderMicros), visit(sub(path, ".commitT"), f.commitT),
+                  visit(sub(path, ".cpuMicros"), f.cpuMicros) else { return false }
+            if let surface = f.layerSurface, !walk(surface, at: sub(path, ".layerSurface"), visit) { return false }
+            for (name, value) in optionals {
+                if let value, !visit(sub(path, "." + name), value) { return false }
+            }
+            return true
+        case .presented: return true
+        case .sceneState(let state): return walk(state.fields, at: sub(path, "." + state.name), visit)
+        case .gesture(let event): return walk(event, at: path, visit)
+        case .switcher(let s): return walk(s.targets, at: sub(path, ".targets"), visit)
+        case .layout(let l):
+            return walk(l.targets, at: sub(path, ".targets"), visit) && walk(l.chrome, at: sub(path, ".chrome"), visit)
+        case .rest(let cpu): return visit(sub(path, ".cpu"), cpu)
+        case .exit(let e): return visit(sub(path, ".cpu"), e.cpu)
+        }
+    }
+
+    static func walk(_ targets: [TouchTarget], at path: String?, _ visit: Visitor) -> Bool {
+        for (i, target) in targets.enumerated() {
+            guard walk(target.rect, at: sub(path, "[\(i)] \(target.name)"), visit) else { return false }
         }
         return true
     }

@@ -1,115 +1,83 @@
 @testable import MomentumApp
 import MomentumCore
 import MomentumLayers
+import MomentumRun
 import MomentumScenes
 import WaylandClient
 
-/// The app without Wayland or GL: the seat's input chain (`InputTimestamp` → `InputSanitizer` →
-/// `TouchFrameAssembler`, in `Seat`'s order) and the runner's routing and frames (`SceneSwitcher` → scene, scene
-/// and backend switches, configure, draw, trace record, as `DemoRunner` does them), with every value that would be
-/// traced or drawn checked for NaN and infinity on the way. Standalone copies of both recognisers
-/// (`MultiTouchGestureRecognizer`, `PanTapRecognizer`) see every frame the scene sees.
+/// The app without Wayland or GL, on a manual clock: the seat's real input chain (`SeatInput`, as `Seat`'s listeners
+/// feed it) into the real `RunCore` (switcher, scenes, keys, configure, the frame state, the learned frame deadline,
+/// touch prediction, draw plans and trace lines), with a compositor played here: it answers each committed frame
+/// with a callback at the next `advance` and with presentation feedback. Every value that would be traced or drawn
+/// is checked for NaN and infinity on the way. Standalone copies of both recognisers (`MultiTouchGestureRecognizer`,
+/// `PanTapRecognizer`) see every frame the seat delivers.
 struct FuzzApp {
-    /// The window's logical size (what `configure` last said).
-    private(set) var size: SIMD2<Double>
-    /// The output scale in effect.
-    private(set) var scale: Double
-    /// The backend new scenes get (the runner's `backend`).
-    private(set) var backend: BackendKind
-    private(set) var scene: any Scene
-    private(set) var switcher: SceneSwitcher
-    private(set) var assembler = TouchFrameAssembler()
-    private var sanitizer: InputSanitizer
-    private var touchClock = InputTimestamp()
-    private var pointerClock = InputTimestamp()
-    private var pointerPosition = SIMD2<Double>(0, 0)
-    private var lastTime = 0.0
+    /// The host clock (s).
+    private(set) var now = 1000.0
+    private(set) var core: RunCore
+    private(set) var input = SeatInput()
     private var multiTouch = MultiTouchGestureRecognizer()
     private var panTap = PanTapRecognizer()
-    /// The last frame drawn: the scene's commands first (`sceneCommands` of them), then the switcher's.
+    /// The last frame planned (its draw list).
     private(set) var drawList = DrawList()
-    private(set) var sceneCommands = 0
-    /// The first non-finite value seen (where, and what was happening), nil while all were finite.
+    /// Presentation feedback owed for committed frames: sequence and when it is shown.
+    private var shown: [(sequence: UInt64, at: Double)] = []
+    /// The first non-finite value or broken promise seen (where, and what was happening), nil while all is well.
     private(set) var failure: String?
-    /// Touch frames delivered to the routing, scene switches, frames advanced (for the fuzzer's summary).
+    /// Touch frames delivered, scene switches, frames drawn (for the fuzzer's summary).
     private(set) var framesDelivered = 0, sceneSwitches = 0, framesAdvanced = 0
     /// How often each kind of scene event was reported (what the scripts reached).
     private(set) var eventCounts: [GestureKind: Int] = [:]
 
-    /// A runner showing `kind` on `backend`, configured to `size` at `scale` (made, then configured, as at start-up).
+    /// A run showing `kind` on `backend`, configured to `size` at `scale` (made, then configured, as at start-up).
     init(kind: SceneKind, backend: BackendKind, size: SIMD2<Double>, scale: Double) {
-        self.size = size
-        self.scale = scale
-        self.backend = backend
-        scene = kind.make(size: size, backend: backend)
-        switcher = SceneSwitcher(names: SceneKind.allCases.map(\.rawValue),
-                                 selected: SceneKind.allCases.firstIndex(of: kind) ?? 0)
-        sanitizer = InputSanitizer()
+        var configuration = RunConfiguration()
+        configuration.scene = kind
+        configuration.backend = backend
+        configuration.size = size
+        configuration.tracing = true
+        core = RunCore(configuration: configuration, start: now)
         configure(size: size, scale: scale)
     }
 
+    var size: SIMD2<Double> { core.size }
+    var scale: Double { core.scale }
+    var scene: any Scene { core.scene }
+    var switcher: SceneSwitcher { core.switcher }
+    var assembler: TouchFrameAssembler { input.assembler }
     /// The scene shown now.
     var sceneKind: SceneKind { SceneKind.allCases[switcher.selected] }
 
-    // MARK: Seat (as `Seat`'s listeners do it)
+    /// The scene's own draw commands (what a gesture may aim at).
+    var sceneDrawList: DrawList {
+        var list = DrawList()
+        scene.draw(into: &list)
+        return list
+    }
 
-    /// `zwp_input_timestamps_v1.timestamp` for the next touch (or pointer) event.
+    // MARK: Seat
+
     mutating func highResolutionTimestamp(_ stamp: HighResolutionStamp, pointer: Bool) {
-        if pointer {
-            pointerClock.setNextTimestamp(secondsHigh: stamp.hi, secondsLow: stamp.lo, nanoseconds: stamp.nsec)
-        } else {
-            touchClock.setNextTimestamp(secondsHigh: stamp.hi, secondsLow: stamp.lo, nanoseconds: stamp.nsec)
-        }
+        input.timestamp(secondsHigh: stamp.hi, secondsLow: stamp.lo, nanoseconds: stamp.nsec, pointer: pointer)
     }
 
-    mutating func touchDown(id: Int32, at raw: SIMD2<Double>, ms: UInt32) {
-        let t = touchClock.seconds(milliseconds: ms)
-        let position = sanitizer.position(raw, id: id).position
-        deliver(assembler.down(id: id, position: position, time: t))
-    }
-
+    mutating func touchDown(id: Int32, at raw: SIMD2<Double>, ms: UInt32) { deliver(input.touchDown(id: id, at: raw, ms: ms)) }
     mutating func touchMotion(id: Int32, to raw: SIMD2<Double>, ms: UInt32) {
-        let t = touchClock.seconds(milliseconds: ms)
-        let position = sanitizer.position(raw, id: id).position
-        deliver(assembler.motion(id: id, position: position, time: t))
+        deliver(input.touchMotion(id: id, to: raw, ms: ms))
     }
+    mutating func touchUp(id: Int32, ms: UInt32) { deliver(input.touchUp(id: id, ms: ms)) }
+    mutating func touchFrame() { deliver(input.touchFrame()) }
+    mutating func touchCancel() { deliver(input.touchCancel()) }
+    mutating func pointerEnter(at raw: SIMD2<Double>) { _ = input.pointerEnter(at: raw) }
+    mutating func pointerLeave() { deliver(input.pointerLeave()) }
+    mutating func pointerMotion(to raw: SIMD2<Double>, ms: UInt32) { deliver(input.pointerMotion(to: raw, ms: ms)) }
+    mutating func pointerButton(pressed: Bool, ms: UInt32) { deliver(input.pointerButton(pressed: pressed, ms: ms)) }
 
-    mutating func touchUp(id: Int32, ms: UInt32) {
-        sanitizer.release(id: id)
-        deliver(assembler.up(id: id, time: touchClock.seconds(milliseconds: ms)))
-    }
-
-    mutating func touchFrame() { deliver(assembler.frame()) }
-
-    mutating func touchCancel() {
-        sanitizer = InputSanitizer(bounds: sanitizer.bounds)
-        deliver(assembler.cancel(time: lastTime))
-    }
-
-    mutating func pointerEnter(at raw: SIMD2<Double>) {
-        pointerPosition = sanitizer.position(raw, id: TouchFrameAssembler.pointerID).position
-    }
-
-    mutating func pointerLeave() { deliver(assembler.pointerUp(time: lastTime)) }
-
-    mutating func pointerMotion(to raw: SIMD2<Double>, ms: UInt32) {
-        pointerPosition = sanitizer.position(raw, id: TouchFrameAssembler.pointerID).position
-        let t = pointerClock.seconds(milliseconds: ms)
-        deliver(assembler.pointerMotion(position: pointerPosition, time: t))
-    }
-
-    mutating func pointerButton(pressed: Bool, ms: UInt32) {
-        let t = pointerClock.seconds(milliseconds: ms)
-        if pressed { deliver(assembler.pointerDown(position: pointerPosition, time: t)) }
-        else { deliver(assembler.pointerUp(time: t)) }
-    }
-
-    /// The touch device goes away with fingers down (`Seat.releaseTouch(cancelling: true)`), and the pointer
-    /// leaves: the end of every touch sequence and press the app can be left with.
+    /// The touch device goes away with fingers down, and the pointer leaves: the end of every touch sequence and
+    /// press the app can be left with.
     mutating func releaseDevices() {
-        if assembler.fingerIsDown { deliver(assembler.cancel(time: lastTime)) }
-        sanitizer = InputSanitizer(bounds: sanitizer.bounds)
-        deliver(assembler.pointerUp(time: lastTime))
+        deliver(input.releaseTouch(cancelling: true))
+        deliver(input.releasePointer(lifting: true))
     }
 
     private mutating func deliver(_ frame: Touch.Frame?) {
@@ -119,87 +87,102 @@ struct FuzzApp {
             failure = "the seat delivered a non-finite touch: \(bad)"
             return
         }
-        if let newest = frame.changes.map(\.time).max() { lastTime = max(lastTime, newest) }
         framesDelivered += 1
-        route(TouchFrame(frame))
-    }
-
-    // MARK: Runner (as `DemoRunner` does it)
-
-    private mutating func route(_ frame: TouchFrame) {
-        let (rest, selection, _) = switcher.filter(frame)
-        if let selection { switchScene(to: SceneKind.allCases[selection]) }
-        guard let rest else { return }
-        for event in scene.handle(rest) {
-            eventCounts[event.kind, default: 0] += 1
-            check(FiniteCheck.firstNonFinite(at: "\(scene.name).handle") { FiniteCheck.walk(event, at: $0, $1) })
-        }
-        for event in multiTouch.handle(rest) {
-            check(FiniteCheck.firstNonFinite(at: "MultiTouchGestureRecognizer") {
-                FiniteCheck.walk(event, at: $0, $1)
-            })
+        let touch = TouchFrame(frame)
+        for event in multiTouch.handle(touch) {
+            check(FiniteCheck.firstNonFinite(at: "MultiTouchGestureRecognizer") { FiniteCheck.walk(event, at: $0, $1) })
         }
         let half = size.x / 2
-        for event in panTap.handle(rest, hit: { $0.x < half }) {
+        for event in panTap.handle(touch, hit: { $0.x < half }) {
             check(FiniteCheck.firstNonFinite(at: "PanTapRecognizer") { FiniteCheck.walk(event, at: $0, $1) })
         }
+        let selected = switcher.selected
+        send(.touch(touch))
+        if switcher.selected != selected { sceneSwitches += 1 }
+        dispatched()
     }
 
-    private mutating func switchScene(to kind: SceneKind) {
-        scene = kind.make(size: size, backend: backend)
-        scene.setOutputScale(scale)
-        if let index = SceneKind.allCases.firstIndex(of: kind) { switcher.selected = index }
-        sceneSwitches += 1
-    }
+    // MARK: Keys and the window
 
     /// Key `s` or Tab.
     mutating func nextScene() {
-        let kinds = SceneKind.allCases
-        switchScene(to: kinds[(switcher.selected + 1) % kinds.count])
+        send(.key(.nextScene))
+        sceneSwitches += 1
+        dispatched()
     }
 
     /// Keys 1/2/3.
     mutating func switchBackend(to kind: BackendKind) {
-        guard var switchable = scene as? any Scene & BackendSwitchable else { return }
-        backend = kind
-        switchable.switchBackend(to: kind.make(), name: kind.rawValue)
-        scene = switchable
+        send(.key(.backend(kind)))
+        dispatched()
     }
 
     /// A surface configure (new logical size or output scale).
     mutating func configure(size newSize: SIMD2<Double>, scale newScale: Double) {
-        size = newSize
-        scale = newScale
-        sanitizer.bounds = newSize
-        scene.setOutputScale(newScale)
-        scene.resize(to: newSize)
-        switcher.setRoom(HUD.switcherRoom(width: newSize.x))
+        input.surfaceSize = newSize
+        let buffer = newSize * newScale
+        send(.configured(WindowConfiguration(width: Int(newSize.x), height: Int(newSize.y), scale: newScale,
+                                             bufferWidth: Int(buffer.x.rounded()), bufferHeight: Int(buffer.y.rounded()),
+                                             canSeparate: true)))
+        dispatched()
     }
 
-    /// A frame callback: the scene advances by `dt`, then the frame is drawn and traced.
+    // MARK: Frames (the compositor played here)
+
+    /// `dt` seconds pass: the feedback due by then arrives, and a frame awaited gets its callback; the frame starts
+    /// at the core's learned wake-up time and is drawn and committed.
     mutating func frame(dt: Double) {
-        let before = scene.layers.time
-        for event in scene.advance(by: dt) {
-            eventCounts[event.kind, default: 0] += 1
-            check(FiniteCheck.firstNonFinite(at: "\(scene.name).advance") { FiniteCheck.walk(event, at: $0, $1) })
+        now += dt
+        while let first = shown.first, first.at <= now {
+            shown.removeFirst()
+            send(.presented(PresentationFeedback(sequence: first.sequence, nanoseconds: UInt64(first.at * 1e9),
+                                                 hostTime: first.at, refreshNanoseconds: 16_666_667)))
         }
-        let step = scene.layers.time - before
-        if failure == nil, !step.isFinite { failure = "\(scene.name): frame step = \(step)" }
-        framesAdvanced += 1
-        drawAndTrace()
+        if core.frameState.phase == .awaitingCallback {
+            send(.frameCallback(milliseconds: UInt32(truncatingIfNeeded: Int64(now * 1000))))
+            if let wake = core.wakeTime, wake > now { now = wake }
+            framesAdvanced += 1
+        }
+        dispatched()
+        if failure == nil, scene.needsFrames, core.frameState.phase == .idle {
+            failure = "\(scene.name) moves but no frame is drawn or asked for (the display link stopped)"
+        }
     }
 
-    /// What a frame draws (scene, switcher) and traces (the scene's record).
-    mutating func drawAndTrace() {
+    /// A batch of events was dispatched: the core draws at once when idle and something changed.
+    mutating func drawAndTrace() { dispatched() }
+
+    private mutating func dispatched() { send(.dispatched) }
+
+    /// Hands `event` to the core at `now` and plays the effects: input read (none is waiting), frames drawn and
+    /// committed a millisecond later and shown 5 ms after that, trace lines checked.
+    private mutating func send(_ event: RunEvent) {
         guard failure == nil else { return }
-        drawList.removeAll()
-        scene.draw(into: &drawList)
-        sceneCommands = drawList.count
-        switcher.draw(into: &drawList, size: size)
-        let list = drawList
-        check(FiniteCheck.firstNonFinite(at: "draw(\(scene.name))") { FiniteCheck.walk(list, at: $0, $1) })
-        let record = scene.traceRecord()
-        check(FiniteCheck.firstNonFinite(at: "trace.\(scene.name)") { FiniteCheck.walk(record, at: $0, $1) })
+        for effect in core.handle(event, at: now) {
+            switch effect {
+            case .trace(let line):
+                check(FiniteCheck.firstNonFinite(at: "trace") { FiniteCheck.walk(line, at: $0, $1) })
+                if case .gesture(let event) = line.record { eventCounts[event.kind, default: 0] += 1 }
+            case .readInput:
+                send(.inputRead(cpu: 0))
+            case .present(let plan):
+                let list = plan.list
+                check(FiniteCheck.firstNonFinite(at: "draw(\(scene.name))") { FiniteCheck.walk(list, at: $0, $1) })
+                for (slot, layer) in plan.separated {
+                    check(FiniteCheck.firstNonFinite(at: "draw(\(scene.name)) \(slot)") {
+                        FiniteCheck.walk(layer.content, at: $0, $1)
+                    })
+                }
+                drawList = list
+                let drawStart = now
+                now += 0.001
+                send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(), cpu: 0)))
+                shown.append((plan.sequence, now + 0.005))
+            case .prepareLayerSurfaces, .ready: break
+            case .stop(let code, let reason):
+                if code != 0 { failure = "the run stopped: \(reason) (\(code))" }
+            }
+        }
     }
 
     private mutating func check(_ problem: String?) {

@@ -279,9 +279,10 @@ struct FuzzGenerator {
 
     /// Where a gesture starts: mostly on one of the shapes the scene drew last, else anywhere.
     private mutating func target(app: FuzzApp) -> SIMD2<Double> {
-        guard app.sceneCommands > 0, rng.chance(0.6) else { return position(app: app) }
+        let commands = app.sceneDrawList.commands
+        guard !commands.isEmpty, rng.chance(0.6) else { return position(app: app) }
         let rect: DrawRect
-        switch app.drawList.commands[Int(rng.below(UInt64(app.sceneCommands)))] {
+        switch commands[Int(rng.below(UInt64(commands.count)))] {
         case .roundedRect(let shape): rect = shape.rect
         case .rect(let r, _), .snappedRect(let r, _): rect = r
         case .line(let line): rect = DrawRect(origin: line.from, size: line.to - line.from)

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import MomentumApp
+import MomentumRun
 
 /// The run's JSON Lines trace file: bounded by `--trace-limit`, every write checked.
 @Suite struct TraceWriterTests {
@@ -13,16 +14,17 @@ import Testing
         let path = temporaryPath()
         defer { unlink(path) }
         let limit = 8192
-        let writer = try TraceWriter(path: path, start: HostClock.now(), limit: limit)
+        let writer = try TraceWriter(path: path, limit: limit)
         var written = 0
         while writer.isEnabled && written < 10_000 {
-            writer.event("frame", ["seq": .int(Int64(written)), "step": .number(0.016)])
+            writer.write(TraceLine(t: Double(written) * 0.016, .discarded(sequence: UInt64(written))))
             written += 1
             if written % 7 == 0 { writer.flush() }
         }
         #expect(!writer.isEnabled && written < 10_000, "the writer never stopped")
-        writer.event("frame", ["seq": .int(-1)])  // dropped: past the limit
-        writer.event("exit", ["code": .int(0), "reason": .string("SIGTERM")])
+        writer.write(TraceLine(t: 99, .discarded(sequence: 999_999)))  // dropped: past the limit
+        writer.write(TraceLine(t: 100, .exit(.init(code: 0, reason: "SIGTERM", feedbackUnanswered: 0, feedbackFreed: 0,
+                                                        cpu: 0.1))))
         writer.close()
         #expect(writer.failure == nil)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -31,25 +33,25 @@ import Testing
         #expect(lines.count == written + 1, "every frame line written before the limit, then truncated and exit")
         #expect(lines.dropLast().last?.contains("\"event\":\"truncated\",\"limit\":8192") == true)
         #expect(lines.last?.contains("\"event\":\"exit\"") == true)
-        #expect(!lines.contains { $0.contains("\"seq\":-1") })
+        #expect(!lines.contains { $0.contains("\"seq\":999999") })
         for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)") }
     }
 
     @Test func aFailedWriteIsKeptAsOneLineNamingThePathAndErrno() throws {
-        let writer = try TraceWriter(path: "/dev/full", start: HostClock.now())
-        writer.event("configure", ["width": .int(800)])
+        let writer = try TraceWriter(path: "/dev/full")
+        writer.write(TraceLine(t: 0, .window(decorations: "none")))
         #expect(writer.failure == nil, "buffered, not yet written")
         writer.flush()
         #expect(writer.failure?.description == "cannot write trace /dev/full: No space left on device")
         #expect(!writer.isEnabled)
-        writer.event("exit", ["code": .int(0)])
+        writer.write(TraceLine(t: 1, .exit(.init(code: 0, reason: "quit", feedbackUnanswered: 0, feedbackFreed: 0, cpu: 0))))
         writer.close()
         #expect(writer.failure?.description == "cannot write trace /dev/full: No space left on device")
     }
 
     @Test func anUnopenableTraceIsRefusedAtOnce() {
         do {
-            _ = try TraceWriter(path: "/nonexistent-momentum/trace.jsonl", start: 0)
+            _ = try TraceWriter(path: "/nonexistent-momentum/trace.jsonl")
             Issue.record("opened a trace in a missing directory")
         } catch {
             #expect(error.description == "cannot write trace /nonexistent-momentum/trace.jsonl: No such file or directory")

@@ -1,4 +1,5 @@
 /// One run's frame timing, input latency and drag lag, computed from its trace alone (`--trace` of `momentum run`).
+import MomentumRun
 ///
 /// Times are put on the trace's own scale (seconds since the app started, CLOCK_MONOTONIC): presentation times
 /// through the `clock` event's pair of readings of the compositor's presentation clock and CLOCK_MONOTONIC, input

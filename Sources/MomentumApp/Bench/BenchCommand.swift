@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MomentumRun
 import MomentumScenes
 
 /// `momentum bench`: the frame timing (and, where touch can be injected, touch latency and drag lag) of the

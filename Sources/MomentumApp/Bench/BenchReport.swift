@@ -1,4 +1,5 @@
 import Foundation
+import MomentumRun
 
 /// `report.json`: what `momentum bench` measured, in a documented, versioned schema (docs/benchmarks/report-schema.md).
 /// Built as plain JSON values (dictionaries, arrays, numbers, strings), so a report from disk is read back the same way.

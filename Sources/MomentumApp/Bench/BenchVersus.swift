@@ -1,4 +1,5 @@
 import Foundation
+import MomentumRun
 
 /// `--versus weston-simple-egl`: Momentum's autoplay and weston's own EGL demo, one after the other in the same
 /// private weston, each for the same window after a warm-up, the order alternating from round to round (drift on a

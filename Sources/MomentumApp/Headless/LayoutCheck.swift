@@ -1,4 +1,5 @@
 /// Checks a `layout` trace event (a scene at rest) the way a person looking for a broken layout would: every touch
+import MomentumRun
 /// target lies inside the window, the scene's targets either keep apart or one holds the other (a control on its
 /// panel), and nothing of the chrome (the switcher, the HUD) lies over anything of the scene or over each other.
 public enum LayoutCheck {

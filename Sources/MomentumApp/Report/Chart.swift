@@ -1,4 +1,5 @@
 import Glibc
+import MomentumRun
 
 // The report kit's charts: self-contained SVG (no scripts, no external fonts or styles), deterministic (the same
 // input gives the same bytes), with a title, a legend, axes with ticks and units. Values are plain `Double`s or

@@ -1,4 +1,5 @@
 /// A run in Chrome's Trace Event Format (a JSON object with `traceEvents`), for Perfetto and chrome://tracing.
+import MomentumRun
 ///
 /// One process, `momentum`, with three tracks: `frames` (a complete `X` event for each frame's tick and render),
 /// `input` (an instant `i` event per touch and per gesture) and `presentation` (an instant per presented or

@@ -1,5 +1,6 @@
 import MomentumLayers
 import MomentumRender
+import MomentumRun
 import WaylandClient
 
 /// The window's EGL surface and the renderer drawing into it: made on the first configure, resized on later ones,
@@ -8,6 +9,8 @@ final class RenderTarget {
     private var context: RenderContext?
     private var eglWindow: WaylandEGLWindow?
     private var renderer: Renderer?
+    /// The window drawn into (set by `prepare`), for `isCovered`'s size and scale.
+    private weak var window: Window?
     /// Hears which face text falls back to, or why there is none (one line, at the first text drawn).
     private let fontLog: @Sendable (String) -> Void
 
@@ -28,6 +31,7 @@ final class RenderTarget {
 
     /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
     func prepare(display: Display, window: Window) throws(AppError) {
+        self.window = window
         let size = window.bufferSize
         if let eglWindow {
             eglWindow.resize(width: Int(size.width), height: Int(size.height))
@@ -50,15 +54,6 @@ final class RenderTarget {
         }
     }
 
-    /// What a frame cost: the pixels the compositor has to show anew (the window's damage plus where a layer
-    /// surface was and is, when it moved or changed) and the pixels the client shaded, buffer px.
-    struct FrameDamage {
-        var compositorPixels = 0
-        var drawnPixels = 0
-        /// The part of the window the layer surface covers this frame (logical px), nil when none is shown.
-        var layerSurface: DrawRect?
-    }
-
     /// Whether layers may be shown on surfaces of their own: asked for, and the compositor (`wl_subcompositor`) and
     /// EGL (an RGBA config usable with the context) can.
     func canSeparate(window: Window) -> Bool {
@@ -67,18 +62,13 @@ final class RenderTarget {
 
     /// Whether the commands of `list` from `layer.index` on (drawn above the layer) reach its surface: then the layer
     /// cannot be shown on a surface above the window's, and is drawn in the window instead.
-    func isCovered(_ layer: SeparateLayer, in list: DrawList, window: Window) -> Bool {
-        guard let renderer else { return true }
+    func isCovered(_ layer: SeparateLayer, in list: DrawList) -> Bool {
+        guard let renderer, let window else { return true }
         let size = window.bufferSize
         let scale = window.scale
         guard let above = renderer.pixelBounds(of: list, from: layer.index, width: Int(size.width),
                                                height: Int(size.height), scale: scale) else { return false }
         return above.intersects(Self.pixels(layer.frame, scale: scale))
-    }
-
-    /// Where a layer drawn apart is shown: the scene's moving layer, or an overlay above it (the HUD).
-    enum Slot: Int, CaseIterable {
-        case scene, overlay
     }
 
     /// Draws `list` and swaps (which commits the surface), redrawing only what changed since the last frame: into
@@ -89,14 +79,14 @@ final class RenderTarget {
     /// just moved. The window's damage is also given to the compositor where `…swap_buffers_with_damage` is offered;
     /// throws when EGL fails.
     @discardableResult
-    func present(_ list: DrawList, separated: [Slot: SeparateLayer] = [:], window: Window) throws(AppError)
+    func present(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer] = [:], window: Window) throws(AppError)
         -> FrameDamage {
         guard let context, let renderer else { return FrameDamage() }
         let size = window.bufferSize
         let scale = window.scale
         var frame = FrameDamage()
         do {
-            for slot in Slot.allCases {
+            for slot in SurfaceSlot.allCases {
                 if let layer = separated[slot] {
                     try show(layer, in: slot, context: context, renderer: renderer, window: window, into: &frame)
                 } else {
@@ -118,14 +108,14 @@ final class RenderTarget {
         } catch {
             throw AppError("cannot render: \(error)")
         }
-        frame.layerSurface = layerSurfaces[Slot.scene.rawValue]?.frame
+        frame.layerSurface = layerSurfaces[SurfaceSlot.scene.rawValue]?.frame
         return frame
     }
 
     /// Makes and draws the surfaces for `separated` without committing the window (so nothing changes on screen
     /// yet): the next `present` with the same layers only places them. Called after the first frame, whose window
     /// alone was drawn, so their making and their shaders' compilation fall in the wait for the next frame.
-    func prepareLayerSurfaces(_ separated: [Slot: SeparateLayer], window: Window) throws(AppError) {
+    func prepareLayerSurfaces(_ separated: [SurfaceSlot: SeparateLayer], window: Window) throws(AppError) {
         guard let context, let renderer else { return }
         var ignored = FrameDamage()
         do {
@@ -151,13 +141,13 @@ final class RenderTarget {
     }
 
     /// The layer surfaces by slot, made at first use.
-    private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: Slot.allCases.count)
+    private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// `--no-subsurfaces` turns layer surfaces off.
     var allowsLayerSurfaces = true
 
     /// Shows `layer` on the layer surface (made at first use), cropped to the window: draws it when its content, size
     /// or scale changed or it was hidden, else only moves and crops what the compositor already has.
-    private func show(_ layer: SeparateLayer, in slot: Slot, context: RenderContext, renderer: Renderer,
+    private func show(_ layer: SeparateLayer, in slot: SurfaceSlot, context: RenderContext, renderer: Renderer,
                       window: Window, into frame: inout FrameDamage) throws {
         let scale = window.scale
         let width = Int((layer.frame.width * scale).rounded(.up))
@@ -220,7 +210,7 @@ final class RenderTarget {
     }
 
     /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).
-    private func hide(_ slot: Slot, scale: Double, into frame: inout FrameDamage) {
+    private func hide(_ slot: SurfaceSlot, scale: Double, into frame: inout FrameDamage) {
         guard let state = layerSurfaces[slot.rawValue], state.subsurface.isShown else { return }
         state.subsurface.hide()
         if let last = state.frame { frame.compositorPixels += Self.pixels(last, scale: scale).area }

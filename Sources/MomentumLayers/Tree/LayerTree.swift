@@ -22,7 +22,7 @@ public struct LayerTree: Sendable {
     /// pixel (`LayerProperty.restThreshold(outputScale:)`).
     public var outputScale = 1.0
     /// The one driver of every animation in the tree.
-    public private(set) var animator: MultiAnimator<LayerPropertyKey>
+    public internal(set) var animator: MultiAnimator<LayerPropertyKey>
     /// Media time: the sum of the steps `advance(by:)` took (seconds). Timed animations' `beginTime`s are on this
     /// clock (Core Animation's `CACurrentMediaTime()`, minus hitches).
     public private(set) var time = 0.0

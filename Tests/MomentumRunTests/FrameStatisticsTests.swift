@@ -1,5 +1,5 @@
 import Testing
-@testable import MomentumApp
+import MomentumRun
 
 /// The HUD's numbers: presented intervals against the compositor's real refresh.
 struct FrameStatisticsTests {

@@ -6,34 +6,34 @@
 /// presented time over retraces — where it advances; else the reported one when the frames are vsync'd (the `vsync`
 /// flag); else estimated from the intervals, since an unsynchronised compositor's refresh is nominal (weston headless
 /// reports 60 Hz, no MSC and no flags, and repaints every ~25 ms).
-struct FrameStatistics {
+public struct FrameStatistics: Sendable {
     /// How many intervals the HUD keeps (the graph's width in bars).
-    static let hudCapacity = 90
+    public static let hudCapacity = 90
     /// How many intervals are kept (a benchmark keeps them all).
-    let capacity: Int
+    public let capacity: Int
     /// Recent intervals between frame callbacks, oldest first (ms).
-    private(set) var callbackIntervals: [Double] = []
+    public private(set) var callbackIntervals: [Double] = []
     /// Recent intervals between presented frames, oldest first (ms).
-    private(set) var presentedIntervals: [Double] = []
+    public private(set) var presentedIntervals: [Double] = []
     /// Retraces (MSC steps) between the presented frames of `presentedIntervals` (0 where unknown).
-    private(set) var retraces: [UInt64] = []
+    public private(set) var retraces: [UInt64] = []
     /// The refresh period the compositor reports with presentation feedback (ms), when it reports one.
-    private(set) var reportedRefresh: Double?
+    public private(set) var reportedRefresh: Double?
     private var lastCallbackMs: UInt32?
     private var lastPresented: (ns: UInt64, msc: UInt64)?
 
     /// Statistics over the last `capacity` intervals.
-    init(capacity: Int = FrameStatistics.hudCapacity) { self.capacity = capacity }
+    public init(capacity: Int = FrameStatistics.hudCapacity) { self.capacity = capacity }
 
     /// Records a frame callback stamped `ms` (wrapping u32 milliseconds).
-    mutating func callback(_ ms: UInt32) {
+    public mutating func callback(_ ms: UInt32) {
         if let last = lastCallbackMs { append(Double(Int32(bitPattern: ms &- last)), to: &callbackIntervals) }
         lastCallbackMs = ms
     }
 
     /// Records a frame presented at `ns` (presentation clock) with the output's `refreshNs` (0: unknown) at retrace
     /// `msc` (0: none), `vsync` when the feedback says the frame was synchronised to the retrace.
-    mutating func presented(ns: UInt64, refreshNs: UInt32, msc: UInt64 = 0, vsync: Bool = true) {
+    public mutating func presented(ns: UInt64, refreshNs: UInt32, msc: UInt64 = 0, vsync: Bool = true) {
         if refreshNs > 0, vsync { reportedRefresh = Double(refreshNs) / 1e6 }
         if let last = lastPresented, ns > last.ns {
             append(Double(ns - last.ns) / 1e6, to: &presentedIntervals)
@@ -48,24 +48,24 @@ struct FrameStatistics {
     }
 
     /// The display link stopped: the next interval starts after a pause, not a frame.
-    mutating func idle() {
+    public mutating func idle() {
         lastCallbackMs = nil
         lastPresented = nil
     }
 
     /// True when the intervals are presentation times (else callback times).
-    var isPresented: Bool { !presentedIntervals.isEmpty }
+    public var isPresented: Bool { !presentedIntervals.isEmpty }
 
     /// The intervals shown: presented ones when there are any, else callback ones (ms, oldest first).
-    var intervals: [Double] { isPresented ? presentedIntervals : callbackIntervals }
+    public var intervals: [Double] { isPresented ? presentedIntervals : callbackIntervals }
 
     /// Where the refresh comes from.
-    enum RefreshSource: Equatable { case retraces, reported, estimated }
+    public enum RefreshSource: Equatable, Sendable { case retraces, reported, estimated }
 
     /// The refresh period (ms): measured from retraces where the MSC advances (the median of interval / retraces),
     /// else the compositor's reported one for vsync'd frames, else the shortest steady interval seen (the 10th
     /// percentile of those at least half the median); nil before any interval.
-    var refresh: (ms: Double, source: RefreshSource)? {
+    public var refresh: (ms: Double, source: RefreshSource)? {
         let perRetrace = zip(presentedIntervals, retraces).filter { $0.1 > 0 }.map { $0.0 / Double($0.1) }.sorted()
         if !perRetrace.isEmpty { return (perRetrace[perRetrace.count / 2], .retraces) }
         if let reportedRefresh { return (reportedRefresh, .reported) }
@@ -76,11 +76,11 @@ struct FrameStatistics {
     }
 
     /// The `p` quantile (0…1) of the recent intervals (nearest rank), nil before any.
-    func percentile(_ p: Double) -> Double? { quantile(intervals, p) }
+    public func percentile(_ p: Double) -> Double? { quantile(intervals, p) }
 
     /// Refreshes missed among the recent intervals: a frame shown n retraces after the one before missed n − 1
     /// (from the MSC where it advances, else from the interval over the refresh, rounded).
-    var missed: Int {
+    public var missed: Int {
         if retraces.contains(where: { $0 > 0 }) {
             return retraces.reduce(0) { $0 + Int(min($1, 1 << 20)) - ($1 > 0 ? 1 : 0) }
         }
@@ -89,7 +89,7 @@ struct FrameStatistics {
     }
 
     /// Frames per second over the last 30 intervals (nil before any).
-    var framesPerSecond: Double? {
+    public var framesPerSecond: Double? {
         let recent = intervals.suffix(30)
         guard !recent.isEmpty else { return nil }
         return 1000 * Double(recent.count) / recent.reduce(0, +)

@@ -4,30 +4,30 @@ import MomentumLayers
 /// missed, a bar per recent frame against the refresh line (a bar over 1.5 refreshes is red: a missed refresh), the
 /// frame interval's p50 / p99 (ms) and the backend. Presented intervals where the
 /// compositor sends presentation feedback, else frame callback intervals.
-struct HUD {
+public struct HUD: Sendable {
     /// Whether it is drawn (key h toggles it).
-    var isShown: Bool
+    public var isShown: Bool
 
     /// How often (s) the numbers and bars shown are brought up to date while frames run: ten times a second, often
     /// enough to see a hitch at once, and the HUD's surface is not drawn again on every frame.
-    static let refreshInterval = 0.1
+    public static let refreshInterval = 0.1
 
     /// The box, logical px.
-    static let size = SIMD2<Double>(184, 72)
+    public static let size = SIMD2<Double>(184, 72)
 
     /// The narrowest window the HUD shows in unless asked for (key h): below it, the switcher's menu button (144 px
     /// from 12 px in) would be under the HUD's box.
-    static let minimumWindowWidth = 12 + 144 + 8 + size.x + 12
+    public static let minimumWindowWidth = 12 + 144 + 8 + size.x + 12
 
     /// The width the scene switcher may take from the left edge of a window `width` logical px wide: all but the
     /// HUD's corner (kept whether or not the HUD shows, so toggling it does not change the switcher).
-    static func switcherRoom(width: Double) -> Double { width - (size.x + 12 + 8) }
+    public static func switcherRoom(width: Double) -> Double { width - (size.x + 12 + 8) }
 
     /// Where the HUD's box lies in a window `width` logical px wide.
-    static func box(width: Double) -> DrawRect { DrawRect(origin: SIMD2(width - size.x - 12, 12), size: size) }
+    public static func box(width: Double) -> DrawRect { DrawRect(origin: SIMD2(width - size.x - 12, 12), size: size) }
 
     /// The HUD on a surface of its own: the box with one pixel around it for the anti-aliased edges, whole px.
-    func overlay(width: Double, statistics: FrameStatistics, backend: String) -> SeparateLayer? {
+    public func overlay(width: Double, statistics: FrameStatistics, backend: String) -> SeparateLayer? {
         guard isShown else { return nil }
         let frame = Self.box(width: width).insetBy(-1)
         var content = DrawList()
@@ -36,14 +36,14 @@ struct HUD {
     }
 
     /// Appends the HUD for a window `width` logical px wide.
-    func draw(into list: inout DrawList, width: Double, statistics: FrameStatistics, backend: String) {
+    public func draw(into list: inout DrawList, width: Double, statistics: FrameStatistics, backend: String) {
         guard isShown else { return }
         draw(into: &list, at: Self.box(width: width).origin, statistics: statistics, backend: backend)
     }
 
     /// The HUD's text: "39 fps"; "≈39.6 Hz · 0 missed" (the refresh, "≈" when estimated, and the refreshes missed);
     /// "p50 25.6 · p99 27.3 ms" (the frame interval); the backend. The scene's name is on the switcher.
-    static func lines(statistics: FrameStatistics, backend: String) -> (fps: String, facts: String, interval: String,
+    public static func lines(statistics: FrameStatistics, backend: String) -> (fps: String, facts: String, interval: String,
                                                                            backend: String) {
         let fps = statistics.framesPerSecond.map { "\(Int($0.rounded())) fps" } ?? "-- fps"
         // One decimal below 100 ms, whole milliseconds above (so a long hitch keeps the line short).
@@ -82,7 +82,7 @@ struct HUD {
 
 extension String {
     /// `value` with one decimal (no Foundation).
-    init(format1 value: Double) {
+    public init(format1 value: Double) {
         guard value.isFinite else {
             self = "--"
             return

@@ -8,21 +8,21 @@ import MomentumScenes
 /// so it turns and stops the way a hand does, and cruises at `speed` in between. The path is a list of straight
 /// pieces (the ramps cut into `rampPieces`), so the weston harness (`moveto` per piece) and the in-app workload play
 /// the same finger.
-struct DragPath {
+public struct DragPath: Sendable {
     /// Legs of the zigzag (the stop's leg not counted), the time to speed up or slow down (s), the hold (s).
-    static let legs = 14, turnTime = 0.060, hold = 0.400
+    public static let legs = 14, turnTime = 0.060, hold = 0.400
     /// Straight pieces per ramp: one 120 Hz sample each (the harness samples a `moveto` at about 120 Hz, at least
     /// once), so the touchscreen's rate holds while the finger speeds up and slows down.
-    static let rampPieces = Int((turnTime * 120).rounded())
+    public static let rampPieces = Int((turnTime * 120).rounded())
     /// Where the drag runs: x, the press's y, and how far up each leg goes.
-    let x: Double, startY: Double, span: Double
+    public let x: Double, startY: Double, span: Double
     /// Finger speed while cruising (px/s).
-    let speed: Double
+    public let speed: Double
     /// The straight pieces: from `t0` to `t1` (s after the press) the finger goes from `y0` to `y1`.
-    let pieces: [(t0: Double, t1: Double, y0: Double, y1: Double)]
+    public let pieces: [(t0: Double, t1: Double, y0: Double, y1: Double)]
 
     /// The drag for a panel laid out in a window `width` × `height`.
-    init(width: Double, height: Double, speed: Double) {
+    public init(width: Double, height: Double, speed: Double) {
         let layout = PanelLayout(width: width, height: height)
         x = (width / 2).rounded()
         startY = layout.y(for: .closed) + 36
@@ -57,20 +57,20 @@ struct DragPath {
     }
 
     /// When the finger comes to rest (s after the press) and when it lifts.
-    var stopAt: Double { pieces.last?.t1 ?? 0 }
-    var liftAt: Double { stopAt + Self.hold }
+    public var stopAt: Double { pieces.last?.t1 ?? 0 }
+    public var liftAt: Double { stopAt + Self.hold }
     /// Where it rests.
-    var stopY: Double { pieces.last?.y1 ?? startY }
+    public var stopY: Double { pieces.last?.y1 ?? startY }
 
     /// The finger's y `t` seconds after the press.
-    func y(at t: Double) -> Double {
+    public func y(at t: Double) -> Double {
         guard let piece = pieces.first(where: { t < $0.t1 }) else { return stopY }
         guard t > piece.t0 else { return piece.y0 }
         return piece.y0 + (piece.y1 - piece.y0) * (t - piece.t0) / (piece.t1 - piece.t0)
     }
 
     /// The path as a weston harness script (ms after its start): press, one `moveto` per piece, hold, lift.
-    var script: String {
+    public var script: String {
         var script = "0 press 0 \(x) \(startY)\n"
         // Times in ms with µs decimals: whole milliseconds would change the speed piece by piece.
         func ms(_ seconds: Double) -> String { "\((seconds * 1e6).rounded() / 1000)" }
@@ -88,30 +88,30 @@ struct DragPath {
 /// own time on CLOCK_MONOTONIC (the clock input timestamps use), and handed to the scene like real touch: the ones
 /// due by each frame's start, before the frame is built. A still finger sends nothing. The trace records them
 /// (`touch` with `time`), so the bench measures drag lag and overshoot from them as from real touch.
-struct DragWorkload {
+public struct DragWorkload: Sendable {
     /// Finger speed by default (px/s) and sample rate (Hz).
-    static let defaultSpeed = 1000.0, rate = 120.0
-    let path: DragPath
+    public static let defaultSpeed = 1000.0, rate = 120.0
+    public let path: DragPath
     /// When the press happens (CLOCK_MONOTONIC s), nil until the panel first rests.
-    private(set) var start: Double?
+    public private(set) var start: Double?
     /// Samples handed over so far.
     private var sent = 0
     /// True once the finger lifted.
-    private(set) var isDone = false
+    public private(set) var isDone = false
 
     /// The drag for a panel laid out in a window `width` × `height`, at `speed` px/s.
-    init(width: Double, height: Double, speed: Double = defaultSpeed) {
+    public init(width: Double, height: Double, speed: Double = defaultSpeed) {
         path = DragPath(width: width, height: height, speed: speed)
     }
 
     /// The panel came to rest at `now`: the finger goes down on the next frame.
-    mutating func arm(now: Double) { if start == nil { start = now } }
+    public mutating func arm(now: Double) { if start == nil { start = now } }
 
     /// True while the drag is armed and not finished: frames must keep coming to feed it.
-    var isRunning: Bool { start != nil && !isDone }
+    public var isRunning: Bool { start != nil && !isDone }
 
     /// The touch frames due by `now` (one per sample, in order): the press, the motion, the lift.
-    mutating func due(now: Double) -> [TouchFrame] {
+    public mutating func due(now: Double) -> [TouchFrame] {
         guard let start, !isDone else { return [] }
         let moving = Int((path.stopAt * Self.rate).rounded(.up))
         var frames: [TouchFrame] = []

@@ -1,8 +1,7 @@
 import MomentumScenes
-import WaylandClient
 
-/// What a key press does: the app's key table in one place.
-enum KeyCommand: Equatable {
+/// What a key press does: the app's key table in one place (the platform's keys are mapped onto it by the adapter).
+public enum KeyCommand: Equatable, Sendable {
     /// Esc, q: quit (exit 0).
     case quit
     /// h: show or hide the HUD.
@@ -16,19 +15,18 @@ enum KeyCommand: Equatable {
     /// 1, 2, 3: switch the backend, handing the motion over with its velocity.
     case backend(BackendKind)
 
-    /// The command bound to `key`, if any.
-    init?(_ key: Key) {
-        switch key {
-        case .escape, .character("q"): self = .quit
-        case .character("h"): self = .toggleHUD
-        case .character("m"): self = .toggleModel
-        case .character("g"): self = .toggleGravity
-        case .character("s"), .character("\t"): self = .nextScene
-        case .character(let c):
+    /// The command bound to the character `c`, if any (Escape is `.quit` too).
+    public init?(character c: Character) {
+        switch c {
+        case "q": self = .quit
+        case "h": self = .toggleHUD
+        case "m": self = .toggleModel
+        case "g": self = .toggleGravity
+        case "s", "\t": self = .nextScene
+        default:
             let kinds = BackendKind.allCases
             guard let digit = c.wholeNumberValue, digit >= 1, digit <= kinds.count else { return nil }
             self = .backend(kinds[digit - 1])
-        default: return nil
         }
     }
 }

@@ -1,0 +1,226 @@
+import Logging
+import MomentumCore
+import MomentumRun
+import WaylandClient
+
+/// `momentum run` on Wayland: turns the platform's callbacks into `RunEvent`s for the `RunCore` (one clock read
+/// each) and carries out the `RunEffect`s it returns (draw and commit, trace lines, stop). Every decision is the
+/// core's; what is here is the platform's: connecting, the window, the render target, the event loop, teardown.
+final class RunAdapter {
+    private let options: RunOptions
+    private let logger: Logger
+    private let start = HostClock.now()
+    private let writer: TraceWriter
+    private var core: RunCore
+    private let target: RenderTarget
+    private var display: Display?
+    private var registry: Registry?
+    private var window: Window?
+    private var seat: Seat?
+    private var loop: EventLoop?
+    /// The presentation clock, when it is not CLOCK_MONOTONIC (feedback is put on the host clock).
+    private var presentationClock: Int32?
+    private var failure: AppError?
+    /// Presentation feedback still unanswered and freed unanswered, read from the window at teardown.
+    private var feedbackAtExit = (unanswered: 0, freed: 0)
+
+    /// A run of `options` that reports through `logger` (failures at `.error`, the platform's notes at their level).
+    init(options: RunOptions, logger: Logger) throws(AppError) {
+        self.options = options
+        self.logger = logger
+        let target = RenderTarget { [logger] line in logger.notice("\(line)") }
+        target.allowsLayerSurfaces = options.subsurfaces
+        self.target = target
+        writer = try TraceWriter(path: options.tracePath, limit: options.traceLimit)
+        core = RunCore(configuration: options.core, start: start) { [unowned target] layer, list in
+            target.isCovered(layer, in: list)
+        }
+    }
+
+    /// Runs until quit; returns the exit code. The trace gets its `exit` line and is flushed on every path; a trace
+    /// that could not be written is reported (one line) and makes the exit code non-zero.
+    func run() -> Int32 {
+        let (code, reason) = runLoop()
+        writer.write(TraceLine(t: HostClock.now() - start, .exit(.init(
+            code: code, reason: reason, feedbackUnanswered: feedbackAtExit.unanswered,
+            feedbackFreed: feedbackAtExit.freed, cpu: HostClock.processCPU()))))
+        writer.close()
+        if let failure = writer.failure {
+            logger.error("\(failure)")
+            return code == 0 ? failure.code : code
+        }
+        return code
+    }
+
+    private func runLoop() -> (Int32, String) {
+        defer { tearDown() }
+        do {
+            let display = try Display()
+            self.display = display
+            let registry = try Registry(display: display) { [logger] level, message in
+                logger.log(level: Logger.Level(level), "\(message)")
+            }
+            self.registry = registry
+            record(HostClock.clockRecord(start: start, presentation: registry.presentationClock,
+                                         inputTimestamps: registry.inputTimestamps != nil))
+            presentationClock = registry.presentationClock.flatMap { $0 == 1 ? nil : $0 }
+            let window = try Window(registry: registry, title: "Momentum", appID: "dev.momentum.Momentum",
+                                    size: .init(width: options.width, height: options.height),
+                                    fullscreen: options.fullscreen,
+                                    minimumSize: .init(width: Size.minimum.width, height: Size.minimum.height)) {
+                [logger] level, message in logger.log(level: Logger.Level(level), "\(message)")
+            }
+            self.window = window
+            logger.debug("window decorations: \(window.decorations.rawValue)")
+            seat = registry.input
+            let loop = EventLoop(display: display)
+            self.loop = loop
+            if let source = window.decorationEvents { loop.add(source) }
+            wire(window: window, loop: loop)
+            let exit = loop.run { [unowned self] in afterDispatch() }
+            if let failure { return (failure.code, failure.description) }
+            switch exit {
+            case .requested(let code, let reason): return saveScreenshot(code: code, reason: reason)
+            case .signal(let name): return saveScreenshot(code: 0, reason: name)
+            case .failed(let error):
+                logger.error("\(error)")
+                return (1, error.description)
+            }
+        } catch let error as WaylandError {
+            logger.error("\(error)")
+            if case .noCompositor = error { return (2, error.description) }
+            return (1, error.description)
+        } catch {
+            logger.error("\(error)")
+            return (1, "\(error)")
+        }
+    }
+
+    /// Releases GL before EGL, EGL before the surface, and everything before the display disconnects.
+    private func tearDown() {
+        if let window { feedbackAtExit = (window.unansweredFeedbackCount, window.droppedFeedbackCount) }
+        target.tearDown()
+        seat = nil
+        window = nil
+        registry = nil
+        loop = nil
+        display = nil
+    }
+
+    // MARK: Events in
+
+    private func wire(window: Window, loop: EventLoop) {
+        // The window and the loop are the adapter's: the closures the window keeps must not keep them (a cycle
+        // would leave the window alive, and its toplevel and surface undestroyed, at exit).
+        window.onConfigure = { [unowned self, unowned window] configured in
+            let now = HostClock.now()
+            let size = configured.size, buffer = window.bufferSize
+            seat?.surfaceSize = SIMD2(Double(size.width), Double(size.height))
+            guard let display else { return }
+            let wasReady = target.isReady
+            do throws(AppError) { try target.prepare(display: display, window: window) } catch {
+                fail(error, reason: error.description)
+                return
+            }
+            send(.configured(WindowConfiguration(width: Int(size.width), height: Int(size.height),
+                                                 scale: configured.scale, bufferWidth: Int(buffer.width),
+                                                 bufferHeight: Int(buffer.height),
+                                                 canSeparate: target.canSeparate(window: window))), at: now)
+            guard !wasReady else { return }
+            record(.system(TraceRecord.System(target: target, registry: registry)))
+            logger.debug("render: \(target.strategy); ready \(Int(((HostClock.now() - now) * 1000).rounded())) ms after the first configure")
+        }
+        window.onClose = { [unowned self] in send(.closed) }
+        window.onFrame = { [unowned self] ms in send(.frameCallback(milliseconds: ms)) }
+        window.onPresented = { [unowned self] p in
+            send(.presented(PresentationFeedback(sequence: p.sequence, nanoseconds: p.nanoseconds,
+                                                 hostTime: HostClock.hostTime(p.nanoseconds, on: presentationClock),
+                                                 refreshNanoseconds: p.refreshNanoseconds, msc: p.msc, flags: p.flags)))
+        }
+        window.onDiscarded = { [unowned self] sequence in send(.discarded(sequence: sequence)) }
+        seat?.onTouchFrame = { [unowned self] frame in send(.touch(TouchFrame(frame))) }
+        seat?.onKey = { [unowned self] key in if let command = KeyCommand(key) { send(.key(command)) } }
+        seat?.onDevicesChanged = { [unowned self] devices in record(.seat(devices: SeatDevice.names(devices))) }
+        seat?.onCursor = { [unowned self] c in
+            record(.cursor(.init(via: c.via, name: c.name, theme: c.theme, size: c.size, scale: c.scale)))
+        }
+        if let seat { record(.seat(devices: SeatDevice.names(seat.devices))) }
+        record(.window(decorations: window.decorations.rawValue))
+    }
+
+    /// After each batch of events: the core decides; the poll sleeps until the core's wake-up time, or until an
+    /// event when it has none.
+    private func afterDispatch() -> Double {
+        send(.dispatched)
+        writer.flush()
+        if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
+        return core.wakeTime.map { max(0, $0 - HostClock.now()) } ?? -1
+    }
+
+    /// Hands `event` (arrived at `now`) to the core and carries out what it asks.
+    private func send(_ event: RunEvent, at now: Double = HostClock.now()) {
+        for effect in core.handle(event, at: now) {
+            switch effect {
+            case .trace(let line): writer.write(line)
+            case .readInput:
+                // The input that arrived while the frame waited for its start reaches the core before it is built.
+                loop?.dispatchWaiting()
+                send(.inputRead(cpu: HostClock.processCPU()))
+            case .present(let plan): present(plan)
+            case .prepareLayerSurfaces(let layers):
+                guard failure == nil, let window else { continue }
+                do throws(AppError) { try target.prepareLayerSurfaces(layers, window: window) } catch {
+                    fail(error, reason: error.description)
+                }
+            case .ready: Console.out("ready")
+            case .stop(let code, let reason): loop?.stop(code: code, reason: reason)
+            }
+        }
+    }
+
+    // MARK: Effects out
+
+    /// Asks for the next callback and feedback on this frame, draws it and commits; tells the core.
+    private func present(_ plan: FramePlan) {
+        guard let window else { return }
+        let drawStart = HostClock.now()
+        window.requestFrame()
+        window.requestPresentationFeedback(sequence: plan.sequence)
+        window.prepareCommit()
+        let damage: FrameDamage
+        do throws(AppError) { damage = try target.present(plan.list, separated: plan.separated, window: window) } catch {
+            fail(error, reason: "eglSwapBuffers failed")
+            return
+        }
+        let now = HostClock.now()
+        if plan.sequence == 1 {
+            let drawn = Int(((now - drawStart) * 1000).rounded()), sinceStart = Int(((now - start) * 1000).rounded())
+            logger.debug("first frame: drawn in \(drawn) ms, \(sinceStart) ms after start")
+        }
+        send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: damage,
+                               cpu: HostClock.processCPU())), at: now)
+    }
+
+    private func record(_ record: TraceRecord) { writer.write(TraceLine(t: HostClock.now() - start, record)) }
+
+    private func fail(_ error: AppError, reason: String) {
+        if failure == nil { failure = error }
+        loop?.stop(code: 1, reason: reason)
+    }
+
+    /// Saves `--screenshot` on a normal exit: the exit stays (`code`, `reason`) unless the PNG cannot be written,
+    /// which is reported (one line) and exits 1.
+    private func saveScreenshot(code: Int32, reason: String) -> (Int32, String) {
+        guard let path = options.screenshotPath, let window else { return (code, reason) }
+        do throws(AppError) {
+            guard let png = target.snapshot(core.screenshotList(), window: window) else {
+                throw AppError("cannot write screenshot \(path): the frame could not be read back")
+            }
+            try OutputFile.write(png, to: path, what: "screenshot")
+            return (code, reason)
+        } catch {
+            logger.error("\(error)")
+            return (code == 0 ? error.code : code, error.description)
+        }
+    }
+}

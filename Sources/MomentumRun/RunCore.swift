@@ -1,0 +1,453 @@
+import MomentumCore
+import MomentumLayers
+import MomentumScenes
+
+/// What `momentum run` was asked to do, as far as the run core is concerned.
+public struct RunConfiguration: Sendable {
+    public var scene = SceneKind.panel
+    public var backend = BackendKind.spring
+    /// The window size asked for (logical px), until the first configure says what it is.
+    public var size = SIMD2<Double>(800, 600)
+    /// Whether a trace is written (with none, the scene's records and layouts are not even made).
+    public var tracing = false
+    /// Whether the HUD shows (it starts hidden in windows narrower than `HUD.minimumWindowWidth`).
+    public var hud = true
+    /// `--autoplay`: the scene starts its next motion whenever it rests.
+    public var autoplay = false
+    /// `--workload drag`: a scripted finger drags the panel once it rests, at `dragSpeed` px/s.
+    public var dragWorkload = false
+    public var dragSpeed = DragWorkload.defaultSpeed
+    /// `--predict on`: dragged objects drawn where the finger will be when the frame is shown.
+    public var predict = true
+    /// `--frame-start deadline`: a frame starts at the learned latest safe time after its callback, not at once.
+    public var lateFrameStart = true
+    /// `--quit-after`: the run stops that many seconds after its start.
+    public var quitAfter: Double?
+    /// `--notify-ready`: say when the app is ready (its first frame shown, or at rest).
+    public var notifyReady = false
+
+    /// The defaults.
+    public init() {}
+}
+
+/// Every decision of `momentum run`, without Wayland, GL or a clock: events in (each with the time it arrived),
+/// effects out. The adapter turns listener callbacks into `RunEvent`s and carries out the `RunEffect`s; tests drive
+/// it with a manual clock.
+///
+/// A frame, in stages (`frame(_:at:)` and `finish(_:at:)`):
+/// 1. **input**: the real input that arrived by the frame's start was read (`RunEffect.readInput`); the scripted
+///    finger's samples due by then are routed now;
+/// 2. **advance**: the scene advances by the frame clock's step (the callback's time, refined by presentation
+///    feedback), `--autoplay` starting its next motion first;
+/// 3. **predict**: each finger down is extrapolated to the presentation time `FrameDeadline` expects, and what it
+///    drags is drawn there (presentation-only overrides: the scene is not changed);
+/// 4. **build**: the draw list (background, scene, model ghosts, switcher, HUD), with the scene's moving layer and
+///    the HUD on surfaces of their own where they can be;
+/// 5. **present**: the adapter draws and commits it (`RunEffect.present`);
+/// 6. **record**: the frame's timing, the scene's state as drawn and its touch targets when they changed go to the
+///    trace; the deadline learns the frame's build time.
+///
+/// `FrameState` decides when a frame starts.
+public struct RunCore {
+    public let configuration: RunConfiguration
+    /// The run's t = 0 (host s).
+    public let start: Double
+    /// Whether the commands of a draw list from a separated layer's index on reach the layer's surface (then the
+    /// layer is drawn in the window instead): the renderer knows where text and shapes land.
+    private let isCovered: (SeparateLayer, DrawList) -> Bool
+
+    /// The scene shown, the switcher over it and the backend new scenes get.
+    public private(set) var scene: any Scene
+    public private(set) var switcher: SceneSwitcher
+    public private(set) var backend: BackendKind
+    /// When the next frame is drawn.
+    public private(set) var frameState = FrameState()
+    /// The window's size (logical px) and scale, from the last configure.
+    public private(set) var size: SIMD2<Double>
+    public private(set) var scale = 1.0
+    /// Whether layers may be shown on surfaces of their own.
+    private var canSeparate = false
+
+    /// The frame clock (callback stamps refined by presentation feedback), the frames' statistics and numbers.
+    private var clock = FrameClock()
+    public private(set) var statistics = FrameStatistics()
+    public private(set) var sequence: UInt64 = 0
+    /// When to start a frame after its callback, and when it will be shown.
+    public private(set) var deadline = FrameDeadline()
+    private var predictions = FingerPredictions()
+    /// The frame drawn and not yet committed: what its record needs.
+    private var planned: Planned?
+    private struct Planned {
+        var sequence: UInt64
+        var owed: FrameState.Owed?
+        var start: Double
+        var step: Double
+        var presentAt: Double?
+        var ahead: Double?
+        var hud: Bool
+        var ghosts: Int
+        var overrides: PresentationOverrides
+    }
+
+    private var hud: HUD
+    /// Whether key h has shown or hidden the HUD (then the window's width no longer decides).
+    private var hudToggled = false
+    /// What the HUD shows: the statistics, taken at most every `HUD.refreshInterval` while frames run (and on the
+    /// last frame before rest), so its surface is redrawn at ~10 Hz rather than every frame; and how far ahead the
+    /// finger is drawn then.
+    private var hudStatistics = FrameStatistics()
+    private var hudTakenAt = -Double.infinity
+    private var hudAhead: Double?
+    /// Key m: draw each moving layer's model value (where it is heading) and velocity over the scene.
+    private var showsModel = false
+    /// `--workload drag`: the scripted finger (made at the first configure, for the window's size).
+    public private(set) var drag: DragWorkload?
+    private var readyAnnounced = false
+    /// The process's CPU time at the last commit (s).
+    private var cpuAtLastFrame: Double?
+    /// The touch targets the trace's last `layout` showed, and for which scene and size.
+    private var lastLayout: (key: LayoutKey?, targets: [TouchTarget], chrome: [TouchTarget]) = (nil, [], [])
+    private struct LayoutKey: Equatable {
+        var scene: String
+        var size: SIMD2<Double>
+    }
+
+    /// A run of `configuration` started at `start` (host s); `isCovered` answers for the renderer whether a layer
+    /// drawn apart would be drawn over.
+    public init(configuration: RunConfiguration, start: Double,
+                isCovered: @escaping (SeparateLayer, DrawList) -> Bool = { _, _ in false }) {
+        self.configuration = configuration
+        self.start = start
+        self.isCovered = isCovered
+        size = configuration.size
+        scene = configuration.scene.make(size: configuration.size, backend: configuration.backend)
+        backend = configuration.backend
+        switcher = SceneSwitcher(names: SceneKind.allCases.map(\.rawValue),
+                                 selected: SceneKind.allCases.firstIndex(of: configuration.scene) ?? 0)
+        hud = HUD(isShown: configuration.hud)
+    }
+
+    /// When the core wants to hear `.dispatched` though no event came (host s): the owed frame's start or the end of
+    /// `--quit-after`; nil to sleep until an event.
+    public var wakeTime: Double? {
+        // A millisecond after the end, so the wake-up finds it over.
+        let quit = configuration.quitAfter.map { start + $0 + 0.001 }
+        switch (frameState.wakeTime, quit) {
+        case let (wake?, quit?): return min(wake, quit)
+        case let (wake, quit): return wake ?? quit
+        }
+    }
+
+    /// Whether the HUD shows now.
+    public var isHUDShown: Bool { hud.isShown }
+
+    // MARK: Events
+
+    /// Takes in `event`, which arrived at `now` (host s), and returns what the adapter must do, in order.
+    public mutating func handle(_ event: RunEvent, at now: Double) -> [RunEffect] {
+        var effects: [RunEffect] = []
+        switch event {
+        case .configured(let window): configure(window, at: now, into: &effects)
+        case .touch(let frame): route(frame, at: now, into: &effects)
+        case .key(let command): perform(command, at: now, into: &effects)
+        case .frameCallback(let ms):
+            frameState.callback(milliseconds: ms, at: now,
+                                wake: configuration.lateFrameStart ? deadline.wake(afterCallback: now) : now)
+        case .presented(let feedback):
+            clock.presented(nanoseconds: feedback.nanoseconds, refreshNanoseconds: UInt64(feedback.refreshNanoseconds))
+            statistics.presented(ns: feedback.nanoseconds, refreshNs: feedback.refreshNanoseconds, msc: feedback.msc,
+                                 vsync: feedback.flags & 0x1 != 0)
+            deadline.presented(sequence: feedback.sequence, at: feedback.hostTime)
+            trace(.presented(TraceRecord.Presented(sequence: feedback.sequence, nanoseconds: feedback.nanoseconds,
+                                                   refreshNanoseconds: feedback.refreshNanoseconds, msc: feedback.msc,
+                                                   flags: feedback.flagNames)), at: now, into: &effects)
+            announceReady(into: &effects)
+        case .discarded(let sequence):
+            trace(.discarded(sequence: sequence), at: now, into: &effects)
+        case .dispatched:
+            decide(at: now, into: &effects)
+        case .inputRead(let cpu):
+            guard let owed = frameState.started else { break }
+            frame(owed, cpu: cpu, at: now, into: &effects)
+            // A frame that found the scene at rest may have changed something (the scripted finger armed): drawn at once.
+            decide(at: now, into: &effects)
+        case .committed(let commit):
+            finish(commit, at: now, into: &effects)
+        case .closed:
+            effects.append(.stop(code: 0, reason: "closed"))
+        }
+        return effects
+    }
+
+    /// After a batch of events: start the owed frame when its start came, draw at once when idle and something
+    /// changed, and end the run when `--quit-after` is up.
+    private mutating func decide(at now: Double, into effects: inout [RunEffect]) {
+        switch frameState.decide(at: now) {
+        case .wait: break
+        case .start(let owed):
+            frameState.starting(owed)
+            effects.append(.readInput)
+        case .drawNow:
+            _ = clock.resume(hostTime: now)
+            plan(owed: nil, start: now, step: 0, into: &effects)
+        }
+        if let quitAfter = configuration.quitAfter, now - start >= quitAfter {
+            effects.append(.stop(code: 0, reason: "quit-after"))
+        }
+    }
+
+    private mutating func configure(_ window: WindowConfiguration, at now: Double, into effects: inout [RunEffect]) {
+        trace(.configure(TraceRecord.Configure(width: window.width, height: window.height, scale: window.scale,
+                                               bufferWidth: window.bufferWidth, bufferHeight: window.bufferHeight)),
+              at: now, into: &effects)
+        size = SIMD2(Double(window.width), Double(window.height))
+        scale = window.scale
+        canSeparate = window.canSeparate
+        scene.setOutputScale(window.scale)
+        scene.resize(to: size)
+        switcher.setRoom(HUD.switcherRoom(width: size.x))
+        if configuration.dragWorkload, drag == nil {
+            drag = DragWorkload(width: size.x, height: size.y, speed: configuration.dragSpeed)
+        }
+        // In a window too narrow for the switcher's menu button beside it, the HUD starts hidden (key h).
+        if !hudToggled { hud.isShown = configuration.hud && size.x >= HUD.minimumWindowWidth }
+        traceSwitcher(at: now, into: &effects)
+        frameState.configured()
+    }
+
+    // MARK: Input
+
+    /// A touch frame goes to the switcher first; what it does not take goes to the scene.
+    private mutating func route(_ frame: TouchFrame, at now: Double, into effects: inout [RunEffect]) {
+        if configuration.tracing {
+            for change in frame.changes {
+                trace(.touch(TraceRecord.Touch(phase: change.phase, id: change.id, position: change.position,
+                                               time: change.time)), at: now, into: &effects)
+            }
+        }
+        if configuration.predict { predictions.track(frame, arrivedAt: now) }
+        let (rest, selection, changed) = switcher.filter(frame)
+        if let selection { switchScene(to: SceneKind.allCases[selection], at: now, into: &effects) }
+        if changed || selection != nil { traceSwitcher(at: now, into: &effects) }
+        if let rest { for event in scene.handle(rest) { trace(.gesture(event), at: now, into: &effects) } }
+        frameState.invalidate()
+    }
+
+    private mutating func perform(_ command: KeyCommand, at now: Double, into effects: inout [RunEffect]) {
+        switch command {
+        case .quit:
+            effects.append(.stop(code: 0, reason: "quit key"))
+        case .toggleModel:
+            showsModel.toggle()
+            frameState.invalidate()
+        case .toggleGravity:
+            guard var playground = scene as? PlaygroundScene, playground.toggleGravity() else { return }
+            scene = playground
+            trace(.gesture(SceneEvent(.gravity, [TraceField("on", .bool(playground.hasGravity))])), at: now,
+                  into: &effects)
+            frameState.invalidate()
+        case .toggleHUD:
+            hud.isShown.toggle()
+            hudToggled = true
+            hudStatistics = statistics
+            hudTakenAt = now
+            frameState.invalidate()
+        case .nextScene:
+            let kinds = SceneKind.allCases
+            switchScene(to: kinds[(switcher.selected + 1) % kinds.count], at: now, into: &effects)
+        case .backend(let kind):
+            guard var switchable = scene as? any Scene & BackendSwitchable else { return }
+            backend = kind
+            switchable.switchBackend(to: kind.make(), name: kind.rawValue)
+            scene = switchable
+            trace(.backend(name: kind.rawValue), at: now, into: &effects)
+            frameState.invalidate()
+        }
+    }
+
+    private mutating func switchScene(to kind: SceneKind, at now: Double, into effects: inout [RunEffect]) {
+        scene = kind.make(size: size, backend: backend)
+        scene.setOutputScale(scale)
+        if let index = SceneKind.allCases.firstIndex(of: kind) { switcher.selected = index }
+        trace(.scene(name: kind.rawValue), at: now, into: &effects)
+        frameState.invalidate()
+    }
+
+    // MARK: Frames
+
+    /// The owed frame's start: its input was read by `now` (stage 1 continues with the scripted finger), then it
+    /// advances, and is drawn when something moves or changed, else the display link rests.
+    private mutating func frame(_ owed: FrameState.Owed, cpu: Double, at now: Double, into effects: inout [RunEffect]) {
+        // 1. Input: the scripted finger's samples due by now reach the scene before the frame is built, as real
+        //    touch does.
+        if var workload = drag {
+            for frame in workload.due(now: now) { route(frame, at: now, into: &effects) }
+            drag = workload
+        }
+        // 2. Advance: by the interval the frame clock gives, unless the scene's animator clamps it as a hitch.
+        let interval = clock.tick(callbackMilliseconds: owed.milliseconds, hostTime: owed.callback)
+        statistics.callback(owed.milliseconds)
+        if configuration.autoplay, scene.autoplay() { trace(.gesture(SceneEvent(.autoplay)), at: now, into: &effects) }
+        let moving = scene.needsFrames
+        let before = scene.layers.time
+        for event in scene.advance(by: interval) { trace(.gesture(event), at: now, into: &effects) }
+        let step = scene.layers.time - before
+        if hud.isShown, now - hudTakenAt >= HUD.refreshInterval || !scene.needsFrames {
+            hudStatistics = statistics
+            hudTakenAt = now
+            hudAhead = lastAhead
+        }
+        if moving || frameState.mustDraw || scene.needsFrames || drag?.isRunning == true {
+            plan(owed: owed, start: now, step: step, into: &effects)
+            return
+        }
+        frameState.rested()
+        statistics.idle()
+        trace(.rest(cpu: cpu), at: now, into: &effects)
+        announceReady(into: &effects)
+        if drag != nil, drag?.start == nil {
+            // The panel rests: the scripted finger goes down at the next frame, drawn at once.
+            drag?.arm(now: now)
+            frameState.invalidate()
+        }
+    }
+
+    /// How far ahead the last frame drew a finger (s), for the HUD.
+    private var lastAhead: Double?
+
+    /// Stages 3 and 4: predicts, builds the frame and asks the adapter to present it.
+    private mutating func plan(owed: FrameState.Owed?, start frameStart: Double, step: Double,
+                               into effects: inout [RunEffect]) {
+        sequence += 1
+        frameState.drew()
+        // 3. Predict: where each finger will be when this frame is shown.
+        let presentAt = deadline.presentation(afterCallback: owed?.callback ?? frameStart)
+        var overrides = PresentationOverrides()
+        var ahead: Double?
+        if configuration.predict {
+            let fingers = predictions.fingers(at: presentAt, now: frameStart)
+            ahead = fingers.ahead
+            if !fingers.positions.isEmpty { overrides = scene.presentationOverrides(predicted: fingers.positions) }
+        }
+        // 4. Build. The first frame is drawn into the window alone: shown soonest (one surface, the fewest shader
+        //    variants to compile); the layer surfaces are made and drawn right after it.
+        let built = build(separating: sequence > 1 && canSeparate, overrides: overrides)
+        planned = Planned(sequence: sequence, owed: owed, start: frameStart, step: step, presentAt: presentAt,
+                          ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
+                          overrides: overrides)
+        lastAhead = ahead
+        effects.append(.present(FramePlan(sequence: sequence, list: built.list, separated: built.separated)))
+    }
+
+    /// Stage 6: the frame was committed at `now`.
+    private mutating func finish(_ commit: Commit, at now: Double, into effects: inout [RunEffect]) {
+        guard let frame = planned, frame.sequence == commit.sequence else { return }
+        planned = nil
+        if let owed = frame.owed {
+            deadline.drew(sequence: frame.sequence, callback: owed.callback, wake: frame.start, commit: now)
+        } else {
+            deadline.drewWithoutCallback()
+        }
+        let cpuMicros = cpuAtLastFrame.map { (commit.cpu - $0) * 1e6 } ?? commit.cpu * 1e6
+        cpuAtLastFrame = commit.cpu
+        if configuration.tracing {
+            let record = TraceRecord.Frame(
+                sequence: frame.sequence, callbackMilliseconds: frame.owed?.milliseconds, step: frame.step,
+                hud: frame.hud, ghosts: frame.ghosts, tickMicros: (commit.drawStart - frame.start) * 1e6,
+                renderMicros: (now - commit.drawStart) * 1e6, damagePixels: commit.damage.compositorPixels,
+                drawnPixels: commit.damage.drawnPixels, layerSurface: commit.damage.layerSurface,
+                callbackT: frame.owed.map { $0.callback - start }, wakeT: frame.owed.map { _ in frame.start - start },
+                commitT: now - start, cpuMicros: cpuMicros, targetT: frame.presentAt.map { $0 - start },
+                predictMicros: frame.ahead.map { $0 * 1e6 })
+            trace(.frame(record), at: now, into: &effects)
+            trace(.sceneState(TraceRecord.SceneState(name: scene.name,
+                                                     fields: scene.traceRecord(drawnWith: frame.overrides))),
+                  at: now, into: &effects)
+            traceLayoutIfChanged(at: now, into: &effects)
+        }
+        if frame.sequence == 1, canSeparate {
+            effects.append(.prepareLayerSurfaces(build(separating: true, overrides: frame.overrides).separated))
+        }
+        // A frame drawn ahead of the finger is followed by one more: a finger that stopped is drawn where it rests.
+        if (frame.ahead ?? 0) > 0 { frameState.invalidate() }
+    }
+
+    /// The frame's draw list, and with `separating` the layers shown on surfaces of their own: the scene's moving
+    /// layer unless something in the window is drawn over it, and the HUD.
+    private func build(separating: Bool, overrides: PresentationOverrides)
+        -> (list: DrawList, separated: [SurfaceSlot: SeparateLayer], ghosts: Int) {
+        var built = buildDrawList(separating: separating, overrides: overrides)
+        if let layer = built.separated[.scene], isCovered(layer, built.list) {
+            built = buildDrawList(separating: false, overrides: overrides)
+            built.separated[.scene] = nil
+        }
+        return built
+    }
+
+    /// The frame: background, the scene's layers, the model ghosts (key m), the switcher, the HUD. With
+    /// `separating`, a layer that wants a surface of its own (and can have one now) and the HUD are returned, each
+    /// drawn apart, instead of drawn into the list.
+    private func buildDrawList(separating: Bool, overrides: PresentationOverrides)
+        -> (list: DrawList, separated: [SurfaceSlot: SeparateLayer], ghosts: Int) {
+        var list = DrawList()
+        list.addBackground(top: RGBA(hex: 0x1B2A49), bottom: RGBA(hex: 0x4A2F5E))
+        var separated: [SurfaceSlot: SeparateLayer] = [:]
+        if separating {
+            separated[.scene] = scene.draw(into: &list, separating: 1, overrides: overrides).first
+        } else {
+            scene.draw(into: &list, overrides: overrides)
+        }
+        let ghosts = showsModel ? scene.layers.drawModelGhosts(into: &list) : 0
+        switcher.draw(into: &list, size: size)
+        // The open scene menu is above everything, the HUD too.
+        guard !switcher.isOpen else { return (list, separated, ghosts) }
+        // While a dragged object is drawn ahead of the finger, the HUD's corner says by how much ("→ 18 ms") (the
+        // backend's name otherwise: nothing animates a held object).
+        let backendName = hudAhead.flatMap { $0 > 0.0005 ? "→ \(Int(($0 * 1000).rounded())) ms" : nil }
+            ?? (scene as? any BackendSwitchable)?.backendName ?? "-"
+        if separating {
+            separated[.overlay] = hud.overlay(width: size.x, statistics: hudStatistics, backend: backendName)
+        } else {
+            hud.draw(into: &list, width: size.x, statistics: hudStatistics, backend: backendName)
+        }
+        return (list, separated, ghosts)
+    }
+
+    /// The frame as a screenshot shows it: everything drawn into one list.
+    public func screenshotList() -> DrawList { buildDrawList(separating: false, overrides: PresentationOverrides()).list }
+
+    // MARK: Trace
+
+    private func trace(_ record: TraceRecord, at now: Double, into effects: inout [RunEffect]) {
+        guard configuration.tracing else { return }
+        effects.append(.trace(TraceLine(t: now - start, record)))
+    }
+
+    private func traceSwitcher(at now: Double, into effects: inout [RunEffect]) {
+        guard configuration.tracing else { return }
+        let targets = switcher.targets.map { TouchTarget($0.name, $0.rect) }
+        trace(.switcher(TraceRecord.Switcher(form: switcher.form.rawValue, isOpen: switcher.isOpen, targets: targets)),
+              at: now, into: &effects)
+    }
+
+    /// Writes the `layout` line when the scene has come to rest with its touch targets or the chrome's changed since
+    /// they were last written, and on the first frame of a scene or a window size whatever moves (not while the
+    /// switcher's menu is open: it takes every touch then).
+    private mutating func traceLayoutIfChanged(at now: Double, into effects: inout [RunEffect]) {
+        let key = LayoutKey(scene: scene.name, size: size)
+        guard !switcher.isOpen, !scene.needsFrames || key != lastLayout.key else { return }
+        let targets = scene.touchTargets
+        var chrome = switcher.targets.map { TouchTarget($0.name, $0.rect) }
+        if hud.isShown { chrome.append(TouchTarget("hud", HUD.box(width: size.x))) }
+        guard targets != lastLayout.targets || chrome != lastLayout.chrome || key != lastLayout.key else { return }
+        lastLayout = (key, targets, chrome)
+        trace(.layout(TraceRecord.Layout(scene: scene.name, targets: targets, chrome: chrome)), at: now,
+              into: &effects)
+    }
+
+    private mutating func announceReady(into effects: inout [RunEffect]) {
+        guard configuration.notifyReady, !readyAnnounced else { return }
+        readyAnnounced = true
+        effects.append(.ready)
+    }
+}

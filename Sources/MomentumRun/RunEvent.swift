@@ -1,0 +1,149 @@
+import MomentumCore
+import MomentumLayers
+import MomentumScenes
+
+/// What happens to a run, as the run core hears it. Each arrives with its time (`RunCore.handle(_:at:)`: seconds on
+/// the host's CLOCK_MONOTONIC, read once by the adapter when the event came in).
+public enum RunEvent: Sendable {
+    /// The window was configured and the render target made (or resized) for it.
+    case configured(WindowConfiguration)
+    /// A touch frame from the seat (the pointer is finger −1).
+    case touch(TouchFrame)
+    /// A key bound to a command.
+    case key(KeyCommand)
+    /// A `wl_surface.frame` callback with its timestamp (ms).
+    case frameCallback(milliseconds: UInt32)
+    /// Presentation feedback: a frame was shown.
+    case presented(PresentationFeedback)
+    /// Presentation feedback: frame `sequence` was never shown.
+    case discarded(sequence: UInt64)
+    /// The adapter dispatched a batch of events, or the wake-up time (`RunCore.wakeTime`) came: the core decides
+    /// whether a frame starts.
+    case dispatched
+    /// The newest input was read, as `RunEffect.readInput` asked: the owed frame is built now. `cpu`: the process's
+    /// CPU time (s).
+    case inputRead(cpu: Double)
+    /// The frame planned by `RunEffect.present` was drawn and committed.
+    case committed(Commit)
+    /// The window was closed.
+    case closed
+}
+
+/// A window configure, after the render target was prepared for it.
+public struct WindowConfiguration: Sendable, Equatable {
+    /// The window's size (logical px) and scale.
+    public var width: Int, height: Int, scale: Double
+    /// The buffer's size (px).
+    public var bufferWidth: Int, bufferHeight: Int
+    /// Whether layers can be shown on surfaces of their own (`wl_subcompositor`, `wp_viewporter`, an RGBA EGL
+    /// config, and not `--no-subsurfaces`).
+    public var canSeparate: Bool
+
+    /// A configure.
+    public init(width: Int, height: Int, scale: Double, bufferWidth: Int, bufferHeight: Int, canSeparate: Bool) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.bufferWidth = bufferWidth
+        self.bufferHeight = bufferHeight
+        self.canSeparate = canSeparate
+    }
+}
+
+/// One `wp_presentation_feedback.presented`.
+public struct PresentationFeedback: Sendable, Equatable {
+    /// The frame's sequence number.
+    public var sequence: UInt64
+    /// When it was shown, on the presentation clock (ns), and the same instant on the host clock (s).
+    public var nanoseconds: UInt64, hostTime: Double
+    /// The output's reported refresh (ns; 0 unknown) and retrace counter (0 none).
+    public var refreshNanoseconds: UInt32, msc: UInt64
+    /// `wp_presentation_feedback.kind` bits (`vsync` 1, `hw_clock` 2, `hw_completion` 4, `zero_copy` 8).
+    public var flags: UInt32
+
+    /// Feedback for frame `sequence`.
+    public init(sequence: UInt64, nanoseconds: UInt64, hostTime: Double, refreshNanoseconds: UInt32, msc: UInt64 = 0,
+                flags: UInt32 = 0) {
+        self.sequence = sequence
+        self.nanoseconds = nanoseconds
+        self.hostTime = hostTime
+        self.refreshNanoseconds = refreshNanoseconds
+        self.msc = msc
+        self.flags = flags
+    }
+
+    /// The flags' names, as the protocol spells them.
+    public var flagNames: [String] {
+        [(UInt32(0x1), "vsync"), (0x2, "hw_clock"), (0x4, "hw_completion"), (0x8, "zero_copy")]
+            .filter { flags & $0.0 != 0 }.map(\.1)
+    }
+}
+
+/// A frame drawn and committed by the adapter.
+public struct Commit: Sendable, Equatable {
+    /// The plan's sequence number.
+    public var sequence: UInt64
+    /// When the adapter began drawing the plan (host s): the core's part of the frame ends there.
+    public var drawStart: Double
+    /// What the frame cost the compositor and the client in pixels.
+    public var damage: FrameDamage
+    /// The process's CPU time at the commit (s).
+    public var cpu: Double
+
+    /// A commit.
+    public init(sequence: UInt64, drawStart: Double, damage: FrameDamage, cpu: Double) {
+        self.sequence = sequence
+        self.drawStart = drawStart
+        self.damage = damage
+        self.cpu = cpu
+    }
+}
+
+/// What a frame cost: the pixels the compositor has to show anew (the window's damage plus where a layer surface
+/// was and is, when it moved or changed) and the pixels the client shaded, buffer px.
+public struct FrameDamage: Sendable, Equatable {
+    public var compositorPixels = 0
+    public var drawnPixels = 0
+    /// The part of the window the layer surface covers this frame (logical px), nil when none is shown.
+    public var layerSurface: DrawRect?
+
+    /// No damage.
+    public init(compositorPixels: Int = 0, drawnPixels: Int = 0, layerSurface: DrawRect? = nil) {
+        self.compositorPixels = compositorPixels
+        self.drawnPixels = drawnPixels
+        self.layerSurface = layerSurface
+    }
+}
+
+/// Where a layer drawn apart is shown: the scene's moving layer, or an overlay above it (the HUD).
+public enum SurfaceSlot: Int, CaseIterable, Sendable {
+    case scene, overlay
+}
+
+/// What the run core asks of the adapter.
+public enum RunEffect: Sendable {
+    /// Write this line to the trace.
+    case trace(TraceLine)
+    /// Read and dispatch whatever input has arrived, then send `.inputRead`: the owed frame starts.
+    case readInput
+    /// Ask for the next frame callback and for presentation feedback on this frame, draw it and commit, then send
+    /// `.committed`.
+    case present(FramePlan)
+    /// Make and draw the layer surfaces for these layers without committing the window (after the first frame,
+    /// drawn into the window alone): the next frame only places them.
+    case prepareLayerSurfaces([SurfaceSlot: SeparateLayer])
+    /// The app is ready (`--notify-ready`): its first frame was shown or it came to rest.
+    case ready
+    /// End the run with `code` for `reason`.
+    case stop(code: Int32, reason: String)
+}
+
+/// A frame to draw: its number, the window's draw list, and the layers shown on surfaces of their own.
+public struct FramePlan: Sendable {
+    /// The frame's sequence number (presentation feedback refers to it).
+    public var sequence: UInt64
+    /// What is drawn into the window.
+    public var list: DrawList
+    /// What is drawn apart, by slot (a slot not listed is hidden).
+    public var separated: [SurfaceSlot: SeparateLayer]
+}
