@@ -72,7 +72,7 @@ let package = Package(
         // App: CLI, wiring, trace writer, headless runner.
         .target(name: "MomentumApp",
                 dependencies: ["MomentumCore", "MomentumLayers", "MomentumScenes", "WaylandClient", "MomentumRender",
-                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                               "MomentumText", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         .executableTarget(name: "momentum", dependencies: ["MomentumApp"], swiftSettings: strict),

@@ -1,6 +1,7 @@
 import RealModule
 import CGLES
 import MomentumLayers
+import MomentumText
 
 /// Draws a `DrawList` with OpenGL ES into the current context's surface.
 ///

@@ -1,5 +1,6 @@
 import MomentumLayers
 import MomentumRender
+import MomentumText
 import WaylandClient
 
 /// The window's EGL surface and the renderer drawing into it: made on the first configure, resized on later ones,
