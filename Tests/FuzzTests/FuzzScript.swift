@@ -283,7 +283,7 @@ struct FuzzGenerator {
         let rect: DrawRect
         switch app.drawList.commands[Int(rng.below(UInt64(app.sceneCommands)))] {
         case .roundedRect(let shape): rect = shape.rect
-        case .rect(let r, _), .snappedRect(let r, _): rect = r
+        case .rect(let r, _): rect = r
         case .line(let line): rect = DrawRect(origin: line.from, size: line.to - line.from)
         case .text(let run): rect = DrawRect(origin: run.position - SIMD2(0, run.size), size: SIMD2(run.size, run.size))
         case .background: return position(app: app)
