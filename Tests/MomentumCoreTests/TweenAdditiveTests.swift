@@ -155,12 +155,12 @@ struct TweenAdditiveTests {
     @Test("drives through the shared Animator like the other backends")
     func animatorDrivesTween() {
         var animator = Animator<String, TweenBackend>()
-        animator.add(TweenBackend(duration: 0.3, at: .zero), for: "panel", at: 0)
-        animator.start("panel", from: .zero, velocity: .zero, to: SIMD2(0, 400), at: 0)
+        animator.add(TweenBackend(duration: 0.3, at: .zero), for: "panel")
+        animator.start("panel", from: .zero, velocity: .zero, to: SIMD2(0, 400))
         var t = 0.0
         while !animator.isIdle && t < 1 {
             t += 1.0 / 60
-            animator.advance(to: t)
+            animator.advance(by: 1.0 / 60)
         }
         #expect(animator.isIdle && abs(t - 0.3) < 1.0 / 60 + 1e-9)
         #expect(animator.presentedValue(for: "panel") == SIMD2(0, 400))
