@@ -76,7 +76,7 @@ let package = Package(
         // App: CLI, wiring, trace writer, headless runner.
         .target(name: "MomentumApp",
                 dependencies: ["MomentumCore", "MomentumLayers", "MomentumScenes", "MomentumRun", "WaylandClient",
-                               "MomentumRender",
+                               "MomentumRender", "MomentumText",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),

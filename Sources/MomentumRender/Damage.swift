@@ -1,25 +1,7 @@
 import MomentumLayers
+import MomentumText
 
-/// An axis-aligned rectangle of whole buffer pixels, y down: columns `minX..<maxX`, rows `minY..<maxY`.
-public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var minX: Int
-    public var minY: Int
-    public var maxX: Int
-    public var maxY: Int
-
-    /// The pixels from (`minX`, `minY`) up to but not including (`maxX`, `maxY`).
-    public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
-        self.minX = minX
-        self.minY = minY
-        self.maxX = maxX
-        self.maxY = maxY
-    }
-
-    /// The whole `width`×`height` viewport.
-    public init(width: Int, height: Int) {
-        self.init(minX: 0, minY: 0, maxX: width, maxY: height)
-    }
-
+extension PixelRect {
     /// The smallest pixel rectangle holding every pixel whose centre lies in the box `minimum`…`maximum` (buffer
     /// px): a triangle inside that box covers no pixel outside it.
     init(enclosing minimum: SIMD2<Float>, _ maximum: SIMD2<Float>) {
@@ -27,29 +9,6 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
         self.init(minX: whole(minimum.x.rounded(.down)), minY: whole(minimum.y.rounded(.down)),
                   maxX: whole(maximum.x.rounded(.up)), maxY: whole(maximum.y.rounded(.up)))
     }
-
-    public var width: Int { max(maxX - minX, 0) }
-    public var height: Int { max(maxY - minY, 0) }
-    /// Pixels covered.
-    public var area: Int { width * height }
-    public var isEmpty: Bool { maxX <= minX || maxY <= minY }
-
-    /// The smallest rectangle holding both.
-    public func union(_ other: PixelRect) -> PixelRect {
-        PixelRect(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
-                  maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
-    }
-
-    /// The pixels in both (empty when they do not meet).
-    public func intersection(_ other: PixelRect) -> PixelRect {
-        PixelRect(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
-                  maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
-    }
-
-    /// Whether the two share at least one pixel.
-    public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
-
-    public var description: String { "\(minX),\(minY) \(width)x\(height)" }
 }
 
 /// The pixels a frame must redraw: a few disjoint rectangles inside the viewport.

@@ -1,10 +1,11 @@
 import RealModule
 import CGLES
 import MomentumLayers
+import MomentumText
 
 /// Draws a `DrawList` with OpenGL ES into the current context's surface.
 ///
-/// Each command becomes one or a few quads; consecutive quads of the same primitive (gradient or pixel-snapped fill,
+/// Each command becomes one or a few quads; consecutive quads of the same primitive (background gradient,
 /// anti-aliased shape, soft shadow) share a draw call with that primitive's shader. `render` redraws only what
 /// changed since the previous frame: it diffs the draw list against the last one, turns the commands that differ
 /// into damage rectangles (their old and new bounds) and redraws inside them (scissored), either into a persistent
@@ -267,12 +268,6 @@ public final class Renderer {
                 appendLine(segment, scale: s)
             case let .text(run):
                 appendText(run, scale: s)
-            case let .snappedRect(rect, fill):
-                // Edges on whole buffer px: every pixel centre inside is fully covered, none outside is touched.
-                let minimum = (SIMD2(Float(rect.x), Float(rect.y)) * s).rounded(.toNearestOrAwayFromZero)
-                let maximum = (SIMD2(Float(rect.maxX), Float(rect.maxY)) * s).rounded(.toNearestOrAwayFromZero)
-                appendQuad(.flat, Frame(centre: (minimum + maximum) / 2, half: (maximum - minimum) / 2),
-                           top: fill.premultiplied)
             }
             bounds.append(Self.bounds(of: vertices[start...]))
             commandBatches.append(firstBatch..<batches.count)

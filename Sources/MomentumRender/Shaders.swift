@@ -64,7 +64,7 @@ enum Shaders {
         }
         """
 
-    /// Background gradients and pixel-snapped rectangles: the interpolated colour, nothing else.
+    /// Background gradients: the interpolated colour, nothing else.
     static let flat = """
         \(header)
         varying vec4 v_color;

@@ -61,9 +61,8 @@ final class TextSetter {
         let y = run.position.y * Double(scale)
         for quad in atlas.layout(shapedRun, x: x, y: y) {
             let uv = atlas.textureCoordinates(of: quad.atlas)
-            glyphs.append(Glyph(minimum: SIMD2(Float(quad.screen.x), Float(quad.screen.y)),
-                                maximum: SIMD2(Float(quad.screen.x + quad.screen.width),
-                                               Float(quad.screen.y + quad.screen.height)),
+            glyphs.append(Glyph(minimum: SIMD2(Float(quad.screen.minX), Float(quad.screen.minY)),
+                                maximum: SIMD2(Float(quad.screen.maxX), Float(quad.screen.maxY)),
                                 uvMinimum: SIMD2(uv.u0, uv.v0), uvMaximum: SIMD2(uv.u1, uv.v1)))
         }
     }
@@ -92,7 +91,7 @@ final class TextSetter {
             _ = atlas.takeDirtyRect()
         } else if let dirty = atlas.takeDirtyRect() {
             let pixels = atlas.pixels(in: dirty)
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(dirty.x), GLint(dirty.y), GLsizei(dirty.width),
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(dirty.minX), GLint(dirty.minY), GLsizei(dirty.width),
                             GLsizei(dirty.height), GLenum(GL_LUMINANCE), GLenum(GL_UNSIGNED_BYTE), pixels)
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)

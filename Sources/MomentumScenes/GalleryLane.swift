@@ -10,11 +10,11 @@ public struct GalleryLane: Sendable {
     public let label: String
     /// What a tap mid-run does to the dot: start again from where it is seen (its velocity jumps to the curve's
     /// start slope: zero for ease-in-out, a visible stall), or add the change on top (iOS 8: velocity continuous).
-    public let retarget: TimedAnimationStack.RetargetMode
+    public let retarget: RetargetMode
 
     /// Creates a lane; `label` defaults to the name.
     public init(name: String, timingFunction: TimingFunction, label: String? = nil,
-                retarget: TimedAnimationStack.RetargetMode = .beginFromCurrentState) {
+                retarget: RetargetMode = .beginFromCurrentState) {
         self.name = name
         self.timingFunction = timingFunction
         self.label = label ?? name

@@ -158,7 +158,7 @@ public struct GalleryScene: Scene {
                         switch animation {
                         case .pathPosition(let run): orbit.animation(timing: run.timing).map(TimedAnimation.pathPosition) ?? animation
                         case .pathRotation(let run): orbit.animation(timing: run.timing).map(TimedAnimation.pathRotation) ?? animation
-                        case .tween: animation
+                        case .tween, .additiveTween: animation
                         }
                     }
                 }

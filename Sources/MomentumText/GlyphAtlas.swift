@@ -1,41 +1,5 @@
 import CFreeType
 
-/// A rectangle of whole pixels: in the atlas bitmap, or on screen in buffer px (y down in both).
-public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    /// The rectangle with top-left corner (`x`, `y`) and the given size.
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// True when it covers no pixel.
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// The smallest rectangle holding both (an empty one adds nothing).
-    public func union(_ other: PixelRect) -> PixelRect {
-        if other.isEmpty { return self }
-        if isEmpty { return other }
-        let left = min(x, other.x), top = min(y, other.y)
-        let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-
-    /// True when they share a pixel.
-    public func intersects(_ other: PixelRect) -> Bool {
-        !isEmpty && !other.isEmpty && x < other.x + other.width && other.x < x + width
-            && y < other.y + other.height && other.y < y + height
-    }
-
-    public var description: String { "\(width)×\(height) at (\(x), \(y))" }
-}
-
 /// What identifies a rasterised glyph: face weight, glyph index, size on a quarter-pixel grid and the pen's
 /// horizontal sub-pixel position on a quarter-pixel grid.
 public struct GlyphKey: Sendable, Hashable {
@@ -242,8 +206,8 @@ public final class GlyphAtlas {
     /// The coverage bytes of `rect` (clipped to the bitmap), tightly packed row by row: for uploads of a
     /// sub-rectangle where `GL_UNPACK_ROW_LENGTH` is missing (GLES 2).
     public func pixels(in rect: PixelRect) -> [UInt8] {
-        let left = max(rect.x, 0), top = max(rect.y, 0)
-        let right = min(rect.x + rect.width, width), bottom = min(rect.y + rect.height, height)
+        let left = max(rect.minX, 0), top = max(rect.minY, 0)
+        let right = min(rect.maxX, width), bottom = min(rect.maxY, height)
         guard right > left, bottom > top else { return [] }
         var out = [UInt8]()
         out.reserveCapacity((right - left) * (bottom - top))
@@ -260,7 +224,7 @@ public final class GlyphAtlas {
     /// `rect`'s texture coordinates in the current bitmap (0…1, v down like the rows): left, top, right, bottom.
     public func textureCoordinates(of rect: PixelRect) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
         let w = Float(width), h = Float(height)
-        return (Float(rect.x) / w, Float(rect.y) / h, Float(rect.x + rect.width) / w, Float(rect.y + rect.height) / h)
+        return (Float(rect.minX) / w, Float(rect.minY) / h, Float(rect.maxX) / w, Float(rect.maxY) / h)
     }
 
     // MARK: - Rasterising
@@ -317,7 +281,7 @@ public final class GlyphAtlas {
     /// Packs `glyph`, growing or clearing the bitmap when full; nil when it cannot fit even an empty atlas.
     private func add(_ glyph: RenderedGlyph) -> AtlasEntry? {
         guard glyph.width > 0, glyph.rows > 0 else {
-            return AtlasEntry(rect: PixelRect(x: 0, y: 0, width: 0, height: 0), left: glyph.left, top: glyph.top)
+            return AtlasEntry(rect: PixelRect(width: 0, height: 0), left: glyph.left, top: glyph.top)
         }
         let pad = Self.padding
         guard glyph.width + 2 * pad <= width, glyph.rows + 2 * pad <= maxHeight else { return nil }
@@ -370,7 +334,7 @@ public final class GlyphAtlas {
         bitmap += [UInt8](repeating: 0, count: (newHeight - height) * width)
         height = newHeight
         generation += 1
-        dirtyRect = PixelRect(x: 0, y: 0, width: width, height: height)
+        dirtyRect = PixelRect(width: width, height: height)
     }
 
     /// Forgets every glyph and zeroes the bitmap (keeping its size).
@@ -382,6 +346,6 @@ public final class GlyphAtlas {
         for index in bitmap.indices { bitmap[index] = 0 }
         clears += 1
         generation += 1
-        dirtyRect = PixelRect(x: 0, y: 0, width: width, height: height)
+        dirtyRect = PixelRect(width: width, height: height)
     }
 }

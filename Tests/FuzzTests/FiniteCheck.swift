@@ -99,9 +99,6 @@ enum FiniteCheck {
                 && walk(shadow.color, at: sub(p, ".shadow.color"), visit)
         case .rect(let rect, let fill):
             return walk(rect, at: sub(path, ".rect"), visit) && walk(fill, at: sub(path, ".rect.fill"), visit)
-        case .snappedRect(let rect, let fill):
-            return walk(rect, at: sub(path, ".snappedRect"), visit)
-                && walk(fill, at: sub(path, ".snappedRect.fill"), visit)
         case .text(let run):
             let p = sub(path, ".text")
             return walk(run.position, at: sub(p, ".position"), visit) && visit(sub(p, ".size"), run.size)

@@ -38,7 +38,6 @@ struct FiniteCheckTests {
                                  rotation: 9, scale: 10, opacity: 0.5)),
         .roundedRect(RoundedRect(rect: rect, cornerRadius: 5, fill: color)),
         .rect(rect, fill: color),
-        .snappedRect(rect, fill: color),
         .line(LineSegment(from: SIMD2(1, 2), to: SIMD2(3, 4), width: 5, color: color,
                           previousDirection: SIMD2(1, 0), nextDirection: SIMD2(0, 1))),
         .line(LineSegment(from: SIMD2(1, 2), to: SIMD2(3, 4), width: 5, color: color)),

@@ -284,7 +284,7 @@ struct FuzzGenerator {
         let rect: DrawRect
         switch commands[Int(rng.below(UInt64(commands.count)))] {
         case .roundedRect(let shape): rect = shape.rect
-        case .rect(let r, _), .snappedRect(let r, _): rect = r
+        case .rect(let r, _): rect = r
         case .line(let line): rect = DrawRect(origin: line.from, size: line.to - line.from)
         case .text(let run): rect = DrawRect(origin: run.position - SIMD2(0, run.size), size: SIMD2(run.size, run.size))
         case .background: return position(app: app)

@@ -11,12 +11,12 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
 
     @Test func animationAddedBetweenFramesMovesInTheNextFrame() {
         var animator = Animator<Property, SpringAnimation>()
-        animator.advance(to: 10.0)
+        animator.advance(by: 1.0 / 60)
         var spring = SpringAnimation(at: SIMD2(0, 0))
         spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(500, 0))
         animator.add(spring, for: .panel)
         #expect(!animator.isIdle)
-        animator.advance(to: 10.0 + 1.0 / 60)
+        animator.advance(by: 1.0 / 60)
         let expected = 500 + oracle.state(x0: -500, v0: 0, at: 1.0 / 60).x
         let value = animator.presentedValue(for: .panel) ?? .zero
         #expect(value.x > 1, "moved in its first frame")
@@ -25,14 +25,13 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
 
     @Test func forEachPresentedVisitsEveryKeyWithItsClosedFormStateAlsoAfterARemoval() {
         var animator = Animator<Int, SpringAnimation>()
-        animator.advance(to: 0)
         for key in 0..<5 {
             var spring = SpringAnimation(at: .zero)
             spring.start(from: .zero, velocity: .zero, to: SIMD2(100 * Double(key + 1), 0))
             animator.add(spring, for: key)
         }
         animator.remove(1)                               // the last one moves into its slot
-        animator.advance(to: 0.05)
+        animator.advance(by: 0.05)
         var seen: [Int: PresentedState<SIMD2<Double>>] = [:]
         animator.forEachPresented { key, state in seen[key] = state }
         #expect(Set(seen.keys) == [0, 2, 3, 4])
@@ -44,29 +43,15 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
         }
     }
 
-    @Test func idleAnimatorRestartsItsClockFromTheEventTimestamp() {
-        var animator = Animator<Property, SpringAnimation>()
-        animator.advance(to: 1.0)
-        animator.advance(to: 2.0)                       // long idle period: nothing running
-        var spring = SpringAnimation(at: SIMD2(0, 0))
-        spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(500, 0))
-        animator.add(spring, for: .panel, at: 7.0)       // touch lifted at t = 7
-        animator.advance(to: 7.02)                       // first frame after the lift
-        let expected = 500 + oracle.state(x0: -500, v0: 0, at: 0.02).x
-        #expect(((animator.presentedValue(for: .panel) ?? .zero).x - expected).magnitude <= 1e-3)
-    }
-
     @Test func reportsIdleOnceEverythingHasSettled() {
         var animator = Animator<Property, SpringAnimation>()
         #expect(animator.isIdle)
         var spring = SpringAnimation(at: SIMD2(0, 0))
         spring.start(from: SIMD2(0, 0), velocity: SIMD2(0, 400), to: SIMD2(200, 0))
-        animator.add(spring, for: .panel, at: 0)
-        var t = 0.0
+        animator.add(spring, for: .panel)
         var frames = 0
         while !animator.isIdle && frames < 600 {
-            t += 1.0 / 120
-            animator.advance(to: t)
+            animator.advance(by: 1.0 / 120)
             frames += 1
         }
         #expect(animator.isIdle)
@@ -78,12 +63,12 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
         var animator = Animator<Property, SpringAnimation>(maxFrameInterval: 0.1)
         var spring = SpringAnimation(at: SIMD2(0, 0))
         spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(500, 0))
-        animator.add(spring, for: .panel, at: 0)
-        animator.advance(to: 0.5)                        // a 500 ms stall
+        animator.add(spring, for: .panel)
+        let step = animator.advance(by: 0.5)             // a 500 ms stall
         let expected = 500 + oracle.state(x0: -500, v0: 0, at: 0.1).x
         #expect(((animator.presentedValue(for: .panel) ?? .zero).x - expected).magnitude <= 1e-3)
-        #expect(animator.time == 0.5)
-        animator.advance(to: 0.5 + 1.0 / 60)             // later frames are not clamped
+        #expect(step == 0.1)
+        animator.advance(by: 1.0 / 60)                   // later frames are not clamped
         let next = 500 + oracle.state(x0: -500, v0: 0, at: 0.1 + 1.0 / 60).x
         #expect(((animator.presentedValue(for: .panel) ?? .zero).x - next).magnitude <= 1e-3)
     }
@@ -94,24 +79,25 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
         let free = SpringParameters(stiffness: 0, damping: 0)
         var probe = SpringAnimation(parameters: free, at: SIMD2(0, 0))
         probe.start(from: SIMD2(0, 0), velocity: SIMD2(1, 0), to: SIMD2(-1000, 0))
-        animator.add(probe, for: .panel, at: 100)
+        animator.add(probe, for: .panel)
         var intervals = FrameIntervals(rate: rate, jitter: 0.3)
-        var now = 100.0
+        var elapsed = 0.0
         for _ in 0..<Int(rate * 10) {
-            now += intervals.next()
-            animator.advance(to: now)
+            let dt = intervals.next()
+            elapsed += dt
+            animator.advance(by: dt)
         }
         let simulated = (animator.presentedValue(for: .panel) ?? .zero).x
-        #expect((simulated - (now - 100)).magnitude <= 1e-9)
+        #expect((simulated - elapsed).magnitude <= 1e-9)
     }
 
     @Test func interruptAndRemoveHandBackPresentedState() {
         var animator = Animator<Property, SpringAnimation>()
         var spring = SpringAnimation(at: SIMD2(0, 0))
         spring.start(from: SIMD2(0, 0), velocity: SIMD2(0, 900), to: SIMD2(500, 0))
-        animator.add(spring, for: .panel, at: 0)
+        animator.add(spring, for: .panel)
         animator.add(spring, for: .badge)
-        animator.advance(to: 0.1)
+        animator.advance(by: 0.1)
         let panelBefore = PresentedState(value: animator.presentedValue(for: .panel) ?? .zero,
                                          velocity: animator.presentedVelocity(for: .panel) ?? .zero)
         #expect(distance(panelBefore.velocity, .zero) > 100)
@@ -133,8 +119,8 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
         var animator = Animator<Property, SpringAnimation>()
         var spring = SpringAnimation(at: SIMD2(0, 0))
         spring.start(from: SIMD2(0, 0), velocity: .zero, to: SIMD2(500, 0))
-        animator.add(spring, for: .panel, at: 0)
-        animator.advance(to: 0.05)
+        animator.add(spring, for: .panel)
+        animator.advance(by: 0.05)
         let before = PresentedState(value: animator.presentedValue(for: .panel) ?? .zero,
                                     velocity: animator.presentedVelocity(for: .panel) ?? .zero)
         var next = SpringAnimation(at: before.value)
@@ -149,8 +135,8 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
         var animator = Animator<Property, SpringAnimation>()
         var spring = SpringAnimation(at: SIMD2(0, 0))
         spring.start(from: SIMD2(0, 0), velocity: SIMD2(-300, 700), to: SIMD2(500, 0))
-        animator.add(spring, for: .panel, at: 0)
-        animator.advance(to: 0.0731)
+        animator.add(spring, for: .panel)
+        animator.advance(by: 0.0731)
         let value = animator.presentedValue(for: .panel) ?? .zero
         let velocity = animator.presentedVelocity(for: .panel) ?? .zero
         let retargeted = animator.retarget(.panel, to: SIMD2(0, 400))

@@ -6,7 +6,7 @@ private func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - 
 @Suite("Tween: additive retargeting, hand-off and the backend contract")
 struct TweenAdditiveTests {
     /// A backend 0.15 s into a 0.4 s move from the origin to (300, 0).
-    func moving(_ mode: TweenBackend.RetargetMode) -> TweenBackend {
+    func moving(_ mode: RetargetMode) -> TweenBackend {
         var backend = TweenBackend(duration: 0.4, retargetMode: mode, at: .zero)
         backend.start(from: .zero, velocity: .zero, to: SIMD2(300, 0))
         backend.advance(by: 0.15)
@@ -42,7 +42,7 @@ struct TweenAdditiveTests {
 
     @Test("TimedAnimationStack.animate: additive keeps velocity, begin-from-current-state does not")
     func propertyRetarget() {
-        for mode in [TimedAnimationStack.RetargetMode.additive, .beginFromCurrentState] {
+        for mode in [RetargetMode.additive, .beginFromCurrentState] {
             var property = TimedAnimationStack(model: .zero)
             property.animate(to: SIMD2(300, 0), duration: 0.4, mode: mode)
             property.advance(by: 0.15)
@@ -155,12 +155,12 @@ struct TweenAdditiveTests {
     @Test("drives through the shared Animator like the other backends")
     func animatorDrivesTween() {
         var animator = Animator<String, TweenBackend>()
-        animator.add(TweenBackend(duration: 0.3, at: .zero), for: "panel", at: 0)
-        animator.start("panel", from: .zero, velocity: .zero, to: SIMD2(0, 400), at: 0)
+        animator.add(TweenBackend(duration: 0.3, at: .zero), for: "panel")
+        animator.start("panel", from: .zero, velocity: .zero, to: SIMD2(0, 400))
         var t = 0.0
         while !animator.isIdle && t < 1 {
             t += 1.0 / 60
-            animator.advance(to: t)
+            animator.advance(by: 1.0 / 60)
         }
         #expect(animator.isIdle && abs(t - 0.3) < 1.0 / 60 + 1e-9)
         #expect(animator.presentedValue(for: "panel") == SIMD2(0, 400))

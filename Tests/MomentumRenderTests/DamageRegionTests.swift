@@ -1,4 +1,5 @@
 import MomentumLayers
+import MomentumText
 import Testing
 @testable import MomentumRender
 

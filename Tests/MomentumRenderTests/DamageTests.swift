@@ -28,7 +28,7 @@ struct DamageTests {
             list.addRect(DrawRect(x: 170 + Double(bar) * 10, y: 40 - h, width: 8, height: h),
                          fill: RGBA(r: 0.3, g: 0.9, b: 0.4, a: 0.8))
         }
-        list.addText("\(30 + hud) fps", at: SIMD2(172, 46), size: 7, color: RGBA(r: 1, g: 1, b: 1, a: 0.9))
+        list.addLabel("\(30 + hud) fps", at: SIMD2(172, 53), size: 9, color: RGBA(r: 1, g: 1, b: 1, a: 0.9))
         list.addLabel("Frame \(hud) · ok", at: SIMD2(120, 172), size: 13, weight: hud % 2 == 0 ? .regular : .semibold,
                       color: RGBA(r: 1, g: 1, b: 1, a: 0.85), alignment: .center)
         return list

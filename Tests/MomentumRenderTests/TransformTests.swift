@@ -233,8 +233,8 @@ struct TransformTests {
         list.addRoundedRect(DrawRect(x: satellite.x - 14, y: satellite.y - 6, width: 28, height: 12), cornerRadius: 3,
                             fill: .white, shadow: shadow, rotation: Double.atan2(y: tangent.y, x: tangent.x))
         list.addCircle(center: SIMD2(40, 40), radius: 18, fill: RGBA(hex: 0xFFC857), shadow: shadow)
-        list.addText("gallery  dynamics  120.0 fps", at: SIMD2(8, 8), size: 7, color: .white)
-        list.addText("Satellite: rotate-auto", at: SIMD2(20, 210), size: 12, color: RGBA(hex: 0xFFC857))
+        list.addLabel("gallery  dynamics  120.0 fps", at: SIMD2(8, 15), size: 10, color: .white)
+        list.addLabel("Satellite: rotate-auto", at: SIMD2(20, 222), size: 16, color: RGBA(hex: 0xFFC857))
         let width = 320, height = 340
         let context = try RenderContext(headlessWidth: width * 2, height: height * 2)
         let image = try withExtendedLifetime(context) { () throws -> TestImage in

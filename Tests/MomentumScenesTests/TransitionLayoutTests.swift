@@ -47,7 +47,7 @@ struct TransitionLayeringTests {
         }
         let header = list.commands.firstIndex {
             switch $0 {
-            case .rect(let r, _), .snappedRect(let r, _): return r.size == SIMD2(800, TransitionLayout.headerHeight)
+            case .rect(let r, _): return r.size == SIMD2(800, TransitionLayout.headerHeight)
             case .roundedRect(let r): return r.rect.size == SIMD2(800, TransitionLayout.headerHeight)
             default: return false
             }

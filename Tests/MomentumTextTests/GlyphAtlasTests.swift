@@ -23,7 +23,7 @@ import Testing
     /// The entry's coverage as rows.
     func rows(_ atlas: GlyphAtlas, _ entry: AtlasEntry) -> [[UInt8]] {
         (0..<entry.rect.height).map { y in
-            (0..<entry.rect.width).map { x in atlas.coverage(x: entry.rect.x + x, y: entry.rect.y + y) }
+            (0..<entry.rect.width).map { x in atlas.coverage(x: entry.rect.minX + x, y: entry.rect.minY + y) }
         }
     }
 
@@ -46,13 +46,13 @@ import Testing
             #expect(!strong.isEmpty, "\(character) subpixel \(subpixelX): \(bitmap)")
             if subpixelX == 0 { #expect(!solid.isEmpty, "\(character): \(bitmap)") }
             // The 1 px ring around the entry is empty.
-            for x in entry.rect.x - 1 ... entry.rect.x + entry.rect.width {
-                #expect(atlas.coverage(x: x, y: entry.rect.y - 1) == 0)
-                #expect(atlas.coverage(x: x, y: entry.rect.y + entry.rect.height) == 0)
+            for x in entry.rect.minX - 1 ... entry.rect.minX + entry.rect.width {
+                #expect(atlas.coverage(x: x, y: entry.rect.minY - 1) == 0)
+                #expect(atlas.coverage(x: x, y: entry.rect.minY + entry.rect.height) == 0)
             }
-            for y in entry.rect.y ..< entry.rect.y + entry.rect.height {
-                #expect(atlas.coverage(x: entry.rect.x - 1, y: y) == 0)
-                #expect(atlas.coverage(x: entry.rect.x + entry.rect.width, y: y) == 0)
+            for y in entry.rect.minY ..< entry.rect.minY + entry.rect.height {
+                #expect(atlas.coverage(x: entry.rect.minX - 1, y: y) == 0)
+                #expect(atlas.coverage(x: entry.rect.minX + entry.rect.width, y: y) == 0)
             }
             // The glyph stands on the baseline.
             #expect(entry.top == entry.rect.height)
@@ -138,16 +138,15 @@ import Testing
         #expect(placed.count > 500)
         #expect(atlas.height > 64 && atlas.clears == 0)
         for rect in placed {
-            #expect(rect.x >= 1 && rect.y >= 1 && rect.x + rect.width < atlas.width
-                    && rect.y + rect.height < atlas.height)
+            #expect(rect.minX >= 1 && rect.minY >= 1 && rect.maxX < atlas.width && rect.maxY < atlas.height)
         }
         // With the 1 px gap: padded rectangles are disjoint.
-        let padded = placed.map { PixelRect(x: $0.x, y: $0.y, width: $0.width + 1, height: $0.height + 1) }
-        let sorted = padded.sorted { $0.y < $1.y }
+        let padded = placed.map { PixelRect(minX: $0.minX, minY: $0.minY, maxX: $0.maxX + 1, maxY: $0.maxY + 1) }
+        let sorted = padded.sorted { $0.minY < $1.minY }
         var overlaps = 0
         for i in sorted.indices {
             for j in sorted.index(after: i) ..< sorted.endIndex {
-                if sorted[j].y >= sorted[i].y + sorted[i].height { break }
+                if sorted[j].minY >= sorted[i].maxY { break }
                 if sorted[i].intersects(sorted[j]) { overlaps += 1 }
             }
         }
@@ -168,7 +167,7 @@ import Testing
         #expect(atlas.pixels(in: first.rect) == firstPixels)
         atlas.withUnsafeBytes { bytes in
             #expect(bytes.count == atlas.width * atlas.height)
-            #expect(bytes[first.rect.y * atlas.width + first.rect.x] == firstPixels[0])
+            #expect(bytes[first.rect.minY * atlas.width + first.rect.minX] == firstPixels[0])
         }
     }
 
@@ -213,16 +212,16 @@ import Testing
         var pen = 10.3
         for (index, quad) in quads.enumerated() {
             #expect(quad.screen.width == quad.atlas.width && quad.screen.height == quad.atlas.height)
-            #expect(abs(Double(quad.screen.x) - pen) < 3, "glyph \(index) at \(quad.screen.x), pen \(pen)")
+            #expect(abs(Double(quad.screen.minX) - pen) < 3, "glyph \(index) at \(quad.screen.minX), pen \(pen)")
             pen += run.glyphs[index].xAdvance
         }
-        #expect(quads.allSatisfy { $0.screen.y + $0.screen.height <= 31 })  // no descenders in "Hello"
+        #expect(quads.allSatisfy { $0.screen.maxY <= 31 })  // no descenders in "Hello"
         // Moving the origin by a whole pixel moves every quad by a pixel and reuses the same glyphs.
         let count = atlas.count
         let moved = atlas.layout(run, x: 11.3, y: 31.4)
         #expect(moved.map(\.atlas) == quads.map(\.atlas))
-        #expect(moved.map(\.screen.x) == quads.map { $0.screen.x + 1 })
-        #expect(moved.map(\.screen.y) == quads.map { $0.screen.y })
+        #expect(moved.map(\.screen.minX) == quads.map { $0.screen.minX + 1 })
+        #expect(moved.map(\.screen.minY) == quads.map { $0.screen.minY })
         #expect(atlas.count == count)
         // A quarter pixel to the right: other sub-pixel renderings of the same glyphs.
         let nudged = atlas.layout(run, x: 10.55, y: 30.6)
@@ -238,14 +237,14 @@ import Testing
         atlas.withUnsafeBytes { bytes in
             for y in 0..<entry.rect.height {
                 for x in 0..<entry.rect.width {
-                    #expect(bytes[(entry.rect.y + y) * atlas.width + entry.rect.x + x]
+                    #expect(bytes[(entry.rect.minY + y) * atlas.width + entry.rect.minX + x]
                             == packed[y * entry.rect.width + x])
                 }
             }
         }
         let uv = atlas.textureCoordinates(of: entry.rect)
-        #expect(uv.u0 == Float(entry.rect.x) / Float(atlas.width))
-        #expect(uv.v1 == Float(entry.rect.y + entry.rect.height) / Float(atlas.height))
+        #expect(uv.u0 == Float(entry.rect.minX) / Float(atlas.width))
+        #expect(uv.v1 == Float(entry.rect.maxY) / Float(atlas.height))
         #expect(atlas.pixels(in: PixelRect(x: -5, y: -5, width: 2, height: 2)).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import MomentumLayers
 import MomentumRender
 import MomentumRun
+import MomentumText
 import WaylandClient
 
 /// The window's EGL surface and the renderer drawing into it: made on the first configure, resized on later ones,

@@ -1,23 +1,18 @@
-/// The driver: keyed animations (one per target property) advanced only by the app's real frame timestamps.
+/// The driver: keyed animations (one per target property) advanced by the steps its owner hands it.
 ///
-/// - The app calls `advance(to:)` with each frame's presentation timestamp (or `advance(by:)`); tests use a
-///   manual clock. The animator never reads a clock.
+/// - The owner calls `advance(by:)` with each frame's step: `MultiAnimator`, whose owner (the layer tree) keeps
+///   the media time and measures frames. The animator has no clock of its own and never reads one.
 /// - `isIdle` is true when every animation is at rest: stop the display link then.
-/// - Hitches: a gap between frames longer than `maxFrameInterval` advances the animations by only
-///   `maxFrameInterval`. This deliberately drops the excess time so a stall (debugger, suspended window) does not
-///   make everything jump to its end; below the limit no time is ever lost.
-/// - An animation added between two frames is advanced by the whole next frame interval (it moves in that
-///   frame). When the animator was idle, pass the event timestamp as `at:` so the first interval is measured
-///   from the event rather than from a stale frame.
+/// - Hitches: a step longer than `maxFrameInterval` advances the animations by only `maxFrameInterval`. This
+///   deliberately drops the excess time so a stall (debugger, suspended window) does not make everything jump to
+///   its end; below the limit no time is ever lost.
+/// - An animation added between two frames is advanced by the whole next step (it moves in that frame).
 /// - Interrupting, removing or replacing an animation hands back its presented value and velocity.
 /// - Storage is two `ContiguousArray`s of concrete backends and keys plus a key → index dictionary; a frame
 ///   only walks the backend array in place (no per-frame allocation, closures or existentials).
 public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     /// The longest frame gap simulated in one advance (seconds); longer gaps are clamped to it.
     public let maxFrameInterval: Double
-    /// Timestamp of the last frame (or of the event that restarted an idle animator); nil before the first.
-    public var time: Double? { clock }
-    @usableFromInline var clock: Double?
 
     @usableFromInline var slots: [Key: Int] = [:]
     @usableFromInline var keys = ContiguousArray<Key>()
@@ -79,10 +74,9 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
     }
 
     /// Adds `backend` under `key`, replacing (and interrupting) any animation already there, whose presented
-    /// state is returned. If the animator is idle, `time` (the triggering event's timestamp) restarts its clock.
+    /// state is returned.
     @discardableResult
-    public mutating func add(_ backend: Backend, for key: Key, at time: Double? = nil) -> PresentedState<SIMD2<Double>>? {
-        if let time, isIdle { clock = time }
+    public mutating func add(_ backend: Backend, for key: Key) -> PresentedState<SIMD2<Double>>? {
         if let index = slots[key] {
             let previous = backends[index].interrupt()
             backends[index] = backend
@@ -102,20 +96,17 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
 
     /// Restarts the animation for `key` from an explicit value and velocity; false if there is none.
     @discardableResult
-    public mutating func start(
-        _ key: Key, from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>, at time: Double? = nil
-    ) -> Bool {
+    public mutating func start(_ key: Key, from value: SIMD2<Double>, velocity: SIMD2<Double>,
+                               to target: SIMD2<Double>) -> Bool {
         guard let index = slots[key] else { return false }
-        if let time, isIdle { clock = time }
         backends[index].start(from: value, velocity: velocity, to: target)
         return true
     }
 
     /// Retargets the animation for `key`, keeping its presented value and velocity; false if there is none.
     @discardableResult
-    public mutating func retarget(_ key: Key, to target: SIMD2<Double>, at time: Double? = nil) -> Bool {
+    public mutating func retarget(_ key: Key, to target: SIMD2<Double>) -> Bool {
         guard let index = slots[key] else { return false }
-        if let time, isIdle { clock = time }
         backends[index].retarget(to: target)
         return true
     }
@@ -159,27 +150,14 @@ public struct Animator<Key: Hashable, Backend: AnimationBackend> {
         }
     }
 
-    /// Advances every moving animation to the frame timestamp `time` (seconds, monotonic).
-    ///
-    /// The first call only sets the clock. Gaps are clamped to `[0, maxFrameInterval]`. Inlinable so the app's
-    /// concrete `Animator<Key, SpringAnimation>` is specialised: the frame loop has no witness-table calls.
-    @inlinable
-    public mutating func advance(to time: Double) {
-        guard let last = clock else {
-            clock = time
-            return
-        }
-        clock = time
-        let dt = min(max(0, time - last), maxFrameInterval)
-        step(by: dt)
-    }
-
     /// Advances every moving animation by `dt` seconds (clamped to `[0, maxFrameInterval]`); returns the step
     /// taken, the frame time everything driven by this animator should move by.
+    ///
+    /// Inlinable so a concrete `Animator<Key, SpringAnimation>` is specialised: the frame loop has no witness-table
+    /// calls.
     @inlinable
     @discardableResult
     public mutating func advance(by dt: Double) -> Double {
-        clock = (clock ?? 0) + dt
         let step = min(max(0, dt), maxFrameInterval)
         self.step(by: step)
         return step

@@ -7,12 +7,16 @@ public enum TimedAnimation: Sendable {
     /// A path animation's rotation (its `rotationMode`; radians in `x`): rotate-auto as a property of its own, so
     /// the position and the rotation of one path can run on two layer properties with one timing.
     case pathRotation(PathAnimation)
+    /// An additive tween of an offset to zero: what `start`, `retarget` and `animate(to:…)` add (the motion
+    /// `TweenBackend` runs, so the two retarget and hand off alike).
+    case additiveTween(AdditiveTween)
 
     /// The animation's own timing.
     public var timing: MediaTiming {
         switch self {
         case .tween(let animation): animation.timing
         case .pathPosition(let animation), .pathRotation(let animation): animation.timing
+        case .additiveTween(let tween): MediaTiming(beginTime: tween.begin, duration: tween.duration)
         }
     }
 
@@ -20,7 +24,7 @@ public enum TimedAnimation: Sendable {
     public var isRemovedOnCompletion: Bool {
         switch self {
         case .tween(let animation): animation.isRemovedOnCompletion
-        case .pathPosition, .pathRotation: true
+        case .pathPosition, .pathRotation, .additiveTween: true
         }
     }
 
@@ -46,6 +50,12 @@ public enum TimedAnimation: Sendable {
                 rate = ((delta < 0 ? delta + turn : delta) - Double.pi) / (2 * h)
             }
             return PresentedState(value: SIMD2(angle, 0), velocity: SIMD2(rate, 0))
+        case .additiveTween(let tween):
+            // Finished, it has no effect (as an animation whose fill is removed).
+            guard !tween.isFinished(at: time) else { return nil }
+            let offset = tween.offset(at: time)
+            return PresentedState(value: underlying.value + offset.value,
+                                  velocity: underlying.velocity + offset.velocity)
         }
     }
 }
@@ -58,12 +68,11 @@ public enum TimedAnimation: Sendable {
 /// half a second later). `advance(by:)` drops animations that finished and are removed on completion; the stack
 /// is at rest when no animation can change the presented value any more (all finished).
 ///
-/// As a backend it keeps the contract:
-/// - `start(from:velocity:to:)` sets the model to `to` and adds two additive basic animations from the offset to
-///   zero over `duration`, whose hand-off Béziers start with different slopes: together they leave `from` with
-///   exactly `velocity` (any direction) and end flat at the model.
-/// - `retarget(to:)` is iOS 8's additive retarget: the model moves, and an additive animation from the old model
-///   minus the new one to zero (`timingFunction`, flat at its start) is added on top; value and velocity continuous.
+/// As a backend it keeps the contract, moving as `TweenBackend` does (both add `AdditiveTween`s):
+/// - `start(from:velocity:to:)` sets the model to `to` and adds the hand-off over `duration`
+///   (`AdditiveTween.handOff`): it leaves `from` with exactly `velocity` (any direction) and ends flat at the model.
+/// - `retarget(to:)` is iOS 8's additive retarget: the model moves, and an additive tween from the old model minus
+///   the new one to zero (`timingFunction`, flat at its start) is added on top; value and velocity continuous.
 /// - `interrupt()` removes every animation; the model becomes the presented value.
 public struct TimedAnimationStack: AnimationBackend, Sendable {
     /// One animation on the stack.
@@ -127,28 +136,21 @@ public struct TimedAnimationStack: AnimationBackend, Sendable {
         for index in entries.indices { entries[index].animation = transform(entries[index].animation) }
     }
 
-    /// How `animate(to:…)` treats the animations already running.
-    public enum RetargetMode: Sendable, Hashable {
-        /// iOS 8: add an additive animation from (old model − new model) to zero on top; running ones finish.
-        case additive
-        /// Remove running animations and start from the presented value (velocity jumps).
-        case beginFromCurrentState
-    }
-
     /// Sets the model to `value` and animates the presented value there from where it is now, starting now
     /// (seed 003's pattern: removing the animation never snaps back).
     ///
     /// `.additive` keeps the presented value and, with a timing function that starts flat (easeIn,
-    /// easeInEaseOut), the velocity continuous; `.beginFromCurrentState` keeps only the value.
+    /// easeInEaseOut), the velocity continuous: an `AdditiveTween` from the old model minus the new to zero goes on
+    /// top (Core Animation's additive basic animation). `.beginFromCurrentState` keeps only the value: a basic
+    /// animation from the presented value to the model replaces the running ones (not additive, as UIKit's).
     public mutating func animate(to value: SIMD2<Double>, duration: Double, timingFunction: TimingFunction = .easeInEaseOut,
                                  mode: RetargetMode = .additive) {
         let timing = MediaTiming(beginTime: time, duration: duration)
         switch mode {
         case .additive:
-            let offset = model - value
+            add(.additiveTween(AdditiveTween(retargetingFrom: model, to: value, at: time, duration: duration,
+                                             timingFunction: timingFunction)))
             model = value
-            add(.tween(.basic(BasicAnimation(from: offset, to: .zero, timing: timing, timingFunction: timingFunction,
-                                             isAdditive: true))))
         case .beginFromCurrentState:
             let presented = presentedState.value
             entries.removeAll(keepingCapacity: true)
@@ -185,22 +187,9 @@ public struct TimedAnimationStack: AnimationBackend, Sendable {
     public mutating func start(from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>) {
         entries.removeAll(keepingCapacity: true)
         model = target
-        let offset = value - target
-        if velocity == .zero && offset == .zero { return }
-        // Two additive offsets a, b → 0 with hand-off curves of start slopes s and s + 1: value a + b = offset,
-        // velocity −(a s + b (s + 1)) / D. Along the move s carries v∥ (b = 0); b carries the rest.
-        let distanceSquared = (offset * offset).sum()
-        let along = distanceSquared > 0 ? -(velocity * offset).sum() / distanceSquared * duration : 0
-        let rest = velocity + along / duration * offset  // velocity minus its component along the move
-        let b = -rest * duration
-        let a = offset - b
-        let timing = MediaTiming(beginTime: time, duration: duration)
-        add(.tween(.basic(BasicAnimation(from: a, to: .zero, timing: timing,
-                                         timingFunction: .cubicBezier(.matchingInitialSlope(along)), isAdditive: true))))
-        if b != .zero {
-            add(.tween(.basic(BasicAnimation(from: b, to: .zero, timing: timing,
-                                             timingFunction: .cubicBezier(.matchingInitialSlope(along + 1)),
-                                             isAdditive: true))))
+        if let handOff = AdditiveTween.handOff(from: value, velocity: velocity, to: target, at: time,
+                                               duration: duration, timingFunction: timingFunction) {
+            add(.additiveTween(handOff))
         }
     }
 

@@ -1,33 +1,15 @@
 /// A Bézier-tween backend for 2-D points with iOS 8 additive retargeting (conforms to `AnimationBackend`).
 ///
-/// The presented value is `target + Σ offsetᵢ(t)`. Each layer i began at `beginᵢ` and lasts `duration`; its
-/// offset is `fromᵢ · (1 − f(p)) + carryᵢ · D · h(p)` with p = (t − beginᵢ)/D, f the layer's timing function and
-/// h(p) = p(1 − p)² the Hermite basis that starts with slope 1 and ends flat. Its velocity is
-/// `(−fromᵢ · f′(p) + carryᵢ · D · h′(p)) / D`.
-/// - `start(from:velocity:to:)` makes one layer with `from = value − target`. The part of the velocity along the
-///   move is carried by a hand-off Bézier whose start slope is v∥ · D / |Δ| (`CubicBezier.matchingInitialSlope`);
-///   the perpendicular part by `carry`. With zero velocity the configured timing function is used.
+/// The presented value is `target + Σ offsetᵢ(t)`, each layer an `AdditiveTween` lasting `duration` (its offset
+/// and velocity are written out there).
+/// - `start(from:velocity:to:)` makes one layer, the hand-off (`AdditiveTween.handOff`): it leaves the value with
+///   exactly the velocity, in any direction. With zero velocity the configured timing function is used.
 /// - `retarget(to:)` in `.additive` mode adds a layer from (old target − new target) to zero with
 ///   `retargetTimingFunction` (flat start by default, so velocity stays continuous) while older layers finish.
 ///   `.beginFromCurrentState` replaces every layer by one from the presented value (the velocity jumps: kept for
 ///   comparison).
 /// Layers are stored in a reserved `ContiguousArray`; advancing and reading never allocate.
 public struct TweenBackend: AnimationBackend, Sendable {
-    /// How `retarget(to:)` composes with the running motion.
-    public enum RetargetMode: Sendable, Hashable {
-        /// Add a new additive layer; value and velocity continuous.
-        case additive
-        /// Restart from the presented value; value continuous, velocity jumps.
-        case beginFromCurrentState
-    }
-
-    struct Layer: Sendable {
-        var begin: Double
-        var from: SIMD2<Double>
-        var carry: SIMD2<Double>
-        var timingFunction: TimingFunction
-    }
-
     /// Duration of every layer (seconds).
     public let duration: Double
     /// Timing function of a motion that starts without velocity, and of `.beginFromCurrentState` restarts.
@@ -41,7 +23,7 @@ public struct TweenBackend: AnimationBackend, Sendable {
     public private(set) var target: SIMD2<Double>
     /// Simulated time since creation (seconds).
     public private(set) var time: Double = 0
-    private var layers = ContiguousArray<Layer>()
+    private var layers = ContiguousArray<AdditiveTween>()
 
     /// A backend at rest at `point`; defaults: 0.4 s, easeInEaseOut for both starts and retargets, additive.
     public init(duration: Double = 0.4, timingFunction: TimingFunction = .easeInEaseOut,
@@ -72,17 +54,13 @@ public struct TweenBackend: AnimationBackend, Sendable {
     public var presented: PresentedState<SIMD2<Double>> {
         var value = target
         var velocity = SIMD2<Double>.zero
-        let time = time, duration = duration
+        let time = time
         // Read the layers in place: copying a layer copies its timing function (retain/release of its payload).
         layers.withUnsafeBufferPointer { layers in
             for i in layers.indices {
-                let p = Swift.min(Swift.max((time - layers[i].begin) / duration, 0), 1)
-                let eased = layers[i].timingFunction.valueAndSlope(at: p)
-                let q = 1 - p
-                let h = p * q * q
-                let dh = q * (1 - 3 * p)
-                value += (1 - eased.value) * layers[i].from + (duration * h) * layers[i].carry
-                if p < 1 { velocity += (-eased.slope / duration) * layers[i].from + dh * layers[i].carry }
+                let offset = layers[i].offset(at: time)
+                value += offset.value
+                velocity += offset.velocity
             }
         }
         return PresentedState(value: value, velocity: velocity)
@@ -95,17 +73,10 @@ public struct TweenBackend: AnimationBackend, Sendable {
     public mutating func start(from value: SIMD2<Double>, velocity: SIMD2<Double>, to target: SIMD2<Double>) {
         layers.removeAll(keepingCapacity: true)
         self.target = target
-        let delta = target - value
-        let distanceSquared = (delta * delta).sum()
-        if velocity == .zero && distanceSquared == 0 { return }
-        var curve = timingFunction
-        var carry = velocity
-        if velocity != .zero && distanceSquared > 0 {
-            let relative = (velocity * delta).sum() / distanceSquared  // v∥ / |Δ| in 1/s
-            curve = .cubicBezier(.matchingInitialSlope(relative * duration))
-            carry = velocity - relative * delta
+        if let handOff = AdditiveTween.handOff(from: value, velocity: velocity, to: target, at: time,
+                                               duration: duration, timingFunction: timingFunction) {
+            layers.append(handOff)
         }
-        layers.append(Layer(begin: time, from: value - target, carry: carry, timingFunction: curve))
     }
 
     /// Changes the destination, keeping the presented value (and, additively, the velocity) continuous.
@@ -113,15 +84,15 @@ public struct TweenBackend: AnimationBackend, Sendable {
         if newTarget == target { return }
         switch retargetMode {
         case .additive:
-            layers.append(Layer(begin: time, from: target - newTarget, carry: .zero,
-                                timingFunction: retargetTimingFunction))
+            layers.append(AdditiveTween(retargetingFrom: target, to: newTarget, at: time, duration: duration,
+                                        timingFunction: retargetTimingFunction))
             target = newTarget
         case .beginFromCurrentState:
             let state = presented
             layers.removeAll(keepingCapacity: true)
             target = newTarget
-            layers.append(Layer(begin: time, from: state.value - newTarget, carry: .zero,
-                                timingFunction: timingFunction))
+            layers.append(AdditiveTween(begin: time, duration: duration, from: state.value - newTarget,
+                                        timingFunction: timingFunction))
         }
     }
 
@@ -130,10 +101,9 @@ public struct TweenBackend: AnimationBackend, Sendable {
         guard dt > 0 else { return }
         time += dt
         let now = time
-        let length = duration
         // Layers are in begin order, so the finished ones are a prefix; most frames have none to drop.
         var finished = 0
-        while finished < layers.count && now - layers[finished].begin >= length { finished += 1 }
+        while finished < layers.count && layers[finished].isFinished(at: now) { finished += 1 }
         if finished > 0 { layers.removeFirst(finished) }
     }
 

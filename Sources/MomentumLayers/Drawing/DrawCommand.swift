@@ -4,13 +4,10 @@ public enum DrawCommand: Equatable, Hashable, Sendable {
     case background(top: RGBA, bottom: RGBA)
     /// A rounded rectangle (optionally rotated, scaled, faded), its shadow (if any) first.
     case roundedRect(RoundedRect)
-    /// A plain axis-aligned rectangle (HUD bars, text pixels).
+    /// A plain axis-aligned rectangle (HUD bars).
     case rect(DrawRect, fill: RGBA)
     /// A straight stroke with butt caps (paths, guides).
     case line(LineSegment)
-    /// An axis-aligned rectangle whose edges are rounded to whole buffer px: crisp, no anti-aliasing, and
-    /// rectangles sharing an edge meet without a seam (bitmap text).
-    case snappedRect(DrawRect, fill: RGBA)
     /// A line of anti-aliased text in the UI face.
     case text(TextRun)
 }

@@ -181,7 +181,7 @@ public struct LayerTree: Sendable {
     /// removed first, the model keeping where it was presented.
     public mutating func animateModel(_ property: LayerProperty, of layer: LayerID, to value: SIMD2<Double>,
                                       duration: Double, timingFunction: TimingFunction = .easeInEaseOut,
-                                      mode: TimedAnimationStack.RetargetMode = .additive) {
+                                      mode: RetargetMode = .additive) {
         withTimedStack(property, of: layer) {
             $0.animate(to: value, duration: duration, timingFunction: timingFunction, mode: mode)
         }
