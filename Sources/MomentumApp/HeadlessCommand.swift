@@ -1,4 +1,5 @@
 import ArgumentParser
+import MomentumRun
 import MomentumScenes
 import Foundation
 import Logging
@@ -144,7 +145,7 @@ struct HeadlessCommand: LoggingCommand {
                                            + backendArguments + (logLevel.map { ["--log-level", $0.rawValue] } ?? []),
                                        environment: env, copyTo: tracePath)
             do {
-                try app.waitFor("the first presented frame") { $0.kind == "presented" }
+                try app.waitFor("the first presented frame") { $0.presented != nil }
                 try HeadlessTour(weston: session, app: app, scene: scene,
                                  width: Double(screen.width), height: Double(screen.height)).play()
             } catch {
@@ -161,8 +162,8 @@ struct HeadlessCommand: LoggingCommand {
                 Console.errorLine(childLog)
             }
             let events = app.events
-            let frames = events.filter { $0.kind == "frame" }.count
-            let gestures = events.filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
+            let frames = events.filter { $0.frame != nil }.count
+            let gestures = events.compactMap { $0.gesture?.kind.rawValue }
             Console.out("tour done: \(frames) frames, gestures: \(gestures.joined(separator: " "))")
             Console.out("trace:      \(tracePath)")
             Console.out("screenshot: \(shotPath)")
@@ -170,7 +171,8 @@ struct HeadlessCommand: LoggingCommand {
             if status != 0 { throw AppError("momentum exited with status \(status): \(app.stderr)") }
             if let failure = app.copyFailure { throw failure }
             try saveLog()
-            guard let layout = events.last(where: { $0.kind == "layout" }) else {
+            if let unreadable = app.unreadableLine { throw AppError("\(tracePath): \(unreadable)") }
+            guard let layout = events.last(where: { $0.layout != nil })?.layout else {
                 throw AppError("the trace has no layout event")
             }
             let problems = LayoutCheck.problems(in: layout, width: Double(screen.width), height: Double(screen.height))

@@ -1,3 +1,4 @@
+import MomentumRun
 import MomentumScenes
 
 /// The scripted tours `momentum headless` plays with real touch, one per scene. Each step waits for the app to
@@ -26,7 +27,7 @@ struct HeadlessTour {
         let x = width / 2
         let closedY = height - 36 // inside the peeking strip
         try gesture("tap the closed panel", "0 tap 0 \(x) \(closedY)")
-        try waitFor("panel", state: "open")
+        try waitFor("panel open") { $0.panel?.state == .open }
         let layout = PanelLayout(width: width, height: height)
         let openTop = layout.y(for: .open)
         let origin = SIMD2(layout.panelX, openTop)
@@ -34,34 +35,34 @@ struct HeadlessTour {
             let mark = app.events.count
             let p = focus.center + origin
             try gesture("tap the Focus toggle: it turns on", "0 tap 0 \(p.x) \(p.y)")
-            try app.waitForGesture("control", after: mark)
+            try app.waitForGesture(.control, after: mark)
         }
         if let track = layout.controls.sliders[.brightness] {
             let mark = app.events.count
             let p = track.center + origin
             try gesture("drag the brightness slider left", "0 drag 0 \(p.x) \(p.y) \(p.x - track.width / 4) \(p.y) 300 60")
-            let slid = try app.waitForGesture("control", after: mark)
+            let slid = try app.waitForGesture(.control, after: mark)
             // The frame drawn for the lift: the panel stayed open (the slider took the drag).
-            try app.waitFor("the panel still open", after: slid.index) { $0.kind == "panel" && $0.string("state") == "open" }
+            try app.waitFor("the panel still open", after: slid.index) { $0.panel?.state == .open }
         }
         let middle = (openTop + layout.y(for: .closed)) / 2
         try gesture("drag it down past halfway and hold still before lifting",
                     "0 drag 0 \(x) \(openTop + 40) \(x) \(middle + 80) 500 120")
-        try waitFor("panel", state: "closed")
+        try waitFor("panel closed") { $0.panel?.state == .closed }
         let mark = app.events.count
         try gesture("flick up", "0 flick 0 \(x) \(closedY) \(x) \(closedY - 160) 70")
         let moving = try app.waitFor("the panel animating", after: mark) {
-            $0.kind == "panel" && $0.string("state") == "animating"
+            $0.panel?.state == .animating
         }
-        let rect = moving.event.numbers("rect") ?? [0, closedY - 20, 0, 0]
-        try gesture("tap it mid-flight", "0 tap 0 \(x) \(rect[1] + 30)")
-        try waitFor("panel", state: "closed")
+        let top = moving.event.panel?.rect.y ?? closedY - 20
+        try gesture("tap it mid-flight", "0 tap 0 \(x) \(top + 30)")
+        try waitFor("panel closed") { $0.panel?.state == .closed }
         try gesture("flick up", "0 flick 0 \(x) \(closedY) \(x) \(closedY - 200) 80")
-        try waitFor("panel", state: "open")
+        try waitFor("panel open") { $0.panel?.state == .open }
         try gesture("flick down", "0 flick 0 \(x) \(openTop + 30) \(x) \(openTop + 230) 80")
-        try waitFor("panel", state: "closed")
+        try waitFor("panel closed") { $0.panel?.state == .closed }
         try gesture("tap it open for the screenshot", "0 tap 0 \(x) \(closedY)")
-        try waitFor("panel", state: "open")
+        try waitFor("panel open") { $0.panel?.state == .open }
     }
 
     /// Transition: present by tapping the backdrop, grab the card mid-presentation and pull it back up (cancels),
@@ -72,21 +73,21 @@ struct HeadlessTour {
         try gesture("tap the backdrop: the card presents", "0 tap 0 \(x) \(backdropY)")
         let mark = app.events.count
         let midway = try app.waitFor("the card part-way in", after: max(0, mark - 1)) {
-            $0.kind == "transition" && $0.string("state") == "presenting"
-                && ($0.number("completion") ?? 0) > 0.4
+            guard let card = $0.transition else { return false }
+            return card.state == .presenting && card.completion > 0.4
         }
-        let cardBottom = (midway.event.number("card_y") ?? layout.presentedY) + layout.cardSize.y
+        let cardBottom = (midway.event.transition?.cardY ?? layout.presentedY) + layout.cardSize.y
         try gesture("grab it mid-presentation and flick it back up",
                     "0 flick 0 \(x) \(cardBottom - 40) \(x) \(cardBottom - 160) 60")
-        try waitFor("transition", state: "dismissed")
+        try waitFor("the card dismissed") { $0.transition?.state == .dismissed }
         try gesture("present it again", "0 tap 0 \(x) \(backdropY)")
-        try waitFor("transition", state: "presented")
+        try waitFor("the card presented") { $0.transition?.state == .presented }
         let grab = layout.presentedY + layout.cardSize.y - 40
         try gesture("drag it up past halfway slowly and let go still",
                     "0 drag 0 \(x) \(grab) \(x) \(max(8, grab - (layout.presentedY - layout.dismissedY) * 0.75)) 900 150")
-        try waitFor("transition", state: "dismissed")
+        try waitFor("the card dismissed") { $0.transition?.state == .dismissed }
         try gesture("present it for the screenshot", "0 tap 0 \(x) \(backdropY)")
-        try waitFor("transition", state: "presented")
+        try waitFor("the card presented") { $0.transition?.state == .presented }
     }
 
     /// Gallery: shake the field, shuffle the covers, restart the lanes and the satellite, and wait for the
@@ -99,9 +100,9 @@ struct HeadlessTour {
             let mark = app.events.count
             let c = GalleryLayout.toWindow(layout.frame(of: item).center, zoom: zoom)
             try gesture(what, "0 tap 0 \(c.x) \(c.y)")
-            try app.waitForGesture("tap", item: item.rawValue, after: mark)
+            try app.waitForGesture(.tap, item: item, after: mark)
             if item == .shake || item == .covers {
-                try app.waitForGesture("finished", item: item.rawValue, after: mark)
+                try app.waitForGesture(.finished, item: item, after: mark)
             }
         }
     }
@@ -113,15 +114,16 @@ struct HeadlessTour {
         try gesture("flick the card right", "0 flick 0 \(c.x) \(c.y) \(c.x + reach) \(c.y + reach / 3) 80")
         let mark = app.events.count
         try gesture("tap elsewhere while it flies: it retargets", "0 tap 0 \(width * 0.2) \(height * 0.3)")
-        try app.waitForGesture("retarget", after: max(0, mark - 1))
-        try waitFor("playground", state: "idle")
+        try app.waitForGesture(.retarget, after: max(0, mark - 1))
+        try waitFor("the card idle") { $0.playground?.state == .idle }
         try gesture("tap to the right of the middle: it comes over", "0 tap 0 \(c.x + min(200, width * 0.2)) \(c.y)")
-        try waitFor("playground", state: "idle")
-        let card = app.events.last { $0.kind == "playground" }?.numbers("position") ?? [c.x, c.y]
+        try waitFor("the card idle") { $0.playground?.state == .idle }
+        let position = app.events.last { $0.playground != nil }?.playground?.position ?? c
+        let card = [position.x, position.y]
         try gesture("pinch it open and let go", "0 press 0 \(card[0] - 30) \(card[1])\n0 press 1 \(card[0] + 30) \(card[1])\n"
                     + "10 moveto 0 \(card[0] - 70) \(card[1] - 20) 120\n10 moveto 1 \(card[0] + 70) \(card[1] + 20) 120\n"
                     + "140 release 0\n140 release 1")
-        try waitFor("playground", state: "idle")
+        try waitFor("the card idle") { $0.playground?.state == .idle }
     }
 
     /// Scroll: flick the list up (it coasts), touch it mid-coast (it stops there), drag it down past its top (it
@@ -130,14 +132,14 @@ struct HeadlessTour {
         let x = width / 2, low = height * 0.85, high = height * 0.35
         try gesture("flick the list up", "0 flick 0 \(x) \(low) \(x) \(high) 80")
         try app.waitFor("the list coasting", after: max(0, app.events.count - 1)) {
-            $0.kind == "scroll" && $0.string("state") == "decelerating"
+            $0.scroll?.state == .decelerating
         }
         try gesture("touch it while it coasts: it stops", "0 tap 0 \(x) \(height * 0.6)")
-        try waitFor("scroll", state: "idle")
+        try waitFor("the list idle") { $0.scroll?.state == .idle }
         try gesture("flick it back down into its top: it bounces", "0 flick 0 \(x) \(high) \(x) \(low) 60")
-        try waitFor("scroll", state: "idle")
+        try waitFor("the list idle") { $0.scroll?.state == .idle }
         try gesture("pull it down past its top and let go", "0 drag 0 \(x) \(high) \(x) \(low) 300 100")
-        try waitFor("scroll", state: "idle")
+        try waitFor("the list idle") { $0.scroll?.state == .idle }
     }
 
     private func gesture(_ what: String, _ script: String) throws {
@@ -145,10 +147,8 @@ struct HeadlessTour {
         _ = try weston.play(script: script)
     }
 
-    /// Waits for the scene's record to show `state`, from the latest event on.
-    private func waitFor(_ kind: String, state: String) throws {
-        try app.waitFor("the \(kind) \(state)", after: max(0, app.events.count - 1)) {
-            $0.kind == kind && $0.string("state") == state
-        }
+    /// Waits for a line that shows `what`, from the latest line on.
+    private func waitFor(_ what: String, _ predicate: (TraceLine) -> Bool) throws {
+        try app.waitFor(what, after: max(0, app.events.count - 1), where: predicate)
     }
 }

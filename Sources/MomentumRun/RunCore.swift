@@ -156,11 +156,11 @@ public struct RunCore {
         case .presented(let feedback):
             clock.presented(nanoseconds: feedback.nanoseconds, refreshNanoseconds: UInt64(feedback.refreshNanoseconds))
             statistics.presented(ns: feedback.nanoseconds, refreshNs: feedback.refreshNanoseconds, msc: feedback.msc,
-                                 vsync: feedback.flags & 0x1 != 0)
+                                 vsync: feedback.flags.contains(.vsync))
             deadline.presented(sequence: feedback.sequence, at: feedback.hostTime)
             trace(.presented(TraceRecord.Presented(sequence: feedback.sequence, nanoseconds: feedback.nanoseconds,
                                                    refreshNanoseconds: feedback.refreshNanoseconds, msc: feedback.msc,
-                                                   flags: feedback.flagNames)), at: now, into: &effects)
+                                                   flags: feedback.flags)), at: now, into: &effects)
             announceReady(into: &effects)
         case .discarded(let sequence):
             trace(.discarded(sequence: sequence), at: now, into: &effects)
@@ -360,9 +360,7 @@ public struct RunCore {
                 commitT: now - start, cpuMicros: cpuMicros, targetT: frame.presentAt.map { $0 - start },
                 predictMicros: frame.ahead.map { $0 * 1e6 })
             trace(.frame(record), at: now, into: &effects)
-            trace(.sceneState(TraceRecord.SceneState(name: scene.name,
-                                                     fields: scene.traceRecord(drawnWith: frame.overrides))),
-                  at: now, into: &effects)
+            trace(.sceneState(scene.record(drawnWith: frame.overrides)), at: now, into: &effects)
             traceLayoutIfChanged(at: now, into: &effects)
         }
         if frame.sequence == 1, canSeparate {

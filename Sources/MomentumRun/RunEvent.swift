@@ -58,12 +58,12 @@ public struct PresentationFeedback: Sendable, Equatable {
     public var nanoseconds: UInt64, hostTime: Double
     /// The output's reported refresh (ns; 0 unknown) and retrace counter (0 none).
     public var refreshNanoseconds: UInt32, msc: UInt64
-    /// `wp_presentation_feedback.kind` bits (`vsync` 1, `hw_clock` 2, `hw_completion` 4, `zero_copy` 8).
-    public var flags: UInt32
+    /// `wp_presentation_feedback.kind`.
+    public var flags: PresentationFlags
 
     /// Feedback for frame `sequence`.
     public init(sequence: UInt64, nanoseconds: UInt64, hostTime: Double, refreshNanoseconds: UInt32, msc: UInt64 = 0,
-                flags: UInt32 = 0) {
+                flags: PresentationFlags = []) {
         self.sequence = sequence
         self.nanoseconds = nanoseconds
         self.hostTime = hostTime
@@ -71,11 +71,29 @@ public struct PresentationFeedback: Sendable, Equatable {
         self.msc = msc
         self.flags = flags
     }
+}
 
-    /// The flags' names, as the protocol spells them.
-    public var flagNames: [String] {
-        [(UInt32(0x1), "vsync"), (0x2, "hw_clock"), (0x4, "hw_completion"), (0x8, "zero_copy")]
-            .filter { flags & $0.0 != 0 }.map(\.1)
+/// `wp_presentation_feedback.kind`: how a frame reached the screen.
+public struct PresentationFlags: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Synchronised to the display's retrace.
+    public static let vsync = PresentationFlags(rawValue: 0x1)
+    /// The timestamp comes from the display's clock.
+    public static let hwClock = PresentationFlags(rawValue: 0x2)
+    /// The display signalled the completion.
+    public static let hwCompletion = PresentationFlags(rawValue: 0x4)
+    /// Scanned out of the client's buffer.
+    public static let zeroCopy = PresentationFlags(rawValue: 0x8)
+
+    /// Each flag with its name as the protocol spells it (the trace's).
+    public static let named: [(PresentationFlags, String)] = [(.vsync, "vsync"), (.hwClock, "hw_clock"),
+                                                               (.hwCompletion, "hw_completion"), (.zeroCopy, "zero_copy")]
+    /// The flags' names.
+    public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
+    /// The flags named `names` (unknown names are left out).
+    public init(names: [String]) {
+        self = Self(Self.named.filter { names.contains($0.1) }.map(\.0))
     }
 }
 

@@ -60,6 +60,7 @@ extension TraceRecord {
                 fields.append(("presentation", .null))
             }
             fields.append(("input", .string(c.input)))
+            fields.append(("version", .int(Int64(c.version))))
             return fields
         case .system(let s):
             var fields: [(String, JSONValue)] = []
@@ -113,7 +114,7 @@ extension TraceRecord {
             return [("seq", .int(Int64(truncatingIfNeeded: p.sequence))),
                     ("ns", .int(Int64(truncatingIfNeeded: p.nanoseconds))),
                     ("refresh_ns", .int(Int64(p.refreshNanoseconds))),
-                    ("msc", .int(Int64(truncatingIfNeeded: p.msc))), ("flags", .array(p.flags.map { .string($0) }))]
+                    ("msc", .int(Int64(truncatingIfNeeded: p.msc))), ("flags", .array(p.flags.names.map { .string($0) }))]
         case .discarded(let sequence):
             return [("seq", .int(Int64(truncatingIfNeeded: sequence)))]
         case .sceneState(let state):

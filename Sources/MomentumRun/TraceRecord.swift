@@ -42,7 +42,7 @@ public enum TraceRecord: Sendable, Equatable {
     /// Presentation feedback: frame `sequence` was never shown.
     case discarded(sequence: UInt64)
     /// The scene's state as this frame draws it, under the scene's name (`panel`, `transition`, …).
-    case sceneState(SceneState)
+    case sceneState(SceneRecord)
     /// A gesture or decision a scene reported (or the app's autoplay).
     case gesture(SceneEvent)
     /// The scene switcher's form and its touch targets.
@@ -62,20 +62,23 @@ public enum TraceRecord: Sendable, Equatable {
 
     /// The clocks: the trace's t = 0 on CLOCK_MONOTONIC (`startNanoseconds`); the compositor's presentation clock by
     /// name (nil when it offers no `wp_presentation`) with a pair of readings taken together; the input clock
-    /// (`monotonic` from zwp_input_timestamps_v1, else `monotonic_ms`: the events' u32 ms).
+    /// (`monotonic` from zwp_input_timestamps_v1, else `monotonic_ms`: the events' u32 ms). And the trace format's
+    /// version (`TraceLine.version`; 1 when a trace names none).
     public struct Clock: Sendable, Equatable {
         public var startNanoseconds: Int64
         public var presentation: String?
         public var monotonicNanoseconds: Int64?
         public var presentationNanoseconds: Int64?
         public var input: String
+        public var version: Int
         public init(startNanoseconds: Int64, presentation: String?, monotonicNanoseconds: Int64?,
-                    presentationNanoseconds: Int64?, input: String) {
+                    presentationNanoseconds: Int64?, input: String, version: Int = TraceLine.version) {
             self.startNanoseconds = startNanoseconds
             self.presentation = presentation
             self.monotonicNanoseconds = monotonicNanoseconds
             self.presentationNanoseconds = presentationNanoseconds
             self.input = input
+            self.version = version
         }
     }
 
@@ -206,23 +209,15 @@ public enum TraceRecord: Sendable, Equatable {
     /// Presentation feedback: frame `sequence` was shown at `nanoseconds` (presentation clock), with the output's
     /// reported refresh (ns, 0 unknown), its retrace counter and the feedback's flags by name.
     public struct Presented: Sendable, Equatable {
-        public var sequence: UInt64, nanoseconds: UInt64, refreshNanoseconds: UInt32, msc: UInt64, flags: [String]
-        public init(sequence: UInt64, nanoseconds: UInt64, refreshNanoseconds: UInt32, msc: UInt64, flags: [String]) {
+        public var sequence: UInt64, nanoseconds: UInt64, refreshNanoseconds: UInt32, msc: UInt64
+        public var flags: PresentationFlags
+        public init(sequence: UInt64, nanoseconds: UInt64, refreshNanoseconds: UInt32, msc: UInt64,
+                    flags: PresentationFlags) {
             self.sequence = sequence
             self.nanoseconds = nanoseconds
             self.refreshNanoseconds = refreshNanoseconds
             self.msc = msc
             self.flags = flags
-        }
-    }
-
-    /// A scene's state this frame: its name and its fields (`Scene.traceRecord`).
-    public struct SceneState: Sendable, Equatable {
-        public var name: String
-        public var fields: [TraceField]
-        public init(name: String, fields: [TraceField]) {
-            self.name = name
-            self.fields = fields
         }
     }
 

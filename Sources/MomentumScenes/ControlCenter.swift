@@ -111,14 +111,6 @@ public struct ControlCenter: Sendable, Equatable {
 
     /// Sets a slider's level, clamped to 0…1.
     public mutating func set(_ slider: Slider, to value: Double) { level[slider] = min(max(value, 0), 1) }
-
-    /// The state for the trace: each toggle, each level, playing and track.
-    public func traceRecord() -> TraceValue {
-        var fields = Toggle.allCases.map { TraceField($0.rawValue, .bool(on($0))) }
-        fields += Slider.allCases.map { TraceField($0.rawValue, .number(value($0))) }
-        fields += [TraceField("playing", .bool(isPlaying)), TraceField("track", .number(Double(track)))]
-        return .object(fields)
-    }
 }
 
 /// Where the Control Center's parts sit inside the panel (the panel's own coordinates, logical px): a grabber, then

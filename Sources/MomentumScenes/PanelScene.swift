@@ -278,20 +278,17 @@ public struct PanelScene: Scene, BackendSwitchable {
 
     /// The panel's state for the trace as drawn under `overrides` (a predicted drag: `y` and `rect` are where it is
     /// drawn).
-    public func traceRecord(drawnWith overrides: PresentationOverrides) -> [TraceField] {
-        guard let centre = overrides[.position, of: panel] else { return traceRecord() }
+    public func record(drawnWith overrides: PresentationOverrides) -> SceneRecord {
+        guard let centre = overrides[.position, of: panel] else { return record }
         return record(y: centre.y - halfHeight)
     }
 
-    /// The panel's state for the trace: state, target, top edge y and vy, rect, backend.
-    public func traceRecord() -> [TraceField] { record(y: y) }
+    /// The panel's state for the trace: state, target, top edge y and vy, rect, backend, the controls.
+    public var record: SceneRecord { record(y: y) }
 
-    private func record(y: Double) -> [TraceField] {
-        let r = layout.rect(y: y)
-        return [TraceField("state", .string(state.rawValue)), TraceField("target", .string(target.rawValue)),
-                TraceField("y", .number(y)), TraceField("vy", .number(vy)),
-                TraceField("rect", .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])),
-                TraceField("backend", .string(backendName)), TraceField("controls", controls.traceRecord())]
+    private func record(y: Double) -> SceneRecord {
+        .panel(Record(state: state, target: target, y: y, vy: vy, rect: layout.rect(y: y), backend: backendName,
+                      controls: controls))
     }
 
     /// The panel's visible part (clipped to the container) and, open and at rest, each of its controls.

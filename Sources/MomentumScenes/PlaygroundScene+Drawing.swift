@@ -17,20 +17,13 @@ extension PlaygroundScene {
 
     /// The card's state for the trace: position, velocity, scale, rotation and their velocities and targets,
     /// state, and what drives each (`finger`/`fingers`, the backend's name or `spring`, `none` at rest).
-    public func traceRecord() -> [TraceField] {
+    public var record: SceneRecord {
         let positionDriver = isHeld ? "finger" : (isAnimating(.position) ? backendName : "none")
         let scaleDriver = state == .pinching ? "fingers" : (isAnimating(.scale) ? "spring" : "none")
         let angleDriver = state == .pinching ? "fingers" : (isAnimating(.rotation) ? "spring" : "none")
-        return [
-            TraceField("state", .string(state.rawValue)),
-            TraceField("position", .vector(position)), TraceField("velocity", .vector(velocity)),
-            TraceField("target", .vector(target)),
-            TraceField("scale", .number(scale)), TraceField("scale_velocity", .number(scaleVelocity)),
-            TraceField("scale_target", .number(scaleTarget)),
-            TraceField("angle", .number(angle)), TraceField("angular_velocity", .number(angularVelocity)),
-            TraceField("angle_target", .number(angleTarget)),
-            TraceField("driver", .string(positionDriver)), TraceField("scale_driver", .string(scaleDriver)),
-            TraceField("angle_driver", .string(angleDriver)), TraceField("backend", .string(backendName)),
-        ]
+        return .playground(Record(state: state, position: position, velocity: velocity, target: target, scale: scale,
+                                  scaleVelocity: scaleVelocity, scaleTarget: scaleTarget, angle: angle,
+                                  angularVelocity: angularVelocity, angleTarget: angleTarget, driver: positionDriver,
+                                  scaleDriver: scaleDriver, angleDriver: angleDriver, backend: backendName))
     }
 }

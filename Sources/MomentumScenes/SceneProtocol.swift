@@ -64,7 +64,7 @@ public struct TouchTarget: Sendable, Equatable {
 ///
 /// No Wayland types and no clock reads: time arrives only as `advance(by:)` steps (frame time) and as the
 /// timestamps inside touch frames (input time). The app calls, per frame: `advance(by:)`, then `draw(into:)`
-/// and `traceRecord()`; for input: `handle(_:)`. When `needsFrames` is false after a frame, no further frame
+/// and `record`; for input: `handle(_:)`. When `needsFrames` is false after a frame, no further frame
 /// is requested and the process sleeps until input arrives.
 public protocol Scene {
     /// The scene's name for `--scene` and the trace (`panel`, `transition`, `gallery`, `playground`).
@@ -86,9 +86,9 @@ public protocol Scene {
     func draw(into list: inout DrawList)
     /// Appends what the scene shows, except up to `limit` layers drawn apart (see the extension's default).
     func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer]
-    /// The scene's state this frame, written as the trace event named `name` (positions, velocities, progress,
+    /// The scene's state this frame, written as the trace line named `name` (positions, velocities, progress,
     /// which animation drives what).
-    func traceRecord() -> [TraceField]
+    var record: SceneRecord { get }
     /// What touches act on now, and where (the app writes them as the trace's `layout` event when they change, and
     /// checks them against its own chrome).
     var touchTargets: [TouchTarget] { get }
@@ -99,8 +99,8 @@ public protocol Scene {
     /// frame is shown: presentation-only overrides for one draw (`LayerTree.overridden(by:)`). Nothing of the scene
     /// changes: gestures, release velocities and every decision keep the real samples.
     func presentationOverrides(predicted fingers: [Int32: SIMD2<Double>]) -> PresentationOverrides
-    /// The scene's state as a draw under `overrides` shows it (`traceRecord()` with the overridden values).
-    func traceRecord(drawnWith overrides: PresentationOverrides) -> [TraceField]
+    /// The scene's state as a draw under `overrides` shows it (`record` with the overridden values).
+    func record(drawnWith overrides: PresentationOverrides) -> SceneRecord
 }
 
 extension Scene {
@@ -113,7 +113,10 @@ extension Scene {
     }
 
     /// A scene that overrides nothing records what it is.
-    public func traceRecord(drawnWith overrides: PresentationOverrides) -> [TraceField] { traceRecord() }
+    public func record(drawnWith overrides: PresentationOverrides) -> SceneRecord { record }
+
+    /// The record's fields, as the trace writes them.
+    public func traceRecord() -> [TraceField] { record.fields }
 
     /// Appends what the scene shows under `overrides`, except up to `limit` layers drawn apart. A scene that draws
     /// more than its layers (`draw(into:separating:)` of its own) returns no overrides.

@@ -192,12 +192,11 @@ public struct ScrollScene: Scene {
     public var touchTargets: [TouchTarget] { [TouchTarget("list", viewport)] }
 
     /// The list's state for the trace: state, offset, velocity, range.
-    public func traceRecord() -> [TraceField] { record(offset: offset) }
+    public var record: SceneRecord { record(offset: offset) }
 
-    private func record(offset: Double) -> [TraceField] {
-        [TraceField("state", .string(state.rawValue)), TraceField("offset", .number(offset)),
-         TraceField("velocity", .number(velocity)), TraceField("min_offset", .number(minimumOffset)),
-         TraceField("viewport", .array([.number(viewport.y), .number(viewport.height)]))]
+    private func record(offset: Double) -> SceneRecord {
+        .scroll(Record(state: state, offset: offset, velocity: velocity, minOffset: minimumOffset,
+                       viewportY: viewport.y, viewportHeight: viewport.height))
     }
 
     /// `--autoplay`: at rest and not touched, flicks the list toward the other end (it coasts, bounces, settles).
@@ -225,8 +224,8 @@ public struct ScrollScene: Scene {
     }
 
     /// The list's state for the trace as drawn under `overrides` (a predicted drag: `offset` is where it is drawn).
-    public func traceRecord(drawnWith overrides: PresentationOverrides) -> [TraceField] {
-        guard let position = overrides[.position, of: content] else { return traceRecord() }
+    public func record(drawnWith overrides: PresentationOverrides) -> SceneRecord {
+        guard let position = overrides[.position, of: content] else { return record }
         return record(offset: position.y - viewport.y)
     }
 

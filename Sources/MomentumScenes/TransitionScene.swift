@@ -268,12 +268,10 @@ public struct TransitionScene: Scene {
     }
 
     /// The scene's state for the trace.
-    public func traceRecord() -> [TraceField] {
-        [TraceField("state", .string(state.rawValue)), TraceField("card_y", .number(cardY)),
-         TraceField("card_vy", .number(cardVY)), TraceField("completion", .number(completion)),
-         TraceField("backdrop_fraction", .number(backdrop.fractionComplete)),
-         TraceField("dim", .number(backdrop.dimAlpha)), TraceField("driver", .string(driver.rawValue)),
-         TraceField("target", .string(target.rawValue))]
+    public var record: SceneRecord {
+        .transition(Record(state: state, cardY: cardY, cardVY: cardVY, completion: completion,
+                           backdropFraction: backdrop.fractionComplete, dim: backdrop.dimAlpha, driver: driver,
+                           target: target))
     }
 
     // MARK: Actions

@@ -1,5 +1,8 @@
-/// One run's frame timing, input latency and drag lag, computed from its trace alone (`--trace` of `momentum run`).
+import MomentumCore
 import MomentumRun
+import MomentumScenes
+
+/// One run's frame timing, input latency and drag lag, computed from its trace alone (`--trace` of `momentum run`).
 ///
 /// Times are put on the trace's own scale (seconds since the app started, CLOCK_MONOTONIC): presentation times
 /// through the `clock` event's pair of readings of the compositor's presentation clock and CLOCK_MONOTONIC, input
@@ -16,11 +19,11 @@ struct BenchAnalysis {
         var presentT: Double?
         var refreshNs: Double?
         var msc: UInt64 = 0
-        var flags: [String] = []
+        var flags: PresentationFlags = []
         var discarded = false
         /// The panel's top edge drawn in this frame, and its state, when the run is in the panel scene.
         var panelY: Double?
-        var panelState: String?
+        var panelState: PanelScene.State?
         /// When the frame's build started after its callback (trace s; nil: at once), the presentation it aimed at
         /// (trace s) and how far ahead the finger was predicted (µs; nil: no finger).
         var wakeT: Double?
@@ -32,7 +35,7 @@ struct BenchAnalysis {
     struct Touch: Equatable {
         var t: Double
         var inputT: Double?
-        var phase: String
+        var phase: TouchPhase
         var id: Int
         var y: Double
     }
@@ -45,8 +48,8 @@ struct BenchAnalysis {
     private(set) var rests: [(t: Double, cpu: Double)] = []
     /// The `exit` event's time, reason and CPU.
     private(set) var exit: (t: Double, reason: String, cpu: Double?)?
-    /// The `system` event's fields, the `clock` event's presentation clock name and input clock.
-    private(set) var system: [String: Any] = [:]
+    /// The `system` line, the `clock` line's presentation clock name and input clock.
+    private(set) var system: TraceRecord.System?
     private(set) var presentationClock: String?
     private(set) var inputClock: String?
     /// The window: size in logical px and scale, from the last `configure`.
@@ -54,59 +57,55 @@ struct BenchAnalysis {
     /// The scenes and backends the run showed.
     private(set) var scenes: [String] = []
 
-    /// Reads the events of one run.
-    init(events: [TraceEvent]) {
+    /// Reads the lines of one run.
+    init(lines: [TraceLine]) {
         var startNs: Double?
         var presentationOffset: Double?   // trace seconds = presentation ns × 1e-9 + offset
-        var index: [Int: Int] = [:]       // seq → frames index
+        var index: [UInt64: Int] = [:]    // seq → frames index
         var lastFrame: Int?
-        for e in events {
-            switch e.kind {
-            case "clock":
-                startNs = e.number("start_ns")
-                presentationClock = e.string("presentation")
-                inputClock = e.string("input")
-                if let start = startNs, let mono = e.number("monotonic_ns"), let pres = e.number("presentation_ns") {
-                    presentationOffset = (mono - pres - start) / 1e9
+        for line in lines {
+            switch line.record {
+            case .clock(let clock):
+                startNs = Double(clock.startNanoseconds)
+                presentationClock = clock.presentation
+                inputClock = clock.input
+                if let start = startNs, let mono = clock.monotonicNanoseconds, let pres = clock.presentationNanoseconds {
+                    presentationOffset = (Double(mono) - Double(pres) - start) / 1e9
                 }
-            case "system":
-                system = e.fields
-            case "configure":
-                if let w = e.number("width"), let h = e.number("height") { window = (w, h, e.number("scale") ?? 1) }
-            case "frame":
-                guard let seq = e.number("seq").map(Int.init) else { continue }
-                let frame = Frame(seq: seq, callbackT: e.number("callback_t"), commitT: e.number("commit_t") ?? e.t,
-                                  tickMicros: e.number("tick_us") ?? 0, renderMicros: e.number("render_us") ?? 0,
-                                  cpuMicros: e.number("cpu_us") ?? 0, wakeT: e.number("wake_t"),
-                                  targetT: e.number("target_t"), predictMicros: e.number("predict_us"))
-                index[seq] = frames.count
+            case .system(let facts):
+                system = facts
+            case .configure(let c):
+                window = (Double(c.width), Double(c.height), c.scale)
+            case .frame(let f):
+                let frame = Frame(seq: Int(truncatingIfNeeded: f.sequence), callbackT: f.callbackT, commitT: f.commitT,
+                                  tickMicros: f.tickMicros, renderMicros: f.renderMicros, cpuMicros: f.cpuMicros,
+                                  wakeT: f.wakeT, targetT: f.targetT, predictMicros: f.predictMicros)
+                index[f.sequence] = frames.count
                 lastFrame = frames.count
                 frames.append(frame)
-            case "presented":
-                guard let seq = e.number("seq").map(Int.init), let k = index[seq], let ns = e.number("ns") else { continue }
-                frames[k].presentT = presentationOffset.map { ns / 1e9 + $0 }
-                frames[k].refreshNs = e.number("refresh_ns").flatMap { $0 > 0 ? $0 : nil }
-                frames[k].msc = UInt64(max(0, e.number("msc") ?? 0))
-                frames[k].flags = (e.fields["flags"] as? [String]) ?? []
-            case "discarded":
-                if let seq = e.number("seq").map(Int.init), let k = index[seq] { frames[k].discarded = true }
-            case "panel":
-                if let k = lastFrame {
-                    frames[k].panelY = e.number("y")
-                    frames[k].panelState = e.string("state")
+            case .presented(let p):
+                guard let k = index[p.sequence] else { continue }
+                frames[k].presentT = presentationOffset.map { Double(p.nanoseconds) / 1e9 + $0 }
+                frames[k].refreshNs = p.refreshNanoseconds > 0 ? Double(p.refreshNanoseconds) : nil
+                frames[k].msc = p.msc
+                frames[k].flags = p.flags
+            case .discarded(let sequence):
+                if let k = index[sequence] { frames[k].discarded = true }
+            case .sceneState(let record):
+                if case .panel(let panel) = record, let k = lastFrame {
+                    frames[k].panelY = panel.y
+                    frames[k].panelState = panel.state
                 }
-                if scenes.last != "panel" { scenes.append("panel") }
-            case "touch":
-                guard let phase = e.string("phase"), let y = e.number("y") else { continue }
+                if scenes.last != record.name { scenes.append(record.name) }
+            case .touch(let touch):
                 var inputT: Double?
-                if let time = e.number("time"), let start = startNs { inputT = time - start / 1e9 }
-                touches.append(Touch(t: e.t, inputT: inputT, phase: phase, id: Int(e.number("id") ?? 0), y: y))
-            case "rest":
-                rests.append((e.t, e.number("cpu_s") ?? 0))
-            case "exit":
-                exit = (e.t, e.string("reason") ?? "", e.number("cpu_s"))
-            case "transition", "gallery", "playground", "scroll":
-                if scenes.last != e.kind { scenes.append(e.kind) }
+                if touch.time.isFinite, let start = startNs { inputT = touch.time - start / 1e9 }
+                touches.append(Touch(t: line.t, inputT: inputT, phase: touch.phase, id: Int(touch.id),
+                                     y: touch.position.y))
+            case .rest(let cpu):
+                rests.append((line.t, cpu.isFinite ? cpu : 0))
+            case .exit(let e):
+                exit = (line.t, e.reason, e.cpu.isFinite ? e.cpu : nil)
             default:
                 break
             }
@@ -163,7 +162,7 @@ struct BenchAnalysis {
             for (t, frame) in stretch {
                 if hasPresentation {
                     stats.presented(ns: UInt64(max(0, (t * 1e9).rounded())), refreshNs: UInt32(frame.refreshNs ?? 0),
-                                    msc: frame.msc, vsync: frame.flags.contains("vsync"))
+                                    msc: frame.msc, vsync: frame.flags.contains(.vsync))
                 } else {
                     stats.callback(UInt32(truncatingIfNeeded: Int64((t * 1000).rounded())))
                 }
@@ -258,7 +257,7 @@ struct BenchAnalysis {
             }
             let cruise = quantile(Array(speeds.dropFirst()), 0.9) ?? 0
             for frame in frames {
-                guard let present = frame.presentT, frame.panelState == "dragging", let y = frame.panelY,
+                guard let present = frame.presentT, frame.panelState == .dragging, let y = frame.panelY,
                       present > first, present <= last,
                       let i = samples.firstIndex(where: { ($0.inputT ?? 0) >= present }), i > 0 else { continue }
                 let a = samples[i - 1], b = samples[i]
@@ -296,20 +295,18 @@ struct BenchAnalysis {
         }
         for touch in touches where touch.inputT != nil {
             switch touch.phase {
-            case "down":
+            case .down:
                 flush()
                 grabOffset = panelY(before: touch.t).map { touch.y - $0 }
                 samples = [touch]
                 travel = [0]
-            case "motion", "up", "cancel":
+            case .motion, .up, .cancel:
                 guard let previous = samples.last else { continue }
                 samples.append(touch)
                 travel.append((travel.last ?? 0) + abs(touch.y - previous.y))
-                guard touch.phase != "motion" else { continue }
+                guard touch.phase != .motion else { continue }
                 flush()
                 grabOffset = nil
-            default:
-                break
             }
         }
         flush()
@@ -324,7 +321,7 @@ struct BenchAnalysis {
         var found: (Double, Int)?
         for drag in drags() {
             let samples = drag.samples
-            guard let up = samples.last, up.phase == "up", let upT = up.inputT else { continue }
+            guard let up = samples.last, up.phase == .up, let upT = up.inputT else { continue }
             // The sample where it came to rest: the last one whose position differs from the one before.
             guard let k = samples.indices.dropFirst().last(where: { samples[$0].y != samples[$0 - 1].y }),
                   let stopT = samples[k].inputT, upT - stopT >= hold, k >= 3 else { continue }
@@ -335,7 +332,7 @@ struct BenchAnalysis {
             for frame in frames {
                 // From before the finger began to slow (a frame drawn then may already be past where it will rest).
                 guard let present = frame.presentT, present > stopT - 0.2, present <= upT,
-                      frame.panelState == "dragging", let y = frame.panelY else { continue }
+                      frame.panelState == .dragging, let y = frame.panelY else { continue }
                 let excess = (y + drag.offset - stopY) * direction
                 overshoot = max(overshoot, excess)
                 guard present > stopT else { continue }

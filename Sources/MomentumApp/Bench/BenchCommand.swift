@@ -147,7 +147,7 @@ struct BenchRunCommand: LoggingCommand {
                                                                      "--quit-after", "\(duration)"]
                                                  + (b.map { ["--backend", $0.rawValue] } ?? []),
                                              trace: "\(work)/trace-\(name).jsonl", timeout: duration + 60)
-                runs.append((name, kind.rawValue, b?.rawValue, "autoplay", BenchAnalysis(events: events)))
+                runs.append((name, kind.rawValue, b?.rawValue, "autoplay", BenchAnalysis(lines: events)))
             }
         }
         // Touch latency, drag lag, the stop and rest: a finger drags the panel at each speed, with prediction and
@@ -160,7 +160,7 @@ struct BenchRunCommand: LoggingCommand {
             let arguments = ["--predict", predicted ? "on" : "off"]
             let path = DragPath(width: Double(windowSize.width), height: Double(windowSize.height), speed: speed)
             let trace = "\(work)/trace-\(name).jsonl"
-            let events: [TraceEvent]
+            let events: [TraceLine]
             if let weston {
                 Console.out("panel: a finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
                     + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
@@ -178,7 +178,7 @@ struct BenchRunCommand: LoggingCommand {
                                              "--quit-after", "\(1.5 + path.liftAt + 1.5 + restHere)"],
                                          trace: trace, timeout: path.liftAt + restHere + 60)
             }
-            runs.append((name, "panel", "spring", weston == nil ? "scripted-drag" : "drag", BenchAnalysis(events: events)))
+            runs.append((name, "panel", "spring", weston == nil ? "scripted-drag" : "drag", BenchAnalysis(lines: events)))
             details[name] = ["predict": predicted, "drag_speed_px_s": speed]
         }
         var versusJSON: [String: Any]?
@@ -216,7 +216,7 @@ struct BenchRunCommand: LoggingCommand {
 
     /// Runs `momentum run <arguments>` to its own end (`--quit-after`), its trace copied to `trace`; its events.
     static func runApp(executable: String, environment: [String: String], arguments: [String], trace: String,
-                       timeout: Double) throws -> [TraceEvent] {
+                       timeout: Double) throws -> [TraceLine] {
         let app: TracedClient
         do {
             app = try TracedClient(executable: executable, arguments: arguments, environment: environment, copyTo: trace)
@@ -229,11 +229,12 @@ struct BenchRunCommand: LoggingCommand {
     }
 
     /// Waits for a run to end (after SIGTERM with `stop`); its events, or one line saying why it failed.
-    static func finish(_ app: TracedClient, stop: Bool = false, timeout: Double = 20) throws -> [TraceEvent] {
+    static func finish(_ app: TracedClient, stop: Bool = false, timeout: Double = 20) throws -> [TraceLine] {
         if stop { app.signal() }
         let status = try app.waitExit(timeout: timeout)
         if let failure = app.copyFailure { throw failure }
         guard status == 0 else { throw AppError("momentum run exited with status \(status): \(app.stderr)") }
+        if let unreadable = app.unreadableLine { throw AppError("momentum run's \(unreadable)") }
         return app.events
     }
 
@@ -241,19 +242,19 @@ struct BenchRunCommand: LoggingCommand {
     /// lifted; 120 Hz samples with real CLOCK_MONOTONIC timestamps); the panel settles; then `rest` s with nothing
     /// moving; then quit.
     static func dragRun(executable: String, environment: [String: String], arguments: [String], weston: WestonSession,
-                        path: DragPath, rest: Double, trace: String) throws -> [TraceEvent] {
+                        path: DragPath, rest: Double, trace: String) throws -> [TraceLine] {
         let app = try TracedClient(executable: executable, arguments: arguments + ["--scene", "panel"],
                                    environment: environment, copyTo: trace)
         do {
-            try app.waitFor("the panel at rest") { $0.kind == "rest" }
+            try app.waitFor("the panel at rest") { $0.rest != nil }
             let script = path.script
             let mark = app.events.count
             _ = try weston.play(script: script)
             // The finger holds still before it lifts (the app may rest then): the rest that counts follows the lift.
             let lift = try app.waitFor("the finger's lift", after: mark, timeout: path.liftAt + 20) {
-                $0.kind == "touch" && $0.string("phase") == "up"
+                $0.touch?.phase == .up
             }
-            try app.waitFor("the panel at rest after the drag", after: lift.index) { $0.kind == "rest" }
+            try app.waitFor("the panel at rest after the drag", after: lift.index) { $0.rest != nil }
             // The measurement window at rest: how many commits and how much CPU while nothing moves.
             Thread.sleep(forTimeInterval: rest)
         } catch {

@@ -21,11 +21,14 @@ struct BenchReport {
             "command": command, "compositor": compositor, "host": host,
         ]
         if let system = first?.system {
-            json["gl"] = ["vendor": system["gl_vendor"] ?? NSNull(), "renderer": system["gl_renderer"] ?? NSNull(),
-                          "version": system["gl_version"] ?? NSNull(),
-                          "egl_extensions": system["egl_extensions"] ?? []]
-            json["outputs"] = system["outputs"] ?? []
-            json["globals"] = system["globals"] ?? []
+            let gl = system.gl
+            json["gl"] = ["vendor": gl.map { $0.vendor as Any } ?? NSNull(), "renderer": gl.map { $0.renderer as Any } ?? NSNull(),
+                          "version": gl.map { $0.version as Any } ?? NSNull(), "egl_extensions": gl?.eglExtensions ?? []] as [String: Any]
+            json["outputs"] = system.outputs.map { o -> [String: Any] in
+                ["name": o.name ?? NSNull(), "width": o.width, "height": o.height, "refresh_mhz": o.refreshMilliHertz,
+                 "scale": o.scale]
+            }
+            json["globals"] = system.globals.map { g -> [String: Any] in ["interface": g.interface, "version": g.version] }
         }
         json["presentation_clock"] = first?.presentationClock ?? NSNull()
         json["input_clock"] = first?.inputClock ?? NSNull()
@@ -129,7 +132,7 @@ struct BenchReport {
             let c2c = frame.callbackT.map { (frame.commitT - $0) * 1000 }
             let c2p = frame.presentT.map { ($0 - frame.commitT) * 1000 }
             out += "\(frame.seq),\(f(frame.callbackT)),\(f(frame.commitT)),\(f(frame.presentT)),\(f(c2c, 1e3)),"
-                + "\(f(c2p, 1e3)),\(f(frame.refreshNs, 1)),\(frame.msc),\(frame.flags.joined(separator: "|")),"
+                + "\(f(c2p, 1e3)),\(f(frame.refreshNs, 1)),\(frame.msc),\(frame.flags.names.joined(separator: "|")),"
                 + "\(frame.discarded ? 1 : 0),\(f(frame.tickMicros, 10)),\(f(frame.renderMicros, 10)),"
                 + "\(f(frame.cpuMicros, 10)),\(f(frame.panelY, 1e3))\n"
         }

@@ -61,11 +61,11 @@ struct BenchVersus {
                                                            "--quit-after", "\(Self.warmup + duration + 0.5)"],
                                    environment: environment, copyTo: trace)
         let pid = app.processIdentifier
-        try app.waitFor("momentum's first presented frame", timeout: 30) { $0.kind == "presented" }
+        try app.waitFor("momentum's first presented frame", timeout: 30) { $0.presented != nil }
         let (a, b) = try measure(pid: pid, from: HostClock.now() + Self.warmup)
         let events = try BenchRunCommand.finish(app, timeout: duration + 30)
-        let analysis = BenchAnalysis(events: events)
-        let startNs = events.first { $0.kind == "clock" }?.number("start_ns") ?? 0
+        let analysis = BenchAnalysis(lines: events)
+        let startNs = Double(events.lazy.compactMap(\.clock).first?.startNanoseconds ?? 0)
         let lo = a.monotonic - startNs / 1e9, hi = b.monotonic - startNs / 1e9
         let shown = analysis.presented.compactMap(\.presentT).filter { $0 >= lo && $0 < hi }
         var result = window("momentum", round, a, b, frames: Double(shown.count))

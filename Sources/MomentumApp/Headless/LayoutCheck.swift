@@ -1,14 +1,19 @@
-/// Checks a `layout` trace event (a scene at rest) the way a person looking for a broken layout would: every touch
 import MomentumRun
+import MomentumScenes
+
+/// Checks a `layout` trace event (a scene at rest) the way a person looking for a broken layout would: every touch
 /// target lies inside the window, the scene's targets either keep apart or one holds the other (a control on its
 /// panel), and nothing of the chrome (the switcher, the HUD) lies over anything of the scene or over each other.
 public enum LayoutCheck {
     /// Sub-pixel slack for edges that meet.
     static let slack = 0.5
 
-    /// What is wrong with `event` in a window `width` × `height`, one line each (empty when nothing is).
-    public static func problems(in event: TraceEvent, width: Double, height: Double) -> [String] {
-        let scene = event.targetList("targets"), chrome = event.targetList("chrome")
+    /// What is wrong with `layout` in a window `width` × `height`, one line each (empty when nothing is).
+    public static func problems(in layout: TraceRecord.Layout, width: Double, height: Double) -> [String] {
+        func list(_ targets: [TouchTarget]) -> [(name: String, rect: [Double])] {
+            targets.map { ($0.name, [$0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height]) }
+        }
+        let scene = list(layout.targets), chrome = list(layout.chrome)
         var problems: [String] = []
         for target in scene + chrome {
             guard target.rect.count == 4 else {

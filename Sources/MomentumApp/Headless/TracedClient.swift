@@ -1,4 +1,6 @@
 import Foundation
+import MomentumRun
+import MomentumScenes
 
 /// A running `momentum run` whose trace streams through a pipe (`--trace /dev/stdout`), so a caller can wait
 /// for trace events as they happen (with a deadline) instead of sleeping.
@@ -13,7 +15,10 @@ public final class TracedClient: @unchecked Sendable {
 
     private let process = Process()
     private let lock = NSCondition()
-    private var collected: [TraceEvent] = []
+    private var collected: [TraceLine] = []
+    /// The first line that was not a trace line: its number and why.
+    private var unreadable: (number: Int, reason: String)?
+    private var linesRead = 0
     private var stdoutClosed = false
     private var stderrClosed = false
     private var stderrText = ""
@@ -95,14 +100,17 @@ public final class TracedClient: @unchecked Sendable {
             if copy >= 0, copyError == nil { copyError = OutputFile.writeAll(copy, Array(chunk)) }
             buffer.append(contentsOf: chunk)
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                let bytes = buffer[buffer.startIndex..<newline]
+                let decoded = Result { () throws(TraceDecodeError) in try TraceLine(decoding: bytes) }
                 buffer.removeSubrange(buffer.startIndex...newline)
-                if let event = TraceEvent(line: line) {
-                    lock.lock()
-                    collected.append(event)
-                    lock.broadcast()
-                    lock.unlock()
+                lock.lock()
+                linesRead += 1
+                switch decoded {
+                case .success(let line): collected.append(line)
+                case .failure(let error): if unreadable == nil { unreadable = (linesRead, error.reason) }
                 }
+                lock.broadcast()
+                lock.unlock()
             }
         }
         lock.lock()
@@ -111,8 +119,8 @@ public final class TracedClient: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Every event so far.
-    public var events: [TraceEvent] {
+    /// Every trace line so far.
+    public var events: [TraceLine] {
         lock.lock()
         defer { lock.unlock() }
         return collected
@@ -128,10 +136,17 @@ public final class TracedClient: @unchecked Sendable {
     /// The process id.
     public var processIdentifier: Int32 { process.processIdentifier }
 
-    /// Waits until an event at index ≥ `after` satisfies `predicate`; returns it with its index.
+    /// The first line of the trace that was not a trace line, as `trace line N: reason` (nil when all were).
+    public var unreadableLine: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return unreadable.map { "trace line \($0.number): \($0.reason)" }
+    }
+
+    /// Waits until a line at index ≥ `after` satisfies `predicate`; returns it with its index.
     @discardableResult
     public func waitFor(_ what: String, after: Int = 0, timeout: Double = 20,
-                        where predicate: (TraceEvent) -> Bool) throws -> (index: Int, event: TraceEvent) {
+                        where predicate: (TraceLine) -> Bool) throws -> (index: Int, event: TraceLine) {
         let deadline = Date(timeIntervalSinceNow: timeout)
         lock.lock()
         defer { lock.unlock() }
@@ -140,6 +155,9 @@ public final class TracedClient: @unchecked Sendable {
             while scanned < collected.count {
                 if predicate(collected[scanned]) { return (scanned, collected[scanned]) }
                 scanned += 1
+            }
+            if let unreadable {
+                throw Failure(description: "trace line \(unreadable.number): \(unreadable.reason)")
             }
             if stdoutClosed {
                 throw Failure(description: "momentum exited before \(what); stderr: \(stderrText)")
@@ -150,12 +168,14 @@ public final class TracedClient: @unchecked Sendable {
         }
     }
 
-    /// Waits for a `gesture` event of `kind` (and of `item`, when given) at index ≥ `after`.
+    /// Waits for a `gesture` line of `kind` (and of `item`, when given) at index ≥ `after`.
     @discardableResult
-    public func waitForGesture(_ kind: String, item: String? = nil, after: Int = 0,
-                               timeout: Double = 20) throws -> (index: Int, event: TraceEvent) {
-        try waitFor(item.map { "the \(kind) gesture on \($0)" } ?? "the \(kind) gesture", after: after, timeout: timeout) {
-            $0.kind == "gesture" && $0.string("kind") == kind && (item == nil || $0.string("item") == item)
+    public func waitForGesture(_ kind: GestureKind, item: GalleryItem? = nil, after: Int = 0,
+                               timeout: Double = 20) throws -> (index: Int, event: TraceLine) {
+        let what = "the \(kind.rawValue) gesture" + (item.map { " on \($0.rawValue)" } ?? "")
+        return try waitFor(what, after: after, timeout: timeout) {
+            guard let event = $0.gesture(kind) else { return false }
+            return item == nil || event.string(.item) == item?.rawValue
         }
     }
 

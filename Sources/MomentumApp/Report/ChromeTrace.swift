@@ -1,5 +1,7 @@
-/// A run in Chrome's Trace Event Format (a JSON object with `traceEvents`), for Perfetto and chrome://tracing.
 import MomentumRun
+import MomentumScenes
+
+/// A run in Chrome's Trace Event Format (a JSON object with `traceEvents`), for Perfetto and chrome://tracing.
 ///
 /// One process, `momentum`, with three tracks: `frames` (a complete `X` event for each frame's tick and render),
 /// `input` (an instant `i` event per touch and per gesture) and `presentation` (an instant per presented or
@@ -21,43 +23,49 @@ enum ChromeTrace {
                                   ("tid", .int(tid)), ("args", .raw(object([("name", .string(name))])))]))
         }
         for line in trace.lines {
-            let e = line.event
-            let ts = e.t * 1e6
-            switch e.kind {
-            case "frame":
-                let seq = Int(e.number("seq") ?? 0)
-                let render = max(0, e.number("render_us") ?? 0), tick = max(0, e.number("tick_us") ?? 0)
-                let args = object([("seq", .int(seq))])
+            let ts = line.t * 1e6
+            switch line.record {
+            case .frame(let f):
+                let render = max(0, f.renderMicros), tick = max(0, f.tickMicros)
+                let args = object([("seq", .int(Int(truncatingIfNeeded: f.sequence)))])
                 events.append(complete("tick", ts: ts - render - tick, duration: tick, args: args))
                 events.append(complete("render", ts: ts - render, duration: render, args: args))
-            case "presented", "discarded":
-                var args: [(String, Value)] = [("seq", .int(Int(e.number("seq") ?? 0)))]
-                if let ns = e.number("ns") { args.append(("ns", .number(ns))) }
-                if let refresh = e.number("refresh_ns") { args.append(("refresh_ns", .number(refresh))) }
-                events.append(instant(e.kind, category: "presentation", tid: 3, ts: ts, args: args))
-            case "touch":
+            case .presented(let p):
+                events.append(instant(line.record.event, category: "presentation", tid: 3, ts: ts,
+                                      args: [("seq", .int(Int(truncatingIfNeeded: p.sequence))),
+                                             ("ns", .number(Double(p.nanoseconds))),
+                                             ("refresh_ns", .number(Double(p.refreshNanoseconds)))]))
+            case .discarded(let sequence):
+                events.append(instant(line.record.event, category: "presentation", tid: 3, ts: ts,
+                                      args: [("seq", .int(Int(truncatingIfNeeded: sequence)))]))
+            case .touch(let touch):
+                let args: [(String, Value)] = [("id", .number(Double(touch.id))), ("x", .number(touch.position.x)),
+                                               ("y", .number(touch.position.y))]
+                events.append(instant("touch \(touch.phase.rawValue)", category: "input", tid: 2, ts: ts, args: args))
+            case .gesture(let event):
                 var args: [(String, Value)] = []
-                for key in ["id", "x", "y"] { if let v = e.number(key) { args.append((key, .number(v))) } }
-                events.append(instant("touch \(e.string("phase") ?? "?")", category: "input", tid: 2, ts: ts, args: args))
-            case "gesture":
-                var args: [(String, Value)] = []
-                for key in e.fields.keys.sorted() where key != "t" && key != "event" && key != "kind" {
-                    if let v = e.number(key) { args.append((key, .number(v))) }
-                    else if let s = e.string(key) { args.append((key, .string(s))) }
-                    else if let list = e.numbers(key) { args.append((key, .raw("[" + list.map(number).joined(separator: ",") + "]"))) }
+                for field in event.fields.sorted(by: { $0.key < $1.key }) {
+                    switch field.value {
+                    case .number(let v): args.append((field.key, .number(v)))
+                    case .string(let text): args.append((field.key, .string(text)))
+                    default:
+                        if let list = field.value.numbers {
+                            args.append((field.key, .raw("[" + list.map(number).joined(separator: ",") + "]")))
+                        }
+                    }
                 }
-                events.append(instant("gesture \(e.string("kind") ?? "?")", category: "gesture", tid: 2, ts: ts, args: args))
-            default:
-                guard let fields = RunAnalysis.motionFields[e.kind] else { continue }
-                let pairs: [(String, String, [String])] = [("position", fields.position, fields.names),
-                                                           ("velocity", fields.velocity, fields.velocityNames)]
-                for (what, key, names) in pairs {
-                    let values = names.count == 1 ? e.number(key).map { [$0] } ?? [] : e.numbers(key) ?? []
-                    guard values.count == names.count else { continue }
-                    events.append(object([("name", .string("\(e.kind) \(what)")), ("cat", .string("scene")),
+                events.append(instant("gesture \(event.kind.rawValue)", category: "gesture", tid: 2, ts: ts, args: args))
+            case .sceneState(let record):
+                guard let motion = record.motion, let kind = SceneKind(rawValue: record.name),
+                      let label = SceneRecord.motionLabel(of: kind) else { continue }
+                for (what, values, names) in [("position", motion.position, label.position),
+                                              ("velocity", motion.velocity, label.velocity)] {
+                    events.append(object([("name", .string("\(record.name) \(what)")), ("cat", .string("scene")),
                                           ("ph", .string("C")), ("ts", .number(ts)), ("pid", .int(pid)),
                                           ("args", .raw(object(zip(names, values).map { ($0, .number($1)) })))]))
                 }
+            default:
+                continue
             }
         }
         return "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"source\":" + string(trace.path)

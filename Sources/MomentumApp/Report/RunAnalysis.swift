@@ -1,3 +1,6 @@
+import MomentumRun
+import MomentumScenes
+
 /// What a run's trace says, gathered for the report and the Chrome trace: frames, presentation, the scenes'
 /// motion, touches, gestures, the window and how the run ended.
 struct RunAnalysis {
@@ -17,7 +20,7 @@ struct RunAnalysis {
 
     /// One scene's position and velocity as the trace records them on every frame.
     struct Motion {
-        var scene: String
+        var scene: SceneKind
         /// What the position is, e.g. "panel top edge".
         var position: AxisLabel
         var velocity: AxisLabel
@@ -26,15 +29,6 @@ struct RunAnalysis {
         var positionNames: [String], velocityNames: [String]
         var samples: [(t: Double, position: [Double], velocity: [Double])]
     }
-
-    /// Where each scene's records keep their position and velocity.
-    static let motionFields: [String: (position: String, velocity: String, names: [String], velocityNames: [String],
-                                       what: String)] = [
-        "panel": ("y", "vy", ["y"], ["vy"], "panel top edge"),
-        "transition": ("card_y", "card_vy", ["card_y"], ["card_vy"], "card top edge"),
-        "scroll": ("offset", "velocity", ["offset"], ["velocity"], "list offset"),
-        "playground": ("position", "velocity", ["x", "y"], ["vx", "vy"], "card centre"),
-    ]
 
     /// A finger (or the pointer, id −1) from down to up or cancel (or the end of the trace).
     struct Touch { var id: Int; var down: Double; var up: Double; var cancelled: Bool }
@@ -49,11 +43,11 @@ struct RunAnalysis {
     var backends: [String] = []
     var touches: [Touch] = []
     var touchEvents = 0
-    var gestures: [(t: Double, kind: String, label: String)] = []
+    var gestures: [(t: Double, kind: GestureKind, label: String)] = []
     /// Each distinct `configure`, in order: logical size, scale, buffer size.
     var configures: [(width: Double, height: Double, scale: Double?, bufferWidth: Double?, bufferHeight: Double?)] = []
     var decorations: String?
-    var exit: (code: Int?, reason: String?)?
+    var exit: (code: Int32, reason: String)?
     var truncatedAt: Double?
     /// The first and last event times.
     var start = 0.0, end = 0.0
@@ -63,103 +57,98 @@ struct RunAnalysis {
     static let idleGap = 0.5
 
     init(_ trace: RunTrace) {
-        var motionIndex: [String: Int] = [:]
-        var lastRecordScene: String?
+        var motionIndex: [SceneKind: Int] = [:]
+        var lastRecordScene: SceneKind?
         var open: [Int: (t: Double, index: Int)] = [:]
         func note(_ list: inout [String], _ name: String?) {
             if let name, !name.isEmpty, !list.contains(name) { list.append(name) }
         }
-        start = trace.lines.first?.event.t ?? 0
+        start = trace.lines.first?.t ?? 0
         for line in trace.lines {
-            let e = line.event
-            start = min(start, e.t)
-            end = max(end, e.t)
-            switch e.kind {
-            case "frame":
-                frames.append(Frame(t: e.t, seq: Int(e.number("seq") ?? 0), tickMicros: e.number("tick_us"),
-                                    renderMicros: e.number("render_us"), drawnPixels: e.number("drawn_px"),
-                                    damagePixels: e.number("damage_px"), fromCallback: e.number("callback_ms") != nil))
-            case "presented":
-                presented.append(Presented(t: e.t, seq: Int(e.number("seq") ?? 0), nanoseconds: e.number("ns") ?? 0,
-                                           refreshNanoseconds: e.number("refresh_ns")))
-            case "discarded":
+            let t = line.t
+            start = min(start, t)
+            end = max(end, t)
+            switch line.record {
+            case .frame(let f):
+                frames.append(Frame(t: t, seq: Int(truncatingIfNeeded: f.sequence), tickMicros: f.tickMicros,
+                                    renderMicros: f.renderMicros, drawnPixels: f.drawnPixels.map(Double.init),
+                                    damagePixels: f.damagePixels.map(Double.init),
+                                    fromCallback: f.callbackMilliseconds != nil))
+            case .presented(let p):
+                presented.append(Presented(t: t, seq: Int(truncatingIfNeeded: p.sequence),
+                                           nanoseconds: Double(p.nanoseconds),
+                                           refreshNanoseconds: Double(p.refreshNanoseconds)))
+            case .discarded:
                 discarded += 1
-            case "configure":
-                let c = (width: e.number("width") ?? 0, height: e.number("height") ?? 0, scale: e.number("scale"),
-                         bufferWidth: e.number("buffer_width"), bufferHeight: e.number("buffer_height"))
-                if let last = configures.last, last.width == c.width, last.height == c.height, last.scale == c.scale,
-                   last.bufferWidth == c.bufferWidth, last.bufferHeight == c.bufferHeight {
+            case .configure(let c):
+                let configure = (width: Double(c.width), height: Double(c.height), scale: Optional(c.scale),
+                                 bufferWidth: Optional(Double(c.bufferWidth)), bufferHeight: Optional(Double(c.bufferHeight)))
+                if let last = configures.last, last.width == configure.width, last.height == configure.height,
+                   last.scale == configure.scale, last.bufferWidth == configure.bufferWidth,
+                   last.bufferHeight == configure.bufferHeight {
                     break
                 }
-                configures.append(c)
-            case "touch":
+                configures.append(configure)
+            case .touch(let touch):
                 touchEvents += 1
-                let id = Int(e.number("id") ?? 0)
-                switch e.string("phase") {
-                case "down":
-                    open[id] = (e.t, touches.count)
-                    touches.append(Touch(id: id, down: e.t, up: e.t, cancelled: false))
-                case "up", "cancel":
+                let id = Int(touch.id)
+                switch touch.phase {
+                case .down:
+                    open[id] = (t, touches.count)
+                    touches.append(Touch(id: id, down: t, up: t, cancelled: false))
+                case .up, .cancel:
                     if let o = open.removeValue(forKey: id) {
-                        touches[o.index].up = e.t
-                        touches[o.index].cancelled = e.string("phase") == "cancel"
+                        touches[o.index].up = t
+                        touches[o.index].cancelled = touch.phase == .cancel
                     }
-                    if e.string("phase") == "cancel" {
+                    if touch.phase == .cancel {
                         // A cancel ends every finger.
-                        for (_, o) in open { touches[o.index].up = e.t; touches[o.index].cancelled = true }
+                        for (_, o) in open { touches[o.index].up = t; touches[o.index].cancelled = true }
                         open.removeAll()
                     }
-                default: break
+                case .motion: break
                 }
-            case "gesture":
-                let kind = e.string("kind") ?? "?"
-                var label = kind
-                if kind == "control", let control = e.string("control") { label += " " + control }
-                gestures.append((e.t, kind, label))
-            case "scene":
-                note(&scenes, e.string("name"))
-            case "backend":
-                note(&backends, e.string("name"))
-            case "window":
-                decorations = e.string("decorations")
-            case "truncated":
-                truncatedAt = e.t
-            case "exit":
-                exit = (e.number("code").map { Int($0) }, e.string("reason"))
-            default:
-                break
-            }
-            if let fields = Self.motionFields[e.kind] {
-                note(&scenes, e.kind)
-                if e.kind == "panel" || e.kind == "playground" { note(&backends, e.string("backend")) }
-                let position: [Double], velocity: [Double]
-                if fields.names.count == 1 {
-                    position = [e.number(fields.position) ?? .nan]
-                    velocity = [e.number(fields.velocity) ?? .nan]
-                } else {
-                    position = e.numbers(fields.position) ?? [.nan, .nan]
-                    velocity = e.numbers(fields.velocity) ?? [.nan, .nan]
+            case .gesture(let event):
+                var label = event.kind.rawValue
+                if event.kind == .control, let control = event.string(.control) { label += " " + control }
+                gestures.append((t, event.kind, label))
+            case .scene(let name):
+                note(&scenes, name)
+            case .backend(let name):
+                note(&backends, name)
+            case .window(let decorations):
+                self.decorations = decorations
+            case .truncated:
+                truncatedAt = t
+            case .exit(let e):
+                exit = (e.code, e.reason)
+            case .sceneState(let record):
+                note(&scenes, record.name)
+                note(&backends, record.backend)
+                guard let kind = SceneKind(rawValue: record.name), let motion = record.motion,
+                      let label = SceneRecord.motionLabel(of: kind) else {
+                    lastRecordScene = SceneKind(rawValue: record.name)
+                    continue
                 }
                 let index: Int
-                if let known = motionIndex[e.kind] {
+                if let known = motionIndex[kind] {
                     index = known
                 } else {
                     index = motions.count
-                    motionIndex[e.kind] = index
-                    motions.append(Motion(scene: e.kind, position: AxisLabel(fields.what, unit: "px"),
-                                          velocity: AxisLabel("velocity", unit: "px/s"), positionNames: fields.names,
-                                          velocityNames: fields.velocityNames, samples: []))
+                    motionIndex[kind] = index
+                    motions.append(Motion(scene: kind, position: AxisLabel(label.what, unit: "px"),
+                                          velocity: AxisLabel("velocity", unit: "px/s"), positionNames: label.position,
+                                          velocityNames: label.velocity, samples: []))
                 }
                 // Another scene shown in between: break the line rather than join across it.
-                if let lastRecordScene, lastRecordScene != e.kind, !motions[index].samples.isEmpty {
-                    let gap = [Double](repeating: .nan, count: fields.names.count)
-                    motions[index].samples.append((e.t, gap, gap))
+                if let lastRecordScene, lastRecordScene != kind, !motions[index].samples.isEmpty {
+                    let gap = [Double](repeating: .nan, count: label.position.count)
+                    motions[index].samples.append((t, gap, gap))
                 }
-                motions[index].samples.append((e.t, position, velocity))
-                lastRecordScene = e.kind
-            } else if e.kind == "gallery" {
-                note(&scenes, "gallery")
-                lastRecordScene = "gallery"
+                motions[index].samples.append((t, motion.position, motion.velocity))
+                lastRecordScene = kind
+            case .clock, .system, .seat, .cursor, .switcher, .layout, .rest:
+                break
             }
         }
         for (_, o) in open { touches[o.index].up = end }

@@ -1,3 +1,6 @@
+import MomentumRun
+import MomentumScenes
+
 /// `momentum report`'s document: a run's trace as facts and charts (the report kit's `HTMLReport`).
 enum RunReport {
     static let touchColor = "#2a9d4b"
@@ -111,7 +114,8 @@ enum RunReport {
         rows.append(("touches", "\(count(run.touchEvents, "touch event")), \(count(downs, "touch down"))"))
         var kinds: [(String, Int)] = []
         for g in run.gestures {
-            if let i = kinds.firstIndex(where: { $0.0 == g.kind }) { kinds[i].1 += 1 } else { kinds.append((g.kind, 1)) }
+            if let i = kinds.firstIndex(where: { $0.0 == g.kind.rawValue }) { kinds[i].1 += 1 }
+            else { kinds.append((g.kind.rawValue, 1)) }
         }
         rows.append(("gestures", run.gestures.isEmpty ? "none"
             : "\(run.gestures.count): " + kinds.map { "\($0.0) × \($0.1)" }.joined(separator: ", ")))
@@ -119,7 +123,7 @@ enum RunReport {
             rows.append(("truncated", "at \(seconds(truncated)): the trace reached --trace-limit"))
         }
         if let exit = run.exit {
-            rows.append(("exit", "\(exit.reason ?? "no reason given"), code \(exit.code.map(String.init) ?? "?")"))
+            rows.append(("exit", "\(exit.reason.isEmpty ? "no reason given" : exit.reason), code \(exit.code)"))
         } else {
             rows.append(("exit", "no exit event: the run was cut short or the trace is incomplete"))
         }
@@ -127,9 +131,9 @@ enum RunReport {
     }
 
     /// The fields a scene's motion charts draw.
-    private static func fieldList(_ scene: String, position: Bool) -> String {
-        guard let fields = RunAnalysis.motionFields[scene] else { return "" }
-        return position ? fields.position : fields.velocity
+    private static func fieldList(_ scene: SceneKind, position: Bool) -> String {
+        guard let label = SceneRecord.motionLabel(of: scene) else { return "" }
+        return (position ? label.position : label.velocity).joined(separator: ", ")
     }
 
     private static func seconds(_ value: Double) -> String { "\(ReportText.number(value)) s" }

@@ -1,19 +1,17 @@
-import Foundation
 import Glibc
+import MomentumRun
 
-/// A `momentum run --trace` file, read whole and checked line by line: every line a trace event, and the fields
-/// the report draws of the right type. A problem is one line naming the file and line (`trace.jsonl:57: …`).
+/// A `momentum run --trace` file, read whole and checked line by line: every line a trace line
+/// (`TraceLine(decoding:)`: the record its event names, with the fields it needs of the right type), from a trace
+/// version this reader knows. A problem is one line naming the file and line (`trace.jsonl:57: …`). A last line cut
+/// short (a run killed mid-write) is left out and said (`cutLastLine`), not refused.
 struct RunTrace {
-    /// One event and the line it came from (1-based).
-    struct Line {
-        let number: Int
-        let event: TraceEvent
-    }
-
     /// The path as given.
     let path: String
-    /// The events, in file order.
-    let lines: [Line]
+    /// The lines, in file order.
+    let lines: [TraceLine]
+    /// True when the file's last line was cut short and left out.
+    let cutLastLine: Bool
 
     /// Reads and checks the trace at `path`.
     static func load(_ path: String) throws(AppError) -> RunTrace {
@@ -47,78 +45,31 @@ struct RunTrace {
     /// Checks `bytes` as a trace read from `path`.
     static func parse(_ bytes: [UInt8], path: String) throws(AppError) -> RunTrace {
         var pieces = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if pieces.last?.isEmpty == true { pieces.removeLast() }
+        let endsWithNewline = pieces.last?.isEmpty == true
+        if endsWithNewline { pieces.removeLast() }
         guard !pieces.isEmpty else { throw AppError("\(path): not a Momentum trace: the file is empty") }
-        var lines: [Line] = []
+        var lines: [TraceLine] = []
         lines.reserveCapacity(pieces.count)
+        var cut = false
         for (index, piece) in pieces.enumerated() {
             let number = index + 1
-            let text = String(decoding: piece, as: UTF8.self)
-            guard let event = TraceEvent(line: text) else {
-                let reason = diagnose(text)
-                if number == 1 { throw AppError("\(path):1: not a Momentum trace: \(reason)") }
-                throw AppError("\(path):\(number): not a trace event: \(reason)")
-            }
-            if let problem = check(event) { throw AppError("\(path):\(number): \(problem)") }
-            lines.append(Line(number: number, event: event))
-        }
-        return RunTrace(path: path, lines: lines)
-    }
-
-    /// Why `text` is not a trace event.
-    private static func diagnose(_ text: String) -> String {
-        if text.trimmingCharacters(in: .whitespaces).isEmpty { return "the line is empty" }
-        guard let data = text.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) else {
-            return "the line is not JSON"
-        }
-        guard let fields = object as? [String: Any] else { return "the line is not a JSON object" }
-        if !(fields["t"] is NSNumber) { return "no numeric \"t\" (seconds since start)" }
-        return "no \"event\" name"
-    }
-
-    /// The fields each event the report draws must carry, as numbers (or arrays of two numbers).
-    private static let required: [String: (numbers: [String], pairs: [String])] = [
-        "frame": (["seq"], []),
-        "presented": (["seq", "ns"], []),
-        "discarded": (["seq"], []),
-        "configure": (["width", "height"], []),
-        "panel": (["y", "vy"], []),
-        "transition": (["card_y", "card_vy"], []),
-        "scroll": (["offset", "velocity"], []),
-        "playground": ([], ["position", "velocity"]),
-    ]
-
-    /// Numbers the report reads where present: a number or null.
-    private static let optional: [String: [String]] = [
-        "frame": ["tick_us", "render_us", "drawn_px", "damage_px", "callback_ms"],
-        "presented": ["refresh_ns"],
-        "configure": ["scale", "buffer_width", "buffer_height"],
-        "touch": ["id", "x", "y"],
-        "exit": ["code"],
-    ]
-
-    /// Strings the report reads.
-    private static let strings: [String: [String]] = ["touch": ["phase"], "gesture": ["kind"], "scene": ["name"],
-                                                      "backend": ["name"]]
-
-    /// What is wrong with `event`'s fields, or nil.
-    private static func check(_ event: TraceEvent) -> String? {
-        let kind = event.kind
-        if let need = required[kind] {
-            for key in need.numbers where event.number(key).map({ !$0.isFinite }) ?? true {
-                return "\(kind) event without a numeric \"\(key)\""
-            }
-            for key in need.pairs where (event.numbers(key)?.count ?? 0) != 2 || (event.fields[key] as? [Any])?.count != 2 {
-                return "\(kind) event without \"\(key)\" as [x, y]"
+            do throws(TraceDecodeError) {
+                let line = try TraceLine(decoding: piece)
+                if let clock = line.clock, clock.version > TraceLine.version {
+                    throw TraceDecodeError("trace version \(clock.version) is newer than this momentum reads "
+                                           + "(up to \(TraceLine.version)): read it with a newer momentum")
+                }
+                lines.append(line)
+            } catch {
+                // The last line of a run killed mid-write has no newline: what came before it is whole.
+                if number == pieces.count, !endsWithNewline, number > 1 {
+                    cut = true
+                    break
+                }
+                if number == 1 { throw AppError("\(path):1: not a Momentum trace: \(error.reason)") }
+                throw AppError("\(path):\(number): \(error.reason)")
             }
         }
-        for key in optional[kind] ?? [] {
-            guard let value = event.fields[key], !(value is NSNull) else { continue }
-            if event.number(key) == nil { return "\(kind) event with a non-numeric \"\(key)\"" }
-        }
-        for key in strings[kind] ?? [] where event.string(key) == nil {
-            return "\(kind) event without a \"\(key)\" name"
-        }
-        return nil
+        return RunTrace(path: path, lines: lines, cutLastLine: cut)
     }
 }

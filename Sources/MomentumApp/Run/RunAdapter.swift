@@ -135,7 +135,8 @@ final class RunAdapter {
         window.onPresented = { [unowned self] p in
             send(.presented(PresentationFeedback(sequence: p.sequence, nanoseconds: p.nanoseconds,
                                                  hostTime: HostClock.hostTime(p.nanoseconds, on: presentationClock),
-                                                 refreshNanoseconds: p.refreshNanoseconds, msc: p.msc, flags: p.flags)))
+                                                 refreshNanoseconds: p.refreshNanoseconds, msc: p.msc,
+                                                 flags: PresentationFlags(rawValue: p.flags))))
         }
         window.onDiscarded = { [unowned self] sequence in send(.discarded(sequence: sequence)) }
         seat?.onTouchFrame = { [unowned self] frame in send(.touch(TouchFrame(frame))) }
