@@ -5,7 +5,13 @@ import MomentumScenes
 /// Why a trace line could not be read: one reason, said the way a `FILE:LINE: reason` error reads.
 public struct TraceDecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    /// True when the line is not a trace line at all (not JSON, no `t` or `event`): in a file's first line, the file
+    /// is not a trace.
+    public var notALine: Bool
+    public init(_ reason: String, notALine: Bool = false) {
+        self.reason = reason
+        self.notALine = notALine
+    }
     public var description: String { reason }
 }
 
@@ -18,13 +24,19 @@ extension TraceLine {
     public init(decoding text: some Collection<UInt8>) throws(TraceDecodeError) {
         let value: JSONValue
         do throws(JSONParser.Failure) { value = try JSONParser.parse(text) } catch {
-            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { throw TraceDecodeError("the line is empty") }
-            throw TraceDecodeError("the line is not JSON (\(error))")
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                throw TraceDecodeError("the line is empty", notALine: true)
+            }
+            throw TraceDecodeError("the line is not JSON (\(error))", notALine: true)
         }
-        guard case .object(let fields) = value else { throw TraceDecodeError("the line is not a JSON object") }
+        guard case .object(let fields) = value else {
+            throw TraceDecodeError("the line is not a JSON object", notALine: true)
+        }
         var reader = FieldReader(event: "line", fields: fields)
-        guard let t = try? reader.optionalDouble("t"), t.isFinite else { throw TraceDecodeError("no numeric \"t\" (seconds since start)") }
-        guard case .string(let event)? = value["event"] else { throw TraceDecodeError("no \"event\" name") }
+        guard let t = try? reader.optionalDouble("t"), t.isFinite else {
+            throw TraceDecodeError("no numeric \"t\" (seconds since start)", notALine: true)
+        }
+        guard case .string(let event)? = value["event"] else { throw TraceDecodeError("no \"event\" name", notALine: true) }
         reader = FieldReader(event: event, fields: fields)
         self.init(t: t, try TraceRecord(event: event, reader))
     }

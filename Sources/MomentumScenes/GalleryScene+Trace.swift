@@ -147,7 +147,7 @@ extension GalleryScene {
                     TraceField(Key.satellite, satellite), TraceField(Key.covers, covers)]
         }
 
-        init(time: Double, lanes: Lanes, shake: Shake, satellite: Satellite, covers: Covers) {
+        public init(time: Double, lanes: Lanes, shake: Shake, satellite: Satellite, covers: Covers) {
             self.time = time
             self.lanes = lanes
             self.shake = shake

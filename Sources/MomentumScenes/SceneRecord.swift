@@ -68,6 +68,12 @@ public enum SceneRecord: Sendable, Equatable {
         }
     }
 
+    public var panel: PanelScene.Record? { if case .panel(let r) = self { r } else { nil } }
+    public var transition: TransitionScene.Record? { if case .transition(let r) = self { r } else { nil } }
+    public var gallery: GalleryScene.Record? { if case .gallery(let r) = self { r } else { nil } }
+    public var playground: PlaygroundScene.Record? { if case .playground(let r) = self { r } else { nil } }
+    public var scroll: ScrollScene.Record? { if case .scroll(let r) = self { r } else { nil } }
+
     /// The backend the record names, for scenes that have one.
     public var backend: String? {
         switch self {

@@ -56,7 +56,7 @@ extension PanelScene {
             controls = try ControlCenter(f.object(Key.controls))
         }
 
-        init(state: State, target: Target, y: Double, vy: Double, rect: DrawRect, backend: String,
+        public init(state: State, target: Target, y: Double, vy: Double, rect: DrawRect, backend: String,
              controls: ControlCenter) {
             self.state = state
             self.target = target
@@ -102,7 +102,7 @@ extension TransitionScene {
             target = try f.named(Key.target)
         }
 
-        init(state: State, cardY: Double, cardVY: Double, completion: Double, backdropFraction: Double, dim: Double,
+        public init(state: State, cardY: Double, cardVY: Double, completion: Double, backdropFraction: Double, dim: Double,
              driver: Driver, target: Target) {
             self.state = state
             self.cardY = cardY
@@ -163,7 +163,7 @@ extension PlaygroundScene {
             backend = try f.string(Key.backend)
         }
 
-        init(state: State, position: SIMD2<Double>, velocity: SIMD2<Double>, target: SIMD2<Double>, scale: Double,
+        public init(state: State, position: SIMD2<Double>, velocity: SIMD2<Double>, target: SIMD2<Double>, scale: Double,
              scaleVelocity: Double, scaleTarget: Double, angle: Double, angularVelocity: Double, angleTarget: Double,
              driver: String, scaleDriver: String, angleDriver: String, backend: String) {
             self.state = state
@@ -211,7 +211,7 @@ extension ScrollScene {
             viewportHeight = viewport[1]
         }
 
-        init(state: State, offset: Double, velocity: Double, minOffset: Double, viewportY: Double,
+        public init(state: State, offset: Double, velocity: Double, minOffset: Double, viewportY: Double,
              viewportHeight: Double) {
             self.state = state
             self.offset = offset

@@ -1,4 +1,7 @@
 import Foundation
+import MomentumLayers
+import MomentumRun
+import MomentumScenes
 import Testing
 @testable import MomentumApp
 
@@ -12,16 +15,15 @@ struct BenchAnalysisTests {
     static let presentationBehind = 0.25                 // the presentation clock reads 0.25 s less
 
     /// The trace's lines.
-    static func trace(frames: Int = 60, slowFrame: Int = 30, touches: Bool = true) -> [TraceEvent] {
-        var lines: [String] = []
-        func add(_ t: Double, _ kind: String, _ fields: String) {
-            lines.append("{\"t\":\(t),\"event\":\"\(kind)\"\(fields.isEmpty ? "" : ",")\(fields)}")
-        }
-        add(0.001, "clock", "\"start_ns\":\(Int(startNs)),\"presentation\":\"monotonic_raw\","
-            + "\"monotonic_ns\":\(Int(startNs + 1e6)),\"presentation_ns\":\(Int(startNs + 1e6 - presentationBehind * 1e9)),"
-            + "\"input\":\"monotonic\"")
-        add(0.01, "configure", "\"width\":800,\"height\":600,\"scale\":1")
-        var msc = 1000
+    static func trace(frames: Int = 60, slowFrame: Int = 30, touches: Bool = true) -> [TraceLine] {
+        var lines: [TraceLine] = []
+        func add(_ t: Double, _ record: TraceRecord) { lines.append(TraceLine(t: t, record)) }
+        add(0.001, .clock(.init(startNanoseconds: Int64(startNs), presentation: "monotonic_raw",
+                                monotonicNanoseconds: Int64(startNs + 1e6),
+                                presentationNanoseconds: Int64(startNs + 1e6 - presentationBehind * 1e9),
+                                input: "monotonic")))
+        add(0.01, .configure(.init(width: 800, height: 600, scale: 1, bufferWidth: 800, bufferHeight: 600)))
+        var msc: UInt64 = 1000
         var t = 0.1
         let fingerStart = 0.14, fingerY0 = 560.0   // after two frames of the panel at rest
         func finger(_ at: Double) -> Double { fingerY0 - 1000 * max(0, at - fingerStart) }
@@ -32,32 +34,36 @@ struct BenchAnalysisTests {
             if touches {
                 while fingerStart + Double(touchIndex) / 120 < t - 0.002 {
                     let at = fingerStart + Double(touchIndex) / 120
-                    let phase = touchIndex == 0 ? "down" : "motion"
-                    add(at + 0.002, "touch", "\"phase\":\"\(phase)\",\"id\":0,\"x\":400,\"y\":\(finger(at)),"
-                        + "\"time\":\((startNs / 1e9) + at)")
+                    add(at + 0.002, .touch(.init(phase: touchIndex == 0 ? .down : .motion, id: 0,
+                                                 position: SIMD2(400, finger(at)), time: (startNs / 1e9) + at)))
                     touchIndex += 1
                 }
             }
             let callback = t, commit = t + 0.004
             // The panel follows the finger as it was 10 ms before the commit.
             let panelY = finger(commit - 0.010) - grabOffset
-            add(commit, "frame", "\"seq\":\(k),\"callback_ms\":1,\"callback_t\":\(callback),\"commit_t\":\(commit),"
-                + "\"tick_us\":50,\"render_us\":900,\"cpu_us\":1000")
-            add(commit, "panel", "\"state\":\"\(k > 2 ? "dragging" : "closed")\",\"y\":\(panelY)")
-            let steps = k == slowFrame ? 2 : 1
+            add(commit, .frame(.init(sequence: UInt64(k), callbackMilliseconds: 1, step: Self.refresh, hud: false,
+                                     ghosts: 0, tickMicros: 50, renderMicros: 900, damagePixels: nil, drawnPixels: nil,
+                                     layerSurface: nil, callbackT: callback, wakeT: nil, commitT: commit,
+                                     cpuMicros: 1000, targetT: nil, predictMicros: nil)))
+            add(commit, .sceneState(.panel(.init(state: k > 2 ? .dragging : .closed, target: .closed, y: panelY, vy: 0,
+                                                 rect: DrawRect(x: 80, y: panelY, width: 640, height: 318),
+                                                 backend: "spring", controls: ControlCenter()))))
+            let steps: UInt64 = k == slowFrame ? 2 : 1
             msc += steps
             let present = commit + 0.012 + (steps == 2 ? refresh : 0)
-            add(present, "presented", "\"seq\":\(k),\"ns\":\(Int(((startNs / 1e9 + present - presentationBehind) * 1e9).rounded())),"
-                + "\"refresh_ns\":16666667,\"msc\":\(msc),\"flags\":[\"vsync\",\"hw_clock\"]")
+            add(present, .presented(.init(sequence: UInt64(k),
+                                          nanoseconds: UInt64(((startNs / 1e9 + present - presentationBehind) * 1e9).rounded()),
+                                          refreshNanoseconds: 16_666_667, msc: msc, flags: [.vsync, .hwClock])))
             t += refresh * Double(steps)
         }
-        add(t + 0.01, "rest", "\"cpu_s\":1.0")
-        add(t + 2.01, "exit", "\"code\":0,\"reason\":\"quit-after\",\"cpu_s\":1.05")
-        return lines.compactMap { TraceEvent(line: $0) }
+        add(t + 0.01, .rest(cpu: 1.0))
+        add(t + 2.01, .exit(.init(code: 0, reason: "quit-after", feedbackUnanswered: 0, feedbackFreed: 0, cpu: 1.05)))
+        return lines
     }
 
     @Test func frameTimingFromPresentationFeedback() throws {
-        let a = BenchAnalysis(events: Self.trace())
+        let a = BenchAnalysis(lines: Self.trace())
         #expect(a.frames.count == 60 && a.presented.count == 60 && a.hasPresentation)
         let stats = a.statistics
         #expect(stats.missed == 1, "one frame took two refreshes")
@@ -81,7 +87,7 @@ struct BenchAnalysisTests {
     }
 
     @Test func touchToPresentAndDragLag() throws {
-        let a = BenchAnalysis(events: Self.trace())
+        let a = BenchAnalysis(lines: Self.trace())
         // Each sample: input time → the first frame committed after it arrived (2 ms later) → presented.
         let latencies = a.touchToPresent
         #expect(latencies.count == a.touches.count && !latencies.isEmpty)
@@ -97,8 +103,8 @@ struct BenchAnalysisTests {
     }
 
     @Test func withoutPresentationFeedbackTheCallbacksTime() {
-        let events = Self.trace().filter { $0.kind != "presented" }
-        let a = BenchAnalysis(events: events)
+        let events = Self.trace().filter { $0.presented == nil }
+        let a = BenchAnalysis(lines: events)
         #expect(!a.hasPresentation)
         #expect(a.statistics.intervals.count == 59 && !a.statistics.isPresented)
         #expect(a.touchToPresent.isEmpty && a.dragLag().isEmpty)
@@ -107,7 +113,7 @@ struct BenchAnalysisTests {
     }
 
     @Test func theReportReadsBackAndRefusesWhatIsNotOne() throws {
-        let a = BenchAnalysis(events: Self.trace())
+        let a = BenchAnalysis(lines: Self.trace())
         let report = BenchReport(command: "momentum bench", compositor: ["name": "test"], host: [:],
                                  runs: [("panel-spring", "panel", "spring", "autoplay", a)])
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-test-\(getpid())")

@@ -1,15 +1,16 @@
+import MomentumLayers
+import MomentumRun
+import MomentumScenes
 import Testing
 @testable import MomentumApp
 
 /// The layout check `momentum headless` applies to every scene at rest.
 struct LayoutCheckTests {
-    static func event(_ targets: [(String, [Double])], chrome: [(String, [Double])] = []) -> TraceEvent? {
-        func list(_ items: [(String, [Double])]) -> String {
-            "[" + items.map { "{\"name\":\"\($0.0)\",\"rect\":[\($0.1.map { "\($0)" }.joined(separator: ","))]}" }
-                .joined(separator: ",") + "]"
+    static func event(_ targets: [(String, [Double])], chrome: [(String, [Double])] = []) -> TraceRecord.Layout? {
+        func list(_ items: [(String, [Double])]) -> [TouchTarget] {
+            items.map { TouchTarget($0.0, DrawRect(x: $0.1[0], y: $0.1[1], width: $0.1[2], height: $0.1[3])) }
         }
-        return TraceEvent(line: "{\"t\":1,\"event\":\"layout\",\"scene\":\"s\",\"targets\":\(list(targets)),"
-                          + "\"chrome\":\(list(chrome))}")
+        return TraceRecord.Layout(scene: "s", targets: list(targets), chrome: list(chrome))
     }
 
     @Test func nestedAndSeparateTargetsPass() throws {

@@ -2,6 +2,9 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import MomentumLayers
+import MomentumRun
+import MomentumScenes
 import Testing
 @testable import MomentumApp
 
@@ -32,27 +35,49 @@ struct ReportCommandTests {
         }
     }
 
-    /// A small run: two frames 20 ms apart, idle for 2 s, then a frame drawn at once for a touch and one by callback.
-    private static let run = """
-        {"t":0.01,"event":"configure","width":800,"height":600,"scale":2,"buffer_width":1600,"buffer_height":1200}
-        {"t":0.1,"event":"frame","seq":1,"callback_ms":null,"step":0,"tick_us":0,"render_us":5000,"drawn_px":100,"damage_px":100}
-        {"t":0.1001,"event":"panel","state":"closed","target":"closed","y":528,"vy":0,"backend":"spring"}
-        {"t":0.12,"event":"frame","seq":2,"callback_ms":5,"step":0.02,"tick_us":100,"render_us":400,"drawn_px":0,"damage_px":0}
-        {"t":0.1201,"event":"panel","state":"closed","target":"closed","y":528,"vy":0,"backend":"spring"}
-        {"t":0.13,"event":"presented","seq":1,"ns":1000000000,"refresh_ns":16666666,"msc":0,"flags":[]}
-        {"t":0.15,"event":"presented","seq":2,"ns":1016666666,"refresh_ns":16666666,"msc":0,"flags":[]}
-        {"t":2.1,"event":"touch","phase":"down","id":0,"x":400,"y":560}
-        {"t":2.11,"event":"frame","seq":3,"callback_ms":null,"step":0,"tick_us":50,"render_us":450,"drawn_px":0,"damage_px":0}
-        {"t":2.1101,"event":"panel","state":"dragging","target":"closed","y":520,"vy":-400,"backend":"pop"}
-        {"t":2.13,"event":"frame","seq":4,"callback_ms":2040,"step":0.02,"tick_us":60,"render_us":440,"drawn_px":0,"damage_px":0}
-        {"t":2.1301,"event":"panel","state":"dragging","target":"closed","y":510,"vy":-500,"backend":"pop"}
-        {"t":2.14,"event":"touch","phase":"up","id":0,"x":400,"y":540}
-        {"t":2.14,"event":"gesture","kind":"tap","before":[528,0],"after":[282,0]}
-        {"t":2.15,"event":"presented","seq":3,"ns":3016666666,"refresh_ns":16666666,"msc":0,"flags":[]}
-        {"t":2.16,"event":"discarded","seq":4}
-        {"t":2.5,"event":"exit","code":0,"reason":"quit-after","feedback_unanswered":0,"feedback_freed":0}
+    /// The panel's record on a frame.
+    static func panel(_ y: Double, vy: Double = 0, _ state: PanelScene.State = .closed,
+                      backend: String = "spring") -> TraceRecord {
+        .sceneState(.panel(.init(state: state, target: .closed, y: y, vy: vy,
+                                 rect: DrawRect(x: 80, y: y, width: 640, height: 318), backend: backend,
+                                 controls: ControlCenter())))
+    }
 
-        """
+    static func frame(_ seq: UInt64, callback: UInt32?, step: Double, tick: Double, render: Double,
+                      drawn: Int) -> TraceRecord {
+        .frame(.init(sequence: seq, callbackMilliseconds: callback, step: step, hud: true, ghosts: 0, tickMicros: tick,
+                     renderMicros: render, damagePixels: drawn, drawnPixels: drawn, layerSurface: nil, callbackT: nil,
+                     wakeT: nil, commitT: 0, cpuMicros: 0, targetT: nil, predictMicros: nil))
+    }
+
+    static func presented(_ seq: UInt64, ns: UInt64) -> TraceRecord {
+        .presented(.init(sequence: seq, nanoseconds: ns, refreshNanoseconds: 16_666_666, msc: 0, flags: []))
+    }
+
+    static func text(_ lines: [TraceLine]) -> String { lines.map(\.encoded).joined() }
+
+    /// A small run: two frames 20 ms apart, idle for 2 s, then a frame drawn at once for a touch and one by callback.
+    private static let runLines: [TraceLine] = [
+        TraceLine(t: 0.01, .configure(.init(width: 800, height: 600, scale: 2, bufferWidth: 1600, bufferHeight: 1200))),
+        TraceLine(t: 0.1, frame(1, callback: nil, step: 0, tick: 0, render: 5000, drawn: 100)),
+        TraceLine(t: 0.1001, panel(528)),
+        TraceLine(t: 0.12, frame(2, callback: 5, step: 0.02, tick: 100, render: 400, drawn: 0)),
+        TraceLine(t: 0.1201, panel(528)),
+        TraceLine(t: 0.13, presented(1, ns: 1_000_000_000)),
+        TraceLine(t: 0.15, presented(2, ns: 1_016_666_666)),
+        TraceLine(t: 2.1, .touch(.init(phase: .down, id: 0, position: SIMD2(400, 560), time: 2.1))),
+        TraceLine(t: 2.11, frame(3, callback: nil, step: 0, tick: 50, render: 450, drawn: 0)),
+        TraceLine(t: 2.1101, panel(520, vy: -400, .dragging, backend: "pop")),
+        TraceLine(t: 2.13, frame(4, callback: 2040, step: 0.02, tick: 60, render: 440, drawn: 0)),
+        TraceLine(t: 2.1301, panel(510, vy: -500, .dragging, backend: "pop")),
+        TraceLine(t: 2.14, .touch(.init(phase: .up, id: 0, position: SIMD2(400, 540), time: 2.14))),
+        TraceLine(t: 2.14, .gesture(SceneEvent(.tap, [TraceField(EventField.before, .vector(SIMD2(528, 0))),
+                                                      TraceField(EventField.after, .vector(SIMD2(282, 0)))]))),
+        TraceLine(t: 2.15, presented(3, ns: 3_016_666_666)),
+        TraceLine(t: 2.16, .discarded(sequence: 4)),
+        TraceLine(t: 2.5, .exit(.init(code: 0, reason: "quit-after", feedbackUnanswered: 0, feedbackFreed: 0, cpu: 0.5))),
+    ]
+    private static let run = text(runLines)
 
     @Test func analysisReadsFramesPresentationTouchesAndIdle() throws {
         let trace = try RunTrace.parse(Array(Self.run.utf8), path: "t.jsonl")
@@ -76,19 +101,19 @@ struct ReportCommandTests {
     }
 
     @Test func aSceneShownTwiceIsNotJoinedAcrossTheOtherScene() throws {
-        let text = """
-            {"t":0.1,"event":"panel","y":528,"vy":0,"backend":"spring"}
-            {"t":0.12,"event":"panel","y":520,"vy":-100,"backend":"spring"}
-            {"t":0.13,"event":"scene","name":"scroll"}
-            {"t":0.14,"event":"scroll","offset":0,"velocity":0}
-            {"t":0.16,"event":"scroll","offset":-5,"velocity":-300}
-            {"t":0.17,"event":"scene","name":"panel"}
-            {"t":0.18,"event":"panel","y":500,"vy":-100,"backend":"spring"}
-            {"t":0.2,"event":"panel","y":490,"vy":-100,"backend":"spring"}
-            """
+        func scroll(_ offset: Double, _ velocity: Double) -> TraceRecord {
+            .sceneState(.scroll(.init(state: .idle, offset: offset, velocity: velocity, minOffset: -1000, viewportY: 96,
+                                      viewportHeight: 500)))
+        }
+        let text = Self.text([
+            TraceLine(t: 0.1, Self.panel(528)), TraceLine(t: 0.12, Self.panel(520, vy: -100)),
+            TraceLine(t: 0.13, .scene(name: "scroll")), TraceLine(t: 0.14, scroll(0, 0)), TraceLine(t: 0.16, scroll(-5, -300)),
+            TraceLine(t: 0.17, .scene(name: "panel")), TraceLine(t: 0.18, Self.panel(500, vy: -100)),
+            TraceLine(t: 0.2, Self.panel(490, vy: -100)),
+        ])
         let run = RunAnalysis(try RunTrace.parse(Array(text.utf8), path: "t.jsonl"))
         #expect(run.scenes == ["panel", "scroll"])
-        #expect(run.motions.map(\.scene) == ["panel", "scroll"])
+        #expect(run.motions.map(\.scene) == [.panel, .scroll])
         let html = RunReport.html(run, path: "t.jsonl", lineCount: 8)
         let document = try XMLDocument(xmlString: html)
         let panel = try document.nodes(forXPath: "//*[local-name()='svg'][*[local-name()='title']='panel: position (panel top edge)']"
@@ -100,7 +125,7 @@ struct ReportCommandTests {
     }
 
     @Test func withoutPresentationIntervalsComeFromFrameTimesAndSaySo() throws {
-        let text = Self.run.split(separator: "\n").filter { !$0.contains("\"presented\"") }.joined(separator: "\n")
+        let text = Self.text(Self.runLines.filter { $0.presented == nil })
         let run = RunAnalysis(try RunTrace.parse(Array(text.utf8), path: "t.jsonl"))
         let intervals = run.intervals
         #expect(intervals.source.contains("the times frame events were written"))
@@ -141,7 +166,7 @@ struct ReportCommandTests {
     @Test func refusesWhatIsNotAMomentumTrace() throws {
         #expect(refusal(try file("empty.jsonl", "")) == "\(dir)/empty.jsonl: not a Momentum trace: the file is empty")
         #expect(refusal(try file("csv.jsonl", "t,x,y,vx,vy\n0,0,0,0,0\n"))
-            == "\(dir)/csv.jsonl:1: not a Momentum trace: the line is not JSON")
+            == "\(dir)/csv.jsonl:1: not a Momentum trace: the line is not JSON (unexpected character at byte 0)")
         #expect(refusal(try file("other.jsonl", "{\"time\":1,\"event\":\"frame\"}\n"))
             == "\(dir)/other.jsonl:1: not a Momentum trace: no numeric \"t\" (seconds since start)")
         // Nothing was made for any of them.
@@ -149,20 +174,43 @@ struct ReportCommandTests {
     }
 
     @Test func refusesAMalformedLineNamingIt() throws {
-        var lines = Self.run.split(separator: "\n").map(String.init)
-        lines[4] = "{\"t\":0.2,\"event\":\"frame\",\"seq\":"  // cut off mid-line
-        #expect(refusal(try file("cut.jsonl", lines.joined(separator: "\n")))
-            == "\(dir)/cut.jsonl:5: not a trace event: the line is not JSON")
-        lines[4] = "{\"t\":0.2,\"event\":\"panel\",\"y\":\"high\",\"vy\":0}"
-        #expect(refusal(try file("panel.jsonl", lines.joined(separator: "\n")))
+        var lines = Self.runLines.map(\.encoded)
+        let panel = lines[4]
+        lines[4] = String(panel.prefix(20)) + "\n"  // cut off mid-line
+        #expect(refusal(try file("cut.jsonl", lines.joined()))?.hasPrefix(
+            "\(dir)/cut.jsonl:5: not a trace line: the line is not JSON (") == true)
+        // The panel's y a string: the line and the field are named.
+        lines[4] = panel.replacingOccurrences(of: ",\"y\":528,", with: ",\"y\":\"high\",")
+        #expect(refusal(try file("panel.jsonl", lines.joined()))
             == "\(dir)/panel.jsonl:5: panel event without a numeric \"y\"")
-        lines[4] = ""
-        #expect(refusal(try file("blank.jsonl", lines.joined(separator: "\n")))
-            == "\(dir)/blank.jsonl:5: not a trace event: the line is empty")
-        lines[4] = "{\"t\":0.2,\"event\":\"playground\",\"position\":[1],\"velocity\":[0,0]}"
-        #expect(refusal(try file("pg.jsonl", lines.joined(separator: "\n")))
+        lines[4] = "\n"
+        #expect(refusal(try file("blank.jsonl", lines.joined()))
+            == "\(dir)/blank.jsonl:5: not a trace line: the line is empty")
+        let playground = TraceLine(t: 0.2, .sceneState(PlaygroundScene(size: SIMD2(800, 600)).record)).encoded
+        let position = try #require(playground.range(of: "\"position\":["))
+        let end = try #require(playground[position.upperBound...].firstIndex(of: "]"))
+        lines[4] = playground.replacingCharacters(in: position.upperBound..<end, with: "1")
+        #expect(refusal(try file("pg.jsonl", lines.joined()))
             == "\(dir)/pg.jsonl:5: playground event without \"position\" as [x, y]")
+        // An out-of-range frame number, an unknown event, a newer trace version: named, not trapped on.
+        lines[4] = Self.runLines[3].encoded.replacingOccurrences(of: "\"seq\":2,", with: "\"seq\":1e300,")
+        #expect(refusal(try file("seq.jsonl", lines.joined()))?.hasPrefix(
+            "\(dir)/seq.jsonl:5: frame event with \"seq\" 1e+300 out of range") == true)
+        lines[4] = "{\"t\":0.2,\"event\":\"teleport\"}\n"
+        #expect(refusal(try file("unknown.jsonl", lines.joined())) == "\(dir)/unknown.jsonl:5: unknown event \"teleport\"")
+        let newer = TraceLine(t: 0, .clock(.init(startNanoseconds: 1, presentation: nil, monotonicNanoseconds: nil,
+                                                 presentationNanoseconds: nil, input: "monotonic",
+                                                 version: TraceLine.version + 1)))
+        #expect(refusal(try file("newer.jsonl", newer.encoded + Self.run)) == "\(dir)/newer.jsonl:1: trace version "
+            + "\(TraceLine.version + 1) is newer than this momentum reads (up to \(TraceLine.version)): read it with a newer momentum")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
+    @Test func aLastLineCutByAKilledRunIsLeftOutAndSaid() throws {
+        let cut = Self.run + String(Self.runLines[4].encoded.prefix(25))
+        let trace = try RunTrace.parse(Array(cut.utf8), path: "t.jsonl")
+        #expect(trace.cutLastLine && trace.lines == Self.runLines)
+        #expect(try !RunTrace.parse(Array(Self.run.utf8), path: "t.jsonl").cutLastLine)
     }
 
     @Test func refusesAnOutputItCannotWriteAndLeavesNothingHalfWritten() throws {

@@ -29,12 +29,14 @@ import MomentumRun
         #expect(writer.failure == nil)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.count <= limit && data.count > limit - TraceWriter.reserve - 200, "\(data.count) bytes")
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let lines = try Array(data).split(separator: UInt8(ascii: "\n")).map { try TraceLine(decoding: $0) }
         #expect(lines.count == written + 1, "every frame line written before the limit, then truncated and exit")
-        #expect(lines.dropLast().last?.contains("\"event\":\"truncated\",\"limit\":8192") == true)
-        #expect(lines.last?.contains("\"event\":\"exit\"") == true)
-        #expect(!lines.contains { $0.contains("\"seq\":999999") })
-        for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)") }
+        #expect(lines.dropLast().last?.truncated == 8192)
+        #expect(lines.last?.exit?.reason == "SIGTERM")
+        #expect(!lines.contains { $0.discarded == 999_999 })
+        for line in Array(data).split(separator: UInt8(ascii: "\n")) {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line))) != nil, "\(String(decoding: line, as: UTF8.self))")
+        }
     }
 
     @Test func aFailedWriteIsKeptAsOneLineNamingThePathAndErrno() throws {

@@ -164,10 +164,11 @@ struct GalleryInterruptionTests {
             #expect(!driver.scene.needsFrames)
             #expect(finished.filter { $0.kind == .finished }.compactMap(\.item) == [item.rawValue])
             // Resting frames change nothing and report nothing.
-            let frozen = driver.scene.traceRecord()
+            var frozen = driver.scene.record.gallery
             let idle = driver.scene.advance(by: 1)
             #expect(idle.isEmpty)
-            #expect(driver.scene.traceRecord().dropFirst() == frozen.dropFirst())  // all but the time
+            frozen?.time = driver.scene.time  // all but the time
+            #expect(driver.scene.record.gallery == frozen)
         }
         let miss = driver.tap(SIMD2(790, 590))
         #expect(miss.map(\.kind) == [.tap] && miss.first?.item == "none")
@@ -175,25 +176,17 @@ struct GalleryInterruptionTests {
     }
 
     @Test("the trace names the driving animations and their local times while they run")
-    func traceRecord() {
+    func traceRecord() throws {
         var driver = GalleryDriver()
         _ = driver.tap(.covers)
         driver.advance(to: driver.scene.time + 0.2)
-        let record = driver.scene.traceRecord()
-        #expect(record.map(\.key) == ["time", "lanes", "shake", "satellite", "covers"])
-        func field(_ value: TraceValue?, _ key: String) -> TraceValue? {
-            guard case .object(let fields)? = value else { return nil }
-            return fields.first { $0.key == key }?.value
-        }
-        let covers = record.first { $0.key == "covers" }?.value
-        if case .array(let times)? = field(covers, "local_time"), case .number(let t)? = times.first {
-            #expect(abs(t - (0.2 - 0.5)) < 1e-9)  // negative: the group has not begun
-        } else {
-            Issue.record("covers local_time missing")
-        }
-        let lanes = record.first { $0.key == "lanes" }?.value
-        #expect(field(lanes, "p") != nil && field(lanes, "driver") != nil)
-        let satellite = record.first { $0.key == "satellite" }?.value
-        #expect(field(satellite, "angle") != nil && field(satellite, "local_time") != nil)
+        let written = driver.scene.record
+        // Written and read back, it is what the scene said.
+        let record = try #require(try SceneRecord(name: written.name, fields: written.fields).gallery)
+        #expect(record == written.gallery)
+        let t = try #require(record.covers.localTimes?.first, "covers local time missing")
+        #expect(abs(t - (0.2 - 0.5)) < 1e-9)  // negative: the group has not begun
+        #expect(record.lanes.progress != nil && record.lanes.driver != nil)
+        #expect(record.satellite.localTime != nil)
     }
 }

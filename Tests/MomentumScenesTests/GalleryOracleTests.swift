@@ -104,10 +104,7 @@ struct GalleryDriver {
 
 extension SceneEvent {
     /// The `item` field's string, if any.
-    var item: String? {
-        for field in fields where field.key == "item" { if case .string(let s) = field.value { return s } }
-        return nil
-    }
+    var item: String? { string(.item) }
 }
 
 @Suite("Gallery oracles")

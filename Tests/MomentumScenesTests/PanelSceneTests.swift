@@ -72,12 +72,8 @@ struct PanelDriver {
 }
 
 /// Reads a two-number vector field from a scene event.
-func vectorField(_ events: [SceneEvent], kind: GestureKind, key: String) -> SIMD2<Double>? {
-    guard let event = events.first(where: { $0.kind == kind }),
-          let field = event.fields.first(where: { $0.key == key }),
-          case .array(let values) = field.value, values.count == 2,
-          case .number(let x) = values[0], case .number(let y) = values[1] else { return nil }
-    return SIMD2(x, y)
+func vectorField(_ events: [SceneEvent], kind: GestureKind, key: EventField) -> SIMD2<Double>? {
+    events.first { $0.kind == kind }?.vector(key)
 }
 
 /// The Control Center panel (seed 000): what the user sees it do under the finger.
@@ -169,7 +165,7 @@ struct PanelSceneTests {
         // The layer reaches below the screen edge: no gap under the panel.
         #expect(d.scene.layers.presentation(of: d.scene.panel).frame.maxY > 800)
         let events = d.up(200, y)
-        let panelVelocity = vectorField(events, kind: .panEnded, key: "panel_velocity")?.y ?? 0
+        let panelVelocity = vectorField(events, kind: .panEnded, key: .panelVelocity)?.y ?? 0
         #expect(panelVelocity < 0 && panelVelocity > -1250 * 0.55)
         #expect(d.scene.target == .open)
         #expect(abs(d.scene.vy - panelVelocity) < 1e-9)      // the release hands over the panel's own velocity
@@ -210,7 +206,7 @@ struct PanelSceneTests {
     @Test func upwardFlingOpensWithTheReleaseVelocity() {
         var d = PanelDriver()
         let (events, fingerY) = d.fling(speed: -1500)
-        guard let velocity = vectorField(events, kind: .panEnded, key: "velocity") else {
+        guard let velocity = vectorField(events, kind: .panEnded, key: .velocity) else {
             Issue.record("no pan-ended velocity in \(events)")
             return
         }
@@ -229,7 +225,7 @@ struct PanelSceneTests {
         d.settle()
         #expect(d.scene.state == .open)
         let (events, _) = d.fling(speed: 900)
-        #expect(vectorField(events, kind: .panEnded, key: "velocity").map { abs($0.y - 900) < 1e-6 } == true)
+        #expect(vectorField(events, kind: .panEnded, key: .velocity).map { abs($0.y - 900) < 1e-6 } == true)
         #expect(d.scene.target == .closed)
         #expect(abs(d.scene.vy - 900) < 1e-6)
     }
@@ -246,7 +242,7 @@ struct PanelSceneTests {
             let heldY = d.scene.y
             d.time += 0.060                               // still for 60 ms, no events
             let events = d.up(200, 780 - travel)
-            #expect(vectorField(events, kind: .panEnded, key: "velocity") == .zero)
+            #expect(vectorField(events, kind: .panEnded, key: .velocity) == .zero)
             #expect(d.scene.target == expected, "held \(travel) px up")
             #expect(d.scene.vy == 0)
             #expect(abs(d.scene.y - heldY) < 1e-9)
@@ -307,7 +303,7 @@ struct PanelSceneTests {
         let events = d.up(200, fingerY)
         #expect(events.map(\.kind) == [.tap])
         #expect(d.scene.target == .closed)             // back toward the state it was not heading for
-        #expect(vectorField(events, kind: .tap, key: "before") == vectorField(events, kind: .tap, key: "after"))
+        #expect(vectorField(events, kind: .tap, key: .before) == vectorField(events, kind: .tap, key: .after))
         // From where it was caught, from rest (closed form), then it lands closed.
         d.advanceFrame()
         let next = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
@@ -388,7 +384,7 @@ struct PanelSceneTests {
     @Test func releaseMotionMatchesTheClosedFormSpring() {
         var d = PanelDriver()
         let (events, _) = d.fling(speed: -1800, samples: 15)
-        guard let velocity = vectorField(events, kind: .panEnded, key: "velocity") else {
+        guard let velocity = vectorField(events, kind: .panEnded, key: .velocity) else {
             Issue.record("no pan-ended velocity in \(events)")
             return
         }

@@ -53,19 +53,13 @@ struct PlaygroundDriver {
 }
 
 /// Reads a number field of the first event of `kind`.
-func playgroundNumber(_ events: [SceneEvent], _ kind: GestureKind, _ key: String) -> Double? {
-    guard let event = events.first(where: { $0.kind == kind }),
-          let field = event.fields.first(where: { $0.key == key }), case .number(let x) = field.value else { return nil }
-    return x
+func playgroundNumber(_ events: [SceneEvent], _ kind: GestureKind, _ key: EventField) -> Double? {
+    events.first { $0.kind == kind }?.number(key)
 }
 
 /// Reads a two-number vector field of the first event of `kind`.
-func playgroundVector(_ events: [SceneEvent], _ kind: GestureKind, _ key: String) -> SIMD2<Double>? {
-    guard let event = events.first(where: { $0.kind == kind }),
-          let field = event.fields.first(where: { $0.key == key }),
-          case .array(let values) = field.value, values.count == 2,
-          case .number(let x) = values[0], case .number(let y) = values[1] else { return nil }
-    return SIMD2(x, y)
+func playgroundVector(_ events: [SceneEvent], _ kind: GestureKind, _ key: EventField) -> SIMD2<Double>? {
+    events.first { $0.kind == kind }?.vector(key)
 }
 
 private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
@@ -102,8 +96,8 @@ struct PlaygroundSceneTests {
         let finger = SIMD2(1200.0, -500.0)
         let events = d.flick(from: SIMD2(800, 400), velocity: finger)
         // The finger moved at a constant velocity: LSQ2 reports exactly that, and the spring starts with it.
-        guard let released = playgroundVector(events, .panEnded, "velocity"),
-              let target = playgroundVector(events, .panEnded, "target") else {
+        guard let released = playgroundVector(events, .panEnded, .velocity),
+              let target = playgroundVector(events, .panEnded, .target) else {
             Issue.record("no pan-ended in \(events)")
             return
         }
@@ -143,7 +137,7 @@ struct PlaygroundSceneTests {
         let touch = seen + SIMD2(-60, 30)
         #expect(abs(touch.x - target.x) > PlaygroundScene.cardSide / 2)
         let events = d.down(touch)
-        guard let caught = playgroundVector(events, .catch, "position") else {
+        guard let caught = playgroundVector(events, .catch, .position) else {
             Issue.record("no catch in \(events)")
             return
         }
@@ -238,10 +232,10 @@ struct PlaygroundSceneTests {
         var d = PlaygroundDriver()
         let spanRate = 500.0, omega = 5.0
         let (events, remaining) = pinch(&d, spanRate: spanRate, omega: omega)
-        guard let scale = playgroundNumber(events, .pinchEnded, "scale"),
-              let scaleVelocity = playgroundNumber(events, .pinchEnded, "scale_velocity"),
-              let angle = playgroundNumber(events, .rotationEnded, "angle"),
-              let angular = playgroundNumber(events, .rotationEnded, "angular_velocity") else {
+        guard let scale = playgroundNumber(events, .pinchEnded, .scale),
+              let scaleVelocity = playgroundNumber(events, .pinchEnded, .scaleVelocity),
+              let angle = playgroundNumber(events, .rotationEnded, .angle),
+              let angular = playgroundNumber(events, .rotationEnded, .angularVelocity) else {
             Issue.record("no pinch-ended/rotation-ended in \(events)")
             return
         }
@@ -308,17 +302,17 @@ struct PlaygroundSceneTests {
 
     @Test func traceRecordsWhoDrivesWhat() {
         var d = PlaygroundDriver()
-        func field(_ key: String) -> TraceValue? { d.scene.traceRecord().first { $0.key == key }?.value }
-        #expect(field("state") == .string("idle") && field("driver") == .string("none"))
+        func record() -> PlaygroundScene.Record? { d.scene.record.playground }
+        #expect(record()?.state == .idle && record()?.driver == "none")
         _ = d.down(SIMD2(800, 400))
-        #expect(field("state") == .string("dragging") && field("driver") == .string("finger"))
+        #expect(record()?.state == .dragging && record()?.driver == "finger")
         _ = d.down(SIMD2(900, 400), id: 1)
-        #expect(field("state") == .string("pinching") && field("scale_driver") == .string("fingers"))
+        #expect(record()?.state == .pinching && record()?.scaleDriver == "fingers")
         d.wait(0.01)
         _ = d.move(SIMD2(950, 400), id: 1)
         _ = d.up(SIMD2(950, 400), id: 1)
-        #expect(field("scale_driver") == .string("spring") && field("driver") == .string("finger"))
-        #expect(field("position") == .vector(d.scene.position) && field("scale") == .number(d.scene.scale))
+        #expect(record()?.scaleDriver == "spring" && record()?.driver == "finger")
+        #expect(record()?.position == d.scene.position && record()?.scale == d.scene.scale)
     }
 }
 

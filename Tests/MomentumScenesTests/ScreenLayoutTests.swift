@@ -104,8 +104,8 @@ struct GalleryZoomTests {
             time += 0.05
             let events = scene.handle(TouchFrame(changes: [TouchChange(id: 0, phase: .up, position: p, time: time)]))
             time += 0.5
-            let item = events.first { $0.kind == .tap }?.fields.first { $0.key == "item" }?.value
-            #expect(item == .string(t.name), "tap on \(t.name) at \(p): \(events)")
+            let item = events.first { $0.kind == .tap }?.string(.item)
+            #expect(item == t.name, "tap on \(t.name) at \(p): \(events)")
         }
     }
 

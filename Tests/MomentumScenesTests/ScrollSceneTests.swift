@@ -30,9 +30,7 @@ private struct ScrollRig {
 
     /// The release's list velocity, from the pan-ended event.
     static func listVelocity(_ events: [SceneEvent]) -> Double? {
-        guard let field = events.first(where: { $0.kind == .panEnded })?.fields.first(where: { $0.key == "list_velocity" }),
-              case .number(let v) = field.value else { return nil }
-        return v
+        events.first { $0.kind == .panEnded }?.number(.listVelocity)
     }
 }
 

@@ -97,15 +97,9 @@ private struct TransitionRig {
     }
 
     /// Event fields by key.
-    static func field(_ e: SceneEvent?, _ key: String) -> TraceValue? { e?.fields.first { $0.key == key }?.value }
-    static func number(_ e: SceneEvent?, _ key: String) -> Double? {
-        if case .number(let v) = field(e, key) { return v }
-        return nil
-    }
-    static func string(_ e: SceneEvent?, _ key: String) -> String? {
-        if case .string(let s) = field(e, key) { return s }
-        return nil
-    }
+    static func field(_ e: SceneEvent?, _ key: EventField) -> TraceValue? { e?.value(key) }
+    static func number(_ e: SceneEvent?, _ key: EventField) -> Double? { e?.number(key) }
+    static func string(_ e: SceneEvent?, _ key: EventField) -> String? { e?.string(key) }
 }
 
 @Suite struct TransitionSceneTests {
@@ -164,7 +158,7 @@ private struct TransitionRig {
         // Moving past the slop grabs it: it stops exactly where it was presented.
         let began = rig.touch(.motion, press + SIMD2(0, 10))
         #expect(began.map(\.kind) == [.panBegan])
-        #expect(TransitionRig.string(began.first, "on") == "card")
+        #expect(TransitionRig.string(began.first, .on) == "card")
         #expect(rig.scene.cardY == shown)
         #expect(rig.scene.state == .dragging)
         #expect(rig.scene.driver == .finger)
@@ -219,9 +213,9 @@ private struct TransitionRig {
         #expect(ended != nil)
         let decision = up.first { $0.kind == .cancel }
         #expect(decision != nil)
-        #expect(TransitionRig.string(decision, "reason") == "velocity")
-        #expect(TransitionRig.string(decision, "target") == "dismissed")
-        #expect(abs((TransitionRig.number(decision, "velocity") ?? 0) + 1200) < 1e-6)
+        #expect(TransitionRig.string(decision, .reason) == "velocity")
+        #expect(TransitionRig.string(decision, .target) == "dismissed")
+        #expect(abs((TransitionRig.number(decision, .velocity) ?? 0) + 1200) < 1e-6)
         #expect(rig.scene.state == .dismissing)
         let (left, _) = rig.frames(until: .leftContainer)
         #expect(left != nil)
@@ -239,8 +233,8 @@ private struct TransitionRig {
         rig.t += 1.0 / 120
         let up = rig.touch(.up, p + SIMD2(0, 2.5))
         let decision = up.first { $0.kind == .finish }
-        #expect(TransitionRig.string(decision, "reason") == "velocity")
-        #expect(TransitionRig.string(decision, "target") == "presented")
+        #expect(TransitionRig.string(decision, .reason) == "velocity")
+        #expect(TransitionRig.string(decision, .target) == "presented")
         let (done, _) = rig.frames(until: .completed)
         #expect(done != nil)
         rig.expectRest(.presented, y: TransitionRig.presentedY)
@@ -257,8 +251,8 @@ private struct TransitionRig {
         let up = rig.touch(.up, p)
         #expect(abs(rig.scene.completion - 0.7) < 0.02)
         let decision = up.first { $0.kind == .finish }
-        #expect(TransitionRig.string(decision, "reason") == "location")
-        #expect(TransitionRig.number(decision, "velocity") == 0)
+        #expect(TransitionRig.string(decision, .reason) == "location")
+        #expect(TransitionRig.number(decision, .velocity) == 0)
         let (done, n) = rig.frames(until: .completed)
         #expect(done != nil)
         #expect(Double(n) / 60 < 1.2)
@@ -275,8 +269,8 @@ private struct TransitionRig {
         rig.frame(0.05)
         let up = rig.touch(.up, p)
         let decision = up.first { $0.kind == .cancel }
-        #expect(TransitionRig.string(decision, "reason") == "location")
-        #expect(TransitionRig.string(decision, "target") == "dismissed")
+        #expect(TransitionRig.string(decision, .reason) == "location")
+        #expect(TransitionRig.string(decision, .target) == "dismissed")
         let (left, _) = rig.frames(until: .leftContainer)
         #expect(left != nil)
         #expect(rig.scene.state == .dismissed)
@@ -294,7 +288,7 @@ private struct TransitionRig {
         let yBefore = rig.scene.cardY + 7.5
         let up = rig.touch(.up, p)
         let ended = up.first { $0.kind == .panEnded }
-        guard case .array(let v)? = TransitionRig.field(ended, "velocity"), case .number(let vy) = v[1] else {
+        guard case .array(let v)? = TransitionRig.field(ended, .velocity), case .number(let vy) = v[1] else {
             Issue.record("pan-ended carries no velocity")
             return
         }
@@ -333,8 +327,8 @@ private struct TransitionRig {
         rig.t += 1.0 / 120
         let up = rig.touch(.up, p - SIMD2(0, 7.5))
         let decision = up.first { $0.kind == .finish } // a grabbed presented card starts a dismissal
-        #expect(TransitionRig.string(decision, "reason") == "velocity")
-        #expect(TransitionRig.string(decision, "target") == "dismissed")
+        #expect(TransitionRig.string(decision, .reason) == "velocity")
+        #expect(TransitionRig.string(decision, .target) == "dismissed")
         var lastBottom = rig.scene.cardY + TransitionRig.cardHeight
         var left: SceneEvent?
         for _ in 0..<120 {
@@ -346,7 +340,7 @@ private struct TransitionRig {
         // Still inside the frame before; at the event, at (or one step's travel from) the top edge, still moving
         // fast: it did not wait to settle on its anchor beyond the edge.
         #expect(lastBottom > 0)
-        let y = TransitionRig.number(left, "y") ?? 0, vy = TransitionRig.number(left, "vy") ?? 0
+        let y = TransitionRig.number(left, .y) ?? 0, vy = TransitionRig.number(left, .vy) ?? 0
         #expect(vy < -100)
         #expect(y + TransitionRig.cardHeight < abs(vy) / 60 + 1e-9)
         #expect(rig.scene.state == .dismissed)
@@ -382,7 +376,7 @@ private struct TransitionRig {
         #expect(vy > 500)
         let events = rig.touch(.up, SIMD2(200, 590))
         #expect(events.map(\.kind) == [.tap, .dismiss])
-        #expect(TransitionRig.string(events.last, "driver") == "dynamics")
+        #expect(TransitionRig.string(events.last, .driver) == "dynamics")
         #expect(rig.scene.driver == .dynamics)
         #expect(rig.scene.target == .dismissed)
         #expect(abs(rig.scene.cardY - y) < 1e-9)
@@ -433,7 +427,7 @@ private struct TransitionRig {
         let y = rig.scene.cardY
         #expect(y > shown) // it moved until the catch (nothing blocked it)…
         #expect(y < TransitionRig.presentedY - 1) // …and was caught before it arrived
-        #expect(TransitionRig.number(caught, "y") == y)
+        #expect(TransitionRig.number(caught, .y) == y)
         #expect(rig.scene.state == .dragging)
         #expect(!rig.scene.needsFrames)
         rig.frame()

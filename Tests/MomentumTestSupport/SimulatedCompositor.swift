@@ -209,35 +209,9 @@ public struct RunCoreDriver {
         var result: [(UInt64, Double, PanelScene.State)] = []
         var sequence: UInt64?
         for line in lines {
-            switch line.record {
-            case .frame(let frame): sequence = frame.sequence
-            case .sceneState(let state):
-                guard let sequence, let panel = PanelRecord(state.fields) else { continue }
-                result.append((sequence, panel.y, panel.state))
-            default: continue
-            }
+            if let frame = line.frame { sequence = frame.sequence }
+            if let sequence, let panel = line.panel { result.append((sequence, panel.y, panel.state)) }
         }
         return result
-    }
-}
-
-/// The fields of a `panel` trace record that the drag-lag measure reads.
-public struct PanelRecord: Sendable {
-    public var y: Double
-    public var state: PanelScene.State
-
-    /// The record in `fields`, nil when they are not a panel's.
-    public init?(_ fields: [TraceField]) {
-        var y: Double?, state: PanelScene.State?
-        for field in fields {
-            switch (field.key, field.value) {
-            case ("y", .number(let value)): y = value
-            case ("state", .string(let value)): state = PanelScene.State(rawValue: value)
-            default: continue
-            }
-        }
-        guard let y, let state else { return nil }
-        self.y = y
-        self.state = state
     }
 }

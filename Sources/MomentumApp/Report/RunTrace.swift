@@ -66,8 +66,8 @@ struct RunTrace {
                     cut = true
                     break
                 }
-                if number == 1 { throw AppError("\(path):1: not a Momentum trace: \(error.reason)") }
-                throw AppError("\(path):\(number): \(error.reason)")
+                if number == 1, error.notALine { throw AppError("\(path):1: not a Momentum trace: \(error.reason)") }
+                throw AppError("\(path):\(number): \(error.notALine ? "not a trace line: " : "")\(error.reason)")
             }
         }
         return RunTrace(path: path, lines: lines, cutLastLine: cut)
