@@ -201,7 +201,10 @@ public struct JSONParser {
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             if integral, let value = Int64(text) { return .int(value) }
-            guard let value = Double(text), value.isFinite else { throw failure("number out of range") }
+            guard let value = Double(text), value.isFinite else {
+                index = start
+                throw failure("number out of range")
+            }
             return .number(value)
         }
 

@@ -49,3 +49,19 @@ public enum JSONValue: Sendable {
         }
     }
 }
+
+extension JSONValue: Equatable {
+    /// The same value: the same case, and for objects the same keys in the same order.
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case let (.number(x), .number(y)): x == y
+        case let (.int(x), .int(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.bool(x), .bool(y)): x == y
+        case (.null, .null): true
+        case let (.array(x), .array(y)): x == y
+        case let (.object(x), .object(y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+}
