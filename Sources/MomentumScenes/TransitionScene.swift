@@ -25,6 +25,10 @@ public struct TransitionScene: Scene {
     public enum State: String, Sendable { case dismissed, presenting, presented, dismissing, dragging }
     /// What drives the card's position now.
     public enum Driver: String, Sendable { case tween, dynamics, finger, none }
+    /// What decided a release (the `finish` and `cancel` events' `reason`): its velocity, or where the card was.
+    public enum Decision: String, Sendable { case velocity, location }
+    /// What a press went down on (the events' `on`).
+    public enum PressedOn: String, Sendable { case card, backdrop }
 
     /// Duration of the non-interactive presentation and dismissal tweens.
     public static let duration = 0.35
@@ -333,19 +337,20 @@ public struct TransitionScene: Scene {
     /// Decides finish or cancel for a release with vertical velocity `vy` and starts the finishing motion.
     private mutating func release(vy: Double) -> SceneEvent {
         let y = cardY
-        let reason: String
+        let reason: Decision
         if abs(vy) > Self.velocityThreshold {
             target = vy > 0 ? .presented : .dismissed
-            reason = "velocity"
+            reason = .velocity
         } else {
             target = layout.completion(y: y) > Self.locationThreshold ? .presented : .dismissed
-            reason = "location"
+            reason = .location
         }
         finish(from: y, vy: vy)
         return SceneEvent(target == interactiveGoal ? .finish : .cancel,
-                          [TraceField("reason", .string(reason)), TraceField("target", .string(target.rawValue)),
-                           TraceField("completion", .number(layout.completion(y: y))),
-                           TraceField("velocity", .number(vy))])
+                          [TraceField(EventField.reason, .string(reason.rawValue)),
+                           TraceField(EventField.target, .string(target.rawValue)),
+                           TraceField(EventField.completion, .number(layout.completion(y: y))),
+                           TraceField(EventField.velocity, .number(vy))])
     }
 
     /// Ends the running motion at its target's rest.
@@ -520,5 +525,7 @@ public struct TransitionScene: Scene {
     }
 
     /// Where the current press went down, for gesture reports.
-    private var on: TraceField { TraceField("on", .string(pressedOnCard ? "card" : "backdrop")) }
+    private var on: TraceField {
+        TraceField(EventField.on, .string((pressedOnCard ? PressedOn.card : .backdrop).rawValue))
+    }
 }

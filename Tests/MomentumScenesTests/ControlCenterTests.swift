@@ -70,7 +70,7 @@ struct ControlCenterTests {
         d.time += 0.08
         let events = d.up(wifi.x, wifi.y)
         #expect(events.map(\.kind) == [.control])
-        #expect(events.first?.string(.control) == "wifi" && events.first?.bool(.value) == false)
+        #expect(events.first?.string(.control) == ControlCenter.Control.toggle(.wifi).name && events.first?.bool(.value) == false)
         #expect(!d.scene.controls.on(.wifi))
         #expect(d.scene.state == .open && !d.scene.needsFrames)
         // The tile shows it: its glyph's disc is no longer the accent.

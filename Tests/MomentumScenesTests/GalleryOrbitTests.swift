@@ -53,7 +53,7 @@ struct GalleryOrbitTests {
         let near = driver.scene.satellitePosition - start
         #expect((near * near).sum().squareRoot() < 1e-3)
         let events = driver.advance(to: end)
-        #expect(events.contains { $0.kind == .finished && $0.item == "satellite" })
+        #expect(events.contains { $0.kind == .finished && $0.item == GalleryItem.satellite.rawValue })
         #expect(!driver.scene.isAnimating(.satellite))
         let rest = driver.scene.satellitePosition - start
         #expect((rest * rest).sum().squareRoot() < 1e-9)

@@ -158,7 +158,7 @@ private struct TransitionRig {
         // Moving past the slop grabs it: it stops exactly where it was presented.
         let began = rig.touch(.motion, press + SIMD2(0, 10))
         #expect(began.map(\.kind) == [.panBegan])
-        #expect(TransitionRig.string(began.first, .on) == "card")
+        #expect(TransitionRig.string(began.first, .on) == TransitionScene.PressedOn.card.rawValue)
         #expect(rig.scene.cardY == shown)
         #expect(rig.scene.state == .dragging)
         #expect(rig.scene.driver == .finger)
@@ -213,8 +213,8 @@ private struct TransitionRig {
         #expect(ended != nil)
         let decision = up.first { $0.kind == .cancel }
         #expect(decision != nil)
-        #expect(TransitionRig.string(decision, .reason) == "velocity")
-        #expect(TransitionRig.string(decision, .target) == "dismissed")
+        #expect(TransitionRig.string(decision, .reason) == TransitionScene.Decision.velocity.rawValue)
+        #expect(TransitionRig.string(decision, .target) == TransitionScene.Target.dismissed.rawValue)
         #expect(abs((TransitionRig.number(decision, .velocity) ?? 0) + 1200) < 1e-6)
         #expect(rig.scene.state == .dismissing)
         let (left, _) = rig.frames(until: .leftContainer)
@@ -233,8 +233,8 @@ private struct TransitionRig {
         rig.t += 1.0 / 120
         let up = rig.touch(.up, p + SIMD2(0, 2.5))
         let decision = up.first { $0.kind == .finish }
-        #expect(TransitionRig.string(decision, .reason) == "velocity")
-        #expect(TransitionRig.string(decision, .target) == "presented")
+        #expect(TransitionRig.string(decision, .reason) == TransitionScene.Decision.velocity.rawValue)
+        #expect(TransitionRig.string(decision, .target) == TransitionScene.Target.presented.rawValue)
         let (done, _) = rig.frames(until: .completed)
         #expect(done != nil)
         rig.expectRest(.presented, y: TransitionRig.presentedY)
@@ -251,7 +251,7 @@ private struct TransitionRig {
         let up = rig.touch(.up, p)
         #expect(abs(rig.scene.completion - 0.7) < 0.02)
         let decision = up.first { $0.kind == .finish }
-        #expect(TransitionRig.string(decision, .reason) == "location")
+        #expect(TransitionRig.string(decision, .reason) == TransitionScene.Decision.location.rawValue)
         #expect(TransitionRig.number(decision, .velocity) == 0)
         let (done, n) = rig.frames(until: .completed)
         #expect(done != nil)
@@ -269,8 +269,8 @@ private struct TransitionRig {
         rig.frame(0.05)
         let up = rig.touch(.up, p)
         let decision = up.first { $0.kind == .cancel }
-        #expect(TransitionRig.string(decision, .reason) == "location")
-        #expect(TransitionRig.string(decision, .target) == "dismissed")
+        #expect(TransitionRig.string(decision, .reason) == TransitionScene.Decision.location.rawValue)
+        #expect(TransitionRig.string(decision, .target) == TransitionScene.Target.dismissed.rawValue)
         let (left, _) = rig.frames(until: .leftContainer)
         #expect(left != nil)
         #expect(rig.scene.state == .dismissed)
@@ -327,8 +327,8 @@ private struct TransitionRig {
         rig.t += 1.0 / 120
         let up = rig.touch(.up, p - SIMD2(0, 7.5))
         let decision = up.first { $0.kind == .finish } // a grabbed presented card starts a dismissal
-        #expect(TransitionRig.string(decision, .reason) == "velocity")
-        #expect(TransitionRig.string(decision, .target) == "dismissed")
+        #expect(TransitionRig.string(decision, .reason) == TransitionScene.Decision.velocity.rawValue)
+        #expect(TransitionRig.string(decision, .target) == TransitionScene.Target.dismissed.rawValue)
         var lastBottom = rig.scene.cardY + TransitionRig.cardHeight
         var left: SceneEvent?
         for _ in 0..<120 {
@@ -376,7 +376,7 @@ private struct TransitionRig {
         #expect(vy > 500)
         let events = rig.touch(.up, SIMD2(200, 590))
         #expect(events.map(\.kind) == [.tap, .dismiss])
-        #expect(TransitionRig.string(events.last, .driver) == "dynamics")
+        #expect(TransitionRig.string(events.last, .driver) == TransitionScene.Driver.dynamics.rawValue)
         #expect(rig.scene.driver == .dynamics)
         #expect(rig.scene.target == .dismissed)
         #expect(abs(rig.scene.cardY - y) < 1e-9)
