@@ -14,6 +14,8 @@ final class TraceWriter {
     private var fd: Int32
     private let limit: Int
     private var buffer: [UInt8] = []
+    /// The line being encoded (its storage kept from line to line).
+    private var text = ""
     private var written = 0
     private var truncated = false
     private var errorNumber: Int32?
@@ -27,6 +29,7 @@ final class TraceWriter {
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666)
         guard fd >= 0 else { throw OutputFile.failure("trace", path, errno) }
         buffer.reserveCapacity(64 * 1024)
+        text.reserveCapacity(4096)
     }
 
     deinit { close() }
@@ -41,7 +44,8 @@ final class TraceWriter {
     func write(_ line: TraceLine) {
         let isExit = if case .exit = line.record { true } else { false }
         guard isEnabled || (isExit && fd >= 0 && errorNumber == nil) else { return }
-        let text = line.encoded
+        text.removeAll(keepingCapacity: true)
+        line.encode(into: &text)
         if !truncated, written + buffer.count + text.utf8.count > limit - Self.reserve {
             truncated = true
             buffer.append(contentsOf: TraceLine(t: line.t, .truncated(limit: limit)).encoded.utf8)

@@ -7,7 +7,14 @@ import MomentumScenes
 extension TraceLine {
     /// The line as JSON text, newline included: `{"t":…,"event":"…",…}`.
     public var encoded: String {
-        var line = "{\"t\":"
+        var line = ""
+        encode(into: &line)
+        return line
+    }
+
+    /// Appends the line's JSON text, newline included, to `line` (a writer reuses one buffer for every line).
+    public func encode(into line: inout String) {
+        line += "{\"t\":"
         line += JSONValue.number(t).encoded
         line += ",\"event\":"
         line += JSONValue.string(record.event).encoded
@@ -18,7 +25,6 @@ extension TraceLine {
             line += value.encoded
         }
         line += "}\n"
-        return line
     }
 }
 
