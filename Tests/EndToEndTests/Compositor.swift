@@ -5,12 +5,6 @@ import MomentumScenes
 /// A real weston desktop (headless, pixman, desktop-shell, momentum-touch module) with the real `momentum` binary
 /// running inside it (fullscreen, or as a window), its trace streamed back. Nothing here is simulated: the touch events are genuine `wl_touch`.
 final class Compositor {
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
     /// The `momentum` executable built next to this test bundle.
     static func momentumBinary() throws -> String {
         let me = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
@@ -46,12 +40,11 @@ final class Compositor {
         outputHeight = Double(output.height)
         width = Double(window?.width ?? output.width)
         height = Double(window?.height ?? output.height)
-        let module = try HarnessModule.build(packageRoot: Self.packageRoot)
         // weston headless's --width/--height are logical px; --scale multiplies the output's pixels.
-        weston = try WestonSession(module: module, width: output.width, height: output.height,
-                                   extraArguments: scale == 1 ? [] : ["--scale=\(scale)"])
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
+        let started = try startWeston(width: output.width, height: output.height,
+                                      extraArguments: scale == 1 ? [] : ["--scale=\(scale)"])
+        weston = started.weston
+        var env = started.environment
         for (key, value) in environment { env[key] = value } // the app's alone, not weston's
         let placement = window.map { ["--size", "\($0.width)x\($0.height)"] } ?? ["--fullscreen"]
         app = try TracedClient(executable: try Self.momentumBinary(),

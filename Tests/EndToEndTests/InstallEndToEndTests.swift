@@ -27,7 +27,7 @@ import Testing
             try? FileManager.default.removeItem(at: prefix)
             try? FileManager.default.removeItem(at: work)
         }
-        let install = try ProgramRun(Compositor.packageRoot + "/scripts/install",
+        let install = try ProgramRun(packageRoot + "/scripts/install",
                                      ["--binary", try Compositor.momentumBinary(), prefix.path], in: work.path)
         #expect(install.status == 0, "\(install.transcript)")
         let binary = prefix.appendingPathComponent("bin/momentum").path
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func installRefusesAMissingPrefixOrBinary() throws {
-        let script = Compositor.packageRoot + "/scripts/install"
+        let script = packageRoot + "/scripts/install"
         let noPrefix = try ProgramRun(script, [])
         #expect(noPrefix.status == 64 && noPrefix.stderr.hasPrefix("usage: scripts/install"), "\(noPrefix.transcript)")
         let work = try temporaryFolder("work")

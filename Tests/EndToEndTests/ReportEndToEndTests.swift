@@ -8,26 +8,16 @@ import Testing
 /// `momentum report` on traces of real runs under weston headless: the report and the Chrome trace of what the app
 /// did, and the refusals a user meets.
 struct ReportEndToEndTests {
-    private static func temporaryDirectory(_ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-\(name)-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     private static func lines(_ path: String) throws -> [TraceEvent] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
     }
 
     /// The brief's run: the panel on autoplay for 3 s with `--trace`, then `momentum report` with a Chrome trace.
     @Test func autoplayRunBecomesAReportAndAChromeTrace() throws {
-        let dir = try Self.temporaryDirectory("report-autoplay")
+        let dir = try temporaryDirectory("momentum-report-autoplay")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
-        let weston = try WestonSession(module: module, width: 800, height: 600)
+        let (weston, env) = try startWeston(width: 800, height: 600)
         defer { weston.stop() }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
         let trace = dir + "/trace.jsonl"
         let run = try ProgramRun(try Compositor.momentumBinary(),
                                  ["run", "--fullscreen", "--scene", "panel", "--autoplay", "--quit-after", "3",
@@ -90,13 +80,10 @@ struct ReportEndToEndTests {
 
     /// Touches, gestures and an idle gap: a tap opens the panel, it rests for a while, a second tap closes it.
     @Test func touchesGesturesAndAnIdleGapShowInTheReport() throws {
-        let dir = try Self.temporaryDirectory("report-touch")
+        let dir = try temporaryDirectory("momentum-report-touch")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
-        let weston = try WestonSession(module: module, width: 800, height: 600)
+        let (weston, env) = try startWeston(width: 800, height: 600)
         defer { weston.stop() }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
         let trace = dir + "/trace.jsonl"
         let app = try TracedClient(executable: try Compositor.momentumBinary(),
                                    arguments: ["--fullscreen", "--scene", "panel"], environment: env, copyTo: trace)
@@ -140,7 +127,7 @@ struct ReportEndToEndTests {
 
     /// The refusals as a user sees them: one line on stderr, exit 1, nothing written.
     @Test func badInputIsOneLineAndNothingIsWritten() throws {
-        let dir = try Self.temporaryDirectory("report-refusals")
+        let dir = try temporaryDirectory("momentum-report-refusals")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let binary = try Compositor.momentumBinary()
         let bad = dir + "/bad.jsonl"

@@ -5,14 +5,6 @@ import Testing
 /// `momentum run` under a real weston when things go wrong around it: signals, writes that fail, a trace that would
 /// grow without end, a FIFO for a trace, and the teardown on exit.
 @Suite(.serialized) struct RobustnessEndToEndTests {
-    /// A weston with the injection module, and the environment that points a client at it.
-    private static func weston() throws -> (WestonSession, [String: String]) {
-        let weston = try WestonSession(module: try HarnessModule.build(packageRoot: Compositor.packageRoot))
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
-        return (weston, env)
-    }
-
     private static func temporaryPath(_ name: String) -> String {
         NSTemporaryDirectory() + "momentum-robust-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)"
     }
@@ -21,7 +13,7 @@ import Testing
     func aTerminatingSignalEndsTheRunCleanlyWithItsExitEvent(name: String) throws {
         let signals: [String: Int32] = ["SIGHUP": SIGHUP, "SIGQUIT": SIGQUIT, "SIGUSR1": SIGUSR1, "SIGUSR2": SIGUSR2,
                                         "SIGALRM": SIGALRM]
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"],
                                    environment: env)
@@ -40,7 +32,7 @@ import Testing
         let ignored = UInt64(probe.stdout.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16)
         #expect(ignored.map { $0 & (1 << (UInt64(SIGPIPE) - 1)) == 0 } == true, "children start with SIGPIPE ignored: \(probe.stdout)")
 
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let trace = Self.temporaryPath("trace.jsonl")
         defer { unlink(trace) }
@@ -66,7 +58,7 @@ import Testing
 
     @Test(arguments: [("/dev/full", "No space left on device"), ("/proc/version", nil)])
     func aTraceThatCannotBeWrittenIsAnErrorNamingIt(path: String, reason: String?) throws {
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let run = try ProgramRun(try Compositor.momentumBinary(),
                                  ["run", "--fullscreen", "--trace", path, "--quit-after", "20"], environment: env)
@@ -84,7 +76,7 @@ import Testing
     }
 
     @Test func aScreenshotThatCannotBeWrittenMakesTheExitNonZero() throws {
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let app = try TracedClient(executable: try Compositor.momentumBinary(),
                                    arguments: ["--fullscreen", "--screenshot", "/nonexistent-momentum/x.png"],
@@ -99,7 +91,7 @@ import Testing
     }
 
     @Test func theTraceStopsAtItsLimitAndTheRunGoesOn() throws {
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let copy = Self.temporaryPath("limited.jsonl")
         defer { unlink(copy) }
@@ -118,7 +110,7 @@ import Testing
     }
 
     @Test func aTraceToAFIFOStreamsToItsReader() throws {
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let fifo = Self.temporaryPath("trace.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -216,7 +208,7 @@ import Testing
     }
 
     @Test func exitDestroysEveryObjectInReverseOrderAndReleasesTheSeat() throws {
-        let (weston, baseEnv) = try Self.weston()
+        let (weston, baseEnv) = try startWeston()
         defer { weston.stop() }
         var env = baseEnv
         env["WAYLAND_DEBUG"] = "client"

@@ -5,11 +5,8 @@ import Testing
 /// The window and the headless run under a real weston.
 @Suite(.serialized) struct WindowEndToEndTests {
     @Test func windowedRunKeepsItsRequestedSize() throws {
-        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
-        let weston = try WestonSession(module: module, width: 1024, height: 768)
+        let (weston, env) = try startWeston(width: 1024, height: 768)
         defer { weston.stop() }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
         let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--size", "640x400"],
                                    environment: env)
         let configure = try app.waitFor("configure") { $0.kind == "configure" }.event
@@ -21,11 +18,8 @@ import Testing
     }
 
     @Test func outputScaleTwoDrawsDoubleSizedBuffers() throws {
-        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
-        let weston = try WestonSession(module: module, width: 800, height: 600, extraArguments: ["--scale=2"])
+        let (weston, env) = try startWeston(width: 800, height: 600, extraArguments: ["--scale=2"])
         defer { weston.stop() }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
         let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"],
                                    environment: env)
         // Weston's --width/--height are logical: the output is 1600×1200 pixels at scale 2. The window stays
@@ -65,7 +59,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
         process.arguments = ["headless", "--scene", scene, "--out", out.path]
-        process.currentDirectoryURL = URL(fileURLWithPath: Compositor.packageRoot)
+        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
