@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumRun
 import Testing
 
 /// `momentum bench` as a user runs it: in a private headless weston (real presentation feedback, injected touch
@@ -235,8 +236,7 @@ import Testing
         let window = runs.first?["window"] as? [String: Any]
         #expect(BenchEndToEndTests.number(window?["scale"]) == 2 && BenchEndToEndTests.number(window?["width"]) == 960)
         // Every frame drawn into the window: no layer surface.
-        let trace = try String(contentsOfFile: out + "/traces/panel-spring.jsonl", encoding: .utf8)
-        let frames = trace.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }.filter { $0.kind == "frame" }
-        #expect(frames.count > 10 && frames.allSatisfy { $0.fields["layer_surface"] is NSNull }, "\(frames.count) frames")
+        let frames = try traceLines(atPath: out + "/traces/panel-spring.jsonl").compactMap(\.frame)
+        #expect(frames.count > 10 && frames.allSatisfy { $0.layerSurface == nil }, "\(frames.count) frames")
     }
 }

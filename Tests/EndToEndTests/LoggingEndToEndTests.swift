@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumRun
 import Testing
 
 /// `--version`, `--log-level` and `MOMENTUM_LOG_LEVEL` on the real binary; under a real weston, what the platform
@@ -60,7 +61,7 @@ import Testing
         env["MOMENTUM_LOG_LEVEL"] = variable
         let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"] + arguments,
                                    environment: env)
-        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        try app.waitFor("a presented frame") { $0.presented != nil }
         app.signal()
         #expect(try app.waitExit() == 0)
         return app.stderr
