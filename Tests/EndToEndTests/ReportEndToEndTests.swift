@@ -135,7 +135,7 @@ struct ReportEndToEndTests {
              "momentum: cannot read trace \(dir)/missing.jsonl: No such file or directory\n"),
             (["report", bad, "--out", dir + "/out"], "momentum: \(bad):2: frame event without a numeric \"seq\"\n"),
             (["report", "/proc/version", "--out", dir + "/out"],
-             "momentum: /proc/version:1: not a Momentum trace: the line is not JSON\n"),
+             "momentum: /proc/version:1: not a Momentum trace: the line is not JSON (unexpected character at byte 0)\n"),
         ]
         for (arguments, stderr) in cases {
             let run = try ProgramRun(binary, arguments)
