@@ -128,18 +128,22 @@ import Testing
         // Opening the read end waits for the app to open the write end; the lines then arrive as they are written.
         let reader = open(fifo, O_RDONLY | O_CLOEXEC)
         #expect(reader >= 0)
-        var text = "", signalled = false
+        var bytes: [UInt8] = [], scanned = 0, signalled = false
         TracedClient.drain(reader) { chunk in
-            text += String(decoding: chunk, as: UTF8.self)
-            if !signalled, text.contains("\"event\":\"presented\"") {
-                signalled = true
-                kill(process.processIdentifier, SIGTERM)
+            bytes += chunk
+            // Each whole line as it arrives: the first presented frame ends the run.
+            while !signalled, let newline = bytes[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                if (try? TraceLine(decoding: bytes[scanned..<newline]))?.presented != nil {
+                    signalled = true
+                    kill(process.processIdentifier, SIGTERM)
+                }
+                scanned = newline + 1
             }
         }
         close(reader)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let lines = try traceLines(text, from: fifo)
+        let lines = try traceLines(String(decoding: bytes, as: UTF8.self), from: fifo)
         #expect(lines.first?.clock != nil && lines.contains { $0.seatDevices != nil } && lines.contains { $0.configure != nil })
         #expect(lines.last?.exit?.reason == "SIGTERM")
     }
