@@ -75,6 +75,18 @@ extension SceneRecord {
     }
 }
 
+extension TraceLine {
+    /// Who draws the window's decorations, as the platform names them (a `window` line).
+    var windowDecorations: Window.Decorations? { decorations.flatMap(Window.Decorations.init(rawValue:)) }
+
+    /// The input devices a `seat` line lists, in its order (nil when it names one the platform does not know).
+    var devices: [SeatDevice]? {
+        guard let names = seatDevices else { return nil }
+        let devices = names.compactMap { name in SeatDevice.allCases.first { "\($0)" == name } }
+        return devices.count == names.count ? devices : nil
+    }
+}
+
 extension SceneEvent {
     /// The gallery item the event is about.
     var item: GalleryItem? { string(.item).flatMap(GalleryItem.init(rawValue:)) }
@@ -131,17 +143,5 @@ extension Compositor {
             guard let card = $0.transition else { return false }
             return card.state == .presented || card.state == .dismissed
         }
-    }
-}
-
-extension TraceLine {
-    /// Who draws the window's decorations, as the platform names them (a `window` line).
-    var windowDecorations: Window.Decorations? { decorations.flatMap(Window.Decorations.init(rawValue:)) }
-
-    /// The input devices a `seat` line lists, in its order (nil when it names one the platform does not know).
-    var devices: [SeatDevice]? {
-        guard let names = seatDevices else { return nil }
-        let devices = names.compactMap { name in SeatDevice.allCases.first { "\($0)" == name } }
-        return devices.count == names.count ? devices : nil
     }
 }
