@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumRun
 import MomentumScenes
 import Testing
 
@@ -37,12 +38,11 @@ import Testing
                 #expect(png.width == wh[0] * scale && png.height == wh[1] * scale, "\(name).png is \(png)")
                 // The layout at rest, read back from the tour's trace: targets inside the window, apart or nested,
                 // nothing of the chrome over the scene; and the switcher can reach every scene.
-                let trace = try String(contentsOfFile: "\(out)/\(name)/trace.jsonl", encoding: .utf8)
-                let events = trace.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
-                let layout = try #require(events.last { $0.kind == "layout" }, "\(name): no layout event")
+                let lines = try traceLines(atPath: "\(out)/\(name)/trace.jsonl")
+                let layout = try #require(lines.last { $0.layout != nil }?.layout, "\(name): no layout line")
                 #expect(LayoutCheck.problems(in: layout, width: Double(wh[0]), height: Double(wh[1])).isEmpty)
-                #expect(!layout.targetList("targets").isEmpty, "\(name): the scene shows nothing to touch")
-                let chrome = Set(layout.targetList("chrome").map(\.name))
+                #expect(!layout.targets.isEmpty, "\(name): the scene shows nothing to touch")
+                let chrome = Set(layout.chrome.map(\.name))
                 #expect(chrome.contains("menu") || SceneKind.allCases.allSatisfy { chrome.contains("scene:\($0.rawValue)") },
                         "\(name): the switcher cannot reach every scene: \(chrome)")
             }

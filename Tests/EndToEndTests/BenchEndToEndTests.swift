@@ -1,18 +1,12 @@
 import Foundation
 import MomentumApp
+import MomentumRun
 import Testing
 
 /// `momentum bench` as a user runs it: in a private headless weston (real presentation feedback, injected touch
 /// with real CLOCK_MONOTONIC timestamps) and inside sway headless (no presentation feedback: callback timing, said
 /// so); two reports compared; bad input refused in one line with nothing half-written.
 @Suite(.serialized) struct BenchEndToEndTests {
-    static func temporaryDirectory(_ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     static func json(_ path: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -21,7 +15,7 @@ import Testing
     static func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
     @Test func headlessBenchWritesAReportWithTouchLatencyAndDragLag() throws {
-        let out = try Self.temporaryDirectory("momentum-bench")
+        let out = try temporaryDirectory("momentum-bench")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try ProgramRun(try Compositor.momentumBinary(),
                                  ["bench", "--headless", "--duration", "2", "--rest", "1", "--drag-speeds", "1000",
@@ -98,14 +92,14 @@ import Testing
     @Test func underSwayTheReportSaysThereIsNoPresentationFeedback() throws {
         let sway = try SwaySession()
         defer { sway.stop() }
-        let out = try Self.temporaryDirectory("momentum-bench-sway")
+        let out = try temporaryDirectory("momentum-bench-sway")
         defer { try? FileManager.default.removeItem(atPath: out) }
         guard chown(out, sway.uid, sway.gid) == 0 else { throw TracedClient.Failure(description: "chown \(out)") }
         let command = sway.clientLauncher + [sway.momentum, "bench", "--duration", "2", "--rest", "1",
                                              "--drag-speeds", "1000", "--predict", "on", "--out", out]
         // Started in a folder sway's user cannot enter, as CI's clone (a mktemp -d) is: the bench starts its runs in
         // --out instead.
-        let privateFolder = try BenchEndToEndTests.temporaryDirectory("momentum-bench-private")
+        let privateFolder = try temporaryDirectory("momentum-bench-private")
         defer { try? FileManager.default.removeItem(atPath: privateFolder) }
         #expect(chmod(privateFolder, 0o700) == 0)
         let run = try ProgramRun(command[0], Array(command.dropFirst()), in: privateFolder, timeout: 300)
@@ -139,7 +133,7 @@ import Testing
     }
 
     @Test func compareRefusesWhatIsNotAReport() throws {
-        let dir = try Self.temporaryDirectory("momentum-bench-compare")
+        let dir = try temporaryDirectory("momentum-bench-compare")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(FileManager.default.createFile(atPath: dir + "/trace.json", contents: Data("{\"t\":0,\"event\":\"clock\"}".utf8)))
         #expect(FileManager.default.createFile(atPath: dir + "/newer.json",
@@ -157,7 +151,7 @@ import Testing
 /// `--versus weston-simple-egl`: the peer in the same weston, measured the same way, in the same report.
 @Suite(.serialized) struct BenchVersusEndToEndTests {
     @Test func thePeerRunsInTheSameWestonAndTheReportComparesThem() throws {
-        let out = try BenchEndToEndTests.temporaryDirectory("momentum-bench-versus")
+        let out = try temporaryDirectory("momentum-bench-versus")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try ProgramRun(try Compositor.momentumBinary(),
                                  ["bench", "--headless", "--duration", "2", "--rest", "0.5", "--versus",
@@ -194,13 +188,10 @@ import Testing
 /// a user's session would be): the scripted finger drags the panel inside the app, and the drag lag is measured.
 @Suite(.serialized) struct BenchInYourCompositorEndToEndTests {
     @Test func theScriptedDragMeasuresTheDragLagWithoutInjectedInput() throws {
-        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
-        let weston = try WestonSession(module: module, width: 800, height: 600)
+        let (weston, env) = try startWeston(width: 800, height: 600)
         defer { weston.stop() }
-        let out = try BenchEndToEndTests.temporaryDirectory("momentum-bench-session")
+        let out = try temporaryDirectory("momentum-bench-session")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
         // 600 px/s: the speed reaches the scripted finger (not only its name).
         let run = try ProgramRun(try Compositor.momentumBinary(), ["bench", "--duration", "1", "--rest", "1", "--drag-speeds", "600",
                                                                     "--out", out],
@@ -230,7 +221,7 @@ import Testing
 /// renderer study weighs them.
 @Suite(.serialized) struct BenchScaleEndToEndTests {
     @Test func aScaledOutputAndNoSubsurfaces() throws {
-        let out = try BenchEndToEndTests.temporaryDirectory("momentum-bench-scale")
+        let out = try temporaryDirectory("momentum-bench-scale")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try ProgramRun(try Compositor.momentumBinary(),
                                  ["bench", "--headless", "--size", "960x540", "--scale", "2", "--no-subsurfaces",
@@ -245,8 +236,7 @@ import Testing
         let window = runs.first?["window"] as? [String: Any]
         #expect(BenchEndToEndTests.number(window?["scale"]) == 2 && BenchEndToEndTests.number(window?["width"]) == 960)
         // Every frame drawn into the window: no layer surface.
-        let trace = try String(contentsOfFile: out + "/traces/panel-spring.jsonl", encoding: .utf8)
-        let frames = trace.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }.filter { $0.kind == "frame" }
-        #expect(frames.count > 10 && frames.allSatisfy { $0.fields["layer_surface"] is NSNull }, "\(frames.count) frames")
+        let frames = try traceLines(atPath: out + "/traces/panel-spring.jsonl").compactMap(\.frame)
+        #expect(frames.count > 10 && frames.allSatisfy { $0.layerSurface == nil }, "\(frames.count) frames")
     }
 }

@@ -1,16 +1,12 @@
 import Foundation
 import MomentumApp
+import MomentumLayers
+import MomentumRun
 import MomentumScenes
 
 /// A real weston desktop (headless, pixman, desktop-shell, momentum-touch module) with the real `momentum` binary
 /// running inside it (fullscreen, or as a window), its trace streamed back. Nothing here is simulated: the touch events are genuine `wl_touch`.
 final class Compositor {
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
     /// The `momentum` executable built next to this test bundle.
     static func momentumBinary() throws -> String {
         let me = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
@@ -40,30 +36,30 @@ final class Compositor {
     /// `window`, as an ordinary toplevel of that size placed by desktop-shell (so global injection coordinates and
     /// the trace's surface-local ones differ by the window's origin). Waits for the window at its size and a
     /// presented frame (and, in the panel scene, the panel laid out for that size).
-    init(scene: String = "panel", arguments: [String] = [], output: (width: Int, height: Int) = (800, 600),
+    init(scene: SceneKind = .panel, arguments: [String] = [], output: (width: Int, height: Int) = (800, 600),
          scale: Int = 1, window: (width: Int, height: Int)? = nil, environment: [String: String] = [:]) throws {
         outputWidth = Double(output.width)
         outputHeight = Double(output.height)
         width = Double(window?.width ?? output.width)
         height = Double(window?.height ?? output.height)
-        let module = try HarnessModule.build(packageRoot: Self.packageRoot)
         // weston headless's --width/--height are logical px; --scale multiplies the output's pixels.
-        weston = try WestonSession(module: module, width: output.width, height: output.height,
-                                   extraArguments: scale == 1 ? [] : ["--scale=\(scale)"])
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
+        let started = try startWeston(width: output.width, height: output.height,
+                                      extraArguments: scale == 1 ? [] : ["--scale=\(scale)"])
+        weston = started.weston
+        var env = started.environment
         for (key, value) in environment { env[key] = value } // the app's alone, not weston's
         let placement = window.map { ["--size", "\($0.width)x\($0.height)"] } ?? ["--fullscreen"]
         app = try TracedClient(executable: try Self.momentumBinary(),
-                               arguments: placement + ["--scene", scene] + arguments, environment: env)
+                               arguments: placement + ["--scene", scene.rawValue] + arguments, environment: env)
         let w = width, h = height
         let configured = try app.waitFor("the window configured at \(Int(w))x\(Int(h))") {
-            $0.kind == "configure" && $0.number("width") == w && $0.number("height") == h
+            guard let size = $0.configure else { return false }
+            return Double(size.width) == w && Double(size.height) == h
         }
-        try app.waitFor("a presented frame", after: configured.index) { $0.kind == "presented" }
-        try app.waitFor("a frame at that size", after: configured.index) { $0.kind == "frame" }
-        if scene == "panel" {
-            try app.waitFor("the panel laid out for that size") { $0.kind == "panel" && $0.numbers("rect")?[1] == h - 72 }
+        try app.waitFor("a presented frame", after: configured.index) { $0.presented != nil }
+        try app.waitFor("a frame at that size", after: configured.index) { $0.frame != nil }
+        if scene == .panel {
+            try app.waitFor("the panel laid out for that size") { $0.panel?.rect.y == h - 72 }
         }
     }
 
@@ -80,24 +76,22 @@ final class Compositor {
     /// to draw): weston may configure the window again (activated) after the first frame, and that frame is drawn at
     /// the next callback, maybe after `init` returned.
     func waitIdle() throws {
-        let configured = app.events.lastIndex { $0.kind == "configure" } ?? 0
-        try app.waitFor("the app at rest after its last configure", after: configured) { $0.kind == "rest" }
+        let configured = app.events.lastIndex { $0.configure != nil } ?? 0
+        try app.waitFor("the app at rest after its last configure", after: configured) { $0.rest != nil }
     }
 
     /// Waits for the panel to come to rest in `state` after event index `after`.
     @discardableResult
-    func waitRest(_ state: String, after: Int) throws -> Int {
-        try app.waitFor("the panel at rest \(state)", after: after) {
-            $0.kind == "panel" && $0.string("state") == state
-        }.index
+    func waitRest(_ state: PanelScene.State, after: Int) throws -> Int {
+        try app.waitFor("the panel at rest \(state.rawValue)", after: after) { $0.panel?.state == state }.index
     }
 
-    /// Panel events from index `from`.
-    func panels(from: Int = 0) -> [TraceEvent] { app.events.dropFirst(from).filter { $0.kind == "panel" } }
+    /// The panel's records from line index `from`.
+    func panels(from: Int = 0) -> [PanelScene.Record] { app.events.dropFirst(from).compactMap(\.panel) }
 
-    /// The scene switcher's touch targets as its last `switcher` event laid them out (name → [x, y, w, h]).
-    func switcherTargets() -> [String: [Double]] {
-        app.events.last { $0.kind == "switcher" }?.targets ?? [:]
+    /// The scene switcher's touch targets as its last `switcher` line laid them out, by name.
+    func switcherTargets() -> [String: DrawRect] {
+        app.events.last { $0.switcher != nil }?.switcher?.targetsByName ?? [:]
     }
 
     /// The centre of a gallery item's touch area as the gallery lays it out in this window (whole px).

@@ -1,5 +1,7 @@
 import Foundation
 import MomentumApp
+import MomentumRun
+import WaylandClient
 import Testing
 
 /// Desktop window manners under weston 10's desktop-shell, which offers no `zxdg_decoration_manager_v1`: the window
@@ -34,8 +36,8 @@ import Testing
     /// below weston's panel (desktop-shell places the content surface, and the title bar sits above it).
     static func decoratedWindow(environment: [String: String] = [:]) throws -> (Compositor, (x: Double, y: Double)) {
         let c = try Compositor(window: (640, 480), environment: environment)
-        let made = c.app.events.first { $0.kind == "window" }
-        #expect(made?.string("decorations") == "client", "\(made?.line ?? "no window event")")
+        let made = c.app.events.first { $0.decorations != nil }
+        #expect(made?.windowDecorations == .client, "\(made?.encoded ?? "no window line")")
         let origin = try WindowedMouseEndToEndTests.locate(c)
         try #require(origin.y - titleHeight >= panelHeight,
                      "the title bar (from y \(origin.y - titleHeight)) is under weston's panel")
@@ -78,8 +80,8 @@ import Testing
         // A click at the global point that was window point (320, 240) now lands 60 px right and 20 px up of it.
         let seen = try c.clickLocal(origin.x + 320, origin.y + 240)
         #expect(seen.x == 380 && seen.y == 220, "after the move the click landed at (\(seen.x), \(seen.y))")
-        let touches = c.app.events[mark..<seen.index].filter { $0.kind == "touch" }
-        #expect(touches.isEmpty, "the title bar's drag reached the app: \(touches.map(\.line))")
+        let touches = c.app.events[mark..<seen.index].filter { $0.touch != nil }
+        #expect(touches.isEmpty, "the title bar's drag reached the app: \(touches.map(\.encoded))")
     }
 
     @Test func theCloseButtonEndsTheAppWithACompleteTrace() throws {
@@ -88,10 +90,9 @@ import Testing
         try c.play("0 click \(origin.x + c.width - Self.buttonWidth / 2) \(origin.y - Self.titleHeight / 2)")
         #expect(try c.app.waitExit() == 0, "\(c.app.stderr)")
         let after = c.app.events[mark...]
-        #expect(!after.contains { $0.kind == "touch" }, "the close click reached the app as a touch")
-        let exit = c.app.events.last
-        #expect(exit?.kind == "exit" && exit?.number("code") == 0 && exit?.string("reason") == "closed",
-                "\(exit?.line ?? "no exit event")")
+        #expect(!after.contains { $0.touch != nil }, "the close click reached the app as a touch")
+        let last = c.app.events.last
+        #expect(last?.exit?.code == 0 && last?.exit?.reason == "closed", "\(last?.encoded ?? "no exit line")")
         #expect(c.app.stderr.isEmpty, "\(c.app.stderr)")
     }
 
@@ -103,22 +104,23 @@ import Testing
         // The content is the desktop below the panel, less the title bar (libdecor reports the content's size).
         let full = (width: c.outputWidth, height: c.outputHeight - Self.panelHeight - Self.titleHeight)
         let maximised = try c.app.waitFor("the window maximised", after: mark) {
-            $0.kind == "configure" && $0.number("width") == full.width && $0.number("height") == full.height
+            guard let size = $0.configure else { return false }
+            return Double(size.width) == full.width && Double(size.height) == full.height
         }
         let panel = try c.app.waitFor("the panel laid out for that size", after: maximised.index) {
-            $0.kind == "panel" && $0.numbers("rect")?[1] == full.height - 72
+            $0.panel?.rect.y == full.height - 72
         }
-        try c.app.waitFor("a frame at that size presented", after: panel.index) { $0.kind == "presented" }
+        try c.app.waitFor("a frame at that size presented", after: panel.index) { $0.presented != nil }
         // The content's top left is now under the title bar below the panel: a click there lands at (10, 10).
         let seen = try c.clickLocal(10, Self.panelHeight + Self.titleHeight + 10)
         #expect(seen.x == 10 && seen.y == 10, "a maximised window's click landed at (\(seen.x), \(seen.y))")
         // What weston shows is the panel laid out for the new size, on its own surface, where the app put it:
         // its sheet colour just inside its top edge, the background above its shadow.
-        guard let rect = c.app.events[panel.index].numbers("rect") else { return }
-        let top = Int(Self.panelHeight + Self.titleHeight + rect[1])
-        let image = try Self.capture(c) { Self.distance($0.pixel(x: Int(rect[0] + rect[2] / 4), y: top + 20), (0xF4, 0xF5, 0xF8)) <= 2 }
-        let sheet = image.pixel(x: Int(rect[0] + rect[2] / 4), y: top + 20)
-        let above = image.pixel(x: Int(rect[0] + rect[2] / 2), y: top - 60)
+        guard let rect = c.app.events[panel.index].panel?.rect else { return }
+        let top = Int(Self.panelHeight + Self.titleHeight + rect.y)
+        let image = try Self.capture(c) { Self.distance($0.pixel(x: Int(rect.x + rect.width / 4), y: top + 20), (0xF4, 0xF5, 0xF8)) <= 2 }
+        let sheet = image.pixel(x: Int(rect.x + rect.width / 4), y: top + 20)
+        let above = image.pixel(x: Int(rect.x + rect.width / 2), y: top - 60)
         #expect(Self.distance(sheet, (0xF4, 0xF5, 0xF8)) <= 2, "the panel's sheet at y \(top + 20): \(sheet)")
         #expect(max(above.0, above.1, above.2) < 0x80, "above the panel: \(above)")
 
@@ -126,7 +128,7 @@ import Testing
         mark = c.app.events.count
         try c.play("0 click \(c.outputWidth - 1.5 * Self.buttonWidth) \(Self.panelHeight + Self.titleHeight / 2)")
         try c.app.waitFor("the window restored to 640x480", after: mark) {
-            $0.kind == "configure" && $0.number("width") == 640 && $0.number("height") == 480
+            $0.configure.map { $0.width == 640 && $0.height == 480 } ?? false
         }
         c.app.signal()
         #expect(try c.app.waitExit() == 0, "\(c.app.stderr)")
@@ -151,10 +153,10 @@ import Testing
         // over the window is the app's.
         let (c, origin) = try Self.decoratedWindow(environment: ["XCURSOR_THEME": "DMZ-White", "XCURSOR_SIZE": "48"])
         // locate() clicked inside: the pointer entered the window, and the app set its cursor from the theme.
-        let cursor = try c.app.waitFor("the cursor set") { $0.kind == "cursor" }
-        #expect(cursor.event.string("via") == "theme" && cursor.event.string("name") == "left_ptr", "\(cursor.event.line)")
-        #expect(cursor.event.string("theme") == "DMZ-White" && cursor.event.number("size") == 48
-                && cursor.event.number("scale") == 1, "\(cursor.event.line)")
+        let cursor = try c.app.waitFor("the cursor set") { $0.cursor != nil }
+        let set = cursor.event.cursor
+        #expect(set?.via == "theme" && set?.name == "left_ptr", "\(cursor.event.encoded)")
+        #expect(set?.theme == "DMZ-White" && set?.size == 48 && set?.scale == 1, "\(cursor.event.encoded)")
 
         // Put the pointer over the plain background and read back until weston's repaint shows it there.
         for point in [(x: Int(origin.x) + 320, y: Int(origin.y) + 120), (x: Int(origin.x) + 160, y: Int(origin.y) + 220)] {
@@ -170,14 +172,14 @@ import Testing
             #expect(box.map { $0.height >= 34 && $0.height <= 48 && $0.width >= 16 && $0.width <= 40 } == true,
                     "the cursor drawn at \(point) is not the 48 px theme's: \(String(describing: box))")
             // Moving within the window is no new enter: the cursor stays set, nothing more is reported.
-            #expect(!c.app.events[mark...].contains { $0.kind == "cursor" })
+            #expect(!c.app.events[mark...].contains { $0.cursor != nil })
         }
     }
 
     @Test func aFullscreenWindowHasNoDecorations() throws {
         let c = try Compositor(arguments: ["--no-hud"])
-        let made = c.app.events.first { $0.kind == "window" }
-        #expect(made?.string("decorations") == "none", "\(made?.line ?? "no window event")")
+        let made = c.app.events.first { $0.decorations != nil }
+        #expect(made?.windowDecorations == Window.Decorations.none, "\(made?.encoded ?? "no window line")")
         // Its content fills the output from the top edge: the app's own background there, no title bar (once
         // weston's fade-in of a fullscreen window is over).
         let image = try Self.capture(c) { Self.distance($0.pixel(x: 500, y: 4), (0x1B, 0x2A, 0x49)) <= 12 }

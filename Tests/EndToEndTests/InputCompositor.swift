@@ -1,5 +1,8 @@
 import Foundation
 import MomentumApp
+import MomentumCore
+import MomentumRun
+import MomentumScenes
 
 /// Pointer and keyboard helpers over the real compositor: the module's seat also has a pointer and a keyboard
 /// (harness/README.md, "Pointer and keyboard"), and the app reports pointer input as touch id -1.
@@ -9,9 +12,10 @@ extension Compositor {
 
     /// Waits for a pointer (touch id -1) event in `phase` at index ≥ `after`.
     @discardableResult
-    func waitPointer(_ phase: String, after: Int) throws -> (index: Int, event: TraceEvent) {
-        try app.waitFor("pointer \(phase)", after: after) {
-            $0.kind == "touch" && $0.number("id") == -1 && $0.string("phase") == phase
+    func waitPointer(_ phase: TouchPhase, after: Int) throws -> (index: Int, event: TraceLine) {
+        try app.waitFor("pointer \(phase.rawValue)", after: after) {
+            guard let touch = $0.touch else { return false }
+            return touch.id == -1 && touch.phase == phase
         }
     }
 
@@ -20,16 +24,16 @@ extension Compositor {
     func clickLocal(_ x: Double, _ y: Double) throws -> (index: Int, x: Double, y: Double) {
         let mark = app.events.count
         try play("0 click \(x) \(y)")
-        let down = try waitPointer("down", after: mark)
-        try waitPointer("up", after: down.index)
-        return (down.index, down.event.number("x") ?? .nan, down.event.number("y") ?? .nan)
+        let down = try waitPointer(.down, after: mark)
+        try waitPointer(.up, after: down.index)
+        return (down.index, down.event.touch?.position.x ?? .nan, down.event.touch?.position.y ?? .nan)
     }
 
-    /// Waits for a `panel` event after index `after` whose backend is `name`.
+    /// Waits for a panel record at index ≥ `after` whose backend is `backend`.
     @discardableResult
-    func waitPanelBackend(_ name: String, after: Int) throws -> (index: Int, event: TraceEvent) {
-        try app.waitFor("a panel frame on the \(name) backend", after: after) {
-            $0.kind == "panel" && $0.string("backend") == name
+    func waitPanelBackend(_ backend: BackendKind, after: Int) throws -> (index: Int, event: TraceLine) {
+        try app.waitFor("a panel frame on the \(backend.rawValue) backend", after: after) {
+            $0.panel?.backendKind == backend
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// (harness/touch-probe --all): validation messages, expansion counts, and what the client receives.
 @Suite(.serialized) struct InputHarnessTests {
     private func startSession() throws -> WestonSession {
-        try WestonSession(module: try HarnessModule.build(packageRoot: Compositor.packageRoot))
+        try WestonSession(module: try HarnessModule.build(packageRoot: packageRoot))
     }
 
     @Test func badPointerAndKeyLinesAreRejectedNamingTheProblem() throws {
@@ -46,7 +46,7 @@ import Testing
     @Test func aClientGetsKeyboardFocusAndGenuinePointerAndKeyEvents() throws {
         let session = try startSession()
         defer { session.stop() }
-        let probe = try ProbeProcess(path: HarnessModule.probePath(packageRoot: Compositor.packageRoot), arguments: ["--all"],
+        let probe = try ProbeProcess(path: HarnessModule.probePath(packageRoot: packageRoot), arguments: ["--all"],
                                    environment: session.environment)
         defer { probe.stop() }
         // Keyboard focus comes with the window mapping (desktop-shell activates new toplevels): no click first.

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumRun
 import Testing
 
 /// `scripts/install` and `momentum headless` run from an installed prefix, outside the source tree, under a
@@ -27,7 +28,7 @@ import Testing
             try? FileManager.default.removeItem(at: prefix)
             try? FileManager.default.removeItem(at: work)
         }
-        let install = try ProgramRun(Compositor.packageRoot + "/scripts/install",
+        let install = try ProgramRun(packageRoot + "/scripts/install",
                                      ["--binary", try Compositor.momentumBinary(), prefix.path], in: work.path)
         #expect(install.status == 0, "\(install.transcript)")
         let binary = prefix.appendingPathComponent("bin/momentum").path
@@ -49,11 +50,10 @@ import Testing
         // The app's own debug lines come through the headless run (the level is passed on).
         #expect(run.stderr.contains("momentum: debug: bound wl_compositor version"), "\(run.stderr)")
         let out = work.appendingPathComponent("out")
-        let trace = try String(contentsOf: out.appendingPathComponent("trace.jsonl"), encoding: .utf8)
-        let events = trace.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
-        #expect(events.contains { $0.kind == "presented" })
-        #expect(events.contains { $0.kind == "gesture" && $0.string("kind") == "tap" })
-        #expect(events.last?.kind == "exit" && events.last?.number("code") == 0)
+        let lines = try traceLines(atPath: out.appendingPathComponent("trace.jsonl").path)
+        #expect(lines.contains { $0.presented != nil })
+        #expect(lines.contains { $0.gesture(.tap) != nil })
+        #expect(lines.last?.exit?.code == 0)
         let png = try Data(contentsOf: out.appendingPathComponent("screenshot.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
         #expect(run.stdout.contains("screenshot: \(out.path)/screenshot.png"), "\(run.stdout)")
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func installRefusesAMissingPrefixOrBinary() throws {
-        let script = Compositor.packageRoot + "/scripts/install"
+        let script = packageRoot + "/scripts/install"
         let noPrefix = try ProgramRun(script, [])
         #expect(noPrefix.status == 64 && noPrefix.stderr.hasPrefix("usage: scripts/install"), "\(noPrefix.transcript)")
         let work = try temporaryFolder("work")

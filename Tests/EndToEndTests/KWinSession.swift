@@ -26,7 +26,7 @@ final class KWinSession {
         guard let kwinPath = SearchPath.find("kwin_wayland") else {
             throw Failure(description: "kwin_wayland not found: apt-get install kwin-wayland")
         }
-        kwinput = try Self.buildKwinput()
+        kwinput = try buildHarnessTool("kwinput")
         var template = Array((NSTemporaryDirectory() + "momentum-kwin-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw Failure(description: "mkdtemp failed: \(String(cString: strerror(errno)))")
@@ -118,13 +118,5 @@ final class KWinSession {
             kwin.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: runtime)
-    }
-
-    /// Builds `kwinput` with the harness Makefile; its path.
-    private static func buildKwinput() throws -> String {
-        let out = Compositor.packageRoot + "/.build/harness"
-        let make = try ProgramRun("/usr/bin/make", ["-s", "-C", Compositor.packageRoot + "/harness", "OUT=\(out)", "kwinput"])
-        guard make.status == 0 else { throw Failure(description: "building kwinput failed: \(make.transcript)") }
-        return out + "/kwinput"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumRun
 import Testing
 
 /// The panel on a surface of its own (a `wl_subsurface` the compositor moves), under a real weston with real touch:
@@ -10,14 +11,12 @@ import Testing
         let c = try Compositor(arguments: arguments)
         let mark = c.app.events.count
         try c.play("0 tap 0 400 \(c.closedY + 20)")
-        let open = try c.waitRest("open", after: mark)
-        // The frame event comes before its panel record: the frame that showed the panel at rest.
-        guard let shown = c.app.events[..<open].last(where: { $0.kind == "frame" })?.number("seq") else {
+        let open = try c.waitRest(.open, after: mark)
+        // The frame line comes before its panel record: the frame that showed the panel at rest.
+        guard let shown = c.app.events[..<open].last(where: { $0.frame != nil })?.frame?.sequence else {
             throw TracedClient.Failure(description: "no frame before the panel came to rest")
         }
-        try c.app.waitFor("that frame presented", after: open) {
-            $0.kind == "presented" && ($0.number("seq") ?? 0) >= shown
-        }
+        try c.app.waitFor("that frame presented", after: open) { $0.presented.map { $0.sequence >= shown } ?? false }
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("momentum-capture-\(getpid())-\(UUID().uuidString).ppm").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -27,41 +26,41 @@ import Testing
 
     @Test func theCompositorShowsTheMovedPanelAsTheWindowWouldDrawIt() throws {
         let (separate, c, mark) = try Self.openAndCapture(["--no-hud"])
-        let frames = c.app.events.dropFirst(mark).filter { $0.kind == "frame" }
+        let frames = c.app.events.dropFirst(mark).compactMap(\.frame)
         let panels = c.panels(from: mark)
         // While it slid open, the client shaded nothing after the frame that first drew the panel's surface: every
         // frame only moved it, and the surface moved rigidly with the panel (whole logical px).
-        let moving = frames.filter { $0.numbers("layer_surface") != nil }
+        let moving = frames.filter { $0.layerSurface != nil }
         #expect(moving.count >= 5, "frames with the layer surface: \(moving.count)")
-        #expect(moving.dropFirst().allSatisfy { $0.number("drawn_px") == 0 },
-                "drawn_px while the panel slid: \(moving.map { $0.number("drawn_px") ?? -1 })")
+        #expect(moving.dropFirst().allSatisfy { $0.drawnPixels == 0 },
+                "drawn_px while the panel slid: \(moving.map { $0.drawnPixels ?? -1 })")
         // The compositor repaints where the surface was and is, whenever it moved (and nothing when it did not).
         for (before, after) in zip(moving, moving.dropFirst()) {
-            let moved = before.numbers("layer_surface") != after.numbers("layer_surface")
-            #expect(((after.number("damage_px") ?? 0) > 0) == moved, "\(before) → \(after)")
+            let moved = before.layerSurface != after.layerSurface
+            #expect(((after.damagePixels ?? 0) > 0) == moved, "\(before) → \(after)")
         }
         var offsets = Set<Double>()
         for frame in moving {
-            guard let surface = frame.numbers("layer_surface"), surface[1] > 0,
-                  let index = c.app.events.firstIndex(where: { $0.kind == "frame" && $0.number("seq") == frame.number("seq") }),
-                  let panel = c.app.events[index...].first(where: { $0.kind == "panel" })?.numbers("rect")
+            guard let surface = frame.layerSurface, surface.y > 0,
+                  let index = c.app.events.firstIndex(where: { $0.frame?.sequence == frame.sequence }),
+                  let panel = c.app.events[index...].first(where: { $0.panel != nil })?.panel?.rect
             else { continue }
-            offsets.insert(surface[1] - panel[1].rounded())
+            offsets.insert(surface.y - panel.y.rounded())
             // The surface holds the panel and its shadow (24 px blur reaches 36 px beyond the edge).
-            #expect(surface[0] <= panel[0] - 36 && surface[0] + surface[2] >= panel[0] + panel[2] + 36)
+            #expect(surface.x <= panel.x - 36 && surface.x + surface.width >= panel.x + panel.width + 36)
         }
         #expect(offsets.count == 1 && (offsets.first ?? 0) <= -36, "surface top − panel top: \(offsets)")
-        #expect(panels.last?.number("y") == c.openY)
+        #expect(panels.last?.y == c.openY)
 
         // The same frame drawn into the window alone (--no-subsurfaces) looks the same on the output.
         let (inline, d, inlineMark) = try Self.openAndCapture(["--no-hud", "--no-subsurfaces"])
-        let inlineFrames = d.app.events.dropFirst(inlineMark).filter { $0.kind == "frame" }
-        #expect(inlineFrames.allSatisfy { $0.numbers("layer_surface") == nil })
-        // There, every frame that moved the panel shaded pixels again (its frame event comes before its panel record).
-        var drawn: Double?, lastY: Double?, movedFrames = 0
-        for event in d.app.events.dropFirst(inlineMark) {
-            if event.kind == "frame" { drawn = event.number("drawn_px") }
-            guard event.kind == "panel", let y = event.number("y") else { continue }
+        let inlineFrames = d.app.events.dropFirst(inlineMark).compactMap(\.frame)
+        #expect(inlineFrames.allSatisfy { $0.layerSurface == nil })
+        // There, every frame that moved the panel shaded pixels again (its frame line comes before its panel record).
+        var drawn: Int?, lastY: Double?, movedFrames = 0
+        for line in d.app.events.dropFirst(inlineMark) {
+            if let frame = line.frame { drawn = frame.drawnPixels }
+            guard let y = line.panel?.y else { continue }
             if let lastY, abs(y - lastY) >= 0.5 {
                 movedFrames += 1
                 #expect((drawn ?? 0) > 0, "a frame moved the panel from \(lastY) to \(y) drawing nothing")
@@ -88,19 +87,19 @@ struct PPM {
     init(path: String) throws {
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         // "P6\n<w> <h>\n255\n" then rows of RGB.
-        var fields: [String] = []
+        var header: [String] = []
         var index = 0
         var current = ""
-        while fields.count < 4, index < data.count {
+        while header.count < 4, index < data.count {
             let c = Character(UnicodeScalar(data[index]))
             index += 1
             if c.isWhitespace {
-                if !current.isEmpty { fields.append(current); current = "" }
+                if !current.isEmpty { header.append(current); current = "" }
             } else {
                 current.append(c)
             }
         }
-        guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]), fields[3] == "255",
+        guard header.count == 4, header[0] == "P6", let w = Int(header[1]), let h = Int(header[2]), header[3] == "255",
               data.count - index == w * h * 3 else {
             throw TracedClient.Failure(description: "\(path) is not an 8-bit binary PPM")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumRun
 import Testing
 
 /// `--version`, `--log-level` and `MOMENTUM_LOG_LEVEL` on the real binary; under a real weston, what the platform
@@ -53,28 +54,27 @@ import Testing
                 && run.stderr.contains("\(option[0]) cannot be combined with --all-sizes"), "\(run.transcript)")
     }
 
-    /// Starts `momentum run --fullscreen <arguments>` under `weston` with `MOMENTUM_LOG_LEVEL` set to `variable`
-    /// (unset when nil), waits for a presented frame, quits it with SIGTERM and returns its stderr.
-    private func startUpLog(_ weston: WestonSession, variable: String?, arguments: [String] = []) throws -> String {
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
+    /// Starts `momentum run --fullscreen <arguments>` with `environment` (a weston's) and `MOMENTUM_LOG_LEVEL` set to
+    /// `variable` (unset when nil), waits for a presented frame, quits it with SIGTERM and returns its stderr.
+    private func startUpLog(_ environment: [String: String], variable: String?, arguments: [String] = []) throws -> String {
+        var env = environment
         env["MOMENTUM_LOG_LEVEL"] = variable
         let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"] + arguments,
                                    environment: env)
-        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        try app.waitFor("a presented frame") { $0.presented != nil }
         app.signal()
         #expect(try app.waitExit() == 0)
         return app.stderr
     }
 
     @Test func startUpIsQuietByDefaultAndTheMissingOptionalGlobalsShowAtDebug() throws {
-        let weston = try WestonSession(module: try HarnessModule.build(packageRoot: Compositor.packageRoot))
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         // Weston 10 offers neither xdg-decoration nor fractional-scale: once warnings on every start.
-        let quiet = try startUpLog(weston, variable: nil)
+        let quiet = try startUpLog(env, variable: nil)
         #expect(quiet.isEmpty, "stderr at the default level: \(quiet)")
 
-        let debug = try startUpLog(weston, variable: "debug")
+        let debug = try startUpLog(env, variable: "debug")
         #expect(debug.contains("momentum: debug: the compositor offers no zxdg_decoration_manager_v1 "
             + "(no server-side decorations: a window is decorated by libdecor)\n"), "\(debug)")
         #expect(debug.contains("momentum: debug: the compositor offers no wp_fractional_scale_manager_v1"), "\(debug)")
@@ -83,9 +83,9 @@ import Testing
         #expect(!debug.contains("warning"), "\(debug)")
         #expect(debug.split(separator: "\n").allSatisfy { $0.hasPrefix("momentum: debug: ") }, "\(debug)")
 
-        let flagWins = try startUpLog(weston, variable: "debug", arguments: ["--log-level", "info"])
+        let flagWins = try startUpLog(env, variable: "debug", arguments: ["--log-level", "info"])
         #expect(flagWins.isEmpty, "--log-level info over MOMENTUM_LOG_LEVEL=debug: \(flagWins)")
-        let flagDebug = try startUpLog(weston, variable: "error", arguments: ["--log-level", "debug"])
+        let flagDebug = try startUpLog(env, variable: "error", arguments: ["--log-level", "debug"])
         #expect(flagDebug.contains("momentum: debug: bound xdg_wm_base version "), "\(flagDebug)")
     }
 }

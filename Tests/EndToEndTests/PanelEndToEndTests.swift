@@ -1,16 +1,17 @@
 import Foundation
 import MomentumApp
 import MomentumCore
+import MomentumRun
 import MomentumScenes
 import MomentumTestSupport
 import Testing
 
 /// The panel under a real compositor with real touch: weston headless + momentum-touch + the momentum binary.
 @Suite(.serialized) struct PanelEndToEndTests {
-    static let backends = ["spring", "dynamics", "tween", "pop"]
+    static let backends: [BackendKind] = [.spring, .dynamics, .tween, .pop]
 
-    @Test(arguments: backends) func dragKeepsThePressedPointUnderTheFinger(backend: String) throws {
-        let c = try Compositor(arguments: Compositor.unpredicted + ["--backend", backend])
+    @Test(arguments: backends) func dragKeepsThePressedPointUnderTheFinger(backend: BackendKind) throws {
+        let c = try Compositor(arguments: Compositor.unpredicted + ["--backend", backend.rawValue])
         let mark = c.app.events.count
         // Press on the peeking strip (32 px below its top edge), move up slowly, and check while the finger is down.
         try c.play("0 press 0 400 560\n10 moveto 0 400 400 600")
@@ -21,13 +22,14 @@ import Testing
         var fingerAtFirstDragging: Double?
         var firstDragging: Double?
         for e in events {
-            if e.kind == "touch" { fingerY = e.number("y") }
-            if e.kind == "panel" {
-                if e.string("state") == "dragging", let f = fingerY, let y = e.number("y") {
+            if let touch = e.touch { fingerY = touch.position.y }
+            if let panel = e.panel {
+                if panel.state == .dragging, let f = fingerY {
+                    let y = panel.y
                     if firstDragging == nil { (firstDragging, fingerAtFirstDragging) = (y, f) }
                     // Once the finger is past the slop (8 px) and the take-up (12 px), the pressed point is under it.
                     if f <= 560 - 8 - PanelScene.takeUp { offsets.append(y - f) }
-                } else if firstDragging == nil { before = e.number("y") }
+                } else if firstDragging == nil { before = panel.y }
             }
         }
         try c.play("0 release 0")
@@ -44,119 +46,121 @@ import Testing
     }
 
     @Test func dragPastOpenRubberBandsAndTheReleaseComesBack() throws {
-        let c = try Compositor(arguments: Compositor.unpredicted + ["--backend", "spring"])
+        let c = try Compositor(arguments: Compositor.unpredicted + ["--backend", BackendKind.spring.rawValue])
         let mark = c.app.events.count
         // From the strip to 150 px above the open position (a finger travel of 478 px), then held and lifted.
         let top = c.openY - 150
         try c.play("0 press 0 400 560\n10 moveto 0 400 \(top + 32) 700\n900 release 0")
-        let ended = try c.app.waitForGesture("pan-ended", after: mark)
-        let dragged = c.panels(from: mark).prefix { $0.string("state") == "dragging" || $0.string("state") == "closed" }
-        let highest = dragged.compactMap { $0.number("y") }.min() ?? .infinity
+        let ended = try c.app.waitForGesture(.panEnded, after: mark)
+        let dragged = c.panels(from: mark).prefix { $0.state == .dragging || $0.state == .closed }
+        let highest = dragged.map(\.y).min() ?? .infinity
         // Resisted: the panel went past open by the rubber band's share of the finger's 150 px, not the 150 px.
         let banded = c.openY + RubberBand.offset(-150, dimension: c.height)
         #expect(abs(highest - banded) <= 1, "highest \(highest), rubber band says \(banded)")
         // Nothing of the screen under the panel shows: its layer reaches below the bottom edge (the trace's rect is
         // the visible part; the panel layer is taller by half the screen).
-        let open = try c.waitRest("open", after: ended.index)
-        #expect(c.app.events[open].number("y") == c.openY)
+        let open = try c.waitRest(.open, after: ended.index)
+        #expect(c.app.events[open].panel?.y == c.openY)
         // It came back down to open (from rest: the lift was still) without going further up first.
-        let back = c.panels(from: ended.index).prefix { ($0.number("y") ?? .infinity) < c.openY }
-        #expect(!back.isEmpty && back.allSatisfy { ($0.number("vy") ?? -1) >= 0 && ($0.number("y") ?? 0) >= highest })
+        let back = c.panels(from: ended.index).prefix { $0.y < c.openY }
+        #expect(!back.isEmpty && back.allSatisfy { $0.vy >= 0 && $0.y >= highest })
     }
 
-    @Test(arguments: backends) func flickUpOpensAndFlickDownCloses(backend: String) throws {
-        let c = try Compositor(arguments: ["--backend", backend])
+    @Test(arguments: backends) func flickUpOpensAndFlickDownCloses(backend: BackendKind) throws {
+        let c = try Compositor(arguments: ["--backend", backend.rawValue])
         var mark = c.app.events.count
         try c.play("0 flick 0 400 560 400 430 80")
-        let ended = try c.app.waitForGesture("pan-ended", after: mark)
-        let vy = ended.event.numbers("velocity")?[1] ?? 0
+        let ended = try c.app.waitForGesture(.panEnded, after: mark)
+        let vy = ended.event.gesture?.vector(.velocity)?.y ?? 0
         #expect(vy < -1000, "an upward flick of 130 px in 80 ms should release at about -1600 px/s, got \(vy)")
-        let open = try c.waitRest("open", after: ended.index)
-        #expect(c.app.events[open].number("y") == c.openY)
+        let open = try c.waitRest(.open, after: ended.index)
+        #expect(c.app.events[open].panel?.y == c.openY)
         // The release velocity became the animation's initial velocity: the first frames keep moving up fast.
-        let firstAnimating = c.panels(from: ended.index).first { $0.string("state") == "animating" }
-        #expect((firstAnimating?.number("vy") ?? 0) < -500)
+        let firstAnimating = c.panels(from: ended.index).first { $0.state == .animating }
+        #expect((firstAnimating?.vy ?? 0) < -500)
 
         mark = c.app.events.count
         try c.play("0 flick 0 400 \(c.openY + 30) 400 \(c.openY + 180) 80")
-        let closed = try c.waitRest("closed", after: mark)
-        #expect(c.app.events[closed].number("y") == c.closedY)
+        let closed = try c.waitRest(.closed, after: mark)
+        #expect(c.app.events[closed].panel?.y == c.closedY)
     }
 
-    @Test(arguments: backends) func aPressCatchesTheMovingPanelAtOnceAndATapSendsItBack(backend: String) throws {
-        let c = try Compositor(arguments: ["--backend", backend])
+    @Test(arguments: backends) func aPressCatchesTheMovingPanelAtOnceAndATapSendsItBack(backend: BackendKind) throws {
+        let c = try Compositor(arguments: ["--backend", backend.rawValue])
         let mark = c.app.events.count
         try c.play("0 tap 0 400 560")
-        let tap = try c.app.waitForGesture("tap", after: mark)
+        let tap = try c.app.waitForGesture(.tap, after: mark)
         // Wait until it moves fast toward open, then press it where it is on screen.
         let fast = try c.app.waitFor("the panel moving up fast", after: tap.index) {
-            $0.kind == "panel" && $0.string("state") == "animating" && ($0.number("vy") ?? 0) < -800
+            guard let panel = $0.panel else { return false }
+            return panel.state == .animating && panel.vy < -800
         }
-        let y = fast.event.number("y") ?? 0
+        let y = fast.event.panel?.y ?? 0
         try c.play("0 press 0 400 \(y + 40)")
         // Caught at once (the press, not a 0.3 s hold): the catch event comes with the press's touch event, and
         // from the next frame on the panel stands still where it was caught.
-        let caught = try c.app.waitForGesture("catch", after: fast.index)
-        let press = c.app.events[fast.index..<caught.index].last { $0.kind == "touch" }
-        #expect(press?.string("phase") == "down")
-        let at = caught.event.numbers("position")?[1] ?? .nan
+        let caught = try c.app.waitForGesture(.catch, after: fast.index)
+        let press = c.app.events[fast.index..<caught.index].last { $0.touch != nil }
+        #expect(press?.touch?.phase == .down)
+        let at = caught.event.gesture?.vector(.position)?.y ?? .nan
         // The frame the catch asked for shows it held (no velocity) where it was caught: the caught centre less
         // half the panel layer's height. Then nothing moves, so no more frames come until the lift.
-        let held = try c.app.waitFor("the frame after the catch", after: caught.index) { $0.kind == "panel" }
+        let held = try c.app.waitFor("the frame after the catch", after: caught.index) { $0.panel != nil }
         let half = PanelLayout(width: c.width, height: c.height).layerSize.y / 2
-        let heldY = held.event.number("y") ?? .nan
-        #expect(held.event.string("state") == "dragging" && held.event.number("vy") == 0)
+        let heldY = held.event.panel?.y ?? .nan
+        #expect(held.event.panel?.state == .dragging && held.event.panel?.vy == 0)
         #expect(abs(heldY - (at - half)) < 1e-6, "held at \(heldY), caught centre \(at)")
         try c.play("0 release 0")
-        let second = try c.app.waitForGesture("tap", after: caught.index)
-        let rest = try c.waitRest("closed", after: second.index)
-        let before = second.event.numbers("before") ?? [], after = second.event.numbers("after") ?? []
+        let second = try c.app.waitForGesture(.tap, after: caught.index)
+        let rest = try c.waitRest(.closed, after: second.index)
+        let before = second.event.gesture?.value(.before)?.numbers ?? []
+        let after = second.event.gesture?.value(.after)?.numbers ?? []
         #expect(before == after && before.count == 2 && before.last == 0, "before \(before), after \(after)")
         #expect(before.first == heldY)
-        #expect(c.panels(from: held.index + 1).prefix { $0.string("state") == "dragging" }.isEmpty,
+        #expect(c.panels(from: held.index + 1).prefix { $0.state == .dragging }.isEmpty,
                 "frames were drawn while the panel was held still")
         // From rest where it was held, toward closed: it only ever moves down until it first reaches closed.
-        let going = c.panels(from: second.index).prefix { ($0.number("y") ?? .infinity) < c.closedY }
-        #expect(going.allSatisfy { $0.string("target") == "closed" && ($0.number("vy") ?? -1) >= 0 })
-        #expect(c.app.events[rest].number("y") == c.closedY)
-        if backend == "spring", let first = going.first, let frame = c.app.events[second.index...].first(where: {
-            $0.kind == "frame" }) {
+        let going = c.panels(from: second.index).prefix { $0.y < c.closedY }
+        #expect(going.allSatisfy { $0.target == .closed && $0.vy >= 0 })
+        #expect(c.app.events[rest].panel?.y == c.closedY)
+        if backend == .spring, let first = going.first,
+           let frame = c.app.events[second.index...].first(where: { $0.frame != nil })?.frame {
             // The first frame after the tap: the spring (k 300, c 20, m 1) from rest at the held y, over the step.
-            let dt = frame.number("step") ?? -1
+            let dt = frame.step
             let predicted = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
                 .state(x0: heldY - c.closedY, v0: 0, at: dt)
-            #expect(abs(predicted.x + c.closedY - (first.number("y") ?? 0)) < 0.01)
+            #expect(abs(predicted.x + c.closedY - first.y) < 0.01)
         }
     }
 
-    @Test(arguments: backends) func cancelMidDragSettlesWithoutAFling(backend: String) throws {
-        let c = try Compositor(arguments: ["--backend", backend])
+    @Test(arguments: backends) func cancelMidDragSettlesWithoutAFling(backend: BackendKind) throws {
+        let c = try Compositor(arguments: ["--backend", backend.rawValue])
         let mark = c.app.events.count
         // A fast upward drag that would fling the panel open, cancelled by the compositor before the lift.
         try c.play("0 press 0 400 560\n10 moveto 0 400 420 90\n100 cancel")
-        let cancel = try c.app.waitForGesture("touch-cancel", after: mark)
-        let rest = try c.waitRest("closed", after: cancel.index)
-        let gestures = c.app.events[mark..<rest].filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
-        #expect(!gestures.contains("pan-ended") && !gestures.contains("tap"), "gestures: \(gestures)")
+        let cancel = try c.app.waitForGesture(.touchCancel, after: mark)
+        let rest = try c.waitRest(.closed, after: cancel.index)
+        let gestures = c.app.events[mark..<rest].compactMap { $0.gesture?.kind }
+        #expect(!gestures.contains(.panEnded) && !gestures.contains(.tap), "gestures: \(gestures)")
         // The finger was moving up at ~1500 px/s. After the cancel the panel must not carry that on: from the
         // cancel until it first gets back down to the closed position it only ever moves down.
-        let after = c.app.events[cancel.index..<rest].filter { $0.kind == "panel" }
-        let returning = after.prefix { ($0.number("y") ?? .infinity) < c.closedY }
+        let after = c.app.events[cancel.index..<rest].compactMap(\.panel)
+        let returning = after.prefix { $0.y < c.closedY }
         #expect(!returning.isEmpty)
-        let upward = returning.compactMap { $0.number("vy") }.filter { $0 < 0 }
+        let upward = returning.map(\.vy).filter { $0 < 0 }
         #expect(upward.isEmpty, "the panel moved up after the cancel: vy \(upward)")
-        #expect(c.app.events[rest].number("y") == c.closedY)
+        #expect(c.app.events[rest].panel?.y == c.closedY)
     }
 
-    @Test(arguments: backends) func atRestNothingIsDrawn(backend: String) throws {
-        let c = try Compositor(arguments: ["--backend", backend])
+    @Test(arguments: backends) func atRestNothingIsDrawn(backend: BackendKind) throws {
+        let c = try Compositor(arguments: ["--backend", backend.rawValue])
         let mark = c.app.events.count
         try c.play("0 tap 0 400 560")
-        let rest = try c.waitRest("open", after: mark)
+        let rest = try c.waitRest(.open, after: mark)
         let framesAtRest = c.app.events.count
         // A window of real time with nothing to do: measuring absence, not waiting for something to happen.
         Thread.sleep(forTimeInterval: 1.0)
-        let later = c.app.events.dropFirst(framesAtRest).filter { $0.kind == "frame" || $0.kind == "panel" }
+        let later = c.app.events.dropFirst(framesAtRest).filter { $0.frame != nil || $0.panel != nil }
         #expect(later.isEmpty, "\(later.count) frames drawn at rest")
         #expect(rest > mark)
     }
@@ -166,8 +170,8 @@ import Testing
         c.app.signal(SIGTERM)
         let status = try c.app.waitExit()
         #expect(status == 0)
-        let exit = c.app.events.last
-        #expect(exit?.kind == "exit" && exit?.number("code") == 0 && exit?.string("reason") == "SIGTERM")
+        let exit = c.app.events.last?.exit
+        #expect(exit?.code == 0 && exit?.reason == "SIGTERM")
     }
 
     @Test func compositorKilledExitsOneWithAMessage() throws {
@@ -176,8 +180,7 @@ import Testing
         let status = try c.app.waitExit()
         #expect(status == 1)
         #expect(c.app.stderr.contains("the compositor went away"), "stderr: \(c.app.stderr)")
-        let exit = c.app.events.last
-        #expect(exit?.kind == "exit" && exit?.number("code") == 1)
+        #expect(c.app.events.last?.exit?.code == 1)
     }
 
     @Test func noCompositorExitsTwoSayingHowToRunHeadless() throws {
@@ -192,7 +195,7 @@ import Testing
         #expect(status == 2)
         #expect(app.stderr.contains("no Wayland compositor") && app.stderr.contains("momentum headless"))
         #expect(app.stderr.split(separator: "\n").count == 1, "one line: \(app.stderr)")
-        #expect(app.events.last?.kind == "exit" && app.events.last?.number("code") == 2)
+        #expect(app.events.last?.exit?.code == 2)
     }
 }
 
@@ -206,37 +209,39 @@ import Testing
         // Open it (a tap on the peeking strip) and let it settle.
         var mark = c.app.events.count
         try c.play("0 tap 0 180 \(c.closedY + 20)")
-        let opened = try c.waitRest("open", after: mark)
-        #expect(c.app.events[opened].number("y") == c.openY)
+        let opened = try c.waitRest(.open, after: mark)
+        #expect(c.app.events[opened].panel?.y == c.openY)
         let panelX = layout.panelX, top = c.openY
 
         // Tap Bluetooth: it turns off; the panel neither moves nor closes.
         let bluetooth = try #require(controls.toggles[.bluetooth]).center + SIMD2(panelX, top)
         mark = c.app.events.count
         try c.play("0 tap 0 \(bluetooth.x) \(bluetooth.y)")
-        let flipped = try c.app.waitForGesture("control", after: mark)
-        #expect(flipped.event.string("control") == "bluetooth" && flipped.event.fields["value"] as? Bool == false)
+        let flipped = try c.app.waitForGesture(.control, after: mark)
+        let control = flipped.event.gesture
+        #expect(control?.string(.control) == ControlCenter.Control.toggle(.bluetooth).name
+                && control?.bool(.value) == false)
         // The frame drawn for the tap.
-        let afterTap = try c.app.waitFor("the frame after the tap", after: flipped.index) { $0.kind == "panel" }.event
-        #expect(afterTap.string("state") == "open" && afterTap.number("y") == c.openY)
-        let state = afterTap.fields["controls"] as? [String: Any]
-        #expect(state?["bluetooth"] as? Bool == false && state?["wifi"] as? Bool == true)
+        let afterTap = try c.app.waitFor("the frame after the tap", after: flipped.index) { $0.panel != nil }.event.panel
+        #expect(afterTap?.state == .open && afterTap?.y == c.openY)
+        let state = afterTap?.controls
+        #expect(state?.on(.bluetooth) == false && state?.on(.wifi) == true)
 
         // Drag the volume slider 100 px right, with some vertical wobble: the level follows, the panel does not.
         let track = try #require(controls.sliders[.volume])
         let start = track.center + SIMD2(panelX, top) - SIMD2(40, 0)
         mark = c.app.events.count
         try c.play("0 drag 0 \(start.x) \(start.y) \(start.x + 100) \(start.y + 14) 400 100")
-        let slid = try c.app.waitForGesture("control", after: mark)
-        #expect(slid.event.string("control") == "volume")
-        let level = try #require(slid.event.number("value"))
+        let slid = try c.app.waitForGesture(.control, after: mark)
+        #expect(slid.event.gesture?.string(.control) == ControlCenter.Control.slider(.volume).name)
+        let level = try #require(slid.event.gesture?.number(.value))
         let expected = 0.45 + 100 / (track.width - ControlCenterLayout.track)
         #expect(abs(level - expected) < 1e-6, "volume \(level), expected \(expected)")
-        try c.app.waitFor("the frame after the lift", after: slid.index) { $0.kind == "panel" }
+        try c.app.waitFor("the frame after the lift", after: slid.index) { $0.panel != nil }
         let during = c.panels(from: mark)
-        #expect(!during.isEmpty && during.allSatisfy { $0.string("state") == "open" && $0.number("y") == c.openY })
-        let gestures = c.app.events[mark...slid.index].filter { $0.kind == "gesture" }.compactMap { $0.string("kind") }
-        #expect(gestures == ["control"], "only the slider took the touch: \(gestures)")
+        #expect(!during.isEmpty && during.allSatisfy { $0.state == .open && $0.y == c.openY })
+        let gestures = c.app.events[mark...slid.index].compactMap { $0.gesture?.kind }
+        #expect(gestures == [.control], "only the slider took the touch: \(gestures)")
     }
 }
 
@@ -254,13 +259,14 @@ import Testing
         var mark = c.app.events.count
         let top = c.openY - 120
         try c.play("0 press 0 \(x) \(pressY)\n10 moveto 0 \(x) \(top + 32) 900\n1000 release 0")
-        let ended = try c.app.waitForGesture("pan-ended", after: mark)
+        let ended = try c.app.waitForGesture(.panEnded, after: mark)
         var fingerY: Double?
         var offsets: [Double] = []
         var highest = Double.infinity
         for e in c.app.events[mark..<ended.index] {
-            if e.kind == "touch" { fingerY = e.number("y") }
-            guard e.kind == "panel", e.string("state") == "dragging", let y = e.number("y"), let f = fingerY else { continue }
+            if let touch = e.touch { fingerY = touch.position.y }
+            guard let panel = e.panel, panel.state == .dragging, let f = fingerY else { continue }
+            let y = panel.y
             highest = min(highest, y)
             // Within the travel and past the slop and take-up: the pressed point (32 px into the panel) is under the
             // finger.
@@ -272,26 +278,27 @@ import Testing
         let banded = c.openY + RubberBand.offset(-120, dimension: c.height)
         #expect(abs(highest - banded) <= 1.5, "highest \(highest), the rubber band says \(banded)")
         // Released still past open: it comes back to open.
-        let open = try c.waitRest("open", after: mark)
-        #expect(c.app.events[open].number("y") == c.openY)
+        let open = try c.waitRest(.open, after: mark)
+        #expect(c.app.events[open].panel?.y == c.openY)
         // Close it with a tap on its grabber strip and catch it on the way down with a press.
         mark = c.app.events.count
         try c.play("0 tap 0 \(x) \(c.openY + 12)")
         let moving = try c.app.waitFor("the panel closing", after: mark) {
-            $0.kind == "panel" && $0.string("state") == "animating" && ($0.number("y") ?? 0) > c.openY + 30
+            guard let panel = $0.panel else { return false }
+            return panel.state == .animating && panel.y > c.openY + 30
         }
-        let drawn = moving.event.number("y") ?? 0
+        let drawn = moving.event.panel?.y ?? 0
         try c.play("0 press 0 \(x) \(drawn + 20)")
-        let caught = try c.app.waitForGesture("catch", after: moving.index)
-        let at = caught.event.numbers("position") ?? []
-        #expect(at.count == 2)
+        let caught = try c.app.waitForGesture(.catch, after: moving.index)
+        let at = caught.event.gesture?.vector(.position)
+        #expect(at != nil)
         let held = try c.app.waitFor("the panel held", after: caught.index) {
-            $0.kind == "panel" && $0.string("state") == "dragging"
+            $0.panel?.state == .dragging
         }
         // Caught where it was drawn: the first held frame shows the panel where the catch found it (no jump), and
         // that is below where it was when the press was sent (it was on its way down).
-        let caughtTop = (at.last ?? .nan) - PanelLayout(width: c.width, height: c.height).layerSize.y / 2
-        let heldTop = held.event.number("y") ?? .nan
+        let caughtTop = (at?.y ?? .nan) - PanelLayout(width: c.width, height: c.height).layerSize.y / 2
+        let heldTop = held.event.panel?.y ?? .nan
         #expect(abs(heldTop - caughtTop) <= 1, "held at \(heldTop), caught at \(caughtTop)")
         #expect(heldTop >= drawn - 1 && heldTop < c.closedY, "held at \(heldTop), drawn at \(drawn) when pressed")
         try c.play("0 release 0")

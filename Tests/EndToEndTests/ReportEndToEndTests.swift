@@ -3,38 +3,25 @@ import Foundation
 import FoundationXML
 #endif
 @testable import MomentumApp
+import MomentumRun
 import Testing
 
 /// `momentum report` on traces of real runs under weston headless: the report and the Chrome trace of what the app
 /// did, and the refusals a user meets.
 struct ReportEndToEndTests {
-    private static func temporaryDirectory(_ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-\(name)-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    private static func lines(_ path: String) throws -> [TraceEvent] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
-    }
-
     /// The brief's run: the panel on autoplay for 3 s with `--trace`, then `momentum report` with a Chrome trace.
     @Test func autoplayRunBecomesAReportAndAChromeTrace() throws {
-        let dir = try Self.temporaryDirectory("report-autoplay")
+        let dir = try temporaryDirectory("momentum-report-autoplay")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
-        let weston = try WestonSession(module: module, width: 800, height: 600)
+        let (weston, env) = try startWeston(width: 800, height: 600)
         defer { weston.stop() }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
         let trace = dir + "/trace.jsonl"
         let run = try ProgramRun(try Compositor.momentumBinary(),
                                  ["run", "--fullscreen", "--scene", "panel", "--autoplay", "--quit-after", "3",
                                   "--trace", trace], environment: env)
         #expect(run.status == 0, "\(run.transcript)")
-        let events = try Self.lines(trace)
-        let frames = events.filter { $0.kind == "frame" }.count
+        let events = try traceLines(atPath: trace)
+        let frames = events.filter { $0.frame != nil }.count
         #expect(frames > 20)
 
         let out = dir + "/report", chrome = dir + "/run.json"
@@ -61,7 +48,7 @@ struct ReportEndToEndTests {
         #expect(facts["scenes"] == "panel")
         #expect(facts["backends"] == "spring")
         #expect(facts["frames"]?.hasPrefix("\(frames) (seq 1–") == true, "\(facts)")
-        #expect(facts["presented"] == "\(events.filter { $0.kind == "presented" }.count)")
+        #expect(facts["presented"] == "\(events.filter { $0.presented != nil }.count)")
         #expect(facts["window"] == "800x600 at scale 1 (buffer 800x600 px)")
         #expect(facts["exit"] == "quit-after, code 0")
         // The autoplay's motions are gestures on the motion charts.
@@ -75,13 +62,13 @@ struct ReportEndToEndTests {
         }
         #expect(count("X", "tick") == frames)
         #expect(count("X", "render") == frames)
-        #expect(count("C", "panel position") == events.filter { $0.kind == "panel" }.count)
-        #expect(count("C", "panel velocity") == events.filter { $0.kind == "panel" }.count)
-        #expect(count("i", "presented") == events.filter { $0.kind == "presented" }.count)
-        #expect(count("i", "gesture autoplay") == events.filter { $0.kind == "gesture" && $0.string("kind") == "autoplay" }.count)
+        #expect(count("C", "panel position") == events.filter { $0.panel != nil }.count)
+        #expect(count("C", "panel velocity") == events.filter { $0.panel != nil }.count)
+        #expect(count("i", "presented") == events.filter { $0.presented != nil }.count)
+        #expect(count("i", "gesture autoplay") == events.filter { $0.gesture(.autoplay) != nil }.count)
         #expect(count("i", "gesture autoplay") > 0)
         // Each frame's render ends when its frame event was written; times are microseconds.
-        let firstFrame = try #require(events.first { $0.kind == "frame" })
+        let firstFrame = try #require(events.first { $0.frame != nil })
         let render = try #require(traceEvents.first { $0["name"] as? String == "render" })
         let ts = try #require(render["ts"] as? Double), dur = try #require(render["dur"] as? Double)
         #expect(abs(ts + dur - firstFrame.t * 1e6) < 1)
@@ -90,28 +77,25 @@ struct ReportEndToEndTests {
 
     /// Touches, gestures and an idle gap: a tap opens the panel, it rests for a while, a second tap closes it.
     @Test func touchesGesturesAndAnIdleGapShowInTheReport() throws {
-        let dir = try Self.temporaryDirectory("report-touch")
+        let dir = try temporaryDirectory("momentum-report-touch")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let module = try HarnessModule.build(packageRoot: Compositor.packageRoot)
-        let weston = try WestonSession(module: module, width: 800, height: 600)
+        let (weston, env) = try startWeston(width: 800, height: 600)
         defer { weston.stop() }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
         let trace = dir + "/trace.jsonl"
         let app = try TracedClient(executable: try Compositor.momentumBinary(),
                                    arguments: ["--fullscreen", "--scene", "panel"], environment: env, copyTo: trace)
-        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        try app.waitFor("a presented frame") { $0.presented != nil }
         // The panel settles open within about a second of the first tap; the second, 2.5 s after it, lands on the
         // open panel's top (282 at 800x600) above its controls.
         _ = try weston.play(script: "0 tap 0 400 560\n2500 tap 0 400 295\n")
-        let second = try app.waitForGesture("tap", after: try app.waitForGesture("tap").index + 1)
+        let second = try app.waitForGesture(.tap, after: try app.waitForGesture(.tap).index + 1)
         try app.waitFor("the panel at rest closed", after: second.index) {
-            $0.kind == "panel" && $0.string("state") == "closed"
+            $0.panel?.state == .closed
         }
         app.signal()
         #expect(try app.waitExit() == 0)
-        let events = try Self.lines(trace)
-        let frameTimes = events.filter { $0.kind == "frame" }.map(\.t)
+        let events = try traceLines(atPath: trace)
+        let frameTimes = events.filter { $0.frame != nil }.map(\.t)
         let gaps = zip(frameTimes, frameTimes.dropFirst()).filter { $1 - $0 > 0.5 }
         #expect(gaps.count >= 1, "the panel rested between the taps")
 
@@ -140,7 +124,7 @@ struct ReportEndToEndTests {
 
     /// The refusals as a user sees them: one line on stderr, exit 1, nothing written.
     @Test func badInputIsOneLineAndNothingIsWritten() throws {
-        let dir = try Self.temporaryDirectory("report-refusals")
+        let dir = try temporaryDirectory("momentum-report-refusals")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let binary = try Compositor.momentumBinary()
         let bad = dir + "/bad.jsonl"
@@ -151,7 +135,7 @@ struct ReportEndToEndTests {
              "momentum: cannot read trace \(dir)/missing.jsonl: No such file or directory\n"),
             (["report", bad, "--out", dir + "/out"], "momentum: \(bad):2: frame event without a numeric \"seq\"\n"),
             (["report", "/proc/version", "--out", dir + "/out"],
-             "momentum: /proc/version:1: not a Momentum trace: the line is not JSON\n"),
+             "momentum: /proc/version:1: not a Momentum trace: the line is not JSON (unexpected character at byte 0)\n"),
         ]
         for (arguments, stderr) in cases {
             let run = try ProgramRun(binary, arguments)

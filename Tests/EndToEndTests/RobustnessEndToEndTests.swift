@@ -1,18 +1,13 @@
 import Foundation
 import MomentumApp
+import MomentumRun
+import MomentumScenes
+import WaylandClient
 import Testing
 
 /// `momentum run` under a real weston when things go wrong around it: signals, writes that fail, a trace that would
 /// grow without end, a FIFO for a trace, and the teardown on exit.
 @Suite(.serialized) struct RobustnessEndToEndTests {
-    /// A weston with the injection module, and the environment that points a client at it.
-    private static func weston() throws -> (WestonSession, [String: String]) {
-        let weston = try WestonSession(module: try HarnessModule.build(packageRoot: Compositor.packageRoot))
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in weston.environment { env[key] = value }
-        return (weston, env)
-    }
-
     private static func temporaryPath(_ name: String) -> String {
         NSTemporaryDirectory() + "momentum-robust-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)"
     }
@@ -21,15 +16,15 @@ import Testing
     func aTerminatingSignalEndsTheRunCleanlyWithItsExitEvent(name: String) throws {
         let signals: [String: Int32] = ["SIGHUP": SIGHUP, "SIGQUIT": SIGQUIT, "SIGUSR1": SIGUSR1, "SIGUSR2": SIGUSR2,
                                         "SIGALRM": SIGALRM]
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"],
                                    environment: env)
-        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        try app.waitFor("a presented frame") { $0.presented != nil }
         app.signal(signals[name] ?? SIGKILL)
         #expect(try app.waitExit() == 0, "\(app.stderr)")
-        let exit = app.events.last
-        #expect(exit?.kind == "exit" && exit?.number("code") == 0 && exit?.string("reason") == name, "\(String(describing: exit))")
+        let exit = app.events.last?.exit
+        #expect(exit?.code == 0 && exit?.reason == name, "\(app.events.last?.encoded ?? "no line")")
         // SIGQUIT used to reach the Swift runtime, which printed a crash backtrace.
         #expect(app.stderr.isEmpty, "\(app.stderr)")
     }
@@ -40,7 +35,7 @@ import Testing
         let ignored = UInt64(probe.stdout.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16)
         #expect(ignored.map { $0 & (1 << (UInt64(SIGPIPE) - 1)) == 0 } == true, "children start with SIGPIPE ignored: \(probe.stdout)")
 
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let trace = Self.temporaryPath("trace.jsonl")
         defer { unlink(trace) }
@@ -59,14 +54,14 @@ import Testing
         let stderr = TracedClient.readToEnd(err.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "killed by a signal? \(stderr)")
-        let events = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
-        #expect(events.contains { $0.kind == "presented" })
-        #expect(events.last?.kind == "exit" && events.last?.string("reason") == "quit-after", "\(String(describing: events.last))")
+        let lines = try traceLines(atPath: trace)
+        #expect(lines.contains { $0.presented != nil })
+        #expect(lines.last?.exit?.reason == "quit-after", "\(lines.last?.encoded ?? "no line")")
     }
 
     @Test(arguments: [("/dev/full", "No space left on device"), ("/proc/version", nil)])
     func aTraceThatCannotBeWrittenIsAnErrorNamingIt(path: String, reason: String?) throws {
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let run = try ProgramRun(try Compositor.momentumBinary(),
                                  ["run", "--fullscreen", "--trace", path, "--quit-after", "20"], environment: env)
@@ -84,22 +79,22 @@ import Testing
     }
 
     @Test func aScreenshotThatCannotBeWrittenMakesTheExitNonZero() throws {
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let app = try TracedClient(executable: try Compositor.momentumBinary(),
                                    arguments: ["--fullscreen", "--screenshot", "/nonexistent-momentum/x.png"],
                                    environment: env)
-        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        try app.waitFor("a presented frame") { $0.presented != nil }
         app.signal()
         #expect(try app.waitExit() == 1)
         #expect(app.stderr.contains("cannot write screenshot /nonexistent-momentum/x.png: No such file or directory"),
                 "\(app.stderr)")
         #expect(app.stderr.split(separator: "\n").count == 1, "\(app.stderr)")
-        #expect(app.events.last?.kind == "exit" && app.events.last?.number("code") == 1)
+        #expect(app.events.last?.exit?.code == 1)
     }
 
     @Test func theTraceStopsAtItsLimitAndTheRunGoesOn() throws {
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let copy = Self.temporaryPath("limited.jsonl")
         defer { unlink(copy) }
@@ -107,18 +102,18 @@ import Testing
         let app = try TracedClient(executable: try Compositor.momentumBinary(),
                                    arguments: ["--fullscreen", "--scene", "gallery", "--trace-limit", "16k"],
                                    environment: env, copyTo: copy)
-        let truncated = try app.waitFor("the truncated event") { $0.kind == "truncated" }
-        #expect(truncated.event.number("limit") == 16384)
+        let truncated = try app.waitFor("the truncated line") { $0.truncated != nil }
+        #expect(truncated.event.truncated == 16384)
         app.signal()
         #expect(try app.waitExit() == 0, "\(app.stderr)")
         let events = app.events
-        #expect(events.count == truncated.index + 2 && events.last?.kind == "exit", "only the exit event follows")
+        #expect(events.count == truncated.index + 2 && events.last?.exit != nil, "only the exit line follows")
         let size = (try FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int) ?? 0
         #expect(size <= 16384 && size > 12000, "\(size) bytes")
     }
 
     @Test func aTraceToAFIFOStreamsToItsReader() throws {
-        let (weston, env) = try Self.weston()
+        let (weston, env) = try startWeston()
         defer { weston.stop() }
         let fifo = Self.temporaryPath("trace.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -133,25 +128,29 @@ import Testing
         // Opening the read end waits for the app to open the write end; the lines then arrive as they are written.
         let reader = open(fifo, O_RDONLY | O_CLOEXEC)
         #expect(reader >= 0)
-        var text = "", signalled = false
+        var bytes: [UInt8] = [], scanned = 0, signalled = false
         TracedClient.drain(reader) { chunk in
-            text += String(decoding: chunk, as: UTF8.self)
-            if !signalled, text.contains("\"event\":\"presented\"") {
-                signalled = true
-                kill(process.processIdentifier, SIGTERM)
+            bytes += chunk
+            // Each whole line as it arrives: the first presented frame ends the run.
+            while !signalled, let newline = bytes[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                if (try? TraceLine(decoding: bytes[scanned..<newline]))?.presented != nil {
+                    signalled = true
+                    kill(process.processIdentifier, SIGTERM)
+                }
+                scanned = newline + 1
             }
         }
         close(reader)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let events = text.split(separator: "\n").compactMap { TraceEvent(line: String($0)) }
-        #expect(events.first?.kind == "clock" && events.contains { $0.kind == "seat" } && events.contains { $0.kind == "configure" })
-        #expect(events.last?.kind == "exit" && events.last?.string("reason") == "SIGTERM")
+        let lines = try traceLines(String(decoding: bytes, as: UTF8.self), from: fifo)
+        #expect(lines.first?.clock != nil && lines.contains { $0.seatDevices != nil } && lines.contains { $0.configure != nil })
+        #expect(lines.last?.exit?.reason == "SIGTERM")
     }
 
     @Test func aTouchAMillionPixelsAwayIsClampedAndTheCardStillSettles() throws {
         // Legal on the wire (wl_fixed reaches ±8 388 608 px) but absurd: a drag to x = 1 000 000 within 20 ms.
-        let c = try Compositor(scene: "playground", arguments: ["--backend", "dynamics", "--log-level", "debug"])
+        let c = try Compositor(scene: .playground, arguments: ["--backend", BackendKind.dynamics.rawValue, "--log-level", "debug"])
         let mark = c.app.events.count
         try c.play("""
             0 down 0 400 300
@@ -162,13 +161,13 @@ import Testing
             20 frame
             30 up 0
             """)
-        let ended = try c.app.waitForGesture("pan-ended", after: mark)
-        let touches = c.app.events[mark...].filter { $0.kind == "touch" }
-        let xs = touches.compactMap { $0.number("x") }, ys = touches.compactMap { $0.number("y") }
+        let ended = try c.app.waitForGesture(.panEnded, after: mark)
+        let touches = c.app.events[mark...].compactMap(\.touch)
+        let xs = touches.map(\.position.x), ys = touches.map(\.position.y)
         #expect(xs.max() == 1600 && ys.min() == -600, "clamped to the surface grown by its size: \(xs) \(ys)")
         // Flung at the clamped position's speed, the card comes back to rest in seconds, not minutes.
         try c.app.waitFor("the card at rest", after: ended.index, timeout: 15) {
-            $0.kind == "playground" && $0.string("state") == "idle"
+            $0.playground?.state == .idle
         }
         c.app.signal()
         #expect(try c.app.waitExit() == 0)
@@ -176,9 +175,9 @@ import Testing
                 "\(c.app.stderr.suffix(2000))")
     }
 
-    /// The seat, gesture and scene events among `events` (not frames or per-frame scene records), for a failure.
-    static func inputEvents(_ events: ArraySlice<TraceEvent>) -> String {
-        events.filter { !["frame", "panel", "presented"].contains($0.kind) }.map { "\($0.kind) \($0.fields)" }
+    /// The seat, gesture and scene lines among `lines` (not frames or per-frame panel records), for a failure.
+    static func inputEvents(_ lines: ArraySlice<TraceLine>) -> String {
+        lines.filter { $0.frame == nil && $0.panel == nil && $0.presented == nil }.map(\.encoded)
             .joined(separator: "; ")
     }
 
@@ -187,42 +186,42 @@ import Testing
         var mark = c.app.events.count
         // A drag in flight when the touchscreen goes away ends as a cancel, not a release with a fling.
         try c.play("0 press 0 400 560\n10 moveto 0 400 420 90\n100 unplug touch\n120 unplug keyboard\n140 unplug pointer")
-        let cancel = try c.app.waitForGesture("touch-cancel", after: mark)
-        let closed = try c.waitRest("closed", after: cancel.index)
-        #expect(!c.app.events[mark..<closed].contains { $0.kind == "gesture" && $0.string("kind") == "pan-ended" })
+        let cancel = try c.app.waitForGesture(.touchCancel, after: mark)
+        let closed = try c.waitRest(.closed, after: cancel.index)
+        #expect(!c.app.events[mark..<closed].contains { $0.gesture(.panEnded) != nil })
 
         // Back again: the old objects are inert (as under wlroots, mutter and KWin), so only newly bound ones work.
         try c.play("0 plug touch\n0 plug keyboard\n0 plug pointer")
         // The tap only once the app has bound the new devices (under load its get_touch can come after a fixed delay).
         let bound = try c.app.waitFor("the new touch, pointer and keyboard bound", after: closed) {
-            $0.kind == "seat" && Set(($0.fields["devices"] as? [String]) ?? []) == ["touch", "pointer", "keyboard"]
+            $0.devices.map { Set($0) } == [.touch, .pointer, .keyboard]
         }
         try c.play("0 tap 0 400 560")
-        do { mark = try c.app.waitForGesture("tap", after: bound.index).index } catch {
+        do { mark = try c.app.waitForGesture(.tap, after: bound.index).index } catch {
             Issue.record("no tap; events since the unplug: \(Self.inputEvents(c.app.events[closed...]))")
             throw error
         }
-        mark = try c.waitRest("open", after: mark)
+        mark = try c.waitRest(.open, after: mark)
         // The tap activated the window again, so the new keyboard has focus: h hides the HUD.
         try c.play("0 type h")
-        try c.app.waitFor("a frame without the HUD", after: mark) { $0.kind == "frame" && $0.fields["hud"] as? Bool == false }
+        try c.app.waitFor("a frame without the HUD", after: mark) { $0.frame?.hud == false }
         // And the new pointer: a click toggles the panel closed.
         try c.play("0 click 400 \(c.openY + 40)")
-        do { try c.app.waitForGesture("tap", after: mark) } catch {
+        do { try c.app.waitForGesture(.tap, after: mark) } catch {
             Issue.record("no tap; events since the unplug: \(Self.inputEvents(c.app.events[closed...]))")
             throw error
         }
-        try c.waitRest("closed", after: mark)
+        try c.waitRest(.closed, after: mark)
     }
 
     @Test func exitDestroysEveryObjectInReverseOrderAndReleasesTheSeat() throws {
-        let (weston, baseEnv) = try Self.weston()
+        let (weston, baseEnv) = try startWeston()
         defer { weston.stop() }
         var env = baseEnv
         env["WAYLAND_DEBUG"] = "client"
         let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: ["--fullscreen"],
                                    environment: env)
-        try app.waitFor("a presented frame") { $0.kind == "presented" }
+        try app.waitFor("a presented frame") { $0.presented != nil }
         app.signal()
         #expect(try app.waitExit() == 0)
         // WAYLAND_DEBUG lines: "[time]  -> interface@id.request(args)".

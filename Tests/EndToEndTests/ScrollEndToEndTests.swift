@@ -1,34 +1,30 @@
 import Foundation
 import MomentumApp
+import MomentumRun
+import MomentumScenes
 import Testing
 
 /// The scroll scene under a real weston with real touch (800x600: a list of 60 rows of 64 px below the 96 px chrome
 /// band): a flick coasts at 0.998 of its speed per ms, a touch stops it where it is, and a coast into the top
 /// bounces off it and settles there.
 @Suite(.serialized) struct ScrollEndToEndTests {
-    static func scroll(_ e: TraceEvent) -> (state: String, offset: Double, velocity: Double)? {
-        guard e.kind == "scroll", let s = e.string("state"), let o = e.number("offset"), let v = e.number("velocity")
-        else { return nil }
-        return (s, o, v)
-    }
-
     /// 800x600, a phone in portrait and 4K (1920x1080 at scale 2).
     static let screens: [(width: Int, height: Int, scale: Int)] = [(800, 600, 1), (360, 720, 1), (1920, 1080, 2)]
 
     @Test(arguments: screens)
     func aFlickCoastsAtTheDecayRateAndATouchStopsIt(screen: (width: Int, height: Int, scale: Int)) throws {
-        let c = try Compositor(scene: "scroll", output: (screen.width, screen.height), scale: screen.scale)
+        let c = try Compositor(scene: .scroll, output: (screen.width, screen.height), scale: screen.scale)
         let mark = c.app.events.count
         let x = (c.width / 2).rounded(), low = (c.height * 0.93).rounded(), high = low - 300   // 3750 px/s
         try c.play("0 flick 0 \(x) \(low) \(x) \(high) 80")
-        let ended = try c.app.waitForGesture("pan-ended", after: mark)
-        #expect((ended.event.number("list_velocity") ?? 0) < -2000, "\(ended.event.line)")
+        let ended = try c.app.waitForGesture(.panEnded, after: mark)
+        #expect((ended.event.gesture?.number(.listVelocity) ?? 0) < -2000, "\(ended.event.encoded)")
         // Ten coasting frames: each frame's speed is the one before times 0.998^(ms of the frame's step).
         var coasting: [(step: Double, velocity: Double)] = []
         var step = 0.0
         try c.app.waitFor("ten coasting frames", after: ended.index) { e in
-            if e.kind == "frame" { step = e.number("step") ?? 0 }
-            if let s = Self.scroll(e), s.state == "decelerating" { coasting.append((step, s.velocity)) }
+            if let frame = e.frame { step = frame.step }
+            if let s = e.scroll, s.state == .decelerating { coasting.append((step, s.velocity)) }
             return coasting.count >= 10
         }
         for (a, b) in zip(coasting, coasting.dropFirst()) where b.step > 0 {
@@ -38,38 +34,35 @@ import Testing
         // A touch stops it where it is seen: the catch reports the offset, and the list stays there.
         let before = c.app.events.count
         try c.play("0 press 0 \(x) \((c.height * 0.66).rounded())")
-        let caught = try c.app.waitForGesture("catch", after: before)
-        let at = caught.event.number("offset") ?? .nan
-        let held = try c.app.waitFor("a frame after the catch", after: caught.index) { Self.scroll($0) != nil }
-        #expect(Self.scroll(held.event)?.offset == at && Self.scroll(held.event)?.velocity == 0)
+        let caught = try c.app.waitForGesture(.catch, after: before)
+        let at = caught.event.gesture?.number(.offset) ?? .nan
+        let held = try c.app.waitFor("a frame after the catch", after: caught.index) { $0.scroll != nil }
+        #expect(held.event.scroll?.offset == at && held.event.scroll?.velocity == 0)
         try c.play("0 release 0")
-        let idle = try c.app.waitFor("the list at rest", after: held.index) { Self.scroll($0)?.state == "idle" }
-        #expect(Self.scroll(idle.event)?.offset == at)
+        let idle = try c.app.waitFor("the list at rest", after: held.index) { $0.scroll?.state == .idle }
+        #expect(idle.event.scroll?.offset == at)
     }
 
     @Test func aCoastIntoTheTopBouncesOffItAndSettlesThere() throws {
-        let c = try Compositor(scene: "scroll")
+        let c = try Compositor(scene: .scroll)
         var mark = c.app.events.count
         // Scroll down a little, then flick back toward the top, hard.
         try c.play("0 drag 0 400 500 400 300 300 100")
         let settled = try c.app.waitFor("the list below its top", after: mark) {
-            guard let s = Self.scroll($0) else { return false }
-            return s.state == "idle" && s.offset < -150
+            guard let s = $0.scroll else { return false }
+            return s.state == .idle && s.offset < -150
         }
         mark = settled.index
         try c.play("0 flick 0 400 250 400 400 40")   // 150 px in 40 ms: still below the top at the lift
-        let bounce = try c.app.waitForGesture("retarget", after: mark)
-        let rest = try c.app.waitFor("the list back at rest", after: bounce.index) {
-            guard let s = Self.scroll($0) else { return false }
-            return s.state == "idle"
-        }
-        let path = c.app.events[mark...rest.index].compactMap(Self.scroll)
+        let bounce = try c.app.waitForGesture(.retarget, after: mark)
+        let rest = try c.app.waitFor("the list back at rest", after: bounce.index) { $0.scroll?.state == .idle }
+        let path = c.app.events[mark...rest.index].compactMap(\.scroll)
         let furthest = path.map(\.offset).max() ?? 0
         #expect(furthest > 1, "it went past the top: \(furthest)")
-        #expect(Self.scroll(rest.event)?.offset == 0)
+        #expect(rest.event.scroll?.offset == 0)
         // Past the top it only ever moved back down once turned (critically damped, no second bounce).
         let past = path.drop { $0.offset <= 0 }
         let turn = past.firstIndex { $0.velocity < 0 } ?? past.endIndex
-        #expect(past[turn...].allSatisfy { $0.velocity <= 0 || $0.state == "idle" })
+        #expect(past[turn...].allSatisfy { $0.velocity <= 0 || $0.state == .idle })
     }
 }

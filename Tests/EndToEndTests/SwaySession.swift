@@ -48,7 +48,7 @@ final class SwaySession {
         momentum = runtime + "/momentum"
         vinput = runtime + "/vinput"
         try FileManager.default.copyItem(atPath: try Compositor.momentumBinary(), toPath: momentum)
-        try FileManager.default.copyItem(atPath: try Self.buildVinput(), toPath: vinput)
+        try FileManager.default.copyItem(atPath: try buildHarnessTool("vinput"), toPath: vinput)
         // Readiness: sway runs `exec` once it is up, which writes the display name into a FIFO read here.
         let ready = runtime + "/ready"
         guard mkfifo(ready, 0o600) == 0, chown(ready, uid, gid) == 0 else {
@@ -131,14 +131,6 @@ final class SwaySession {
             sway.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: runtime)
-    }
-
-    /// Builds `vinput` with the harness Makefile; its path.
-    private static func buildVinput() throws -> String {
-        let out = Compositor.packageRoot + "/.build/harness"
-        let make = try ProgramRun("/usr/bin/make", ["-s", "-C", Compositor.packageRoot + "/harness", "OUT=\(out)", "vinput"])
-        guard make.status == 0 else { throw Failure(description: "building vinput failed: \(make.transcript)") }
-        return out + "/vinput"
     }
 
     /// The first line written into `fifo`, waiting at most `timeout` s while `alive` holds (`compositor` names it
