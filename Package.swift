@@ -102,7 +102,8 @@ let package = Package(
                     dependencies: ["MomentumRender", "MomentumLayers", "MomentumText", realModule, "CGLES", "CZlib"],
                     swiftSettings: strict),
         .testTarget(name: "MomentumTextTests", dependencies: ["MomentumText"], swiftSettings: strict),
-        .testTarget(name: "MomentumAppTests", dependencies: ["MomentumApp", "MomentumTestSupport"],
+        .testTarget(name: "MomentumAppTests",
+                    dependencies: ["MomentumApp", "MomentumRun", "MomentumScenes", "MomentumLayers", "MomentumTestSupport"],
                     swiftSettings: strict),
         // Random and hostile input through timestamps, touch assembly, the switcher, every scene and both
         // recognisers (`swift test --filter Fuzz`; MOMENTUM_FUZZ_SCRIPTS and MOMENTUM_FUZZ_SEED for longer runs).
@@ -111,7 +112,8 @@ let package = Package(
                                    "MomentumLayers"],
                     swiftSettings: strict),
         // End to end: starts weston headless with the touch-injection module, runs the real binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumCore", "MomentumScenes",
+        .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumRun", "MomentumCore",
+                                                            "MomentumLayers", "MomentumScenes", "WaylandClient",
                                                             "MomentumTestSupport"],
                     swiftSettings: strict),
     ],

@@ -243,7 +243,7 @@ public struct RunCore {
         case .toggleGravity:
             guard var playground = scene as? PlaygroundScene, playground.toggleGravity() else { return }
             scene = playground
-            trace(.gesture(SceneEvent(.gravity, [TraceField("on", .bool(playground.hasGravity))])), at: now,
+            trace(.gesture(SceneEvent(.gravity, [TraceField(EventField.on, .bool(playground.hasGravity))])), at: now,
                   into: &effects)
             frameState.invalidate()
         case .toggleHUD:

@@ -190,7 +190,7 @@ public struct GalleryScene: Scene {
         for event in recognizer.handle(frame, hit: { _ in true }) {
             guard case .tap(let point) = event else { continue }
             guard let item = layout.item(at: toLayout(point)) else {
-                reports.append(SceneEvent(.tap, [TraceField("item", .string("none"))]))
+                reports.append(SceneEvent(.tap, [TraceField(EventField.item, .string("none"))]))
                 continue
             }
             reports += trigger(item)
@@ -217,11 +217,11 @@ public struct GalleryScene: Scene {
         case .satellite: restartOrbit()
         case .covers: shuffleCovers()
         }
-        var events = [SceneEvent(.tap, [TraceField("item", .string(item.rawValue))])]
+        var events = [SceneEvent(.tap, [TraceField(EventField.item, .string(item.rawValue))])]
         if interrupted {
-            events.append(SceneEvent(.restart, [TraceField("item", .string(item.rawValue)),
-                                                 TraceField("before", before),
-                                                 TraceField("after", presentedTrace(item))]))
+            events.append(SceneEvent(.restart, [TraceField(EventField.item, .string(item.rawValue)),
+                                                 TraceField(EventField.before, before),
+                                                 TraceField(EventField.after, presentedTrace(item))]))
         }
         return events
     }
@@ -234,7 +234,7 @@ public struct GalleryScene: Scene {
         var events: [SceneEvent] = []
         for item in running where !isAnimating(item) {
             if item == .lanes { laneTiming = nil }
-            events.append(SceneEvent(.finished, [TraceField("item", .string(item.rawValue))]))
+            events.append(SceneEvent(.finished, [TraceField(EventField.item, .string(item.rawValue))]))
         }
         return events
     }

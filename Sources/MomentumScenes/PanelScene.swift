@@ -182,8 +182,8 @@ public struct PanelScene: Scene, BackendSwitchable {
                     dragging = true
                     dragVelocity = .zero
                     layers[panel].position = caught.value
-                    reports.append(SceneEvent(.catch, [TraceField("position", .vector(caught.value)),
-                                                        TraceField("velocity_before", .vector(caught.velocity))]))
+                    reports.append(SceneEvent(.catch, [TraceField(EventField.position, .vector(caught.value)),
+                                                        TraceField(EventField.velocityBefore, .vector(caught.velocity))]))
                 }
                 pressTop = y
             case .panBegan(let p):
@@ -226,8 +226,8 @@ public struct PanelScene: Scene, BackendSwitchable {
                 drag(finger: p)
                 let panelVelocity = self.velocity(forFinger: velocity, at: p)
                 release(velocity: panelVelocity)
-                reports.append(SceneEvent(.panEnded, [TraceField("velocity", .vector(velocity)),
-                                                      TraceField("panel_velocity", .vector(panelVelocity))]))
+                reports.append(SceneEvent(.panEnded, [TraceField(EventField.velocity, .vector(velocity)),
+                                                      TraceField(EventField.panelVelocity, .vector(panelVelocity))]))
             case .tap(let p):
                 if let control = grabbed {
                     grabbed = nil
@@ -238,8 +238,8 @@ public struct PanelScene: Scene, BackendSwitchable {
                 if dragging { release(velocity: .zero, toward: targetBeforeGrab == .open ? .closed : .open) }
                 else { toggle() }
                 // The panel's (y, vy) just before and just after the tap took effect, at the same instant.
-                reports.append(SceneEvent(.tap, [TraceField("before", .vector(before)),
-                                                  TraceField("after", .vector(SIMD2(y, vy)))]))
+                reports.append(SceneEvent(.tap, [TraceField(EventField.before, .vector(before)),
+                                                  TraceField(EventField.after, .vector(SIMD2(y, vy)))]))
             case .released:
                 if grabbed != nil {
                     grabbed = nil
@@ -346,7 +346,7 @@ public struct PanelScene: Scene, BackendSwitchable {
 
     /// The trace event of a control changed by a touch.
     private func controlEvent(_ control: ControlCenter.Control, _ value: TraceValue) -> SceneEvent {
-        SceneEvent(.control, [TraceField("control", .string(control.name)), TraceField("value", value)])
+        SceneEvent(.control, [TraceField(EventField.control, .string(control.name)), TraceField(EventField.value, value)])
     }
 
     /// The finger owns the panel: the mapping's top edge, rubber-banded past the travel's ends.

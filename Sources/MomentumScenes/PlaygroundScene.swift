@@ -248,7 +248,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 caughtMoving = gestureOnCard && isAnimating(.position)
                 if gestureOnCard { catchCard(into: &reports) }
             case .panBegan(let translation):
-                if isHeld { reports.append(SceneEvent(.panBegan, [TraceField("translation", .vector(translation))])) }
+                if isHeld { reports.append(SceneEvent(.panBegan, [TraceField(EventField.translation, .vector(translation))])) }
             case .panChanged, .pinchBegan:
                 break
             case .rotationBegan:
@@ -264,8 +264,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .rotationEnded(let a, let w):
                 if angleHeld { releaseAngle(a, velocity: w, into: &reports) }
             case .tap(let point):
-                reports.append(SceneEvent(.tap, [TraceField("position", .vector(point)),
-                                                  TraceField("on_card", .bool(gestureOnCard))]))
+                reports.append(SceneEvent(.tap, [TraceField(EventField.position, .vector(point)),
+                                                  TraceField(EventField.onCard, .bool(gestureOnCard))]))
                 if !gestureOnCard {
                     retarget(to: point, into: &reports)
                 } else if backendName == "dynamics", !caughtMoving {
@@ -291,9 +291,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         isHeld = true
         grabPosition = caught.value
         grabTranslation = recognizer.translation
-        reports.append(SceneEvent(.catch, [TraceField("position", .vector(caught.value)),
-                                            TraceField("velocity_before", .vector(caught.velocity)),
-                                            TraceField("was_moving", .bool(wasMoving))]))
+        reports.append(SceneEvent(.catch, [TraceField(EventField.position, .vector(caught.value)),
+                                            TraceField(EventField.velocityBefore, .vector(caught.velocity)),
+                                            TraceField(EventField.wasMoving, .bool(wasMoving))]))
     }
 
     private mutating func beginPinch(into reports: inout [SceneEvent]) {
@@ -301,8 +301,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         baseAngle = layers.removeAnimation(.rotation, of: cardLayer).value.x
         scaleHeld = true
         angleHeld = true
-        reports.append(SceneEvent(.pinchBegan, [TraceField("scale", .number(baseScale)),
-                                                  TraceField("angle", .number(baseAngle))]))
+        reports.append(SceneEvent(.pinchBegan, [TraceField(EventField.scale, .number(baseScale)),
+                                                  TraceField(EventField.angle, .number(baseAngle))]))
     }
 
     private mutating func release(velocity v: SIMD2<Double>, into reports: inout [SceneEvent]) {
@@ -311,8 +311,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let goal = clamped(from + v * Self.projectionTime)
         move(from: from, velocity: v, to: goal)
         reports.append(SceneEvent(.panEnded, [
-            TraceField("velocity", .vector(v)), TraceField("position", .vector(from)), TraceField("target", .vector(goal)),
-            TraceField("relative_velocity", .number(Self.relativeSpringVelocity(velocity: v, from: from, to: goal))),
+            TraceField(EventField.velocity, .vector(v)), TraceField(EventField.position, .vector(from)), TraceField(EventField.target, .vector(goal)),
+            TraceField(EventField.relativeVelocity, .number(Self.relativeSpringVelocity(velocity: v, from: from, to: goal))),
         ]))
     }
 
@@ -325,8 +325,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let value = baseScale * s, rate = baseScale * sv
         scaleHeld = false
         spring(.scale, parameters: Self.scaleSpring, threshold: .scale, from: value, velocity: rate, to: 1)
-        reports.append(SceneEvent(.pinchEnded, [TraceField("scale", .number(value)),
-                                                  TraceField("scale_velocity", .number(rate))]))
+        reports.append(SceneEvent(.pinchEnded, [TraceField(EventField.scale, .number(value)),
+                                                  TraceField(EventField.scaleVelocity, .number(rate))]))
     }
 
     private mutating func releaseAngle(_ a: Double, velocity w: Double, into reports: inout [SceneEvent]) {
@@ -334,9 +334,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         angleHeld = false
         let detent = Self.rotationDetent(for: value, velocity: w)
         spring(.rotation, parameters: Self.rotationSpring, threshold: .rotation, from: value, velocity: w, to: detent)
-        reports.append(SceneEvent(.rotationEnded, [TraceField("angle", .number(value)),
-                                                     TraceField("angular_velocity", .number(w)),
-                                                     TraceField("target", .number(detent))]))
+        reports.append(SceneEvent(.rotationEnded, [TraceField(EventField.angle, .number(value)),
+                                                     TraceField(EventField.angularVelocity, .number(w)),
+                                                     TraceField(EventField.target, .number(detent))]))
     }
 
     private mutating func retarget(to point: SIMD2<Double>, into reports: inout [SceneEvent]) {
@@ -346,9 +346,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         if !layers.retarget(.position, of: cardLayer, to: goal) { move(from: before.value, velocity: .zero, to: goal) }
         let after = layers.presented(.position, of: cardLayer)
         reports.append(SceneEvent(.retarget, [
-            TraceField("to", .vector(goal)), TraceField("was_moving", .bool(wasMoving)),
-            TraceField("before", .vector(before.value)), TraceField("velocity_before", .vector(before.velocity)),
-            TraceField("after", .vector(after.value)), TraceField("velocity_after", .vector(after.velocity)),
+            TraceField(EventField.to, .vector(goal)), TraceField(EventField.wasMoving, .bool(wasMoving)),
+            TraceField(EventField.before, .vector(before.value)), TraceField(EventField.velocityBefore, .vector(before.velocity)),
+            TraceField(EventField.after, .vector(after.value)), TraceField(EventField.velocityAfter, .vector(after.velocity)),
         ]))
     }
 
@@ -365,7 +365,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         }
         if isHeld { drop() }
         gestureOnCard = false
-        reports.append(SceneEvent(.touchCancel, [TraceField("position", .vector(position))]))
+        reports.append(SceneEvent(.touchCancel, [TraceField(EventField.position, .vector(position))]))
     }
 
     /// A tap on the card on the dynamics backend pushes it away from the finger (from the centre: up).
@@ -375,7 +375,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let direction = length > 1 ? away / length : SIMD2(0, -1)
         let v = direction * Self.pushSpeed
         move(from: from, velocity: v, to: clamped(from + v * Self.projectionTime))
-        reports.append(SceneEvent(.push, [TraceField("velocity", .vector(v))]))
+        reports.append(SceneEvent(.push, [TraceField(EventField.velocity, .vector(v))]))
     }
 
     /// Key g on the dynamics backend: gravity on (the card falls free and bounces to rest on the bottom edge) or off

@@ -140,8 +140,8 @@ public struct ScrollScene: Scene {
                     // Stopped where it is seen, as a finger stops a coasting list.
                     let caught = layers.removeAnimation(.position, of: content)
                     layers[content].position = caught.value
-                    reports.append(SceneEvent(.catch, [TraceField("offset", .number(caught.value.y - port.y)),
-                                                        TraceField("velocity_before", .number(caught.velocity.y))]))
+                    reports.append(SceneEvent(.catch, [TraceField(EventField.offset, .number(caught.value.y - port.y)),
+                                                        TraceField(EventField.velocityBefore, .number(caught.velocity.y))]))
                 }
             case .panBegan(let p):
                 dragging = true
@@ -157,11 +157,11 @@ public struct ScrollScene: Scene {
                 let v = listVelocity(forFinger: velocity.y, at: p.y)
                 dragging = false
                 release(velocity: v)
-                reports.append(SceneEvent(.panEnded, [TraceField("velocity", .vector(velocity)),
-                                                      TraceField("list_velocity", .number(v))]))
+                reports.append(SceneEvent(.panEnded, [TraceField(EventField.velocity, .vector(velocity)),
+                                                      TraceField(EventField.listVelocity, .number(v))]))
             case .tap:
                 settleIntoRange(velocity: 0)
-                reports.append(SceneEvent(.tap, [TraceField("offset", .number(offset))]))
+                reports.append(SceneEvent(.tap, [TraceField(EventField.offset, .number(offset))]))
             case .released:
                 settleIntoRange(velocity: 0)
             case .cancelled:
@@ -181,8 +181,8 @@ public struct ScrollScene: Scene {
         }
         let crossing = layers.removeAnimation(.position, of: content)
         bounce(from: crossing.value, velocity: crossing.velocity)
-        return [SceneEvent(.retarget, [TraceField("to", .string("edge")),
-                                       TraceField("velocity", .number(crossing.velocity.y))])]
+        return [SceneEvent(.retarget, [TraceField(EventField.to, .string("edge")),
+                                       TraceField(EventField.velocity, .number(crossing.velocity.y))])]
     }
 
     /// Appends the presented layers.

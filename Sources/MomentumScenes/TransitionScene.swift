@@ -27,8 +27,8 @@ public struct TransitionScene: Scene {
     public enum Driver: String, Sendable { case tween, dynamics, finger, none }
     /// What decided a release (the `finish` and `cancel` events' `reason`): its velocity, or where the card was.
     public enum Decision: String, Sendable { case velocity, location }
-    /// What a press went down on (the events' `on`).
-    public enum PressedOn: String, Sendable { case card, backdrop }
+    /// What a press went down on (the events' `on`): the card, the backdrop, the card's close button.
+    public enum PressedOn: String, Sendable { case card, backdrop, close }
 
     /// Duration of the non-interactive presentation and dismissal tweens.
     public static let duration = 0.35
@@ -180,22 +180,22 @@ public struct TransitionScene: Scene {
                 heldTime = 0
             case .panBegan(let p):
                 if pressedOnCard { grab(fingerY: p.y) }
-                reports.append(SceneEvent(.panBegan, [on, TraceField("y", .number(cardY)),
-                                                        TraceField("vy", .number(cardVY))]))
+                reports.append(SceneEvent(.panBegan, [on, TraceField(EventField.y, .number(cardY)),
+                                                        TraceField(EventField.vy, .number(cardVY))]))
             case .panChanged(let p):
                 if driver == .finger {
                     fingerVY = recognizer.currentVelocity(at: inputTime).y
                     layers[card].position.y = grabY + (p.y - grabFingerY)
                 }
             case .panEnded(let p, let velocity):
-                reports.append(SceneEvent(.panEnded, [on, TraceField("velocity", .vector(velocity))]))
+                reports.append(SceneEvent(.panEnded, [on, TraceField(EventField.velocity, .vector(velocity))]))
                 if driver == .finger {
                     layers[card].position.y = grabY + (p.y - grabFingerY)
                     reports.append(release(vy: velocity.y))
                 }
             case .tap(let p):
                 let onClose = pressedOnCard && closeRect.contains(p) && target == .presented
-                reports.append(SceneEvent(.tap, [onClose ? TraceField("on", .string("close")) : on]))
+                reports.append(SceneEvent(.tap, [onClose ? TraceField(EventField.on, .string(PressedOn.close.rawValue)) : on]))
                 if driver == .finger {
                     reports.append(release(vy: 0))
                 } else if !pressedOnCard || onClose {
@@ -209,7 +209,7 @@ public struct TransitionScene: Scene {
                     target = targetBeforeGrab
                     finish(from: cardY, vy: 0)
                 }
-                reports.append(SceneEvent(.touchCancel, [TraceField("target", .string(target.rawValue))]))
+                reports.append(SceneEvent(.touchCancel, [TraceField(EventField.target, .string(target.rawValue))]))
             }
             pressedWhileMoving = pressedWhileMoving && recognizer.owner != nil
         }
@@ -233,8 +233,8 @@ public struct TransitionScene: Scene {
         case .dynamics:
             let presented = layers.presented(.position, of: card)
             if case .dynamics(let finisher)? = animation, finisher.hasLeftContainer {
-                reports.append(SceneEvent(.leftContainer, [TraceField("y", .number(presented.value.y)),
-                                                             TraceField("vy", .number(presented.velocity.y))]))
+                reports.append(SceneEvent(.leftContainer, [TraceField(EventField.y, .number(presented.value.y)),
+                                                             TraceField(EventField.vy, .number(presented.velocity.y))]))
                 reports.append(complete())
             } else if animation == nil {
                 reports.append(complete())
@@ -248,7 +248,7 @@ public struct TransitionScene: Scene {
             if heldTime > recognizer.tapMaxDuration {
                 pressedWhileMoving = false
                 grab(fingerY: recognizer.position.y)
-                reports.append(SceneEvent(.catch, [TraceField("y", .number(cardY))]))
+                reports.append(SceneEvent(.catch, [TraceField(EventField.y, .number(cardY))]))
             }
         }
         syncBackdrop()
@@ -318,8 +318,8 @@ public struct TransitionScene: Scene {
             driver = .tween
         }
         return SceneEvent(target == .presented ? .present : .dismiss,
-                          [TraceField("driver", .string(driver.rawValue)), TraceField("y", .number(from)),
-                           TraceField("vy", .number(vy))])
+                          [TraceField(EventField.driver, .string(driver.rawValue)), TraceField(EventField.y, .number(from)),
+                           TraceField(EventField.vy, .number(vy))])
     }
 
     /// Stops the card where it is presented and hands it to the finger (its velocity is the finger's from now on).
@@ -358,7 +358,7 @@ public struct TransitionScene: Scene {
         layers.removeAnimation(.position, of: card)
         layers[card].position = SIMD2(layout.cardX, layout.y(for: target))
         driver = .none
-        return SceneEvent(.completed, [TraceField("target", .string(target.rawValue))])
+        return SceneEvent(.completed, [TraceField(EventField.target, .string(target.rawValue))])
     }
 
     /// Moves the card from top edge `y` with vertical velocity `vy` toward `target` on the dynamics backend

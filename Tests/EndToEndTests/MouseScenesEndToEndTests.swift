@@ -15,7 +15,7 @@ import Testing
     /// Clicks the backdrop and waits until the card is part-way in; returns that trace line.
     static func clickAndWaitMidway(_ c: Compositor) throws -> (index: Int, event: TraceLine) {
         let midway = try c.presentCardMidway("0 click 400 400")
-        #expect(midway.tap?.string(.on) == "backdrop")
+        #expect(midway.tap?.string(.on) == TransitionScene.PressedOn.backdrop.rawValue)
         return (midway.index, midway.event)
     }
 
@@ -39,7 +39,7 @@ import Testing
         let moves = (1...6).map { "\(Double($0) * 8.333) pointer 400 \(cursorY + Double($0) * 6)" }
         try c.play((["0 pointer 400 \(cursorY)", "0 button left down"] + moves).joined(separator: "\n"))
         let began = try c.app.waitForGesture(.panBegan, after: midway.index)
-        #expect(began.event.gesture?.string(.on) == "card")
+        #expect(began.event.gesture?.string(.on) == TransitionScene.PressedOn.card.rawValue)
         let dragging = try c.app.waitFor("a dragging frame", after: began.index) { $0.transition?.state == .dragging }
         // Held where it was shown: the first dragging frame is where the presentation had the card, plus at most
         // the 36 px the cursor moved.
@@ -74,11 +74,11 @@ import Testing
         let cursorY = y + Self.cardHeight - 30
         try c.play("0 mousedrag 400 \(cursorY) 400 \(cursorY - 150) 60")
         let ended = try c.app.waitForGesture(.panEnded, after: midway.index)
-        #expect(ended.event.gesture?.string(.on) == "card")
+        #expect(ended.event.gesture?.string(.on) == TransitionScene.PressedOn.card.rawValue)
         #expect((ended.event.gesture?.vector(.velocity)?.y ?? 0) < -1000, "150 px up in 60 ms: \(ended.event.encoded)")
         let decision = try c.waitForDecision(after: midway.index)
         #expect(decision.event?.kind == .cancel)
-        #expect(decision.event?.string(.reason) == "velocity")
+        #expect(decision.event?.string(.reason) == TransitionScene.Decision.velocity.rawValue)
         let rest = try c.app.waitFor("dismissed", after: decision.index) { $0.transition?.state == .dismissed }
         #expect(rest.event.transition?.completion == 0)
     }

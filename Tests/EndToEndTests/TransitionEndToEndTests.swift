@@ -65,7 +65,7 @@ import Testing
         try c.play("0 flick 0 400 \(fingerY) 400 \(fingerY - 150) 60")
         let decision = try c.waitForDecision(after: midway.index)
         #expect(decision.event?.kind == .cancel)
-        #expect(decision.event?.string(.reason) == "velocity")
+        #expect(decision.event?.string(.reason) == TransitionScene.Decision.velocity.rawValue)
         try c.app.waitForGesture(.leftContainer, after: decision.index)
         let rest = try c.app.waitFor("dismissed", after: decision.index) { $0.transition?.state == .dismissed }
         #expect(rest.event.transition?.completion == 0)
@@ -81,7 +81,7 @@ import Testing
         try c.play("0 drag 0 400 \(fingerY) 400 \(fingerY + target) 400 150")
         let decision = try c.waitForDecision(after: midway.index)
         #expect(decision.event?.kind == .finish)
-        #expect(decision.event?.string(.reason) == "location")
+        #expect(decision.event?.string(.reason) == TransitionScene.Decision.location.rawValue)
         let rest = try c.app.waitFor("presented", after: decision.index) { $0.transition?.state == .presented }
         #expect(rest.event.transition?.cardY == Self.presentedY)
         #expect(rest.event.transition?.completion == 1)

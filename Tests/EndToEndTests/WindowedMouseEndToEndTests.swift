@@ -126,7 +126,7 @@ import Testing
         var mark = try Self.switchScene(c, at: origin, to: .transition)
         try Self.click(c, at: origin, 320, 300)
         let tap = try c.app.waitForGesture(.tap, after: mark)
-        #expect(tap.event.gesture?.string(.on) == "backdrop")
+        #expect(tap.event.gesture?.string(.on) == TransitionScene.PressedOn.backdrop.rawValue)
         let presented = try c.app.waitFor("the card presented", after: tap.index) { $0.transition?.state == .presented }
         #expect(presented.event.transition?.completion == 1)
 
