@@ -72,6 +72,9 @@ public struct RunCore {
     private var clock = FrameClock()
     public private(set) var statistics = FrameStatistics()
     public private(set) var sequence: UInt64 = 0
+    /// The last frame drawn before the display link rested: the first one shown after it starts a new run of
+    /// intervals (the gap is a pause, not a frame interval), however late the feedback of the frames before comes.
+    private var lastBeforeRest: UInt64?
     /// When to start a frame after its callback, and when it will be shown.
     public private(set) var deadline = FrameDeadline()
     private var predictions = FingerPredictions()
@@ -154,6 +157,10 @@ public struct RunCore {
             frameState.callback(milliseconds: ms, at: now,
                                 wake: configuration.lateFrameStart ? deadline.wake(afterCallback: now) : now)
         case .presented(let feedback):
+            if let rested = lastBeforeRest, feedback.sequence > rested {
+                statistics.idle()
+                lastBeforeRest = nil
+            }
             clock.presented(nanoseconds: feedback.nanoseconds, refreshNanoseconds: UInt64(feedback.refreshNanoseconds))
             statistics.presented(ns: feedback.nanoseconds, refreshNs: feedback.refreshNanoseconds, msc: feedback.msc,
                                  vsync: feedback.flags.contains(.vsync))
@@ -303,6 +310,7 @@ public struct RunCore {
         }
         frameState.rested()
         statistics.idle()
+        lastBeforeRest = sequence
         trace(.rest(cpu: cpu), at: now, into: &effects)
         announceReady(into: &effects)
         if drag != nil, drag?.start == nil {

@@ -2,16 +2,22 @@ import MomentumCore
 import MomentumLayers
 
 /// The Control Center panel of seed 000: open or closed; it follows a dragging finger, animates on release with
-/// the release velocity, and a tap toggles it. Everything is interruptible, as direct manipulation on iOS:
-/// - a press on the moving panel catches it at once, where it is drawn (hit-tested on the presentation);
-/// - the grabbed point stays under the finger: the pan slop (8 px) is taken up smoothly over the next
-///   `takeUp` px of movement (no jump when the pan begins, no lasting lag after);
+/// the release velocity, and a tap toggles it. Everything is interruptible, by the touch rule every scene keeps
+/// (hit-tested on the presentation, so a moving panel is touched where it is drawn):
+/// - a press on the moving panel does not change its motion at touch-down;
+/// - a quick tap on it (lifted within the tap time, before the hold time, no movement past the slop) retargets it
+///   to the other state **with its current velocity** (seed 000's `didTap`): it turns smoothly, no stop;
+/// - a press that moves past the slop catches it where it is drawn at that moment, no jump, and from then on it
+///   follows the finger 1:1;
+/// - a press held still for `holdTime` catches it and holds it there (seed 004's stop); lifted, it goes to the
+///   state other than the one it was heading for, from rest;
+/// - on a resting panel the grabbed point stays under the finger: the pan slop (8 px) is taken up smoothly over the
+///   next `takeUp` px of movement (no jump when the pan begins, no lasting lag after);
 /// - past the open and closed positions the drag rubber-bands (c = 0.55) and the panel reaches below the screen
 ///   edge, so no gap shows;
 /// - on release the velocity decides when it is faster than `velocityThreshold` (50 px/s, seed 002's rule, shared
 ///   with the transition), else the nearer state does;
-/// - a tap toggles: from rest it starts toward the other state; on a panel caught by the press, it sends it from
-///   where it was caught toward the state other than the one it was heading for;
+/// - a tap on the resting panel starts it toward the other state;
 /// - a cancelled touch sequence returns it to where it was heading before the grab, from rest (no fling).
 ///
 /// Open and at rest, it is a Control Center whose controls are touch targets of their own: a tap on a toggle or a
@@ -44,6 +50,9 @@ public struct PanelScene: Scene, BackendSwitchable {
     public static let velocityThreshold = TransitionScene.velocityThreshold
     /// Finger travel (px) after the pan begins over which the slop is taken up.
     public static let takeUp = DragMapping.takeUp
+    /// How long a still press on the moving panel takes to catch it (s): longer than a quick tap's press (a tap is
+    /// ~60–100 ms down), short enough to feel like grabbing.
+    public static let holdTime = 0.13
     private var recognizer = PanTapRecognizer()
     private var dragging = false
     private var dragVelocity = SIMD2<Double>.zero
@@ -51,6 +60,9 @@ public struct PanelScene: Scene, BackendSwitchable {
     private var inputTime = 0.0
     /// Where the finger went down and the panel's top edge then (where it was drawn, caught or at rest).
     private var press = SIMD2<Double>.zero, pressTop = 0.0
+    /// The press went down on the moving panel (and did not stop it): the frame time then, and the panel's top edge
+    /// and velocity then (the trace's `at_down`).
+    private var pressedMoving: (time: Double, y: Double, vy: Double)?
     /// The drag's finger → unstretched top edge mapping (the slop taken up).
     private var mapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
     /// The Control Center's state: toggles, levels, media.
@@ -169,6 +181,7 @@ public struct PanelScene: Scene, BackendSwitchable {
                 targetBeforeGrab = target
                 press = p
                 grabbed = nil
+                pressedMoving = nil
                 if !isMoving, !dragging, target == .open, let control = control(at: p) {
                     grabbed = control
                     if case .slider(let slider) = control, let track = layout.controls.sliders[slider] {
@@ -177,13 +190,8 @@ public struct PanelScene: Scene, BackendSwitchable {
                         addPanelContents()
                     }
                 } else if isMoving {
-                    // Caught at once where it is drawn, as a finger stops a sliding sheet.
-                    let caught = layers.removeAnimation(.position, of: panel)
-                    dragging = true
-                    dragVelocity = .zero
-                    layers[panel].position = caught.value
-                    reports.append(SceneEvent(.catch, [TraceField(EventField.position, .vector(caught.value)),
-                                                        TraceField(EventField.velocityBefore, .vector(caught.velocity))]))
+                    // The motion goes on: what the press becomes (a tap, a pan, a hold) decides.
+                    pressedMoving = (layers.time, y, vy)
                 }
                 pressTop = y
             case .panBegan(let p):
@@ -198,14 +206,19 @@ public struct PanelScene: Scene, BackendSwitchable {
                     grabbed = nil
                     addPanelContents()
                 }
-                if !dragging {
-                    dragging = true
-                    _ = layers.removeAnimation(.position, of: panel)
+                if !dragging, isMoving, pressedMoving != nil {
+                    // Caught where it is drawn now, as the finger starts to move it.
+                    reports.append(catchPanel())
                 }
-                // No jump: the mapping starts from where the panel is; it ends with the pressed point under the
-                // finger (in the rubber band's unstretched coordinates, so a catch in an overshoot holds too).
-                mapping = DragMapping(value: layout.unbanded(y), finger: p.y, pressedValue: layout.unbanded(pressTop),
-                                      pressedFinger: press.y)
+                dragging = true
+                _ = layers.removeAnimation(.position, of: panel)
+                // No jump: the mapping starts from where the panel is. A panel caught moving follows the finger 1:1
+                // from here; one pressed at rest ends with the pressed point under the finger (in the rubber band's
+                // unstretched coordinates, so a drag in an overshoot holds too).
+                let caughtMoving = pressedMoving != nil
+                mapping = DragMapping(value: layout.unbanded(y), finger: p.y,
+                                      pressedValue: layout.unbanded(caughtMoving ? y : pressTop),
+                                      pressedFinger: caughtMoving ? p.y : press.y)
                 drag(finger: p)
                 dragVelocity = velocity(forFinger: recognizer.currentVelocity(at: inputTime), at: p)
                 reports.append(SceneEvent(.panBegan))
@@ -226,6 +239,7 @@ public struct PanelScene: Scene, BackendSwitchable {
                 drag(finger: p)
                 let panelVelocity = self.velocity(forFinger: velocity, at: p)
                 release(velocity: panelVelocity)
+                pressedMoving = nil
                 reports.append(SceneEvent(.panEnded, [TraceField(EventField.velocity, .vector(velocity)),
                                                       TraceField(EventField.panelVelocity, .vector(panelVelocity))]))
             case .tap(let p):
@@ -235,33 +249,57 @@ public struct PanelScene: Scene, BackendSwitchable {
                     continue
                 }
                 let before = SIMD2(y, vy)
+                // Held still until caught: it goes from rest toward the state it was not heading for. Else it is
+                // retargeted with its velocity (or, at rest, started toward the other state).
                 if dragging { release(velocity: .zero, toward: targetBeforeGrab == .open ? .closed : .open) }
                 else { toggle() }
-                // The panel's (y, vy) just before and just after the tap took effect, at the same instant.
-                reports.append(SceneEvent(.tap, [TraceField(EventField.before, .vector(before)),
-                                                  TraceField(EventField.after, .vector(SIMD2(y, vy)))]))
+                // The panel's (y, vy) at touch-down, and just before and just after the tap took effect (at the lift).
+                var fields = [TraceField(EventField.before, .vector(before)),
+                              TraceField(EventField.after, .vector(SIMD2(y, vy)))]
+                if let down = pressedMoving { fields.append(TraceField(EventField.atDown, .vector(SIMD2(down.y, down.vy)))) }
+                reports.append(SceneEvent(.tap, fields))
+                pressedMoving = nil
             case .released:
                 if grabbed != nil {
                     grabbed = nil
                     addPanelContents()
                 }
                 if dragging { release(velocity: .zero) }
+                pressedMoving = nil
             case .cancelled:
                 if grabbed != nil {
                     grabbed = nil
                     addPanelContents()
                 }
                 if dragging { release(velocity: .zero, toward: targetBeforeGrab) }
+                pressedMoving = nil
                 reports.append(SceneEvent(.touchCancel))
             }
         }
         return reports
     }
 
-    /// Advances animations by `dt` seconds of frame time.
+    /// Advances animations by `dt` seconds of frame time; a still press on the moving panel held for `holdTime`
+    /// catches it.
     public mutating func advance(by dt: Double) -> [SceneEvent] {
         _ = layers.advance(by: dt)
-        return []
+        guard let down = pressedMoving, !dragging, isMoving, !recognizer.isPanning, recognizer.owner != nil,
+              layers.time - down.time >= Self.holdTime else { return [] }
+        let event = catchPanel()
+        dragging = true
+        return [event]
+    }
+
+    /// Stops the moving panel where it is drawn (the model becomes the presented value); the `catch` event with
+    /// where it was and how fast it moved, now and at touch-down.
+    private mutating func catchPanel() -> SceneEvent {
+        let caught = layers.removeAnimation(.position, of: panel)
+        dragVelocity = .zero
+        layers[panel].position = caught.value
+        var fields = [TraceField(EventField.position, .vector(caught.value)),
+                      TraceField(EventField.velocityBefore, .vector(caught.velocity))]
+        if let down = pressedMoving { fields.append(TraceField(EventField.atDown, .vector(SIMD2(down.y, down.vy)))) }
+        return SceneEvent(.catch, fields)
     }
 
     /// While the panel is dragged, it is drawn where the dragging finger will be (through the same mapping, rubber

@@ -214,6 +214,8 @@ public enum EventField: String, Sendable, CaseIterable {
     case panelVelocity = "panel_velocity", listVelocity = "list_velocity"
     case relativeVelocity = "relative_velocity", wasMoving = "was_moving", onCard = "on_card"
     case scale, angle, completion, target, driver, y, vy
+    /// The object's [position, velocity] at touch-down (a tap or a catch of a moving object).
+    case atDown = "at_down"
 }
 
 extension SceneEvent {

@@ -143,3 +143,29 @@ struct RunCoreTests {
         #expect(driver.isIdle)
     }
 }
+
+extension RunCoreTests {
+    @Test("the HUD's intervals leave out the pause while the app rested, however late the last feedback comes")
+    func idleGapsAreNotIntervals() {
+        for late in [false, true] {
+            var compositor = SimulatedCompositor()
+            // Feedback after the frame start that finds nothing to do (a compositor slower to present than weston).
+            if late { compositor.presentDelay = 0.040 }
+            var driver = RunCoreDriver(configuration: RunConfiguration(), compositor: compositor)
+            for (k, at) in [1.0, 3.0, 5.0].enumerated() {
+                // A tap on the closed panel (then on the open one): it moves for ~0.5 s, then rests ~1.5 s.
+                let layout = PanelLayout(width: 800, height: 600)
+                let y = k % 2 == 0 ? layout.y(for: .closed) + 36 : layout.y(for: .open) + 12  // the strip, the grabber
+                driver.schedule(.touch(TouchFrame(changes: [TouchChange(id: 0, phase: .down, position: SIMD2(400, y),
+                                                                        time: at)])), at: at)
+                driver.schedule(.touch(TouchFrame(changes: [TouchChange(id: 0, phase: .up, position: SIMD2(400, y),
+                                                                        time: at + 0.06)])), at: at + 0.06)
+            }
+            driver.run(until: 7)
+            let intervals = driver.core.statistics.intervals
+            #expect(intervals.count > 30 && driver.core.statistics.isPresented, "late \(late)")
+            #expect(intervals.allSatisfy { $0 < 60 }, "late \(late): \(intervals.filter { $0 >= 60 }) ms")
+            #expect(driver.core.statistics.missed == 0, "late \(late)")
+        }
+    }
+}

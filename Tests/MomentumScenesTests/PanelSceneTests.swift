@@ -287,55 +287,98 @@ struct PanelSceneTests {
         #expect(d.scene.vy == 0)
     }
 
-    @Test func aTapOnTheMovingPanelCatchesItAndSendsItBack() {
+    /// The panel rising fast toward open after a tap, 8 frames in.
+    private static func rising() -> PanelDriver {
         var d = PanelDriver()
         _ = d.tap()
-        for _ in 0..<8 { d.advanceFrame() }           // rising fast toward open
-        let drawn = (d.scene.y, d.scene.vy)
-        #expect(drawn.1 < -300)                        // really moving up
+        for _ in 0..<8 { d.advanceFrame() }
+        return d
+    }
+
+    @Test func aQuickTapOnTheMovingPanelTurnsItWithItsVelocity() {
+        // Seed 000: "if you tap the panel while it's animating to the opened state, it should animate back to the
+        // closed state from its current position … without abruptly reversing its movement".
+        var d = Self.rising()
+        let atDown = (d.scene.y, d.scene.vy)
+        #expect(atDown.1 < -300)                       // really moving up
         let fingerY = d.scene.y + 60
-        let pressed = d.down(200, fingerY)
-        // Caught at once, where it was drawn: no wait for the tap to time out.
-        #expect(pressed.map(\.kind) == [.catch])
-        #expect(d.scene.y == drawn.0 && d.scene.vy == 0 && d.scene.state == .dragging)
-        for _ in 0..<4 { d.advanceFrame() }           // held under the finger
-        #expect(d.scene.y == drawn.0)
+        var free = d                                   // the same motion, untouched
+        #expect(d.down(200, fingerY).isEmpty)         // nothing happens at touch-down
+        #expect(d.scene.y == atDown.0 && d.scene.vy == atDown.1 && d.scene.state == .animating)
+        for _ in 0..<5 {                               // 83 ms held: the motion goes on as if untouched
+            d.advanceFrame()
+            free.advanceFrame()
+            #expect(d.scene.y == free.scene.y && d.scene.vy == free.scene.vy)
+        }
+        let atLift = (d.scene.y, d.scene.vy)
         let events = d.up(200, fingerY)
         #expect(events.map(\.kind) == [.tap])
         #expect(d.scene.target == .closed)             // back toward the state it was not heading for
-        #expect(vectorField(events, kind: .tap, key: .before) == vectorField(events, kind: .tap, key: .after))
-        // From where it was caught, from rest (closed form), then it lands closed.
-        d.advanceFrame()
-        let next = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
-            .state(x0: drawn.0 - Self.closedY, v0: 0, at: PanelDriver.frame)
-        #expect(abs(d.scene.y - (Self.closedY + next.x)) < 1e-3)
+        // Position and velocity the same just before and just after: it turns, it does not stop.
+        #expect(vectorField(events, kind: .tap, key: .before) == SIMD2(atLift.0, atLift.1))
+        #expect(vectorField(events, kind: .tap, key: .after) == SIMD2(atLift.0, atLift.1))
+        #expect(vectorField(events, kind: .tap, key: .atDown) == SIMD2(atDown.0, atDown.1))
+        // From there the seed's spring toward closed, from the state at the lift (closed form).
+        let spring = ClosedFormOscillator(stiffness: 300, damping: 20, mass: 1)
+        for k in 1...30 {
+            d.advanceFrame()
+            let expected = spring.state(x0: atLift.0 - Self.closedY, v0: atLift.1, at: Double(k) * PanelDriver.frame)
+            #expect(abs(d.scene.y - (Self.closedY + expected.x)) < 1e-3, "frame \(k)")
+            #expect(abs(d.scene.vy - expected.v) < 1e-2, "frame \(k)")
+        }
         d.settle()
         #expect(d.scene.y == Self.closedY)
     }
 
-    @Test func panGrabDuringTheAnimationHoldsThePanelWhereItIsDrawn() {
-        var d = PanelDriver()
-        _ = d.tap()
-        for _ in 0..<10 { d.advanceFrame() }
-        let presented = d.scene.y
-        let fingerY = presented + 60
+    @Test func aStillPressHeldForTheHoldTimeCatchesTheMovingPanel() {
+        var d = Self.rising()
+        let fingerY = d.scene.y + 60
         _ = d.down(200, fingerY)
-        d.advanceFrame()
-        d.advanceFrame()
-        #expect(abs(d.scene.y - presented) < 1e-9)     // held where it was on screen (to rounding)
+        var caught: (frame: Int, y: Double)?
+        var last = d.scene.y
+        for k in 1...20 {
+            let events = d.advanceFrame()
+            if caught == nil, events.map(\.kind) == [.catch] {
+                caught = (k, d.scene.y)
+                // Caught where it was drawn: the frame's own motion, then no more.
+                #expect(vectorField(events, kind: .catch, key: .position)?.y == d.scene.y + PanelDriver.layout.layerSize.y / 2)
+            } else if caught == nil {
+                #expect(d.scene.y != last, "frame \(k): still moving before the hold time")
+            } else {
+                #expect(d.scene.y == caught?.y && d.scene.vy == 0, "frame \(k): held")
+            }
+            last = d.scene.y
+        }
+        // 0.13 s at 60 Hz: the 8th frame after the press.
+        #expect(caught?.frame == Int((PanelScene.holdTime / PanelDriver.frame).rounded(.up)))
         #expect(d.scene.state == .dragging)
-        let began = d.move(200, fingerY + 10)
-        #expect(began.map(\.kind) == [.panBegan])
-        #expect(abs(d.scene.y - presented) < 1e-9)     // no jump when the pan begins
-        for _ in 0..<5 { d.advanceFrame() }
-        #expect(abs(d.scene.y - presented) < 1e-9)
-        _ = d.move(200, fingerY + 35)                   // past the take-up: the pressed point under the finger
-        let layout = PanelDriver.layout                 // (here in the overshoot past open: through the band)
-        #expect(abs(d.scene.y - layout.banded(layout.unbanded(presented) + 35)) < 1e-9)
-        #expect(presented < Self.openY)
+        // Lifted long after (not a tap): it goes to the nearer state, from rest.
+        d.time += 0.4
+        _ = d.up(200, fingerY)
+        #expect(d.scene.vy == 0 && d.scene.state == .animating)
+        d.settle()
+        #expect(d.scene.state == .open || d.scene.state == .closed)
     }
 
-    @Test func aPressCatchesTheOvershootingPanelWithoutAJump() {
+    @Test func aPanThatStartsOnTheMovingPanelCatchesItWhereItIsThenFollowsOneToOne() {
+        var d = Self.rising()
+        let fingerY = d.scene.y + 60
+        _ = d.down(200, fingerY)
+        d.advanceFrame()
+        d.advanceFrame()                               // still moving: nothing caught it
+        #expect(d.scene.state == .animating)
+        let drawn = d.scene.y
+        let began = d.move(200, fingerY + 10)          // past the slop: caught where it is drawn now
+        #expect(began.map(\.kind) == [.catch, .panBegan])
+        #expect(abs(d.scene.y - drawn) < 1e-9 && d.scene.state == .dragging)
+        for _ in 0..<5 { d.advanceFrame() }
+        #expect(abs(d.scene.y - drawn) < 1e-9)
+        _ = d.move(200, fingerY + 35)                   // 1:1 from the catch (through the band past open)
+        let layout = PanelDriver.layout
+        #expect(abs(d.scene.y - layout.banded(layout.unbanded(drawn) + 25)) < 1e-9)
+    }
+
+    @Test func aPanCatchesTheOvershootingPanelWithoutAJump() {
         // Caught while the spring carries it past open (in the rubber band's range), then dragged: it continues
         // from where it is drawn, through the band.
         var d = PanelDriver()
