@@ -2,15 +2,15 @@ import MomentumCore
 import MomentumLayers
 
 /// The Control Center panel of seed 000: open or closed; it follows a dragging finger, animates on release with
-/// the release velocity, and a tap toggles it. Everything is interruptible, by the touch rule every scene keeps
-/// (hit-tested on the presentation, so a moving panel is touched where it is drawn):
+/// the release velocity, and a tap toggles it. Everything is interruptible, by the `TouchRule` (hit-tested on the
+/// presentation, so a moving panel is touched where it is drawn):
 /// - a press on the moving panel does not change its motion at touch-down;
 /// - a quick tap on it (lifted within the tap time, before the hold time, no movement past the slop) retargets it
 ///   to the other state **with its current velocity** (seed 000's `didTap`): it turns smoothly, no stop;
 /// - a press that moves past the slop catches it where it is drawn at that moment, no jump, and from then on it
 ///   follows the finger 1:1;
 /// - a press held still for `holdTime` catches it and holds it there (seed 004's stop); lifted, it goes to the
-///   state other than the one it was heading for, from rest;
+///   nearer state, from rest;
 /// - on a resting panel the grabbed point stays under the finger: the pan slop (8 px) is taken up smoothly over the
 ///   next `takeUp` px of movement (no jump when the pan begins, no lasting lag after);
 /// - past the open and closed positions the drag rubber-bands (c = 0.55) and the panel reaches below the screen
@@ -50,9 +50,8 @@ public struct PanelScene: Scene, BackendSwitchable {
     public static let velocityThreshold = TransitionScene.velocityThreshold
     /// Finger travel (px) after the pan begins over which the slop is taken up.
     public static let takeUp = DragMapping.takeUp
-    /// How long a still press on the moving panel takes to catch it (s): longer than a quick tap's press (a tap is
-    /// ~60–100 ms down), short enough to feel like grabbing.
-    public static let holdTime = 0.13
+    /// How long a still press on the moving panel takes to catch it (s): the touch rule's.
+    public static let holdTime = TouchRule.holdTime
     private var recognizer = PanTapRecognizer()
     private var dragging = false
     private var dragVelocity = SIMD2<Double>.zero
@@ -249,9 +248,9 @@ public struct PanelScene: Scene, BackendSwitchable {
                     continue
                 }
                 let before = SIMD2(y, vy)
-                // Held still until caught: it goes from rest toward the state it was not heading for. Else it is
-                // retargeted with its velocity (or, at rest, started toward the other state).
-                if dragging { release(velocity: .zero, toward: targetBeforeGrab == .open ? .closed : .open) }
+                // Held still until caught: let go from rest, as any release without velocity (the nearer state).
+                // Else it is retargeted with its velocity (or, at rest, started toward the other state).
+                if dragging { release(velocity: .zero) }
                 else { toggle() }
                 // The panel's (y, vy) at touch-down, and just before and just after the tap took effect (at the lift).
                 var fields = [TraceField(EventField.before, .vector(before)),

@@ -5,11 +5,12 @@ import MomentumLayers
 /// grabbed at any moment; nothing ever blocks input.
 ///
 /// - A tap on the backdrop toggles: a dismissed card presents with a 0.35 s ease-in-ease-out tween (the seed's
-///   `animateWithDuration:0.35`), a presented card dismisses with the mirrored tween. A tap on the backdrop while
-///   the card moves turns it around on the dynamics backend from its presented position *and velocity*.
+///   `animateWithDuration:0.35`), a presented card dismisses with the mirrored tween. A quick tap on the backdrop or
+///   on the card while the card moves turns it around on the dynamics backend from its presented position *and
+///   velocity* (the `TouchRule`: a touch does not stop it).
 /// - Pressing the card (hit-tested at its presented rectangle) and moving past the slop grabs it where it is on
-///   screen (no jump); pressing and holding it still longer than a tap catches it too. While grabbed it follows
-///   the finger exactly, vertically (the card moves only along y; the horizontal finger motion is ignored).
+///   screen (no jump); pressing and holding it still for the rule's hold time catches it too. While grabbed it
+///   follows the finger exactly, vertically (the card moves only along y; the horizontal finger motion is ignored).
 /// - On release: if |vy| > 50 pt/s the direction decides (y grows downwards: `vy > 0` → presented, `vy < 0` →
 ///   dismissed), else the location (completion > 0.5 → presented). The outcome is a `finish` when it completes
 ///   the transition that was under way when the card was grabbed (a grabbed presented card starts a dismissal),
@@ -72,6 +73,8 @@ public struct TransitionScene: Scene {
     private var pressedOnCard = false
     private var pressedWhileMoving = false
     private var heldTime = 0.0
+    /// The card's top edge and velocity at the last touch-down (the trace's `at_down`).
+    private var atDown = SIMD2<Double>.zero
     private var grabY = 0.0
     private var grabFingerY = 0.0
     private var fingerVY = 0.0
@@ -178,6 +181,7 @@ public struct TransitionScene: Scene {
                 pressedOnCard = cardRect.contains(p)
                 pressedWhileMoving = isMoving
                 heldTime = 0
+                atDown = SIMD2(cardY, cardVY)
             case .panBegan(let p):
                 if pressedOnCard { grab(fingerY: p.y) }
                 reports.append(SceneEvent(.panBegan, [on, TraceField(EventField.y, .number(cardY)),
@@ -195,10 +199,11 @@ public struct TransitionScene: Scene {
                 }
             case .tap(let p):
                 let onClose = pressedOnCard && closeRect.contains(p) && target == .presented
-                reports.append(SceneEvent(.tap, [onClose ? TraceField(EventField.on, .string(PressedOn.close.rawValue)) : on]))
+                reports.append(SceneEvent(.tap, [onClose ? TraceField(EventField.on, .string(PressedOn.close.rawValue)) : on,
+                                                  TraceField(EventField.atDown, .vector(atDown))]))
                 if driver == .finger {
                     reports.append(release(vy: 0))
-                } else if !pressedOnCard || onClose {
+                } else if !pressedOnCard || onClose || isMoving {
                     reports.append(toggle())
                 }
             case .released:
@@ -245,10 +250,11 @@ public struct TransitionScene: Scene {
         }
         if pressedWhileMoving, pressedOnCard, isMoving, recognizer.owner != nil, !recognizer.isPanning {
             heldTime += step
-            if heldTime > recognizer.tapMaxDuration {
+            if heldTime >= TouchRule.holdTime {
                 pressedWhileMoving = false
                 grab(fingerY: recognizer.position.y)
-                reports.append(SceneEvent(.catch, [TraceField(EventField.y, .number(cardY))]))
+                reports.append(SceneEvent(.catch, [TraceField(EventField.y, .number(cardY)),
+                                                    TraceField(EventField.atDown, .vector(atDown))]))
             }
         }
         syncBackdrop()

@@ -330,6 +330,28 @@ struct PanelSceneTests {
         #expect(d.scene.y == Self.closedY)
     }
 
+    @Test(arguments: BackendKind.allCases)
+    func aQuickTapKeepsPositionAndVelocityOnEveryBackend(backend: BackendKind) {
+        var d = PanelDriver()
+        d.scene = PanelScene(layout: PanelDriver.layout, backend: backend.make(), backendName: backend.rawValue)
+        _ = d.tap()
+        for _ in 0..<8 { d.advanceFrame() }
+        #expect(d.scene.vy < -100, "\(backend): moving up")
+        let fingerY = d.scene.y + 60
+        _ = d.down(200, fingerY)
+        for _ in 0..<4 { d.advanceFrame() }
+        let atLift = SIMD2(d.scene.y, d.scene.vy)
+        let events = d.up(200, fingerY)
+        #expect(d.scene.target == .closed)
+        let after = vectorField(events, kind: .tap, key: .after) ?? .zero
+        #expect(abs(after.x - atLift.x) < 1e-9 && abs(after.y - atLift.y) < 1e-6, "\(backend): \(atLift) → \(after)")
+        // The next frame moves on from there: no jump (at most the frame's own travel at the speeds involved).
+        d.advanceFrame()
+        #expect(abs(d.scene.y - atLift.x) <= (abs(atLift.y) + abs(d.scene.vy)) * PanelDriver.frame + 1, "\(backend)")
+        d.settle()
+        #expect(d.scene.y == Self.closedY, "\(backend)")
+    }
+
     @Test func aStillPressHeldForTheHoldTimeCatchesTheMovingPanel() {
         var d = Self.rising()
         let fingerY = d.scene.y + 60

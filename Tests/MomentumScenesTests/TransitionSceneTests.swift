@@ -414,16 +414,19 @@ private struct TransitionRig {
         #expect(rig.scene.target == .presented)
         #expect(rig.scene.driver == .dynamics)
         rig.frame()
-        // Press on it and hold still: after a tap's longest duration it is caught where it is shown.
+        // Press on it and hold still: after the touch rule's hold time it is caught where it is shown.
         rig.touch(.down, SIMD2(200, 250))
         var caught: SceneEvent?
         var shown = rig.scene.cardY
+        var frames = 0
         for _ in 0..<30 {
             shown = rig.scene.cardY
+            frames += 1
             let events = rig.frame()
             if let e = events.first(where: { $0.kind == .catch }) { caught = e; break }
         }
         #expect(caught != nil)
+        #expect(frames == Int((TouchRule.holdTime * 60).rounded(.up)), "caught after \(frames) frames")
         let y = rig.scene.cardY
         #expect(y > shown) // it moved until the catch (nothing blocked it)…
         #expect(y < TransitionRig.presentedY - 1) // …and was caught before it arrived
@@ -432,6 +435,28 @@ private struct TransitionRig {
         #expect(!rig.scene.needsFrames)
         rig.frame()
         #expect(rig.scene.cardY == y)
+    }
+
+    @Test func aQuickTapOnTheMovingCardTurnsItWithItsVelocity() {
+        var rig = TransitionRig()
+        rig.tap(SIMD2(200, 590))                       // presenting (the tween)
+        for _ in 0..<6 { rig.frame() }
+        let atDown = SIMD2(rig.scene.cardY, rig.scene.cardVY)
+        #expect(atDown.y > 100)                        // moving down into view
+        let p = SIMD2(200.0, rig.scene.cardRect.maxY - 20)
+        let events = rig.tap(p)                        // on the card: down, 50 ms of frames, up
+        #expect(!events.contains { $0.kind == .catch })
+        let turn = events.first { $0.kind == .dismiss }
+        #expect(turn != nil, "\(events.map(\.kind))")
+        // It turned from where it was drawn at the lift, with its velocity then: no stop.
+        let y = TransitionRig.number(turn, .y) ?? .nan, vy = TransitionRig.number(turn, .vy) ?? .nan
+        #expect(vy > 100 && y > atDown.x, "turned at y \(y), vy \(vy)")
+        #expect(events.first { $0.kind == .tap }?.vector(.atDown) == atDown)
+        #expect(rig.scene.driver == .dynamics && rig.scene.target == .dismissed)
+        #expect(abs(rig.scene.cardVY - vy) < 1e-9 && abs(rig.scene.cardY - y) < 1e-9)
+        let (done, _) = rig.frames(until: .completed)
+        #expect(done != nil)
+        rig.expectRest(.dismissed, y: TransitionRig.dismissedY)
     }
 
     @Test func drawsTheScrubbedDimmingAndTheCardWhereItIsShown() {
