@@ -102,6 +102,14 @@ struct BenchAnalysisTests {
         #expect(usual >= lag.count - 1, "lags: \(lag.map(\.px))")
     }
 
+    @Test func theReportAndTheBenchAgreeOnTheRefresh() throws {
+        for lines in [Self.trace(), Self.trace().filter { $0.presented == nil }] {
+            let bench = try #require(BenchAnalysis(lines: lines).statistics.refresh)
+            let report = try #require(RunAnalysis(RunTrace(path: "t", lines: lines, cutLastLine: false)).refresh)
+            #expect(bench.ms == report.ms && bench.source == report.source, "bench \(bench), report \(report)")
+        }
+    }
+
     @Test func withoutPresentationFeedbackTheCallbacksTime() {
         let events = Self.trace().filter { $0.presented == nil }
         let a = BenchAnalysis(lines: events)

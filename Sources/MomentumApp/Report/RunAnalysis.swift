@@ -16,6 +16,8 @@ struct RunAnalysis {
     /// A presented frame (`presented` event).
     struct Presented {
         var t: Double, seq: Int, nanoseconds: Double, refreshNanoseconds: Double?
+        var msc: UInt64 = 0
+        var vsync = false
     }
 
     /// One scene's position and velocity as the trace records them on every frame.
@@ -77,7 +79,8 @@ struct RunAnalysis {
             case .presented(let p):
                 presented.append(Presented(t: t, seq: Int(truncatingIfNeeded: p.sequence),
                                            nanoseconds: Double(p.nanoseconds),
-                                           refreshNanoseconds: Double(p.refreshNanoseconds)))
+                                           refreshNanoseconds: Double(p.refreshNanoseconds), msc: p.msc,
+                                           vsync: p.flags.contains(.vsync)))
             case .discarded:
                 discarded += 1
             case .configure(let c):
@@ -179,8 +182,40 @@ struct RunAnalysis {
         return ("the times frame events were written (the trace has no presented events)", points, skipped)
     }
 
-    /// The refresh interval the compositor reports (median `refresh_ns`), in milliseconds.
-    var refreshMilliseconds: Double? {
+    /// The refresh interval the compositor reports (median `refresh_ns`), in milliseconds: what it says, not always
+    /// what it paces at (weston headless reports 60 Hz and repaints every ~25 ms).
+    var reportedRefreshMilliseconds: Double? {
         ReportStatistics.median(presented.compactMap(\.refreshNanoseconds).filter { $0 > 0 }).map { $0 / 1e6 }
     }
+
+    /// The frame statistics the HUD and `momentum bench` keep, over the whole run: presented intervals where there
+    /// is presentation feedback (else callback times), a frame drawn at once after idle or a gap longer than the idle
+    /// gap starting a new run of intervals.
+    var statistics: FrameStatistics {
+        var stats = FrameStatistics(capacity: .max)
+        let afterIdle = Set(frames.filter { !$0.fromCallback }.map(\.seq))
+        if presented.count >= 2 {
+            var last: Presented?
+            for p in presented.sorted(by: { $0.seq < $1.seq }) {
+                if afterIdle.contains(p.seq) || last.map({ p.nanoseconds - $0.nanoseconds > Self.idleGap * 1e9 }) == true {
+                    stats.idle()
+                }
+                stats.presented(ns: UInt64(max(0, p.nanoseconds)), refreshNs: UInt32(p.refreshNanoseconds ?? 0), msc: p.msc,
+                                vsync: p.vsync)
+                last = p
+            }
+        } else {
+            var last: Frame?
+            for f in frames {
+                if !f.fromCallback || last.map({ f.t - $0.t > Self.idleGap }) == true { stats.idle() }
+                stats.callback(UInt32(truncatingIfNeeded: Int64((f.t * 1000).rounded())))
+                last = f
+            }
+        }
+        return stats
+    }
+
+    /// The refresh, as the HUD and the bench define it (`FrameStatistics.refresh`): measured from the retrace counter
+    /// where it advances, else the compositor's for vsync'd frames, else estimated from the intervals (ms).
+    var refresh: (ms: Double, source: FrameStatistics.RefreshSource)? { statistics.refresh }
 }

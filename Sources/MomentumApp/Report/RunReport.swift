@@ -48,8 +48,15 @@ enum RunReport {
         }
 
         let intervals = run.intervals
-        let refresh = run.refreshMilliseconds
-        let references = refresh.map { [ReferenceLine($0, label: "refresh \(ReportText.number($0)) ms (compositor)")] } ?? []
+        // The refresh as the HUD and the bench have it; the compositor's own figure beside it when it says otherwise.
+        var references: [ReferenceLine] = []
+        if let refresh = run.refresh {
+            references.append(ReferenceLine(refresh.ms, label: "refresh \(ReportText.number(refresh.ms)) ms (\(Self.source(refresh.source)))"))
+        }
+        if let reported = run.reportedRefreshMilliseconds, run.refresh.map({ abs($0.ms - reported) > 0.05 * reported }) ?? true {
+            references.append(ReferenceLine(reported, label: "\(ReportText.number(reported)) ms (the compositor's nominal)",
+                                            color: "#b0b0b0"))
+        }
         report.section("Frame intervals", intro: "From \(intervals.source)."
             + (intervals.skipped > 0 ? " \(count(intervals.skipped, "interval")) into a frame drawn at once after idle "
                 + "(or longer than \(ReportText.number(RunAnalysis.idleGap)) s) \(intervals.skipped == 1 ? "is" : "are") not a "
@@ -95,8 +102,12 @@ enum RunReport {
             rows.append(("frame interval", "p50 \(ReportText.number(p50)) ms, p99 \(ReportText.number(p99)) ms, "
                 + "max \(ReportText.number(intervals.last ?? 0)) ms (\(intervals.count) intervals)"))
         }
-        if let refresh = run.refreshMilliseconds {
-            rows.append(("refresh", "\(ReportText.number(refresh)) ms (\(ReportText.number(1000 / refresh)) Hz)"))
+        if let refresh = run.refresh {
+            var text = "\(ReportText.number(refresh.ms)) ms (\(ReportText.number(1000 / refresh.ms)) Hz, \(Self.source(refresh.source)))"
+            if let reported = run.reportedRefreshMilliseconds, abs(reported - refresh.ms) > 0.05 * reported {
+                text += "; the compositor reports \(ReportText.number(reported)) ms (\(ReportText.number(1000 / reported)) Hz)"
+            }
+            rows.append(("refresh", text))
         }
         rows.append(("scenes", run.scenes.isEmpty ? "none" : run.scenes.joined(separator: ", ")))
         rows.append(("backends", run.backends.isEmpty ? "none recorded" : run.backends.joined(separator: ", ")))
@@ -134,6 +145,15 @@ enum RunReport {
     private static func fieldList(_ scene: SceneKind, position: Bool) -> String {
         guard let label = SceneRecord.motionLabel(of: scene) else { return "" }
         return (position ? label.position : label.velocity).joined(separator: ", ")
+    }
+
+    /// Where a refresh came from, in the words the HUD's "≈" stands for.
+    private static func source(_ source: FrameStatistics.RefreshSource) -> String {
+        switch source {
+        case .retraces: "measured from the retrace counter"
+        case .reported: "as the compositor reports it for vsync'd frames"
+        case .estimated: "estimated from the frame intervals"
+        }
     }
 
     private static func seconds(_ value: Double) -> String { "\(ReportText.number(value)) s" }
