@@ -284,6 +284,11 @@ public final class Window {
     /// The toplevel through libdecor (`decorations == .client`); false when libdecor cannot make one.
     private func makeDecoratedFrame(title: String, appID: String, minimumSize: ConfigureState.Size?) -> Bool {
         guard let context = libdecor_new(registry.display.pointer, decorListener) else { return false }
+        // libdecor's plugin binds its globals (wl_shm, wl_compositor, …) from a registry of its own when those events
+        // are dispatched; libdecor 0.1.1 destroys them unchecked, so freeing the context before that dispatch (an
+        // exit before the first event: --quit-after 0.001, a trace on a full disk, a signal) crashed in
+        // wl_shm_destroy(NULL). One round trip here gives it its globals before anything can end the run.
+        _ = wl_display_roundtrip(registry.display.pointer)
         guard let frame = libdecor_decorate(context, surface, decorFrameListener, Listener.data(self)) else {
             libdecor_unref(context)
             return false

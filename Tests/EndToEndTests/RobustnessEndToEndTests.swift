@@ -59,16 +59,36 @@ import Testing
         #expect(lines.last?.exit?.reason == "quit-after", "\(lines.last?.encoded ?? "no line")")
     }
 
-    @Test(arguments: [("/dev/full", "No space left on device"), ("/proc/version", nil)])
-    func aTraceThatCannotBeWrittenIsAnErrorNamingIt(path: String, reason: String?) throws {
+    @Test(arguments: [("/dev/full", "No space left on device", true), ("/proc/version", nil, true),
+                      ("/dev/full", "No space left on device", false), ("/proc/version", nil, false)] as [(String, String?, Bool)])
+    func aTraceThatCannotBeWrittenIsAnErrorNamingIt(path: String, reason: String?, fullscreen: Bool) throws {
+        // Windowed, weston's window is libdecor's: the run ends before the first event is dispatched, when libdecor's
+        // plugin may not have its globals yet (it crashed in wl_shm_destroy(NULL)).
         let (weston, env) = try startWeston()
         defer { weston.stop() }
+        let placement = fullscreen ? ["--fullscreen"] : ["--size", "640x480"]
         let run = try ProgramRun(try Compositor.momentumBinary(),
-                                 ["run", "--fullscreen", "--trace", path, "--quit-after", "20"], environment: env)
+                                 ["run"] + placement + ["--trace", path, "--quit-after", "20"], environment: env)
         #expect(run.status == 1, "\(run.transcript)")
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines.first?.hasPrefix("momentum: ") == true, "\(run.transcript)")
         #expect(run.stderr.contains("cannot write trace \(path): \(reason ?? "")"), "\(run.transcript)")
+    }
+
+    @Test("an exit before the first event, in a window libdecor decorates, is a clean exit",
+          arguments: [["--quit-after", "0.001"], ["--quit-after", "0.02"]])
+    func anExitBeforeTheFirstEventIsClean(arguments: [String]) throws {
+        let (weston, env) = try startWeston()
+        defer { weston.stop() }
+        let trace = Self.temporaryPath("early-exit")
+        defer { unlink(trace) }
+        for _ in 0..<3 {
+            let run = try ProgramRun(try Compositor.momentumBinary(),
+                                     ["run", "--size", "640x480", "--trace", trace] + arguments, environment: env)
+            #expect(run.status == 0, "\(run.transcript)")
+            let lines = try traceLines(atPath: trace)
+            #expect(lines.first?.clock != nil && lines.last?.exit?.code == 0, "\(lines.last?.encoded ?? "no line")")
+        }
     }
 
     @Test(arguments: [("/dev/full/run", "--out: cannot create directory /dev/full/run: Not a directory"),
