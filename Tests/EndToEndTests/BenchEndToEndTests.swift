@@ -94,8 +94,10 @@ import Testing
         defer { sway.stop() }
         let out = try temporaryDirectory("momentum-bench-sway")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        guard chown(out, sway.uid, sway.gid) == 0 else { throw TracedClient.Failure(description: "chown \(out)") }
-        let command = sway.clientLauncher + [sway.momentum, "bench", "--duration", "2", "--rest", "1",
+        if let user = sway.clientUser {
+            guard chown(out, user.uid, user.gid) == 0 else { throw TracedClient.Failure(description: "chown \(out)") }
+        }
+        let command = sway.clientLauncher + [try sway.runnable(try Compositor.momentumBinary()), "bench", "--duration", "2", "--rest", "1",
                                              "--drag-speeds", "1000", "--predict", "on", "--out", out]
         // Started in a folder sway's user cannot enter, as CI's clone (a mktemp -d) is: the bench starts its runs in
         // --out instead.

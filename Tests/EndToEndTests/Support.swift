@@ -20,7 +20,7 @@ let packageRoot: String = {
 func buildHarnessTool(_ tool: String) throws -> String {
     let out = packageRoot + "/.build/harness"
     let make = try ProgramRun("/usr/bin/make", ["-s", "-C", packageRoot + "/harness", "OUT=\(out)", tool])
-    guard make.status == 0 else { throw SwaySession.Failure(description: "building \(tool) failed: \(make.transcript)") }
+    guard make.status == 0 else { throw TracedClient.Failure(description: "building \(tool) failed: \(make.transcript)") }
     return out + "/" + tool
 }
 
