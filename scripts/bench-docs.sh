@@ -2,7 +2,8 @@
 # Regenerates docs/benchmarks/frame-timing.md and the reports under docs/benchmarks/bench-weston, bench-sway and
 # bench-kwin: a release build installed into a temporary prefix, momentum bench under weston headless (versus
 # weston-simple-egl; and once more with frames started at the callback and no prediction, compared with it), under
-# sway headless and under KWin's virtual backend. Run from anywhere; about 7 minutes on a quiet 2-core machine.
+# sway headless and under KWin's virtual backend (`--compositor sway|kwin`: private sessions the bench starts and
+# stops). Run from anywhere; about 7 minutes on a quiet 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/swift-env.sh
@@ -17,8 +18,8 @@ scripts/install --binary "$scratch/release/momentum" "$work/prefix" > /dev/null
   --rest 3 --out "$work/weston-callback"
 "$work/prefix/bin/momentum" bench compare "$work/weston/report.json" "$work/weston-callback/report.json" \
   --out "$work/compare" > "$work/compare.txt"
-scripts/bench-sway.sh "$work/prefix/bin/momentum" "$work/sway" --duration 10 --rest 3
-scripts/bench-kwin.sh "$work/prefix/bin/momentum" "$work/kwin" --duration 10 --rest 3
+"$work/prefix/bin/momentum" bench --compositor sway --duration 10 --rest 3 --out "$work/sway"
+"$work/prefix/bin/momentum" bench --compositor kwin --duration 10 --rest 3 --out "$work/kwin"
 mkdir -p docs/benchmarks/compare-frame-start
 cp "$work/compare/compare.html" docs/benchmarks/compare-frame-start/
 for name in weston weston-callback sway kwin; do

@@ -19,3 +19,6 @@ enum FrameStart: String, CaseIterable, ExpressibleByArgument {
     /// At once, as the callback arrives.
     case callback
 }
+
+/// `bench --compositor weston|sway|kwin`.
+extension CompositorKind: ExpressibleByArgument {}

@@ -4,8 +4,9 @@ import MomentumRun
 import Testing
 
 /// `momentum bench` as a user runs it: in a private headless weston (real presentation feedback, injected touch
-/// with real CLOCK_MONOTONIC timestamps) and inside sway headless (no presentation feedback: callback timing, said
-/// so); two reports compared; bad input refused in one line with nothing half-written.
+/// with real CLOCK_MONOTONIC timestamps) and in a private sway headless and KWin (no presentation feedback: callback
+/// timing, said so; nothing left behind, also when interrupted); two reports compared; bad input refused in one line
+/// with nothing half-written.
 @Suite(.serialized) struct BenchEndToEndTests {
     static func json(_ path: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -90,22 +91,21 @@ import Testing
     }
 
     @Test func underSwayTheReportSaysThereIsNoPresentationFeedback() throws {
-        let sway = try SwaySession()
-        defer { sway.stop() }
         let out = try temporaryDirectory("momentum-bench-sway")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        guard chown(out, sway.uid, sway.gid) == 0 else { throw TracedClient.Failure(description: "chown \(out)") }
-        let command = sway.clientLauncher + [sway.momentum, "bench", "--duration", "2", "--rest", "1",
-                                             "--drag-speeds", "1000", "--predict", "on", "--out", out]
-        // Started in a folder sway's user cannot enter, as CI's clone (a mktemp -d) is: the bench starts its runs in
-        // --out instead.
+        // Started in a folder sway's user cannot enter, as CI's clone (a mktemp -d) is: the runs start in the
+        // session's runtime folder.
         let privateFolder = try temporaryDirectory("momentum-bench-private")
         defer { try? FileManager.default.removeItem(atPath: privateFolder) }
         #expect(chmod(privateFolder, 0o700) == 0)
-        let run = try ProgramRun(command[0], Array(command.dropFirst()), in: privateFolder, timeout: 300)
+        let run = try ProgramRun(try Compositor.momentumBinary(),
+                                 ["bench", "--compositor", "sway", "--duration", "2", "--rest", "1", "--drag-speeds", "1000",
+                                  "--predict", "on", "--out", out], in: privateFolder, timeout: 300)
         #expect(run.status == 0, "\(run.transcript)")
         let report = try Self.json(out + "/report.json")
-        #expect(((report["compositor"] as? [String: Any])?["name"] as? String)?.hasPrefix("sway") == true, "\(report)")
+        let compositor = try #require(report["compositor"] as? [String: Any])
+        #expect((compositor["name"] as? String)?.hasPrefix("sway") == true && compositor["headless"] as? Bool == true,
+                "\(compositor)")
         let runs = try #require(report["runs"] as? [[String: Any]])
         #expect(runs.compactMap { $0["name"] as? String } == ["panel-spring", "panel-drag-1000"])
         #expect(runs[1]["workload"] as? String == "scripted-drag")
@@ -115,6 +115,82 @@ import Testing
         #expect(run.stdout.contains("no presentation feedback"))
         let rest = try #require(runs[1]["at_rest"] as? [String: Any])
         #expect(Self.number(rest["commits"]) == 0, "\(rest)")
+        try Self.expectGone(compositor)
+    }
+
+    @Test func underKWinTheReportSaysThereIsNoPresentationFeedback() throws {
+        let out = try temporaryDirectory("momentum-bench-kwin")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try ProgramRun(try Compositor.momentumBinary(),
+                                 ["bench", "--compositor", "kwin", "--duration", "2", "--rest", "1", "--scene", "panel",
+                                  "--drag-speeds", "1000", "--out", out], timeout: 300)
+        #expect(run.status == 0, "\(run.transcript)")
+        let report = try Self.json(out + "/report.json")
+        let compositor = try #require(report["compositor"] as? [String: Any])
+        #expect((compositor["name"] as? String)?.hasPrefix("kwin_wayland 5.") == true && compositor["headless"] as? Bool == true,
+                "\(compositor)")
+        // KWin 5.27 offers no wp_presentation: no frame is presented or discarded, intervals are frame-callback times,
+        // and the summary says so.
+        let globals = (report["globals"] as? [[String: Any]] ?? []).compactMap { $0["interface"] as? String }
+        #expect(globals.contains("wl_compositor") && !globals.contains("wp_presentation"), "\(globals)")
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.compactMap { $0["name"] as? String } == ["panel-spring", "panel-drag-1000", "panel-drag-1000-unpredicted"])
+        #expect(runs.dropFirst().allSatisfy { $0["workload"] as? String == "scripted-drag" })
+        for r in runs {
+            #expect(r["timing_source"] as? String == "callback" && Self.number(r["presented"]) == 0
+                    && Self.number(r["discarded"]) == 0, "\(r["name"] ?? "?")")
+        }
+        #expect((Self.number(runs[0]["frames"]) ?? 0) >= 20, "\(runs[0])")
+        #expect(run.stdout.contains("no presentation feedback"))
+        #expect(Self.number((runs[2]["at_rest"] as? [String: Any])?["commits"]) == 0, "\(runs[2])")
+        try Self.expectGone(compositor)
+    }
+
+    @Test func interruptedUnderKWinTheBenchLeavesNothingBehind() throws {
+        let out = try temporaryDirectory("momentum-bench-kwin-sigterm")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let bench = Process()
+        bench.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
+        bench.arguments = ["bench", "--compositor", "kwin", "--duration", "20", "--out", out]
+        let err = Pipe()
+        bench.standardInput = FileHandle.nullDevice
+        bench.standardOutput = FileHandle.nullDevice
+        bench.standardError = err
+        try bench.run()
+        defer { if bench.isRunning { kill(bench.processIdentifier, SIGKILL) } }
+        // Shortly after start: KWin runs and the first `momentum run` has started in it.
+        var kwin: ChildProcess?, app: ChildProcess?
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while (kwin == nil || app == nil) && bench.isRunning && Date() < deadline {
+            let children = ChildProcess.children(of: bench.processIdentifier)
+            kwin = children.first { $0.name == "kwin_wayland" }
+            app = children.first { $0.name == "momentum" }
+            usleep(50_000)
+        }
+        let compositor = try #require(kwin, "no kwin_wayland started by the bench")
+        let client = try #require(app, "no momentum run started by the bench")
+        let runtime = URL(fileURLWithPath: compositor.executable).deletingLastPathComponent().path
+        #expect(runtime.contains("momentum-kwin-") && FileManager.default.fileExists(atPath: runtime), "\(runtime)")
+        kill(bench.processIdentifier, SIGTERM)
+        let said = TracedClient.readToEnd(err.fileHandleForReading.fileDescriptor)
+        bench.waitUntilExit()
+        // It dies of the signal, as it would have without handling it, after one line.
+        #expect(bench.terminationReason == .uncaughtSignal && bench.terminationStatus == SIGTERM,
+                "\(bench.terminationReason) \(bench.terminationStatus): \(said)")
+        #expect(said.split(separator: "\n").count == 1 && said.contains("SIGTERM"), "\(said)")
+        // KWin and its client are gone, and so are the runtime folder and the work folder.
+        #expect(compositor.isGone(within: 10) && client.isGone(within: 10))
+        #expect(!FileManager.default.fileExists(atPath: runtime))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
+    }
+
+    /// The private compositor the report names (`pid`, `socket`) is no longer running and its runtime folder is gone.
+    static func expectGone(_ compositor: [String: Any]) throws {
+        let pid = try #require((compositor["pid"] as? NSNumber)?.int32Value, "\(compositor)")
+        let socket = try #require(compositor["socket"] as? String, "\(compositor)")
+        #expect(ChildProcess(pid: pid)?.name != compositor["process"] as? String, "\(compositor) still runs")
+        #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: socket).deletingLastPathComponent().path),
+                "\(socket): its folder is still there")
     }
 
     @Test(arguments: [
@@ -122,6 +198,9 @@ import Testing
         (["bench", "--headless", "--scene", "nowhere"], "--scene"),
         (["bench", "--versus", "weston-simple-egl"], "--versus needs --headless"),
         (["bench", "--scale", "2"], "--scale needs --headless"),
+        (["bench", "--compositor", "sway", "--versus", "weston-simple-egl"], "--versus runs the peer in a private weston only"),
+        (["bench", "--headless", "--compositor", "kwin"], "--headless is --compositor weston"),
+        (["bench", "--compositor", "mutter"], "--compositor"),
         (["bench", "--headless", "--scale", "5"], "--scale 5 is not 1, 2, 3 or 4"),
         (["bench", "--headless", "--out", "/proc/momentum-bench"], "/proc/momentum-bench"),
         (["bench", "--drag-speeds", "1000,fast"], "--drag-speeds '1000,fast' is not a list of speeds"),

@@ -20,7 +20,7 @@ let packageRoot: String = {
 func buildHarnessTool(_ tool: String) throws -> String {
     let out = packageRoot + "/.build/harness"
     let make = try ProgramRun("/usr/bin/make", ["-s", "-C", packageRoot + "/harness", "OUT=\(out)", tool])
-    guard make.status == 0 else { throw SwaySession.Failure(description: "building \(tool) failed: \(make.transcript)") }
+    guard make.status == 0 else { throw TracedClient.Failure(description: "building \(tool) failed: \(make.transcript)") }
     return out + "/" + tool
 }
 
@@ -143,5 +143,47 @@ extension Compositor {
             guard let card = $0.transition else { return false }
             return card.state == .presented || card.state == .dismissed
         }
+    }
+}
+
+// MARK: Processes
+
+/// A process as /proc shows it: for checking what a command started and left behind.
+struct ChildProcess {
+    let pid: Int32
+    /// Its name (`/proc/<pid>/comm`).
+    let name: String
+    /// The first word of its command line (the path it was started as).
+    let executable: String
+
+    /// The process `pid`, nil when there is none.
+    init?(pid: Int32) {
+        guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return nil }
+        self.pid = pid
+        name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
+        let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+        executable = String(decoding: cmdline.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// The processes whose parent is `parent`.
+    static func children(of parent: Int32) -> [ChildProcess] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
+        return pids.filter { pid in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") }) else { return false }
+            return Int32(line.dropFirst("PPid:".count).trimmingCharacters(in: .whitespaces)) == parent
+        }.compactMap { ChildProcess(pid: $0) }
+    }
+
+    /// Whether this process has ended (and was reaped, or is a zombie) within `seconds`.
+    func isGone(within seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        repeat {
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
+                .split(separator: ")").last?.split(separator: " ").first
+            if state == nil || state == "Z" || ChildProcess(pid: pid)?.name != name { return true }
+            usleep(50_000)
+        } while Date() < deadline
+        return false
     }
 }

@@ -8,7 +8,7 @@ import MomentumScenes
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark frame timing (and touch latency) under your compositor; writes a report.",
+        abstract: "Benchmark frame timing (and touch latency) under your compositor or a private one (--compositor weston|sway|kwin); writes a report.",
         subcommands: [BenchRunCommand.self, BenchCompareCommand.self], defaultSubcommand: BenchRunCommand.self)
 }
 
@@ -35,24 +35,30 @@ enum BackendChoice: ExpressibleByArgument, Equatable {
 struct BenchRunCommand: LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the workload under the compositor you are in (or a private headless weston) and write a report.")
+        abstract: "Run the workload under the compositor you are in (or a private headless one: --compositor) and write a report.")
 
     @OptionGroup var logging: LoggingOptions
     @Option(help: "The scene whose --autoplay loop is the workload, or all.") var scene = SceneChoice.one(.panel)
     @Option(help: "The animator backend (scenes that have one), or all.") var backend = BackendChoice.one(.spring)
     @Option(help: "Seconds each workload runs.") var duration = 10.0
     @Option(help: "Seconds at rest measured after the workloads (commits and CPU while nothing moves).") var rest = 3.0
-    @Option(help: "Window size WxH in logical px (default: fullscreen). With --headless: the output's size, the window fullscreen in it (default 800x600).") var size: String?
+    @Option(help: "Window size WxH in logical px (default: fullscreen). With --compositor or --headless: the output's size, the window fullscreen in it (default 800x600).") var size: String?
     @Flag(help: "Fullscreen window (the default unless --size is given).") var fullscreen = false
-    @Option(help: "With --headless: the output's scale (it has WxH times this many pixels; 1-4, default 1).")
+    @Option(help: "With --compositor or --headless: the output's scale (it has WxH times this many pixels; 1-4, default 1).")
     var scale: Int?
     @Flag(name: .customLong("no-subsurfaces"),
           help: "Run the app with --no-subsurfaces (every layer drawn into the window), to weigh what they save.")
     var noSubsurfaces = false
     @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.") var out = "momentum-bench"
-    @Flag(help: "Run in a private headless weston (with injected touch: touch latency and drag lag too).")
+    @Option(help: """
+        Run in a private headless compositor started for the bench and stopped after it (also on SIGINT, SIGTERM, \
+        SIGHUP): weston (injected touch: touch latency and drag lag too), sway or kwin (the scripted drag: no \
+        injection there).
+        """)
+    var compositor: CompositorKind?
+    @Flag(help: "The same as --compositor weston.")
     var headless = false
-    @Option(help: "With --headless: run this peer in the same weston and compare (weston-simple-egl).")
+    @Option(help: "With --compositor weston or --headless: run this peer in the same weston and compare (weston-simple-egl).")
     var versus: String?
     @Option(help: "With --versus: rounds of the two clients, the order alternating.") var rounds = 2
     @Option(name: .customLong("drag-speeds"),
@@ -62,6 +68,9 @@ struct BenchRunCommand: LoggingCommand {
     var predict = PredictChoice.both
     @Option(name: .customLong("frame-start"), help: "Passed to every run: deadline (default) or callback.")
     var frameStart = FrameStart.deadline
+
+    /// The private compositor asked for (`--compositor`, or weston for `--headless`); nil: the one you are in.
+    var privateCompositor: CompositorKind? { headless ? .weston : compositor }
 
     /// The drag speeds asked for.
     var speeds: [Double] { dragSpeeds.split(separator: ",").compactMap { Double($0) } }
@@ -78,15 +87,25 @@ struct BenchRunCommand: LoggingCommand {
             if let small = Size.belowMinimum(size, flag: "--size") { throw ValidationError(small) }
             if fullscreen { throw ValidationError("--size and --fullscreen cannot be combined") }
         }
+        if headless, let compositor, compositor != .weston {
+            throw ValidationError("--headless is --compositor weston: it cannot be combined with --compositor \(compositor.rawValue)")
+        }
         if let versus {
             guard versus == "weston-simple-egl" else {
                 throw ValidationError("--versus \(versus): the peer Momentum knows is weston-simple-egl")
             }
-            guard headless else { throw ValidationError("--versus needs --headless (the peer runs in the same private weston)") }
+            guard let privateCompositor else {
+                throw ValidationError("--versus needs --headless or --compositor weston (the peer runs in the same private weston)")
+            }
+            guard privateCompositor == .weston else {
+                throw ValidationError("--versus runs the peer in a private weston only, not under --compositor \(privateCompositor.rawValue)")
+            }
             guard rounds >= 1 else { throw ValidationError("--rounds \(rounds): must be 1 or more") }
         }
         if let scale {
-            guard headless else { throw ValidationError("--scale needs --headless (your compositor sets its own scale)") }
+            guard privateCompositor != nil else {
+                throw ValidationError("--scale needs --headless or --compositor (your compositor sets its own scale)")
+            }
             guard (1...4).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
         }
         if case .one(let kind) = scene, case .one(let b) = backend, !kind.usesBackend, b != .spring {
@@ -111,39 +130,45 @@ struct BenchRunCommand: LoggingCommand {
         try HeadlessCommand.makeDirectory(work)
         defer { try? FileManager.default.removeItem(atPath: work) }
 
-        var weston: WestonSession?
-        var environment = ProcessInfo.processInfo.environment
+        // A private compositor is stopped on every way out: an error, the end, and SIGINT, SIGTERM or SIGHUP (which
+        // remove the work folder too).
         let windowSize = Size(size ?? "800x600") ?? Size(width: 800, height: 600)
-        if headless {
-            Console.out("starting weston (headless, pixman) with the touch-injection module…")
-            let module = try HeadlessCommand.module(executable: executable)
-            guard let westonPath = SearchPath.find("weston") else { throw AppError("weston not found on PATH: apt-get install weston") }
-            do {
-                weston = try WestonSession(module: module, width: Int(windowSize.width), height: Int(windowSize.height),
-                                           extraArguments: (scale ?? 1) == 1 ? [] : ["--scale=\(scale ?? 1)"],
-                                           weston: westonPath)
-            } catch {
-                throw AppError("cannot start weston: \(error)")
+        var stopper: StopOnSignal?
+        defer { stopper?.end() }
+        var session: CompositorSession?
+        defer { session?.stop() }
+        if let kind = privateCompositor {
+            let onSignal = try StopOnSignal(message: "the bench and its compositor are stopped, no report written")
+            stopper = onSignal
+            onSignal.add { try? FileManager.default.removeItem(atPath: work) }
+            session = try onSignal.deferring {
+                let started = try startSession(kind, executable: executable,
+                                               width: Int(windowSize.width), height: Int(windowSize.height))
+                onSignal.add { started.stop() }
+                return started
             }
-            for (key, value) in weston?.environment ?? [:] { environment[key] = value }
-        } else if environment["WAYLAND_DISPLAY"] == nil {
-            throw AppError("no Wayland compositor (WAYLAND_DISPLAY is not set): run inside one, or use --headless")
         }
-        defer { weston?.stop() }
-        let compositor = BenchHost.compositor(environment: environment, headless: headless)
+        var environment = ProcessInfo.processInfo.environment
+        if let session {
+            environment.merge(session.environment) { $1 }
+        } else if environment["WAYLAND_DISPLAY"] == nil {
+            throw AppError("no Wayland compositor (WAYLAND_DISPLAY is not set): run inside one, or use --compositor")
+        }
+        let weston = session as? WestonSession
+        let clients = Clients(executable: executable, environment: environment, session: session)
+        let compositor = BenchHost.compositor(environment: environment, session: session?.kind)
         Console.out("compositor: \(compositor["name"] as? String ?? "unknown")")
 
-        // In a private weston the output is --size and the window fills it (as a phone shell or kiosk would show it):
-        // a desktop-shell window as large as the output would be pushed partly off it by the shell's panel.
-        let placement = (headless ? ["--fullscreen"] : size.map { ["--size", $0] } ?? ["--fullscreen"])
+        // In a private compositor the output is --size and the window fills it (as a phone shell or kiosk would show
+        // it): a desktop-shell window as large as the output would be pushed partly off it by the shell's panel.
+        let placement = (session != nil ? ["--fullscreen"] : size.map { ["--size", $0] } ?? ["--fullscreen"])
             + (noSubsurfaces ? ["--no-subsurfaces"] : []) + ["--frame-start", frameStart.rawValue]
         var runs: [(name: String, scene: String, backend: String?, workload: String, analysis: BenchAnalysis)] = []
         for kind in scene.scenes {
             for b in kind.usesBackend ? backend.backends.map(Optional.some) : [nil] {
                 let name = [kind.rawValue, b?.rawValue].compactMap { $0 }.joined(separator: "-")
                 Console.out("\(name): autoplay for \(duration) s…")
-                let events = try Self.runApp(executable: executable, environment: environment,
-                                             arguments: placement + ["--scene", kind.rawValue, "--autoplay",
+                let events = try clients.run(arguments: placement + ["--scene", kind.rawValue, "--autoplay",
                                                                      "--quit-after", "\(duration)"]
                                                  + (b.map { ["--backend", $0.rawValue] } ?? []),
                                              trace: "\(work)/trace-\(name).jsonl", timeout: duration + 60)
@@ -164,16 +189,14 @@ struct BenchRunCommand: LoggingCommand {
             if let weston {
                 Console.out("panel: a finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
                     + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
-                events = try Self.dragRun(executable: executable, environment: environment,
-                                          arguments: placement + arguments, weston: weston, path: path,
+                events = try Self.dragRun(clients: clients, arguments: placement + arguments, weston: weston, path: path,
                                           rest: restHere, trace: trace)
             } else {
                 // No input can be injected here: a scripted finger (`--workload drag`) drags the panel inside the
                 // app, its samples timestamped and fed before each frame.
                 Console.out("panel: a scripted finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
                     + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
-                events = try Self.runApp(executable: executable, environment: environment,
-                                         arguments: placement + arguments + [
+                events = try clients.run(arguments: placement + arguments + [
                                              "--scene", "panel", "--workload", "drag", "--drag-speed", "\(speed)",
                                              "--quit-after", "\(1.5 + path.liftAt + 1.5 + restHere)"],
                                          trace: trace, timeout: path.liftAt + restHere + 60)
@@ -214,18 +237,57 @@ struct BenchRunCommand: LoggingCommand {
         }
     }
 
-    /// Runs `momentum run <arguments>` to its own end (`--quit-after`), its trace copied to `trace`; its events.
-    static func runApp(executable: String, environment: [String: String], arguments: [String], trace: String,
-                       timeout: Double) throws -> [TraceLine] {
-        let app: TracedClient
-        do {
-            app = try TracedClient(executable: executable, arguments: arguments, environment: environment, copyTo: trace)
-        } catch let error as AppError {
-            throw error
-        } catch {
-            throw AppError("cannot start \(executable) run: \(error.localizedDescription)")
+    /// Starts the private compositor asked for, saying so.
+    func startSession(_ kind: CompositorKind, executable: String, width: Int, height: Int) throws -> CompositorSession {
+        switch kind {
+        case .weston:
+            Console.out("starting weston (headless, pixman) with the touch-injection module…")
+            let module = try HeadlessCommand.module(executable: executable)
+            guard let westonPath = SearchPath.find("weston") else { throw AppError("weston not found on PATH: apt-get install weston") }
+            do {
+                return try WestonSession(module: module, width: width, height: height,
+                                         extraArguments: (scale ?? 1) == 1 ? [] : ["--scale=\(scale ?? 1)"], weston: westonPath)
+            } catch {
+                throw AppError("cannot start weston: \(error)")
+            }
+        case .sway:
+            Console.out("starting sway (headless, pixman)…")
+            do { return try SwaySession(width: width, height: height, scale: scale ?? 1) } catch {
+                throw AppError("cannot start sway: \(error)")
+            }
+        case .kwin:
+            Console.out("starting KWin (virtual, QPainter)…")
+            do { return try KWinSession(width: width, height: height, scale: scale ?? 1) } catch {
+                throw AppError("cannot start KWin: \(error)")
+            }
         }
-        return try finish(app, timeout: timeout)
+    }
+
+    /// How the bench starts its `momentum run` children: in the compositor you are in (this environment), or inside
+    /// the private session (through its launcher, as its client user).
+    struct Clients {
+        let executable: String
+        let environment: [String: String]
+        let session: CompositorSession?
+
+        /// Starts `momentum run <arguments>`, its trace copied to `trace`.
+        func start(arguments: [String], trace: String) throws -> TracedClient {
+            do {
+                if let session { return try session.startClient(executable, arguments: arguments, copyTo: trace) }
+                return try TracedClient(executable: executable, arguments: arguments, environment: environment, copyTo: trace)
+            } catch let error as AppError {
+                throw error
+            } catch let error as SessionError {
+                throw AppError("cannot start \(executable) run: \(error)")
+            } catch {
+                throw AppError("cannot start \(executable) run: \(error.localizedDescription)")
+            }
+        }
+
+        /// Runs `momentum run <arguments>` to its own end (`--quit-after`), its trace copied to `trace`; its events.
+        func run(arguments: [String], trace: String, timeout: Double) throws -> [TraceLine] {
+            try BenchRunCommand.finish(try start(arguments: arguments, trace: trace), timeout: timeout)
+        }
     }
 
     /// Waits for a run to end (after SIGTERM with `stop`); its events, or one line saying why it failed.
@@ -241,10 +303,9 @@ struct BenchRunCommand: LoggingCommand {
     /// The panel at rest, then the finger of `path` (pressed on its strip, dragged up and down, stopped, held,
     /// lifted; 120 Hz samples with real CLOCK_MONOTONIC timestamps); the panel settles; then `rest` s with nothing
     /// moving; then quit.
-    static func dragRun(executable: String, environment: [String: String], arguments: [String], weston: WestonSession,
+    static func dragRun(clients: Clients, arguments: [String], weston: WestonSession,
                         path: DragPath, rest: Double, trace: String) throws -> [TraceLine] {
-        let app = try TracedClient(executable: executable, arguments: arguments + ["--scene", "panel"],
-                                   environment: environment, copyTo: trace)
+        let app = try clients.start(arguments: arguments + ["--scene", "panel"], trace: trace)
         do {
             try app.waitFor("the panel at rest") { $0.rest != nil }
             let script = path.script

@@ -2,15 +2,15 @@ import Foundation
 
 /// What a report says of where it ran: the compositor (found through the Wayland socket's peer) and the machine.
 enum BenchHost {
-    /// The compositor at `WAYLAND_DISPLAY`: its process name and command line (from the socket's peer credentials),
-    /// and whether it is Momentum's private headless weston.
-    static func compositor(environment: [String: String], headless: Bool) -> [String: Any] {
-        var facts: [String: Any] = ["headless": headless]
+    /// The compositor at `WAYLAND_DISPLAY`: its process name, version and command line (from the socket's peer
+    /// credentials), and whether it is a private headless one the bench started (`session`: which).
+    static func compositor(environment: [String: String], session: CompositorKind?) -> [String: Any] {
+        var facts: [String: Any] = ["headless": session != nil]
         guard let display = environment["WAYLAND_DISPLAY"] else { return facts }
         let path = display.hasPrefix("/") ? display : (environment["XDG_RUNTIME_DIR"] ?? "") + "/" + display
         facts["socket"] = path
         guard let pid = peer(of: path) else {
-            facts["name"] = headless ? "weston (headless)" : "unknown"
+            facts["name"] = session.map { "\($0.rawValue) (headless)" } ?? "unknown"
             return facts
         }
         facts["pid"] = Int(pid)
@@ -20,8 +20,8 @@ enum BenchHost {
             .map { String(decoding: $0, as: UTF8.self).split(separator: "\0").joined(separator: " ") }
         if let comm { facts["process"] = comm }
         if let cmdline { facts["command_line"] = cmdline }
-        let version = comm.flatMap(Self.version(of:))
-        facts["name"] = [comm ?? "unknown", version, headless ? "(headless)" : nil].compactMap { $0 }.joined(separator: " ")
+        let version = comm.flatMap { Self.version(of: $0, pid: pid) }
+        facts["name"] = [comm ?? "unknown", version, session != nil ? "(headless)" : nil].compactMap { $0 }.joined(separator: " ")
         return facts
     }
 
@@ -50,21 +50,25 @@ enum BenchHost {
         return credentials.pid
     }
 
-    /// The version a known compositor's binary reports (`weston --version`), or nil.
-    static func version(of process: String) -> String? {
-        guard process == "weston" || process == "sway", let path = SearchPath.find(process) else { return nil }
+    /// The version a known compositor's binary reports (`weston --version`: `weston 10.0.1`, `sway version 1.7`,
+    /// `kwin 5.27.5`: the last word), or nil. The binary the process `pid` runs, where it can be read (KWin's is a
+    /// copy: Debian's carries a file capability a container refuses to exec), else the first on PATH.
+    static func version(of process: String, pid: pid_t) -> String? {
+        guard ["weston", "sway", "kwin_wayland"].contains(process) else { return nil }
+        let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+        guard let path = running.flatMap({ FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil })
+                ?? SearchPath.find(process) else { return nil }
         let task = Process()
         task.executableURL = URL(fileURLWithPath: path)
         task.arguments = ["--version"]
         let pipe = Pipe()
+        task.standardInput = FileHandle.nullDevice
         task.standardOutput = pipe
-        task.standardError = pipe
+        task.standardError = FileHandle.nullDevice
         guard (try? task.run()) != nil else { return nil }
         let text = TracedClient.readToEnd(pipe.fileHandleForReading.fileDescriptor)
         task.waitUntilExit()
-        return text.split(separator: "\n").first.map {
-            String($0).replacingOccurrences(of: "\(process) ", with: "").replacingOccurrences(of: "version ", with: "")
-        }
+        return text.split(separator: "\n").first?.split(separator: " ").last.map(String.init)
     }
 
     /// The machine: kernel, CPU model and count, memory.

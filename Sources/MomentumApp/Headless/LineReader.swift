@@ -4,19 +4,19 @@ import Glibc
 #endif
 
 /// Reads newline-terminated lines from a file descriptor, waiting with poll(2) until a deadline.
-final class LineReader {
+public final class LineReader {
     /// The descriptor read from; not owned (the caller closes it).
-    let fd: Int32
+    public let fd: Int32
     private var buffer: [UInt8] = []
     private var atEOF = false
 
     /// Wraps a readable descriptor.
-    init(fd: Int32) {
+    public init(fd: Int32) {
         self.fd = fd
     }
 
     /// Returns the next line without its newline, nil at end of file; throws `.timeout` at the deadline.
-    func readLine(deadline: ContinuousClock.Instant, what: String) throws -> String? {
+    public func readLine(deadline: ContinuousClock.Instant, what: String) throws -> String? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)

@@ -29,8 +29,9 @@ public final class TracedClient: @unchecked Sendable {
     /// Starts `executable run <arguments> --trace /dev/stdout` with `environment`; every trace line is also
     /// appended to `copyTo` when given. With `launcher` (e.g. `setpriv --reuid=…`), that command runs the app;
     /// `pipeOwner` then gives the trace pipe to the user it runs as (reopening `/dev/stdout` checks the pipe's owner).
+    /// It starts in `directory` when given (else in this process's current folder).
     public init(executable: String, arguments: [String], environment: [String: String], copyTo: String? = nil,
-                launcher: [String] = [], pipeOwner: (uid: UInt32, gid: UInt32)? = nil) throws {
+                launcher: [String] = [], pipeOwner: (uid: UInt32, gid: UInt32)? = nil, directory: String? = nil) throws {
         copyPath = copyTo ?? ""
         if let copyTo {
             copy = open(copyTo, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
@@ -40,6 +41,7 @@ public final class TracedClient: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.environment = environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         if let pipeOwner {
             guard fchown(out.fileHandleForWriting.fileDescriptor, pipeOwner.uid, pipeOwner.gid) == 0 else {

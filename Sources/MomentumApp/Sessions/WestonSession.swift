@@ -7,38 +7,35 @@ import Glibc
 ///
 /// Starts `weston --backend=headless-backend.so --use-pixman` in its own XDG_RUNTIME_DIR (mode 0700), waits until
 /// the module's control socket answers `ready`, and replays touch scripts through it (see harness/README.md).
-public final class WestonSession {
+public final class WestonSession: CompositorSession, @unchecked Sendable {
+    public let kind = CompositorKind.weston
     /// Name of the Wayland socket inside `runtimeDir` (the value for WAYLAND_DISPLAY).
     public let waylandDisplay: String
     /// The private runtime directory (removed by `stop()`/`kill()` and deinit).
-    public let runtimeDir: String
+    public var runtimeDir: String { compositor.runtimeDir }
     /// Path of the module's control socket.
     public let controlPath: String
     /// Path of weston's log file (inside `runtimeDir`).
     public let logPath: String
-    /// Output size in pixels.
+    /// Output size in logical px.
     public let width: Int
-    /// Output size in pixels.
+    /// Output size in logical px.
     public let height: Int
+    /// Clients start directly, with this process's environment and `environment` on top.
+    public var clientLauncher: [String] { [] }
+    /// Clients run as this process's user.
+    public var clientUser: (uid: UInt32, gid: UInt32)? { nil }
 
-    private let process: Process
-    private let exited = DispatchSemaphore(value: 0)
-    private var hasExited = false
-    private var started = false
+    private let compositor: CompositorProcess
+    private let lock = NSLock()
     private var control: ControlConnection?
     private var pending = false
-    private var cleanedUp = false
-
-    /// Environment for a Wayland client of this compositor: XDG_RUNTIME_DIR and WAYLAND_DISPLAY.
-    public var environment: [String: String] {
-        ["XDG_RUNTIME_DIR": runtimeDir, "WAYLAND_DISPLAY": waylandDisplay]
-    }
 
     /// Weston's process id.
-    public var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { compositor.processIdentifier }
 
     /// Whether weston is still running.
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { compositor.isRunning }
 
     /// Starts weston (`weston`, or the first `weston` on `PATH` when nil) with the module at `module` (absolute
     /// path) and waits up to `readyTimeout` for `ready`.
@@ -51,16 +48,12 @@ public final class WestonSession {
         guard let weston = weston ?? SearchPath.find("weston") else {
             throw HarnessError.compositor("not found on PATH: apt-get install weston")
         }
-        var template = Array((NSTemporaryDirectory() + "/momentum-weston.XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) } != nil
+        do {
+            compositor = try CompositorProcess(name: "weston", prefix: "momentum-weston.")
+        } catch {
+            throw HarnessError.compositor(error.description)
         }
-        guard made else {
-            throw HarnessError.compositor("mkdtemp failed: \(String(cString: strerror(errno)))")
-        }
-        let dir = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        runtimeDir = URL(fileURLWithPath: dir).standardizedFileURL.path
-        chmod(runtimeDir, 0o700)
+        let runtimeDir = compositor.runtimeDir
         waylandDisplay = "wayland-momentum"
         controlPath = runtimeDir + "/momentum-touch.sock"
         logPath = runtimeDir + "/weston.log"
@@ -72,26 +65,14 @@ public final class WestonSession {
         env["MOMENTUM_TOUCH_CONTROL"] = controlPath
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "WAYLAND_SOCKET")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: weston)
-        process.arguments = [
+        let arguments = [
             "--backend=headless-backend.so", "--socket=\(waylandDisplay)", "--width=\(width)",
             "--height=\(height)", "--use-pixman", "--idle-time=0", "--no-config", "--shell=\(shell)",
             "--modules=\(module)", "--log=\(logPath)",
         ] + extraArguments
-        process.environment = env
-        _ = FileManager.default.createFile(atPath: runtimeDir + "/weston.out", contents: nil)
-        let output = FileHandle(forWritingAtPath: runtimeDir + "/weston.out")
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        let exited = self.exited
-        process.terminationHandler = { _ in exited.signal() }
         do {
-            try process.run()
-            started = true
+            try compositor.start([weston] + arguments, environment: env, output: runtimeDir + "/weston.out")
         } catch {
-            removeRuntimeDir()
             throw HarnessError.compositor("cannot start \(weston): \(error)")
         }
         do {
@@ -108,26 +89,22 @@ public final class WestonSession {
 
     private func waitReady(deadline: ContinuousClock.Instant) throws {
         while true {
-            if hasExited || !process.isRunning {
-                reap(timeout: .seconds(10))
-                throw HarnessError.compositor("exited with status \(process.terminationStatus) before the "
-                    + "control socket was ready\n\(logTail())")
+            if !compositor.isRunning, compositor.waitExit(timeout: 10) {
+                throw HarnessError.compositor("exited with status \(compositor.terminationStatus) before the control socket was ready\n\(logTail())")
             }
             if let connection = try ControlConnection.tryConnect(path: controlPath) {
                 let line = try connection.readLine(deadline: deadline, what: "`ready` from momentum-touch")
                 guard line == "ready" else {
                     throw HarnessError.connection("expected `ready`, got `\(line)`")
                 }
-                control = connection
+                lock.withLock { control = connection }
                 return
             }
             if ContinuousClock.now >= deadline {
                 throw HarnessError.timeout("control socket \(controlPath) did not appear\n\(logTail())")
             }
             // Nothing listens yet: wait for weston to create the socket (or exit) before retrying.
-            if exited.wait(timeout: .now() + .milliseconds(20)) == .success {
-                hasExited = true
-            }
+            compositor.waitExit(timeout: 0.02)
         }
     }
 
@@ -187,11 +164,6 @@ public final class WestonSession {
         pending = false
     }
 
-    /// The whole weston log so far (empty if unreadable).
-    public func logText() -> String {
-        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-    }
-
     private func logTail(lines: Int = 30) -> String {
         let log = logText() + ((try? String(contentsOfFile: runtimeDir + "/weston.out", encoding: .utf8)) ?? "")
         return log.split(separator: "\n").suffix(lines).joined(separator: "\n")
@@ -199,48 +171,22 @@ public final class WestonSession {
 
     /// Kills weston with SIGKILL (a compositor that disappears), waits for it, and removes the runtime dir.
     public func kill() {
-        if process.isRunning {
-            Glibc.kill(process.processIdentifier, SIGKILL)
-        }
-        reap(timeout: .seconds(10))
+        compositor.kill()
         finish()
     }
 
-    /// Stops weston with SIGTERM (SIGKILL after `timeout`), waits for it, and removes the runtime dir.
-    public func stop(timeout: Duration = .seconds(10)) {
-        if process.isRunning {
-            Glibc.kill(process.processIdentifier, SIGTERM)
-            if !reap(timeout: timeout) {
-                Glibc.kill(process.processIdentifier, SIGKILL)
-            }
-        }
-        reap(timeout: .seconds(10))
+    /// Stops weston with SIGTERM (SIGKILL after 10 s), waits for it, and removes the runtime dir.
+    public func stop() {
+        compositor.stop()
         finish()
-    }
-
-    @discardableResult
-    private func reap(timeout: Duration) -> Bool {
-        if hasExited || !started { return true }
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
-        if exited.wait(timeout: .now() + seconds) == .success {
-            hasExited = true
-            process.waitUntilExit()
-            return true
-        }
-        return false
     }
 
     private func finish() {
-        control?.close()
-        control = nil
-        pending = false
-        removeRuntimeDir()
-    }
-
-    private func removeRuntimeDir() {
-        if !cleanedUp {
-            cleanedUp = true
-            try? FileManager.default.removeItem(atPath: runtimeDir)
+        let connection = lock.withLock {
+            defer { control = nil }
+            return control
         }
+        connection?.close()
+        pending = false
     }
 }

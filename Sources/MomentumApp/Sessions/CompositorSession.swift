@@ -1,0 +1,89 @@
+import Foundation
+
+/// The compositors Momentum can start privately, headless, for `momentum bench --compositor`, `momentum headless`
+/// and the tests.
+public enum CompositorKind: String, CaseIterable, Sendable {
+    /// weston 10, headless backend, pixman, with the touch-injection module (`WestonSession`).
+    case weston
+    /// sway 1.7, wlroots' headless backend, pixman (`SwaySession`).
+    case sway
+    /// KWin 5.27, virtual backend, QPainter (`KWinSession`).
+    case kwin
+
+    /// The compositor's name in messages.
+    public var name: String {
+        switch self {
+        case .weston: "weston"
+        case .sway: "sway"
+        case .kwin: "KWin"
+        }
+    }
+}
+
+/// Why a private sway or KWin session could not start or run a client: one line.
+public struct SessionError: Error, Equatable, CustomStringConvertible {
+    /// The one-line reason.
+    public let description: String
+    /// A failure saying `description`.
+    public init(_ description: String) { self.description = description }
+}
+
+/// A private compositor Momentum started, with one output of the size it was started with, in a runtime folder of its
+/// own (XDG_RUNTIME_DIR), until `stop` (SIGTERM, then SIGKILL; the compositor reaped, the folder removed) or `kill`
+/// (SIGKILL at once: the compositor crashing under its clients). Stopping twice, or from another thread while the
+/// owner stops it too, is safe. A client runs inside it as `clientLauncher + [program, arguments…]`, as
+/// `clientUser` when that is set (see `startClient`).
+public protocol CompositorSession: AnyObject, Sendable {
+    /// Which compositor this is.
+    var kind: CompositorKind { get }
+    /// The output's size in logical px.
+    var width: Int { get }
+    /// The output's size in logical px.
+    var height: Int { get }
+    /// The runtime folder (XDG_RUNTIME_DIR of the compositor and its clients): sockets, logs, copied binaries.
+    var runtimeDir: String { get }
+    /// The Wayland socket's name inside `runtimeDir` (WAYLAND_DISPLAY).
+    var waylandDisplay: String { get }
+    /// The command that runs a client inside the session with the session's environment (empty: started directly,
+    /// with this process's environment and `environment` on top).
+    var clientLauncher: [String] { get }
+    /// The user a client runs as when not this process's (sway as root: `momentum-sway`): the trace pipe is given to
+    /// it, and programs are copied where it can run them. Nil: clients run as this process's user.
+    var clientUser: (uid: UInt32, gid: UInt32)? { get }
+    /// The compositor's log file (inside `runtimeDir`).
+    var logPath: String { get }
+    /// Stops the compositor (SIGTERM, SIGKILL after 10 s), reaps it and removes the runtime folder.
+    func stop()
+    /// Kills the compositor at once (SIGKILL), reaps it and removes the runtime folder.
+    func kill()
+}
+
+extension CompositorSession {
+    /// The compositor's log so far (empty if unreadable).
+    public func logText() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// XDG_RUNTIME_DIR and WAYLAND_DISPLAY of a client of this compositor.
+    public var environment: [String: String] { ["XDG_RUNTIME_DIR": runtimeDir, "WAYLAND_DISPLAY": waylandDisplay] }
+
+    /// `executable` where `clientUser` can run it: the path itself for this process's user, else a copy in the
+    /// runtime folder (which that user owns; a checkout may sit where it cannot reach), made on the first call.
+    public func runnable(_ executable: String) throws(SessionError) -> String {
+        guard clientUser != nil else { return executable }
+        let copy = runtimeDir + "/" + URL(fileURLWithPath: executable).lastPathComponent
+        if !FileManager.default.fileExists(atPath: copy) { try SessionFiles.copy(executable, to: copy) }
+        return copy
+    }
+
+    /// Starts `executable run <arguments>` inside the session, its trace streamed back (and copied to `copyTo`).
+    /// Run as another user, the client starts in the runtime folder (the caller's folder may be closed to it).
+    public func startClient(_ executable: String, arguments: [String], copyTo: String? = nil) throws -> TracedClient {
+        let program = try runnable(executable)
+        var environment: [String: String] = [:]
+        if clientLauncher.isEmpty {
+            environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
+        }
+        return try TracedClient(executable: program, arguments: arguments, environment: environment, copyTo: copyTo,
+                                launcher: clientLauncher, pipeOwner: clientUser,
+                                directory: clientUser == nil ? nil : runtimeDir)
+    }
+}
