@@ -19,10 +19,4 @@ public struct Presentation: Sendable, Equatable {
         self.msc = msc
         self.flags = flags
     }
-
-    /// The flags' names, as the protocol spells them: `vsync`, `hw_clock`, `hw_completion`, `zero_copy`.
-    public var flagNames: [String] {
-        [(0x1, "vsync"), (0x2, "hw_clock"), (0x4, "hw_completion"), (0x8, "zero_copy")]
-            .filter { flags & $0.0 != 0 }.map(\.1)
-    }
 }
