@@ -85,9 +85,6 @@ public struct FrameState: Equatable, Sendable {
         return nil
     }
 
-    /// Whether the frame started must be drawn though nothing moves: something changed.
-    var mustDraw: Bool { isDirty }
-
     /// A frame was committed: the next callback is awaited, and the screen shows everything so far.
     mutating func drew() {
         phase = .awaitingCallback

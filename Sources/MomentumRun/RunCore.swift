@@ -101,6 +101,8 @@ public struct RunCore {
     private var hudStatistics = FrameStatistics()
     private var hudTakenAt = -Double.infinity
     private var hudAhead: Double?
+    /// How far ahead the last frame drew a finger (s), for the HUD.
+    private var lastAhead: Double?
     /// Key m: draw each moving layer's model value (where it is heading) and velocity over the scene.
     private var showsModel = false
     /// `--workload drag`: the scripted finger (made at the first configure, for the window's size).
@@ -304,7 +306,7 @@ public struct RunCore {
             hudTakenAt = now
             hudAhead = lastAhead
         }
-        if moving || frameState.mustDraw || scene.needsFrames || drag?.isRunning == true {
+        if moving || frameState.isDirty || scene.needsFrames || drag?.isRunning == true {
             plan(owed: owed, start: now, step: step, into: &effects)
             return
         }
@@ -319,9 +321,6 @@ public struct RunCore {
             frameState.invalidate()
         }
     }
-
-    /// How far ahead the last frame drew a finger (s), for the HUD.
-    private var lastAhead: Double?
 
     /// Stages 3 and 4: predicts, builds the frame and asks the adapter to present it.
     private mutating func plan(owed: FrameState.Owed?, start frameStart: Double, step: Double,

@@ -238,7 +238,6 @@ public struct PanelScene: Scene, BackendSwitchable {
                 drag(finger: p)
                 let panelVelocity = self.velocity(forFinger: velocity, at: p)
                 release(velocity: panelVelocity)
-                pressedMoving = nil
                 reports.append(SceneEvent(.panEnded, [TraceField(EventField.velocity, .vector(velocity)),
                                                       TraceField(EventField.panelVelocity, .vector(panelVelocity))]))
             case .tap(let p):
@@ -255,23 +254,20 @@ public struct PanelScene: Scene, BackendSwitchable {
                 // The panel's (y, vy) at touch-down, and just before and just after the tap took effect (at the lift).
                 var fields = [TraceField(EventField.before, .vector(before)),
                               TraceField(EventField.after, .vector(SIMD2(y, vy)))]
-                if let down = pressedMoving { fields.append(TraceField(EventField.atDown, .vector(SIMD2(down.y, down.vy)))) }
+                fields += atDownField
                 reports.append(SceneEvent(.tap, fields))
-                pressedMoving = nil
             case .released:
                 if grabbed != nil {
                     grabbed = nil
                     addPanelContents()
                 }
                 if dragging { release(velocity: .zero) }
-                pressedMoving = nil
             case .cancelled:
                 if grabbed != nil {
                     grabbed = nil
                     addPanelContents()
                 }
                 if dragging { release(velocity: .zero, toward: targetBeforeGrab) }
-                pressedMoving = nil
                 reports.append(SceneEvent(.touchCancel))
             }
         }
@@ -284,21 +280,23 @@ public struct PanelScene: Scene, BackendSwitchable {
         _ = layers.advance(by: dt)
         guard let down = pressedMoving, !dragging, isMoving, !recognizer.isPanning, recognizer.owner != nil,
               layers.time - down.time >= Self.holdTime else { return [] }
-        let event = catchPanel()
-        dragging = true
-        return [event]
+        return [catchPanel()]
     }
 
-    /// Stops the moving panel where it is drawn (the model becomes the presented value); the `catch` event with
-    /// where it was and how fast it moved, now and at touch-down.
+    /// Stops the moving panel where it is drawn (the model becomes the presented value) and gives it to the finger;
+    /// the `catch` event with where it was and how fast it moved, now and at touch-down.
     private mutating func catchPanel() -> SceneEvent {
         let caught = layers.removeAnimation(.position, of: panel)
+        dragging = true
         dragVelocity = .zero
         layers[panel].position = caught.value
-        var fields = [TraceField(EventField.position, .vector(caught.value)),
-                      TraceField(EventField.velocityBefore, .vector(caught.velocity))]
-        if let down = pressedMoving { fields.append(TraceField(EventField.atDown, .vector(SIMD2(down.y, down.vy)))) }
-        return SceneEvent(.catch, fields)
+        return SceneEvent(.catch, [TraceField(EventField.position, .vector(caught.value)),
+                                   TraceField(EventField.velocityBefore, .vector(caught.velocity))] + atDownField)
+    }
+
+    /// The panel's top edge and velocity at touch-down, when the press went down on it moving (`at_down`).
+    private var atDownField: [TraceField] {
+        pressedMoving.map { [TraceField(EventField.atDown, .vector(SIMD2($0.y, $0.vy)))] } ?? []
     }
 
     /// While the panel is dragged, it is drawn where the dragging finger will be (through the same mapping, rubber

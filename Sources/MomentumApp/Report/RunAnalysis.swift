@@ -156,6 +156,7 @@ struct RunAnalysis {
         }
         for (_, o) in open { touches[o.index].up = end }
         for (a, b) in zip(frames, frames.dropFirst()) where b.t - a.t > Self.idleGap { idle.append(a.t...b.t) }
+        refresh = statistics.refresh
     }
 
     /// The frame intervals, in milliseconds at the time of the later frame: from `presented` times when the trace
@@ -216,6 +217,7 @@ struct RunAnalysis {
     }
 
     /// The refresh, as the HUD and the bench define it (`FrameStatistics.refresh`): measured from the retrace counter
-    /// where it advances, else the compositor's for vsync'd frames, else estimated from the intervals (ms).
-    var refresh: (ms: Double, source: FrameStatistics.RefreshSource)? { statistics.refresh }
+    /// where it advances, else the compositor's for vsync'd frames, else estimated from the intervals (ms); worked
+    /// out once, at the end of `init` (the report asks for it several times, and a long trace has many frames).
+    private(set) var refresh: (ms: Double, source: FrameStatistics.RefreshSource)?
 }
