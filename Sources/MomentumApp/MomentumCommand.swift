@@ -80,22 +80,23 @@ struct RunCommand: LoggingCommand {
 
     func run() throws {
         var options = RunOptions()
-        options.scene = scene
-        options.backend = backend ?? .spring
+        options.core.scene = scene
+        options.core.backend = backend ?? .spring
         options.fullscreen = fullscreen
-        if let parsed = Size(size) { options.width = parsed.width; options.height = parsed.height }
+        if let parsed = Size(size) { options.core.size = SIMD2(Double(parsed.width), Double(parsed.height)) }
         options.tracePath = trace
+        options.core.tracing = trace != nil
         options.traceLimit = TraceLimit.parse(traceLimit) ?? TraceLimit.defaultBytes
-        options.quitAfter = quitAfter
+        options.core.quitAfter = quitAfter
         options.screenshotPath = screenshot
-        options.notifyReady = notifyReady
-        options.hud = !noHUD
-        options.autoplay = autoplay
+        options.core.notifyReady = notifyReady
+        options.core.hud = !noHUD
+        options.core.autoplay = autoplay
         options.subsurfaces = !noSubsurfaces
-        options.dragWorkload = workload == .drag
-        options.predict = predict == .on
-        options.lateFrameStart = frameStart == .deadline
-        options.dragSpeed = dragSpeed
+        options.core.dragWorkload = workload == .drag
+        options.core.predict = predict == .on
+        options.core.lateFrameStart = frameStart == .deadline
+        options.core.dragSpeed = dragSpeed
         let runner = try RunAdapter(options: options, logger: AppLogging.logger())
         let code = runner.run()
         if code != 0 { throw ExitCode(code) }

@@ -1,29 +1,14 @@
 import MomentumRun
-import MomentumScenes
 
-/// What `momentum run` was asked to do.
+/// What `momentum run` was asked to do: what the run core decides with (`core`: scene, backend, window size, HUD,
+/// autoplay, the scripted drag, prediction, the frame start, quit-after, ready), and what only the platform needs.
 struct RunOptions {
-    var scene = SceneKind.panel
-    var backend = BackendKind.spring
+    var core = RunConfiguration()
     var fullscreen = false
-    var width: Int32 = 800
-    var height: Int32 = 600
     var tracePath: String?
     var traceLimit = TraceLimit.defaultBytes
-    var quitAfter: Double?
     var screenshotPath: String?
-    var notifyReady = false
-    var hud = true
-    var autoplay = false
-    /// `--workload drag`: a scripted finger drags the panel once it rests.
-    var dragWorkload = false
     var subsurfaces = true
-    /// `--predict on`: dragged objects drawn where the finger will be when the frame is shown.
-    var predict = true
-    /// `--frame-start deadline`: a frame starts at the learned latest safe time after its callback, not at once.
-    var lateFrameStart = true
-    /// `--workload drag`'s finger speed (px/s).
-    var dragSpeed = DragWorkload.defaultSpeed
 }
 
 /// `--trace-limit SIZE`: bytes with an optional binary suffix (`k`, `M`, `G`, `T`; `4096`, `64k`, `256M`, `1G`),

@@ -52,23 +52,3 @@ extension TraceRecord.System {
                   globals: (registry?.advertised ?? []).map { .init(interface: $0.interface, version: Int($0.version)) })
     }
 }
-
-extension RunOptions {
-    /// What the run core needs of these options.
-    var core: RunConfiguration {
-        var c = RunConfiguration()
-        c.scene = scene
-        c.backend = backend
-        c.size = SIMD2(Double(width), Double(height))
-        c.tracing = tracePath != nil
-        c.hud = hud
-        c.autoplay = autoplay
-        c.dragWorkload = dragWorkload
-        c.dragSpeed = dragSpeed
-        c.predict = predict
-        c.lateFrameStart = lateFrameStart
-        c.quitAfter = quitAfter
-        c.notifyReady = notifyReady
-        return c
-    }
-}

@@ -65,7 +65,7 @@ final class RunAdapter {
                                          inputTimestamps: registry.inputTimestamps != nil))
             presentationClock = registry.presentationClock.flatMap { $0 == 1 ? nil : $0 }
             let window = try Window(registry: registry, title: "Momentum", appID: "dev.momentum.Momentum",
-                                    size: .init(width: options.width, height: options.height),
+                                    size: .init(width: Int32(options.core.size.x), height: Int32(options.core.size.y)),
                                     fullscreen: options.fullscreen,
                                     minimumSize: .init(width: Size.minimum.width, height: Size.minimum.height)) {
                 [logger] level, message in logger.log(level: Logger.Level(level), "\(message)")
