@@ -258,6 +258,31 @@ public final class RenderContext {
         return Int(max(age, 0))
     }
 
+    /// The EGL driver's name (`EGL_MESA_query_driver`: "swrast", "iris", …), nil where the display does not say.
+    public private(set) lazy var driverName: String? = {
+        guard extensions.contains("EGL_MESA_query_driver"),
+              let address = eglGetProcAddress("eglGetDisplayDriverName") else { return nil }
+        let function = unsafeBitCast(address, to: PFNEGLGETDISPLAYDRIVERNAMEPROC.self)
+        return function(display).map { String(cString: $0) }
+    }()
+
+    /// Whether the window's back buffer may still hold the last frame after a swap although EGL promises nothing
+    /// (no `EGL_EXT_buffer_age`, no `EGL_BUFFER_PRESERVED` config): true only for Mesa's software rasteriser on
+    /// Wayland (driver "swrast"), which draws into one llvmpipe back buffer and copies it into a `wl_shm` buffer
+    /// at each swap, so the back buffer is the last frame. The caller checks it still is, every frame
+    /// (`samplePixels`), before drawing only the damage into it.
+    public var mayKeepLastFrame: Bool { !isHeadless && !hasBufferAge && driverName == "swrast" }
+
+    /// The RGBA bytes of the bound framebuffer at `points` (buffer px, y from the bottom), one `UInt32` each: a
+    /// fingerprint of what the back buffer holds.
+    public func samplePixels(_ points: [(x: Int, y: Int)]) -> [UInt32] {
+        points.map { point in
+            var pixel: UInt32 = 0
+            glReadPixels(GLint(point.x), GLint(point.y), 1, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixel)
+            return pixel
+        }
+    }
+
     /// Presents the frame telling the compositor only `damage` changed, when the display can (else a plain swap,
     /// which damages the whole surface); false on failure.
     @discardableResult

@@ -14,6 +14,11 @@ final class RenderTarget {
     private weak var window: Window?
     /// Hears which face text falls back to, or why there is none (one line, at the first text drawn).
     private let fontLog: @Sendable (String) -> Void
+    /// What the window's back buffer held at the last swap, where the driver may keep it; checked before the next
+    /// frame draws only its damage there.
+    private var keptFrame: KeptFrame?
+    /// Set once the back buffer did not hold the last frame: then it is never trusted again.
+    private var keptFrameFailed = false
 
     /// A target reporting font fallbacks through `fontLog`.
     init(fontLog: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -27,8 +32,13 @@ final class RenderTarget {
     var facts: (vendor: String, renderer: String, version: String, eglExtensions: [String])? {
         guard let context, renderer != nil else { return nil }
         let gl = Renderer.glStrings()
-        return (gl.vendor, gl.renderer, gl.version, context.extensionsUsed)
+        let kept = context.mayKeepLastFrame && !keptFrameFailed ? [RenderTarget.keptBackBufferFact] : []
+        return (gl.vendor, gl.renderer, gl.version, context.extensionsUsed + kept)
     }
+
+    /// Named among the EGL facts when the window's frames redraw only their damage into a back buffer EGL does
+    /// not promise to keep, because this driver keeps it (`RenderContext.mayKeepLastFrame`).
+    static let keptBackBufferFact = "no buffer age: swrast's back buffer reused (checked each frame)"
 
     /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
     func prepare(display: Display, window: Window) throws(AppError) {
@@ -94,11 +104,14 @@ final class RenderTarget {
                     hide(slot, scale: scale, into: &frame)
                 }
             }
-            let target: Renderer.Target = context.hasBufferAge ? .backBuffer(age: context.bufferAge()) : .window
-            let damage = try renderer.render(list, width: Int(size.width), height: Int(size.height), scale: scale,
-                                             into: target)
+            let width = Int(size.width), height = Int(size.height)
+            let target = windowTarget(context: context, width: width, height: height)
+            let damage = try renderer.render(list, width: width, height: height, scale: scale, into: target)
             frame.compositorPixels += damage.area
             frame.drawnPixels += renderer.lastRedrawnPixels
+            if !damage.isEmpty, context.mayKeepLastFrame, !keptFrameFailed {
+                keptFrame = KeptFrame(context: context, damage: damage)
+            }
             if damage.isEmpty {
                 window.commit()
             } else if !context.swapBuffers(damage: damage) {
@@ -111,6 +124,20 @@ final class RenderTarget {
         }
         frame.layerSurface = layerSurfaces[SurfaceSlot.scene.rawValue]?.frame
         return frame
+    }
+
+    /// Where the window's frame is drawn: straight into a back buffer whose age is known; into one that still holds
+    /// the last frame where the driver keeps it (`RenderContext.mayKeepLastFrame`) and the pixels sampled at the
+    /// last swap are still there; else (`.window`) through an offscreen copy or in full.
+    private func windowTarget(context: RenderContext, width: Int, height: Int) -> Renderer.Target {
+        if context.hasBufferAge { return .backBuffer(age: context.bufferAge()) }
+        guard context.mayKeepLastFrame, !keptFrameFailed else { return .window }
+        guard let kept = keptFrame, kept.width == width, kept.height == height else { return .backBuffer(age: 0) }
+        if context.samplePixels(kept.points) == kept.pixels { return .backBuffer(age: 1) }
+        // Not the last frame after all: never trusted again (this frame is drawn in full by the offscreen path).
+        keptFrameFailed = true
+        keptFrame = nil
+        return .window
     }
 
     /// Makes and draws the surfaces for `separated` without committing the window (so nothing changes on screen
@@ -257,5 +284,32 @@ final class RenderTarget {
         renderer = nil
         context = nil
         eglWindow = nil
+    }
+}
+
+/// A fingerprint of the frame left in the window's back buffer at a swap: pixels where this frame changed (the
+/// middle and corners of its damage, which an older or fresh buffer would not hold) and the window's corners.
+private struct KeptFrame {
+    let width: Int
+    let height: Int
+    /// Buffer px, y from the bottom (as `glReadPixels` reads).
+    let points: [(x: Int, y: Int)]
+    let pixels: [UInt32]
+
+    /// Samples the bound framebuffer of `context` after drawing a frame with `damage`, before its swap.
+    init(context: RenderContext, damage: DamageRegion) {
+        width = damage.bounds.width
+        height = damage.bounds.height
+        var points: [(x: Int, y: Int)] = []
+        func add(_ x: Int, _ y: Int) { points.append((x, damage.bounds.maxY - 1 - y)) }
+        for rect in damage.rects.prefix(4) {
+            add((rect.minX + rect.maxX) / 2, (rect.minY + rect.maxY) / 2)
+            add(rect.minX, rect.minY)
+            add(rect.maxX - 1, rect.maxY - 1)
+        }
+        add(0, 0)
+        add(width - 1, height - 1)
+        self.points = points
+        pixels = context.samplePixels(points)
     }
 }
