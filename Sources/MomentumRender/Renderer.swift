@@ -149,14 +149,6 @@ public final class Renderer {
         drawBatches(in: full, width: width, height: height, clear: clear)
     }
 
-    /// The pixels the commands of `list` from `start` on can touch at `scale`, as one rectangle (nil when they draw
-    /// nothing): what a layer drawn apart would have to stay clear of. Leaves what `render` knows alone.
-    public func pixelBounds(of list: DrawList, from start: Int, width: Int, height: Int, scale: Double) -> PixelRect? {
-        guard start < list.count else { return nil }
-        build(DrawList(commands: Array(list.commands[start...])), scale: Float(scale), width: width, height: height)
-        return bounds.compactMap { $0 }.reduce(nil) { union, rect in union.map { $0.union(rect) } ?? rect }
-    }
-
     /// Draws `list` into `target` redrawing only what changed since the last `render` (everything the first time,
     /// and after a change of size or scale); returns the damage, which is also what the frame should tell the
     /// compositor when it can (`eglSwapBuffersWithDamage`). The frame's pixels equal a full `draw` of `list`.

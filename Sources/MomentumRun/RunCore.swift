@@ -52,9 +52,6 @@ public struct RunCore {
     public let configuration: RunConfiguration
     /// The run's t = 0 (host s).
     public let start: Double
-    /// Whether the commands of a draw list from a separated layer's index on reach the layer's surface (then the
-    /// layer is drawn in the window instead): the renderer knows where text and shapes land.
-    private let isCovered: (SeparateLayer, DrawList) -> Bool
 
     /// The scene shown, the switcher over it and the backend new scenes get.
     public private(set) var scene: any Scene
@@ -117,13 +114,10 @@ public struct RunCore {
         var size: SIMD2<Double>
     }
 
-    /// A run of `configuration` started at `start` (host s); `isCovered` answers for the renderer whether a layer
-    /// drawn apart would be drawn over.
-    public init(configuration: RunConfiguration, start: Double,
-                isCovered: @escaping (SeparateLayer, DrawList) -> Bool = { _, _ in false }) {
+    /// A run of `configuration` started at `start` (host s).
+    public init(configuration: RunConfiguration, start: Double) {
         self.configuration = configuration
         self.start = start
-        self.isCovered = isCovered
         size = configuration.size
         scene = configuration.scene.make(size: configuration.size, backend: configuration.backend)
         backend = configuration.backend
@@ -378,13 +372,19 @@ public struct RunCore {
     }
 
     /// The frame's draw list, and with `separating` the layers shown on surfaces of their own: the scene's moving
-    /// layer unless something in the window is drawn over it, and the HUD.
+    /// layers, what is drawn over them (the chrome), and the HUD; the scene's layers are drawn into the window
+    /// instead when that cannot keep the drawing order (`Planes`).
     private func build(separating: Bool, overrides: PresentationOverrides)
         -> (list: DrawList, separated: [SurfaceSlot: SeparateLayer], ghosts: Int) {
         var built = buildDrawList(separating: separating, overrides: overrides)
-        if let layer = built.separated[.scene], isCovered(layer, built.list) {
+        let layers = SurfaceSlot.sceneSlots.compactMap { built.separated[$0] }
+        guard !layers.isEmpty else { return built }
+        if let planes = Planes(list: built.list, separated: layers, size: size) {
+            built.list = planes.window
+            built.separated[.chrome] = planes.chrome
+        } else {
             built = buildDrawList(separating: false, overrides: overrides)
-            built.separated[.scene] = nil
+            built.separated = built.separated.filter { !SurfaceSlot.sceneSlots.contains($0.key) }
         }
         return built
     }
@@ -398,7 +398,8 @@ public struct RunCore {
         list.addBackground(top: RGBA(hex: 0x1B2A49), bottom: RGBA(hex: 0x4A2F5E))
         var separated: [SurfaceSlot: SeparateLayer] = [:]
         if separating {
-            separated[.scene] = scene.draw(into: &list, separating: 1, overrides: overrides).first
+            let layers = scene.draw(into: &list, separating: SurfaceSlot.sceneSlots.count, overrides: overrides)
+            for (slot, layer) in zip(SurfaceSlot.sceneSlots, layers) { separated[slot] = layer }
         } else {
             scene.draw(into: &list, overrides: overrides)
         }

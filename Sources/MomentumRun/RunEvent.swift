@@ -133,9 +133,14 @@ public struct FrameDamage: Sendable, Equatable {
     }
 }
 
-/// Where a layer drawn apart is shown: the scene's moving layer, or an overlay above it (the HUD).
+/// Where something drawn apart is shown, bottom to top: the scene's moving layers (`scene` the first in drawing
+/// order, `sceneAbove` the next), what the window's drawing puts over them (`chrome`: a bar, the switcher), and an
+/// overlay above everything (the HUD).
 public enum SurfaceSlot: Int, CaseIterable, Sendable {
-    case scene, overlay
+    case scene, sceneAbove, chrome, overlay
+
+    /// The slots of the scene's own layers, in drawing order.
+    public static let sceneSlots: [SurfaceSlot] = [.scene, .sceneAbove]
 }
 
 /// What the run core asks of the adapter.

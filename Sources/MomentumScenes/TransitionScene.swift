@@ -91,7 +91,9 @@ public struct TransitionScene: Scene {
         var buttonLayer = Layer(frame: layout.buttonRect, backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 26)
         buttonLayer.shadow = DropShadow(blurRadius: 10, offset: SIMD2(0, 2), color: RGBA(r: 0, g: 0, b: 0, a: 0.25))
         button = layers.add(buttonLayer)
-        dim = layers.add(Layer(frame: layout.containerRect, backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 1)))
+        var dimLayer = Layer(frame: layout.containerRect, backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 1))
+        dimLayer.wantsOwnSurface = true  // one colour whose alpha changes: a pixel the compositor stretches
+        dim = layers.add(dimLayer)
         // The header bar is above the card: the card comes out from under it (as content slides under a navigation
         // bar) and never passes under the switcher and the HUD, which are drawn over the bar.
         var headerLayer = Layer(frame: layout.headerRect, backgroundColor: RGBA(hex: 0xF7F8FA, alpha: 0.96))
@@ -105,6 +107,7 @@ public struct TransitionScene: Scene {
         var cardLayer = Layer(frame: layout.cardRect(y: layout.dismissedY), backgroundColor: RGBA(hex: 0xFFFFFF),
                               cornerRadius: 18, anchorPoint: SIMD2(0, 0))
         cardLayer.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, 4), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
+        cardLayer.wantsOwnSurface = true  // it slides: drawn once, moved by the compositor
         card = layers.add(cardLayer)
         cardContent = layers.add(Layer(frame: DrawRect(origin: .zero, size: layout.cardSize)), to: card)
         layers[cardContent].isHitTestable = false
@@ -376,13 +379,14 @@ public struct TransitionScene: Scene {
     }
 
     /// Scrubs the paused backdrop animation to the completion percentage and shows its values: the dimming's
-    /// opacity and the header titles' cross-fade. A card outside the container is not drawn.
+    /// opacity and the header titles' cross-fade. A card outside the container is not drawn. The card's Close
+    /// control is part of the card (as a sheet's Done button is): it does not fade, so the card is drawn once and
+    /// only moved while it slides.
     private mutating func syncBackdrop() {
         backdrop.scrub(to: completion)
         layers[dim].backgroundColor = RGBA(r: 0, g: 0, b: 0, a: Float(backdrop.dimAlpha))
         layers[titles.backdrop].opacity = 1 - backdrop.headerFade
         layers[titles.card].opacity = backdrop.headerFade
-        layers[titles.close].opacity = backdrop.headerFade
         let shown = cardRect
         layers[card].isHidden = !(shown.maxY > 0 && shown.y < layout.height)
     }

@@ -10,8 +10,6 @@ final class RenderTarget {
     private var context: RenderContext?
     private var eglWindow: WaylandEGLWindow?
     private var renderer: Renderer?
-    /// The window drawn into (set by `prepare`), for `isCovered`'s size and scale.
-    private weak var window: Window?
     /// Hears which face text falls back to, or why there is none (one line, at the first text drawn).
     private let fontLog: @Sendable (String) -> Void
     /// What the window's back buffer held at the last swap, where the driver may keep it; checked before the next
@@ -42,7 +40,6 @@ final class RenderTarget {
 
     /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
     func prepare(display: Display, window: Window) throws(AppError) {
-        self.window = window
         let size = window.bufferSize
         if let eglWindow {
             eglWindow.resize(width: Int(size.width), height: Int(size.height))
@@ -69,17 +66,6 @@ final class RenderTarget {
     /// EGL (an RGBA config usable with the context) can.
     func canSeparate(window: Window) -> Bool {
         allowsLayerSurfaces && context?.canDrawLayerSurfaces == true && window.canMakeSubsurfaces
-    }
-
-    /// Whether the commands of `list` from `layer.index` on (drawn above the layer) reach its surface: then the layer
-    /// cannot be shown on a surface above the window's, and is drawn in the window instead.
-    func isCovered(_ layer: SeparateLayer, in list: DrawList) -> Bool {
-        guard let renderer, let window else { return true }
-        let size = window.bufferSize
-        let scale = window.scale
-        guard let above = renderer.pixelBounds(of: list, from: layer.index, width: Int(size.width),
-                                               height: Int(size.height), scale: scale) else { return false }
-        return above.intersects(Self.pixels(layer.frame, scale: scale))
     }
 
     /// Draws `list` and swaps (which commits the surface), redrawing only what changed since the last frame: into
@@ -163,7 +149,7 @@ final class RenderTarget {
         let egl: LayerSurface
         let subsurface: Subsurface
         /// What was drawn into it last: content, buffer size and scale.
-        var drawn: (content: DrawList, width: Int, height: Int, scale: Double)?
+        var drawn: (content: DrawList, band: DrawRect, width: Int, height: Int, scale: Double)?
         /// The part of the window it covers (logical px), nil while hidden.
         var frame: DrawRect?
     }
@@ -173,23 +159,23 @@ final class RenderTarget {
     /// `--no-subsurfaces` turns layer surfaces off.
     var allowsLayerSurfaces = true
 
-    /// Shows `layer` on the layer surface (made at first use), cropped to the window: draws it when its content, size
-    /// or scale changed or it was hidden, else only moves and crops what the compositor already has.
+    /// Shows `layer` on the layer surface of `slot` (made at first use), cropped to the window: draws it when its
+    /// content, size or scale changed or it was hidden, else only moves and crops what the compositor already has.
+    /// A plain rectangle of one colour (a dimming shade) is one pixel the compositor stretches; a layer much taller
+    /// or wider than the window (a long list) is drawn as a band around what is visible, drawn again only when
+    /// what is visible leaves it.
     private func show(_ layer: SeparateLayer, in slot: SurfaceSlot, context: RenderContext, renderer: Renderer,
                       window: Window, into frame: inout FrameDamage) throws {
         let scale = window.scale
-        let width = Int((layer.frame.width * scale).rounded(.up))
-        let height = Int((layer.frame.height * scale).rounded(.up))
-        let bounds = DrawRect(x: 0, y: 0, width: Double(window.logicalSize.width),
-                              height: Double(window.logicalSize.height))
+        let windowSize = SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height))
         let old = layerSurfaces[slot.rawValue]?.frame
-        guard let visible = layer.frame.intersection(bounds) else {
+        guard let visible = layer.frame.intersection(DrawRect(origin: .zero, size: windowSize)) else {
             hide(slot, scale: scale, into: &frame)  // wholly outside the window: nothing to show
             return
         }
         if layerSurfaces[slot.rawValue] == nil {
             guard let subsurface = Subsurface(window: window),
-                  let native = WaylandEGLWindow(surface: subsurface.surface, width: width, height: height) else {
+                  let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
                 throw AppError("cannot make a surface for a layer (wl_subsurface or wl_egl_window_create failed)")
             }
             layerSurfaces[slot.rawValue] = LayerSurfaceState(egl: try context.makeLayerSurface(native),
@@ -202,21 +188,41 @@ final class RenderTarget {
             }
         }
         guard var state = layerSurfaces[slot.rawValue] else { return }
-        // The crop: the visible part of the layer, in the buffer's px and in the window's logical px.
-        let inset = visible.origin - layer.frame.origin
-        let source = (x: min(inset.x * scale, Double(width)), y: min(inset.y * scale, Double(height)),
-                      width: min(visible.width * scale, Double(width) - inset.x * scale),
-                      height: min(visible.height * scale, Double(height) - inset.y * scale))
+        // What is visible, in the layer's own coordinates (origin at its frame's top-left corner), logical px.
+        let shown = visible.offsetBy(-layer.frame.origin)
+        let solid = layer.content.solidFill(size: layer.frame.size)
+        let whole = DrawRect(origin: .zero, size: layer.frame.size)
+        let unchanged = state.drawn.map { $0.content == layer.content && $0.scale == scale && state.frame != nil }
+            ?? false
+        // The part of the layer the buffer holds.
+        let band: DrawRect
+        if solid != nil || (layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y) {
+            band = whole
+        } else if unchanged, let drawn = state.drawn, drawn.band.intersection(shown) == shown {
+            band = drawn.band
+        } else {
+            let reach = shown.insetBy(-0.5 * max(windowSize.x, windowSize.y))
+            let low = pointwiseMax(reach.origin, .zero).rounded(.down)
+            let high = pointwiseMin(reach.origin + reach.size, whole.size).rounded(.up)
+            band = DrawRect(origin: low, size: high - low)
+        }
+        let width = solid != nil ? 1 : Int((band.width * scale).rounded(.up))
+        let height = solid != nil ? 1 : Int((band.height * scale).rounded(.up))
+        // The crop: the visible part of the band, in the buffer's px and in the window's logical px.
+        let inset = shown.origin - band.origin
+        let source = solid != nil ? (x: 0.0, y: 0.0, width: 1.0, height: 1.0)
+            : (x: min(inset.x * scale, Double(width)), y: min(inset.y * scale, Double(height)),
+               width: min(visible.width * scale, Double(width) - inset.x * scale),
+               height: min(visible.height * scale, Double(height) - inset.y * scale))
         let opaque = layer.opaque.compactMap { rect -> Subsurface.Rect? in
-            guard let clipped = rect.offsetBy(-inset).intersection(DrawRect(origin: .zero, size: visible.size))
+            guard let clipped = rect.offsetBy(-shown.origin).intersection(DrawRect(origin: .zero, size: visible.size))
             else { return nil }
             return Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
                                    height: Int32(clipped.height))
         }
         state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y), width: Int32(visible.width),
                                height: Int32(visible.height), opaque: opaque)
-        if let drawn = state.drawn, drawn.content == layer.content, drawn.width == width, drawn.height == height,
-           drawn.scale == scale, state.frame != nil {
+        if unchanged, let drawn = state.drawn, drawn.band == band, drawn.width == width, drawn.height == height {
             // Unchanged: the compositor moves and crops what it already has.
             state.subsurface.commit()
             if old != visible { frame.compositorPixels += Self.area(old, visible, scale: scale) }
@@ -225,11 +231,16 @@ final class RenderTarget {
             // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.
             state.egl.window.resize(width: width, height: height)
             try context.makeCurrent(state.egl)
-            renderer.draw(layer.content, width: width, height: height, scale: scale, clear: .clear)
+            if let solid {
+                renderer.draw(DrawList(), width: 1, height: 1, scale: 1, clear: solid)
+            } else {
+                let content = band.origin == .zero ? layer.content : layer.content.offsetBy(-band.origin)
+                renderer.draw(content, width: width, height: height, scale: scale, clear: .clear)
+            }
             let swapped = state.egl.swapBuffers()
             try context.makeCurrent()
             if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
-            state.drawn = (layer.content, width, height, scale)
+            state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += width * height
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         }
@@ -263,6 +274,7 @@ final class RenderTarget {
     var strategy: String {
         guard let context else { return "no context" }
         let age = context.hasBufferAge ? "the back buffer (buffer age)"
+            : context.mayKeepLastFrame ? "the back buffer, which swrast keeps (no EGL_EXT_buffer_age; checked each frame)"
             : "an offscreen frame copied to the window, or in full when large (no EGL_EXT_buffer_age)"
         let swap = context.canSwapWithDamage ? "swap with damage" : "full-surface swap (no swap_buffers_with_damage)"
         return "OpenGL ES \(context.glesMajorVersion), redraw damage into \(age), \(swap)"
@@ -274,6 +286,7 @@ final class RenderTarget {
         let size = window.bufferSize
         renderer.draw(list, width: Int(size.width), height: Int(size.height), scale: window.scale)
         renderer.invalidate()  // the back buffer now holds this drawing, not the last presented frame
+        keptFrame = nil  // so the next frame is drawn in full there (and sampled afresh)
         let pixels = renderer.readPixels(width: Int(size.width), height: Int(size.height))
         return PNG.encode(rgba: pixels, width: Int(size.width), height: Int(size.height))
     }

@@ -32,9 +32,7 @@ final class RunAdapter {
         target.allowsLayerSurfaces = options.subsurfaces
         self.target = target
         writer = try TraceWriter(path: options.tracePath, limit: options.traceLimit)
-        core = RunCore(configuration: options.core, start: start) { [unowned target] layer, list in
-            target.isCovered(layer, in: list)
-        }
+        core = RunCore(configuration: options.core, start: start)
     }
 
     /// Runs until quit; returns the exit code. The trace gets its `exit` line and is flushed on every path; a trace

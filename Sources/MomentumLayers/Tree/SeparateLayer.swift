@@ -36,6 +36,9 @@ enum Extent {
 }
 
 extension DrawRect {
+    /// Whether the two share any area.
+    public func intersects(_ other: DrawRect) -> Bool { intersection(other) != nil }
+
     /// The part both cover, nil when they do not overlap (or only along an edge).
     public func intersection(_ other: DrawRect) -> DrawRect? {
         let low = pointwiseMax(origin, other.origin)
@@ -45,7 +48,7 @@ extension DrawRect {
     }
 
     /// The smallest rectangle holding both.
-    func union(_ other: DrawRect) -> DrawRect {
+    public func union(_ other: DrawRect) -> DrawRect {
         let low = pointwiseMin(origin, other.origin)
         let high = pointwiseMax(origin + size, other.origin + other.size)
         return DrawRect(origin: low, size: high - low)
