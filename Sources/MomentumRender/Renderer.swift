@@ -80,9 +80,11 @@ public final class Renderer {
     /// Each command's pixel bounds in the list being drawn (nil: it draws nothing).
     private var bounds: [PixelRect?] = []
 
-    /// The last frame `render` drew: its commands, their hashes and bounds, and the viewport and scale they were for.
-    private var previous: (commands: [DrawCommand], keys: [Int], bounds: [PixelRect?], width: Int, height: Int,
-                           scale: Double)?
+    /// The last frame `render` drew: its commands, their hashes, and the viewport and scale they were for.
+    private var previous: (commands: [DrawCommand], keys: [Int], width: Int, height: Int, scale: Double)?
+    /// The last frame's quads, runs and bounds, by command (what `build` made for `previous`).
+    private var lastFrame: (vertices: [Vertex], batches: [Batch], commandBatches: [Range<Int>], bounds: [PixelRect?])
+        = ([], [], [], [])
     private var diff = CommandDiff()
     /// Damage of the last frames `render` drew, newest first (each relative to the frame before it).
     private var history: [DamageRegion] = []
@@ -155,19 +157,41 @@ public final class Renderer {
     @discardableResult
     public func render(_ list: DrawList, width: Int, height: Int, scale: Double, into target: Target) throws
         -> DamageRegion {
-        build(list, scale: Float(scale), width: width, height: height)
         var damage = DamageRegion(width: width, height: height)
         let keys = list.commands.map(\.hashValue)
         if let previous, previous.width == width, previous.height == height, previous.scale == scale {
             let changed = diff.unmatched(old: previous.commands, oldKeys: previous.keys, new: list.commands,
                                          newKeys: keys)
-            for index in changed.old { if let rect = previous.bounds[index] { damage.add(rect) } }
+            // The commands left are equal pairs, in order: their quads are copied from the last frame, not built
+            // again (no text laid out, no glyph looked up).
+            var reused = [Int?](repeating: nil, count: list.count)
+            var oldChanged = changed.old.makeIterator(), newChanged = changed.new.makeIterator()
+            var nextOld = oldChanged.next(), nextNew = newChanged.next()
+            var i = 0
+            for j in list.commands.indices {
+                if j == nextNew { nextNew = newChanged.next(); continue }
+                while i == nextOld { i += 1; nextOld = oldChanged.next() }
+                reused[j] = i
+                i += 1
+            }
+            build(list, scale: Float(scale), width: width, height: height, reusing: reused)
+            for index in changed.old { if let rect = lastFrame.bounds[index] { damage.add(rect) } }
             for index in changed.new { if let rect = bounds[index] { damage.add(rect) } }
         } else {
+            build(list, scale: Float(scale), width: width, height: height)
             damage = .full(width: width, height: height)
             history.removeAll()
         }
-        previous = (list.commands, keys, bounds, width, height, scale)
+        previous = (list.commands, keys, width, height, scale)
+        // Copied into storage of its own (no allocation once it is large enough): `build` reuses these arrays.
+        lastFrame.vertices.removeAll(keepingCapacity: true)
+        lastFrame.vertices += vertices
+        lastFrame.batches.removeAll(keepingCapacity: true)
+        lastFrame.batches += batches
+        lastFrame.commandBatches.removeAll(keepingCapacity: true)
+        lastFrame.commandBatches += commandBatches
+        lastFrame.bounds.removeAll(keepingCapacity: true)
+        lastFrame.bounds += bounds
         // Nothing changed: nothing is drawn, and the caller presents nothing (the buffers' ages stay as they are).
         if damage.isEmpty {
             lastRedrawnPixels = 0
@@ -236,15 +260,28 @@ public final class Renderer {
         offscreenIsCurrent = false
     }
 
-    /// Turns `list` into quads and batches, and records each command's pixel bounds.
-    private func build(_ list: DrawList, scale s: Float, width: Int, height: Int) {
+    /// Turns `list` into quads and batches, and records each command's pixel bounds. A command with an index in
+    /// `reusing` is the last frame's command at that index (equal, at the same scale and viewport): its quads, runs
+    /// and bounds are copied from there.
+    private func build(_ list: DrawList, scale s: Float, width: Int, height: Int, reusing: [Int?] = []) {
         vertices.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
         commandBatches.removeAll(keepingCapacity: true)
         bounds.removeAll(keepingCapacity: true)
-        for command in list.commands {
+        for (index, command) in list.commands.enumerated() {
             let start = vertices.count
             let firstBatch = batches.count
+            if index < reusing.count, let old = reusing[index] {
+                let runs = lastFrame.batches[lastFrame.commandBatches[old]]
+                if let first = runs.first, let last = runs.last {
+                    vertices += lastFrame.vertices[first.first ..< last.first + last.count]
+                    for run in runs { batches.append(Batch(primitive: run.primitive, first: run.first - first.first + start,
+                                                           count: run.count)) }
+                }
+                bounds.append(lastFrame.bounds[old])
+                commandBatches.append(firstBatch..<batches.count)
+                continue
+            }
             switch command {
             case let .background(top, bottom):
                 let half = SIMD2(Float(width), Float(height)) / 2
