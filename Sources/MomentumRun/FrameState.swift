@@ -13,7 +13,10 @@ public struct FrameState: Equatable, Sendable {
     /// A callback's frame not drawn yet: the callback's stamp (ms), when it arrived and when the frame starts (host s).
     public struct Owed: Equatable, Sendable {
         public var milliseconds: UInt32
+        /// When the callback was handled (host s).
         public var callback: Double
+        /// When the compositor sent it (host s, `CallbackArrival`): what the frame's deadline is timed from.
+        public var sent: Double
         public var wake: Double
     }
 
@@ -55,10 +58,10 @@ public struct FrameState: Equatable, Sendable {
         isDirty = true
     }
 
-    /// A frame callback stamped `ms` arrived at `time`; its frame starts at `wake`.
-    mutating func callback(milliseconds ms: UInt32, at time: Double, wake: Double) {
+    /// A frame callback stamped `ms`, sent at `sent`, was handled at `time`; its frame starts at `wake`.
+    mutating func callback(milliseconds ms: UInt32, at time: Double, sent: Double, wake: Double) {
         guard phase != .unconfigured else { return }
-        phase = .owed(Owed(milliseconds: ms, callback: time, wake: wake))
+        phase = .owed(Owed(milliseconds: ms, callback: time, sent: sent, wake: wake))
     }
 
     /// The decision at `now`: start the owed frame when its time came, draw at once when idle and dirty, else wait.

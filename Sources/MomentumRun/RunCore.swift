@@ -74,6 +74,8 @@ public struct RunCore {
     private var lastBeforeRest: UInt64?
     /// When to start a frame after its callback, and when it will be shown.
     public private(set) var deadline = FrameDeadline()
+    /// When each frame callback was sent, from its stamp (the deadline is timed from that, not from its handling).
+    private var callbackArrival = CallbackArrival()
     private var predictions = FingerPredictions()
     /// The frame drawn and not yet committed: what its record needs.
     private var planned: Planned?
@@ -150,8 +152,11 @@ public struct RunCore {
         case .touch(let frame): route(frame, at: now, into: &effects)
         case .key(let command): perform(command, at: now, into: &effects)
         case .frameCallback(let ms):
-            frameState.callback(milliseconds: ms, at: now,
-                                wake: configuration.lateFrameStart ? deadline.wake(afterCallback: now) : now)
+            // Timed from when the compositor sent it: a callback handled late (a loaded machine) starts its frame
+            // no later for that.
+            let sent = callbackArrival.sent(milliseconds: ms, handledAt: now)
+            frameState.callback(milliseconds: ms, at: now, sent: sent,
+                                wake: configuration.lateFrameStart ? deadline.wake(afterCallback: sent) : now)
         case .presented(let feedback):
             if let rested = lastBeforeRest, feedback.sequence > rested {
                 statistics.idle()
@@ -322,7 +327,7 @@ public struct RunCore {
         sequence += 1
         frameState.drew()
         // 3. Predict: where each finger will be when this frame is shown.
-        let presentAt = deadline.presentation(afterCallback: owed?.callback ?? frameStart)
+        let presentAt = deadline.presentation(afterCallback: owed?.sent ?? frameStart)
         var overrides = PresentationOverrides()
         var ahead: Double?
         if configuration.predict {
@@ -345,7 +350,9 @@ public struct RunCore {
         guard let frame = planned, frame.sequence == commit.sequence else { return }
         planned = nil
         if let owed = frame.owed {
-            deadline.drew(sequence: frame.sequence, callback: owed.callback, wake: frame.start, commit: now)
+            // From the planned wake: the time a late wake-up loses counts (a loaded machine's).
+            deadline.drew(sequence: frame.sequence, callback: owed.sent, wake: min(owed.wake, frame.start),
+                          commit: now)
         } else {
             deadline.drewWithoutCallback()
         }

@@ -88,6 +88,9 @@ public struct RunCoreDriver {
     public private(set) var now: Double
     /// How long drawing and committing a frame takes (s).
     public var render = 0.0015
+    /// A loaded machine: how late the process runs each time it is woken (for an event or a timer), s, drawn from
+    /// the driver's random numbers; 0 on an idle machine.
+    public var wakeLatency: @Sendable (inout SplitMix64) -> Double = { _ in 0 }
     public private(set) var lines: [TraceLine] = []
     /// Frames committed: sequence → (commit time, repaint it made).
     public private(set) var commits: [UInt64: (commit: Double, repaint: Double)] = [:]
@@ -142,7 +145,7 @@ public struct RunCoreDriver {
         while true {
             let next = [pending.first?.time, core.wakeTime].compactMap { $0 }.min()
             guard let next, next <= end else { break }
-            now = max(now, next)
+            now = max(now, next + wakeLatency(&random))
             if let first = pending.first, first.time <= now {
                 pending.removeFirst()
                 handle(first.event)

@@ -16,7 +16,11 @@
 ///   the ceiling is raised by a margin, so a deadline that moved later is found again. Three late frames in a row
 ///   start the probing over from the callback; a cadence change of over 20 % (three quarters of the newest eight
 ///   intervals) drops everything learned.
-/// - the start (wake) time is the target minus the p90 of the client's recent build-to-commit times.
+/// - the start (wake) time is the target minus the slack: the longest of the client's last 128 planned wake → commit
+///   times (the wake-up's own lateness, large on a loaded machine, and the build), widened at once after a
+///   late frame to what that frame took plus an eighth of a cycle, and narrowed slowly (2 % per on-time frame)
+///   from there. A slack as large as the target starts the frame at the callback: never later than
+///   `--frame-start callback` would.
 ///
 /// With no presentation feedback (`hasFeedback` false) nothing is learned: frames start at the callback. Pure: all
 /// times are seconds on one clock the caller chooses (presentation times converted to it).
@@ -26,11 +30,15 @@ public struct FrameDeadline: Sendable {
     public static let ceilingMemory = 1200
     /// Frames whose timing is kept for the statistics.
     static let history = 32
+    /// Frames whose wake → commit times are kept for the slack (3.2 s at 40 Hz).
+    static let renderHistory = 128
 
     private struct Drawn: Sendable {
         var sequence: UInt64
         var callback: Double
         var commit: Double
+        /// Planned wake → commit (s).
+        var took: Double?
     }
     private var drawn: [Drawn] = []
     private var latencies: [Double] = []
@@ -44,6 +52,8 @@ public struct FrameDeadline: Sendable {
     private var onTimeSinceCeiling = 0
     /// Late frames in a row: three mean the cadence or the deadline moved (a refresh change): start over.
     private var lateInARow = 0
+    /// The slack a late frame asked for, narrowing by 2 % per on-time frame (s).
+    private var widened = 0.0
 
     /// The commit offset after the callback being aimed at (s).
     public private(set) var target = 0.0
@@ -65,8 +75,9 @@ public struct FrameDeadline: Sendable {
     public var latency: Double? { Self.percentile(latencies, 0.25) }
     /// The safety margin kept below the ceiling and a cycle's end (s).
     public var margin: Double { max(0.001, (cycle ?? 0) * 0.06) }
-    /// The p90 of recent wake → commit times (s).
-    public var renderEstimate: Double { Self.percentile(renders, 0.9) ?? 0 }
+    /// The time kept between the planned wake and the commit (s): the longest recent planned wake → commit time, or
+    /// more after a late frame (see the type's notes).
+    public var renderEstimate: Double { max(renders.max() ?? 0, widened) }
 
     /// When to start the frame owed after a callback that arrived at `callback`.
     public func wake(afterCallback callback: Double) -> Double {
@@ -81,16 +92,18 @@ public struct FrameDeadline: Sendable {
         return (cycle ?? Self.median(callbackIntervals)).map { callback + $0 }
     }
 
-    /// A frame (`sequence`) was drawn after a callback at `callback`, its build started at `wake` and it was
-    /// committed at `commit`. Frames drawn without a callback (the first after idle) are not passed.
+    /// A frame (`sequence`) was drawn after a callback at `callback`, planned to start at `wake` (what `wake(…)`
+    /// said: the time a late wake-up loses counts), and committed at `commit`. Frames drawn without a callback (the
+    /// first after idle) are not passed.
     public mutating func drew(sequence: UInt64, callback: Double, wake: Double, commit: Double) {
         if let last = lastCallback, callback - last > 0, callback - last < 0.1 {
             Self.push(&callbackIntervals, callback - last)
         }
         lastCallback = callback
-        drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit))
+        drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit, took: max(0, commit - wake)))
         if drawn.count > 8 { drawn.removeFirst() }
-        Self.push(&renders, max(0, commit - wake))
+        renders.append(max(0, commit - wake))
+        if renders.count > Self.renderHistory { renders.removeFirst() }
     }
 
     /// A frame drawn without a callback: it breaks the run of consecutive frames.
@@ -130,6 +143,8 @@ public struct FrameDeadline: Sendable {
             lateInARow += 1
             // Late although committed at once: the compositor's hitch, not a deadline.
             guard offset > margin else { return }
+            // The slack was too small for this frame (a wake-up or a build took longer): widen it at once.
+            if let took = frame.took { widened = max(widened, took + cycle / 8) }
             ceiling = min(ceiling, offset)
             onTimeSinceCeiling = 0
             target = max(0, min(target, ceiling - margin) - cycle / 8)
@@ -137,6 +152,7 @@ public struct FrameDeadline: Sendable {
             if lateInARow >= 3 { target = 0 }
         } else {
             lateInARow = 0
+            widened *= 0.98
             if ceiling.isFinite {
                 onTimeSinceCeiling += 1
                 if offset >= ceiling { ceiling = offset + margin / 2 }
@@ -156,6 +172,7 @@ public struct FrameDeadline: Sendable {
         cycleAtStart = nil
         ceiling = .infinity
         target = 0
+        widened = 0
         hasFeedback = false
         onTimeSinceCeiling = 0
         lateInARow = 0
