@@ -74,8 +74,11 @@ struct HeadlessCommand: LoggingCommand {
         let module = try Self.module(executable: executable) { logger.debug("\($0)") }
         try Self.makeDirectory(out)
         let outDir = URL(fileURLWithPath: out).standardizedFileURL.path
+        // SIGINT, SIGTERM and SIGHUP stop the tour's weston (and its runtime folder) before the process dies of them.
+        let stopper = try StopOnSignal(message: "the tour and its weston are stopped")
+        defer { stopper.end() }
         let tours = Tours(executable: executable, module: module, weston: westonPath, backend: backend,
-                          logLevel: logging.logLevel)
+                          logLevel: logging.logLevel, stopper: stopper)
         guard allSizes else {
             guard let parsed = Size(size ?? "800x600") else { return }
             try tours.run(scene: scene ?? .panel,
@@ -111,6 +114,8 @@ struct HeadlessCommand: LoggingCommand {
         let executable: String, module: String, weston: String
         let backend: BackendKind?
         let logLevel: LogLevel?
+        /// Stops each tour's weston on a terminating signal.
+        let stopper: StopOnSignal
 
         /// Tours `scene` on `screen`: trace.jsonl and weston.log into `folder`, the screenshot to `screenshot`. Fails
         /// when a step does not show its effect, the app does not exit cleanly, or the layout at rest is broken
@@ -121,9 +126,13 @@ struct HeadlessCommand: LoggingCommand {
             let session: WestonSession
             do {
                 // weston's headless --width/--height are the output's size in logical px; --scale multiplies the mode.
-                session = try WestonSession(module: module, width: screen.width, height: screen.height,
-                                            extraArguments: screen.scale == 1 ? [] : ["--scale=\(screen.scale)"],
-                                            weston: weston)
+                session = try stopper.deferring {
+                    let started = try WestonSession(module: module, width: screen.width, height: screen.height,
+                                                    extraArguments: screen.scale == 1 ? [] : ["--scale=\(screen.scale)"],
+                                                    weston: weston)
+                    stopper.add { started.stop() }
+                    return started
+                }
             } catch {
                 throw AppError("cannot start weston: \(error)")
             }
