@@ -125,9 +125,10 @@ struct BenchRunCommand: LoggingCommand {
         if access(".", R_OK | X_OK) != 0, chdir(outDir) != 0 {
             throw AppError("--out \(out): cannot enter it (\(String(cString: strerror(errno))))")
         }
-        // Everything goes to a work folder first; the report's files are moved into --out at the end, whole.
-        let work = outDir + "/.bench-\(getpid())"
-        try HeadlessCommand.makeDirectory(work)
+        // Everything goes to a private work folder first; the report's files are moved into --out at the end, whole,
+        // and a traces/ already there must be a folder of this user's (checked now, before anything runs).
+        try WorkFolder.checkOwnFolder(outDir + "/traces")
+        let work = try WorkFolder.make(in: outDir)
         defer { try? FileManager.default.removeItem(atPath: work) }
 
         // A private compositor is stopped on every way out: an error, the end, and SIGINT, SIGTERM or SIGHUP (which
@@ -220,7 +221,7 @@ struct BenchRunCommand: LoggingCommand {
                                         "report.md": Array(BenchSummary.markdown(report).utf8)]
         for run in runs { files["frames-\(run.name).csv"] = Array(BenchReport.framesCSV(run.analysis).utf8) }
         for (name, bytes) in files { try OutputFile.write(bytes, to: "\(work)/\(name)", what: name) }
-        try HeadlessCommand.makeDirectory(outDir + "/traces")
+        try WorkFolder.makeOwnFolder(outDir + "/traces")
         for run in runs {
             let from = "\(work)/trace-\(run.name).jsonl"
             if FileManager.default.fileExists(atPath: from) { try Self.move(from, to: "\(outDir)/traces/\(run.name).jsonl") }
