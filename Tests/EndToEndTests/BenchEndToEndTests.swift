@@ -58,9 +58,11 @@ import Testing
         // 30 ms the braking takes can pass it by the excess before any braking sample arrives (the release build
         // predicts ~24 ms ahead under weston headless and stops within 0.01 px; this debug build beside the other
         // suites may predict 40 ms ahead); plain extrapolation, without the braking model, would pass it by the whole
-        // horizon less the frame's share of the braking.
+        // horizon less the frame's share of the braking. On a loaded machine (this build beside the other suites)
+        // the late start keeps more slack after a late frame, so the frames at the stop may be predicted further
+        // ahead than most: the horizon allowed for is the 90th percentile's.
         let stop = try #require(runs[1]["stop"] as? [String: Any], "\(runs[1])")
-        let ahead = Self.number((runs[1]["prediction_ms"] as? [String: Any])?["p50"]) ?? 0
+        let ahead = Self.number((runs[1]["prediction_ms"] as? [String: Any])?["p90"]) ?? 0
         #expect((Self.number(stop["overshoot_px"]) ?? .infinity) <= 3 + max(0, ahead - 30), "\(stop), \(ahead) ms ahead")
         #expect((Self.number(stop["frames_to_settle"]) ?? .infinity) <= 3, "\(stop)")
         // At rest: nothing committed while nothing moves.

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import MomentumApp
 
@@ -33,6 +34,33 @@ struct HarnessLocationTests {
         #expect(HarnessModule.sourceRoot(containing: executable) == Self.packageRoot)
         #expect(HarnessModule.source(executable: executable) == .sourceTree(root: Self.packageRoot))
         #expect(HarnessModule.sourceRoot(containing: "/nonexistent/bin/momentum") == nil)
+    }
+
+    @Test func aMakefileInSomeParentFolderIsNeverRunOnlyTheCheckoutTheBinaryWasBuiltIn() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ path: String, _ text: String, mode: Int = 0o644) throws {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+            chmod(url.path, mode_t(mode))
+        }
+        // Someone planted a harness/Makefile in a folder above a copied binary: not a checkout.
+        try write("harness/Makefile", "all:\n\ttouch /tmp/pwned\n")
+        #expect(HarnessModule.sourceRoot(containing: folder.appendingPathComponent("bin/momentum").path) == nil)
+        #expect(HarnessModule.sourceRoot(containing: folder.appendingPathComponent("momentum").path) == nil)
+        // A checkout: Package.swift of this package, the binary in its .build.
+        let checkout = folder.appendingPathComponent("checkout").path
+        try write("checkout/Package.swift", "let package = Package(\n    name: \"Momentum\",\n)\n")
+        try write("checkout/harness/Makefile", "all:\n")
+        let built = checkout + "/.build/x86_64-unknown-linux-gnu/release/momentum"
+        #expect(HarnessModule.sourceRoot(containing: built) == checkout)
+        // …unless others may change its Makefile, or the package is another one.
+        chmod(checkout + "/harness/Makefile", 0o666)
+        #expect(HarnessModule.sourceRoot(containing: built) == nil)
+        chmod(checkout + "/harness/Makefile", 0o644)
+        try write("checkout/Package.swift", "let package = Package(name: \"Other\")\n")
+        #expect(HarnessModule.sourceRoot(containing: built) == nil)
     }
 
     @Test func theMissingModuleMessageSaysWhatToRun() {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Builds and locates the weston touch-injection module (harness/momentum-touch.c) and its touch-probe client.
 public enum HarnessModule {
@@ -21,16 +24,26 @@ public enum HarnessModule {
             .appendingPathComponent("lib/momentum/momentum-touch.so").standardizedFileURL.path
     }
 
-    /// The first folder at or above `executable`'s folder that holds harness/Makefile (a Momentum checkout).
+    /// The Momentum checkout `executable` was built in: the folder holding the `.build` folder the executable lies
+    /// in (SwiftPM's `.build/<triple>/<configuration>/momentum`), when that folder has this package's Package.swift
+    /// and harness/Makefile, and the Makefile is not writable by others. Nil for a binary anywhere else: a
+    /// harness/Makefile some parent folder happens to hold (one another user planted in /tmp) is never run.
     public static func sourceRoot(containing executable: String) -> String? {
-        var url = URL(fileURLWithPath: executable).standardizedFileURL.deletingLastPathComponent()
-        while true {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("harness/Makefile").path) {
-                return url.path
-            }
-            if url.path == "/" { return nil }
-            url.deleteLastPathComponent()
-        }
+        let components = URL(fileURLWithPath: executable).standardizedFileURL.deletingLastPathComponent().pathComponents
+        guard let build = components.lastIndex(of: ".build"), build > 0 else { return nil }
+        let root = NSString.path(withComponents: Array(components[..<build]))
+        let makefile = root + "/harness/Makefile"
+        guard let package = FileManager.default.contents(atPath: root + "/Package.swift"),
+              String(decoding: package, as: UTF8.self).contains("name: \"Momentum\""),
+              isTrusted(makefile), isTrusted(root + "/harness") else { return nil }
+        return root
+    }
+
+    /// Whether `path` exists, belongs to this user or root, and no one else may write it.
+    static func isTrusted(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return (info.st_uid == geteuid() || info.st_uid == 0) && info.st_mode & 0o022 == 0
     }
 
     /// The installed module next to `executable` first; else the checkout `executable` was built in; else missing.
