@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Every scene's cost per frame beside weston-simple-egl, at every size: docs/benchmarks/scenes.md from one command.
+
+For each output size, one `momentum bench --headless --versus weston-simple-egl --scene all` run (a private weston
+headless + pixman, the app fullscreen in it): every scene's autoplay and the panel's drag at 1000 px/s, then the
+panel and weston-simple-egl side by side in rounds, the order alternating. Prints one markdown table: each scene's
+client CPU per presented frame (from its trace) and its ratio to simple-egl's client CPU per frame measured in the
+same weston and the same run, with the frames per second each kept; then every run's report.md.
+
+  scripts/bench-scenes.py --momentum PREFIX/bin/momentum [--sizes 800x600,1920x1080,2560x1440,1920x1080@2]
+                          [--duration 8] [--rounds 2] [--out DIR]
+
+--momentum is an installed momentum (scripts/install puts the weston module beside it). Standard library only;
+exits 1 with one line when a run fails.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+SCENES = ["panel-spring", "transition", "gallery", "playground-spring", "scroll"]
+
+
+def parse_sizes(text):
+    sizes = []
+    for item in text.split(","):
+        size, _, scale = item.partition("@")
+        w, _, h = size.partition("x")
+        if not (w.isdigit() and h.isdigit() and (scale == "" or scale.isdigit())):
+            raise ValueError(f"--sizes: '{item}' is not WxH or WxH@SCALE")
+        sizes.append((int(w), int(h), int(scale or 1)))
+    return sizes
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--momentum", default="momentum")
+    parser.add_argument("--sizes", default="800x600,1920x1080,2560x1440,1920x1080@2")
+    parser.add_argument("--duration", type=float, default=8)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args()
+    try:
+        sizes = parse_sizes(args.sizes)
+    except ValueError as error:
+        print(f"bench-scenes: {error}", file=sys.stderr)
+        return 2
+    out = args.out or tempfile.mkdtemp(prefix="bench-scenes.")
+    rows, reports = [], []
+    for w, h, scale in sizes:
+        label = f"{w}x{h}" + (f"@{scale}" if scale != 1 else "")
+        folder = os.path.join(out, label)
+        argv = ["bench", "--headless", "--versus", "weston-simple-egl", "--scene", "all", "--size", f"{w}x{h}",
+                "--scale", str(scale), "--duration", str(args.duration), "--rest", "1", "--rounds", str(args.rounds),
+                "--drag-speeds", "1000", "--predict", "on", "--out", folder]
+        print(f"== {label}", file=sys.stderr)
+        done = subprocess.run([args.momentum, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            last = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit {done.returncode}"
+            print(f"bench-scenes: momentum bench at {label}: {last}", file=sys.stderr)
+            return 1
+        with open(os.path.join(folder, "report.json")) as f:
+            report = json.load(f)
+        with open(os.path.join(folder, "report.md")) as f:
+            reports.append((label, f.read()))
+        peer = report["versus"]["peer_numbers"]
+        runs = {run["name"]: run for run in report["runs"]}
+        cells = []
+        for name in SCENES:
+            run = runs.get(name)
+            if run is None or run.get("cpu_per_presented_frame_us") is None:
+                cells.append("–")
+                continue
+            ms = run["cpu_per_presented_frame_us"] / 1000
+            cells.append(f"{ms:.2f} ({ms / peer['client_cpu_per_frame_ms']:.2f}×) · {run['fps']:.1f} fps")
+        rows.append(f"| {label} | " + " | ".join(cells)
+                    + f" | {peer['client_cpu_per_frame_ms']:.2f} · {peer['fps']:.1f} fps |")
+    print("| output | " + " | ".join(SCENES) + " | weston-simple-egl |")
+    print("|---|" + "---|" * (len(SCENES) + 1))
+    print("\n".join(rows))
+    print()
+    print("Client CPU per presented frame, ms (ratio to weston-simple-egl's in the same run) · presented fps.")
+    for label, markdown in reports:
+        print(f"\n### {label}\n")
+        print(markdown.replace("\n### ", "\n#### "))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
