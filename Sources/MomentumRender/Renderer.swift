@@ -83,8 +83,8 @@ public final class Renderer {
     /// The last frame `render` drew: its commands, their hashes, and the viewport and scale they were for.
     private var previous: (commands: [DrawCommand], keys: [Int], width: Int, height: Int, scale: Double)?
     /// The last frame's quads, runs and bounds, by command (what `build` made for `previous`).
-    private var lastFrame: (vertices: [Vertex], batches: [Batch], commandBatches: [Range<Int>], bounds: [PixelRect?])
-        = ([], [], [], [])
+    private var lastFrame: (vertices: [Vertex], batches: [Batch], commandBatches: [Range<Int>], bounds: [PixelRect?],
+                            generation: Int) = ([], [], [], [], -1)
     private var diff = CommandDiff()
     /// Damage of the last frames `render` drew, newest first (each relative to the frame before it).
     private var history: [DamageRegion] = []
@@ -174,7 +174,10 @@ public final class Renderer {
                 reused[j] = i
                 i += 1
             }
-            build(list, scale: Float(scale), width: width, height: height, reusing: reused)
+            // Quads of text laid out under another atlas generation are stale: then nothing is copied.
+            let generation = text.generation
+            build(list, scale: Float(scale), width: width, height: height,
+                  reusing: lastFrame.generation == generation ? reused : [])
             for index in changed.old { if let rect = lastFrame.bounds[index] { damage.add(rect) } }
             for index in changed.new { if let rect = bounds[index] { damage.add(rect) } }
         } else {
@@ -192,6 +195,7 @@ public final class Renderer {
         lastFrame.commandBatches += commandBatches
         lastFrame.bounds.removeAll(keepingCapacity: true)
         lastFrame.bounds += bounds
+        lastFrame.generation = text.generation
         // Nothing changed: nothing is drawn, and the caller presents nothing (the buffers' ages stay as they are).
         if damage.isEmpty {
             lastRedrawnPixels = 0
@@ -264,6 +268,16 @@ public final class Renderer {
     /// `reusing` is the last frame's command at that index (equal, at the same scale and viewport): its quads, runs
     /// and bounds are copied from there.
     private func build(_ list: DrawList, scale s: Float, width: Int, height: Int, reusing: [Int?] = []) {
+        // Laying text out can grow (or clear) the glyph atlas, which moves every glyph's texture coordinates: text
+        // laid out before that in this list is stale, so the list is built again against the atlas as it is now.
+        for pass in 0..<3 {
+            let generation = text.generation
+            buildOnce(list, scale: s, width: width, height: height, reusing: pass == 0 ? reusing : [])
+            if text.generation == generation { break }
+        }
+    }
+
+    private func buildOnce(_ list: DrawList, scale s: Float, width: Int, height: Int, reusing: [Int?]) {
         vertices.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
         commandBatches.removeAll(keepingCapacity: true)

@@ -67,6 +67,10 @@ final class TextSetter {
         }
     }
 
+    /// The atlas's generation: text quads laid out under another one have stale texture coordinates (the atlas grew
+    /// or was cleared since).
+    var generation: Int { atlas?.generation ?? 0 }
+
     /// Brings the texture up to date with the atlas (call after the frame's text is laid out, before drawing).
     func upload() {
         guard let atlas, atlas.generation != uploadedGeneration || atlas.dirtyRect != nil else { return }
