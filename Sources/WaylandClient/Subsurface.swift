@@ -17,6 +17,9 @@ public final class Subsurface {
     private var appliedCrop: (wl_fixed_t, wl_fixed_t, wl_fixed_t, wl_fixed_t)?
     private var appliedDestination: (Int32, Int32)?
     private var appliedOpaque: [Rect] = []
+    /// Whether what the surface shows changed without a new buffer (a new crop or size): the next `commit` damages
+    /// it, or the compositor would keep showing the old crop (weston repaints only damaged surfaces).
+    private var contentMoved = false
     /// Whether a buffer is attached (a hidden subsurface has none).
     public private(set) var isShown = false
 
@@ -76,10 +79,12 @@ public final class Subsurface {
         if appliedCrop.map({ $0 != crop }) ?? true {
             wp_viewport_set_source(viewport, crop.0, crop.1, crop.2, crop.3)
             appliedCrop = crop
+            contentMoved = true
         }
         if appliedDestination.map({ $0 != (width, height) }) ?? true {
             wp_viewport_set_destination(viewport, width, height)
             appliedDestination = (width, height)
+            contentMoved = true
         }
         if opaque != appliedOpaque, let compositor = registry.compositor?.proxy,
            let region = wl_compositor_create_region(compositor) {
@@ -99,8 +104,13 @@ public final class Subsurface {
     /// commit on.
     public func place(above sibling: Subsurface) { wl_subsurface_place_above(subsurface, sibling.surface) }
 
-    /// Commits the surface without a new buffer (a new crop or opaque region); shown at the window's next commit.
-    public func commit() { wl_surface_commit(surface) }
+    /// Commits the surface without a new buffer (a new crop or opaque region), damaging it whole when the crop or
+    /// size changed; shown at the window's next commit.
+    public func commit() {
+        if contentMoved, let size = appliedDestination { wl_surface_damage(surface, 0, 0, size.0, size.1) }
+        contentMoved = false
+        wl_surface_commit(surface)
+    }
 
     /// Removes the surface's buffer (it disappears at the window's next commit); drawing into it again shows it.
     public func hide() {
