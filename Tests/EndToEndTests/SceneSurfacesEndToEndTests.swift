@@ -11,10 +11,11 @@ import Testing
 @Suite(.serialized) struct SceneSurfacesEndToEndTests {
     /// Plays `script` in `scene`, waits until `atRest` holds, then until the frame showing that state was presented,
     /// and reads back weston's output.
-    static func playAndCapture(_ scene: SceneKind, _ arguments: [String], script: String,
+    static func playAndCapture(_ scene: SceneKind, _ arguments: [String], screen: Screen, script: String,
                                atRest: @escaping (TraceLine) -> Bool) throws -> (image: PPM, compositor: Compositor,
                                                                                  mark: Int) {
-        let c = try Compositor(scene: scene, arguments: ["--no-hud"] + arguments)
+        let c = try Compositor(scene: scene, arguments: ["--no-hud"] + arguments, output: (screen.width, screen.height),
+                               scale: screen.scale)
         let mark = c.app.events.count
         try c.play(script)
         let rest = try c.app.waitFor("\(scene.rawValue) at rest", after: mark, where: atRest)
@@ -31,10 +32,11 @@ import Testing
 
     /// Runs the same gesture with surfaces and without; checks the moving frames shaded little and the two outputs
     /// at rest match.
-    func compare(_ scene: SceneKind, script: String, atRest: @escaping (TraceLine) -> Bool,
+    func compare(_ scene: SceneKind, on screen: Screen, script: String, atRest: @escaping (TraceLine) -> Bool,
                  moving: (TraceLine) -> Bool) throws {
-        let (separate, c, mark) = try Self.playAndCapture(scene, [], script: script, atRest: atRest)
-        let (inline, d, _) = try Self.playAndCapture(scene, ["--no-subsurfaces"], script: script, atRest: atRest)
+        let (separate, c, mark) = try Self.playAndCapture(scene, [], screen: screen, script: script, atRest: atRest)
+        let (inline, d, _) = try Self.playAndCapture(scene, ["--no-subsurfaces"], screen: screen, script: script,
+                                                     atRest: atRest)
         // The frames that moved it (their frame line comes before the scene's record) shaded at most a sixth of
         // the window each, apart from the first ones that drew the surfaces: the compositor moved the rest.
         var frame: TraceRecord.Frame?
@@ -44,25 +46,42 @@ import Testing
             if moving(line), let f = frame, f.layerSurface != nil { shaded.append(f.drawnPixels ?? -1) }
         }
         #expect(shaded.count >= 5, "moving frames with layer surfaces: \(shaded.count)")
-        let window = Int(c.width * c.height)
-        #expect(shaded.dropFirst(2).allSatisfy { $0 >= 0 && $0 <= window / 6 },
-                "drawn_px while \(scene.rawValue) moved (window \(window) px): \(shaded)")
+        // At most the bar across the top (100 logical px tall), in buffer px: the chrome over the moving layers.
+        let bar = screen.width * 100 * screen.scale * screen.scale
+        #expect(shaded.dropFirst(2).allSatisfy { $0 >= 0 && $0 <= bar },
+                "drawn_px while \(scene.rawValue) moved (the top bar is \(bar) px): \(shaded)")
         #expect(d.app.events.compactMap(\.frame).allSatisfy { $0.layerSurface == nil })
         #expect(separate.width == inline.width && separate.height == inline.height)
+        // The same state in both: the scene's last record before rest.
+        let states = [c, d].map { run in run.app.events.last { $0.sceneState != nil }?.sceneState }
+        #expect(states[0] == states[1], "\(String(describing: states[0])) against \(String(describing: states[1]))")
         let difference = separate.largestDifference(from: inline)
         #expect(difference.value <= 3, "largest channel difference \(difference.value) at \(difference.at)")
     }
 
-    @Test func thePresentedCardAndItsShadeLookAsTheWindowDrawsThem() throws {
-        try compare(.transition, script: "0 tap 0 400 400",
+    /// An output (logical px and scale): a phone in portrait and in landscape, a small desktop, 4K at scale 2.
+    struct Screen: Sendable, CustomTestStringConvertible {
+        let width: Int, height: Int, scale: Int
+        var testDescription: String { "\(width)x\(height)" + (scale == 1 ? "" : "@\(scale)") }
+    }
+
+    static let screens = [Screen(width: 800, height: 600, scale: 1), Screen(width: 360, height: 720, scale: 1),
+                          Screen(width: 720, height: 360, scale: 1), Screen(width: 1920, height: 1080, scale: 2)]
+
+    @Test(arguments: screens)
+    func thePresentedCardAndItsShadeLookAsTheWindowDrawsThem(screen: Screen) throws {
+        // A tap on the backdrop, below the list's rows and the button (the lower third), presents the card.
+        try compare(.transition, on: screen, script: "0 tap 0 \(screen.width / 2) \(screen.height * 9 / 10)",
                     atRest: { $0.transition?.state == .presented },
                     moving: { ($0.transition?.state).map { $0 != .presented && $0 != .dismissed } ?? false })
     }
 
-    @Test func aScrolledListUnderItsBarLooksAsTheWindowDrawsIt() throws {
-        // Dragged up 200 px and held still before the lift: no coast, the same offset in both runs.
-        try compare(.scroll, script: "0 drag 0 400 500 400 300 300 150",
-                    atRest: { line in line.scroll.map { $0.state == .idle && $0.offset < -100 } ?? false },
+    @Test(arguments: screens)
+    func aScrolledListUnderItsBarLooksAsTheWindowDrawsIt(screen: Screen) throws {
+        // Dragged up a third of the screen and held still before the lift: no coast, the same offset in both runs.
+        let x = screen.width / 2, from = screen.height * 5 / 6, to = from - screen.height / 3
+        try compare(.scroll, on: screen, script: "0 drag 0 \(x) \(from) \(x) \(to) 300 150",
+                    atRest: { line in line.scroll.map { $0.state == .idle && $0.offset < -50 } ?? false },
                     moving: { $0.scroll?.state == .dragging })
     }
 }

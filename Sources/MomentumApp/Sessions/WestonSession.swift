@@ -65,9 +65,18 @@ public final class WestonSession: CompositorSession, @unchecked Sendable {
         env["MOMENTUM_TOUCH_CONTROL"] = controlPath
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "WAYLAND_SOCKET")
+        // A configuration of its own, not the user's: the output shown at once, without desktop-shell's startup fade
+        // (which would dim the first second of every benchmark and screenshot).
+        let configPath = runtimeDir + "/weston.ini"
+        do {
+            try OutputFile.write(Array("[shell]\nstartup-animation=none\n".utf8), to: configPath, what: "weston.ini")
+        } catch {
+            stop()
+            throw HarnessError.compositor(error.description)
+        }
         let arguments = [
             "--backend=headless-backend.so", "--socket=\(waylandDisplay)", "--width=\(width)",
-            "--height=\(height)", "--use-pixman", "--idle-time=0", "--no-config", "--shell=\(shell)",
+            "--height=\(height)", "--use-pixman", "--idle-time=0", "--config=\(configPath)", "--shell=\(shell)",
             "--modules=\(module)", "--log=\(logPath)",
         ] + extraArguments
         do {
