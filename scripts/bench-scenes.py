@@ -14,24 +14,13 @@ same weston and the same run, with the frames per second each kept; then every r
 exits 1 with one line when a run fails.
 """
 import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
+from benchlib import bench, parse_sizes
+
 SCENES = ["panel-spring", "transition", "gallery", "playground-spring", "scroll"]
-
-
-def parse_sizes(text):
-    sizes = []
-    for item in text.split(","):
-        size, _, scale = item.partition("@")
-        w, _, h = size.partition("x")
-        if not (w.isdigit() and h.isdigit() and (scale == "" or scale.isdigit())):
-            raise ValueError(f"--sizes: '{item}' is not WxH or WxH@SCALE")
-        sizes.append((int(w), int(h), int(scale or 1)))
-    return sizes
 
 
 def main():
@@ -52,19 +41,16 @@ def main():
     for w, h, scale in sizes:
         label = f"{w}x{h}" + (f"@{scale}" if scale != 1 else "")
         folder = os.path.join(out, label)
-        argv = ["bench", "--headless", "--versus", "weston-simple-egl", "--scene", "all", "--size", f"{w}x{h}",
+        argv = ["--headless", "--versus", "weston-simple-egl", "--scene", "all", "--size", f"{w}x{h}",
                 "--scale", str(scale), "--duration", str(args.duration), "--rest", "1", "--rounds", str(args.rounds),
-                "--drag-speeds", "1000", "--predict", "on", "--out", folder]
+                "--drag-speeds", "1000", "--predict", "on"]
         print(f"== {label}", file=sys.stderr)
-        done = subprocess.run([args.momentum, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        if done.returncode != 0:
-            last = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit {done.returncode}"
-            print(f"bench-scenes: momentum bench at {label}: {last}", file=sys.stderr)
+        try:
+            report, markdown = bench(args.momentum, argv, folder)
+        except RuntimeError as error:
+            print(f"bench-scenes: at {label}: {error}", file=sys.stderr)
             return 1
-        with open(os.path.join(folder, "report.json")) as f:
-            report = json.load(f)
-        with open(os.path.join(folder, "report.md")) as f:
-            reports.append((label, f.read()))
+        reports.append((label, markdown))
         peer = report["versus"]["peer_numbers"]
         runs = {run["name"]: run for run in report["runs"]}
         cells = []

@@ -151,26 +151,12 @@ import Testing
     @Test func interruptedUnderKWinTheBenchLeavesNothingBehind() throws {
         let out = try temporaryDirectory("momentum-bench-kwin-sigterm")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let bench = Process()
-        bench.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
-        bench.arguments = ["bench", "--compositor", "kwin", "--duration", "20", "--out", out]
-        let err = Pipe()
-        bench.standardInput = FileHandle.nullDevice
-        bench.standardOutput = FileHandle.nullDevice
-        bench.standardError = err
-        try bench.run()
+        let (bench, err, children) = try startWithChildren(["bench", "--compositor", "kwin", "--duration", "20",
+                                                             "--out", out], named: ["kwin_wayland", "momentum"])
         defer { if bench.isRunning { kill(bench.processIdentifier, SIGKILL) } }
         // Shortly after start: KWin runs and the first `momentum run` has started in it.
-        var kwin: ChildProcess?, app: ChildProcess?
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while (kwin == nil || app == nil) && bench.isRunning && Date() < deadline {
-            let children = ChildProcess.children(of: bench.processIdentifier)
-            kwin = children.first { $0.name == "kwin_wayland" }
-            app = children.first { $0.name == "momentum" }
-            usleep(50_000)
-        }
-        let compositor = try #require(kwin, "no kwin_wayland started by the bench")
-        let client = try #require(app, "no momentum run started by the bench")
+        let compositor = try #require(children["kwin_wayland"], "no kwin_wayland started by the bench")
+        let client = try #require(children["momentum"], "no momentum run started by the bench")
         let runtime = URL(fileURLWithPath: compositor.executable).deletingLastPathComponent().path
         #expect(runtime.contains("momentum-kwin-") && FileManager.default.fileExists(atPath: runtime), "\(runtime)")
         kill(bench.processIdentifier, SIGTERM)

@@ -9,26 +9,11 @@ import Testing
     func anInterruptedTourLeavesNothingBehind(signal: Int32) throws {
         let out = try temporaryDirectory("momentum-headless-signal")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let tour = Process()
-        tour.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
-        tour.arguments = ["headless", "--out", out]
-        let err = Pipe()
-        tour.standardInput = FileHandle.nullDevice
-        tour.standardOutput = FileHandle.nullDevice
-        tour.standardError = err
-        try tour.run()
+        let (tour, err, children) = try startWithChildren(["headless", "--out", out], named: ["weston", "momentum"])
         defer { if tour.isRunning { kill(tour.processIdentifier, SIGKILL) } }
         // While the tour plays: weston runs and the app has started in it.
-        var weston: ChildProcess?, app: ChildProcess?
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while (weston == nil || app == nil) && tour.isRunning && Date() < deadline {
-            let children = ChildProcess.children(of: tour.processIdentifier)
-            weston = children.first { $0.name == "weston" }
-            app = children.first { $0.name == "momentum" }
-            usleep(50_000)
-        }
-        let compositor = try #require(weston, "no weston started by the tour")
-        let client = try #require(app, "no momentum run started by the tour")
+        let compositor = try #require(children["weston"], "no weston started by the tour")
+        let client = try #require(children["momentum"], "no momentum run started by the tour")
         // weston's runtime folder: where its --log goes.
         let arguments = (FileManager.default.contents(atPath: "/proc/\(compositor.pid)/cmdline") ?? Data())
             .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }

@@ -148,6 +148,30 @@ extension Compositor {
 
 // MARK: Processes
 
+/// Starts the momentum binary with `arguments` (stdin and stdout closed, stderr piped) and waits, up to 60 s, until
+/// it runs a child of each name in `names` (its compositor, the app): the command, its stderr, and those children
+/// (a name missing when the command ended or the time ran out first).
+func startWithChildren(_ arguments: [String], named names: [String]) throws
+    -> (process: Process, stderr: Pipe, children: [String: ChildProcess]) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
+    process.arguments = arguments
+    let err = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = err
+    try process.run()
+    var found: [String: ChildProcess] = [:]
+    let deadline = Date(timeIntervalSinceNow: 60)
+    while found.count < names.count && process.isRunning && Date() < deadline {
+        for child in ChildProcess.children(of: process.processIdentifier) where names.contains(child.name) {
+            found[child.name] = child
+        }
+        usleep(50_000)
+    }
+    return (process, err, found)
+}
+
 /// A process as /proc shows it: for checking what a command started and left behind.
 struct ChildProcess {
     let pid: Int32
