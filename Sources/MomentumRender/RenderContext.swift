@@ -90,8 +90,12 @@ public final class RenderContext {
     private static func setUp(display: EGLDisplay, surfaceType: EGLint, preferAlpha: Bool, version: Int?,
                               alphaToo: Bool) throws
         -> (config: EGLConfig, alphaConfig: EGLConfig?, context: EGLContext, major: Int) {
+        if let value = getenv("MOMENTUM_GLES_VERSION").map({ String(cString: $0) }), !value.isEmpty, value != "2",
+           value != "3" {
+            throw RenderError("MOMENTUM_GLES_VERSION=\(value): use 2 or 3 (the OpenGL ES version to ask for)")
+        }
         if let version, version != 2, version != 3 {
-            throw RenderError("OpenGL ES version \(version) requested (MOMENTUM_GLES_VERSION): use 2 or 3")
+            throw RenderError("OpenGL ES version \(version) requested: use 2 or 3")
         }
         // Mesa hands out an ES 3.2 context for a request of 2 (it is compatible); only its version override makes
         // the context a genuine ES 2.0 one, without ES 3 calls and formats. It is process-wide, so only when the

@@ -75,6 +75,21 @@ import Testing
         #expect(run.stderr.contains("cannot write trace \(path): \(reason ?? "")"), "\(run.transcript)")
     }
 
+    @Test(arguments: [("7", "MOMENTUM_GLES_VERSION=7: use 2 or 3"), ("abc", "MOMENTUM_GLES_VERSION=abc: use 2 or 3")])
+    func aRenderSetupThatFailsSaysWhyInOneLine(version: String, message: String) throws {
+        let (weston, env) = try startWeston()
+        defer { weston.stop() }
+        var environment = env
+        environment["MOMENTUM_GLES_VERSION"] = version
+        let run = try ProgramRun(try Compositor.momentumBinary(), ["run", "--fullscreen", "--quit-after", "20"],
+                                 environment: environment)
+        #expect(run.status == 1, "\(run.transcript)")
+        // The compositor's note about its seat may come first; the failure is the one error line.
+        let errors = run.stderr.split(separator: "\n").filter { !$0.hasPrefix("momentum: info:") }
+        #expect(errors.count == 1 && errors.first?.hasPrefix("momentum: cannot start rendering: \(message)") == true,
+                "\(run.transcript)")
+    }
+
     @Test("an exit before the first event, in a window libdecor decorates, is a clean exit",
           arguments: [["--quit-after", "0.001"], ["--quit-after", "0.02"]])
     func anExitBeforeTheFirstEventIsClean(arguments: [String]) throws {

@@ -76,7 +76,10 @@ final class RunAdapter {
             if let source = window.decorationEvents { loop.add(source) }
             wire(window: window, loop: loop)
             let exit = loop.run { [unowned self] in afterDispatch() }
-            if let failure { return (failure.code, failure.description) }
+            if let failure {
+                logger.error("\(failure)")
+                return (failure.code, failure.description)
+            }
             switch exit {
             case .requested(let code, let reason): return saveScreenshot(code: code, reason: reason)
             case .signal(let name): return saveScreenshot(code: 0, reason: name)
@@ -188,7 +191,7 @@ final class RunAdapter {
         window.prepareCommit()
         let damage: FrameDamage
         do throws(AppError) { damage = try target.present(plan.list, separated: plan.separated, window: window) } catch {
-            fail(error, reason: "eglSwapBuffers failed")
+            fail(error, reason: error.description)
             return
         }
         let now = HostClock.now()
