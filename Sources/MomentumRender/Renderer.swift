@@ -93,6 +93,20 @@ public final class Renderer {
     private var offscreenIsCurrent = false
     /// Whether the last `render` damaged at most `offscreenDamageShare` of the window.
     private var lastDamageWasSmall = false
+    /// What `render` knows of the earlier frames of one surface (the window is surface 0): the fields above, kept
+    /// for the surfaces not drawn last.
+    private struct SurfaceState {
+        var previous: (commands: [DrawCommand], keys: [Int], width: Int, height: Int, scale: Double)?
+        var lastFrame: (vertices: [Vertex], batches: [Batch], commandBatches: [Range<Int>], bounds: [PixelRect?],
+                        generation: Int) = ([], [], [], [], -1)
+        var history: [DamageRegion] = []
+        var offscreen: Framebuffer?
+        var offscreenIsCurrent = false
+        var lastDamageWasSmall = false
+    }
+    private var surfaceStates: [Int: SurfaceState] = [:]
+    /// The surface whose state the fields above hold.
+    private var currentSurface = 0
     /// What the last `render` redrew, in buffer px (more than the damage when it drew in full).
     public private(set) var lastRedrawnPixels = 0
 
@@ -154,9 +168,12 @@ public final class Renderer {
     /// Draws `list` into `target` redrawing only what changed since the last `render` (everything the first time,
     /// and after a change of size or scale); returns the damage, which is also what the frame should tell the
     /// compositor when it can (`eglSwapBuffersWithDamage`). The frame's pixels equal a full `draw` of `list`.
+    /// `surface` names the surface drawn into (0, the window, by default): each keeps its own earlier frames.
+    /// `clear` is what a redrawn region starts from (transparent for a layer's own surface).
     @discardableResult
-    public func render(_ list: DrawList, width: Int, height: Int, scale: Double, into target: Target) throws
-        -> DamageRegion {
+    public func render(_ list: DrawList, width: Int, height: Int, scale: Double, into target: Target, surface: Int = 0,
+                       clear: RGBA = RGBA(r: 0, g: 0, b: 0)) throws -> DamageRegion {
+        switchState(to: surface)
         var damage = DamageRegion(width: width, height: height)
         let keys = list.commands.map(\.hashValue)
         if let previous, previous.width == width, previous.height == height, previous.scale == scale {
@@ -221,7 +238,7 @@ public final class Renderer {
                 for region in history.prefix(age) { redraw.formUnion(region) }
             }
             upload()
-            drawBatches(in: redraw, width: width, height: height)
+            drawBatches(in: redraw, width: width, height: height, clear: clear)
             offscreenIsCurrent = false
             lastRedrawnPixels = redraw.area
         case .offscreenCopy:
@@ -257,12 +274,35 @@ public final class Renderer {
         return damage
     }
 
-    /// Forgets earlier frames: the next `render` redraws everything.
-    public func invalidate() {
+    /// Makes the fields `render` reads and writes those of `surface`, keeping the current ones for later.
+    private func switchState(to surface: Int) {
+        guard surface != currentSurface else { return }
+        surfaceStates[currentSurface] = SurfaceState(previous: previous, lastFrame: lastFrame, history: history,
+                                                     offscreen: offscreen, offscreenIsCurrent: offscreenIsCurrent,
+                                                     lastDamageWasSmall: lastDamageWasSmall)
+        let state = surfaceStates.removeValue(forKey: surface) ?? SurfaceState()
+        previous = state.previous
+        lastFrame = state.lastFrame
+        history = state.history
+        offscreen = state.offscreen
+        offscreenIsCurrent = state.offscreenIsCurrent
+        lastDamageWasSmall = state.lastDamageWasSmall
+        currentSurface = surface
+    }
+
+    /// Forgets what `render` knows of `surface`'s earlier frames: its next `render` redraws everything.
+    public func forget(surface: Int) {
+        guard surface == currentSurface else {
+            surfaceStates[surface] = nil
+            return
+        }
         previous = nil
         history.removeAll()
         offscreenIsCurrent = false
     }
+
+    /// Forgets the window's earlier frames: the next `render` into it redraws everything.
+    public func invalidate() { forget(surface: 0) }
 
     /// Turns `list` into quads and batches, and records each command's pixel bounds. A command with an index in
     /// `reusing` is the last frame's command at that index (equal, at the same scale and viewport): its quads, runs

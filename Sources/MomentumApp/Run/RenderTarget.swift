@@ -152,6 +152,8 @@ final class RenderTarget {
         var drawn: (content: DrawList, band: DrawRect, width: Int, height: Int, scale: Double)?
         /// The part of the window it covers (logical px), nil while hidden.
         var frame: DrawRect?
+        /// What its back buffer held at the last swap, where the driver keeps it (`RenderContext.mayKeepLastFrame`).
+        var kept: KeptFrame?
     }
 
     /// The layer surfaces by slot, made at first use.
@@ -231,17 +233,33 @@ final class RenderTarget {
             // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.
             state.egl.window.resize(width: width, height: height)
             try context.makeCurrent(state.egl)
+            var drawn = width * height
             if let solid {
                 renderer.draw(DrawList(), width: 1, height: 1, scale: 1, clear: solid)
+                state.kept = nil
             } else {
+                // The same buffer as last time, which still holds that drawing (checked as the window's is): only
+                // what changed is drawn again (a header's titles cross-fading, not the whole bar).
+                let surface = slot.rawValue + 1
+                let sameBuffer = state.drawn.map { $0.band == band && $0.width == width && $0.height == height
+                    && $0.scale == scale && state.frame != nil } ?? false
+                var age = 0
+                if sameBuffer, context.mayKeepLastFrame, let kept = state.kept, kept.width == width,
+                   kept.height == height, context.samplePixels(kept.points) == kept.pixels {
+                    age = 1
+                }
                 let content = band.origin == .zero ? layer.content : layer.content.offsetBy(-band.origin)
-                renderer.draw(content, width: width, height: height, scale: scale, clear: .clear)
+                let damage = try renderer.render(content, width: width, height: height, scale: scale,
+                                                 into: .backBuffer(age: age), surface: surface, clear: .clear)
+                drawn = renderer.lastRedrawnPixels
+                state.kept = context.mayKeepLastFrame && !damage.isEmpty ? KeptFrame(context: context, damage: damage)
+                    : nil
             }
             let swapped = state.egl.swapBuffers()
             try context.makeCurrent()
             if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
             state.drawn = (layer.content, band, width, height, scale)
-            frame.drawnPixels += width * height
+            frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         }
         state.frame = visible
