@@ -130,12 +130,22 @@ struct ReportEndToEndTests {
         let bad = dir + "/bad.jsonl"
         try "{\"t\":0.1,\"event\":\"seat\",\"devices\":[]}\n{\"t\":0.2,\"event\":\"frame\"}\n"
             .write(toFile: bad, atomically: false, encoding: .utf8)
+        // A sparse file of 600 MiB: refused by its size, nothing read.
+        let huge = dir + "/huge.jsonl"
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, 600 << 20) == 0)
         let cases: [([String], String)] = [
             (["report", dir + "/missing.jsonl", "--out", dir + "/out"],
              "momentum: cannot read trace \(dir)/missing.jsonl: No such file or directory\n"),
             (["report", bad, "--out", dir + "/out"], "momentum: \(bad):2: frame event without a numeric \"seq\"\n"),
             (["report", "/proc/version", "--out", dir + "/out"],
              "momentum: /proc/version:1: not a Momentum trace: the line is not JSON (unexpected character at byte 0)\n"),
+            // A device never ends (/dev/zero read until memory ran out): refused before reading.
+            (["report", "/dev/zero", "--out", dir + "/out"],
+             "momentum: cannot read trace /dev/zero: not a file (a device or a socket)\n"),
+            (["report", huge, "--out", dir + "/out"],
+             "momentum: cannot read trace \(huge): larger than 512 MiB, the most momentum report reads (record with a "
+                + "smaller --trace-limit)\n"),
         ]
         for (arguments, stderr) in cases {
             let run = try ProgramRun(binary, arguments)

@@ -25,7 +25,14 @@ struct RunTrace {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path, errno) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw failure(path, EISDIR) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: throw failure(path, EISDIR)
+        case S_IFCHR, S_IFBLK, S_IFSOCK:
+            // A device or a socket is not a trace (and /dev/zero never ends).
+            throw AppError("cannot read trace \(path): not a file (a device or a socket)")
+        default: break
+        }
+        if Int(info.st_size) > maximumSize { throw tooLarge(path) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -33,9 +40,20 @@ struct RunTrace {
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw failure(path, errno) }
             if n == 0 { break }
+            // A pipe says no size: the limit holds as it is read.
+            if bytes.count + n > maximumSize { throw tooLarge(path) }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
+    }
+
+    /// The largest trace read (bytes): twice `momentum run`'s default `--trace-limit`. The report holds the whole
+    /// trace, about four times its size at its peak.
+    static let maximumSize = 512 << 20
+
+    private static func tooLarge(_ path: String) -> AppError {
+        AppError("cannot read trace \(path): larger than \(maximumSize >> 20) MiB, the most momentum report reads "
+                 + "(record with a smaller --trace-limit)")
     }
 
     private static func failure(_ path: String, _ error: Int32) -> AppError {
