@@ -32,9 +32,11 @@ public final class RenderContext {
 
     /// The OpenGL ES version `MOMENTUM_GLES_VERSION` asks for (2 or 3), nil when unset: then ES 3 is used where
     /// offered and ES 2 otherwise. Setting 2 runs everything on the ES 2.0 path phone GPUs (Mali-400) have.
-    public static var requestedVersion: Int? {
-        guard let value = getenv("MOMENTUM_GLES_VERSION") else { return nil }
-        return Int(String(cString: value))
+    public static var requestedVersion: Int? { requestedVersionSetting.flatMap { Int($0) } }
+
+    /// `MOMENTUM_GLES_VERSION` as set, nil when unset or empty.
+    static var requestedVersionSetting: String? {
+        getenv("MOMENTUM_GLES_VERSION").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// A context on a Wayland display (`struct wl_display *`); make a window surface before drawing. `glesVersion`
@@ -90,8 +92,7 @@ public final class RenderContext {
     private static func setUp(display: EGLDisplay, surfaceType: EGLint, preferAlpha: Bool, version: Int?,
                               alphaToo: Bool) throws
         -> (config: EGLConfig, alphaConfig: EGLConfig?, context: EGLContext, major: Int) {
-        if let value = getenv("MOMENTUM_GLES_VERSION").map({ String(cString: $0) }), !value.isEmpty, value != "2",
-           value != "3" {
+        if let value = requestedVersionSetting, value != "2", value != "3" {
             throw RenderError("MOMENTUM_GLES_VERSION=\(value): use 2 or 3 (the OpenGL ES version to ask for)")
         }
         if let version, version != 2, version != 3 {

@@ -80,32 +80,28 @@ public final class Renderer {
     /// Each command's pixel bounds in the list being drawn (nil: it draws nothing).
     private var bounds: [PixelRect?] = []
 
-    /// The last frame `render` drew: its commands, their hashes, and the viewport and scale they were for.
-    private var previous: (commands: [DrawCommand], keys: [Int], width: Int, height: Int, scale: Double)?
-    /// The last frame's quads, runs and bounds, by command (what `build` made for `previous`).
-    private var lastFrame: (vertices: [Vertex], batches: [Batch], commandBatches: [Range<Int>], bounds: [PixelRect?],
-                            generation: Int) = ([], [], [], [], -1)
     private var diff = CommandDiff()
-    /// Damage of the last frames `render` drew, newest first (each relative to the frame before it).
-    private var history: [DamageRegion] = []
-    private var offscreen: Framebuffer?
-    /// Whether `offscreen` holds the last frame (a frame drawn straight into the window leaves it stale).
-    private var offscreenIsCurrent = false
-    /// Whether the last `render` damaged at most `offscreenDamageShare` of the window.
-    private var lastDamageWasSmall = false
-    /// What `render` knows of the earlier frames of one surface (the window is surface 0): the fields above, kept
-    /// for the surfaces not drawn last.
+    /// What `render` knows of the earlier frames of one surface (the window is surface 0).
     private struct SurfaceState {
+        /// The last frame `render` drew: its commands, their hashes, and the viewport and scale they were for.
         var previous: (commands: [DrawCommand], keys: [Int], width: Int, height: Int, scale: Double)?
+        /// The last frame's quads, runs and bounds, by command (what `build` made for `previous`), and the glyph
+        /// atlas generation its text was laid out under.
         var lastFrame: (vertices: [Vertex], batches: [Batch], commandBatches: [Range<Int>], bounds: [PixelRect?],
                         generation: Int) = ([], [], [], [], -1)
+        /// Damage of the last frames `render` drew, newest first (each relative to the frame before it).
         var history: [DamageRegion] = []
         var offscreen: Framebuffer?
+        /// Whether `offscreen` holds the last frame (a frame drawn straight into the window leaves it stale).
         var offscreenIsCurrent = false
+        /// Whether the last `render` damaged at most `offscreenDamageShare` of the window.
         var lastDamageWasSmall = false
     }
+    /// The state of the surface drawn last (`currentSurface`).
+    private var state = SurfaceState()
+    /// The other surfaces' states.
     private var surfaceStates: [Int: SurfaceState] = [:]
-    /// The surface whose state the fields above hold.
+    /// The surface whose state `state` is.
     private var currentSurface = 0
     /// What the last `render` redrew, in buffer px (more than the damage when it drew in full).
     public private(set) var lastRedrawnPixels = 0
@@ -176,7 +172,7 @@ public final class Renderer {
         switchState(to: surface)
         var damage = DamageRegion(width: width, height: height)
         let keys = list.commands.map(\.hashValue)
-        if let previous, previous.width == width, previous.height == height, previous.scale == scale {
+        if let previous = state.previous, previous.width == width, previous.height == height, previous.scale == scale {
             let changed = diff.unmatched(old: previous.commands, oldKeys: previous.keys, new: list.commands,
                                          newKeys: keys)
             // The commands left are equal pairs, in order: their quads are copied from the last frame, not built
@@ -194,65 +190,65 @@ public final class Renderer {
             // Quads of text laid out under another atlas generation are stale: then nothing is copied.
             let generation = text.generation
             build(list, scale: Float(scale), width: width, height: height,
-                  reusing: lastFrame.generation == generation ? reused : [])
-            for index in changed.old { if let rect = lastFrame.bounds[index] { damage.add(rect) } }
+                  reusing: state.lastFrame.generation == generation ? reused : [])
+            for index in changed.old { if let rect = state.lastFrame.bounds[index] { damage.add(rect) } }
             for index in changed.new { if let rect = bounds[index] { damage.add(rect) } }
         } else {
             build(list, scale: Float(scale), width: width, height: height)
             damage = .full(width: width, height: height)
-            history.removeAll()
+            state.history.removeAll()
         }
-        previous = (list.commands, keys, width, height, scale)
+        state.previous = (list.commands, keys, width, height, scale)
         // Copied into storage of its own (no allocation once it is large enough): `build` reuses these arrays.
-        lastFrame.vertices.removeAll(keepingCapacity: true)
-        lastFrame.vertices += vertices
-        lastFrame.batches.removeAll(keepingCapacity: true)
-        lastFrame.batches += batches
-        lastFrame.commandBatches.removeAll(keepingCapacity: true)
-        lastFrame.commandBatches += commandBatches
-        lastFrame.bounds.removeAll(keepingCapacity: true)
-        lastFrame.bounds += bounds
-        lastFrame.generation = text.generation
+        state.lastFrame.vertices.removeAll(keepingCapacity: true)
+        state.lastFrame.vertices += vertices
+        state.lastFrame.batches.removeAll(keepingCapacity: true)
+        state.lastFrame.batches += batches
+        state.lastFrame.commandBatches.removeAll(keepingCapacity: true)
+        state.lastFrame.commandBatches += commandBatches
+        state.lastFrame.bounds.removeAll(keepingCapacity: true)
+        state.lastFrame.bounds += bounds
+        state.lastFrame.generation = text.generation
         // Nothing changed: nothing is drawn, and the caller presents nothing (the buffers' ages stay as they are).
         if damage.isEmpty {
             lastRedrawnPixels = 0
             return damage
         }
-        history.insert(damage, at: 0)
-        if history.count > Self.damageHistoryLength { history.removeLast() }
+        state.history.insert(damage, at: 0)
+        if state.history.count > Self.damageHistoryLength { state.history.removeLast() }
 
         var target = target
         if target == .window {
             let small = Double(damage.area) <= Self.offscreenDamageShare * Double(width * height)
             // A stale offscreen frame needs a full redraw before it helps: worth it only when small damage lasts.
-            target = small && (offscreenIsCurrent || lastDamageWasSmall) ? .offscreenCopy : .backBuffer(age: 0)
-            lastDamageWasSmall = small
+            target = small && (state.offscreenIsCurrent || state.lastDamageWasSmall) ? .offscreenCopy : .backBuffer(age: 0)
+            state.lastDamageWasSmall = small
         }
         switch target {
         case .window:
             break
         case .backBuffer(let age):
             var redraw = DamageRegion.full(width: width, height: height)
-            if age >= 1, age <= history.count {
+            if age >= 1, age <= state.history.count {
                 redraw = DamageRegion(width: width, height: height)
-                for region in history.prefix(age) { redraw.formUnion(region) }
+                for region in state.history.prefix(age) { redraw.formUnion(region) }
             }
             upload()
             drawBatches(in: redraw, width: width, height: height, clear: clear)
-            offscreenIsCurrent = false
+            state.offscreenIsCurrent = false
             lastRedrawnPixels = redraw.area
         case .offscreenCopy:
             let window = Framebuffer.current
             var redraw = damage
-            if !offscreenIsCurrent { redraw = .full(width: width, height: height) }
-            if offscreen?.width != width || offscreen?.height != height {
-                offscreen = nil
-                offscreen = canBlit ? try Framebuffer(blittableWidth: width, height: height)
+            if !state.offscreenIsCurrent { redraw = .full(width: width, height: height) }
+            if state.offscreen?.width != width || state.offscreen?.height != height {
+                state.offscreen = nil
+                state.offscreen = canBlit ? try Framebuffer(blittableWidth: width, height: height)
                                     : try Framebuffer(width: width, height: height)
                 redraw = .full(width: width, height: height)
             }
-            guard let offscreen else { return damage }
-            offscreenIsCurrent = true
+            guard let offscreen = state.offscreen else { return damage }
+            state.offscreenIsCurrent = true
             lastRedrawnPixels = redraw.area
             let copy = canBlit ? nil : appendCopy(width: width, height: height)
             upload()
@@ -274,19 +270,11 @@ public final class Renderer {
         return damage
     }
 
-    /// Makes the fields `render` reads and writes those of `surface`, keeping the current ones for later.
+    /// Makes `state` the state of `surface`, keeping the current one for later.
     private func switchState(to surface: Int) {
         guard surface != currentSurface else { return }
-        surfaceStates[currentSurface] = SurfaceState(previous: previous, lastFrame: lastFrame, history: history,
-                                                     offscreen: offscreen, offscreenIsCurrent: offscreenIsCurrent,
-                                                     lastDamageWasSmall: lastDamageWasSmall)
-        let state = surfaceStates.removeValue(forKey: surface) ?? SurfaceState()
-        previous = state.previous
-        lastFrame = state.lastFrame
-        history = state.history
-        offscreen = state.offscreen
-        offscreenIsCurrent = state.offscreenIsCurrent
-        lastDamageWasSmall = state.lastDamageWasSmall
+        surfaceStates[currentSurface] = state
+        state = surfaceStates.removeValue(forKey: surface) ?? SurfaceState()
         currentSurface = surface
     }
 
@@ -296,9 +284,9 @@ public final class Renderer {
             surfaceStates[surface] = nil
             return
         }
-        previous = nil
-        history.removeAll()
-        offscreenIsCurrent = false
+        state.previous = nil
+        state.history.removeAll()
+        state.offscreenIsCurrent = false
     }
 
     /// Forgets the window's earlier frames: the next `render` into it redraws everything.
@@ -326,13 +314,13 @@ public final class Renderer {
             let start = vertices.count
             let firstBatch = batches.count
             if index < reusing.count, let old = reusing[index] {
-                let runs = lastFrame.batches[lastFrame.commandBatches[old]]
+                let runs = state.lastFrame.batches[state.lastFrame.commandBatches[old]]
                 if let first = runs.first, let last = runs.last {
-                    vertices += lastFrame.vertices[first.first ..< last.first + last.count]
+                    vertices += state.lastFrame.vertices[first.first ..< last.first + last.count]
                     for run in runs { batches.append(Batch(primitive: run.primitive, first: run.first - first.first + start,
                                                            count: run.count)) }
                 }
-                bounds.append(lastFrame.bounds[old])
+                bounds.append(state.lastFrame.bounds[old])
                 commandBatches.append(firstBatch..<batches.count)
                 continue
             }

@@ -391,7 +391,6 @@ public struct RunCore {
             built.separated[.chrome] = planes.chrome
         } else {
             built = buildDrawList(separating: false, overrides: overrides)
-            built.separated = built.separated.filter { !SurfaceSlot.sceneSlots.contains($0.key) }
         }
         return built
     }

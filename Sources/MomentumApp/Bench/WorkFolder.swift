@@ -45,9 +45,7 @@ enum WorkFolder {
     /// Makes `path` (a folder inside `--out` the report goes into) unless it exists, and refuses one that is a link
     /// or another user's: files moved into it would land where that user chose.
     static func makeOwnFolder(_ path: String) throws(AppError) {
-        if mkdir(path, 0o777) != 0, errno != EEXIST {
-            throw AppError("--out: cannot create directory \(path): \(String(cString: strerror(errno)))")
-        }
+        try HeadlessCommand.makeDirectory(path)
         try checkOwnFolder(path)
     }
 

@@ -119,7 +119,7 @@ final class RenderTarget {
         if context.hasBufferAge { return .backBuffer(age: context.bufferAge()) }
         guard context.mayKeepLastFrame, !keptFrameFailed else { return .window }
         guard let kept = keptFrame, kept.width == width, kept.height == height else { return .backBuffer(age: 0) }
-        if context.samplePixels(kept.points) == kept.pixels { return .backBuffer(age: 1) }
+        if kept.isStillThere(context: context) { return .backBuffer(age: 1) }
         // Not the last frame after all: never trusted again (this frame is drawn in full by the offscreen path).
         keptFrameFailed = true
         keptFrame = nil
@@ -194,13 +194,14 @@ final class RenderTarget {
         let shown = visible.offsetBy(-layer.frame.origin)
         let solid = layer.content.solidFill(size: layer.frame.size)
         let whole = DrawRect(origin: .zero, size: layer.frame.size)
-        let unchanged = state.drawn.map { $0.content == layer.content && $0.scale == scale && state.frame != nil }
-            ?? false
+        // The same drawing, shown: the band it holds may still serve.
+        let sameDrawing = state.frame != nil
+            && state.drawn.map { $0.content == layer.content && $0.scale == scale } ?? false
         // The part of the layer the buffer holds.
         let band: DrawRect
         if solid != nil || (layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y) {
             band = whole
-        } else if unchanged, let drawn = state.drawn, drawn.band.intersection(shown) == shown {
+        } else if sameDrawing, let drawn = state.drawn, drawn.band.intersection(shown) == shown {
             band = drawn.band
         } else {
             let reach = shown.insetBy(-0.5 * max(windowSize.x, windowSize.y))
@@ -210,6 +211,10 @@ final class RenderTarget {
         }
         let width = solid != nil ? 1 : Int((band.width * scale).rounded(.up))
         let height = solid != nil ? 1 : Int((band.height * scale).rounded(.up))
+        // The same buffer as last time (band, size and scale), shown.
+        let sameBuffer = state.frame != nil && state.drawn.map {
+            $0.band == band && $0.width == width && $0.height == height && $0.scale == scale
+        } ?? false
         // The crop: the visible part of the band, in the buffer's px and in the window's logical px.
         let inset = shown.origin - band.origin
         let source = solid != nil ? (x: 0.0, y: 0.0, width: 1.0, height: 1.0)
@@ -224,7 +229,7 @@ final class RenderTarget {
         }
         state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y), width: Int32(visible.width),
                                height: Int32(visible.height), opaque: opaque)
-        if unchanged, let drawn = state.drawn, drawn.band == band, drawn.width == width, drawn.height == height {
+        if sameDrawing, sameBuffer {
             // Unchanged: the compositor moves and crops what it already has.
             state.subsurface.commit()
             if old != visible { frame.compositorPixels += Self.area(old, visible, scale: scale) }
@@ -241,13 +246,8 @@ final class RenderTarget {
                 // The same buffer as last time, which still holds that drawing (checked as the window's is): only
                 // what changed is drawn again (a header's titles cross-fading, not the whole bar).
                 let surface = slot.rawValue + 1
-                let sameBuffer = state.drawn.map { $0.band == band && $0.width == width && $0.height == height
-                    && $0.scale == scale && state.frame != nil } ?? false
-                var age = 0
-                if sameBuffer, context.mayKeepLastFrame, let kept = state.kept, kept.width == width,
-                   kept.height == height, context.samplePixels(kept.points) == kept.pixels {
-                    age = 1
-                }
+                let age = sameBuffer && context.mayKeepLastFrame && state.kept?.isStillThere(context: context) == true
+                    ? 1 : 0
                 let content = band.origin == .zero ? layer.content : layer.content.offsetBy(-band.origin)
                 let damage = try renderer.render(content, width: width, height: height, scale: scale,
                                                  into: .backBuffer(age: age), surface: surface, clear: .clear)
@@ -343,4 +343,7 @@ private struct KeptFrame {
         self.points = points
         pixels = context.samplePixels(points)
     }
+
+    /// Whether the bound framebuffer of `context` still holds these pixels: the frame left there at the swap.
+    func isStillThere(context: RenderContext) -> Bool { context.samplePixels(points) == pixels }
 }

@@ -120,7 +120,7 @@ final class RunAdapter {
             guard let display else { return }
             let wasReady = target.isReady
             do throws(AppError) { try target.prepare(display: display, window: window) } catch {
-                fail(error, reason: error.description)
+                fail(error)
                 return
             }
             send(.configured(WindowConfiguration(width: Int(size.width), height: Int(size.height),
@@ -172,7 +172,7 @@ final class RunAdapter {
             case .prepareLayerSurfaces(let layers):
                 guard failure == nil, let window else { continue }
                 do throws(AppError) { try target.prepareLayerSurfaces(layers, window: window) } catch {
-                    fail(error, reason: error.description)
+                    fail(error)
                 }
             case .ready: Console.out("ready")
             case .stop(let code, let reason): loop?.stop(code: code, reason: reason)
@@ -191,7 +191,7 @@ final class RunAdapter {
         window.prepareCommit()
         let damage: FrameDamage
         do throws(AppError) { damage = try target.present(plan.list, separated: plan.separated, window: window) } catch {
-            fail(error, reason: error.description)
+            fail(error)
             return
         }
         let now = HostClock.now()
@@ -205,9 +205,9 @@ final class RunAdapter {
 
     private func record(_ record: TraceRecord) { writer.write(TraceLine(t: HostClock.now() - start, record)) }
 
-    private func fail(_ error: AppError, reason: String) {
+    private func fail(_ error: AppError) {
         if failure == nil { failure = error }
-        loop?.stop(code: 1, reason: reason)
+        loop?.stop(code: 1, reason: error.description)
     }
 
     /// Saves `--screenshot` on a normal exit: the exit stays (`code`, `reason`) unless the PNG cannot be written,

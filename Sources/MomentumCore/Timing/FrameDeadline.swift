@@ -38,7 +38,7 @@ public struct FrameDeadline: Sendable {
         var callback: Double
         var commit: Double
         /// Planned wake → commit (s).
-        var took: Double?
+        var took: Double
     }
     private var drawn: [Drawn] = []
     private var latencies: [Double] = []
@@ -100,9 +100,10 @@ public struct FrameDeadline: Sendable {
             Self.push(&callbackIntervals, callback - last)
         }
         lastCallback = callback
-        drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit, took: max(0, commit - wake)))
+        let took = max(0, commit - wake)
+        drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit, took: took))
         if drawn.count > 8 { drawn.removeFirst() }
-        renders.append(max(0, commit - wake))
+        renders.append(took)
         if renders.count > Self.renderHistory { renders.removeFirst() }
     }
 
@@ -144,7 +145,7 @@ public struct FrameDeadline: Sendable {
             // Late although committed at once: the compositor's hitch, not a deadline.
             guard offset > margin else { return }
             // The slack was too small for this frame (a wake-up or a build took longer): widen it at once.
-            if let took = frame.took { widened = max(widened, took + cycle / 8) }
+            widened = max(widened, frame.took + cycle / 8)
             ceiling = min(ceiling, offset)
             onTimeSinceCeiling = 0
             target = max(0, min(target, ceiling - margin) - cycle / 8)
