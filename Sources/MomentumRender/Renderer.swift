@@ -123,6 +123,18 @@ public final class Renderer {
         return (string(GL_VENDOR), string(GL_RENDERER), string(GL_VERSION))
     }
 
+    /// The longest buffer side the current context draws into: the smallest of its viewport, renderbuffer and
+    /// texture limits (0 when it says none).
+    public static func maximumBufferSide() -> Int32 {
+        var viewport: [GLint] = [0, 0]
+        var renderbuffer: GLint = 0, texture: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+        glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &renderbuffer)
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &texture)
+        let known = (viewport + [renderbuffer, texture]).filter { $0 > 0 }
+        return known.min() ?? 0
+    }
+
     /// Compiles and links the shaders; needs a current context. `fontLog` hears which face text uses (once, at the
     /// first text drawn) or why there is none.
     public init(fontLog: @escaping (String) -> Void = { _ in }) throws {

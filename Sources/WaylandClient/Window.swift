@@ -88,7 +88,30 @@ public final class Window {
     public var unansweredFeedbackCount: Int { feedback.count }
 
     /// The logical size in effect.
-    public var logicalSize: ConfigureState.Size { configure.size }
+    public var logicalSize: ConfigureState.Size { drawnSize }
+    /// The logical size the compositor (or `--size`) asks for; larger than `logicalSize` when its buffer would pass
+    /// `bufferLimit`.
+    public var askedSize: ConfigureState.Size { configure.size }
+    /// The largest buffer drawn (see `BufferLimit`); narrowed with `limitBuffers(to:)` once the GPU's limits are
+    /// known.
+    public private(set) var bufferLimit = BufferLimit.standard
+
+    /// Sets the largest buffer drawn; returns true when that changes the size in effect (then libdecor's frame is
+    /// committed again with it; the caller resizes what it draws into, and nothing is reported through
+    /// `onConfigure`).
+    @discardableResult
+    public func limitBuffers(to limit: BufferLimit) -> Bool {
+        let before = drawnSize
+        bufferLimit = limit
+        guard configure.appliedCount > 0, drawnSize != before else { return false }
+        if let decorFrame, let state = libdecor_state_new(drawnSize.width, drawnSize.height) {
+            libdecor_frame_commit(decorFrame, state, nil)
+            libdecor_state_free(state)
+        }
+        return true
+    }
+    /// The asked size capped so its buffer fits `bufferLimit` at the scale in effect.
+    private var drawnSize: ConfigureState.Size { bufferLimit.cap(configure.size, scale: currentScale()) }
     /// True while a frame callback is outstanding (at most one ever is).
     public var frameIsPending: Bool { frameCallback != nil }
     /// The scale in effect.
@@ -96,8 +119,9 @@ public final class Window {
     /// The buffer size in pixels for the current logical size and scale.
     public var bufferSize: ConfigureState.Size {
         let s = currentScale()
-        return .init(width: Int32((Double(configure.size.width) * s).rounded()),
-                     height: Int32((Double(configure.size.height) * s).rounded()))
+        let size = drawnSize
+        return .init(width: Int32((Double(size.width) * s).rounded()),
+                     height: Int32((Double(size.height) * s).rounded()))
     }
     /// Whether the surface's size is set by a viewport (fractional scale) rather than a buffer scale.
     var usesViewport: Bool { viewport != nil }
@@ -317,7 +341,7 @@ public final class Window {
                                     fullscreen: state.rawValue & LIBDECOR_WINDOW_STATE_FULLSCREEN.rawValue != 0,
                                     maximized: state.rawValue & fixed != 0)
         _ = configure.surfaceConfigure()
-        let size = configure.size
+        let size = drawnSize
         guard let committed = libdecor_state_new(size.width, size.height) else { return }
         libdecor_frame_commit(frame, committed, configuration)
         libdecor_state_free(committed)
@@ -394,7 +418,7 @@ public final class Window {
     /// Call before `eglSwapBuffers` (which commits); cheap when nothing changed.
     public func prepareCommit() {
         let s = currentScale()
-        let size = configure.size
+        let size = drawnSize
         guard s != appliedScale || size != appliedSize else { return }
         if let viewport {
             wl_surface_set_buffer_scale(surface, 1)
@@ -435,12 +459,12 @@ public final class Window {
 
     private func scaleMayHaveChanged() {
         guard configure.appliedCount > 0, currentScale() != appliedScale else { return }
-        onConfigure?(Configured(size: configure.size, scale: currentScale(), isFirst: false))
+        onConfigure?(Configured(size: drawnSize, scale: currentScale(), isFirst: false))
     }
 
     private func surfaceConfigured() {
         _ = configure.surfaceConfigure()
-        onConfigure?(Configured(size: configure.size, scale: currentScale(), isFirst: configure.appliedCount == 1))
+        onConfigure?(Configured(size: drawnSize, scale: currentScale(), isFirst: configure.appliedCount == 1))
     }
 }
 

@@ -90,6 +90,26 @@ import Testing
                 "\(run.transcript)")
     }
 
+    @Test func aSizeLargerThanTheGPUDrawsIsDrawnSmallerWithOneWarning() throws {
+        // 16384x16384 on a scale-2 output asks for a 32768² buffer: llvmpipe crashed in eglSwapBuffers.
+        let (weston, env) = try startWeston(width: 400, height: 300, extraArguments: ["--scale=2"])
+        defer { weston.stop() }
+        let trace = Self.temporaryPath("capped-size")
+        defer { unlink(trace) }
+        let run = try ProgramRun(try Compositor.momentumBinary(),
+                                 ["run", "--size", "16384x16384", "--quit-after", "1.5", "--trace", trace],
+                                 environment: env)
+        #expect(run.status == 0, "\(run.transcript)")
+        let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("momentum: warning:") }
+        #expect(warnings.count == 1 && warnings.first?.contains("16384x16384 at scale 2 (a 32768x32768 buffer)") == true
+                && warnings.first?.contains("drawn at 4096x4096") == true, "\(run.transcript)")
+        let lines = try traceLines(atPath: trace)
+        let configures = lines.compactMap(\.configure)
+        #expect(!configures.isEmpty && configures.allSatisfy { $0.bufferWidth * $0.bufferHeight <= 64 << 20 },
+                "\(configures)")
+        #expect(lines.contains { $0.frame != nil } && lines.last?.exit?.code == 0)
+    }
+
     @Test("an exit before the first event, in a window libdecor decorates, is a clean exit",
           arguments: [["--quit-after", "0.001"], ["--quit-after", "0.02"]])
     func anExitBeforeTheFirstEventIsClean(arguments: [String]) throws {

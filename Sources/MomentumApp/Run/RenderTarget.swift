@@ -55,6 +55,11 @@ final class RenderTarget {
             renderer = try Renderer(fontLog: fontLog)
             self.context = context
             eglWindow = native
+            // What this GPU draws at most: a configure asking for more is drawn at the largest size that fits.
+            if window.limitBuffers(to: BufferLimit.standard.narrowed(toSide: Renderer.maximumBufferSide())) {
+                let capped = window.bufferSize
+                native.resize(width: Int(capped.width), height: Int(capped.height))
+            }
         } catch let error as AppError {
             throw error
         } catch {

@@ -108,6 +108,23 @@ final class RunAdapter {
         display = nil
     }
 
+    /// The asked size last said to be more than the GPU draws (said once per size asked).
+    private var cappedAskSaid: ConfigureState.Size?
+
+    /// One warning when the compositor (or `--size`) asks for a buffer larger than `Window.bufferLimit`.
+    private func sayWhenCapped(window: Window, scale: Double) {
+        let asked = window.askedSize, drawn = window.logicalSize
+        guard asked != drawn, asked != cappedAskSaid else { return }
+        cappedAskSaid = asked
+        let limit = window.bufferLimit
+        let scaleText = scale == scale.rounded() ? String(Int(scale)) : String(scale)
+        let bufferW = Int((Double(asked.width) * scale).rounded()), bufferH = Int((Double(asked.height) * scale).rounded())
+        let line = "the window is asked to be \(asked.width)x\(asked.height) at scale \(scaleText) "
+            + "(a \(bufferW)x\(bufferH) buffer), more than this GPU draws (\(limit.side) px a side, "
+            + "\((limit.pixels * 4) >> 20) MiB a buffer): drawn at \(drawn.width)x\(drawn.height)"
+        logger.warning("\(line)")
+    }
+
     // MARK: Events in
 
     private func wire(window: Window, loop: EventLoop) {
@@ -115,14 +132,16 @@ final class RunAdapter {
         // would leave the window alive, and its toplevel and surface undestroyed, at exit).
         window.onConfigure = { [unowned self, unowned window] configured in
             let now = HostClock.now()
-            let size = configured.size, buffer = window.bufferSize
-            seat?.surfaceSize = SIMD2(Double(size.width), Double(size.height))
             guard let display else { return }
             let wasReady = target.isReady
             do throws(AppError) { try target.prepare(display: display, window: window) } catch {
                 fail(error)
                 return
             }
+            // Read after the first prepare, which learns how large a buffer the GPU draws.
+            let size = window.logicalSize, buffer = window.bufferSize
+            seat?.surfaceSize = SIMD2(Double(size.width), Double(size.height))
+            sayWhenCapped(window: window, scale: configured.scale)
             send(.configured(WindowConfiguration(width: Int(size.width), height: Int(size.height),
                                                  scale: configured.scale, bufferWidth: Int(buffer.width),
                                                  bufferHeight: Int(buffer.height),
