@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MomentumRun
 import MomentumScenes
+import WaylandClient
 
 /// `momentum`: the interactive-animation demo.
 struct MomentumCommand: ParsableCommand {
@@ -78,6 +79,16 @@ struct RunCommand: LoggingCommand {
             + "\(SceneKind.backendScenes) do"
     }
 
+    /// Whether `arguments` (the process's, program name first) run this command: `run …`, or the default command
+    /// (no subcommand named).
+    static func isInvoked(by arguments: [String]) -> Bool {
+        guard arguments.count > 1 else { return true }
+        let first = arguments[1]
+        if first == configuration.commandName { return true }
+        if first.hasPrefix("-") { return !["-h", "--help", "--version", "--generate-completion-script"].contains(first) }
+        return false
+    }
+
     func run() throws {
         var options = RunOptions()
         options.core.scene = scene
@@ -138,6 +149,9 @@ public enum MomentumMain {
         // non-zero exit) instead of killing the process without a word.
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        // `run` ends every terminating signal with its trace's `exit` line: from the first instant, not only once
+        // its event loop exists (a signal in the first ~100 ms killed it without one).
+        if RunCommand.isInvoked(by: CommandLine.arguments) { EventLoop.blockSignals() }
         do {
             var command = try MomentumCommand.parseAsRoot()
             if let logged = command as? any LoggingCommand {

@@ -5,7 +5,9 @@ import MomentumRun
 /// Lines are buffered and written whenever the event loop goes idle and on every exit path. Every write is checked:
 /// the first failure is kept (`failure`) and nothing more is written. A FIFO works (opening waits for its reader).
 /// Past `limit` bytes the trace ends with a `truncated` line; only the `exit` line may follow it, so the file
-/// never exceeds the limit.
+/// never exceeds the limit. A file's old content is kept until the run writes its first line: a run that fails
+/// before it starts (no compositor) leaves an earlier trace where it was instead of replacing it with its `exit`
+/// line alone (said on stderr anyway).
 final class TraceWriter {
     /// Room kept under the limit for the `truncated` and `exit` lines.
     static let reserve = 512
@@ -19,6 +21,9 @@ final class TraceWriter {
     private var written = 0
     private var truncated = false
     private var errorNumber: Int32?
+    /// A regular file that held something when opened: emptied at the first write, and left alone by a run that
+    /// has nothing to write but its `exit` line.
+    private var keepsOldContent = false
 
     /// Opens `path` for writing (nil path: a writer that drops everything); the file stops growing at `limit`
     /// bytes (at least `reserve` more than one line).
@@ -26,8 +31,10 @@ final class TraceWriter {
         self.limit = limit
         self.path = path ?? ""
         guard let path else { fd = -1; return }
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666)
+        fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o666)
         guard fd >= 0 else { throw OutputFile.failure("trace", path, errno) }
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 { keepsOldContent = true }
         buffer.reserveCapacity(64 * 1024)
         text.reserveCapacity(4096)
     }
@@ -44,6 +51,8 @@ final class TraceWriter {
     func write(_ line: TraceLine) {
         let isExit = if case .exit = line.record { true } else { false }
         guard isEnabled || (isExit && fd >= 0 && errorNumber == nil) else { return }
+        // Only the exit line of a run that never started: the earlier trace stays.
+        if isExit && keepsOldContent && written == 0 && buffer.isEmpty { return }
         text.removeAll(keepingCapacity: true)
         line.encode(into: &text)
         if !truncated, written + buffer.count + text.utf8.count > limit - Self.reserve {
@@ -58,6 +67,10 @@ final class TraceWriter {
     /// Writes the buffered lines to the file.
     func flush() {
         guard fd >= 0, errorNumber == nil, !buffer.isEmpty else { return }
+        if keepsOldContent {
+            keepsOldContent = false
+            if ftruncate(fd, 0) != 0 { errorNumber = errno; return }
+        }
         errorNumber = OutputFile.writeAll(fd, buffer)
         written += buffer.count
         buffer.removeAll(keepingCapacity: true)

@@ -50,11 +50,19 @@ public final class EventLoop {
     /// Blocks `signals` for the process and routes them into the loop.
     public init(display: Display) {
         self.display = display
+        var mask = Self.blockSignals()
+        signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+    }
+
+    /// Blocks `signals` for the process (before any thread starts, so all inherit it): one that arrives before the
+    /// loop runs waits for it and ends the run as it would later. Returns the set.
+    @discardableResult
+    public static func blockSignals() -> sigset_t {
         var mask = sigset_t()
         sigemptyset(&mask)
-        for signal in Self.signals { sigaddset(&mask, signal.number) }
+        for signal in signals { sigaddset(&mask, signal.number) }
         sigprocmask(SIG_BLOCK, &mask, nil)
-        signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        return mask
     }
 
     deinit { if signalFD >= 0 { close(signalFD) } }

@@ -8,11 +8,14 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
     case compositorGone(String)
     /// The compositor sent a protocol error.
     case protocolError(String)
+    /// A terminating signal (named) arrived while waiting for the compositor, before the event loop ran.
+    case signalled(String)
 
     /// The one-line message.
     public var description: String {
         switch self {
         case .noCompositor(let m), .missingGlobal(let m), .compositorGone(let m), .protocolError(let m): m
+        case .signalled(let name): "stopped by \(name) while waiting for the compositor"
         }
     }
 }

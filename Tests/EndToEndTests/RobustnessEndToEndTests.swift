@@ -29,6 +29,54 @@ import Testing
         #expect(app.stderr.isEmpty, "\(app.stderr)")
     }
 
+    @Test(arguments: ["SIGTERM", "SIGINT"])
+    func aSignalWhileTheCompositorHasNotAnsweredEndsTheRunWithItsExitEvent(name: String) throws {
+        // A compositor that takes the connection and never answers: the run waits in its first roundtrip, before
+        // any event loop exists. It used to die of the signal there, with no exit line.
+        let folder = try temporaryDirectory("frozen-compositor")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let socketPath = folder + "/frozen-0"
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0 && listen(listener, 1) == 0, "cannot listen at \(socketPath)")
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = folder
+        env["WAYLAND_DISPLAY"] = socketPath
+        let app = try TracedClient(executable: try Compositor.momentumBinary(), arguments: [], environment: env)
+        func ready(_ fd: Int32) -> Bool {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            return poll(&p, 1, 30_000) == 1
+        }
+        try #require(ready(listener), "the run never connected: \(app.stderr)")
+        let connection = accept(listener, nil, nil)
+        defer { close(connection) }
+        // Its first requests (get_registry, sync) arrive: it now waits for an answer that never comes.
+        var bytes = [UInt8](repeating: 0, count: 256)
+        try #require(ready(connection) && read(connection, &bytes, bytes.count) > 0)
+        app.signal(name == "SIGTERM" ? SIGTERM : SIGINT)
+        #expect(try app.waitExit() == 0, "\(app.stderr)")
+        let exit = app.events.last?.exit
+        #expect(exit?.code == 0 && exit?.reason == name, "\(app.events.last?.encoded ?? "no line")")
+        #expect(app.stderr.isEmpty, "\(app.stderr)")
+    }
+
+    @Test func anAbsoluteWaylandDisplayWithNothingThereIsNamedAsItIs() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = "/tmp"
+        env["WAYLAND_DISPLAY"] = "/nonexistent-momentum/wayland-9"
+        let run = try ProgramRun(try Compositor.momentumBinary(), ["run"], environment: env)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("momentum: no Wayland compositor at /nonexistent-momentum/wayland-9;"), "\(run.stderr)")
+    }
+
     @Test func aClosedStdoutIsNoReasonToDie() throws {
         // The app must ignore SIGPIPE itself: check it does not inherit that from this test process.
         let probe = try ProgramRun("/bin/grep", ["^SigIgn:", "/proc/self/status"])

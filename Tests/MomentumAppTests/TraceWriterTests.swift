@@ -39,6 +39,44 @@ import MomentumRun
         }
     }
 
+    @Test func aRunThatNeverStartsLeavesTheEarlierTraceAsItWas() throws {
+        let path = temporaryPath()
+        defer { unlink(path) }
+        let earlier = Array(String(repeating: "{\"t\":0,\"event\":\"discarded\",\"seq\":1}\n", count: 50).utf8)
+        try Data(earlier).write(to: URL(fileURLWithPath: path))
+        let writer = try TraceWriter(path: path)
+        // What a run with no compositor writes: its exit line alone.
+        writer.write(TraceLine(t: 0.01, .exit(.init(code: 2, reason: "no compositor", feedbackUnanswered: 0,
+                                                     feedbackFreed: 0, cpu: 0))))
+        writer.close()
+        #expect(writer.failure == nil)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == earlier)
+    }
+
+    @Test func aRunThatWritesReplacesTheEarlierTraceWhole() throws {
+        let path = temporaryPath()
+        defer { unlink(path) }
+        try Data(String(repeating: "x", count: 100_000).utf8).write(to: URL(fileURLWithPath: path))
+        let writer = try TraceWriter(path: path)
+        writer.write(TraceLine(t: 0, .window(decorations: "none")))
+        writer.write(TraceLine(t: 1, .exit(.init(code: 0, reason: "quit", feedbackUnanswered: 0, feedbackFreed: 0, cpu: 0))))
+        writer.close()
+        let data = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let lines = try data.split(separator: UInt8(ascii: "\n")).map { try TraceLine(decoding: $0) }
+        #expect(lines.count == 2 && lines.last?.exit?.reason == "quit" && data.count < 1000, "\(data.count) bytes")
+    }
+
+    @Test func aRunThatNeverStartsStillWritesItsExitLineToANewFile() throws {
+        let path = temporaryPath()
+        defer { unlink(path) }
+        let writer = try TraceWriter(path: path)
+        writer.write(TraceLine(t: 0.01, .exit(.init(code: 2, reason: "no compositor", feedbackUnanswered: 0,
+                                                     feedbackFreed: 0, cpu: 0))))
+        writer.close()
+        let data = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(try TraceLine(decoding: data.dropLast()).exit?.code == 2)
+    }
+
     @Test func aFailedWriteIsKeptAsOneLineNamingThePathAndErrno() throws {
         let writer = try TraceWriter(path: "/dev/full")
         writer.write(TraceLine(t: 0, .window(decorations: "none")))

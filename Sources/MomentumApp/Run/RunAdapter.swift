@@ -53,7 +53,9 @@ final class RunAdapter {
     private func runLoop() -> (Int32, String) {
         defer { tearDown() }
         do {
-            let display = try Display()
+            // Signals were blocked when the process started (`RunCommand.isInvoked`): until the loop reads them,
+            // the display's roundtrips do.
+            let display = try Display(watchingSignals: true)
             self.display = display
             let registry = try Registry(display: display) { [logger] level, message in
                 logger.log(level: Logger.Level(level), "\(message)")
@@ -88,6 +90,8 @@ final class RunAdapter {
                 return (1, error.description)
             }
         } catch let error as WaylandError {
+            // Told to stop while the compositor had not answered yet: a stop like any other.
+            if case .signalled(let name) = error { return (0, name) }
             logger.error("\(error)")
             if case .noCompositor = error { return (2, error.description) }
             return (1, error.description)
