@@ -177,7 +177,7 @@ struct HeadlessCommand: LoggingCommand {
             Console.out("trace:      \(tracePath)")
             Console.out("screenshot: \(shotPath)")
             Console.out("weston log: \(logPath)")
-            if status != 0 { throw AppError("momentum exited with status \(status): \(app.stderr)") }
+            if status != 0 { throw AppError(app.failureLine) }
             if let failure = app.copyFailure { throw failure }
             try saveLog()
             if let unreadable = app.unreadableLine { throw AppError("\(tracePath): \(unreadable)") }

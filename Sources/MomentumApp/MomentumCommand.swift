@@ -160,7 +160,7 @@ public enum MomentumMain {
                 logger = AppLogging.logger()
             }
             try command.run()
-            exit(0)
+            exitSayingStdoutFailure(0)
         } catch let error as AppError {
             if let logger { logger.error("\(error.description)") } else { Console.error(error.description) }
             exit(error.code)
@@ -168,13 +168,36 @@ public enum MomentumMain {
             let code = MomentumCommand.exitCode(for: error)
             if code == .success {
                 // --help and --version print their text on stdout.
-                print(MomentumCommand.fullMessage(for: error))
-                exit(0)
+                Console.out(MomentumCommand.fullMessage(for: error))
+                exitSayingStdoutFailure(0)
             }
-            if let exitCode = error as? ExitCode { exit(exitCode.rawValue) }
-            Console.error("\(oneLine(MomentumCommand.message(for: error))) (see momentum --help)")
+            if let exitCode = error as? ExitCode { exitSayingStdoutFailure(exitCode.rawValue) }
+            let message = negativeValue(MomentumCommand.message(for: error), arguments: CommandLine.arguments)
+                ?? oneLine(MomentumCommand.message(for: error))
+            Console.error("\(message) (see momentum --help)")
             exit(code.rawValue)
         }
+    }
+
+    /// Exits with `code`, or with 1 and one line when something printed on stdout could not be written (a closed
+    /// pipe, a full disk): the output a caller waited for is not there.
+    private static func exitSayingStdoutFailure(_ code: Int32) -> Never {
+        if let failure = Console.stdoutFailure {
+            Console.error(failure)
+            exit(code == 0 ? 1 : code)
+        }
+        exit(code)
+    }
+
+    /// The parser's `Missing value for '--duration <duration>'` when the value given was a negative number (which
+    /// it takes for an option): `--duration -1: must be a positive number`.
+    static func negativeValue(_ message: String, arguments: [String]) -> String? {
+        guard message.hasPrefix("Missing value for '--"),
+              let flag = message.dropFirst("Missing value for '".count).split(separator: " ").first
+                .map({ String($0.filter { $0 != "'" }) }),
+              let index = arguments.firstIndex(of: flag), index + 1 < arguments.count,
+              let value = Double(arguments[index + 1]), value < 0 else { return nil }
+        return "\(flag) \(arguments[index + 1]): must be a positive number"
     }
 
     /// A parser message on one line: the bullet list argument-parser prints for an option with many values

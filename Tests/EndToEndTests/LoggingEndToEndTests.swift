@@ -11,6 +11,33 @@ import Testing
         #expect(run.status == 0 && run.stdout == "0.1.0\n" && run.stderr.isEmpty, "\(run.transcript)")
     }
 
+    @Test(arguments: [["--version"], ["--help"], ["bench", "--help"], ["headless", "--help"]])
+    func outputThatCannotBeWrittenIsOneLineAndANonZeroExit(arguments: [String]) throws {
+        // stdout on a full disk: the text a caller waited for is not there, and it must hear so.
+        let quoted = ([try Compositor.momentumBinary()] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let run = try ProgramRun("/bin/sh", ["-c", "exec \(quoted) >/dev/full"])
+        #expect(run.status == 1, "\(run.transcript)")
+        #expect(run.stderr == "momentum: cannot write to stdout: No space left on device\n", "\(run.transcript)")
+    }
+
+    @Test(arguments: [(["bench", "--duration", "-1"], "--duration -1"), (["bench", "--rounds", "-3"], "--rounds -3")])
+    func aNegativeNumberIsNamedNotCalledMissing(arguments: [String], named: String) throws {
+        let run = try ProgramRun(try Compositor.momentumBinary(), arguments)
+        #expect(run.status == 64 && run.stdout.isEmpty, "\(run.transcript)")
+        #expect(run.stderr == "momentum: \(named): must be a positive number (see momentum --help)\n", "\(run.transcript)")
+    }
+
+    @Test func aRunThatDiesOfASignalIsSaidSo() throws {
+        let folder = try temporaryDirectory("dies-of-signal")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = folder + "/momentum"
+        try "#!/bin/sh\nkill -9 $$\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let app = try TracedClient(executable: script, arguments: [], environment: ProcessInfo.processInfo.environment)
+        #expect(try app.waitExit() != 0)
+        #expect(app.failureLine == "momentum run was killed by signal 9 (SIGKILL) and wrote nothing on stderr")
+    }
+
     @Test(arguments: ["run", "headless", "trace"])
     func aBadFlagOrVariableIsOneLineNamingItAndExitsNonZero(command: String) throws {
         let binary = try Compositor.momentumBinary()

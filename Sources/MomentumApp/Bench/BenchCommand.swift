@@ -296,7 +296,7 @@ struct BenchRunCommand: LoggingCommand {
         if stop { app.signal() }
         let status = try app.waitExit(timeout: timeout)
         if let failure = app.copyFailure { throw failure }
-        guard status == 0 else { throw AppError("momentum run exited with status \(status): \(app.stderr)") }
+        guard status == 0 else { throw AppError(app.failureLine) }
         if let unreadable = app.unreadableLine { throw AppError("momentum run's \(unreadable)") }
         return app.events
     }

@@ -184,6 +184,22 @@ public final class TracedClient: @unchecked Sendable {
     /// Sends a signal (SIGTERM by default).
     public func signal(_ signal: Int32 = SIGTERM) { kill(process.processIdentifier, signal) }
 
+    /// Why the process ended badly, on one line, once `waitExit` returned: `momentum run exited with status 1:
+    /// <its last stderr line>`, or `… was killed by signal 9 (SIGKILL) and wrote nothing on stderr`.
+    public var failureLine: String {
+        let how = process.terminationReason == .uncaughtSignal
+            ? "was killed by signal \(process.terminationStatus)\(Self.signalName(process.terminationStatus).map { " (\($0))" } ?? "")"
+            : "exited with status \(process.terminationStatus)"
+        let said = stderr.split(separator: "\n").last.map { ": \($0)" } ?? " and wrote nothing on stderr"
+        return "momentum run \(how)\(said)"
+    }
+
+    private static func signalName(_ number: Int32) -> String? {
+        [SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS",
+         SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
+         SIGTRAP: "SIGTRAP"][number]
+    }
+
     /// Waits for the process to exit and its trace to be read to the end; returns the exit status.
     public func waitExit(timeout: Double = 20) throws -> Int32 {
         let deadline = Date(timeIntervalSinceNow: timeout)
