@@ -56,6 +56,7 @@ void notify_button(struct weston_seat *seat, const struct timespec *time,
 void notify_axis(struct weston_seat *seat, const struct timespec *time,
 		 struct weston_pointer_axis_event *event);
 void notify_pointer_frame(struct weston_seat *seat);
+void notify_axis_source(struct weston_seat *seat, uint32_t source);
 void notify_key(struct weston_seat *seat, const struct timespec *time, uint32_t key,
 		enum wl_keyboard_key_state state,
 		enum weston_key_state_update update_state);
@@ -106,6 +107,8 @@ struct mt_event {
 	int id;           /* touch id, button index or evdev key code */
 	bool pressed;     /* MT_PTR_BUTTON, MT_KEY */
 	double x, y;      /* MT_PTR_AXIS: horizontal, vertical scroll */
+	/* MT_PTR_AXIS: id is the axis source (-1: none sent; WL_POINTER_AXIS_SOURCE_WHEEL: x, y are notches, sent
+	 * as axis_discrete and 10 px each, as weston's libinput backend does; _FINGER with x = y = 0: axis_stop). */
 	int line;         /* source line, for validation errors */
 	size_t seq;       /* insertion order, for a stable sort */
 };
@@ -298,6 +301,9 @@ static const struct mt_cmd mt_cmds[] = {
 	{ "pointer", 0, 2, 2, false, "<t> pointer <x> <y>" },
 	{ "button", 2, 0, 0, false, "<t> button <left|right|middle> <down|up>" },
 	{ "scroll", 0, 2, 2, false, "<t> scroll <dx> <dy>" },
+	{ "wheel", 0, 2, 2, false, "<t> wheel <dx_notches> <dy_notches>" },
+	{ "padscroll", 0, 2, 2, false, "<t> padscroll <dx> <dy>" },
+	{ "padstop", 0, 0, 0, false, "<t> padstop" },
 	{ "key", 2, 0, 0, false, "<t> key <name> <down|up>" },
 	{ "click", 0, 2, 3, false, "<t> click <x> <y> [hold_ms]" },
 	{ "mousedrag", 0, 5, 6, false,
@@ -399,6 +405,15 @@ mt_parse_device_line(struct mt_parse *p, const struct mt_cmd *cmd, double t,
 		mt_push_button(p, t, index, pressed);
 	} else if (!strcmp(cmd->name, "scroll")) {
 		mt_push(p, t, MT_PTR_AXIS, -1, v[0], v[1]);
+		mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
+	} else if (!strcmp(cmd->name, "wheel")) {
+		mt_push(p, t, MT_PTR_AXIS, WL_POINTER_AXIS_SOURCE_WHEEL, v[0], v[1]);
+		mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
+	} else if (!strcmp(cmd->name, "padscroll")) {
+		mt_push(p, t, MT_PTR_AXIS, WL_POINTER_AXIS_SOURCE_FINGER, v[0], v[1]);
+		mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
+	} else if (!strcmp(cmd->name, "padstop")) {
+		mt_push(p, t, MT_PTR_AXIS, WL_POINTER_AXIS_SOURCE_FINGER, 0, 0);
 		mt_push(p, t, MT_PTR_FRAME, -1, 0, 0);
 	} else if (!strcmp(cmd->name, "key") || !strcmp(cmd->name, "type")) {
 		double hold = nnum > 0 ? v[0] : 30.0;
@@ -1036,14 +1051,29 @@ mt_emit(struct mt_module *m, const struct mt_event *e, const struct timespec *ti
 		break;
 	case MT_PTR_AXIS: {
 		struct weston_pointer_axis_event ev = { 0 };
+		bool wheel = e->id == WL_POINTER_AXIS_SOURCE_WHEEL;
+		if (e->id >= 0)
+			notify_axis_source(&m->seat, (uint32_t)e->id);
+		if (e->id == WL_POINTER_AXIS_SOURCE_FINGER && e->x == 0 && e->y == 0) {
+			/* The fingers lift: a zero value is sent as axis_stop. */
+			ev.axis = WL_POINTER_AXIS_VERTICAL_SCROLL;
+			notify_axis(&m->seat, time, &ev);
+			ev.axis = WL_POINTER_AXIS_HORIZONTAL_SCROLL;
+			notify_axis(&m->seat, time, &ev);
+			break;
+		}
 		if (e->x != 0) {
 			ev.axis = WL_POINTER_AXIS_HORIZONTAL_SCROLL;
-			ev.value = e->x;
+			ev.value = wheel ? e->x * 10 : e->x;
+			ev.has_discrete = wheel;
+			ev.discrete = wheel ? (int32_t)e->x : 0;
 			notify_axis(&m->seat, time, &ev);
 		}
 		if (e->y != 0) {
 			ev.axis = WL_POINTER_AXIS_VERTICAL_SCROLL;
-			ev.value = e->y;
+			ev.value = wheel ? e->y * 10 : e->y;
+			ev.has_discrete = wheel;
+			ev.discrete = wheel ? (int32_t)e->y : 0;
 			notify_axis(&m->seat, time, &ev);
 		}
 		break;

@@ -21,3 +21,17 @@ extension TouchFrame {
                   isCancel: frame.isCancel)
     }
 }
+
+extension ScrollInput {
+    /// The engine's scroll for one the seat reported.
+    init(_ scroll: Touch.Scroll) {
+        let source: Source = switch scroll.source {
+        case 0?: .wheel
+        case 1?: .finger
+        case 2?: .continuous
+        case 3?: .wheelTilt
+        default: .unknown
+        }
+        self.init(delta: scroll.delta, steps: scroll.steps, source: source, stopped: scroll.stopped, time: scroll.time)
+    }
+}

@@ -151,6 +151,9 @@ public struct RunCore {
         case .configured(let window): configure(window, at: now, into: &effects)
         case .touch(let frame): route(frame, at: now, into: &effects)
         case .key(let command): perform(command, at: now, into: &effects)
+        case .scroll(let input):
+            for event in scene.scroll(input) { trace(.gesture(event), at: now, into: &effects) }
+            frameState.invalidate()
         case .frameCallback(let ms):
             // Timed from when the compositor sent it: a callback handled late (a loaded machine) starts its frame
             // no later for that.

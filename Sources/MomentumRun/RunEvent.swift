@@ -11,6 +11,8 @@ public enum RunEvent: Sendable {
     case touch(TouchFrame)
     /// A key bound to a command.
     case key(KeyCommand)
+    /// The wheel or a touchpad scrolled (one pointer frame).
+    case scroll(ScrollInput)
     /// A `wl_surface.frame` callback with its timestamp (ms).
     case frameCallback(milliseconds: UInt32)
     /// Presentation feedback: a frame was shown.

@@ -40,6 +40,9 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     case push
     /// Gravity was turned on or off (key g, dynamics backend).
     case gravity
+    /// The wheel or a touchpad scrolled: carries `source`, and `to` (a wheel's target offset) or `velocity` (the
+    /// coast a touchpad's lift starts).
+    case scroll
     /// A control inside a scene (a Control Center toggle, slider or media button) changed; carries `control` and
     /// its new `value`.
     case control

@@ -80,6 +80,8 @@ public protocol Scene {
     mutating func setOutputScale(_ scale: Double)
     /// Feeds one touch frame; returns the gestures recognised.
     mutating func handle(_ frame: TouchFrame) -> [SceneEvent]
+    /// Feeds what the wheel or a touchpad scrolled; returns what it did.
+    mutating func scroll(_ input: ScrollInput) -> [SceneEvent]
     /// Advances by `dt` seconds of frame time; returns events that happened on their own (e.g. a catch).
     mutating func advance(by dt: Double) -> [SceneEvent]
     /// Appends what the scene shows (the app draws the background and HUD around it).
@@ -104,6 +106,9 @@ public protocol Scene {
 }
 
 extension Scene {
+    /// Nothing scrolls by default.
+    public mutating func scroll(_ input: ScrollInput) -> [SceneEvent] { [] }
+
     /// No demo loop by default.
     public mutating func autoplay() -> Bool { false }
 

@@ -213,7 +213,7 @@ public enum EventField: String, Sendable, CaseIterable {
     case scaleVelocity = "scale_velocity", angularVelocity = "angular_velocity"
     case panelVelocity = "panel_velocity", listVelocity = "list_velocity"
     case relativeVelocity = "relative_velocity", wasMoving = "was_moving", onCard = "on_card"
-    case scale, angle, completion, target, driver, y, vy
+    case scale, angle, completion, target, driver, y, vy, source, steps, stopped
     /// The object's [position, velocity] at touch-down (a tap or a catch of a moving object).
     case atDown = "at_down"
 }

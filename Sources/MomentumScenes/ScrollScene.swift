@@ -10,6 +10,11 @@ import MomentumLayers
 /// `minimumOffset` at the bottom; beyond either end only while dragged or bouncing). The content layer's position is
 /// the offset, animated on the tree: a decay after a flick, handed to a critically damped spring (response 0.4 s)
 /// when it crosses an end, with the velocity it has there, or when released past an end.
+///
+/// The mouse wheel and the touchpad scroll it too (`scroll(_:)`): a wheel's notch animates the list one notch
+/// further (critically damped, response 0.2 s; notches in a row add up, each from where the list is drawn with the
+/// velocity it has), within its ends; a touchpad's fingers move it 1:1, rubber band included, and when they lift
+/// (`axis_stop`) it coasts with the fingers' velocity, as after a flick.
 public struct ScrollScene: Scene {
     /// What the list is doing.
     public enum State: String, Sendable { case idle, dragging, decelerating, bouncing }
@@ -43,6 +48,11 @@ public struct ScrollScene: Scene {
     public static let rowHeight = 64.0, margin = 16.0
     /// The bounce back from an end: critically damped, response 0.4 s.
     public static let bounce = SpringParameters(response: 0.4, dampingRatio: 1)
+    /// A wheel notch's motion: critically damped, response 0.2 s.
+    public static let wheel = SpringParameters(response: 0.2, dampingRatio: 1)
+    /// How far back a touchpad's motion counts for its velocity at the lift (s), and how long the fingers may rest
+    /// before lifting for the lift to count as a fling.
+    static let touchpadWindow = 0.1, touchpadPause = 0.05
 
     private var recognizer = PanTapRecognizer()
     private var inputTime = 0.0
@@ -52,6 +62,11 @@ public struct ScrollScene: Scene {
     private var mapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
     private var press = (offset: 0.0, finger: 0.0)
     private var autoplayDown = true
+    /// Where the wheel's notches in a row take the list (an offset within range), while their motion runs.
+    private var wheelTarget: Double?
+    /// A touchpad's fingers are on it (scroll motion since the last lift); its recent motion (input s, offset px).
+    private var touchpadScrolling = false
+    private var touchpadMotion: [(time: Double, distance: Double)] = []
 
     /// A list at rest at its top in a container of `size` logical px.
     public init(size: SIMD2<Double>) {
@@ -137,6 +152,8 @@ public struct ScrollScene: Scene {
             switch event {
             case .pressed(let p):
                 defer { press = (unbanded(offset), p.y) }
+                wheelTarget = nil
+                touchpadScrolling = false
                 if layers.isAnimating(.position, of: content) {
                     // Stopped where it is seen, as a finger stops a coasting list.
                     let caught = layers.removeAnimation(.position, of: content)
@@ -172,6 +189,81 @@ public struct ScrollScene: Scene {
             }
         }
         return reports
+    }
+
+    /// How far one wheel notch scrolls (logical px): an eighth of the viewport, 48 to 120 px.
+    public var notchDistance: Double { Swift.min(Swift.max(viewport.height / 8, 48), 120) }
+
+    /// Feeds what the wheel or a touchpad scrolled (ignored while a finger drags the list).
+    public mutating func scroll(_ input: ScrollInput) -> [SceneEvent] {
+        guard !dragging, recognizer.owner == nil else { return [] }
+        inputTime = Swift.max(inputTime, input.time)
+        if input.isNotched { return wheel(input) }
+        var reports: [SceneEvent] = []
+        if input.delta.y != 0 {
+            if !touchpadScrolling {
+                // Fingers on the touchpad stop a moving list where it is drawn, as a finger on the list does.
+                touchpadScrolling = true
+                touchpadMotion.removeAll()
+                wheelTarget = nil
+                if layers.isAnimating(.position, of: content) {
+                    let caught = layers.removeAnimation(.position, of: content)
+                    layers[content].position = caught.value
+                    reports.append(SceneEvent(.catch, [TraceField(EventField.offset, .number(caught.value.y - viewport.y)),
+                                                        TraceField(EventField.velocityBefore, .number(caught.velocity.y))]))
+                }
+            }
+            let before = offset
+            if input.source == .finger {
+                layers[content].position = SIMD2(0, viewport.y + banded(unbanded(before) - input.delta.y))
+            } else {
+                // No lift follows a continuous source: it stays within the ends.
+                let moved = Swift.min(Swift.max(before - input.delta.y, minimumOffset), 0)
+                layers[content].position = SIMD2(0, viewport.y + moved)
+            }
+            touchpadMotion.append((input.time, offset - before))
+            touchpadMotion.removeAll { $0.time < input.time - Self.touchpadWindow }
+        }
+        if input.stopped || input.source != .finger {
+            let velocity = input.stopped ? touchpadVelocity(liftedAt: input.time) : 0
+            if input.stopped || !range.contains(offset) {
+                touchpadScrolling = false
+                touchpadMotion.removeAll()
+                release(velocity: velocity)
+            }
+            if input.stopped {
+                reports.append(SceneEvent(.scroll, [TraceField(EventField.source, .string(input.source.rawValue)),
+                                                    TraceField(EventField.stopped, .bool(true)),
+                                                    TraceField(EventField.velocity, .number(velocity))]))
+            }
+        }
+        return reports
+    }
+
+    /// The offset's velocity the touchpad's last motion gives at a lift at `time` (px/s): its motion over the last
+    /// `touchpadWindow`, none when the fingers rested longer than `touchpadPause` before lifting.
+    private func touchpadVelocity(liftedAt time: Double) -> Double {
+        guard let last = touchpadMotion.last, let first = touchpadMotion.first, time - last.time <= Self.touchpadPause,
+              last.time > first.time else { return 0 }
+        let distance = touchpadMotion.dropFirst().reduce(0) { $0 + $1.distance }
+        return Swift.min(Swift.max(distance / (last.time - first.time), -8000), 8000)
+    }
+
+    /// A wheel's notches: the list animates one notch per step further than where the notches before took it.
+    private mutating func wheel(_ input: ScrollInput) -> [SceneEvent] {
+        let steps = input.steps.y != 0 ? input.steps.y : input.delta.y / 10
+        guard steps != 0 else { return [] }
+        touchpadScrolling = false
+        let base = layers.isAnimating(.position, of: content) ? (wheelTarget ?? offset) : offset
+        let target = Swift.min(Swift.max(base - steps * notchDistance, minimumOffset), 0)
+        let now = layers.presented(.position, of: content)
+        var motion = PropertyAnimation.spring(SpringAnimation(parameters: Self.wheel, at: now.value))
+        motion.start(from: now.value, velocity: now.velocity, to: SIMD2(0, viewport.y + target))
+        layers.animate(.position, of: content, with: motion)
+        wheelTarget = target
+        return [SceneEvent(.scroll, [TraceField(EventField.source, .string(input.source.rawValue)),
+                                     TraceField(EventField.steps, .number(steps)),
+                                     TraceField(EventField.to, .number(target))])]
     }
 
     /// Advances by `dt`: a coasting list that crosses an end bounces back from it with the speed it had there.
@@ -242,6 +334,7 @@ public struct ScrollScene: Scene {
 
     /// Lets go with `velocity`: past an end it bounces back; inside, it coasts (decay) if it moves at all.
     private mutating func release(velocity: Double) {
+        wheelTarget = nil
         let here = layers[content].position
         if !range.contains(offset) {
             bounce(from: here, velocity: SIMD2(0, velocity))
@@ -255,6 +348,7 @@ public struct ScrollScene: Scene {
 
     /// Back to the nearest end from `value` with `velocity` (the spring carries the velocity on, then returns).
     private mutating func bounce(from value: SIMD2<Double>, velocity: SIMD2<Double>) {
+        wheelTarget = nil
         let edge = Swift.min(Swift.max(value.y - viewport.y, minimumOffset), 0)
         var motion = PropertyAnimation.spring(SpringAnimation(parameters: Self.bounce, at: value))
         motion.start(from: value, velocity: velocity, to: SIMD2(0, viewport.y + edge))

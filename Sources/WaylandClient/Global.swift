@@ -33,7 +33,7 @@ enum Global: String, CaseIterable {
     var supportedVersion: UInt32 {
         switch self {
         case .compositor, .wmBase: 5
-        case .seat: 7
+        case .seat: 8
         case .output: 4
         case .subcompositor, .presentation, .viewporter, .fractionalScale, .decorationManager, .inputTimestamps,
              .shm, .cursorShape: 1

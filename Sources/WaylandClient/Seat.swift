@@ -15,6 +15,8 @@ public final class Seat {
     public var onTouchFrame: ((Touch.Frame) -> Void)?
     /// Called for every key press.
     public var onKey: ((Key) -> Void)?
+    /// Called with what the wheel or touchpad scrolled, once per `wl_pointer.frame`.
+    public var onScroll: ((Touch.Scroll) -> Void)?
     /// Called when devices were bound or released (the seat's capabilities changed), with the devices now held.
     public var onDevicesChanged: ((Set<SeatDevice>) -> Void)?
     /// Called when the pointer entered the window and its cursor was set.
@@ -129,12 +131,33 @@ public final class Seat {
                 seat.deliver(seat.input.pointerButton(pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue,
                                                       ms: time))
             },
-            axis: { _, _, _, _, _ in },
-            frame: { _, _ in },
-            axis_source: { _, _, _ in },
-            axis_stop: { _, _, _, _ in },
-            axis_discrete: { _, _, _, _ in },
-            axis_value120: { _, _, _, _ in }))
+            axis: { data, _, time, axis, value in
+                guard let data else { return }
+                let seat = Listener.object(Seat.self, data)
+                seat.input.pointerAxis(axis, value: wl_fixed_to_double(value), ms: time)
+                // Before version 5 there is no frame event: each axis event is its own frame.
+                if seat.version < 5 { seat.deliverScroll() }
+            },
+            frame: { data, _ in
+                guard let data else { return }
+                Listener.object(Seat.self, data).deliverScroll()
+            },
+            axis_source: { data, _, source in
+                guard let data else { return }
+                Listener.object(Seat.self, data).input.pointerAxisSource(source)
+            },
+            axis_stop: { data, _, time, axis in
+                guard let data else { return }
+                Listener.object(Seat.self, data).input.pointerAxisStop(axis, ms: time)
+            },
+            axis_discrete: { data, _, axis, discrete in
+                guard let data else { return }
+                Listener.object(Seat.self, data).input.pointerAxisSteps(axis, steps: Double(discrete))
+            },
+            axis_value120: { data, _, axis, value in
+                guard let data else { return }
+                Listener.object(Seat.self, data).input.pointerAxisSteps(axis, steps: Double(value) / 120)
+            }))
         keyboardListener.initialize(to: wl_keyboard_listener(
             keymap: { data, _, format, fd, size in
                 guard let data else { close(fd); return }
@@ -187,6 +210,10 @@ public final class Seat {
     }
 
     /// Logs what the sanitizer noted and hands `frame` on.
+    private func deliverScroll() {
+        if let scroll = input.pointerFrame() { onScroll?(scroll) }
+    }
+
     private func deliver(_ frame: Touch.Frame?) {
         for note in input.takeNotes() { log(.debug, note) }
         guard let frame else { return }

@@ -110,6 +110,56 @@ public struct SeatInput: Sendable {
         return delivered(assembler.pointerMotion(position: pointerPosition, time: t))
     }
 
+    // MARK: Scroll
+
+    /// `wl_pointer.axis_source`: what the frame's axis events come from.
+    public mutating func pointerAxisSource(_ source: UInt32) {
+        guard pointerOnWindow != false else { return }
+        pendingScroll.source = source
+    }
+
+    /// `wl_pointer.axis`: `value` logical px on `axis` (0 vertical, 1 horizontal).
+    public mutating func pointerAxis(_ axis: UInt32, value: Double, ms: UInt32) {
+        guard pointerOnWindow != false, value.isFinite else { return }
+        pendingScroll.time = pointerClock.seconds(milliseconds: ms)
+        pendingScroll.delta[axis == 1 ? 0 : 1] += Swift.max(-10_000, Swift.min(value, 10_000))
+        pendingScroll.hasMotion = true
+    }
+
+    /// `wl_pointer.axis_discrete` (`steps` notches) or `axis_value120` (`steps` = value / 120) on `axis`.
+    public mutating func pointerAxisSteps(_ axis: UInt32, steps: Double) {
+        guard pointerOnWindow != false, steps.isFinite else { return }
+        pendingScroll.steps[axis == 1 ? 0 : 1] += Swift.max(-100, Swift.min(steps, 100))
+    }
+
+    /// `wl_pointer.axis_stop`: the fingers lifted (what scrolls now coasts).
+    public mutating func pointerAxisStop(_ axis: UInt32, ms: UInt32) {
+        guard pointerOnWindow != false else { return }
+        pendingScroll.time = pointerClock.seconds(milliseconds: ms)
+        pendingScroll.stopped = true
+    }
+
+    /// `wl_pointer.frame` (or, before version 5, the end of each axis event): the scroll gathered since the last
+    /// one, if any moved or stopped.
+    public mutating func pointerFrame() -> Touch.Scroll? {
+        defer { pendingScroll = PendingScroll() }
+        guard pendingScroll.hasMotion || pendingScroll.stopped || pendingScroll.steps != .zero else { return nil }
+        let time = pendingScroll.time ?? lastTime
+        lastTime = Swift.max(lastTime, time)
+        return Touch.Scroll(source: pendingScroll.source, delta: pendingScroll.delta, steps: pendingScroll.steps,
+                            stopped: pendingScroll.stopped, time: time)
+    }
+
+    private struct PendingScroll {
+        var source: UInt32?
+        var delta = SIMD2<Double>.zero
+        var steps = SIMD2<Double>.zero
+        var stopped = false
+        var hasMotion = false
+        var time: Double?
+    }
+    private var pendingScroll = PendingScroll()
+
     /// `wl_pointer.button` for the left button.
     public mutating func pointerButton(pressed: Bool, ms: UInt32) -> Touch.Frame? {
         guard pointerOnWindow != false else { return nil }

@@ -46,4 +46,27 @@ public enum Touch {
             self.isCancel = isCancel
         }
     }
+
+    /// What a scroll device did within one `wl_pointer.frame` (see `SeatInput.pointerAxis`).
+    public struct Scroll: Sendable, Equatable {
+        /// The axis source `wl_pointer.axis_source` named (0 wheel, 1 finger, 2 continuous, 3 wheel tilt), or nil.
+        public var source: UInt32?
+        /// Logical px per axis (x: horizontal, y: vertical), positive toward the end.
+        public var delta: SIMD2<Double>
+        /// Wheel notches per axis (`axis_discrete`, or `axis_value120` / 120).
+        public var steps: SIMD2<Double>
+        /// True when `wl_pointer.axis_stop` came for an axis.
+        public var stopped: Bool
+        /// Input time, s.
+        public var time: Double
+
+        /// Creates a scroll.
+        public init(source: UInt32?, delta: SIMD2<Double>, steps: SIMD2<Double>, stopped: Bool, time: Double) {
+            self.source = source
+            self.delta = delta
+            self.steps = steps
+            self.stopped = stopped
+            self.time = time
+        }
+    }
 }

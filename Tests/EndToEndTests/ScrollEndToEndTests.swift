@@ -65,4 +65,38 @@ import Testing
         let turn = past.firstIndex { $0.velocity < 0 } ?? past.endIndex
         #expect(past[turn...].allSatisfy { $0.velocity <= 0 || $0.state == .idle })
     }
+
+    @Test(arguments: [(800, 600, 1), (360, 720, 1)])
+    func theWheelScrollsByNotchesAndATouchpadsLiftCoasts(screen: (width: Int, height: Int, scale: Int)) throws {
+        let c = try Compositor(scene: .scroll, output: (screen.width, screen.height), scale: screen.scale)
+        let notch = ScrollScene(size: SIMD2(c.width, c.height)).notchDistance
+        var mark = c.app.events.count
+        // A mouse over the list turns its wheel three notches (one pointer frame, axis_discrete 3).
+        try c.play("0 pointer \((c.width / 2).rounded()) \((c.height * 0.6).rounded())\n20 wheel 0 3")
+        let turned = try c.app.waitForGesture(.scroll, after: mark)
+        #expect(turned.event.gesture?.string(.source) == "wheel" && turned.event.gesture?.number(.steps) == 3,
+                "\(turned.event.encoded)")
+        let wheeled = try c.app.waitFor("the list at rest three notches down", after: turned.index) {
+            $0.scroll?.state == .idle
+        }
+        #expect(wheeled.event.scroll?.offset == -3 * notch, "\(wheeled.event.encoded)")
+        // Every frame between: the list moved toward the target, never back, never past it.
+        let path = c.app.events[turned.index...wheeled.index].compactMap(\.scroll).map(\.offset)
+        #expect(zip(path, path.dropFirst()).allSatisfy { $1 <= $0 } && path.allSatisfy { $0 >= -3 * notch - 1e-9 })
+
+        // Two fingers on a touchpad: 20 px every 10 ms toward the end (2000 px/s), then they lift.
+        mark = c.app.events.count
+        let motion = (0..<10).map { "\($0 * 10) padscroll 0 20" }.joined(separator: "\n")
+        try c.play(motion + "\n95 padstop")
+        let lift = try c.app.waitFor("the touchpad's lift", after: mark) {
+            $0.gesture?.kind == .scroll && $0.gesture?.bool(.stopped) == true
+        }
+        let v = lift.event.gesture?.number(.velocity) ?? 0
+        #expect(v < -1200 && v > -3000, "\(lift.event.encoded)")
+        let atLift = c.app.events[mark...lift.index].compactMap(\.scroll).last?.offset ?? .nan
+        #expect(abs(atLift - (-3 * notch - 200)) < 1e-6, "the fingers moved it 1:1: \(atLift)")
+        let coast = try c.app.waitFor("the list coasting", after: lift.index) { $0.scroll?.state == .decelerating }
+        let rest = try c.app.waitFor("the list at rest", after: coast.index) { $0.scroll?.state == .idle }
+        #expect((rest.event.scroll?.offset ?? 0) < atLift - 100, "it coasted on: \(rest.event.encoded)")
+    }
 }

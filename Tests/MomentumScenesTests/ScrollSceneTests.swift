@@ -143,3 +143,118 @@ struct ScrollSceneTests {
         #expect(r.scene.offset >= r.scene.minimumOffset - 1e-9 && r.scene.offset <= 1e-9)
     }
 }
+
+/// The wheel and the touchpad on the scroll list (phone size, the rig's 624 px viewport: a notch is 78 px).
+struct ScrollSceneWheelAndTouchpadTests {
+    /// Critically damped, response 0.2 s, from offset `x0` with velocity `v0` toward `target`.
+    static func wheelSpring(_ x0: Double, _ v0: Double, to target: Double, _ t: Double) -> (x: Double, v: Double) {
+        let w = 2 * Double.pi / 0.2, d = x0 - target
+        let e = exp(-w * t)
+        return (target + (d + (v0 + w * d) * t) * e, (v0 - w * (v0 + w * d) * t) * e)
+    }
+
+    private func wheel(_ r: inout ScrollRig, steps: Double) -> [SceneEvent] {
+        r.scene.scroll(ScrollInput(delta: SIMD2(0, steps * 10), steps: SIMD2(0, steps), source: .wheel, time: r.time))
+    }
+
+    private func pad(_ r: inout ScrollRig, _ dy: Double, stop: Bool = false) -> [SceneEvent] {
+        r.scene.scroll(ScrollInput(delta: SIMD2(0, dy), source: .finger, stopped: stop, time: r.time))
+    }
+
+    @Test func aWheelNotchAnimatesOneNotchByTheSpringsClosedForm() throws {
+        var r = ScrollRig()
+        #expect(r.scene.notchDistance == 78)
+        let events = wheel(&r, steps: 1)
+        #expect(events.first?.kind == .scroll && events.first?.number(.to) == -78)
+        var frames = 0
+        while r.scene.needsFrames && frames < 120 {
+            frames += 1
+            _ = r.frame()
+            let exact = Self.wheelSpring(0, 0, to: -78, Double(frames) / 60)
+            if r.scene.needsFrames {
+                #expect(abs(r.scene.offset - exact.x) < 1e-6 && abs(r.scene.velocity - exact.v) < 1e-2, "frame \(frames)")
+            } else {
+                // Settled within half a pixel of the target, then snapped to it.
+                #expect(abs(exact.x + 78) < 0.5 && r.scene.offset == -78, "frame \(frames)")
+            }
+        }
+        #expect(frames > 10 && frames < 30)
+    }
+
+    @Test func notchesInARowAddUpAndNeverMakeTheListJump() {
+        var r = ScrollRig()
+        _ = wheel(&r, steps: 1)
+        _ = r.frame(); _ = r.frame()
+        let before = (offset: r.scene.offset, velocity: r.scene.velocity)
+        let events = wheel(&r, steps: 2)
+        // The second turn goes on from the first's target, from where the list is drawn, at the speed it has.
+        let to = events.first?.number(.to) ?? .nan
+        #expect(to == -234, "\(to.bitPattern) \((-234.0).bitPattern)")
+        #expect(abs(r.scene.offset - before.offset) < 1e-9 && abs(r.scene.velocity - before.velocity) < 1e-6)
+        for _ in 0..<180 { _ = r.frame() }
+        #expect(abs(r.scene.offset + 234) < 0.5)
+    }
+
+    @Test func theWheelStopsAtTheEnds() {
+        var r = ScrollRig()
+        let up = wheel(&r, steps: -3)
+        #expect(up.first?.number(.to) == 0)
+        for _ in 0..<60 { _ = r.frame() }
+        #expect(r.scene.offset == 0)
+        _ = wheel(&r, steps: 100)
+        for _ in 0..<240 { _ = r.frame() }
+        #expect(abs(r.scene.offset - r.scene.minimumOffset) < 0.5)
+    }
+
+    @Test func touchpadFingersMoveTheListOneToOneAndItCoastsFromTheirLift() throws {
+        var r = ScrollRig()
+        for _ in 0..<10 {
+            r.time += 0.01
+            _ = pad(&r, 20)                       // 20 px every 10 ms toward the end: offset −2000 px/s
+        }
+        #expect(abs(r.scene.offset + 200) < 1e-9 && !r.scene.needsFrames)
+        let lift = pad(&r, 0, stop: true)
+        let v0 = try #require(lift.first { $0.kind == .scroll }?.number(.velocity))
+        #expect(abs(v0 + 2000) < 1e-6 && r.scene.state == .decelerating)
+        for i in 1...30 {
+            _ = r.frame()
+            let exact = ScrollSceneTests.coast(-200, v0, Double(i) / 60)
+            #expect(abs(r.scene.offset - exact.x) < 1e-6, "frame \(i)")
+        }
+    }
+
+    @Test func fingersThatRestBeforeLiftingLeaveTheListWhereItIs() {
+        var r = ScrollRig()
+        for _ in 0..<5 {
+            r.time += 0.01
+            _ = pad(&r, 20)
+        }
+        r.time += 0.2
+        let lift = pad(&r, 0, stop: true)
+        #expect(lift.first?.number(.velocity) == 0 && !r.scene.needsFrames && r.scene.offset == -100)
+    }
+
+    @Test func fingersOnTheTouchpadCatchACoastingListWhereItIsDrawn() {
+        var r = ScrollRig()
+        _ = r.flick(from: 600, by: -200)
+        for _ in 0..<6 { _ = r.frame() }
+        let drawn = r.scene.offset
+        let events = pad(&r, 5)
+        #expect(events.first?.kind == .catch)
+        #expect(abs(r.scene.offset - (drawn - 5)) < 1e-9 && !r.scene.needsFrames)
+    }
+
+    @Test func pastTheTopTheTouchpadStretchesTheListAndTheLiftBouncesItBack() {
+        var r = ScrollRig()
+        for _ in 0..<10 {
+            r.time += 0.01
+            _ = pad(&r, -30)
+        }
+        #expect(r.scene.offset > 0 && r.scene.offset < 300)    // rubber-banded: less than the 300 px asked
+        r.time += 0.2
+        _ = pad(&r, 0, stop: true)
+        #expect(r.scene.state == .bouncing)
+        for _ in 0..<180 { _ = r.frame() }
+        #expect(abs(r.scene.offset) < 0.5)
+    }
+}

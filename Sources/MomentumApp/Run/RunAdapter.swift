@@ -165,6 +165,7 @@ final class RunAdapter {
         window.onDiscarded = { [unowned self] sequence in send(.discarded(sequence: sequence)) }
         seat?.onTouchFrame = { [unowned self] frame in send(.touch(TouchFrame(frame))) }
         seat?.onKey = { [unowned self] key in if let command = KeyCommand(key) { send(.key(command)) } }
+        seat?.onScroll = { [unowned self] scroll in send(.scroll(ScrollInput(scroll))) }
         seat?.onDevicesChanged = { [unowned self] devices in record(.seat(devices: SeatDevice.names(devices))) }
         seat?.onCursor = { [unowned self] c in
             record(.cursor(.init(via: c.via, name: c.name, theme: c.theme, size: c.size, scale: c.scale)))
