@@ -171,3 +171,22 @@ extension GalleryScene.Record.Covers {
     /// The cards in id order.
     var cardsByID: [Card] { cards.sorted { $0.id < $1.id } }
 }
+
+/// Key m in the gallery (seed 003's own scene): what moves shows its model, drawn as outlines.
+@Suite(.serialized) struct GalleryModelEndToEndTests {
+    @Test func mShowsTheModelOfWhatMovesInTheGallery() throws {
+        let shot = NSTemporaryDirectory() + "momentum-gallery-m-\(getpid()).png"
+        defer { unlink(shot) }
+        let c = try Compositor(scene: .gallery, arguments: ["--autoplay", "--screenshot", shot])
+        let mark = c.app.events.count
+        try c.type("m")
+        let drawn = try c.app.waitFor("frames with model ghosts", after: mark) { ($0.frame?.ghosts ?? 0) > 0 }
+        let frames = try c.app.waitFor("a second of frames", after: drawn.index) { e in
+            (e.frame?.commitT ?? 0) > (drawn.event.frame?.commitT ?? 0) + 1
+        }
+        let withGhosts = c.app.events[drawn.index...frames.index].compactMap(\.frame).filter { $0.ghosts > 0 }
+        #expect(withGhosts.count >= 10, "\(withGhosts.count) frames showed the model")
+        c.app.signal()
+        _ = try c.app.waitExit()
+    }
+}

@@ -89,3 +89,21 @@ struct GalleryDrawingTests {
         #expect(abs((fields.first?.rect.x ?? 0) - (driver.scene.layout.shakeField.x + 10)) < 1e-9)
     }
 }
+
+/// Key m in seed 003's own scene: what moves in the gallery (nested covers, dots, the satellite) shows its model.
+struct GalleryModelGhostTests {
+    @Test func everyMovingFrameOfTheGalleryShowsAModelGhost() {
+        var scene = GalleryScene(size: SIMD2(800, 600))
+        var moving = 0, shown = 0
+        for _ in 0..<4 {
+            _ = scene.autoplay()
+            for _ in 0..<240 {
+                _ = scene.advance(by: 1.0 / 60)
+                guard scene.needsFrames, scene.layers.isAnimating else { continue }
+                moving += 1
+                if !scene.layers.modelGhosts().isEmpty { shown += 1 }
+            }
+        }
+        #expect(moving > 100 && shown == moving, "\(shown) of \(moving) moving frames showed a ghost")
+    }
+}
