@@ -41,10 +41,18 @@ public struct HUD: Sendable {
         draw(into: &list, at: Self.box(width: width).origin, statistics: statistics, backend: backend)
     }
 
+    /// The fewest intervals the HUD draws numbers from.
+    public static let minimumIntervals = 10
+
     /// The HUD's text: "39 fps"; "≈39.6 Hz · 0 missed" (the refresh, "≈" when estimated, and the refreshes missed);
     /// "p50 25.6 · p99 27.3 ms" (the frame interval); the backend. The scene's name is on the switcher.
     public static func lines(statistics: FrameStatistics, backend: String) -> (fps: String, facts: String, interval: String,
                                                                            backend: String) {
+        // Too few intervals say nothing steady (right after start, one slow first frame read as 19 fps): dashes
+        // until there are `minimumIntervals`.
+        guard statistics.intervals.count >= minimumIntervals else {
+            return ("-- fps", "-- Hz · measuring", "p50 -- · p99 -- ms", backend == "-" ? "" : backend)
+        }
         let fps = statistics.framesPerSecond.map { "\(Int($0.rounded())) fps" } ?? "-- fps"
         // One decimal below 100 ms, whole milliseconds above (so a long hitch keeps the line short).
         func ms(_ value: Double?) -> String {

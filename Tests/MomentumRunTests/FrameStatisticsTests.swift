@@ -21,6 +21,24 @@ struct FrameStatisticsTests {
         #expect(lines.fps == "39 fps")                       // 30 intervals, one of them double: 30 / 0.775 s
     }
 
+    @Test func tooFewIntervalsShowDashesNotARate() {
+        var s = FrameStatistics()
+        // Start-up: one slow first frame (52 ms), then 26 ms frames. Two intervals read 25 fps; nothing is shown
+        // until ten intervals are in.
+        var ns: UInt64 = 1_000_000_000
+        s.presented(ns: ns, refreshNs: 0)
+        for i in 0..<12 {
+            ns += i == 0 ? 52_000_000 : 26_000_000
+            s.presented(ns: ns, refreshNs: 0)
+            let lines = HUD.lines(statistics: s, backend: "-")
+            if i + 1 < HUD.minimumIntervals {
+                #expect(lines.fps == "-- fps" && lines.interval == "p50 -- · p99 -- ms", "after \(i + 1)")
+            } else {
+                #expect(lines.fps != "-- fps", "after \(i + 1)")
+            }
+        }
+    }
+
     @Test func withoutPresentationFeedbackCallbacksAndAnEstimatedRefresh() {
         var s = FrameStatistics()
         var ms: UInt32 = 4_294_967_000                        // wraps through zero
@@ -86,7 +104,7 @@ struct FrameStatisticsTests {
     }
 
     @Test func aLongHitchKeepsTheLineShort() {
-        let s = Self.unsynchronised((0..<10).map { $0 == 5 ? 145_900_000 : 50_200_000 }, refreshNs: 0)
+        let s = Self.unsynchronised((0..<11).map { $0 == 5 ? 145_900_000 : 50_200_000 }, refreshNs: 0)
         #expect(HUD.lines(statistics: s, backend: "dynamics").interval == "p50 50.2 · p99 146 ms")
     }
 
