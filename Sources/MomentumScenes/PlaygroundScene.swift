@@ -61,8 +61,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// True while gravity pulls the card (dynamics backend, key g): it falls free and bounces off the edges.
     public private(set) var hasGravity = false
-    /// The current touch went down on the card while it moved (a catch, not a push).
+    /// The current touch went down on the card while it moved (its tap pushes it on, or does nothing).
     private var caughtMoving = false
+    /// When a press went down on the moving card, and the card's position and velocity then (`TouchRule`): it is
+    /// caught when the press becomes a pan or a pinch, or is held still for `TouchRule.holdTime`.
+    private var pressedMoving: (time: Double, position: SIMD2<Double>, velocity: SIMD2<Double>)?
 
     /// The scene's name.
     public let name = "playground"
@@ -228,8 +231,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// Advances the animations by `dt` seconds of frame time.
     public mutating func advance(by dt: Double) -> [SceneEvent] {
         sinceInput += layers.advance(by: dt)
+        var reports: [SceneEvent] = []
+        // A still press on the moving card held for the hold time catches it where it is drawn.
+        if let down = pressedMoving, !isHeld, recognizer.isActive, !recognizer.isPanning, !recognizer.isPinching,
+           layers.time - down.time >= TouchRule.holdTime {
+            if isAnimating(.position) { catchCard(into: &reports) } else { pressedMoving = nil }
+        }
         syncDecorations()
-        return []
+        return reports
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
@@ -246,12 +255,22 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .touchDown(let point):
                 gestureOnCard = card.contains(point)
                 caughtMoving = gestureOnCard && isAnimating(.position)
-                if gestureOnCard { catchCard(into: &reports) }
+                pressedMoving = nil
+                if caughtMoving {
+                    // The touch rule: the motion goes on at touch-down; what the press becomes decides.
+                    let now = layers.presented(.position, of: cardLayer)
+                    pressedMoving = (layers.time, now.value, now.velocity)
+                } else if gestureOnCard {
+                    catchCard(into: &reports)
+                }
             case .panBegan(let translation):
+                // Caught where it is drawn as the finger starts to move it: from here it follows 1:1.
+                if gestureOnCard, !isHeld, pressedMoving != nil { catchCard(into: &reports) }
                 if isHeld { reports.append(SceneEvent(.panBegan, [TraceField(EventField.translation, .vector(translation))])) }
             case .panChanged, .pinchBegan:
                 break
             case .rotationBegan:
+                if gestureOnCard, !isHeld, pressedMoving != nil { catchCard(into: &reports) }
                 if isHeld { beginPinch(into: &reports) }
             case .pinchChanged(let s):
                 if scaleHeld { layers[cardLayer].scale = baseScale * s }
@@ -268,13 +287,20 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                                                   TraceField(EventField.onCard, .bool(gestureOnCard))]))
                 if !gestureOnCard {
                     retarget(to: point, into: &reports)
-                } else if backendName == "dynamics", !caughtMoving {
-                    // A tap on a resting card pushes it; one on a moving card only caught it.
+                } else if isHeld, caughtMoving {
+                    // Held still until caught: it stays where the finger stopped it.
+                    drop()
+                } else if backendName == "dynamics" {
+                    // A tap pushes the card away from the finger: a resting one from rest, a moving one on top of
+                    // the velocity it has (UIKit's instantaneous push adds to it). Elsewhere it goes on untouched.
                     push(from: point, into: &reports)
                 }
+                pressedMoving = nil
             case .lifted:
                 if isHeld { drop() }
+                pressedMoving = nil
             case .cancelled:
+                pressedMoving = nil
                 cancel(into: &reports)
             }
             followFingers()
@@ -291,9 +317,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         isHeld = true
         grabPosition = caught.value
         grabTranslation = recognizer.translation
-        reports.append(SceneEvent(.catch, [TraceField(EventField.position, .vector(caught.value)),
-                                            TraceField(EventField.velocityBefore, .vector(caught.velocity)),
-                                            TraceField(EventField.wasMoving, .bool(wasMoving))]))
+        var fields = [TraceField(EventField.position, .vector(caught.value)),
+                      TraceField(EventField.velocityBefore, .vector(caught.velocity)),
+                      TraceField(EventField.wasMoving, .bool(wasMoving))]
+        // Where it was and how fast it moved at touch-down, for a press that went down on it moving.
+        if let down = pressedMoving {
+            fields.append(TraceField(EventField.atDown, .array([.vector(down.position), .vector(down.velocity)])))
+        }
+        reports.append(SceneEvent(.catch, fields))
     }
 
     private mutating func beginPinch(into reports: inout [SceneEvent]) {
@@ -370,10 +401,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// A tap on the card on the dynamics backend pushes it away from the finger (from the centre: up).
     private mutating func push(from point: SIMD2<Double>, into reports: inout [SceneEvent]) {
-        let from = position
+        let now = layers.presented(.position, of: cardLayer)
+        let from = now.value
         let away = from - point, length = (away * away).sum().squareRoot()
         let direction = length > 1 ? away / length : SIMD2(0, -1)
-        let v = direction * Self.pushSpeed
+        let v = (isHeld ? .zero : now.velocity) + direction * Self.pushSpeed
         move(from: from, velocity: v, to: clamped(from + v * Self.projectionTime))
         reports.append(SceneEvent(.push, [TraceField(EventField.velocity, .vector(v))]))
     }

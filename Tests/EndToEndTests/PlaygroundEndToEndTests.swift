@@ -46,10 +46,13 @@ import Testing
             Issue.record("three presses on the moving card caught nothing")
             return
         }
-        let lastShown = c.app.events[..<caught.index].last { $0.playground != nil }?.playground?.position
+        // The touch rule: the still press caught it at the hold time, in a frame's step, where that frame draws it
+        // (no jump back to where it was pressed), with its state at touch-down said.
+        let shown = try c.app.waitFor("the frame of the catch", after: caught.index) { $0.playground != nil }
         let at = caught.event.gesture?.vector(.position)
-        #expect(distance(at, lastShown) <= 1,
-                "caught at \(String(describing: at)), last drawn at \(String(describing: lastShown))")
+        #expect(distance(at, shown.event.playground?.position) <= 1,
+                "caught at \(String(describing: at)), drawn at \(String(describing: shown.event.playground?.position))")
+        #expect(caught.event.gesture?.value(.atDown) != nil, "\(caught.event.encoded)")
         // While the finger holds still the card stays exactly there; after the lift it does not move on.
         try c.play("100 release 0")
         let idle = try c.app.waitFor("the card idle after the lift", after: caught.index) { $0.playground?.state == .idle }

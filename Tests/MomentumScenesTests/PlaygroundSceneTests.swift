@@ -23,10 +23,10 @@ struct PlaygroundDriver {
     mutating func move(_ p: SIMD2<Double>, id: Int32 = 0) -> [SceneEvent] { send([(id, .motion, p)]) }
     mutating func up(_ p: SIMD2<Double>, id: Int32 = 0) -> [SceneEvent] { send([(id, .up, p)]) }
 
-    /// Time passes: `dt` of input time and one frame of the same length.
-    mutating func wait(_ dt: Double) {
+    /// Time passes: `dt` of input time and one frame of the same length; what the frame decided.
+    @discardableResult mutating func wait(_ dt: Double) -> [SceneEvent] {
         time += dt
-        _ = scene.advance(by: dt)
+        return scene.advance(by: dt)
     }
 
     /// 60 Hz frames until nothing moves; returns how many (at most 1200).
@@ -124,49 +124,85 @@ struct PlaygroundSceneTests {
     }
 
     @Test(arguments: ["spring", "tween"])
-    func catchMidFlightStopsWhereItIsSeen(backend: String) {
+    func aStillPressOnTheMovingCardChangesNothingAtTouchDownThenCatchesItWhereItIsSeen(backend: String) {
         var d = backend == "tween"
             ? PlaygroundDriver(backend: .tween(TweenBackend(duration: 0.6, at: .zero)), name: "tween")
             : PlaygroundDriver()
         _ = d.flick(from: SIMD2(800, 400), velocity: SIMD2(2500, 0))
         for _ in 0..<6 { d.wait(1.0 / 60) }
-        let seen = d.scene.position
+        let seen = d.scene.position, velocity = d.scene.velocity
         let target = d.scene.target
-        #expect(length(d.scene.velocity) > 300)
+        #expect(length(velocity) > 300)
         // Touch the card where it is drawn; at its model position (the target) this point would miss.
         let touch = seen + SIMD2(-60, 30)
         #expect(abs(touch.x - target.x) > PlaygroundScene.cardSide / 2)
         let events = d.down(touch)
-        guard let caught = playgroundVector(events, .catch, .position) else {
-            Issue.record("no catch in \(events)")
+        // The touch rule: at touch-down the motion is what it was.
+        #expect(!events.contains { $0.kind == .catch })
+        #expect(d.scene.position == seen && d.scene.velocity == velocity && d.scene.needsFrames)
+        // Held still: caught at the hold time, where it is drawn then, with its state at touch-down said.
+        var caught: (SIMD2<Double>, SceneEvent)?
+        var frames = 0
+        while caught == nil && frames < 30 {
+            let drawn = d.scene.position
+            frames += 1
+            if let e = d.wait(1.0 / 60).first(where: { $0.kind == .catch }) { caught = (drawn, e) }
+        }
+        guard let (drawnBefore, event) = caught else {
+            Issue.record("no catch while held still")
             return
         }
-        #expect(length(caught - seen) < 1e-9)
-        #expect(length(d.scene.position - seen) < 1e-9)
-        #expect(d.scene.velocity == .zero)                       // the finger's: still
-        #expect(d.scene.state == .dragging && !d.scene.needsFrames)
-        // Held still for half a second, then lifted: it stays exactly where it was caught.
+        let heldFor = Double(frames) / 60
+        #expect(heldFor >= TouchRule.holdTime && heldFor < TouchRule.holdTime + 1.0 / 60 + 1e-9)
+        let at = d.scene.position
+        // Caught where the frame's own step left it (no jump back to where it was pressed), and held there.
+        #expect(length(at - drawnBefore) > 1 && event.value(.atDown) != nil)
+        #expect(d.scene.velocity == .zero && d.scene.state == .dragging && !d.scene.needsFrames)
         for _ in 0..<30 { d.wait(1.0 / 60) }
-        #expect(length(d.scene.position - seen) < 1e-9)
+        #expect(d.scene.position == at)
         _ = d.up(touch)
-        #expect(length(d.scene.position - seen) < 1e-9)
-        #expect(d.scene.velocity == .zero && !d.scene.needsFrames && d.scene.state == .idle)
+        #expect(d.scene.position == at && d.scene.velocity == .zero && !d.scene.needsFrames && d.scene.state == .idle)
+    }
+
+    @Test func aQuickTapOnTheMovingCardLeavesItsMotionAsItWas() {
+        var d = PlaygroundDriver()
+        _ = d.flick(from: SIMD2(800, 400), velocity: SIMD2(2500, 0))
+        for _ in 0..<6 { d.wait(1.0 / 60) }
+        var twin = d
+        let touch = d.scene.position
+        _ = d.down(touch)
+        for _ in 0..<4 { d.wait(1.0 / 60); twin.wait(1.0 / 60) }
+        let events = d.up(touch)
+        #expect(events.contains { $0.kind == .tap } && !events.contains { $0.kind == .catch })
+        // The same motion as the card nobody touched, frame after frame.
+        for _ in 0..<60 {
+            d.wait(1.0 / 60)
+            twin.wait(1.0 / 60)
+            #expect(d.scene.position == twin.scene.position && d.scene.velocity == twin.scene.velocity)
+        }
     }
 
     @Test func caughtCardTakesTheFingersVelocity() {
         var d = PlaygroundDriver()
         _ = d.flick(from: SIMD2(800, 400), velocity: SIMD2(0, 1500))
         for _ in 0..<4 { d.wait(1.0 / 60) }
-        let seen = d.scene.position
-        _ = d.down(seen)
-        // The finger drags it up at 400 px/s: the card follows 1:1 and its velocity is the finger's.
-        var p = seen
+        _ = d.down(d.scene.position)
+        // The finger drags it up at 400 px/s: past the slop the card is caught where it is drawn, then follows 1:1
+        // and its velocity is the finger's.
+        var p = d.scene.position
+        var grab: (card: SIMD2<Double>, finger: SIMD2<Double>)?
         for _ in 0..<10 {
             d.wait(0.008)
+            let drawn = d.scene.position
             p.y -= 3.2
-            _ = d.move(p)
-            #expect(length(d.scene.position - p) < 1e-9)
+            let events = d.move(p)
+            if events.contains(where: { $0.kind == .catch }) {
+                #expect(d.scene.position == drawn, "caught where it was drawn, no jump")
+                grab = (drawn, p)
+            }
+            if let grab { #expect(length(d.scene.position - (grab.card + p - grab.finger)) < 1e-9) }
         }
+        #expect(grab != nil)
         #expect(length(d.scene.velocity - SIMD2(0, -400)) < 1e-6)
     }
 
