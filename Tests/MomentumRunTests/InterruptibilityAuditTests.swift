@@ -8,7 +8,7 @@ import Testing
 
 /// The interruptibility audit, in process: the real run core under a compositor that repaints as weston headless
 /// does, driven by seeded random scripts of taps, drags, flicks, still holds and backend switches at random instants
-/// of random animations, for the panel and the transition's card on every backend. From the trace alone it checks
+/// of random animations, for the panel, the transition's card and the playground's card on every backend. From the trace alone it checks
 /// what a user would see:
 /// - **the touch rule**: nothing is caught at touch-down; a `catch` comes with the pan that began it, or after the
 ///   hold time of a still press;
@@ -49,6 +49,9 @@ struct InterruptibilityAuditTests {
             let layout = TransitionLayout(width: size.x, height: size.y)
             let top = max(card.cardY, 0), bottom = min(card.cardY + layout.cardSize.y, size.y)
             return bottom > top + 20 ? DrawRect(x: layout.cardX, y: top, width: layout.cardSize.x, height: bottom - top) : nil
+        case .playground(let card):
+            let side = PlaygroundScene.cardSide * card.scale
+            return DrawRect(x: card.position.x - side / 2, y: card.position.y - side / 2, width: side, height: side)
         default:
             return nil
         }
@@ -128,6 +131,10 @@ struct InterruptibilityAuditTests {
             case .transition(let c):
                 let rest = TransitionLayout(width: size.x, height: size.y).y(for: c.target)
                 if c.cardY != rest || c.cardVY != 0 { problems.append("the card rests at y \(c.cardY), not at \(rest)") }
+            case .playground(let c):
+                if c.state != .idle || c.velocity != .zero || (c.driver != "none" && c.position != c.target) {
+                    problems.append("the card rests at \(c.position) (\(c.state.rawValue), \(c.velocity) px/s), target \(c.target)")
+                }
             default: break
             }
         }
@@ -137,19 +144,29 @@ struct InterruptibilityAuditTests {
     }
 
     /// The object's position and velocity in a record, and whether a finger holds it.
-    static func motion(_ record: SceneRecord) -> (y: Double, vy: Double, held: Bool)? {
+    static func motion(_ record: SceneRecord) -> (p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)? {
         switch record {
-        case .panel(let p): (p.y, p.vy, p.state == .dragging)
-        case .transition(let c): (c.cardY, c.cardVY, c.state == .dragging)
+        case .panel(let p): (SIMD2(0, p.y), SIMD2(0, p.vy), p.state == .dragging)
+        case .transition(let c): (SIMD2(0, c.cardY), SIMD2(0, c.cardVY), c.state == .dragging)
+        case .playground(let c): (c.position, c.velocity, c.state == .dragging || c.state == .pinching)
         default: nil
         }
+    }
+
+    /// Whether the playground's card is within `margin` of the container's edges, where the dynamics backend's
+    /// collisions turn its velocity (a bounce, not a jump).
+    static func nearEdges(_ p: SIMD2<Double>, margin: Double) -> Bool {
+        let half = PlaygroundScene.cardSide / 2
+        let low = SIMD2(half, SceneChrome.top + half), high = size - half
+        return p.x - low.x < margin || high.x - p.x < margin || p.y - low.y < margin || high.y - p.y < margin
     }
 
     /// The touch rule and continuity, from the trace.
     static func check(_ lines: [TraceLine], scene: SceneKind) -> [String] {
         var problems: [String] = []
         var lastDown: Double?
-        var previous: (t: Double, y: Double, vy: Double, held: Bool)?
+        var previous: (t: Double, p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)?
+        var impulse = false
         var step = 0.0
         var pannedAt: Double?
         for line in lines {
@@ -159,7 +176,10 @@ struct InterruptibilityAuditTests {
                 if touch.phase == .up || touch.phase == .cancel { lastDown = nil }
             case .gesture(let event):
                 if event.kind == .panBegan { pannedAt = line.t }
-                guard event.kind == .catch, let down = lastDown else { break }
+                // A push (a tap on the playground's card, dynamics backend) is an impulse: its velocity changes.
+                if event.kind == .push { impulse = true }
+                // A card at rest is held at touch-down: nothing moved, nothing was caught mid-flight.
+                guard event.kind == .catch, event.bool(.wasMoving) != false, let down = lastDown else { break }
                 // A pan's catch comes in the same batch as its pan-began (the next line); otherwise the hold time.
                 let heldFor = line.t - down
                 let next = lines.first { $0.t >= line.t && $0.gesture?.kind == .panBegan && $0.t == line.t }
@@ -172,15 +192,22 @@ struct InterruptibilityAuditTests {
                 previous = nil    // a new layout may move it; a backend hands it over (checked from the next frame)
             case .sceneState(let record):
                 guard let now = motion(record) else { break }
-                defer { previous = (line.t, now.y, now.vy, now.held) }
-                guard let before = previous, !before.held, !now.held, step > 0 else { break }
-                let a = Self.maxAcceleration
-                let travel = max(abs(before.vy), abs(now.vy)) * step + a * step * step / 2 + 0.5
-                if abs(now.y - before.y) > travel {
-                    problems.append("at \(line.t) s it jumped \(now.y - before.y) px in \(step) s (at most \(travel))")
+                defer {
+                    previous = (line.t, now.p, now.v, now.held)
+                    impulse = false
                 }
-                if abs(now.vy - before.vy) > a * step + 1 {
-                    problems.append("at \(line.t) s its velocity jumped from \(before.vy) to \(now.vy) px/s in \(step) s")
+                guard let before = previous, !before.held, !now.held, step > 0 else { break }
+                func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+                let a = Self.maxAcceleration
+                let speed = max(length(before.v), length(now.v))
+                let travel = speed * step + a * step * step / 2 + 0.5
+                if length(now.p - before.p) > travel {
+                    problems.append("at \(line.t) s it jumped \(now.p - before.p) px in \(step) s (at most \(travel))")
+                }
+                let bounced = scene == .playground && (nearEdges(before.p, margin: speed * step + 2)
+                                                       || nearEdges(now.p, margin: speed * step + 2))
+                if !impulse, !bounced, length(now.v - before.v) > a * step + 1 {
+                    problems.append("at \(line.t) s its velocity jumped from \(before.v) to \(now.v) px/s in \(step) s")
                 }
             default:
                 break
@@ -198,11 +225,11 @@ struct InterruptibilityAuditTests {
         return Array(1...n)
     }()
 
-    @Test("every script keeps the touch rule, continuity and settles (panel and card, every backend, fixed seeds)",
-          arguments: [SceneKind.panel, .transition], BackendKind.allCases)
+    @Test("every script keeps the touch rule, continuity and settles (panel, transition and playground cards, every backend, fixed seeds)",
+          arguments: [SceneKind.panel, .transition, .playground], BackendKind.allCases)
     func audit(scene: SceneKind, backend: BackendKind) {
         // The transition's card runs on its own tween and dynamics: the backend keys change nothing there.
-        guard scene == .panel || backend == .spring else { return }
+        guard scene != .transition || backend == .spring else { return }
         for seed in Self.seeds {
             let problems = Self.audit(scene: scene, backend: backend, seed: seed)
             #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
