@@ -139,6 +139,11 @@ public enum MomentumMain {
         // non-zero exit) instead of killing the process without a word.
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        // The completion scripts, with the default subcommands completed (CompletionScript).
+        if let shell = CompletionScript.requestedShell(Array(CommandLine.arguments.dropFirst())) {
+            print(CompletionScript.script(for: shell))
+            exit(0)
+        }
         do {
             var command = try MomentumCommand.parseAsRoot()
             if let logged = command as? any LoggingCommand {
