@@ -46,7 +46,7 @@ let package = Package(
         .systemLibrary(name: "CWaylandEGL", path: "Sources/CShims/CWaylandEGL", pkgConfig: "wayland-egl",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/CShims/CEGL", pkgConfig: "egl",
-                       providers: [.apt(["libegl-dev", "libegl1-mesa-dev"])]),
+                       providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CGLES", path: "Sources/CShims/CGLES", pkgConfig: "glesv2",
                        providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CXKBCommon", path: "Sources/CShims/CXKBCommon", pkgConfig: "xkbcommon",

@@ -12,3 +12,4 @@ const struct wl_interface *mo_zxdg_decoration_manager_v1_interface(void) { retur
 const struct wl_interface *mo_zwp_input_timestamps_manager_v1_interface(void) { return &zwp_input_timestamps_manager_v1_interface; }
 const struct wl_interface *mo_wl_shm_interface(void) { return &wl_shm_interface; }
 const struct wl_interface *mo_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
+const struct wl_interface *mo_zwp_idle_inhibit_manager_v1_interface(void) { return &zwp_idle_inhibit_manager_v1_interface; }

@@ -16,7 +16,8 @@ struct HeadlessCommand: LoggingCommand {
         abstract: "Run the demo inside a private headless weston with a scripted tour of touch gestures.")
 
     @OptionGroup var logging: LoggingOptions
-    @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.") var out = "momentum-headless"
+    @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.", completion: .directory)
+    var out = "momentum-headless"
     @Option(help: "The animator backend of the panel and the playground card (default spring).")
     var backend: BackendKind?
     @Option(help: "Output size WxH in logical px (default 800x600).") var size: String?

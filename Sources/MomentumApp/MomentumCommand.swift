@@ -26,13 +26,14 @@ struct RunCommand: LoggingCommand {
     var backend: BackendKind?
     @Flag(help: "Ask for a fullscreen window.") var fullscreen = false
     @Option(parsing: .unconditional, help: "Window size WxH in logical px.") var size = "800x600"
-    @Option(help: "Write the JSON Lines trace to FILE.") var trace: String?
+    @Option(help: "Write the JSON Lines trace to FILE.", completion: .file()) var trace: String?
     @Option(name: .customLong("trace-limit"), parsing: .unconditional,
             help: "Stop the trace with a 'truncated' event at SIZE bytes (k, M, G suffixes; 4k to 1T).")
     var traceLimit = "256M"
     @Option(name: .customLong("quit-after"), parsing: .unconditional,
             help: "Quit after SECONDS (finite, > 0).") var quitAfter: Double?
-    @Option(help: "On exit, save the last frame as a PNG to FILE.") var screenshot: String?
+    @Option(help: "On exit, save the last frame as a PNG to FILE.", completion: .file(extensions: ["png"]))
+    var screenshot: String?
     @Flag(name: .customLong("notify-ready"), help: "Print 'ready' on stdout once the first frame was shown.")
     var notifyReady = false
     @Flag(help: "Keep animating: each scene plays its demonstration again whenever it comes to rest (the panel opens and closes, the transition presents and dismisses, the gallery runs each item, the playground card goes round the screen, the list is flicked end to end).")
@@ -149,6 +150,11 @@ public enum MomentumMain {
         // non-zero exit) instead of killing the process without a word.
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        // The completion scripts, with the default subcommands completed (CompletionScript).
+        if let shell = CompletionScript.requestedShell(Array(CommandLine.arguments.dropFirst())) {
+            Console.out(CompletionScript.script(for: shell))
+            exitSayingStdoutFailure(0)
+        }
         // `run` ends every terminating signal with its trace's `exit` line: from the first instant, not only once
         // its event loop exists (a signal in the first ~100 ms killed it without one).
         if RunCommand.isInvoked(by: CommandLine.arguments) { EventLoop.blockSignals() }

@@ -28,6 +28,8 @@ enum Global: String, CaseIterable {
     case shm = "wl_shm"
     /// `wp_cursor_shape_manager_v1`.
     case cursorShape = "wp_cursor_shape_manager_v1"
+    /// `zwp_idle_inhibit_manager_v1`.
+    case idleInhibit = "zwp_idle_inhibit_manager_v1"
 
     /// The highest version this client speaks.
     var supportedVersion: UInt32 {
@@ -36,7 +38,7 @@ enum Global: String, CaseIterable {
         case .seat: 8
         case .output: 4
         case .subcompositor, .presentation, .viewporter, .fractionalScale, .decorationManager, .inputTimestamps,
-             .shm, .cursorShape: 1
+             .shm, .cursorShape, .idleInhibit: 1
         }
     }
 
@@ -55,6 +57,7 @@ enum Global: String, CaseIterable {
         case .output: mo_wl_output_interface()
         case .shm: mo_wl_shm_interface()
         case .cursorShape: mo_wp_cursor_shape_manager_v1_interface()
+        case .idleInhibit: mo_zwp_idle_inhibit_manager_v1_interface()
         }
     }
 }

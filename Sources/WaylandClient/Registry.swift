@@ -44,6 +44,8 @@ public final class Registry {
     public private(set) var shm: Bound?
     /// `wp_cursor_shape_manager_v1` (optional: the cursor is then drawn from the XCursor theme).
     public private(set) var cursorShape: Bound?
+    /// `zwp_idle_inhibit_manager_v1` (optional: without it the screen may blank during an autoplay or a benchmark).
+    public private(set) var idleInhibit: Bound?
     /// The window's surface, once there is one: the seat reports input on it alone (not on decorations).
     var windowSurface: OpaquePointer?
     /// `wl_output`s by global name.
@@ -101,6 +103,7 @@ public final class Registry {
             ("zwp_input_timestamps_manager_v1", "millisecond input timestamps", inputTimestamps, .debug),
             ("wp_cursor_shape_manager_v1", "the cursor comes from the XCursor theme", cursorShape, .debug),
             ("wl_shm", "no cursor theme images", shm, .debug),
+            ("zwp_idle_inhibit_manager_v1", "the screen may blank while autoplaying", idleInhibit, .debug),
         ]
         for global in optional {
             if let bound = global.bound {
@@ -123,6 +126,7 @@ public final class Registry {
         outputs.removeAll()
         if let inputTimestamps { zwp_input_timestamps_manager_v1_destroy(inputTimestamps.proxy) }
         if let cursorShape { wp_cursor_shape_manager_v1_destroy(cursorShape.proxy) }
+        if let idleInhibit { zwp_idle_inhibit_manager_v1_destroy(idleInhibit.proxy) }
         if let shm { wl_shm_destroy(shm.proxy) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager.proxy) }
         if let fractionalScale { wp_fractional_scale_manager_v1_destroy(fractionalScale.proxy) }
@@ -165,6 +169,7 @@ public final class Registry {
         case .inputTimestamps: inputTimestamps = bind(name, global, version)
         case .shm: shm = bind(name, global, version)
         case .cursorShape: cursorShape = bind(name, global, version)
+        case .idleInhibit: idleInhibit = bind(name, global, version)
         case .output:
             if let bound = bind(name, global, version) {
                 let output = Output(proxy: bound.proxy, globalName: name, version: bound.version)

@@ -52,6 +52,8 @@ public final class Window {
     private var viewport: OpaquePointer?
     private var fractionalScale: OpaquePointer?
     private var frameCallback: OpaquePointer?
+    /// The `zwp_idle_inhibitor_v1` on the surface while the screen is kept from blanking.
+    private var idleInhibitor: OpaquePointer?
     /// Presentation feedback asked for and not yet answered, oldest first.
     private var feedback = BoundedQueue<PendingFeedback>(limit: Window.unansweredFeedbackLimit)
     private var configure: ConfigureState
@@ -364,6 +366,7 @@ public final class Window {
     deinit {
         while let unanswered = feedback.removeFirst() { wp_presentation_feedback_destroy(unanswered.proxy) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
+        if let idleInhibitor { zwp_idle_inhibitor_v1_destroy(idleInhibitor) }
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let viewport { wp_viewport_destroy(viewport) }
@@ -378,6 +381,26 @@ public final class Window {
             Window.decorErrorLog = nil
         }
         for listener in [UnsafeMutableRawPointer(surfaceListener), UnsafeMutableRawPointer(xdgSurfaceListener), UnsafeMutableRawPointer(toplevelListener), UnsafeMutableRawPointer(callbackListener), UnsafeMutableRawPointer(fractionalListener), UnsafeMutableRawPointer(feedbackListener), UnsafeMutableRawPointer(decorListener), UnsafeMutableRawPointer(decorFrameListener)] { listener.deallocate() }
+    }
+
+    /// Whether the window keeps the screen from blanking (`zwp_idle_inhibitor_v1` on its surface).
+    public var isIdleInhibited: Bool { idleInhibitor != nil }
+
+    /// Keeps the screen from blanking and locking while the window is visible (`inhibited`), or lets it again, by
+    /// making or destroying an idle inhibitor on the surface. False when the compositor offers no
+    /// `zwp_idle_inhibit_manager_v1` (or refused one): then nothing changes.
+    @discardableResult
+    public func inhibitIdle(_ inhibited: Bool) -> Bool {
+        guard inhibited != isIdleInhibited else { return true }
+        if let idleInhibitor {
+            zwp_idle_inhibitor_v1_destroy(idleInhibitor)
+            self.idleInhibitor = nil
+            return true
+        }
+        guard let manager = registry.idleInhibit?.proxy,
+              let inhibitor = zwp_idle_inhibit_manager_v1_create_inhibitor(manager, surface) else { return false }
+        idleInhibitor = inhibitor
+        return true
     }
 
     /// Asks for the next `wl_surface.frame` callback, unless one is outstanding. Call before `eglSwapBuffers`.

@@ -42,6 +42,11 @@ import Testing
         #expect(desktop.hasPrefix("[Desktop Entry]\n") && desktop.contains("\nExec=\(binary) run\n")
                 && desktop.contains("\nStartupWMClass=dev.momentum.Momentum\n") && desktop.contains("\nType=Application\n"),
                 "\(desktop)")
+        // Its icon, and the form factors Phosh shows it on.
+        #expect(desktop.contains("\nIcon=dev.momentum.Momentum\n")
+                && desktop.contains("\nX-Purism-FormFactor=Workstation;Mobile;\n"), "\(desktop)")
+        #expect(FileManager.default.fileExists(
+            atPath: prefix.appendingPathComponent("share/icons/hicolor/scalable/apps/dev.momentum.Momentum.svg").path))
 
         let run = try ProgramRun(binary, ["headless", "--out", "out", "--log-level", "debug"], in: work.path)
         #expect(run.status == 0, "\(run.transcript)")
@@ -57,6 +62,70 @@ import Testing
         let png = try Data(contentsOf: out.appendingPathComponent("screenshot.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
         #expect(run.stdout.contains("screenshot: \(out.path)/screenshot.png"), "\(run.stdout)")
+    }
+
+    /// `--destdir D PREFIX` stages every file under D/PREFIX (the launcher entry starts PREFIX/bin/momentum, the
+    /// module is found next to the staged binary), the launcher entry is what desktop-file-validate accepts, each man
+    /// page renders, and `--uninstall` removes exactly what was installed.
+    @Test func installStagesUnderDestdirAndUninstallRemovesIt() throws {
+        let destdir = try temporaryFolder("destdir"), work = try temporaryFolder("work")
+        defer {
+            try? FileManager.default.removeItem(at: destdir)
+            try? FileManager.default.removeItem(at: work)
+        }
+        let script = packageRoot + "/scripts/install"
+        let install = try ProgramRun(script, ["--binary", try Compositor.momentumBinary(), "--destdir", destdir.path,
+                                              "/usr"], in: work.path)
+        #expect(install.status == 0, "\(install.transcript)")
+        let root = destdir.appendingPathComponent("usr")
+        let installed = try files(under: destdir)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/data/man").filter { $0.hasSuffix(".1") }
+        #expect(pages.contains("momentum.1") && pages.contains("momentum.report.1") && pages.contains("momentum.bench.run.1"))
+        let expected = Set(["usr/bin/momentum", "usr/lib/momentum/momentum-touch.so",
+                            "usr/share/applications/dev.momentum.Momentum.desktop",
+                            "usr/share/icons/hicolor/scalable/apps/dev.momentum.Momentum.svg",
+                            "usr/share/bash-completion/completions/momentum", "usr/share/zsh/vendor-completions/_momentum",
+                            "usr/share/fish/vendor_completions.d/momentum.fish"]
+                           + pages.map { "usr/share/man/man1/" + $0 })
+        #expect(installed == expected, "\(installed.symmetricDifference(expected))")
+        let desktopPath = root.appendingPathComponent("share/applications/dev.momentum.Momentum.desktop").path
+        let desktop = try String(contentsOfFile: desktopPath, encoding: .utf8)
+        #expect(desktop.contains("\nExec=/usr/bin/momentum run\n"), "\(desktop)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/desktop-file-validate") {
+            let validate = try ProgramRun("/usr/bin/desktop-file-validate", [desktopPath])
+            #expect(validate.status == 0 && validate.stdout.isEmpty && validate.stderr.isEmpty, "\(validate.transcript)")
+        }
+        // The completions come from the installed binary and complete a trace path for report.
+        let bash = try String(contentsOfFile: root.appendingPathComponent("share/bash-completion/completions/momentum").path,
+                              encoding: .utf8)
+        #expect(bash.contains("complete -o filenames -F _momentum momentum"), "\(bash.prefix(200))")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
+            for page in pages {
+                let man = try ProgramRun("/usr/bin/man", ["-l", root.appendingPathComponent("share/man/man1/" + page).path],
+                                         environment: ["PATH": "/usr/bin:/bin", "MANPAGER": "cat", "TERM": "dumb"])
+                #expect(man.status == 0 && man.stdout.contains("NAME") && man.stderr.isEmpty, "\(page): \(man.transcript)")
+            }
+        }
+
+        let uninstall = try ProgramRun(script, ["--uninstall", "--destdir", destdir.path, "/usr"], in: work.path)
+        #expect(uninstall.status == 0 && uninstall.stdout == "removed \(expected.count) files from \(root.path)\n",
+                "\(uninstall.transcript)")
+        #expect(try files(under: destdir).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("lib/momentum").path))
+    }
+
+    /// The regular files under `folder`, as paths relative to it.
+    private func files(under folder: URL) throws -> Set<String> {
+        var found = Set<String>()
+        let base = folder.path + "/"
+        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return found }
+        for case let relative as String in walk {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                found.insert(relative)
+            }
+        }
+        return found
     }
 
     @Test func headlessWithoutAnInstalledModuleSaysWhatToRun() throws {

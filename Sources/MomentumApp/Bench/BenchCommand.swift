@@ -19,6 +19,10 @@ enum SceneChoice: ExpressibleByArgument, Equatable {
         if argument == "all" { self = .all } else if let kind = SceneKind(argument: argument) { self = .one(kind) } else { return nil }
     }
     static var allValueStrings: [String] { SceneKind.allCases.map(\.rawValue) + ["all"] }
+    /// Shell completion offers the scenes and all (the type is not CaseIterable, so it must be said).
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+    /// `--help` and the man page say `default: panel`, as it is typed.
+    var defaultValueDescription: String { if case .one(let kind) = self { kind.rawValue } else { "all" } }
     var scenes: [SceneKind] { if case .one(let kind) = self { [kind] } else { SceneKind.allCases } }
 }
 
@@ -29,6 +33,10 @@ enum BackendChoice: ExpressibleByArgument, Equatable {
         if argument == "all" { self = .all } else if let kind = BackendKind(argument: argument) { self = .one(kind) } else { return nil }
     }
     static var allValueStrings: [String] { BackendKind.allCases.map(\.rawValue) + ["all"] }
+    /// Shell completion offers the backends and all.
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+    /// `--help` and the man page say `default: spring`, as it is typed.
+    var defaultValueDescription: String { if case .one(let kind) = self { kind.rawValue } else { "all" } }
     var backends: [BackendKind] { if case .one(let kind) = self { [kind] } else { BackendKind.allCases } }
 }
 
@@ -49,7 +57,7 @@ struct BenchRunCommand: LoggingCommand {
     @Flag(name: .customLong("no-subsurfaces"),
           help: "Run the app with --no-subsurfaces (every layer drawn into the window), to weigh what they save.")
     var noSubsurfaces = false
-    @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.") var out = "momentum-bench"
+    @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.", completion: .directory) var out = "momentum-bench"
     @Option(help: """
         Run in a private headless compositor started for the bench and stopped after it (also on SIGINT, SIGTERM, \
         SIGHUP): weston (injected touch: touch latency and drag lag too), sway or kwin (the scripted drag: no \
@@ -58,7 +66,8 @@ struct BenchRunCommand: LoggingCommand {
     var compositor: CompositorKind?
     @Flag(help: "The same as --compositor weston.")
     var headless = false
-    @Option(help: "With --compositor weston or --headless: run this peer in the same weston and compare (weston-simple-egl).")
+    @Option(help: "With --compositor weston or --headless: run this peer in the same weston and compare (weston-simple-egl).",
+            completion: .list(["weston-simple-egl"]))
     var versus: String?
     @Option(help: "With --versus: rounds of the two clients, the order alternating.") var rounds = 2
     @Option(name: .customLong("drag-speeds"),

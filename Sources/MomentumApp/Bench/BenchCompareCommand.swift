@@ -6,9 +6,10 @@ struct BenchCompareCommand: LoggingCommand {
         commandName: "compare", abstract: "Compare two bench reports (two compositors, devices or backends).")
 
     @OptionGroup var logging: LoggingOptions
-    @Argument(help: "The first report.json.") var first: String
-    @Argument(help: "The second report.json.") var second: String
-    @Option(help: "Also write compare.html (both runs' percentiles drawn side by side) into DIR.") var out: String?
+    @Argument(help: "The first report.json.", completion: .file(extensions: ["json"])) var first: String
+    @Argument(help: "The second report.json.", completion: .file(extensions: ["json"])) var second: String
+    @Option(help: "Also write compare.html (both runs' percentiles drawn side by side) into DIR.", completion: .directory)
+    var out: String?
 
     /// The numbers compared, as (label, key, quantile or nil).
     static let metrics: [(String, String, String?)] = [

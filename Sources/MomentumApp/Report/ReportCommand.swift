@@ -15,9 +15,10 @@ struct ReportCommand: LoggingCommand {
         """)
 
     @OptionGroup var logging: LoggingOptions
-    @Argument(help: "The JSON Lines trace a momentum run --trace wrote.") var trace: String
-    @Option(help: "The directory for report.html (made if missing).") var out = "momentum-report"
-    @Option(name: .customLong("chrome-trace"), help: "Also write the run in Chrome Trace Event Format to FILE.json.")
+    @Argument(help: "The JSON Lines trace a momentum run --trace wrote.", completion: .file()) var trace: String
+    @Option(help: "The directory for report.html (made if missing).", completion: .directory) var out = "momentum-report"
+    @Option(name: .customLong("chrome-trace"), help: "Also write the run in Chrome Trace Event Format to FILE.json.",
+            completion: .file(extensions: ["json"]))
     var chromeTrace: String?
 
     func run() throws {

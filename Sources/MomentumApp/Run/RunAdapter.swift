@@ -178,6 +178,7 @@ final class RunAdapter {
     /// event when it has none.
     private func afterDispatch() -> Double {
         send(.dispatched)
+        holdIdleInhibitor()
         writer.flush()
         if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
         return core.wakeTime.map { max(0, $0 - HostClock.now()) } ?? -1
@@ -225,6 +226,21 @@ final class RunAdapter {
         }
         send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: damage,
                                cpu: HostClock.processCPU())), at: now)
+    }
+
+    /// Keeps the screen from blanking while the run shows something nobody is touching: for the whole of an
+    /// `--autoplay` (a benchmark's workload too) or a scripted drag, and while anything moves; lets it blank again
+    /// at rest. (Touch and keys keep the screen on by themselves.) Nothing where the compositor offers no
+    /// zwp_idle_inhibit_manager_v1.
+    private func holdIdleInhibitor() {
+        guard let window, registry?.idleInhibit != nil else { return }
+        let reason: String? = if options.core.autoplay { "autoplay" } else if core.drag?.isRunning == true {
+            "drag workload"
+        } else if core.scene.needsFrames { "moving" } else { nil }
+        guard (reason != nil) != window.isIdleInhibited else { return }
+        if window.inhibitIdle(reason != nil) {
+            logger.debug(reason.map { "idle inhibited: \($0)" } ?? "idle inhibitor released: at rest")
+        }
     }
 
     private func record(_ record: TraceRecord) { writer.write(TraceLine(t: HostClock.now() - start, record)) }

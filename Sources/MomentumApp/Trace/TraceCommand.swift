@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MomentumLayers
 
 /// `momentum trace`: simulate one backend offline and print its presented state once per display frame.
 struct TraceCommand: LoggingCommand {
@@ -17,7 +18,8 @@ struct TraceCommand: LoggingCommand {
         """)
 
     @OptionGroup var logging: LoggingOptions
-    @Option(help: "Backend: spring|pop|dynamics|tween|decay.") var backend: String?
+    @Option(help: "Backend: spring|pop|dynamics|tween|decay.", completion: .list(TraceArguments.backendNames))
+    var backend: String?
     @Option(parsing: .unconditional, help: "Start value X[,Y] (each within ±1e6).") var from: String?
     @Option(parsing: .unconditional, help: "Target X[,Y] (each within ±1e6).") var to: String?
     @Option(parsing: .unconditional, help: "Initial velocity VX[,VY] in units/s (default 0; each within ±1e7).") var velocity: String?
@@ -28,11 +30,14 @@ struct TraceCommand: LoggingCommand {
     var seconds: Double?
     @Option(parsing: .unconditionalSingleValue, help: "Change the target at time T to X[,Y] (repeatable), as T:X[,Y].")
     var retarget: [String] = []
-    @Option(help: "Output format: csv|json (default csv).") var format: String?
-    @Option(help: "Also draw position and velocity over time to FILE.svg.") var plot: String?
+    @Option(help: "Output format: csv|json (default csv).", completion: .list(TraceFormat.allCases.map(\.rawValue)))
+    var format: String?
+    @Option(help: "Also draw position and velocity over time to FILE.svg.", completion: .file(extensions: ["svg"]))
+    var plot: String?
     @Flag(help: "In the plot, overlay a restart from rest (velocity zeroed) at each retarget.")
     var compareAbrupt = false
-    @Option(help: "What the value is, for when it counts as settled: position|size|scale|rotation|opacity (default position: within half a device pixel).")
+    @Option(help: "What the value is, for when it counts as settled: position|size|scale|rotation|opacity (default position: within half a device pixel).",
+            completion: .list(LayerProperty.traceNames.keys.sorted()))
     var property: String?
     @Option(parsing: .unconditional, help: "Output scale for --property position/size (default 1).") var scale: Double?
     @Option(parsing: .unconditional, help: "Settled within this distance (speed 62.5 × it per second); overrides --property.")
