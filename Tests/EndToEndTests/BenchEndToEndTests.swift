@@ -172,6 +172,31 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
     }
 
+    @Test func interruptedHeadlessTheBenchLeavesNothingBehind() throws {
+        let out = try temporaryDirectory("momentum-bench-headless-sigint")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (bench, err, children) = try startWithChildren(["bench", "--headless", "--duration", "20", "--out", out],
+                                                           named: ["weston", "momentum"])
+        defer { if bench.isRunning { kill(bench.processIdentifier, SIGKILL) } }
+        let compositor = try #require(children["weston"], "no weston started by the bench")
+        let client = try #require(children["momentum"], "no momentum run started by the bench")
+        let arguments = (FileManager.default.contents(atPath: "/proc/\(compositor.pid)/cmdline") ?? Data())
+            .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        let log = try #require(arguments.first { $0.hasPrefix("--log=") }, "\(arguments)")
+        let runtime = URL(fileURLWithPath: String(log.dropFirst("--log=".count))).deletingLastPathComponent().path
+        #expect(FileManager.default.fileExists(atPath: runtime), "\(runtime)")
+        kill(bench.processIdentifier, SIGINT)
+        let said = TracedClient.readToEnd(err.fileHandleForReading.fileDescriptor)
+        bench.waitUntilExit()
+        #expect(bench.terminationReason == .uncaughtSignal && bench.terminationStatus == SIGINT,
+                "\(bench.terminationReason) \(bench.terminationStatus): \(said)")
+        #expect(said.split(separator: "\n").count == 1 && said.contains("SIGINT"), "\(said)")
+        // weston, its helpers and the app are gone, and so are weston's runtime folder and the work folder.
+        #expect(compositor.isGone(within: 10) && client.isGone(within: 10))
+        #expect(!FileManager.default.fileExists(atPath: runtime))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
+    }
+
     /// The private compositor the report names (`pid`, `socket`) is no longer running and its runtime folder is gone.
     static func expectGone(_ compositor: [String: Any]) throws {
         let pid = try #require((compositor["pid"] as? NSNumber)?.int32Value, "\(compositor)")
