@@ -18,13 +18,6 @@ import Testing
 /// - **it settles**: after the last lift the object comes to rest exactly at its target, and nothing is drawn.
 /// A failing script says its seed and the first frame where it broke.
 struct InterruptibilityAuditTests {
-    /// The largest acceleration (px/s²) any backend gives the panel or the card: the seed's spring (k 300, c 20) at
-    /// 600 px from its target moving at 5000 px/s is 280 000.
-    static let maxAcceleration = 400_000.0
-    /// The playground's card on the dynamics backend is pulled by the seed's attachment to a point up to the
-    /// container's diagonal away (a push or a retarget from rest): its first solver step accelerates it by up to
-    /// ~1 150 px/s² per px of stretch (measured: 1 645 px/s in 3.5 ms toward a point 411 px away), so up to 1.1 M.
-    static func maxAcceleration(_ scene: SceneKind) -> Double { scene == .playground ? 1_500_000 : maxAcceleration }
     static let size = SIMD2<Double>(800, 600)
 
     /// A finger's actions, each at a random instant.
@@ -39,25 +32,6 @@ struct InterruptibilityAuditTests {
             case .backend(let b): "backend \(b)"
             case .wait(let t): "wait \(t) s"
             }
-        }
-    }
-
-    /// Where the scene's object is drawn now, from its latest record: a rectangle to touch.
-    static func objectRect(_ driver: RunCoreDriver, scene: SceneKind) -> DrawRect? {
-        guard let record = driver.lines.last(where: { $0.sceneState != nil })?.sceneState else { return nil }
-        switch record {
-        case .panel(let panel):
-            return DrawRect(x: panel.rect.x, y: panel.rect.y, width: panel.rect.width,
-                            height: max(0, min(panel.rect.maxY, size.y) - panel.rect.y))
-        case .transition(let card):
-            let layout = TransitionLayout(width: size.x, height: size.y)
-            let top = max(card.cardY, 0), bottom = min(card.cardY + layout.cardSize.y, size.y)
-            return bottom > top + 20 ? DrawRect(x: layout.cardX, y: top, width: layout.cardSize.x, height: bottom - top) : nil
-        case .playground(let card):
-            let side = PlaygroundScene.cardSide * card.scale
-            return DrawRect(x: card.position.x - side / 2, y: card.position.y - side / 2, width: side, height: side)
-        default:
-            return nil
         }
     }
 
@@ -86,7 +60,7 @@ struct InterruptibilityAuditTests {
                             at: time + driver.compositor.inputDelay)
         }
         for _ in 0..<count {
-            let rect = objectRect(driver, scene: scene)
+            let rect = InterruptibilityCheck.objectRect(driver.lines, size: size)
             let action: Action
             switch random.next() % 10 {
             case 0, 1, 2: action = .tap(point(in: rect))
@@ -124,7 +98,7 @@ struct InterruptibilityAuditTests {
             driver.run(until: t)
         }
         driver.run(until: t + 12)
-        var problems = check(driver.lines, scene: scene)
+        var problems = InterruptibilityCheck.problems(in: driver.lines, scene: scene, size: size)
         if driver.core.scene.name != scene.rawValue { problems.append("the script switched the scene") }
         if !driver.isIdle { problems.append("frames still asked for 12 s after the last lift") }
         if let last = driver.lines.last(where: { $0.sceneState != nil })?.sceneState {
@@ -135,6 +109,10 @@ struct InterruptibilityAuditTests {
             case .transition(let c):
                 let rest = TransitionLayout(width: size.x, height: size.y).y(for: c.target)
                 if c.cardY != rest || c.cardVY != 0 { problems.append("the card rests at y \(c.cardY), not at \(rest)") }
+            case .scroll(let l):
+                if l.state != .idle || l.velocity != 0 || l.offset > 0 || l.offset < l.minOffset {
+                    problems.append("the list rests at \(l.offset) (\(l.state.rawValue), \(l.velocity) px/s)")
+                }
             case .playground(let c):
                 if c.state != .idle || c.velocity != .zero || (c.driver != "none" && c.position != c.target) {
                     problems.append("the card rests at \(c.position) (\(c.state.rawValue), \(c.velocity) px/s), target \(c.target)")
@@ -147,79 +125,6 @@ struct InterruptibilityAuditTests {
                 + "\n  script: " + played.joined(separator: " · ")]
     }
 
-    /// The object's position and velocity in a record, and whether a finger holds it.
-    static func motion(_ record: SceneRecord) -> (p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)? {
-        switch record {
-        case .panel(let p): (SIMD2(0, p.y), SIMD2(0, p.vy), p.state == .dragging)
-        case .transition(let c): (SIMD2(0, c.cardY), SIMD2(0, c.cardVY), c.state == .dragging)
-        case .playground(let c): (c.position, c.velocity, c.state == .dragging || c.state == .pinching)
-        default: nil
-        }
-    }
-
-    /// Whether the playground's card is within `margin` of the container's edges, where the dynamics backend's
-    /// collisions turn its velocity (a bounce, not a jump).
-    static func nearEdges(_ p: SIMD2<Double>, margin: Double) -> Bool {
-        let half = PlaygroundScene.cardSide / 2
-        let low = SIMD2(half, SceneChrome.top + half), high = size - half
-        return p.x - low.x < margin || high.x - p.x < margin || p.y - low.y < margin || high.y - p.y < margin
-    }
-
-    /// The touch rule and continuity, from the trace.
-    static func check(_ lines: [TraceLine], scene: SceneKind) -> [String] {
-        var problems: [String] = []
-        var lastDown: Double?
-        var previous: (t: Double, p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)?
-        var impulse = false
-        var step = 0.0
-        var pannedAt: Double?
-        for line in lines {
-            switch line.record {
-            case .touch(let touch):
-                if touch.phase == .down { lastDown = line.t; pannedAt = nil }
-                if touch.phase == .up || touch.phase == .cancel { lastDown = nil }
-            case .gesture(let event):
-                if event.kind == .panBegan { pannedAt = line.t }
-                // A push (a tap on the playground's card, dynamics backend) is an impulse: its velocity changes.
-                if event.kind == .push { impulse = true }
-                // A card at rest is held at touch-down: nothing moved, nothing was caught mid-flight.
-                guard event.kind == .catch, event.bool(.wasMoving) != false, let down = lastDown else { break }
-                // A pan's catch comes in the same batch as its pan-began (the next line); otherwise the hold time.
-                let heldFor = line.t - down
-                let next = lines.first { $0.t >= line.t && $0.gesture?.kind == .panBegan && $0.t == line.t }
-                if next == nil, pannedAt == nil, heldFor < TouchRule.holdTime - 0.03 {
-                    problems.append("at \(line.t) s caught \(Int(heldFor * 1000)) ms after touch-down, before the hold time")
-                }
-            case .frame(let frame):
-                step = frame.step
-            case .configure, .backend:
-                previous = nil    // a new layout may move it; a backend hands it over (checked from the next frame)
-            case .sceneState(let record):
-                guard let now = motion(record) else { break }
-                defer {
-                    previous = (line.t, now.p, now.v, now.held)
-                    impulse = false
-                }
-                guard let before = previous, !before.held, !now.held, step > 0 else { break }
-                func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
-                let a = Self.maxAcceleration(scene)
-                let speed = max(length(before.v), length(now.v))
-                let travel = speed * step + a * step * step / 2 + 0.5
-                if length(now.p - before.p) > travel {
-                    problems.append("at \(line.t) s it jumped \(now.p - before.p) px in \(step) s (at most \(travel))")
-                }
-                let bounced = scene == .playground && (nearEdges(before.p, margin: speed * step + 2)
-                                                       || nearEdges(now.p, margin: speed * step + 2))
-                if !impulse, !bounced, length(now.v - before.v) > a * step + 1 {
-                    problems.append("at \(line.t) s its velocity jumped from \(before.v) to \(now.v) px/s in \(step) s")
-                }
-            default:
-                break
-            }
-        }
-        return problems
-    }
-
     /// Seeds 1…12, or 1…`MOMENTUM_AUDIT_SCRIPTS` for a longer run
     /// (`MOMENTUM_AUDIT_SCRIPTS=400 swift test --filter InterruptibilityAudit`: 400 scripts per scene and backend).
     static let seeds: [UInt64] = {
@@ -230,10 +135,11 @@ struct InterruptibilityAuditTests {
     }()
 
     @Test("every script keeps the touch rule, continuity and settles (panel, transition and playground cards, every backend, fixed seeds)",
-          arguments: [SceneKind.panel, .transition, .playground], BackendKind.allCases)
+          arguments: [SceneKind.panel, .transition, .playground, .scroll], BackendKind.allCases)
     func audit(scene: SceneKind, backend: BackendKind) {
-        // The transition's card runs on its own tween and dynamics: the backend keys change nothing there.
-        guard scene != .transition || backend == .spring else { return }
+        // The transition's card runs on its own tween and dynamics, the list on its decay and springs: the backend
+        // keys change nothing there.
+        guard scene == .panel || scene == .playground || backend == .spring else { return }
         for seed in Self.seeds {
             let problems = Self.audit(scene: scene, backend: backend, seed: seed)
             #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

@@ -1,0 +1,114 @@
+import MomentumLayers
+import MomentumRun
+import MomentumScenes
+
+/// What the interruptibility audit checks in a trace (in process under a simulated weston, and under a real one):
+/// the touch rule (nothing caught at touch-down: a `catch` of something moving comes with the pan that began it, or
+/// after `TouchRule.holdTime`), and continuity (while no finger holds it, the object never jumps further than its
+/// speed and a bounded acceleration allow over the frame's step, and its velocity never jumps beyond that
+/// acceleration; a push is an impulse, and a dynamics bounce off an edge turns the velocity).
+public enum InterruptibilityCheck {
+    /// The largest acceleration (px/s²) any backend gives the panel or the card: the seed's spring (k 300, c 20) at
+    /// 600 px from its target moving at 5000 px/s is 280 000.
+    public static let maxAcceleration = 400_000.0
+    /// The playground's card on the dynamics backend is pulled by the seed's attachment to a point up to the
+    /// container's diagonal away (a push or a retarget from rest): its first solver step accelerates it by up to
+    /// ~1 150 px/s² per px of stretch (measured: 1 645 px/s in 3.5 ms toward a point 411 px away), so up to 1.1 M.
+    public static func maxAcceleration(_ scene: SceneKind) -> Double { scene == .playground ? 1_500_000 : maxAcceleration }
+    /// Where the scene's object is drawn now, from its latest record: a rectangle to touch.
+    public static func objectRect(_ lines: [TraceLine], size: SIMD2<Double>) -> DrawRect? {
+        guard let record = lines.last(where: { $0.sceneState != nil })?.sceneState else { return nil }
+        switch record {
+        case .panel(let panel):
+            return DrawRect(x: panel.rect.x, y: panel.rect.y, width: panel.rect.width,
+                            height: max(0, min(panel.rect.maxY, size.y) - panel.rect.y))
+        case .transition(let card):
+            let layout = TransitionLayout(width: size.x, height: size.y)
+            let top = max(card.cardY, 0), bottom = min(card.cardY + layout.cardSize.y, size.y)
+            return bottom > top + 20 ? DrawRect(x: layout.cardX, y: top, width: layout.cardSize.x, height: bottom - top) : nil
+        case .playground(let card):
+            let side = PlaygroundScene.cardSide * card.scale
+            return DrawRect(x: card.position.x - side / 2, y: card.position.y - side / 2, width: side, height: side)
+        default:
+            return nil
+        }
+    }
+
+    /// The object's position and velocity in a record, and whether a finger holds it.
+    public static func motion(_ record: SceneRecord) -> (p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)? {
+        switch record {
+        case .panel(let p): (SIMD2(0, p.y), SIMD2(0, p.vy), p.state == .dragging)
+        case .transition(let c): (SIMD2(0, c.cardY), SIMD2(0, c.cardVY), c.state == .dragging)
+        case .playground(let c): (c.position, c.velocity, c.state == .dragging || c.state == .pinching)
+        case .scroll(let l): (SIMD2(0, l.offset), SIMD2(0, l.velocity), l.state == .dragging)
+        default: nil
+        }
+    }
+
+    /// Whether the playground's card is within `margin` of the container's edges, where the dynamics backend's
+    /// collisions turn its velocity (a bounce, not a jump).
+    public static func nearEdges(_ p: SIMD2<Double>, margin: Double, size: SIMD2<Double>) -> Bool {
+        let half = PlaygroundScene.cardSide / 2
+        let low = SIMD2(half, SceneChrome.top + half), high = size - half
+        return p.x - low.x < margin || high.x - p.x < margin || p.y - low.y < margin || high.y - p.y < margin
+    }
+
+    /// The touch rule and continuity, from the trace of a run of `scene` in a window of `size`.
+    public static func problems(in lines: [TraceLine], scene: SceneKind, size: SIMD2<Double>) -> [String] {
+        var problems: [String] = []
+        var lastDown: Double?
+        var previous: (t: Double, p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)?
+        var impulse = false
+        var step = 0.0
+        var pannedAt: Double?
+        for line in lines {
+            switch line.record {
+            case .touch(let touch):
+                if touch.phase == .down { lastDown = line.t; pannedAt = nil }
+                if touch.phase == .up || touch.phase == .cancel { lastDown = nil }
+            case .gesture(let event):
+                if event.kind == .panBegan { pannedAt = line.t }
+                // A push (a tap on the playground's card, dynamics backend) is an impulse: its velocity changes.
+                if event.kind == .push { impulse = true }
+                // A card at rest is held at touch-down: nothing moved, nothing was caught mid-flight.
+                // The scroll list stops on touch-down, as a scroll view does: the rule's one exception.
+                guard event.kind == .catch, scene != .scroll, event.bool(.wasMoving) != false, let down = lastDown else { break }
+                // A pan's catch comes in the same batch as its pan-began (the next line); otherwise the hold time.
+                let heldFor = line.t - down
+                let next = lines.first { $0.t >= line.t && $0.gesture?.kind == .panBegan && $0.t == line.t }
+                if next == nil, pannedAt == nil, heldFor < TouchRule.holdTime - 0.03 {
+                    problems.append("at \(line.t) s caught \(Int(heldFor * 1000)) ms after touch-down, before the hold time")
+                }
+            case .frame(let frame):
+                step = frame.step
+            case .configure, .backend:
+                previous = nil    // a new layout may move it; a backend hands it over (checked from the next frame)
+            case .sceneState(let record):
+                guard var now = motion(record) else { break }
+                // A finger on the scroll list holds it from touch-down.
+                if scene == .scroll, lastDown != nil { now.held = true }
+                defer {
+                    previous = (line.t, now.p, now.v, now.held)
+                    impulse = false
+                }
+                guard let before = previous, !before.held, !now.held, step > 0 else { break }
+                func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+                let a = Self.maxAcceleration(scene)
+                let speed = max(length(before.v), length(now.v))
+                let travel = speed * step + a * step * step / 2 + 0.5
+                if length(now.p - before.p) > travel {
+                    problems.append("at \(line.t) s it jumped \(now.p - before.p) px in \(step) s (at most \(travel))")
+                }
+                let bounced = scene == .playground && (nearEdges(before.p, margin: speed * step + 2, size: size)
+                                                       || nearEdges(now.p, margin: speed * step + 2, size: size))
+                if !impulse, !bounced, length(now.v - before.v) > a * step + 1 {
+                    problems.append("at \(line.t) s its velocity jumped from \(before.v) to \(now.v) px/s in \(step) s")
+                }
+            default:
+                break
+            }
+        }
+        return problems
+    }
+
+}
