@@ -111,4 +111,29 @@ public enum InterruptibilityCheck {
         return problems
     }
 
+
+    /// Where the object rests at the end of `lines` against where it must: exactly at its target, still.
+    public static func restProblems(in lines: [TraceLine], size: SIMD2<Double>) -> [String] {
+        var problems: [String] = []
+        if let last = lines.last(where: { $0.sceneState != nil })?.sceneState {
+            switch last {
+            case .panel(let p):
+                let rest = PanelLayout(width: size.x, height: size.y).y(for: p.target)
+                if p.y != rest || p.vy != 0 { problems.append("the panel rests at y \(p.y), vy \(p.vy), not at \(rest)") }
+            case .transition(let c):
+                let rest = TransitionLayout(width: size.x, height: size.y).y(for: c.target)
+                if c.cardY != rest || c.cardVY != 0 { problems.append("the card rests at y \(c.cardY), not at \(rest)") }
+            case .scroll(let l):
+                if l.state != .idle || l.velocity != 0 || l.offset > 0 || l.offset < l.minOffset {
+                    problems.append("the list rests at \(l.offset) (\(l.state.rawValue), \(l.velocity) px/s)")
+                }
+            case .playground(let c):
+                if c.state != .idle || c.velocity != .zero || (c.driver != "none" && c.position != c.target) {
+                    problems.append("the card rests at \(c.position) (\(c.state.rawValue), \(c.velocity) px/s), target \(c.target)")
+                }
+            default: break
+            }
+        }
+        return problems
+    }
 }
