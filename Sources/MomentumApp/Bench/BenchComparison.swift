@@ -42,7 +42,9 @@ struct BenchComparison {
             let change: String
             switch rule.threshold {
             case .relative:
-                change = a == 0 ? "from 0" : "\(b >= a ? "+" : "")\(BenchSummary.n((b / a - 1) * 100))%"
+                let percent = (b / a - 1) * 100
+                change = a == 0 ? "from 0"
+                    : "\(b >= a ? "+" : "")\(BenchSummary.n(abs(percent) >= 100 ? percent.rounded() : percent))%"
             case .absolute:
                 change = "\(b >= a ? "+" : "−")\(metric.format(abs(b - a)))"
             }
