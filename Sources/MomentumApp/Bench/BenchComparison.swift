@@ -65,12 +65,10 @@ struct BenchComparison {
         self.b = b
         let runsA = a.runs, runsB = b.runs
         func name(_ run: [String: Any]) -> String { run["name"] as? String ?? "?" }
-        let namesB = Set(runsB.map(name))
         var pairs: [Pair] = []
         var usedB: Set<String> = []
         for run in runsA {
-            guard namesB.contains(name(run)), !usedB.contains(name(run)),
-                  let other = runsB.first(where: { name($0) == name(run) }) else { continue }
+            guard !usedB.contains(name(run)), let other = runsB.first(where: { name($0) == name(run) }) else { continue }
             usedB.insert(name(run))
             pairs.append(Pair(a: run, b: other, nameA: name(run), nameB: name(run)))
         }
