@@ -234,7 +234,7 @@ import Testing
                                 ("missing.json", "cannot read")] {
             let run = try ProgramRun(try Compositor.momentumBinary(),
                                      ["bench", "compare", dir + "/" + file, dir + "/newer.json"])
-            #expect(run.status != 0 && run.stderr.split(separator: "\n").count == 1 && run.stderr.contains(message),
+            #expect(run.status == 2 && run.stderr.split(separator: "\n").count == 1 && run.stderr.contains(message),
                     "\(file): \(run.transcript)")
         }
     }
@@ -330,5 +330,67 @@ import Testing
         // Every frame drawn into the window: no layer surface.
         let frames = try traceLines(atPath: out + "/traces/panel-spring.jsonl").compactMap(\.frame)
         #expect(frames.count > 10 && frames.allSatisfy { $0.layerSurface == nil }, "\(frames.count) frames")
+    }
+}
+
+/// `bench compare` as a CI runs it on two short real benches under weston headless: a run against itself passes, a
+/// run with frames at the callback and no prediction fails naming the drag lag, and runs of different timing sources
+/// are refused.
+@Suite(.serialized) struct BenchCompareEndToEndTests {
+    @Test func aRunAgainstItselfPassesAnInjectedLagRegressionFailsAndMixedTimingIsRefused() throws {
+        let dir = try temporaryDirectory("momentum-bench-verdict")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let binary = try Compositor.momentumBinary()
+        // The shortest bench that drags: 1 s of autoplay and one drag at 1000 px/s (~7 s each on an idle machine).
+        let short = ["bench", "--headless", "--scene", "panel", "--duration", "1", "--rest", "0", "--drag-speeds", "1000"]
+        let good = try ProgramRun(binary, short + ["--predict", "on", "--out", dir + "/a"], timeout: 120)
+        #expect(good.status == 0, "\(good.transcript)")
+        let lagging = try ProgramRun(binary, short + ["--predict", "off", "--frame-start", "callback", "--out", dir + "/b"],
+                                     timeout: 120)
+        #expect(lagging.status == 0, "\(lagging.transcript)")
+
+        // A against itself (a folder for its report.json): every default rule holds.
+        let same = try ProgramRun(binary, ["bench", "compare", dir + "/a", dir + "/a/report.json"])
+        #expect(same.status == 0 && same.stderr.isEmpty, "\(same.transcript)")
+        let lines = same.stdout.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("verdict: pass (") == true && lines.last?.hasSuffix(" default rules on 2 runs)") == true,
+                "\(same.stdout)")
+        #expect(same.stdout.contains("touch → present p50 (ms)") && same.stdout.contains("drag lag steady p50 (px)"))
+
+        // Against the lagging run: the drags are paired (prediction on → off) and the drag lag breaks the rules, with
+        // the defaults and with --fail-on; each regression on its own line, the verdict last; exit 1.
+        for rules in [[], ["--fail-on", "drag_lag_p50>1px,missed>+50%"]] {
+            let worse = try ProgramRun(binary, ["bench", "compare", dir + "/a", dir + "/b", "--out", dir + "/cmp"] + rules)
+            #expect(worse.status == 1, "\(worse.transcript)")
+            let out = worse.stdout.split(separator: "\n").map(String.init)
+            #expect(out.contains("panel-drag-1000 → panel-drag-1000-unpredicted  [prediction on → off]"), "\(worse.stdout)")
+            #expect(out.contains { $0.hasPrefix("regression: panel-drag-1000 → panel-drag-1000-unpredicted: drag_lag_p50 ") },
+                    "\(worse.stdout)")
+            let verdict = out.last ?? ""
+            #expect(verdict.hasPrefix("verdict: FAIL: ") && verdict.contains("drag_lag_p50"), "\(worse.stdout)")
+            let page = try String(contentsOfFile: dir + "/cmp/compare.html", encoding: .utf8)
+            #expect(page.contains(">Verdict<") && page.contains("verdict: FAIL: "))
+        }
+
+        // B as if its compositor sent no presentation feedback: refused in one line naming it, exit 2; compared with
+        // --allow-mismatch, and labelled.
+        var report = try BenchEndToEndTests.json(dir + "/b/report.json")
+        report["runs"] = (report["runs"] as? [[String: Any]] ?? []).map { $0.merging(["timing_source": "callback"]) { $1 } }
+        let callback = dir + "/callback.json"
+        try JSONSerialization.data(withJSONObject: report).write(to: URL(fileURLWithPath: callback))
+        let mixed = try ProgramRun(binary, ["bench", "compare", dir + "/a", callback])
+        #expect(mixed.status == 2 && mixed.stdout.isEmpty && mixed.stderr.split(separator: "\n").count == 1
+                && mixed.stderr.contains("differ in timing source (A presentation, B callback)"), "\(mixed.transcript)")
+        let allowed = try ProgramRun(binary, ["bench", "compare", dir + "/a", callback, "--allow-mismatch"])
+        #expect(allowed.status == 1 && allowed.stdout.contains("MISMATCH (allowed): timing source (A presentation, B callback)")
+                && (allowed.stdout.split(separator: "\n").last ?? "").contains("mismatched: timing source"),
+                "\(allowed.transcript)")
+
+        // A malformed report: one line naming the file and the field, exit 2.
+        report["version"] = true
+        try JSONSerialization.data(withJSONObject: report).write(to: URL(fileURLWithPath: callback))
+        let malformed = try ProgramRun(binary, ["bench", "compare", dir + "/a", callback])
+        #expect(malformed.status == 2 && malformed.stderr == "momentum: \(callback): \"version\" is true, not an integer\n",
+                "\(malformed.transcript)")
     }
 }

@@ -149,22 +149,27 @@ struct BenchReport {
         }
     }
 
-    /// Reads `path` as a Momentum report of a schema version this build knows; one line naming the problem if not.
+    /// Reads `path` (a report.json, or the bench's --out folder holding one) as a Momentum report of a schema
+    /// version this build knows, every field `bench compare` reads of the type the schema says; one line naming the
+    /// file and the field if not (exit code 2: nothing could be compared).
     static func read(_ path: String) throws(AppError) -> BenchReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppError("\(path): cannot read (\(String(cString: strerror(errno))))")
+        var isFolder: ObjCBool = false
+        let file = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+            ? (path.hasSuffix("/") ? path : path + "/") + "report.json" : path
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw AppError("\(file): cannot read (\(String(cString: strerror(errno))))", code: 2)
         }
         guard let object = try? JSONSerialization.jsonObject(with: data), let json = object as? [String: Any] else {
-            throw AppError("\(path): not a Momentum report (not a JSON object)")
+            throw AppError("\(file): not a Momentum report (not a JSON object)", code: 2)
         }
         guard json["schema"] as? String == schema else {
-            throw AppError("\(path): not a Momentum report (no \"schema\": \"\(schema)\")")
+            throw AppError("\(file): not a Momentum report (no \"schema\": \"\(schema)\")", code: 2)
         }
-        guard let version = json["version"] as? Int else { throw AppError("\(path): the report has no version") }
-        guard version <= Self.version else {
-            throw AppError("\(path): report schema version \(version) is newer than this momentum reads (\(Self.version))")
+        do {
+            try ReportJSON.check(json)
+        } catch {
+            throw AppError("\(file): \(error.message)", code: 2)
         }
-        guard json["runs"] is [[String: Any]] else { throw AppError("\(path): the report has no runs") }
         return BenchReport(json: json)
     }
 
