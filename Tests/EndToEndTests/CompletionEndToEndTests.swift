@@ -61,12 +61,12 @@ import Testing
         for (line, expected) in Self.cases { #expect(try offers(line) == expected, "\(line)") }
         #expect(try offers("momentum report ") == ["report.json", "run.jsonl", "traces"])
         #expect(try offers("momentum headless --out ") == ["traces"])
-        #expect(try offers("momentum bench compare ") == ["report.json", "traces"])
+        #expect(try offers("momentum bench compare ") == ["report.json", "run.jsonl", "traces"])   // a report or a bench folder
         #expect(try offers("momentum run --screenshot ") == ["traces"])
     }
 
     @Test func fishCompletesValuesPathsAndTheDefaultSubcommands() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed: scripts/deps.sh test")
         let folder = try pathsFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try script("fish", in: folder)
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func zshCompletesValuesPathsAndTheDefaultSubcommands() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else { return }
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed: scripts/deps.sh test")
         let folder = try pathsFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try script("zsh", in: folder)
