@@ -8,7 +8,7 @@ import Testing
 
 /// The interruptibility audit, in process: the real run core under a compositor that repaints as weston headless
 /// does, driven by seeded random scripts of taps, drags, flicks, still holds and backend switches at random instants
-/// of random animations, for the panel, the transition's card and the playground's card on every backend. From the trace alone it checks
+/// of random animations (and resizes), for the panel, the transition's card and the playground's card on every backend. From the trace alone it checks
 /// what a user would see:
 /// - **the touch rule**: nothing is caught at touch-down; a `catch` comes with the pan that began it, or after the
 ///   hold time of a still press;
@@ -23,7 +23,7 @@ struct InterruptibilityAuditTests {
     /// A finger's actions, each at a random instant.
     enum Action: CustomStringConvertible {
         case tap(SIMD2<Double>), drag(from: SIMD2<Double>, by: Double, over: Double), hold(SIMD2<Double>, Double)
-        case backend(BackendKind), wait(Double)
+        case backend(BackendKind), wait(Double), resize(SIMD2<Double>)
         var description: String {
             switch self {
             case .tap(let p): "tap \(p)"
@@ -31,6 +31,7 @@ struct InterruptibilityAuditTests {
             case .hold(let p, let t): "hold \(p) \(t) s"
             case .backend(let b): "backend \(b)"
             case .wait(let t): "wait \(t) s"
+            case .resize(let s): "resize \(Int(s.x))x\(Int(s.y))"
             }
         }
     }
@@ -40,6 +41,7 @@ struct InterruptibilityAuditTests {
         var configuration = RunConfiguration()
         configuration.scene = scene
         configuration.backend = backend
+        var size = Self.size
         var driver = RunCoreDriver(configuration: configuration, size: size)
         var random = SplitMix64(seed: seed)
         var t = 1.0
@@ -67,6 +69,7 @@ struct InterruptibilityAuditTests {
             case 3, 4, 5: action = .drag(from: point(in: rect), by: random.symmetric(260), over: 0.05 + random.nextUnit() * 0.35)
             case 6: action = .hold(point(in: rect), 0.15 + random.nextUnit() * 0.4)
             case 7: action = .backend(BackendKind.allCases[Int(random.next() % UInt64(BackendKind.allCases.count))])
+            case 8: action = .resize(size == Self.size ? SIMD2(720, 560) : Self.size)
             default: action = .wait(random.nextUnit() * 0.8)
             }
             played.append("\(String(format1: t)) s: \(action)")
@@ -92,6 +95,13 @@ struct InterruptibilityAuditTests {
                 t += 0.01
             case .wait(let duration):
                 t += duration
+            case .resize(let newSize):
+                // The compositor resizes the window mid-motion (a phone rotating, a tiling layout changing).
+                size = newSize
+                driver.schedule(.configured(WindowConfiguration(width: Int(newSize.x), height: Int(newSize.y), scale: 1,
+                                                                bufferWidth: Int(newSize.x), bufferHeight: Int(newSize.y),
+                                                                canSeparate: true)), at: t)
+                t += 0.01
             }
             // The next action comes at a random instant of whatever moves now.
             t += random.nextUnit() * 0.5
