@@ -13,3 +13,4 @@ const struct wl_interface *mo_zwp_input_timestamps_manager_v1_interface(void) { 
 const struct wl_interface *mo_wl_shm_interface(void) { return &wl_shm_interface; }
 const struct wl_interface *mo_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
 const struct wl_interface *mo_zwp_idle_inhibit_manager_v1_interface(void) { return &zwp_idle_inhibit_manager_v1_interface; }
+const struct wl_interface *mo_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }

@@ -35,3 +35,16 @@ extension ScrollInput {
         self.init(delta: scroll.delta, steps: scroll.steps, source: source, stopped: scroll.stopped, time: scroll.time)
     }
 }
+
+extension PinchInput {
+    /// The engine's pinch for one the seat reported.
+    init(_ pinch: Touch.Pinch) {
+        let phase: Phase = switch pinch.phase {
+        case .began: .began
+        case .changed: .changed
+        case .ended: .ended
+        case .cancelled: .cancelled
+        }
+        self.init(phase: phase, scale: pinch.scale, rotation: pinch.rotation, time: pinch.time)
+    }
+}

@@ -154,6 +154,9 @@ public struct RunCore {
         case .scroll(let input):
             for event in scene.scroll(input) { trace(.gesture(event), at: now, into: &effects) }
             frameState.invalidate()
+        case .pinch(let input):
+            for event in scene.pinch(input) { trace(.gesture(event), at: now, into: &effects) }
+            frameState.invalidate()
         case .frameCallback(let ms):
             // Timed from when the compositor sent it: a callback handled late (a loaded machine) starts its frame
             // no later for that.

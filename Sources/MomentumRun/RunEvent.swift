@@ -13,6 +13,8 @@ public enum RunEvent: Sendable {
     case key(KeyCommand)
     /// The wheel or a touchpad scrolled (one pointer frame).
     case scroll(ScrollInput)
+    /// A touchpad's pinch began, changed or ended.
+    case pinch(PinchInput)
     /// A `wl_surface.frame` callback with its timestamp (ms).
     case frameCallback(milliseconds: UInt32)
     /// Presentation feedback: a frame was shown.

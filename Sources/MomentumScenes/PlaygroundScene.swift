@@ -97,6 +97,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     private var angleHeld = false
     private var baseScale = 1.0
     private var baseAngle = 0.0
+    /// A touchpad's pinch in progress (`pinch(_:)`): its recent samples (input s, scale, rotation since it began).
+    private var touchpadPinch: [(time: Double, scale: Double, rotation: Double)]?
     /// The corner `--autoplay` sends the card to next.
     private var autoplayNext = 0
 
@@ -149,6 +151,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The scale's velocity (1/s): the fingers' while pinching.
     public var scaleVelocity: Double {
         guard scaleHeld else { return layers.presented(.scale, of: cardLayer).velocity.x }
+        if touchpadPinch != nil { return baseScale * touchpadPinchVelocity(at: inputTime + sinceInput).scale }
         return baseScale * (recognizer.pinch?.velocity(at: inputTime + sinceInput).scale ?? 0)
     }
     /// The card's rotation as drawn now (rad, clockwise on screen).
@@ -156,6 +159,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The rotation's velocity (rad/s): the fingers' while rotating.
     public var angularVelocity: Double {
         guard angleHeld else { return layers.presented(.rotation, of: cardLayer).velocity.x }
+        if touchpadPinch != nil { return touchpadPinchVelocity(at: inputTime + sinceInput).angular }
         return recognizer.pinch?.velocity(at: inputTime + sinceInput).angular ?? 0
     }
     /// Where the position animation is heading: the model value.
@@ -307,6 +311,53 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         }
         syncDecorations()
         return reports
+    }
+
+    /// A touchpad's pinch zooms and turns the card as two fingers on it do: it catches the scale and rotation where
+    /// they are drawn, follows the pinch 1:1, and at the end springs back to 1× and the nearest detent with the
+    /// pinch's velocity (a cancelled pinch from rest).
+    public mutating func pinch(_ input: PinchInput) -> [SceneEvent] {
+        if input.time >= inputTime {
+            inputTime = input.time
+            sinceInput = 0
+        }
+        var reports: [SceneEvent] = []
+        switch input.phase {
+        case .began:
+            // Fingers on the screen already pinch it: the touchpad waits.
+            guard !scaleHeld, !angleHeld, !recognizer.isActive else { return [] }
+            beginPinch(into: &reports)
+            touchpadPinch = [(input.time, 1, 0)]
+        case .changed:
+            guard var samples = touchpadPinch else { return [] }
+            layers[cardLayer].scale = baseScale * input.scale
+            layers[cardLayer].rotation = baseAngle + input.rotation
+            samples.append((input.time, input.scale, input.rotation))
+            samples.removeAll { $0.time < input.time - 0.1 }
+            touchpadPinch = samples
+        case .ended:
+            guard touchpadPinch != nil else { return [] }
+            let v = touchpadPinchVelocity(at: input.time)
+            touchpadPinch = nil
+            releaseScale(input.scale, velocity: v.scale, into: &reports)
+            releaseAngle(input.rotation, velocity: v.angular, into: &reports)
+        case .cancelled:
+            guard touchpadPinch != nil else { return [] }
+            touchpadPinch = nil
+            releaseScale(input.scale, velocity: 0, into: &reports)
+            releaseAngle(input.rotation, velocity: 0, into: &reports)
+        }
+        syncDecorations()
+        return reports
+    }
+
+    /// The touchpad pinch's scale and angular velocity at `time` over its last 0.1 s (none when its fingers rested
+    /// more than 50 ms).
+    private func touchpadPinchVelocity(at time: Double) -> (scale: Double, angular: Double) {
+        guard let samples = touchpadPinch, let first = samples.first, let last = samples.last,
+              last.time > first.time, time - last.time <= 0.05 else { return (0, 0) }
+        let span = last.time - first.time
+        return ((last.scale - first.scale) / span, (last.rotation - first.rotation) / span)
     }
 
     // MARK: - Hand-offs

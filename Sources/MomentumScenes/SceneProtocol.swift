@@ -82,6 +82,8 @@ public protocol Scene {
     mutating func handle(_ frame: TouchFrame) -> [SceneEvent]
     /// Feeds what the wheel or a touchpad scrolled; returns what it did.
     mutating func scroll(_ input: ScrollInput) -> [SceneEvent]
+    /// Feeds a touchpad's pinch; returns what it did.
+    mutating func pinch(_ input: PinchInput) -> [SceneEvent]
     /// Advances by `dt` seconds of frame time; returns events that happened on their own (e.g. a catch).
     mutating func advance(by dt: Double) -> [SceneEvent]
     /// Appends what the scene shows (the app draws the background and HUD around it).
@@ -108,6 +110,9 @@ public protocol Scene {
 extension Scene {
     /// Nothing scrolls by default.
     public mutating func scroll(_ input: ScrollInput) -> [SceneEvent] { [] }
+
+    /// Nothing pinches by default.
+    public mutating func pinch(_ input: PinchInput) -> [SceneEvent] { [] }
 
     /// No demo loop by default.
     public mutating func autoplay() -> Bool { false }

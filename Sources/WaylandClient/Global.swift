@@ -30,6 +30,8 @@ enum Global: String, CaseIterable {
     case cursorShape = "wp_cursor_shape_manager_v1"
     /// `zwp_idle_inhibit_manager_v1`.
     case idleInhibit = "zwp_idle_inhibit_manager_v1"
+    /// `zwp_pointer_gestures_v1` (a touchpad's pinch).
+    case pointerGestures = "zwp_pointer_gestures_v1"
 
     /// The highest version this client speaks.
     var supportedVersion: UInt32 {
@@ -38,7 +40,7 @@ enum Global: String, CaseIterable {
         case .seat: 8
         case .output: 4
         case .subcompositor, .presentation, .viewporter, .fractionalScale, .decorationManager, .inputTimestamps,
-             .shm, .cursorShape, .idleInhibit: 1
+             .shm, .cursorShape, .idleInhibit, .pointerGestures: 1
         }
     }
 
@@ -58,6 +60,7 @@ enum Global: String, CaseIterable {
         case .shm: mo_wl_shm_interface()
         case .cursorShape: mo_wp_cursor_shape_manager_v1_interface()
         case .idleInhibit: mo_zwp_idle_inhibit_manager_v1_interface()
+        case .pointerGestures: mo_zwp_pointer_gestures_v1_interface()
         }
     }
 }

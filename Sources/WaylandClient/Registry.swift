@@ -46,6 +46,8 @@ public final class Registry {
     public private(set) var cursorShape: Bound?
     /// `zwp_idle_inhibit_manager_v1` (optional: without it the screen may blank during an autoplay or a benchmark).
     public private(set) var idleInhibit: Bound?
+    /// `zwp_pointer_gestures_v1` (optional: a touchpad's pinch zooms the playground's card where offered).
+    public private(set) var pointerGestures: Bound?
     /// The window's surface, once there is one: the seat reports input on it alone (not on decorations).
     var windowSurface: OpaquePointer?
     /// `wl_output`s by global name.
@@ -104,6 +106,7 @@ public final class Registry {
             ("wp_cursor_shape_manager_v1", "the cursor comes from the XCursor theme", cursorShape, .debug),
             ("wl_shm", "no cursor theme images", shm, .debug),
             ("zwp_idle_inhibit_manager_v1", "the screen may blank while autoplaying", idleInhibit, .debug),
+            ("zwp_pointer_gestures_v1", "no touchpad pinch", pointerGestures, .debug),
         ]
         for global in optional {
             if let bound = global.bound {
@@ -127,6 +130,7 @@ public final class Registry {
         if let inputTimestamps { zwp_input_timestamps_manager_v1_destroy(inputTimestamps.proxy) }
         if let cursorShape { wp_cursor_shape_manager_v1_destroy(cursorShape.proxy) }
         if let idleInhibit { zwp_idle_inhibit_manager_v1_destroy(idleInhibit.proxy) }
+        if let pointerGestures { zwp_pointer_gestures_v1_destroy(pointerGestures.proxy) }
         if let shm { wl_shm_destroy(shm.proxy) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager.proxy) }
         if let fractionalScale { wp_fractional_scale_manager_v1_destroy(fractionalScale.proxy) }
@@ -170,6 +174,7 @@ public final class Registry {
         case .shm: shm = bind(name, global, version)
         case .cursorShape: cursorShape = bind(name, global, version)
         case .idleInhibit: idleInhibit = bind(name, global, version)
+        case .pointerGestures: pointerGestures = bind(name, global, version)
         case .output:
             if let bound = bind(name, global, version) {
                 let output = Output(proxy: bound.proxy, globalName: name, version: bound.version)

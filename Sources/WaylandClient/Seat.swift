@@ -17,6 +17,8 @@ public final class Seat {
     public var onKey: ((Key) -> Void)?
     /// Called with what the wheel or touchpad scrolled, once per `wl_pointer.frame`.
     public var onScroll: ((Touch.Scroll) -> Void)?
+    /// Called with a touchpad's pinch on the window (`zwp_pointer_gestures_v1`, where offered).
+    public var onPinch: ((Touch.Pinch) -> Void)?
     /// Called when devices were bound or released (the seat's capabilities changed), with the devices now held.
     public var onDevicesChanged: ((Set<SeatDevice>) -> Void)?
     /// Called when the pointer entered the window and its cursor was set.
@@ -44,6 +46,7 @@ public final class Seat {
     private var keyboard: OpaquePointer?
     private var touchStamps: OpaquePointer?
     private var pointerStamps: OpaquePointer?
+    private var pinchGesture: OpaquePointer?
     /// The input chain: timestamps, sanitizer, touch-frame assembly.
     private var input = SeatInput()
     private let log: (PlatformLogLevel, String) -> Void
@@ -58,6 +61,7 @@ public final class Seat {
     private let keyboardListener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
     private let touchStampListener = UnsafeMutablePointer<zwp_input_timestamps_v1_listener>.allocate(capacity: 1)
     private let pointerStampListener = UnsafeMutablePointer<zwp_input_timestamps_v1_listener>.allocate(capacity: 1)
+    private let pinchListener = UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener>.allocate(capacity: 1)
 
     /// Listens to the seat's capabilities (devices are created as they are announced). Made by the registry as
     /// soon as it binds `wl_seat`, so the first capabilities event finds its listener.
@@ -184,6 +188,23 @@ public final class Seat {
             Listener.object(Seat.self, data).input.timestamp(secondsHigh: hi, secondsLow: lo, nanoseconds: nsec,
                                                              pointer: true)
         }))
+        pinchListener.initialize(to: zwp_pointer_gesture_pinch_v1_listener(
+            begin: { data, _, _, time, surface, _ in
+                guard let data else { return }
+                let seat = Listener.object(Seat.self, data)
+                if let pinch = seat.input.pinchBegin(onWindow: seat.isWindow(surface), ms: time) { seat.onPinch?(pinch) }
+            },
+            update: { data, _, time, _, _, scale, rotation in
+                guard let data else { return }
+                let seat = Listener.object(Seat.self, data)
+                if let pinch = seat.input.pinchUpdate(scale: wl_fixed_to_double(scale), degrees: wl_fixed_to_double(rotation),
+                                                      ms: time) { seat.onPinch?(pinch) }
+            },
+            end: { data, _, _, time, cancelled in
+                guard let data else { return }
+                let seat = Listener.object(Seat.self, data)
+                if let pinch = seat.input.pinchEnd(cancelled: cancelled != 0, ms: time) { seat.onPinch?(pinch) }
+            }))
         wl_seat_add_listener(seat, seatListener, me)
     }
 
@@ -194,7 +215,7 @@ public final class Seat {
         if let xkbState { xkb_state_unref(xkbState) }
         if let xkbKeymap { xkb_keymap_unref(xkbKeymap) }
         if let xkbContext { xkb_context_unref(xkbContext) }
-        for listener in [UnsafeMutableRawPointer(seatListener), UnsafeMutableRawPointer(touchListener), UnsafeMutableRawPointer(pointerListener), UnsafeMutableRawPointer(keyboardListener), UnsafeMutableRawPointer(touchStampListener), UnsafeMutableRawPointer(pointerStampListener)] { listener.deallocate() }
+        for listener in [UnsafeMutableRawPointer(seatListener), UnsafeMutableRawPointer(touchListener), UnsafeMutableRawPointer(pointerListener), UnsafeMutableRawPointer(keyboardListener), UnsafeMutableRawPointer(touchStampListener), UnsafeMutableRawPointer(pointerStampListener), UnsafeMutableRawPointer(pinchListener)] { listener.deallocate() }
     }
 
     /// Whether input on `surface` is the window's: its own surface (any surface before there is a window).
@@ -247,6 +268,11 @@ public final class Seat {
                 guard let object = wl_seat_get_pointer(seat) else { continue }
                 pointer = object
                 wl_pointer_add_listener(object, pointerListener, me)
+                if let gestures = registry.pointerGestures?.proxy,
+                   let gesture = zwp_pointer_gestures_v1_get_pinch_gesture(gestures, object) {
+                    pinchGesture = gesture
+                    zwp_pointer_gesture_pinch_v1_add_listener(gesture, pinchListener, me)
+                }
                 if let stamps { pointerStamps = watchTimestamps(zwp_input_timestamps_manager_v1_get_pointer_timestamps(stamps, object), pointerStampListener) }
             case .keyboard:
                 guard let object = wl_seat_get_keyboard(seat) else { continue }
@@ -275,6 +301,12 @@ public final class Seat {
         guard let device = pointer else { return }
         deliver(input.releasePointer(lifting: lifting))
         cursor = nil // its shape device goes before the pointer it was made for
+        if let pinchGesture {
+            // A pinch in progress ends cancelled (not at teardown: nothing listens then).
+            if let ended = input.pinchEnd(cancelled: true, ms: 0), lifting { onPinch?(ended) }
+            zwp_pointer_gesture_pinch_v1_destroy(pinchGesture)
+        }
+        pinchGesture = nil
         if let pointerStamps { zwp_input_timestamps_v1_destroy(pointerStamps) }
         pointerStamps = nil
         if canRelease { wl_pointer_release(device) } else { wl_pointer_destroy(device) }

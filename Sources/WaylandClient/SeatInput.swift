@@ -160,6 +160,40 @@ public struct SeatInput: Sendable {
     }
     private var pendingScroll = PendingScroll()
 
+    // MARK: Pinch
+
+    /// A touchpad pinch on the window in progress: its scale and accumulated rotation (radians).
+    private var pinch: (scale: Double, rotation: Double)?
+
+    /// `zwp_pointer_gesture_pinch_v1.begin` (on the window's surface or not).
+    public mutating func pinchBegin(onWindow: Bool, ms: UInt32) -> Touch.Pinch? {
+        guard onWindow else {
+            pinch = nil
+            return nil
+        }
+        pinch = (1, 0)
+        return Touch.Pinch(phase: .began, scale: 1, rotation: 0, time: pointerClock.seconds(milliseconds: ms))
+    }
+
+    /// `zwp_pointer_gesture_pinch_v1.update`: `scale` since the beginning, `degrees` of rotation since the last event.
+    public mutating func pinchUpdate(scale: Double, degrees: Double, ms: UInt32) -> Touch.Pinch? {
+        guard var current = pinch else { return nil }
+        // A compositor's wild numbers stay within what a card can show.
+        if scale.isFinite { current.scale = Swift.min(Swift.max(scale, 0.05), 20) }
+        if degrees.isFinite { current.rotation += Swift.min(Swift.max(degrees, -180), 180) * .pi / 180 }
+        pinch = current
+        return Touch.Pinch(phase: .changed, scale: current.scale, rotation: current.rotation,
+                           time: pointerClock.seconds(milliseconds: ms))
+    }
+
+    /// `zwp_pointer_gesture_pinch_v1.end`.
+    public mutating func pinchEnd(cancelled: Bool, ms: UInt32) -> Touch.Pinch? {
+        guard let current = pinch else { return nil }
+        pinch = nil
+        return Touch.Pinch(phase: cancelled ? .cancelled : .ended, scale: current.scale, rotation: current.rotation,
+                           time: pointerClock.seconds(milliseconds: ms))
+    }
+
     /// `wl_pointer.button` for the left button.
     public mutating func pointerButton(pressed: Bool, ms: UInt32) -> Touch.Frame? {
         guard pointerOnWindow != false else { return nil }

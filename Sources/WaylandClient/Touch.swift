@@ -69,4 +69,27 @@ public enum Touch {
             self.time = time
         }
     }
+
+    /// A touchpad's pinch (`zwp_pointer_gesture_pinch_v1`): its phase, the scale since it began (1 at the start),
+    /// the rotation since it began (radians, clockwise) and the input time (s).
+    public struct Pinch: Sendable, Equatable {
+        /// Where the gesture is.
+        public enum Phase: String, Sendable, Equatable { case began, changed, ended, cancelled }
+        /// Where the gesture is.
+        public var phase: Phase
+        /// The scale since the gesture began.
+        public var scale: Double
+        /// The rotation since the gesture began, radians clockwise.
+        public var rotation: Double
+        /// Input time, s.
+        public var time: Double
+
+        /// Creates a pinch event.
+        public init(phase: Phase, scale: Double, rotation: Double, time: Double) {
+            self.phase = phase
+            self.scale = scale
+            self.rotation = rotation
+            self.time = time
+        }
+    }
 }

@@ -382,3 +382,47 @@ struct PlaygroundDrawingTests {
         #expect(!card.contains(d.scene.position + 180 * axis))
     }
 }
+
+/// A touchpad's pinch on the playground's card (`zwp_pointer_gestures_v1`).
+struct PlaygroundTouchpadPinchTests {
+    private func pinch(_ d: inout PlaygroundDriver, _ phase: PinchInput.Phase, _ scale: Double, _ rotation: Double)
+        -> [SceneEvent] {
+        d.scene.pinch(PinchInput(phase: phase, scale: scale, rotation: rotation, time: d.time))
+    }
+
+    @Test func theCardFollowsThePinchOneToOneThenSpringsBackWithItsVelocity() {
+        var d = PlaygroundDriver()
+        #expect(pinch(&d, .began, 1, 0).contains { $0.kind == .pinchBegan })
+        #expect(d.scene.state == .pinching)
+        // 1 → 1.5 over 100 ms (5/s) while turning 0.3 rad (3 rad/s).
+        for k in 1...10 {
+            d.time += 0.01
+            _ = pinch(&d, .changed, 1 + 0.05 * Double(k), 0.03 * Double(k))
+            #expect(abs(d.scene.scale - (1 + 0.05 * Double(k))) < 1e-12 && abs(d.scene.angle - 0.03 * Double(k)) < 1e-12)
+        }
+        #expect(abs(d.scene.scaleVelocity - 5) < 1e-9 && abs(d.scene.angularVelocity - 3) < 1e-9)
+        let ended = pinch(&d, .ended, 1.5, 0.3)
+        let scaleEnd = ended.first { $0.kind == .pinchEnded }, turnEnd = ended.first { $0.kind == .rotationEnded }
+        #expect(abs((scaleEnd?.number(.scaleVelocity) ?? 0) - 5) < 1e-9)
+        #expect(abs((turnEnd?.number(.angularVelocity) ?? 0) - 3) < 1e-9)
+        // No jump at the hand-off: the springs start where the pinch left the card, at its speed.
+        #expect(abs(d.scene.scale - 1.5) < 1e-12 && abs(d.scene.scaleVelocity - 5) < 1e-9)
+        #expect(abs(d.scene.angularVelocity - 3) < 1e-9)
+        d.settle()
+        #expect(d.scene.scale == 1 && d.scene.angle == 0 && d.scene.state == .idle)
+    }
+
+    @Test func aCancelledPinchSpringsBackFromRestAndFingersOnTheScreenComeFirst() {
+        var d = PlaygroundDriver()
+        _ = pinch(&d, .began, 1, 0)
+        d.time += 0.01
+        _ = pinch(&d, .changed, 0.7, -0.2)
+        _ = pinch(&d, .cancelled, 0.7, -0.2)
+        #expect(d.scene.scaleVelocity == 0 && d.scene.angularVelocity == 0 && d.scene.state == .animating)
+        d.settle()
+        // A finger on the card: the touchpad's pinch is not taken.
+        _ = d.down(d.scene.position)
+        #expect(pinch(&d, .began, 1, 0).isEmpty)
+        #expect(pinch(&d, .changed, 2, 0).isEmpty && d.scene.scale == 1)
+    }
+}

@@ -51,3 +51,27 @@ struct SeatScrollTests {
         #expect(scroll?.delta.y == 10_000 && scroll?.steps.y == -100)
     }
 }
+
+/// A touchpad's pinch through the seat's input chain.
+struct SeatPinchTests {
+    @Test func aPinchOnTheWindowBeginsChangesWithAccumulatedRotationAndEnds() {
+        var input = SeatInput()
+        #expect(input.pinchBegin(onWindow: true, ms: 1000)?.phase == .began)
+        _ = input.pinchUpdate(scale: 1.2, degrees: 10, ms: 1010)
+        let changed = input.pinchUpdate(scale: 1.5, degrees: 20, ms: 1020)
+        #expect(changed?.scale == 1.5 && abs((changed?.rotation ?? 0) - 30 * .pi / 180) < 1e-12)
+        let ended = input.pinchEnd(cancelled: false, ms: 1030)
+        #expect(ended?.phase == .ended && ended?.scale == 1.5 && ended?.time == 1.03)
+        #expect(input.pinchUpdate(scale: 2, degrees: 0, ms: 1040) == nil, "nothing after the end")
+    }
+
+    @Test func aPinchElsewhereIsNotTheWindowsAndWildNumbersAreBounded() {
+        var input = SeatInput()
+        #expect(input.pinchBegin(onWindow: false, ms: 1000) == nil)
+        #expect(input.pinchUpdate(scale: 2, degrees: 5, ms: 1010) == nil)
+        _ = input.pinchBegin(onWindow: true, ms: 2000)
+        let wild = input.pinchUpdate(scale: 1e9, degrees: .infinity, ms: 2010)
+        #expect(wild?.scale == 20 && wild?.rotation == 0)
+        #expect(input.pinchEnd(cancelled: true, ms: 2020)?.phase == .cancelled)
+    }
+}

@@ -10,6 +10,7 @@
 #include "tablet-unstable-v2-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "pointer-gestures-unstable-v1-client-protocol.h"
 
 // Interface descriptors, reached through functions so Swift never copies the structs libwayland keeps pointers to.
 const struct wl_interface *mo_wl_compositor_interface(void);
@@ -25,3 +26,4 @@ const struct wl_interface *mo_zwp_input_timestamps_manager_v1_interface(void);
 const struct wl_interface *mo_wl_shm_interface(void);
 const struct wl_interface *mo_wp_cursor_shape_manager_v1_interface(void);
 const struct wl_interface *mo_zwp_idle_inhibit_manager_v1_interface(void);
+const struct wl_interface *mo_zwp_pointer_gestures_v1_interface(void);

@@ -166,6 +166,7 @@ final class RunAdapter {
         seat?.onTouchFrame = { [unowned self] frame in send(.touch(TouchFrame(frame))) }
         seat?.onKey = { [unowned self] key in if let command = KeyCommand(key) { send(.key(command)) } }
         seat?.onScroll = { [unowned self] scroll in send(.scroll(ScrollInput(scroll))) }
+        seat?.onPinch = { [unowned self] pinch in send(.pinch(PinchInput(pinch))) }
         seat?.onDevicesChanged = { [unowned self] devices in record(.seat(devices: SeatDevice.names(devices))) }
         seat?.onCursor = { [unowned self] c in
             record(.cursor(.init(via: c.via, name: c.name, theme: c.theme, size: c.size, scale: c.scale)))
