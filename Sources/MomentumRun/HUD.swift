@@ -14,31 +14,42 @@ public struct HUD: Sendable {
 
     /// The box, logical px.
     public static let size = SIMD2<Double>(184, 72)
+    /// The compact box of a narrow window (a phone in portrait): the rate, the refreshes missed and the bars.
+    public static let compactSize = SIMD2<Double>(128, 44)
+    /// Windows narrower than this get the compact box (the full one took half a phone's header).
+    public static let compactBelowWidth = 560.0
+
+    /// The box's size in a window `width` logical px wide.
+    public static func size(width: Double) -> SIMD2<Double> { width < compactBelowWidth ? compactSize : size }
 
     /// The narrowest window the HUD shows in unless asked for (key h): below it, the switcher's menu button (144 px
     /// from 12 px in) would be under the HUD's box.
-    public static let minimumWindowWidth = 12 + 144 + 8 + size.x + 12
+    public static let minimumWindowWidth = 12 + 144 + 8 + compactSize.x + 12
 
     /// The width the scene switcher may take from the left edge of a window `width` logical px wide: all but the
     /// HUD's corner (kept whether or not the HUD shows, so toggling it does not change the switcher).
-    public static func switcherRoom(width: Double) -> Double { width - (size.x + 12 + 8) }
+    public static func switcherRoom(width: Double) -> Double { width - (size(width: width).x + 12 + 8) }
 
     /// Where the HUD's box lies in a window `width` logical px wide.
-    public static func box(width: Double) -> DrawRect { DrawRect(origin: SIMD2(width - size.x - 12, 12), size: size) }
+    public static func box(width: Double) -> DrawRect {
+        let size = size(width: width)
+        return DrawRect(origin: SIMD2(width - size.x - 12, 12), size: size)
+    }
 
     /// The HUD on a surface of its own: the box with one pixel around it for the anti-aliased edges, whole px.
     public func overlay(width: Double, statistics: FrameStatistics, backend: String) -> SeparateLayer? {
         guard isShown else { return nil }
         let frame = Self.box(width: width).insetBy(-1)
         var content = DrawList()
-        draw(into: &content, at: SIMD2(1, 1), statistics: statistics, backend: backend)
+        draw(into: &content, box: DrawRect(origin: SIMD2(1, 1), size: Self.size(width: width)), statistics: statistics,
+             backend: backend)
         return SeparateLayer(content: content, frame: frame)
     }
 
     /// Appends the HUD for a window `width` logical px wide.
     public func draw(into list: inout DrawList, width: Double, statistics: FrameStatistics, backend: String) {
         guard isShown else { return }
-        draw(into: &list, at: Self.box(width: width).origin, statistics: statistics, backend: backend)
+        draw(into: &list, box: Self.box(width: width), statistics: statistics, backend: backend)
     }
 
     /// The fewest intervals the HUD draws numbers from.
@@ -64,16 +75,30 @@ public struct HUD: Sendable {
         return (fps, "\(refresh) · \(statistics.missed) missed", interval, backend == "-" ? "" : backend)
     }
 
-    private func draw(into list: inout DrawList, at origin: SIMD2<Double>, statistics: FrameStatistics,
-                      backend: String) {
-        let box = DrawRect(origin: origin, size: Self.size)
+    private func draw(into list: inout DrawList, box: DrawRect, statistics: FrameStatistics, backend: String) {
         let white = RGBA(r: 1, g: 1, b: 1, a: 1), soft = RGBA(r: 1, g: 1, b: 1, a: 0.8)
         list.addRoundedRect(box, cornerRadius: 10, fill: RGBA(hex: 0x0B1020, alpha: 0.72))
         let text = Self.lines(statistics: statistics, backend: backend)
+        let refresh = statistics.refresh?.ms ?? 1000.0 / 60
+        if box.size == Self.compactSize {
+            // Compact: the rate and the refreshes missed over the bars; the rest is in `momentum report`.
+            list.addLabel(text.fps, at: SIMD2(box.x + 8, box.y + 16), size: 13, weight: .semibold, color: white)
+            let missed = statistics.intervals.count >= Self.minimumIntervals ? "\(statistics.missed) missed" : ""
+            list.addLabel(missed, at: SIMD2(box.maxX - 8, box.y + 15), size: 10,
+                          color: statistics.missed > 0 ? RGBA(r: 1, g: 0.6, b: 0.55, a: 1) : soft, alignment: .trailing)
+            let graph = BarGraph(rect: DrawRect(x: box.x + 8, y: box.y + 22, width: box.width - 16, height: 15),
+                                 values: statistics.intervals, reference: refresh * 1.5, maxValue: refresh * 2.5,
+                                 capacity: FrameStatistics.hudCapacity, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.06),
+                                 referenceColor: RGBA(r: 0, g: 0, b: 0, a: 0))
+            graph.append(to: &list)
+            let lineY = graph.rect.maxY - graph.barHeight(refresh) - 1
+            list.addRect(DrawRect(x: graph.rect.x, y: lineY, width: graph.rect.width, height: 1),
+                         fill: RGBA(r: 1, g: 1, b: 1, a: 0.75))
+            return
+        }
         list.addLabel(text.fps, at: SIMD2(box.x + 10, box.y + 21), size: 15, weight: .semibold, color: white)
         list.addLabel(text.facts, at: SIMD2(box.maxX - 10, box.y + 20), size: 10.5,
                       color: statistics.missed > 0 ? RGBA(r: 1, g: 0.6, b: 0.55, a: 1) : soft, alignment: .trailing)
-        let refresh = statistics.refresh?.ms ?? 1000.0 / 60
         let graph = BarGraph(rect: DrawRect(x: box.x + 10, y: box.y + 29, width: box.width - 20, height: 26),
                              values: statistics.intervals, reference: refresh * 1.5, maxValue: refresh * 2.5,
                              capacity: FrameStatistics.hudCapacity, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.06),

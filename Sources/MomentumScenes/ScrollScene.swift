@@ -77,7 +77,7 @@ public struct ScrollScene: Scene {
         list.wantsOwnSurface = true  // it scrolls: drawn once (a band around what is shown), moved by the compositor
         content = layers.add(list)
         var barLayer = Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: SceneChrome.top),
-                             backgroundColor: RGBA(hex: 0x1B2A49, alpha: 0.97))
+                             backgroundColor: RGBA(hex: 0x1B2A49))
         barLayer.isHitTestable = false
         bar = layers.add(barLayer)
         layOut()

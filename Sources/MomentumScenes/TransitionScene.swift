@@ -96,7 +96,8 @@ public struct TransitionScene: Scene {
         dim = layers.add(dimLayer)
         // The header bar is above the card: the card comes out from under it (as content slides under a navigation
         // bar) and never passes under the switcher and the HUD, which are drawn over the bar.
-        var headerLayer = Layer(frame: layout.headerRect, backgroundColor: RGBA(hex: 0xF7F8FA, alpha: 0.96))
+        // Opaque: without a blur of what passes under it, a translucent bar let the card's rows read through it.
+        var headerLayer = Layer(frame: layout.headerRect, backgroundColor: RGBA(hex: 0xF7F8FA))
         headerLayer.zPosition = 1
         header = layers.add(headerLayer)
         separator = layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0xC8CCD4)), to: header)
@@ -117,6 +118,9 @@ public struct TransitionScene: Scene {
         layOut()
         syncBackdrop()
     }
+
+    /// The titles' left edge at rest, and how far they slide while they fade (px).
+    static let titleX = 20.0, titleTravel = 36.0
 
     /// Creates the scene at rest with the card dismissed in a container of `size`.
     public init(size: SIMD2<Double>) { self.init(layout: TransitionLayout(width: size.x, height: size.y)) }
@@ -385,8 +389,16 @@ public struct TransitionScene: Scene {
     private mutating func syncBackdrop() {
         backdrop.scrub(to: completion)
         layers[dim].backgroundColor = RGBA(r: 0, g: 0, b: 0, a: Float(backdrop.dimAlpha))
-        layers[titles.backdrop].opacity = 1 - backdrop.headerFade
-        layers[titles.card].opacity = backdrop.headerFade
+        // The titles slide and fade apart, as a navigation bar's do: the backdrop's leaves to the left and is gone
+        // by half way, the card's comes in from the right after it (they crossed at one spot and read "Inboxage").
+        let fade = min(max(backdrop.headerFade, 0), 1)
+        layers[titles.backdrop].opacity = max(0, 1 - 2 * fade)
+        layers[titles.card].opacity = max(0, 2 * fade - 1)
+        var backdropFrame = layers[titles.backdrop].frame, cardFrame = layers[titles.card].frame
+        backdropFrame.origin.x = Self.titleX - Self.titleTravel * fade
+        cardFrame.origin.x = Self.titleX + Self.titleTravel * (1 - fade)
+        layers[titles.backdrop].frame = backdropFrame
+        layers[titles.card].frame = cardFrame
         let shown = cardRect
         layers[card].isHidden = !(shown.maxY > 0 && shown.y < layout.height)
     }
@@ -428,8 +440,8 @@ public struct TransitionScene: Scene {
         layers[header].frame = bar
         layers[separator].frame = DrawRect(x: 0, y: bar.height - 1, width: bar.width, height: 1)
         // Large titles at the bar's bottom left, their capitals 20 px tall, 14 px above its bottom edge.
-        layers[titles.backdrop].frame = DrawRect(x: 20, y: bar.height - 34, width: 120, height: 20)
-        layers[titles.card].frame = DrawRect(x: 20, y: bar.height - 34, width: 150, height: 20)
+        layers[titles.backdrop].frame = DrawRect(x: Self.titleX, y: bar.height - 34, width: 120, height: 20)
+        layers[titles.card].frame = DrawRect(x: Self.titleX, y: bar.height - 34, width: 150, height: 20)
         let size = layout.cardSize
         layers[card].size = size
         layers[cardContent].frame = DrawRect(origin: .zero, size: size)
