@@ -27,7 +27,7 @@ extension GalleryScene {
     /// Cover colours by id.
     static let coverColors: [UInt32] = [0xFF375F, 0xFF9F0A, 0x34C759, 0x3478F6]
     /// Caption colour.
-    static let captionColor = RGBA(r: 1, g: 1, b: 1, a: 0.55)
+    static let captionColor = RGBA(r: 1, g: 1, b: 1, a: 0.72)
     static let labelColor = RGBA(r: 1, g: 1, b: 1, a: 0.8)
 
     /// Appends the presented layer tree (lanes, form field, orbit and covers) over each lane's timing curve.
@@ -74,7 +74,7 @@ extension GalleryScene {
         var ids = GalleryLayerIDs(placeholder: tree.root)
         let track = RGBA(r: 1, g: 1, b: 1, a: 0.14)
         for (i, lane) in GalleryLane.all.enumerated() {
-            ids.laneLabels.append(tree.add(text(lane.label, at: .zero, size: 7, color: labelColor)))
+            ids.laneLabels.append(tree.add(text(lane.label, at: .zero, size: 8, color: labelColor)))
             ids.laneTracks.append(tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 2), backgroundColor: track)))
             var space = Layer(frame: DrawRect(origin: .zero, size: .zero), anchorPoint: .zero)
             space.isHitTestable = false
@@ -83,9 +83,9 @@ extension GalleryScene {
             let color = RGBA(hex: laneColors[i % laneColors.count])
             ids.laneDots.append(tree.add(circle(.zero, radius: 0.01, fill: color), to: spaceID))
         }
-        ids.lanesCaption = tree.add(text("tap: run back (mid-run: restart vs additive)", at: .zero, size: 7, color: captionColor))
+        ids.lanesCaption = tree.add(text("tap: run back (restart vs additive)", at: .zero, size: 8.5, color: captionColor))
 
-        ids.fieldLabel = tree.add(text("password", at: .zero, size: 7, color: labelColor))
+        ids.fieldLabel = tree.add(text("password", at: .zero, size: 8, color: labelColor))
         var field = Layer(frame: layout.shakeField, backgroundColor: RGBA(hex: 0xF4F5F8), cornerRadius: 10)
         field.shadow = DropShadow(blurRadius: 10, offset: SIMD2(0, 2), color: RGBA(r: 0, g: 0, b: 0, a: 0.3))
         ids.field = tree.add(field)
@@ -93,7 +93,7 @@ extension GalleryScene {
             tree.add(circle(SIMD2(24 + Double(k) * 18, layout.shakeField.height / 2), radius: 4,
                             fill: RGBA(hex: 0x1C1C1E)), to: ids.field)
         }
-        ids.fieldCaption = tree.add(text("tap: shake (additive keyframes)", at: .zero, size: 7, color: captionColor))
+        ids.fieldCaption = tree.add(text("tap: shake (additive keyframes)", at: .zero, size: 8.5, color: captionColor))
 
         var path = Layer(frame: DrawRect(origin: .zero, size: .zero))
         path.content = .ellipse(lineWidth: 1.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.25))
@@ -115,7 +115,7 @@ extension GalleryScene {
                            backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 2), to: ids.satellite)
         }
         tree.add(circle(SIMD2(12 + 11, 6), radius: 3, fill: RGBA(hex: 0xFF375F)), to: ids.satellite)
-        ids.orbitCaption = tree.add(text("tap: 3 paced laps, rotate-auto", at: .zero, size: 7, color: captionColor))
+        ids.orbitCaption = tree.add(text("tap: 3 paced laps, rotate-auto", at: .zero, size: 8.5, color: captionColor))
 
         ids.coversAnchor = tree.add(Layer(frame: DrawRect(origin: .zero, size: .zero)))
         let shadow = DropShadow(blurRadius: 14, offset: SIMD2(0, 3), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
@@ -131,7 +131,7 @@ extension GalleryScene {
                      to: id)
             ids.cards.append(id)
         }
-        ids.coversCaption = tree.add(text("tap: shuffle (group, +0.5 s)", at: .zero, size: 7, color: captionColor))
+        ids.coversCaption = tree.add(text("tap: shuffle (group, +0.5 s)", at: .zero, size: 8.5, color: captionColor))
         var scene = (tree: tree, ids: ids)
         applyLayout(layout, orbit: orbit, to: &scene.tree, ids: ids)
         return scene
