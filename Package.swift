@@ -79,7 +79,9 @@ let package = Package(
                                "MomentumRender", "MomentumText",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Logging", package: "swift-log")],
-                swiftSettings: strict),
+                swiftSettings: strict, plugins: ["BuildID"]),
+        // `git describe` of the checkout, for --version and every report (BuildID.swift, generated each build).
+        .plugin(name: "BuildID", capability: .buildTool()),
         .executableTarget(name: "momentum", dependencies: ["MomentumApp"], swiftSettings: strict),
 
         // Oracles shared by several test targets (closed forms written independently of the engine).

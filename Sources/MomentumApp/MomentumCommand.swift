@@ -10,7 +10,7 @@ struct MomentumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "momentum",
         abstract: "Interruptible, velocity-continuous animations on Wayland.",
-        version: MomentumVersion.string,
+        version: MomentumVersion.full,
         subcommands: [RunCommand.self, HeadlessCommand.self, TraceCommand.self, BenchCommand.self, ReportCommand.self],
         defaultSubcommand: RunCommand.self)
 }

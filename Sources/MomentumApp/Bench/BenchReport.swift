@@ -18,6 +18,7 @@ struct BenchReport {
         let first = runs.first?.analysis
         var json: [String: Any] = [
             "schema": Self.schema, "version": Self.version, "momentum_version": MomentumVersion.string,
+            "momentum_build": MomentumVersion.build,
             "command": command, "compositor": compositor, "host": host,
         ]
         if let system = first?.system {
