@@ -77,9 +77,11 @@ public struct TransitionLayout: Sendable, Equatable {
     /// The header bar across the top of the backdrop.
     public var headerRect: DrawRect { DrawRect(x: 0, y: 0, width: width, height: Self.headerHeight) }
 
-    /// The backdrop's "Present" button (any tap on the backdrop presents a dismissed card; this shows where).
+    /// The backdrop's "Open message" button (any tap on the backdrop presents a dismissed card; this shows where):
+    /// centred at the bottom, below the inbox's rows (in the middle it sat over a row and hid its sender).
     public var buttonRect: DrawRect {
         let size = SIMD2(min(220, max(width - 64, 0)), 52.0)
-        return DrawRect(x: (width - size.x) / 2, y: (height - size.y) / 2, width: size.x, height: size.y)
+        let y = max(height - size.y - 20, Self.headerHeight + 8)
+        return DrawRect(x: (width - size.x) / 2, y: y, width: size.x, height: size.y)
     }
 }

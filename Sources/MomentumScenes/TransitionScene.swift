@@ -419,7 +419,8 @@ public struct TransitionScene: Scene {
                        ("Dennis Ritchie", "Portable programs"), ("Radia Perlman", "Spanning trees")]
         var rowY = TransitionLayout.headerHeight + 16
         var index = 0
-        while rowY + rowHeight < container.height - 16, index < senders.count {
+        // Rows above the button, none under it.
+        while rowY + rowHeight < layout.buttonRect.y - 12, index < senders.count {
             let row = layers.add(Layer(frame: DrawRect(x: layout.cardX, y: rowY, width: layout.cardSize.x,
                                                        height: rowHeight),
                                        backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.92), cornerRadius: 12), to: rows)
