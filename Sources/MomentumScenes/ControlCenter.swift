@@ -174,9 +174,22 @@ public struct ControlCenterLayout: Sendable, Equatable {
         }
         self.media = media
         var sliders: [ControlCenter.Slider: DrawRect] = [:]
-        for slider in ControlCenter.Slider.allCases where y + 1.4 * g + sliderBlock + Self.bottom <= maxHeight {
-            sliders[slider] = DrawRect(x: m, y: y + 1.4 * g + Self.caption, width: inner, height: Self.track)
+        let all = ControlCenter.Slider.allCases
+        let stackedFits = y + Double(all.count) * (1.4 * g + sliderBlock) + Self.bottom <= maxHeight
+        if wide, !stackedFits, y + 1.4 * g + sliderBlock + Self.bottom <= maxHeight {
+            // A wide panel in a short container (a phone in landscape): the sliders side by side in one row, so
+            // every control is there (stacked, the last ran off the bottom).
+            let sliderWidth = ((inner - 2 * g) / Double(all.count)).rounded(.down)
+            for (k, slider) in all.enumerated() {
+                sliders[slider] = DrawRect(x: m + Double(k) * (sliderWidth + 2 * g), y: y + 1.4 * g + Self.caption,
+                                           width: sliderWidth, height: Self.track)
+            }
             y += 1.4 * g + sliderBlock
+        } else {
+            for slider in all where y + 1.4 * g + sliderBlock + Self.bottom <= maxHeight {
+                sliders[slider] = DrawRect(x: m, y: y + 1.4 * g + Self.caption, width: inner, height: Self.track)
+                y += 1.4 * g + sliderBlock
+            }
         }
         self.sliders = sliders
         height = y + Self.bottom

@@ -184,3 +184,20 @@ struct ControlCenterTests {
         #expect((try? SceneRecord(name: record.name, fields: record.fields)) == record)
     }
 }
+
+/// Every control of the Control Center is on the open panel, on screen, at every size a user runs it at.
+struct ControlCenterFitsTests {
+    @Test(arguments: [SIMD2<Double>(720, 360), SIMD2(800, 600), SIMD2(360, 720), SIMD2(1920, 1080), SIMD2(640, 360)])
+    func everySliderIsOnTheOpenPanel(size: SIMD2<Double>) {
+        let layout = PanelLayout(width: size.x, height: size.y)
+        let controls = layout.controls
+        #expect(Set(controls.sliders.keys) == Set(ControlCenter.Slider.allCases), "\(size): \(controls.sliders.keys)")
+        // On screen once open: every track inside the panel's visible part, none overlapping another.
+        let panelHeight = layout.panelSize.y
+        for track in controls.sliders.values {
+            #expect(track.maxY <= panelHeight && track.x >= 0 && track.maxX <= controls.width, "\(size): \(track)")
+        }
+        let tracks = Array(controls.sliders.values)
+        for i in tracks.indices { for j in tracks.indices where j > i { #expect(!tracks[i].intersects(tracks[j])) } }
+    }
+}
