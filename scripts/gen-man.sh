@@ -17,6 +17,8 @@ if [ $check = 1 ]; then dest=$(mktemp -d); trap 'rm -rf "$dest"' EXIT; fi
 tmp=$(mktemp -d)
 "$bin/generate-manual" "$bin/momentum" --multi-page --date 2026-01-01 --authors "The Momentum authors" \
   --output-directory "$tmp" >/dev/null
+# A blank line in a help text is an empty mdoc line (man warns "Empty input line"): a paragraph break instead.
+for page in "$tmp"/*.1; do sed -i 's/^$/.Pp/' "$page"; done
 if [ $check = 1 ]; then
   mv "$tmp"/*.1 "$dest"/ && rmdir "$tmp"
   if ! diff -r -q "$dest" data/man >/dev/null; then

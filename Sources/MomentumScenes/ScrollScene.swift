@@ -234,6 +234,7 @@ public struct ScrollScene: Scene {
             if input.stopped {
                 reports.append(SceneEvent(.scroll, [TraceField(EventField.source, .string(input.source.rawValue)),
                                                     TraceField(EventField.stopped, .bool(true)),
+                                                    TraceField(EventField.offset, .number(offset)),
                                                     TraceField(EventField.velocity, .number(velocity))]))
             }
         }

@@ -93,7 +93,8 @@ import Testing
         }
         let v = lift.event.gesture?.number(.velocity) ?? 0
         #expect(v < -1200 && v > -3000, "\(lift.event.encoded)")
-        let atLift = c.app.events[mark...lift.index].compactMap(\.scroll).last?.offset ?? .nan
+        // Where the list was when the fingers lifted (frames between the touchpad's events may be fewer than them).
+        let atLift = lift.event.gesture?.number(.offset) ?? .nan
         #expect(abs(atLift - (-3 * notch - 200)) < 1e-6, "the fingers moved it 1:1: \(atLift)")
         let coast = try c.app.waitFor("the list coasting", after: lift.index) { $0.scroll?.state == .decelerating }
         let rest = try c.app.waitFor("the list at rest", after: coast.index) { $0.scroll?.state == .idle }
