@@ -87,6 +87,9 @@ let package = Package(
                 path: "Tests/MomentumTestSupport", swiftSettings: strict),
         .testTarget(name: "MomentumCoreTests", dependencies: [core, "MomentumTestSupport", realModule],
                     swiftSettings: strict),
+        // The getting-started article's listings (Engine/Sources/MomentumCore/MomentumCore.docc), run through the
+        // engine's public API only, and checked to be the article's code and to print what it says.
+        .testTarget(name: "MomentumCoreDocTests", dependencies: [core], swiftSettings: strict),
         .testTarget(name: "MomentumScenesTests",
                     dependencies: ["MomentumScenes", "MomentumLayers", core, "MomentumTestSupport"],
                     swiftSettings: strict),
