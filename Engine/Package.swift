@@ -22,3 +22,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `swift package generate-documentation` (swift-docc-plugin) only when asked for, so that a package that depends on
+// the engine still resolves swift-numerics alone: MOMENTUM_DOCC_PLUGIN=1 swift package --package-path Engine
+// generate-documentation --target MomentumCore. scripts/docs.sh needs no plugin: it runs the toolchain's docc.
+if Context.environment["MOMENTUM_DOCC_PLUGIN"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
