@@ -5,33 +5,33 @@ import PackageDescription
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let realModule: Target.Dependency = .product(name: "RealModule", package: "swift-numerics")
+/// The engine is a package of its own (`Engine/`), so that depending on it resolves swift-numerics alone.
+let core: Target.Dependency = .product(name: "MomentumCore", package: "Engine")
 
 let package = Package(
     name: "Momentum",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "momentum", targets: ["momentum"]),
-        .library(name: "MomentumCore", targets: ["MomentumCore"]),
         .library(name: "MomentumLayers", targets: ["MomentumLayers"]),
         .library(name: "MomentumText", targets: ["MomentumText"]),
     ],
     dependencies: [
+        .package(path: "Engine"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // Engine: standard library and swift-numerics' RealModule only. No Foundation, no C, no clock reads, nothing
-        // about drawing or Wayland.
-        .target(name: "MomentumCore", dependencies: [realModule], swiftSettings: strict),
+        // The engine (MomentumCore: standard library and swift-numerics' RealModule only) is the package in Engine/.
         // Layers and drawing primitives over the engine.
-        .target(name: "MomentumLayers", dependencies: ["MomentumCore", realModule], swiftSettings: strict),
+        .target(name: "MomentumLayers", dependencies: [core, realModule], swiftSettings: strict),
         // Scenes: pure state + layout over the engine and layers, shared by app, tests and benchmarks.
-        .target(name: "MomentumScenes", dependencies: ["MomentumCore", "MomentumLayers", realModule],
+        .target(name: "MomentumScenes", dependencies: [core, "MomentumLayers", realModule],
                 swiftSettings: strict),
         // The run core: every decision of `momentum run` (when to draw, input, prediction, the frame's stages, the
         // trace's records) as a pure state machine over timed events. No Wayland, GL, Foundation or clock reads.
-        .target(name: "MomentumRun", dependencies: ["MomentumCore", "MomentumLayers", "MomentumScenes"],
+        .target(name: "MomentumRun", dependencies: [core, "MomentumLayers", "MomentumScenes"],
                 swiftSettings: strict),
 
         // C shims: module maps + shim headers, libraries found by pkg-config.
@@ -75,7 +75,7 @@ let package = Package(
                 swiftSettings: strict),
         // App: CLI, wiring, trace writer, headless runner.
         .target(name: "MomentumApp",
-                dependencies: ["MomentumCore", "MomentumLayers", "MomentumScenes", "MomentumRun", "WaylandClient",
+                dependencies: [core, "MomentumLayers", "MomentumScenes", "MomentumRun", "WaylandClient",
                                "MomentumRender", "MomentumText",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Logging", package: "swift-log")],
@@ -85,18 +85,21 @@ let package = Package(
         .executableTarget(name: "momentum", dependencies: ["MomentumApp"], swiftSettings: strict),
 
         // Oracles shared by several test targets (closed forms written independently of the engine).
-        .target(name: "MomentumTestSupport", dependencies: ["MomentumRun", "MomentumScenes", "MomentumCore"],
+        .target(name: "MomentumTestSupport", dependencies: ["MomentumRun", "MomentumScenes", core],
                 path: "Tests/MomentumTestSupport", swiftSettings: strict),
-        .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore", "MomentumTestSupport", realModule],
+        .testTarget(name: "MomentumCoreTests", dependencies: [core, "MomentumTestSupport", realModule],
                     swiftSettings: strict),
+        // The getting-started article's listings (Engine/Sources/MomentumCore/MomentumCore.docc), run through the
+        // engine's public API only, and checked to be the article's code and to print what it says.
+        .testTarget(name: "MomentumCoreDocTests", dependencies: [core], swiftSettings: strict),
         .testTarget(name: "MomentumScenesTests",
-                    dependencies: ["MomentumScenes", "MomentumLayers", "MomentumCore", "MomentumTestSupport"],
+                    dependencies: ["MomentumScenes", "MomentumLayers", core, "MomentumTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "MomentumLayersTests",
-                    dependencies: ["MomentumLayers", "MomentumCore", "MomentumTestSupport", realModule],
+                    dependencies: ["MomentumLayers", core, "MomentumTestSupport", realModule],
                     swiftSettings: strict),
         .testTarget(name: "MomentumRunTests",
-                    dependencies: ["MomentumRun", "MomentumScenes", "MomentumLayers", "MomentumCore",
+                    dependencies: ["MomentumRun", "MomentumScenes", "MomentumLayers", core,
                                    "MomentumTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
@@ -110,11 +113,11 @@ let package = Package(
         // Random and hostile input through timestamps, touch assembly, the switcher, every scene and both
         // recognisers (`swift test --filter Fuzz`; MOMENTUM_FUZZ_SCRIPTS and MOMENTUM_FUZZ_SEED for longer runs).
         .testTarget(name: "FuzzTests",
-                    dependencies: ["MomentumApp", "MomentumRun", "WaylandClient", "MomentumScenes", "MomentumCore",
+                    dependencies: ["MomentumApp", "MomentumRun", "WaylandClient", "MomentumScenes", core,
                                    "MomentumLayers"],
                     swiftSettings: strict),
         // End to end: starts weston headless with the touch-injection module, runs the real binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumRun", "MomentumCore",
+        .testTarget(name: "EndToEndTests", dependencies: ["momentum", "MomentumApp", "MomentumRun", core,
                                                             "MomentumLayers", "MomentumScenes", "WaylandClient",
                                                             "MomentumTestSupport"],
                     swiftSettings: strict),

@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "Momentum", path: ".."),
+        .package(path: "../Engine"),  // MomentumCore: the engine is a package of its own
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
@@ -16,7 +17,7 @@ let package = Package(
             name: "EngineBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "MomentumCore", package: "Momentum"),
+                .product(name: "MomentumCore", package: "Engine"),
                 .product(name: "MomentumLayers", package: "Momentum"),
                 .product(name: "RealModule", package: "swift-numerics"),
             ],

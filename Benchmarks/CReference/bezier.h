@@ -1,4 +1,4 @@
-/* CubicBezier (Sources/MomentumCore/Tween/CubicBezier.swift) in C: 11-sample seed table, ≤ 4 Newton steps
+/* CubicBezier (Engine/Sources/MomentumCore/Tween/CubicBezier.swift) in C: 11-sample seed table, ≤ 4 Newton steps
  * accepted on both the x residual and the implied output error, bisection on a guaranteed output bound,
  * end-point gradient extrapolation outside [0, 1]. */
 #ifndef MOMENTUM_BENCH_BEZIER_H

@@ -1,5 +1,5 @@
 /* 100 000 springs as one SpringField advanced by one 60 Hz frame: the loop of SpringField.advance(by:)
- * (Sources/MomentumCore/Spring/SpringField.swift) in C. Same structure-of-arrays layout (displacement x/y,
+ * (Engine/Sources/MomentumCore/Spring/SpringField.swift) in C. Same structure-of-arrays layout (displacement x/y,
  * velocity x/y, target x/y as separate runs of doubles), one exact jump over the frame interval with the shared
  * propagator (computed once, as the Swift field caches it), the same per-spring settle test and snap, and the
  * same count of moving springs. Restarts every 20 ticks outside the timed region. */

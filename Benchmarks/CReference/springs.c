@@ -1,5 +1,5 @@
 /* 100 000 springs advanced by one 60 Hz frame: the loop of Animator.step + SpringAnimation.advance(by:)
- * (Sources/MomentumCore/Spring/SpringAnimation.swift) in C. Same state layout (hot fields first, two-component
+ * (Engine/Sources/MomentumCore/Spring/SpringAnimation.swift) in C. Same state layout (hot fields first, two-component
  * vectors, as `Spring<SIMD2<Double>>` stores them), same fixed 1 ms grid with the exact propagator taken as one
  * jump per frame (prev = P^(n-1)·cur, cur = P·prev; P^m cached per spring, P^(m+1) = P^m·P computed, binary
  * powering on a miss), same lead accumulator, same settle test on the Hermite-presented state. Restarts every 20

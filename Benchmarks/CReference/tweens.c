@@ -1,6 +1,6 @@
 /* 10 000 BasicAnimation<SIMD2<Double>> (from/to, duration 1 s, repeatCount .infinity, Core Animation's default
  * timing function) sampled at the frame time: MediaTiming.progress(at:) + BasicAnimation.sample(progress:rate:over:)
- * + TimingFunction.valueAndSlope (Sources/MomentumCore/Tween/) in C, with the same branches. */
+ * + TimingFunction.valueAndSlope (Engine/Sources/MomentumCore/Tween/) in C, with the same branches. */
 #include <math.h>
 #include <stdbool.h>
 #include "common.h"
