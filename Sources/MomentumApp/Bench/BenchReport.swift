@@ -150,23 +150,35 @@ struct BenchReport {
     }
 
     /// Reads `path` as a Momentum report of a schema version this build knows; one line naming the problem if not.
+    /// A directory, a device or a socket is refused by what it is, a pipe is read to its end, and a file larger than
+    /// `maximumSize` is refused.
     static func read(_ path: String) throws(AppError) -> BenchReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppError("\(path): cannot read (\(String(cString: strerror(errno))))")
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let json = object as? [String: Any] else {
+        let file = try InputFile(path) { AppError("\(path): cannot read: \($0)") }
+        let bytes = try file.readAll(limit: maximumSize, tooLarge: "larger than \(maximumSize >> 20) MiB, more than a report is")
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let json = object as? [String: Any] else {
             throw AppError("\(path): not a Momentum report (not a JSON object)")
         }
         guard json["schema"] as? String == schema else {
             throw AppError("\(path): not a Momentum report (no \"schema\": \"\(schema)\")")
         }
-        guard let version = json["version"] as? Int else { throw AppError("\(path): the report has no version") }
+        // Foundation reads `true` as a number that `as? Int` takes for 1: the version is read as written.
+        let document: JSONValue
+        do throws(JSONParser.Failure) { document = try JSONParser.parse(bytes) } catch {
+            throw AppError("\(path): not a Momentum report (\(error))")
+        }
+        guard let written = document["version"], written != .null else { throw AppError("\(path): the report has no version") }
+        guard let version = written.integer(Int.self) else {
+            throw AppError("\(path): the report's \"version\" is not a whole number: \(String(written.encoded.prefix(40)))")
+        }
         guard version <= Self.version else {
             throw AppError("\(path): report schema version \(version) is newer than this momentum reads (\(Self.version))")
         }
         guard json["runs"] is [[String: Any]] else { throw AppError("\(path): the report has no runs") }
         return BenchReport(json: json)
     }
+
+    /// The largest report read (bytes): a bench's report is tens of kilobytes.
+    static let maximumSize = 64 << 20
 
     /// The runs.
     var runs: [[String: Any]] { json["runs"] as? [[String: Any]] ?? [] }
