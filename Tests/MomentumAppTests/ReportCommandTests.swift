@@ -236,7 +236,39 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
     }
 
-    // MARK: Failures that leave the old outputs
+    // MARK: Outputs that would overwrite an input or each other, and failures that leave the old outputs
+
+    @Test func anOutputThatIsTheTraceOrTheReportIsRefusedAndNothingIsTouched() throws {
+        let trace = try file("same.jsonl", Self.run)
+        let out = dir + "/same"
+        let report = out + "/report.html"
+        _ = try ReportCommand.write(trace: trace, out: out, chromeTrace: nil)
+        let reportBefore = try Data(contentsOf: URL(fileURLWithPath: report))
+        // The Chrome trace is the report: the same path, the same path spelled otherwise, a hard link to it.
+        #expect(refusal(trace, out: out, chrome: report)
+            == "cannot write Chrome trace \(report): it is the report itself, \(report) (give another --chrome-trace)")
+        #expect(refusal(trace, out: out, chrome: dir + "//same/../same/./report.html")?.contains("it is the report itself") == true)
+        #expect(link(report, dir + "/hard.html") == 0)
+        #expect(refusal(trace, out: out, chrome: dir + "/hard.html")?.contains("it is the report itself") == true)
+        // Also when neither exists yet (and then nothing is made).
+        #expect(refusal(trace, out: dir + "/new", chrome: dir + "/new/report.html")?.contains("it is the report itself") == true)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/new"))
+        // The Chrome trace is the trace being read: by its path, through a symbolic link.
+        #expect(refusal(trace, out: out, chrome: trace)
+            == "cannot write Chrome trace \(trace): it is the trace being read (give another --chrome-trace)")
+        #expect(symlink(trace, dir + "/alias.json") == 0)
+        #expect(refusal(trace, out: out, chrome: dir + "/alias.json")?.contains("it is the trace being read") == true)
+        // The report is the trace being read (a trace named report.html in --out).
+        try FileManager.default.createDirectory(atPath: dir + "/inside", withIntermediateDirectories: true)
+        let inside = try file("inside/report.html", Self.run)
+        #expect(refusal(inside, out: dir + "/inside")
+            == "cannot write report \(inside): it is the trace being read (give another --out)")
+        // Nothing was overwritten.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == reportBefore)
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == Self.run)
+        #expect(try String(contentsOfFile: inside, encoding: .utf8) == Self.run)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["report.html"])
+    }
 
     @Test func aFailureAnywhereLeavesTheOldReportAndChromeTrace() throws {
         let trace = try file("first.jsonl", Self.run)

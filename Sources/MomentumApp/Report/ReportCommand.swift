@@ -44,11 +44,13 @@ struct ReportCommand: LoggingCommand {
     /// Reads and checks the trace line by line, gathering the report's numbers and writing the Chrome trace as it
     /// goes, then writes `out/report.html`. Every output is written to a temporary file beside it first and all are
     /// renamed into place only once all are whole: a failure anywhere (the trace, either output) leaves no output
-    /// touched, no temporary file and no folder made. Returns the paths written.
+    /// touched, no temporary file and no folder made. An output that is the trace being read, or a Chrome trace that
+    /// is the report, is refused before anything is written. Returns the paths written.
     static func write(trace: String, out: String, chromeTrace: String?,
                       signals: StopOnSignal? = nil) throws(AppError) -> [String] {
         let input = try RunTrace.open(trace)
         let reportPath = (out.hasSuffix("/") ? out : out + "/") + "report.html"
+        try refuseOverwriting(input, report: reportPath, chromeTrace: chromeTrace)
         let outputs = ReportOutputs(signals: signals)
         do throws(AppError) {
             try outputs.makeDirectory(out)
@@ -80,6 +82,21 @@ struct ReportCommand: LoggingCommand {
             throw error
         }
         return [reportPath] + (chromeTrace.map { [$0] } ?? [])
+    }
+
+    /// Refuses outputs that would overwrite the trace being read, or each other: the same file (device and inode)
+    /// when it exists, else the same path once links and the folder are resolved.
+    static func refuseOverwriting(_ input: InputFile, report: String, chromeTrace: String?) throws(AppError) {
+        if SamePath.identity(report).map({ $0 == (input.device, input.inode) }) == true {
+            throw AppError("cannot write report \(report): it is the trace being read (give another --out)")
+        }
+        guard let chromeTrace else { return }
+        if SamePath.identity(chromeTrace).map({ $0 == (input.device, input.inode) }) == true {
+            throw AppError("cannot write Chrome trace \(chromeTrace): it is the trace being read (give another --chrome-trace)")
+        }
+        if SamePath.same(chromeTrace, report) {
+            throw AppError("cannot write Chrome trace \(chromeTrace): it is the report itself, \(report) (give another --chrome-trace)")
+        }
     }
 }
 
@@ -191,5 +208,53 @@ private final class Leftovers: @unchecked Sendable {
             directories = []
             removed = true
         }
+    }
+}
+
+/// Whether two paths name the same file.
+enum SamePath {
+    /// The device and inode of the file at `path` (links followed), nil when there is none.
+    static func identity(_ path: String) -> (UInt64, UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// True when `a` and `b` are the same file: by device and inode when both exist, else by their paths with links
+    /// and the folder resolved (`out/../out/report.html` is `out/report.html`).
+    static func same(_ a: String, _ b: String) -> Bool {
+        switch (identity(a), identity(b)) {
+        case let (x?, y?): return x == y
+        case (nil, nil): return canonical(a) == canonical(b)
+        default: return false
+        }
+    }
+
+    /// `path` absolute, with a link at it resolved, its folder's links resolved where the folder exists, and `.`,
+    /// `..` and repeated slashes taken out.
+    static func canonical(_ path: String) -> String {
+        var resolved = OutputFile.resolvedPath(path)
+        if !resolved.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if getcwd(&buffer, buffer.count) != nil {
+                resolved = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + resolved
+            }
+        }
+        var parts: [Substring] = []
+        for part in resolved.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        guard let name = parts.popLast() else { return "/" }
+        let folder = "/" + parts.joined(separator: "/")
+        if let real = realpath(folder, nil) {
+            defer { free(real) }
+            let base = String(cString: real)
+            return (base == "/" ? "" : base) + "/" + name
+        }
+        return (folder == "/" ? "" : folder) + "/" + name
     }
 }
