@@ -156,6 +156,39 @@ struct ReportEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
     }
 
+    /// Hostile traces through the real binary (the in-process fuzz is `ReportFuzzTests`): one line naming FILE:LINE
+    /// and exit 1, or a report; never a trap.
+    @Test func hostileTracesAreOneLineOrAReport() throws {
+        let dir = try temporaryDirectory("momentum-report-hostile")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let binary = try Compositor.momentumBinary()
+        let good = "{\"t\":0.1,\"event\":\"frame\",\"seq\":1,\"callback_ms\":null,\"step\":0,\"hud\":false,\"ghosts\":0,"
+            + "\"tick_us\":10,\"render_us\":20,\"damage_px\":1,\"drawn_px\":1,\"layer_surface\":null,\"callback_t\":null,"
+            + "\"commit_t\":0.1,\"cpu_us\":1,\"wake_t\":null,\"target_t\":null,\"predict_us\":null}\n"
+        let cases: [(name: String, bytes: [UInt8], line: Int?)] = [
+            ("nested", Array(good.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + [0x0A], 2),
+            ("seq", Array((good + good.replacingOccurrences(of: "\"seq\":1,", with: "\"seq\":1e300,")).utf8), 2),
+            ("nan", Array((good + good.replacingOccurrences(of: "\"tick_us\":10", with: "\"tick_us\":NaN")).utf8), 2),
+            ("binary", Array(good.utf8) + [0x7B, 0x00, 0xFF, 0xFE, 0x22, 0x0A], 2),
+            ("long", Array(good.utf8) + [UInt8](repeating: UInt8(ascii: "{"), count: 2 << 20), 2),
+            ("huge-times", Array((good.replacingOccurrences(of: "\"t\":0.1", with: "\"t\":1e300")
+                + good.replacingOccurrences(of: "\"t\":0.1", with: "\"t\":-1e300")).utf8), nil),
+        ]
+        for (name, bytes, line) in cases {
+            let path = dir + "/\(name).jsonl"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            let run = try ProgramRun(binary, ["report", path, "--out", dir + "/out-\(name)"])
+            if let line {
+                #expect(run.status == 1, "\(name): \(run.transcript)")
+                #expect(run.stderr.hasPrefix("momentum: \(path):\(line): ") && run.stderr.filter { $0 == "\n" }.count == 1,
+                        "\(name): \(run.transcript)")
+                #expect(!FileManager.default.fileExists(atPath: dir + "/out-\(name)"))
+            } else {
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(name): \(run.transcript)")
+            }
+        }
+    }
+
     /// A trace from a pipe (`momentum report /dev/stdin`) is read; one with no newline in it is refused in one line
     /// once its line is longer than a trace line can be.
     @Test func aTraceFromStandardInput() throws {
