@@ -3,9 +3,9 @@ import MomentumCore
 /// A long series kept for drawing in bounded memory, whatever its length: every item while there are at most
 /// `2 × limit`; past that, consecutive items are grouped in runs (of 2, 4, 8… items, doubling as the series grows),
 /// between `limit` and `2 × limit` of them, and each run keeps two: its lowest and its highest by the key given with
-/// it, in their order (so never more than `4 × limit` items). A spike stays drawn;
-/// the line between spikes is what it was at the chart's resolution. A run can also carry a break after it (a NaN in
-/// a time series: the line is not joined across it).
+/// it, in their order (so never more than `4 × limit` items). A spike stays drawn; the line between spikes is what it
+/// was at the chart's resolution. A run can also carry a break after it (a NaN in a time series: the line is not
+/// joined across it).
 struct Decimated<Item> {
     private struct Entry {
         var item: Item
@@ -19,7 +19,7 @@ struct Decimated<Item> {
         var breakAfter: Bool
     }
 
-    /// Half the most runs kept.
+    /// Half the most runs kept (there are at most `2 × limit`).
     let limit: Int
     /// The items added.
     private(set) var count = 0
