@@ -23,7 +23,7 @@ enum OutputFile {
     }
 
     /// `path` with symbolic links resolved when it is one (a dangling link resolves to where it points).
-    private static func resolvedPath(_ path: String) -> String {
+    static func resolvedPath(_ path: String) -> String {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
         if let resolved = realpath(path, nil) {
@@ -87,5 +87,92 @@ enum OutputFile {
             offset += n
         }
         return nil
+    }
+}
+
+/// An output written as it is produced and put in place only once everything is written: a regular file (or a new
+/// one) is written to a temporary file beside it (`.NAME.XXXXXX`), which `commit` renames over it and `discard`
+/// removes, so a failure anywhere (in this output, in another one written alongside, in the input) leaves the old
+/// file as it was. Anything else at the path (a FIFO, a device, a terminal) is written in place as the bytes come. A
+/// symbolic link is followed, as `OutputFile.write` does.
+final class PendingOutput {
+    /// The path as given, and what it is (`report`, `Chrome trace`), for errors.
+    let shown: String, what: String
+    /// Where the output goes (links resolved).
+    let target: String
+    /// The temporary file, nil when written in place.
+    let temporary: String?
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private var committed = false
+    private static let bufferSize = 1 << 20
+
+    /// Opens the output for `path`: its temporary file, or the path itself when it is not a regular file.
+    init(_ path: String, what: String) throws(AppError) {
+        shown = path
+        self.what = what
+        let resolved = OutputFile.resolvedPath(path)
+        target = resolved
+        var info = stat()
+        if stat(resolved, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            let file = open(resolved, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            guard file >= 0 else { throw OutputFile.failure(what, path, errno) }
+            fd = file
+            temporary = nil
+            return
+        }
+        let slash = resolved.lastIndex(of: "/")
+        let directory = slash.map { $0 == resolved.startIndex ? "/" : String(resolved[..<$0]) } ?? "."
+        let name = slash.map { String(resolved[resolved.index(after: $0)...]) } ?? resolved
+        var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
+        let file = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard file >= 0 else { throw OutputFile.failure(what, path, errno) }
+        _ = fcntl(file, F_SETFD, FD_CLOEXEC)
+        fd = file
+        // mkstemp replaced the X's in place; the name is as long as the template.
+        temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // mkstemp makes the file 0600; give it the mode a plain creat would (0666 less the umask).
+        let mask = umask(0)
+        umask(mask)
+        guard fchmod(file, 0o666 & ~mask) == 0 else { throw OutputFile.failure(what, path, errno) }
+    }
+
+    deinit { discard() }
+
+    /// Appends `text`.
+    func write(_ text: String) throws(AppError) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    private func flush() throws(AppError) {
+        guard fd >= 0 else { throw OutputFile.failure(what, shown, EBADF) }
+        if let error = OutputFile.writeAll(fd, buffer) { throw OutputFile.failure(what, shown, error) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered and closes the file (synced to disk when it is a temporary file).
+    func finish() throws(AppError) {
+        try flush()
+        if temporary != nil, fsync(fd) != 0 { throw OutputFile.failure(what, shown, errno) }
+        let result = close(fd)
+        fd = -1
+        if result != 0 { throw OutputFile.failure(what, shown, errno) }
+    }
+
+    /// Puts the finished temporary file in place of the target.
+    func commit() throws(AppError) {
+        guard let temporary, !committed else { return }
+        if rename(temporary, target) != 0 { throw OutputFile.failure(what, shown, errno) }
+        committed = true
+    }
+
+    /// Closes the file and removes the temporary file, if any (a file written in place keeps what was written).
+    func discard() {
+        if fd >= 0 {
+            close(fd)
+            fd = -1
+        }
+        if let temporary, !committed { unlink(temporary) }
     }
 }

@@ -66,12 +66,23 @@ public struct FrameStatistics: Sendable {
     /// else the compositor's reported one for vsync'd frames, else the shortest steady interval seen (the 10th
     /// percentile of those at least half the median); nil before any interval.
     public var refresh: (ms: Double, source: RefreshSource)? {
-        let perRetrace = zip(presentedIntervals, retraces).filter { $0.1 > 0 }.map { $0.0 / Double($0.1) }.sorted()
+        Self.refresh(presented: zip(presentedIntervals, retraces).map { ($0, $1) }, reported: reportedRefresh,
+                     callbacks: callbackIntervals)
+    }
+
+    /// The refresh as `refresh` works it out, from presented intervals (ms) with the retraces between their frames
+    /// (0 where unknown), the reported refresh of vsync'd frames and callback intervals (ms, used when there is no
+    /// presented one): for a reader that gathers them itself (`momentum report` keeps a bounded sample of a long
+    /// run's).
+    public static func refresh(presented: [(ms: Double, retraces: UInt64)], reported: Double?,
+                               callbacks: [Double]) -> (ms: Double, source: RefreshSource)? {
+        let perRetrace = presented.filter { $0.retraces > 0 }.map { $0.ms / Double($0.retraces) }.sorted()
         if !perRetrace.isEmpty { return (perRetrace[perRetrace.count / 2], .retraces) }
-        if let reportedRefresh { return (reportedRefresh, .reported) }
+        if let reported { return (reported, .reported) }
         // Intervals under half the median are not refreshes: a compositor that had nothing to repaint answered a
         // frame callback at once (KWin does, after a commit that only moved a subsurface).
-        guard let median = percentile(0.5) else { return nil }
+        let intervals = presented.isEmpty ? callbacks : presented.map(\.ms)
+        guard let median = quantile(intervals, 0.5) else { return nil }
         return quantile(intervals.filter { $0 >= median / 2 }, 0.1).map { ($0, .estimated) }
     }
 

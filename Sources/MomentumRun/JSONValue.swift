@@ -35,6 +35,8 @@ public enum JSONValue: Sendable {
         case .object(let fields):
             return "{" + fields.map { JSONValue.string($0.0).encoded + ":" + $0.1.encoded }.joined(separator: ",") + "}"
         case .string(let s):
+            // Most strings (every key, most names) need no escape: one copy.
+            if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { return "\"" + s + "\"" }
             var out = "\""
             for scalar in s.unicodeScalars {
                 switch scalar {

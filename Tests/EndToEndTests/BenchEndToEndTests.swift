@@ -367,7 +367,9 @@ import Testing
             #expect(out.contains { $0.hasPrefix("regression: panel-drag-1000 → panel-drag-1000-unpredicted: drag_lag_p50 ") },
                     "\(worse.stdout)")
             let verdict = out.last ?? ""
-            #expect(verdict.hasPrefix("verdict: FAIL: ") && verdict.contains("drag_lag_p50"), "\(worse.stdout)")
+            // The verdict names the first regression; on a loaded machine another rule (missed frames) may break
+            // before the drag lag does, which its own line above names.
+            #expect(verdict.hasPrefix("verdict: FAIL: "), "\(worse.stdout)")
             let page = try String(contentsOfFile: dir + "/cmp/compare.html", encoding: .utf8)
             #expect(page.contains(">Verdict<") && page.contains("verdict: FAIL: "))
         }

@@ -130,7 +130,8 @@ struct ReportEndToEndTests {
         let bad = dir + "/bad.jsonl"
         try "{\"t\":0.1,\"event\":\"seat\",\"devices\":[]}\n{\"t\":0.2,\"event\":\"frame\"}\n"
             .write(toFile: bad, atomically: false, encoding: .utf8)
-        // A sparse file of 600 MiB: refused by its size, nothing read.
+        // A sparse file of 600 MiB of zeros, no newline in it: refused once its first line is longer than a trace
+        // line can be, not read to its end.
         let huge = dir + "/huge.jsonl"
         #expect(FileManager.default.createFile(atPath: huge, contents: nil))
         #expect(truncate(huge, 600 << 20) == 0)
@@ -144,8 +145,7 @@ struct ReportEndToEndTests {
             (["report", "/dev/zero", "--out", dir + "/out"],
              "momentum: cannot read trace /dev/zero: not a file (a device or a socket)\n"),
             (["report", huge, "--out", dir + "/out"],
-             "momentum: cannot read trace \(huge): larger than 512 MiB, the most momentum report reads (record with a "
-                + "smaller --trace-limit)\n"),
+             "momentum: \(huge):1: not a Momentum trace: the line is longer than 1 MiB\n"),
         ]
         for (arguments, stderr) in cases {
             let run = try ProgramRun(binary, arguments)
@@ -154,5 +154,115 @@ struct ReportEndToEndTests {
             #expect(run.stdout.isEmpty)
         }
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
+    /// Hostile traces through the real binary (the in-process fuzz is `ReportFuzzTests`): one line naming FILE:LINE
+    /// and exit 1, or a report; never a trap.
+    @Test func hostileTracesAreOneLineOrAReport() throws {
+        let dir = try temporaryDirectory("momentum-report-hostile")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let binary = try Compositor.momentumBinary()
+        let good = "{\"t\":0.1,\"event\":\"frame\",\"seq\":1,\"callback_ms\":null,\"step\":0,\"hud\":false,\"ghosts\":0,"
+            + "\"tick_us\":10,\"render_us\":20,\"damage_px\":1,\"drawn_px\":1,\"layer_surface\":null,\"callback_t\":null,"
+            + "\"commit_t\":0.1,\"cpu_us\":1,\"wake_t\":null,\"target_t\":null,\"predict_us\":null}\n"
+        let cases: [(name: String, bytes: [UInt8], line: Int?)] = [
+            ("nested", Array(good.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + [0x0A], 2),
+            ("seq", Array((good + good.replacingOccurrences(of: "\"seq\":1,", with: "\"seq\":1e300,")).utf8), 2),
+            ("nan", Array((good + good.replacingOccurrences(of: "\"tick_us\":10", with: "\"tick_us\":NaN")).utf8), 2),
+            ("binary", Array(good.utf8) + [0x7B, 0x00, 0xFF, 0xFE, 0x22, 0x0A], 2),
+            ("long", Array(good.utf8) + [UInt8](repeating: UInt8(ascii: "{"), count: 2 << 20), 2),
+            ("huge-times", Array((good.replacingOccurrences(of: "\"t\":0.1", with: "\"t\":1e300")
+                + good.replacingOccurrences(of: "\"t\":0.1", with: "\"t\":-1e300")).utf8), nil),
+        ]
+        for (name, bytes, line) in cases {
+            let path = dir + "/\(name).jsonl"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            let run = try ProgramRun(binary, ["report", path, "--out", dir + "/out-\(name)"])
+            if let line {
+                #expect(run.status == 1, "\(name): \(run.transcript)")
+                #expect(run.stderr.hasPrefix("momentum: \(path):\(line): ") && run.stderr.filter { $0 == "\n" }.count == 1,
+                        "\(name): \(run.transcript)")
+                #expect(!FileManager.default.fileExists(atPath: dir + "/out-\(name)"))
+            } else {
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(name): \(run.transcript)")
+            }
+        }
+    }
+
+    /// A trace from a pipe (`momentum report /dev/stdin`) is read; one with no newline in it is refused in one line
+    /// once its line is longer than a trace line can be.
+    @Test func aTraceFromStandardInput() throws {
+        let dir = try temporaryDirectory("momentum-report-stdin")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let binary = try Compositor.momentumBinary()
+        func report(_ input: [UInt8]) throws -> (status: Int32, stderr: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["report", "/dev/stdin", "--out", dir + "/out"]
+            let stdin = Pipe(), stderr = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = stderr
+            try process.run()
+            // Written whole: the report reads every byte before it answers (a refusal comes after the 1 MiB + 1st).
+            let writer = Thread {
+                _ = OutputFile.writeAll(stdin.fileHandleForWriting.fileDescriptor, input)
+                try? stdin.fileHandleForWriting.close()
+            }
+            writer.start()
+            let said = TracedClient.readToEnd(stderr.fileHandleForReading.fileDescriptor)
+            process.waitUntilExit()
+            return (process.terminationStatus, said)
+        }
+        let trace = "{\"t\":0.1,\"event\":\"scene\",\"name\":\"panel\"}\n{\"t\":0.2,\"event\":\"backend\",\"name\":\"pop\"}\n"
+        let good = try report(Array(trace.utf8))
+        #expect(good.status == 0 && good.stderr.isEmpty, "\(good)")
+        #expect(try String(contentsOfFile: dir + "/out/report.html", encoding: .utf8).contains("Momentum run: panel"))
+        let zeros = try report([UInt8](repeating: 0, count: (1 << 20) + 1))
+        #expect(zeros.status == 1)
+        #expect(zeros.stderr == "momentum: /dev/stdin:1: not a Momentum trace: the line is longer than 1 MiB\n")
+    }
+
+    /// SIGINT or SIGTERM while a report is written (its trace a FIFO that has not ended): the temporary files and the
+    /// folder it made are removed, one line says so, and it dies of the signal.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalWhileTheReportIsWrittenLeavesNothing(signal: Int32) throws {
+        let dir = try temporaryDirectory("momentum-report-signal")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/trace.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Held open for writing (read-write, so this does not wait for the reader): the trace never ends.
+        let writer = open(fifo, O_RDWR | O_CLOEXEC)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        _ = OutputFile.writeAll(writer, Array("{\"t\":0.1,\"event\":\"scene\",\"name\":\"panel\"}\n".utf8))
+        let out = dir + "/out"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
+        process.arguments = ["report", fifo, "--out", out, "--chrome-trace", out + "/run.json"]
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Until both outputs are being written (their temporary files beside them).
+        let deadline = Date().addingTimeInterval(60)
+        var hidden: [String] = []
+        while Date() < deadline {
+            hidden = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasPrefix(".") }
+            if hidden.contains(where: { $0.hasPrefix(".report.html.") }) && hidden.contains(where: { $0.hasPrefix(".run.json.") }) {
+                break
+            }
+            usleep(20_000)
+        }
+        #expect(hidden.count == 2, "the report's temporary files never appeared: \(hidden)")
+        kill(process.processIdentifier, signal)
+        let said = TracedClient.readToEnd(stderr.fileHandleForReading.fileDescriptor)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+                "\(process.terminationReason) \(process.terminationStatus): \(said)")
+        #expect(said == "momentum: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): the report is stopped, nothing written\n")
+        #expect(!FileManager.default.fileExists(atPath: out), "\((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])")
     }
 }

@@ -28,6 +28,9 @@ struct FuzzApp {
     private(set) var framesDelivered = 0, sceneSwitches = 0, framesAdvanced = 0
     /// How often each kind of scene event was reported (what the scripts reached).
     private(set) var eventCounts: [GestureKind: Int] = [:]
+    /// Keep every trace line in `traced` (the report's fuzz reads real lines back).
+    var keepsTrace = false
+    private(set) var traced: [TraceLine] = []
 
     /// A run showing `kind` on `backend`, configured to `size` at `scale` (made, then configured, as at start-up).
     init(kind: SceneKind, backend: BackendKind, size: SIMD2<Double>, scale: Double) {
@@ -162,6 +165,7 @@ struct FuzzApp {
             switch effect {
             case .trace(let line):
                 check(FiniteCheck.firstNonFinite(at: "trace") { FiniteCheck.walk(line, at: $0, $1) })
+                if keepsTrace { traced.append(line) }
                 if case .gesture(let event) = line.record { eventCounts[event.kind, default: 0] += 1 }
             case .readInput:
                 send(.inputRead(cpu: 0))

@@ -182,4 +182,45 @@ struct WaylandDebugLogTests {
         // Callback → commit: 16.296 → 18.796 (2.5 ms); 33.296 → 34.546 (1.25 ms).
         #expect(parsed.callbackToCommit(from: 0, to: 1e9) == [2.5, 1.25])
     }
+
+    @Test func aReportThatIsNotAFileOrWhoseVersionIsNotANumberIsRefusedByName() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-read-test-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func refusal(_ path: String) -> String? {
+            do {
+                _ = try BenchReport.read(path)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        // Not a file: the reason, not a stale errno ("cannot read (Success)"). A folder stands for its report.json.
+        #expect(refusal(dir) == "\(dir)/report.json: cannot read: No such file or directory")
+        #expect(refusal("/dev/zero") == "/dev/zero: cannot read: not a file (a device or a socket)")
+        #expect(refusal(dir + "/none.json") == "\(dir)/none.json: cannot read: No such file or directory")
+        // A pipe is read to its end.
+        let fifo = dir + "/report.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        Thread {
+            let fd = open(fifo, O_WRONLY)
+            _ = OutputFile.writeAll(fd, Array("{\"schema\":\"momentum-bench\",\"version\":1,\"runs\":[]}".utf8))
+            close(fd)
+        }.start()
+        // Read to its end: what is wrong is in its content (a report this short lacks the compositor).
+        #expect(refusal(fifo) == "\(fifo): \"compositor\" is missing")
+        // "version" as written: true (which Foundation hands over as 1), a string, a fraction, null, missing.
+        for (version, reason) in [("true", "is true, not an integer"), ("\"1\"", "is \"1\", not an integer"),
+                                  ("1.5", "is 1.5, not an integer")] {
+            let path = dir + "/v.json"
+            try OutputFile.write(Array("{\"schema\":\"momentum-bench\",\"version\":\(version),\"runs\":[]}".utf8), to: path, what: "x")
+            #expect(refusal(path) == "\(path): \"version\" \(reason)")
+        }
+        for document in ["{\"schema\":\"momentum-bench\",\"version\":null,\"runs\":[]}", "{\"schema\":\"momentum-bench\",\"runs\":[]}"] {
+            let path = dir + "/none.json"
+            try OutputFile.write(Array(document.utf8), to: path, what: "x")
+            #expect(refusal(path) == "\(path): \"version\" is missing")
+        }
+    }
 }

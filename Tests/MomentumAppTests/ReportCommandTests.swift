@@ -82,11 +82,11 @@ struct ReportCommandTests {
     @Test func analysisReadsFramesPresentationTouchesAndIdle() throws {
         let trace = try RunTrace.parse(Array(Self.run.utf8), path: "t.jsonl")
         let run = RunAnalysis(trace)
-        #expect(run.frames.map(\.seq) == [1, 2, 3, 4])
-        #expect(run.presented.count == 3 && run.discarded == 1)
+        #expect(run.frames.items.map(\.item.seq) == [1, 2, 3, 4] && run.frameCount == 4 && run.sequences == 1...4)
+        #expect(run.presentedCount == 3 && run.discarded == 1)
         #expect(run.idle == [0.12...2.11])
         #expect(run.scenes == ["panel"] && run.backends == ["spring", "pop"])
-        #expect(run.touches.count == 1 && run.touches.first?.down == 2.1 && run.touches.first?.up == 2.14)
+        #expect(run.touches.items.count == 1 && run.touches.items.first?.down == 2.1 && run.touches.items.first?.up == 2.14)
         // 1 → 2 is a frame interval; 2 → 3 ends in a frame drawn at once after idle, so it is none.
         let intervals = run.intervals
         #expect(intervals.source.hasPrefix("presentation times"))
@@ -95,7 +95,8 @@ struct ReportCommandTests {
         #expect(abs((run.reportedRefreshMilliseconds ?? 0) - 16.666666) < 1e-6)
         // One interval of 16.7 ms, no vsync flag and no retrace counter: the refresh is estimated from it.
         #expect(run.refresh.map { abs($0.ms - 16.666666) < 1e-3 && $0.source == .estimated } == true)
-        let facts = Dictionary(RunReport.facts(run, lineCount: 17), uniquingKeysWith: { a, _ in a })
+        #expect(run.lineCount == 17)
+        let facts = Dictionary(RunReport.facts(run), uniquingKeysWith: { a, _ in a })
         #expect(facts["window"] == "800x600 at scale 2 (buffer 1600x1200 px)")
         #expect(facts["exit"] == "quit-after, code 0")
         #expect(facts["discarded"] == "1")
@@ -116,7 +117,7 @@ struct ReportCommandTests {
         let run = RunAnalysis(try RunTrace.parse(Array(text.utf8), path: "t.jsonl"))
         #expect(run.scenes == ["panel", "scroll"])
         #expect(run.motions.map(\.scene) == [.panel, .scroll])
-        let html = RunReport.html(run, path: "t.jsonl", lineCount: 8)
+        let html = RunReport.html(run, path: "t.jsonl")
         let document = try XMLDocument(xmlString: html)
         let panel = try document.nodes(forXPath: "//*[local-name()='svg'][*[local-name()='title']='panel: position (panel top edge)']"
             + "//*[@class='series']")
@@ -213,6 +214,10 @@ struct ReportCommandTests {
         let trace = try RunTrace.parse(Array(cut.utf8), path: "t.jsonl")
         #expect(trace.cutLastLine && trace.lines == Self.runLines)
         #expect(try !RunTrace.parse(Array(Self.run.utf8), path: "t.jsonl").cutLastLine)
+        // The report says so.
+        let facts = Dictionary(RunReport.facts(RunAnalysis(trace)), uniquingKeysWith: { a, _ in a })
+        #expect(facts["trace"] == "its last line was cut short (the run was killed mid-write) and is left out")
+        #expect(RunReport.facts(RunAnalysis(try RunTrace.parse(Array(Self.run.utf8), path: "t.jsonl"))).allSatisfy { $0.0 != "trace" })
     }
 
     @Test func refusesAnOutputItCannotWriteAndLeavesNothingHalfWritten() throws {
@@ -227,6 +232,164 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/out/report.html"))
         // A write that fails leaves no temporary file beside the target.
         #expect(refusal(trace, chrome: "/proc/version") != nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out") == ["report.html"])
+        // Nor the folder it made for the report.
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
+    // MARK: Outputs that would overwrite an input or each other, and failures that leave the old outputs
+
+    @Test func anOutputThatIsTheTraceOrTheReportIsRefusedAndNothingIsTouched() throws {
+        let trace = try file("same.jsonl", Self.run)
+        let out = dir + "/same"
+        let report = out + "/report.html"
+        _ = try ReportCommand.write(trace: trace, out: out, chromeTrace: nil)
+        let reportBefore = try Data(contentsOf: URL(fileURLWithPath: report))
+        // The Chrome trace is the report: the same path, the same path spelled otherwise, a hard link to it.
+        #expect(refusal(trace, out: out, chrome: report)
+            == "cannot write Chrome trace \(report): it is the report itself, \(report) (give another --chrome-trace)")
+        #expect(refusal(trace, out: out, chrome: dir + "//same/../same/./report.html")?.contains("it is the report itself") == true)
+        #expect(link(report, dir + "/hard.html") == 0)
+        #expect(refusal(trace, out: out, chrome: dir + "/hard.html")?.contains("it is the report itself") == true)
+        // Also when neither exists yet (and then nothing is made).
+        #expect(refusal(trace, out: dir + "/new", chrome: dir + "/new/report.html")?.contains("it is the report itself") == true)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/new"))
+        // The Chrome trace is the trace being read: by its path, through a symbolic link.
+        #expect(refusal(trace, out: out, chrome: trace)
+            == "cannot write Chrome trace \(trace): it is the trace being read (give another --chrome-trace)")
+        #expect(symlink(trace, dir + "/alias.json") == 0)
+        #expect(refusal(trace, out: out, chrome: dir + "/alias.json")?.contains("it is the trace being read") == true)
+        // The report is the trace being read (a trace named report.html in --out).
+        try FileManager.default.createDirectory(atPath: dir + "/inside", withIntermediateDirectories: true)
+        let inside = try file("inside/report.html", Self.run)
+        #expect(refusal(inside, out: dir + "/inside")
+            == "cannot write report \(inside): it is the trace being read (give another --out)")
+        // Nothing was overwritten.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == reportBefore)
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == Self.run)
+        #expect(try String(contentsOfFile: inside, encoding: .utf8) == Self.run)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["report.html"])
+    }
+
+    @Test func aFailureAnywhereLeavesTheOldReportAndChromeTrace() throws {
+        let trace = try file("first.jsonl", Self.run)
+        let out = dir + "/kept", chrome = dir + "/kept/run.json"
+        _ = try ReportCommand.write(trace: trace, out: out, chromeTrace: chrome)
+        let reportBefore = try Data(contentsOf: URL(fileURLWithPath: out + "/report.html"))
+        let chromeBefore = try Data(contentsOf: URL(fileURLWithPath: chrome))
+        func unchanged() throws -> Bool {
+            try Data(contentsOf: URL(fileURLWithPath: out + "/report.html")) == reportBefore
+                && Data(contentsOf: URL(fileURLWithPath: chrome)) == chromeBefore
+                && FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["report.html", "run.json"]
+        }
+        // Another run's trace, whose report would differ, with a Chrome trace that cannot be written.
+        let second = try file("second.jsonl", Self.text(Array(Self.runLines.prefix(10))))
+        #expect(refusal(second, out: out, chrome: "/proc/version")?.hasPrefix("cannot write Chrome trace /proc/version: ") == true)
+        #expect(try unchanged())
+        // A trace refused half-way, after the Chrome trace began to be written.
+        let broken = try file("broken.jsonl", Self.run + "{\"t\":9,\"event\":\"frame\"}\n" + Self.run)
+        #expect(refusal(broken, out: out, chrome: chrome) == "\(broken):18: frame event without a numeric \"seq\"")
+        #expect(try unchanged())
+    }
+
+    // MARK: Streaming: any length in bounded memory, long series decimated and said
+
+    /// A steady 60 Hz run of `frames` frames (presented 4 ms after each commit), one slow frame at `spike`.
+    static func steadyRun(frames: Int, spike: Int) -> String {
+        var text = ""
+        var t = 0.1, ns: UInt64 = 1_000_000_000
+        for seq in 1...frames {
+            let slow = seq == spike
+            t += slow ? 0.1 : 1.0 / 60
+            ns += slow ? 100_000_000 : 16_666_667
+            text += TraceLine(t: t, frame(UInt64(seq), callback: seq == 1 ? nil : UInt32(seq * 16), step: 1.0 / 60,
+                                          tick: slow ? 9000 : 100, render: 400, drawn: 1000)).encoded
+            text += TraceLine(t: t + 0.0001, panel(Double(seq % 300), vy: slow ? -5000 : 60)).encoded
+            text += TraceLine(t: t + 0.004, presented(UInt64(seq), ns: ns)).encoded
+        }
+        return text
+    }
+
+    @Test func aLongTraceIsReadInChunksAndItsChartsAreDecimatedAndSaySo() throws {
+        let frames = 6000
+        let text = Self.steadyRun(frames: frames, spike: 3000)
+        #expect(text.utf8.count > 2 << 20, "the trace spans several of the reader's 1 MiB chunks")
+        let path = try file("long.jsonl", text)
+        var streamed = RunAnalysis()
+        let reading = try RunTrace.read(path) { streamed.add($0) }
+        streamed.finish()
+        #expect(reading == RunTrace.Reading(lineCount: 3 * frames, cutLastLine: false))
+        // Read in chunks or whole, the same facts.
+        let whole = RunAnalysis(try RunTrace.parse(Array(text.utf8), path: path))
+        #expect(RunReport.facts(streamed).map { "\($0.0)=\($0.1)" } == RunReport.facts(whole).map { "\($0.0)=\($0.1)" })
+        let facts = Dictionary(RunReport.facts(streamed), uniquingKeysWith: { a, _ in a })
+        #expect(facts["frames"] == "6000 (seq 1–6000)" && facts["presented"] == "6000")
+        #expect(facts["frame interval"] == "p50 16.7 ms, p99 16.7 ms, max 100 ms (5999 intervals)", "\(facts)")
+        // The charts keep a bounded number of points, and the spike.
+        let intervals = streamed.intervals
+        #expect(intervals.series.isDecimated && intervals.points.count <= 2 * RunAnalysis.seriesLimit)
+        #expect(intervals.points.contains { abs($0.y - 100) < 1e-6 })
+        let motion = try #require(streamed.motions.first)
+        #expect(motion.records == frames && motion.isDecimated)
+        #expect(motion.velocitySeries[0].points.contains { $0.y == -5000 })
+        #expect(streamed.frames.isDecimated && streamed.frames.items.count <= 2 * RunAnalysis.frameLimit)
+        #expect(streamed.frames.items.contains { $0.item.seq == 3000 })
+        #expect(streamed.drawn.isSampled && streamed.drawn.items.count == 2 * RunAnalysis.frameLimit)
+        let html = RunReport.html(streamed, path: path)
+        #expect(html.contains("The run is long: the lines are decimated, each point the lowest or the highest of"))
+        #expect(html.contains("of the run&#39;s 6000 frames: of each"))
+        #expect(html.contains("A sample of 2000 of the 5999 frames after the first"))
+        #expect(html.utf8.count < 4 << 20, "\(html.utf8.count) bytes")
+        _ = try XMLDocument(xmlString: html)
+    }
+
+    @Test func decimationKeepsEveryItemUpToItsLimitThenTheLowestAndHighestOfEachRun() {
+        var series = Decimated<(x: Double, y: Double)>(limit: 4)
+        for i in 0..<8 { series.add((Double(i), Double(i)), key: Double(i)) }
+        #expect(!series.isDecimated && series.points.map(\.x) == [0, 1, 2, 3, 4, 5, 6, 7])
+        series.addBreak()
+        for i in 8..<1000 { series.add((Double(i), i == 500 ? 1e6 : 0), key: i == 500 ? 1e6 : 0) }
+        #expect(series.isDecimated && series.count == 1000)
+        let points = series.points
+        #expect(points.count <= 2 * 8 + 1)
+        #expect(points.contains { $0.y == 1e6 } && points.contains { $0.y.isNaN })
+        #expect(points.filter(\.y.isFinite).map(\.x) == points.filter(\.y.isFinite).map(\.x).sorted())
+        var events = Thinned<Int>(limit: 3)
+        for i in 0..<100 { events.add(i) }
+        #expect(events.count == 100 && events.items.count < 6 && events.items.allSatisfy { $0 % events.stride == 0 })
+        var sample = Reservoir<Int>(capacity: 10)
+        for i in 0..<10 { sample.add(i) }
+        #expect(!sample.isSampled && sample.items == Array(0..<10))
+        for i in 10..<10_000 { sample.add(i) }
+        var again = Reservoir<Int>(capacity: 10)
+        for i in 0..<10_000 { again.add(i) }
+        #expect(sample.isSampled && sample.items.count == 10 && sample.items == again.items)
+    }
+
+    @Test func aLineLongerThanATraceLineCanBeIsRefusedNamingIt() throws {
+        let limit = RunTrace.maximumLineLength
+        #expect(refusal(try file("wide1.jsonl", String(repeating: "x", count: limit + 1)))
+            == "\(dir)/wide1.jsonl:1: not a Momentum trace: the line is longer than 1 MiB")
+        let wide = Self.text(Array(Self.runLines.prefix(2))) + "{\"t\":1,\"event\":\"exit\",\"reason\":\""
+            + String(repeating: "y", count: limit) + "\"}\n" + Self.text(Array(Self.runLines.suffix(2)))
+        #expect(refusal(try file("wide3.jsonl", wide)) == "\(dir)/wide3.jsonl:3: not a trace line: the line is longer than 1 MiB")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
+    @Test func aTraceFromAPipeIsReadAndAnEndlessLineFromOneIsRefused() throws {
+        func fifo(_ name: String, _ bytes: [UInt8]) throws -> String {
+            let path = dir + "/" + name
+            #expect(mkfifo(path, 0o600) == 0)
+            Thread {
+                let fd = open(path, O_WRONLY)
+                _ = OutputFile.writeAll(fd, bytes)
+                close(fd)
+            }.start()
+            return path
+        }
+        let piped = try fifo("piped.jsonl", Array(Self.run.utf8))
+        #expect(try ReportCommand.write(trace: piped, out: dir + "/piped", chromeTrace: nil) == [dir + "/piped/report.html"])
+        // A pipe with no newline in it (`cat /dev/zero |`): refused once a line is longer than a trace line can be.
+        let zeros = try fifo("zeros.jsonl", [UInt8](repeating: 0, count: RunTrace.maximumLineLength + 1))
+        #expect(refusal(zeros) == "\(zeros):1: not a Momentum trace: the line is longer than 1 MiB")
     }
 }

@@ -165,6 +165,16 @@ struct ReportKitTests {
         #expect(points(line).first == "72,252" && points(line).last == "940,57")
     }
 
+    @Test func aLongCDFIsDrawnThroughEvenlySpacedRanks() throws {
+        let values = (1...50_000).map { Double($0) }
+        let d = CDFChart.Distribution("frames", values: values)
+        #expect(CDFChart.summary(d, unit: "ms") == "frames: p50 25000 ms, p99 49500 ms, n = 50000")
+        let line = try #require(try nodes(try parse(CDFChart(title: "c", x: AxisLabel("v", unit: "ms"), distributions: [d]).svg()),
+                                          "cdf").first)
+        #expect(points(line).count <= CDFChart.maximumSteps + 4)
+        #expect(points(line).first == "72,252" && points(line).last == "940,57")
+    }
+
     @Test func stackedBarsStackTheirSegments() throws {
         let chart = StackedBarChart(title: "s", x: AxisLabel("frame"), y: AxisLabel("t", unit: "ms"),
                                     positions: [1, 2], segments: [.init("tick", values: [2, 4]), .init("render", values: [8, -1])])

@@ -152,19 +152,39 @@ struct BenchReport {
 
     /// Reads `path` (a report.json, or the bench's --out folder holding one) as a Momentum report of a schema
     /// version this build knows, every field `bench compare` reads of the type the schema says; one line naming the
-    /// file and the field if not (exit code 2: nothing could be compared).
+    /// file and the field if not (exit code 2: nothing could be compared). A device or a socket is refused by what
+    /// it is, a pipe is read to its end, and a file larger than `maximumSize` is refused.
     static func read(_ path: String) throws(AppError) -> BenchReport {
         var isFolder: ObjCBool = false
         let file = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
             ? (path.hasSuffix("/") ? path : path + "/") + "report.json" : path
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw AppError("\(file): cannot read (\(String(cString: strerror(errno))))", code: 2)
+        let input = try InputFile(file) { AppError("\(file): cannot read: \($0)", code: 2) }
+        let bytes: [UInt8]
+        do {
+            bytes = try input.readAll(limit: maximumSize, tooLarge: "larger than \(maximumSize >> 20) MiB, more than a report is")
+        } catch {
+            throw AppError(error.description, code: 2)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let json = object as? [String: Any] else {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let json = object as? [String: Any] else {
             throw AppError("\(file): not a Momentum report (not a JSON object)", code: 2)
         }
         guard json["schema"] as? String == schema else {
             throw AppError("\(file): not a Momentum report (no \"schema\": \"\(schema)\")", code: 2)
+        }
+        // Foundation reads `true` as a number that `as? Int` takes for 1: the version is read as written.
+        let document: JSONValue
+        do throws(JSONParser.Failure) { document = try JSONParser.parse(bytes) } catch {
+            throw AppError("\(file): not a Momentum report (\(error))", code: 2)
+        }
+        guard let written = document["version"], written != .null else {
+            throw AppError("\(file): \"version\" is missing", code: 2)
+        }
+        guard let version = written.integer(Int.self) else {
+            throw AppError("\(file): \"version\" is \(String(written.encoded.prefix(40))), not an integer", code: 2)
+        }
+        guard version <= Self.version else {
+            throw AppError("\(file): report schema version \(version) is newer than this momentum reads (\(Self.version))",
+                           code: 2)
         }
         do {
             try ReportJSON.check(json)
@@ -173,6 +193,9 @@ struct BenchReport {
         }
         return BenchReport(json: json)
     }
+
+    /// The largest report read (bytes): a bench's report is tens of kilobytes.
+    static let maximumSize = 64 << 20
 
     /// The runs.
     var runs: [[String: Any]] { json["runs"] as? [[String: Any]] ?? [] }

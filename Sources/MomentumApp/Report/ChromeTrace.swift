@@ -12,8 +12,18 @@ enum ChromeTrace {
     private static let pid = 1
     private static let tracks = [(1, "frames"), (2, "input"), (3, "presentation")]
 
-    /// The JSON document.
+    /// The JSON document of a whole trace read into memory (`header`, each line's `events`, `footer`).
     static func json(_ trace: RunTrace) -> String {
+        var out = header(source: trace.path)
+        for line in trace.lines {
+            for event in events(line) { out += separator + event }
+        }
+        return out + footer
+    }
+
+    /// The document's start, up to and with its first events (the process's and the tracks' names); each event of
+    /// the lines follows it after a `separator`, and `footer` ends it.
+    static func header(source: String) -> String {
         var events: [String] = [
             object([("name", .string("process_name")), ("ph", .string("M")), ("pid", .int(pid)), ("tid", .int(0)),
                     ("args", .raw(object([("name", .string("momentum"))])))]),
@@ -22,54 +32,63 @@ enum ChromeTrace {
             events.append(object([("name", .string("thread_name")), ("ph", .string("M")), ("pid", .int(pid)),
                                   ("tid", .int(tid)), ("args", .raw(object([("name", .string(name))])))]))
         }
-        for line in trace.lines {
-            let ts = line.t * 1e6
-            switch line.record {
-            case .frame(let f):
-                let render = max(0, f.renderMicros), tick = max(0, f.tickMicros)
-                let args = object([("seq", .int(Int(truncatingIfNeeded: f.sequence)))])
-                events.append(complete("tick", ts: ts - render - tick, duration: tick, args: args))
-                events.append(complete("render", ts: ts - render, duration: render, args: args))
-            case .presented(let p):
-                events.append(instant(line.record.event, category: "presentation", tid: 3, ts: ts,
-                                      args: [("seq", .int(Int(truncatingIfNeeded: p.sequence))),
-                                             ("ns", .number(Double(p.nanoseconds))),
-                                             ("refresh_ns", .number(Double(p.refreshNanoseconds)))]))
-            case .discarded(let sequence):
-                events.append(instant(line.record.event, category: "presentation", tid: 3, ts: ts,
-                                      args: [("seq", .int(Int(truncatingIfNeeded: sequence)))]))
-            case .touch(let touch):
-                let args: [(String, Value)] = [("id", .number(Double(touch.id))), ("x", .number(touch.position.x)),
-                                               ("y", .number(touch.position.y))]
-                events.append(instant("touch \(touch.phase.rawValue)", category: "input", tid: 2, ts: ts, args: args))
-            case .gesture(let event):
-                var args: [(String, Value)] = []
-                for field in event.fields.sorted(by: { $0.key < $1.key }) {
-                    switch field.value {
-                    case .number(let v): args.append((field.key, .number(v)))
-                    case .string(let text): args.append((field.key, .string(text)))
-                    default:
-                        if let list = field.value.numbers {
-                            args.append((field.key, .raw("[" + list.map(number).joined(separator: ",") + "]")))
-                        }
+        return "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"source\":" + string(source)
+            + ",\"generator\":\"momentum report\"},\"traceEvents\":[\n" + events.joined(separator: separator)
+    }
+
+    /// What goes between two events.
+    static let separator = ",\n"
+
+    /// The document's end.
+    static let footer = "\n]}\n"
+
+    /// The events of one trace line (none for most kinds of line).
+    static func events(_ line: TraceLine) -> [String] {
+        var events: [String] = []
+        let ts = line.t * 1e6
+        switch line.record {
+        case .frame(let f):
+            let render = max(0, f.renderMicros), tick = max(0, f.tickMicros)
+            let args = object([("seq", .raw(String(f.sequence)))])
+            events.append(complete("tick", ts: ts - render - tick, duration: tick, args: args))
+            events.append(complete("render", ts: ts - render, duration: render, args: args))
+        case .presented(let p):
+            events.append(instant(line.record.event, category: "presentation", tid: 3, ts: ts,
+                                  args: [("seq", .raw(String(p.sequence))), ("ns", .number(Double(p.nanoseconds))),
+                                         ("refresh_ns", .number(Double(p.refreshNanoseconds)))]))
+        case .discarded(let sequence):
+            events.append(instant(line.record.event, category: "presentation", tid: 3, ts: ts,
+                                  args: [("seq", .raw(String(sequence)))]))
+        case .touch(let touch):
+            let args: [(String, Value)] = [("id", .number(Double(touch.id))), ("x", .number(touch.position.x)),
+                                           ("y", .number(touch.position.y))]
+            events.append(instant("touch \(touch.phase.rawValue)", category: "input", tid: 2, ts: ts, args: args))
+        case .gesture(let event):
+            var args: [(String, Value)] = []
+            for field in event.fields.sorted(by: { $0.key < $1.key }) {
+                switch field.value {
+                case .number(let v): args.append((field.key, .number(v)))
+                case .string(let text): args.append((field.key, .string(text)))
+                default:
+                    if let list = field.value.numbers {
+                        args.append((field.key, .raw("[" + list.map(number).joined(separator: ",") + "]")))
                     }
                 }
-                events.append(instant("gesture \(event.kind.rawValue)", category: "gesture", tid: 2, ts: ts, args: args))
-            case .sceneState(let record):
-                guard let motion = record.motion, let kind = SceneKind(rawValue: record.name),
-                      let label = SceneRecord.motionLabel(of: kind) else { continue }
-                for (what, values, names) in [("position", motion.position, label.position),
-                                              ("velocity", motion.velocity, label.velocity)] {
-                    events.append(object([("name", .string("\(record.name) \(what)")), ("cat", .string("scene")),
-                                          ("ph", .string("C")), ("ts", .number(ts)), ("pid", .int(pid)),
-                                          ("args", .raw(object(zip(names, values).map { ($0, .number($1)) })))]))
-                }
-            default:
-                continue
             }
+            events.append(instant("gesture \(event.kind.rawValue)", category: "gesture", tid: 2, ts: ts, args: args))
+        case .sceneState(let record):
+            guard let motion = record.motion, let kind = SceneKind(rawValue: record.name),
+                  let label = SceneRecord.motionLabel(of: kind) else { break }
+            for (what, values, names) in [("position", motion.position, label.position),
+                                          ("velocity", motion.velocity, label.velocity)] {
+                events.append(object([("name", .string("\(record.name) \(what)")), ("cat", .string("scene")),
+                                      ("ph", .string("C")), ("ts", .number(ts)), ("pid", .int(pid)),
+                                      ("args", .raw(object(zip(names, values).map { ($0, .number($1)) })))]))
+            }
+        default:
+            break
         }
-        return "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"source\":" + string(trace.path)
-            + ",\"generator\":\"momentum report\"},\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+        return events
     }
 
     private static func complete(_ name: String, ts: Double, duration: Double, args: String) -> String {

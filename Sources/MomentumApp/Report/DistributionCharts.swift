@@ -108,6 +108,8 @@ struct CDFChart: SVGChart {
     /// Vertical lines at values of x.
     var references: [ReferenceLine] = []
     var width = 960.0, height = 300.0
+    /// The most values drawn as steps; a longer distribution is drawn through this many evenly spaced ranks.
+    static let maximumSteps = 2000
 
     init(title: String, x: AxisLabel, distributions: [Distribution], references: [ReferenceLine] = [],
          width: Double = 960, height: Double = 300) {
@@ -152,16 +154,25 @@ struct CDFChart: SVGChart {
             let sorted = d.values.filter(\.isFinite).sorted()
             guard !sorted.isEmpty else { continue }
             let color = ReportText.escape(d.color ?? ChartPalette.color(index))
-            // A step up at each distinct value, from the axis's left end to its right end.
+            // A step up at each distinct value, from the axis's left end to its right end; past `maximumSteps`
+            // values, the share at evenly spaced ranks (a line finer than the chart's pixels).
             var points = [(f.x.lower, 0.0)]
-            var i = 0
-            while i < sorted.count {
-                var j = i
-                while j + 1 < sorted.count, sorted[j + 1] == sorted[i] { j += 1 }
-                let before = Double(i) / Double(sorted.count) * 100, after = Double(j + 1) / Double(sorted.count) * 100
-                points.append((sorted[i], before))
-                points.append((sorted[i], after))
-                i = j + 1
+            if sorted.count > Self.maximumSteps {
+                points.append((sorted[0], 0))
+                for k in 0...Self.maximumSteps {
+                    let i = k * (sorted.count - 1) / Self.maximumSteps
+                    points.append((sorted[i], Double(i + 1) / Double(sorted.count) * 100))
+                }
+            } else {
+                var i = 0
+                while i < sorted.count {
+                    var j = i
+                    while j + 1 < sorted.count, sorted[j + 1] == sorted[i] { j += 1 }
+                    let before = Double(i) / Double(sorted.count) * 100, after = Double(j + 1) / Double(sorted.count) * 100
+                    points.append((sorted[i], before))
+                    points.append((sorted[i], after))
+                    i = j + 1
+                }
             }
             points.append((f.x.upper, 100))
             out += "<polyline class=\"cdf\" data-series=\"\(ReportText.escape(d.name))\" fill=\"none\" stroke=\"\(color)\" "

@@ -1,23 +1,19 @@
 import MomentumRun
 import MomentumScenes
 
-/// What a run's trace says, gathered for the report and the Chrome trace: frames, presentation, the scenes'
-/// motion, touches, gestures, the window and how the run ended.
+/// What a run's trace says, gathered line by line for the report: frames, presentation, the scenes' motion, touches,
+/// gestures, the window and how the run ended. Nothing grows with the trace: counts and ranges are kept whole, the
+/// series the charts draw are decimated past a few thousand points (`Decimated`, `Thinned`), the values percentiles
+/// are taken of are kept whole up to `sampleLimit` and sampled past it (`Reservoir`), and names from the trace are
+/// kept short and few. The report says where a chart shows less than every value.
 struct RunAnalysis {
     /// A drawn frame (`frame` event).
     struct Frame {
-        var t: Double, seq: Int
-        var tickMicros: Double?, renderMicros: Double?
-        var drawnPixels: Double?, damagePixels: Double?
+        var t: Double, seq: UInt64
+        var tickMicros: Double, renderMicros: Double
+        var drawnPixels: Double?
         /// False for a frame drawn at once after idle (`callback_ms` null).
         var fromCallback: Bool
-    }
-
-    /// A presented frame (`presented` event).
-    struct Presented {
-        var t: Double, seq: Int, nanoseconds: Double, refreshNanoseconds: Double?
-        var msc: UInt64 = 0
-        var vsync = false
     }
 
     /// One scene's position and velocity as the trace records them on every frame.
@@ -26,198 +22,393 @@ struct RunAnalysis {
         /// What the position is, e.g. "panel top edge".
         var position: AxisLabel
         var velocity: AxisLabel
-        /// The components' names (`y`, or `x` and `y`) and per record the time and each component; a record of
-        /// another scene in between is a NaN (the line breaks there).
+        /// The components' names (`y`, or `x` and `y`).
         var positionNames: [String], velocityNames: [String]
-        var samples: [(t: Double, position: [Double], velocity: [Double])]
+        /// The records of this scene.
+        var records = 0
+        /// Per component, its value over time; a record of another scene in between breaks the line.
+        var positionSeries: [Decimated<(x: Double, y: Double)>], velocitySeries: [Decimated<(x: Double, y: Double)>]
+        /// True when the series are decimated.
+        var isDecimated: Bool { (positionSeries + velocitySeries).contains(where: \.isDecimated) }
     }
 
     /// A finger (or the pointer, id −1) from down to up or cancel (or the end of the trace).
-    struct Touch { var id: Int; var down: Double; var up: Double; var cancelled: Bool }
+    struct Touch { var id: Int32; var down: Double; var up: Double; var cancelled: Bool }
 
-    var frames: [Frame] = []
-    var presented: [Presented] = []
+    /// A gesture's time, kind and label.
+    struct Gesture { var t: Double; var kind: GestureKind; var label: String }
+
+    /// Each distinct `configure`: logical size, scale, buffer size.
+    struct Configure: Equatable { var width: Int, height: Int, scale: Double, bufferWidth: Int, bufferHeight: Int }
+
+    /// The frame intervals the report draws (ms, at the time of the later frame), from one source.
+    struct Intervals {
+        var source: String
+        /// Each interval at its time, decimated for the chart.
+        var series: Decimated<(x: Double, y: Double)>
+        /// The intervals (all, or a sample of `sampleLimit` of a longer run).
+        var values: Reservoir<Double>
+        /// Intervals into a frame drawn at once after idle, or longer than the idle gap, or negative: not frame
+        /// intervals, left out.
+        var skipped = 0
+        /// The longest interval (kept even when `values` is a sample).
+        var maximum: Double?
+        /// The points drawn.
+        var points: [(x: Double, y: Double)] { series.points }
+        /// How many intervals there are.
+        var count: Int { values.count }
+
+        mutating func add(_ ms: Double, at t: Double) {
+            series.add((t, ms), key: ms)
+            values.add(ms)
+            if ms.isFinite { maximum = max(maximum ?? ms, ms) }
+        }
+    }
+
+    /// How many values percentiles and distributions are taken of, at most; past this a run's values are sampled.
+    static let sampleLimit = 1 << 19
+    /// How many points a time series keeps before it is decimated (it keeps at most twice as many after).
+    static let seriesLimit = 2000
+    /// How many bars a chart of every frame keeps before it is decimated (at most twice as many after), and how many
+    /// dots a scatter chart of every frame keeps (a sample past that).
+    static let frameLimit = 1000
+    /// How many finger-down spans and gesture markers are kept before they are thinned.
+    static let eventLimit = 1000
+    /// How many idle gaps are drawn as breaks at most (the longest).
+    static let breakLimit = 200
+    /// How many distinct windows, scenes and backends are named at most.
+    static let nameLimit = 20
+    /// The longest name or reason kept from the trace (characters).
+    static let textLimit = 120
+    /// A gap between frames longer than this is idle, drawn as a break.
+    static let idleGap = 0.5
+
+    /// The lines read.
+    var lineCount = 0
+    /// True when the trace's last line was cut short and left out.
+    var cutLastLine = false
+
+    var frameCount = 0
+    /// The lowest and highest frame number.
+    var sequences: ClosedRange<UInt64>?
+    /// The frames the work-per-frame chart draws (each frame, or the quickest and slowest of each run of a long
+    /// trace's).
+    var frames = Decimated<Frame>(limit: frameLimit / 2)
+    /// Pixels shaded (Mpx) and render time (ms) of every frame but the first.
+    var drawn = Reservoir<(x: Double, y: Double)>(capacity: 2 * frameLimit)
+    var presentedCount = 0
     var discarded = 0
     var motions: [Motion] = []
-    /// Scenes in the order they were first seen (records or `scene` events).
-    var scenes: [String] = []
+    /// Scenes in the order they were first seen (records or `scene` events); `moreScenes` not named.
+    var scenes: [String] = [], moreScenes = 0
     /// Backends in the order first seen (`backend` events, the panel's and the playground's `backend`).
-    var backends: [String] = []
-    var touches: [Touch] = []
+    var backends: [String] = [], moreBackends = 0
+    var touches = Thinned<Touch>(limit: eventLimit)
     var touchEvents = 0
-    var gestures: [(t: Double, kind: GestureKind, label: String)] = []
-    /// Each distinct `configure`, in order: logical size, scale, buffer size.
-    var configures: [(width: Double, height: Double, scale: Double?, bufferWidth: Double?, bufferHeight: Double?)] = []
+    var touchDowns = 0
+    var gestures = Thinned<Gesture>(limit: eventLimit)
+    /// Gestures by kind, in the order first seen.
+    var gestureKinds: [(kind: GestureKind, count: Int)] = []
+    /// Each distinct `configure` in order (the first `nameLimit`), and how many more changes followed.
+    var configures: [Configure] = [], moreConfigures = 0
     var decorations: String?
     var exit: (code: Int32, reason: String)?
     var truncatedAt: Double?
     /// The first and last event times.
     var start = 0.0, end = 0.0
-    /// Gaps longer than `idleGap` with no frame: (last frame before, first frame after).
+    /// Gaps longer than `idleGap` with no frame: (last frame before, first frame after), in time order; at most
+    /// `breakLimit` of them (the longest) of `idleCount`.
     var idle: [ClosedRange<Double>] = []
-    /// A gap between frames longer than this is idle, drawn as a break.
-    static let idleGap = 0.5
-
-    init(_ trace: RunTrace) {
-        var motionIndex: [SceneKind: Int] = [:]
-        var lastRecordScene: SceneKind?
-        var open: [Int: (t: Double, index: Int)] = [:]
-        func note(_ list: inout [String], _ name: String?) {
-            if let name, !name.isEmpty, !list.contains(name) { list.append(name) }
-        }
-        start = trace.lines.first?.t ?? 0
-        for line in trace.lines {
-            let t = line.t
-            start = min(start, t)
-            end = max(end, t)
-            switch line.record {
-            case .frame(let f):
-                frames.append(Frame(t: t, seq: Int(truncatingIfNeeded: f.sequence), tickMicros: f.tickMicros,
-                                    renderMicros: f.renderMicros, drawnPixels: f.drawnPixels.map(Double.init),
-                                    damagePixels: f.damagePixels.map(Double.init),
-                                    fromCallback: f.callbackMilliseconds != nil))
-            case .presented(let p):
-                presented.append(Presented(t: t, seq: Int(truncatingIfNeeded: p.sequence),
-                                           nanoseconds: Double(p.nanoseconds),
-                                           refreshNanoseconds: Double(p.refreshNanoseconds), msc: p.msc,
-                                           vsync: p.flags.contains(.vsync)))
-            case .discarded:
-                discarded += 1
-            case .configure(let c):
-                let configure = (width: Double(c.width), height: Double(c.height), scale: Optional(c.scale),
-                                 bufferWidth: Optional(Double(c.bufferWidth)), bufferHeight: Optional(Double(c.bufferHeight)))
-                if let last = configures.last, last.width == configure.width, last.height == configure.height,
-                   last.scale == configure.scale, last.bufferWidth == configure.bufferWidth,
-                   last.bufferHeight == configure.bufferHeight {
-                    break
-                }
-                configures.append(configure)
-            case .touch(let touch):
-                touchEvents += 1
-                let id = Int(touch.id)
-                switch touch.phase {
-                case .down:
-                    open[id] = (t, touches.count)
-                    touches.append(Touch(id: id, down: t, up: t, cancelled: false))
-                case .up, .cancel:
-                    if let o = open.removeValue(forKey: id) {
-                        touches[o.index].up = t
-                        touches[o.index].cancelled = touch.phase == .cancel
-                    }
-                    if touch.phase == .cancel {
-                        // A cancel ends every finger.
-                        for (_, o) in open { touches[o.index].up = t; touches[o.index].cancelled = true }
-                        open.removeAll()
-                    }
-                case .motion: break
-                }
-            case .gesture(let event):
-                var label = event.kind.rawValue
-                if event.kind == .control, let control = event.string(.control) { label += " " + control }
-                gestures.append((t, event.kind, label))
-            case .scene(let name):
-                note(&scenes, name)
-            case .backend(let name):
-                note(&backends, name)
-            case .window(let decorations):
-                self.decorations = decorations
-            case .truncated:
-                truncatedAt = t
-            case .exit(let e):
-                exit = (e.code, e.reason)
-            case .sceneState(let record):
-                note(&scenes, record.name)
-                note(&backends, record.backend)
-                guard let kind = SceneKind(rawValue: record.name), let motion = record.motion,
-                      let label = SceneRecord.motionLabel(of: kind) else {
-                    lastRecordScene = SceneKind(rawValue: record.name)
-                    continue
-                }
-                let index: Int
-                if let known = motionIndex[kind] {
-                    index = known
-                } else {
-                    index = motions.count
-                    motionIndex[kind] = index
-                    motions.append(Motion(scene: kind, position: AxisLabel(label.what, unit: "px"),
-                                          velocity: AxisLabel("velocity", unit: "px/s"), positionNames: label.position,
-                                          velocityNames: label.velocity, samples: []))
-                }
-                // Another scene shown in between: break the line rather than join across it.
-                if let lastRecordScene, lastRecordScene != kind, !motions[index].samples.isEmpty {
-                    let gap = [Double](repeating: .nan, count: label.position.count)
-                    motions[index].samples.append((t, gap, gap))
-                }
-                motions[index].samples.append((t, motion.position, motion.velocity))
-                lastRecordScene = kind
-            case .clock, .system, .seat, .cursor, .switcher, .layout, .rest:
-                break
-            }
-        }
-        for (_, o) in open { touches[o.index].up = end }
-        for (a, b) in zip(frames, frames.dropFirst()) where b.t - a.t > Self.idleGap { idle.append(a.t...b.t) }
-        refresh = statistics.refresh
-    }
-
-    /// The frame intervals, in milliseconds at the time of the later frame: from `presented` times when the trace
-    /// has at least two, else from the times `frame` events were written. An interval into a frame drawn at once
-    /// after idle, or longer than the idle gap, is not a frame interval and is left out (`skipped`).
-    var intervals: (source: String, points: [(x: Double, y: Double)], skipped: Int) {
-        let afterIdle = Set(frames.filter { !$0.fromCallback }.map(\.seq))
-        var points: [(x: Double, y: Double)] = []
-        var skipped = 0
-        if presented.count >= 2 {
-            let sorted = presented.sorted { $0.seq < $1.seq }
-            for (a, b) in zip(sorted, sorted.dropFirst()) {
-                let ms = (b.nanoseconds - a.nanoseconds) / 1e6
-                if afterIdle.contains(b.seq) || ms > Self.idleGap * 1000 || ms < 0 { skipped += 1; continue }
-                points.append((b.t, ms))
-            }
-            return ("presentation times (presented ns)", points, skipped)
-        }
-        for (a, b) in zip(frames, frames.dropFirst()) {
-            let ms = (b.t - a.t) * 1000
-            if !b.fromCallback || ms > Self.idleGap * 1000 { skipped += 1; continue }
-            points.append((b.t, ms))
-        }
-        return ("the times frame events were written (the trace has no presented events)", points, skipped)
-    }
-
+    var idleCount = 0
+    /// The frame intervals the report draws: from `presented` times when the trace has at least two, else from the
+    /// times `frame` events were written.
+    var intervals: Intervals { presentedCount >= 2 ? presentedIntervals : frameIntervals }
     /// The refresh interval the compositor reports (median `refresh_ns`), in milliseconds: what it says, not always
     /// what it paces at (weston headless reports 60 Hz and repaints every ~25 ms).
-    var reportedRefreshMilliseconds: Double? {
-        ReportStatistics.median(presented.compactMap(\.refreshNanoseconds).filter { $0 > 0 }).map { $0 / 1e6 }
+    private(set) var reportedRefreshMilliseconds: Double?
+    /// The refresh, as the HUD and the bench define it (`FrameStatistics.refresh`): measured from the retrace counter
+    /// where it advances, else the compositor's for vsync'd frames, else estimated from the intervals (ms); over the
+    /// whole run (or a sample of a long run's intervals).
+    private(set) var refresh: (ms: Double, source: FrameStatistics.RefreshSource)?
+
+    // What is gathered as the lines come.
+    private var started = false
+    private var motionIndex: [SceneKind: Int] = [:]
+    private var lastRecordScene: SceneKind?
+    /// Fingers down now: id → down time (at most `openLimit`).
+    private var open: [Int32: Double] = [:]
+    private static let openLimit = 256
+    private var lastConfigure: Configure?
+    private var lastFrame: Frame?
+    /// Recent frames drawn at once after idle (their presented interval is not a frame interval).
+    private var afterIdle = RecentSet(capacity: 4096)
+    /// Presented events not yet taken, kept to take them in frame order (`presentedWindow` at most).
+    private var pendingPresented: [(order: Int, t: Double, p: TraceRecord.Presented)] = []
+    private static let presentedWindow = 64
+    private var lastPresented: (t: Double, p: TraceRecord.Presented)?
+    private var presentedIntervals = Intervals(source: "presentation times (presented ns)",
+                                               series: Decimated(limit: seriesLimit / 2), values: Reservoir(capacity: sampleLimit))
+    private var frameIntervals = Intervals(source: "the times frame events were written (the trace has no presented events)",
+                                           series: Decimated(limit: seriesLimit / 2), values: Reservoir(capacity: sampleLimit))
+    /// `FrameStatistics`' view: presented intervals with their retraces, and callback intervals, each run of them
+    /// starting again after idle.
+    private var statisticsPresented = Reservoir<(ms: Double, retraces: UInt64)>(capacity: sampleLimit)
+    private var statisticsCallbacks = Reservoir<Double>(capacity: sampleLimit)
+    private var statisticsLastPresented: (ns: UInt64, msc: UInt64)?
+    private var statisticsLastCallback: UInt32?
+    private var statisticsReported: Double?
+    private var refreshValues = Reservoir<Double>(capacity: sampleLimit)
+
+    init() {}
+
+    /// The analysis of a whole trace read into memory.
+    init(_ trace: RunTrace) {
+        for line in trace.lines { add(line) }
+        cutLastLine = trace.cutLastLine
+        finish()
     }
 
-    /// The frame statistics the HUD and `momentum bench` keep, over the whole run: presented intervals where there
-    /// is presentation feedback (else callback times), a frame drawn at once after idle or a gap longer than the idle
-    /// gap starting a new run of intervals.
-    var statistics: FrameStatistics {
-        var stats = FrameStatistics(capacity: .max)
-        let afterIdle = Set(frames.filter { !$0.fromCallback }.map(\.seq))
-        if presented.count >= 2 {
-            var last: Presented?
-            for p in presented.sorted(by: { $0.seq < $1.seq }) {
-                if afterIdle.contains(p.seq) || last.map({ p.nanoseconds - $0.nanoseconds > Self.idleGap * 1e9 }) == true {
-                    stats.idle()
-                }
-                stats.presented(ns: UInt64(max(0, p.nanoseconds)), refreshNs: UInt32(p.refreshNanoseconds ?? 0), msc: p.msc,
-                                vsync: p.vsync)
-                last = p
+    /// Takes the next line of the trace.
+    mutating func add(_ line: TraceLine) {
+        lineCount += 1
+        let t = line.t
+        if !started {
+            start = t
+            started = true
+        }
+        start = min(start, t)
+        end = max(end, t)
+        switch line.record {
+        case .frame(let f):
+            addFrame(Frame(t: t, seq: f.sequence, tickMicros: f.tickMicros, renderMicros: f.renderMicros,
+                           drawnPixels: f.drawnPixels.map(Double.init), fromCallback: f.callbackMilliseconds != nil))
+        case .presented(let p):
+            presentedCount += 1
+            if p.refreshNanoseconds > 0 { refreshValues.add(Double(p.refreshNanoseconds)) }
+            pendingPresented.append((presentedCount, t, p))
+            if pendingPresented.count > Self.presentedWindow { takePresented() }
+        case .discarded:
+            discarded += 1
+        case .configure(let c):
+            let configure = Configure(width: c.width, height: c.height, scale: c.scale, bufferWidth: c.bufferWidth,
+                                      bufferHeight: c.bufferHeight)
+            guard configure != lastConfigure else { break }
+            lastConfigure = configure
+            if configures.count < Self.nameLimit { configures.append(configure) } else { moreConfigures += 1 }
+        case .touch(let touch):
+            addTouch(touch, t: t)
+        case .gesture(let event):
+            var label = event.kind.rawValue
+            if event.kind == .control, let control = event.string(.control) { label += " " + control }
+            gestures.add(Gesture(t: t, kind: event.kind, label: Self.short(label)))
+            if let index = gestureKinds.firstIndex(where: { $0.kind == event.kind }) {
+                gestureKinds[index].count += 1
+            } else {
+                gestureKinds.append((event.kind, 1))
             }
-        } else {
-            var last: Frame?
-            for f in frames {
-                if !f.fromCallback || last.map({ f.t - $0.t > Self.idleGap }) == true { stats.idle() }
-                stats.callback(UInt32(truncatingIfNeeded: Int64((f.t * 1000).rounded())))
-                last = f
+        case .scene(let name):
+            Self.note(&scenes, &moreScenes, name)
+        case .backend(let name):
+            Self.note(&backends, &moreBackends, name)
+        case .window(let decorations):
+            self.decorations = Self.short(decorations)
+        case .truncated:
+            truncatedAt = t
+        case .exit(let e):
+            exit = (e.code, Self.short(e.reason))
+        case .sceneState(let record):
+            Self.note(&scenes, &moreScenes, record.name)
+            Self.note(&backends, &moreBackends, record.backend)
+            addMotion(record, t: t)
+        case .clock, .system, .seat, .cursor, .switcher, .layout, .rest:
+            break
+        }
+    }
+
+    /// Ends the trace: takes what is still pending and works out the refresh.
+    mutating func finish() {
+        while !pendingPresented.isEmpty { takePresented() }
+        for (id, down) in open.sorted(by: { $0.value < $1.value }) {
+            touches.add(Touch(id: id, down: down, up: end, cancelled: false))
+        }
+        open.removeAll()
+        idle = Self.longest(idle, Self.breakLimit).sorted { $0.lowerBound < $1.lowerBound }
+        reportedRefreshMilliseconds = ReportStatistics.median(refreshValues.items).map { $0 / 1e6 }
+        refresh = presentedCount >= 2
+            ? FrameStatistics.refresh(presented: statisticsPresented.items, reported: statisticsReported, callbacks: [])
+            : FrameStatistics.refresh(presented: [], reported: nil, callbacks: statisticsCallbacks.items)
+    }
+
+    private mutating func addFrame(_ frame: Frame) {
+        frameCount += 1
+        let low: UInt64 = min(sequences?.lowerBound ?? frame.seq, frame.seq)
+        let high: UInt64 = max(sequences?.upperBound ?? frame.seq, frame.seq)
+        sequences = low...high
+        frames.add(frame, key: frame.tickMicros + frame.renderMicros)
+        if let px = frame.drawnPixels, frame.seq > 1 { drawn.add((px / 1e6, frame.renderMicros / 1000)) }
+        if !frame.fromCallback { afterIdle.insert(frame.seq) }
+        if let last = lastFrame {
+            if frame.t - last.t > Self.idleGap { addIdle(last.t...frame.t) }
+            // The report's intervals from frame times.
+            let ms = (frame.t - last.t) * 1000
+            if !frame.fromCallback || ms > Self.idleGap * 1000 {
+                frameIntervals.skipped += 1
+            } else {
+                frameIntervals.add(ms, at: frame.t)
             }
         }
-        return stats
+        // FrameStatistics' callback intervals: a frame drawn at once after idle or a gap starts a new run of them.
+        if !frame.fromCallback || lastFrame.map({ frame.t - $0.t > Self.idleGap }) == true { statisticsLastCallback = nil }
+        let stamp = Self.wrappedMilliseconds(frame.t)
+        if let last = statisticsLastCallback { statisticsCallbacks.add(Double(Int32(bitPattern: stamp &- last))) }
+        statisticsLastCallback = stamp
+        lastFrame = frame
     }
 
-    /// The refresh, as the HUD and the bench define it (`FrameStatistics.refresh`): measured from the retrace counter
-    /// where it advances, else the compositor's for vsync'd frames, else estimated from the intervals (ms); worked
-    /// out once, at the end of `init` (the report asks for it several times, and a long trace has many frames).
-    private(set) var refresh: (ms: Double, source: FrameStatistics.RefreshSource)?
+    /// `t` s as the u32 milliseconds of a frame callback (wrapping); 0 for a time no callback could have.
+    private static func wrappedMilliseconds(_ t: Double) -> UInt32 {
+        let ms = (t * 1000).rounded()
+        guard ms.magnitude < 9.0e18 else { return 0 }
+        return UInt32(truncatingIfNeeded: Int64(ms))
+    }
+
+    private mutating func addIdle(_ gap: ClosedRange<Double>) {
+        idleCount += 1
+        idle.append(gap)
+        if idle.count >= 2 * Self.breakLimit { idle = Self.longest(idle, Self.breakLimit) }
+    }
+
+    /// The `count` longest of `gaps` (the earlier of equally long ones).
+    private static func longest(_ gaps: [ClosedRange<Double>], _ count: Int) -> [ClosedRange<Double>] {
+        func length(_ gap: ClosedRange<Double>) -> Double { gap.upperBound - gap.lowerBound }
+        let sorted = gaps.sorted { (a: ClosedRange<Double>, b: ClosedRange<Double>) -> Bool in
+            length(a) != length(b) ? length(a) > length(b) : a.lowerBound < b.lowerBound
+        }
+        return Array(sorted.prefix(count))
+    }
+
+    /// Takes the pending presented event of the lowest frame number (the earliest of equal ones).
+    private mutating func takePresented() {
+        var next = 0
+        for index in pendingPresented.indices {
+            let a = pendingPresented[index], b = pendingPresented[next]
+            let earlier: Bool = a.p.sequence != b.p.sequence ? a.p.sequence < b.p.sequence : a.order < b.order
+            if earlier { next = index }
+        }
+        let (_, t, p) = pendingPresented.remove(at: next)
+        if let last = lastPresented {
+            // The report's intervals from presentation times.
+            let ms = (Double(p.nanoseconds) - Double(last.p.nanoseconds)) / 1e6
+            if afterIdle.contains(p.sequence) || ms > Self.idleGap * 1000 || ms < 0 {
+                presentedIntervals.skipped += 1
+            } else {
+                presentedIntervals.add(ms, at: t)
+            }
+        }
+        // FrameStatistics' presented intervals.
+        if afterIdle.contains(p.sequence)
+            || lastPresented.map({ Double(p.nanoseconds) - Double($0.p.nanoseconds) > Self.idleGap * 1e9 }) == true {
+            statisticsLastPresented = nil
+        }
+        let vsync = p.flags.contains(.vsync)
+        if p.refreshNanoseconds > 0, vsync { statisticsReported = Double(p.refreshNanoseconds) / 1e6 }
+        if let last = statisticsLastPresented, p.nanoseconds > last.ns {
+            statisticsPresented.add((Double(p.nanoseconds - last.ns) / 1e6,
+                                     p.msc > last.msc && last.msc > 0 ? p.msc - last.msc : 0))
+        }
+        statisticsLastPresented = (p.nanoseconds, p.msc)
+        lastPresented = (t, p)
+    }
+
+    private mutating func addTouch(_ touch: TraceRecord.Touch, t: Double) {
+        touchEvents += 1
+        switch touch.phase {
+        case .down:
+            touchDowns += 1
+            // A second down of a finger already down ends the first there.
+            if let down = open[touch.id] { touches.add(Touch(id: touch.id, down: down, up: down, cancelled: false)) }
+            if open[touch.id] != nil || open.count < Self.openLimit { open[touch.id] = t }
+        case .up, .cancel:
+            if let down = open.removeValue(forKey: touch.id) {
+                touches.add(Touch(id: touch.id, down: down, up: t, cancelled: touch.phase == .cancel))
+            }
+            if touch.phase == .cancel {
+                // A cancel ends every finger.
+                for (id, down) in open.sorted(by: { $0.value < $1.value }) {
+                    touches.add(Touch(id: id, down: down, up: t, cancelled: true))
+                }
+                open.removeAll()
+            }
+        case .motion:
+            break
+        }
+    }
+
+    private mutating func addMotion(_ record: SceneRecord, t: Double) {
+        guard let kind = SceneKind(rawValue: record.name), let motion = record.motion,
+              let label = SceneRecord.motionLabel(of: kind),
+              motion.position.count == label.position.count, motion.velocity.count == label.velocity.count else {
+            lastRecordScene = SceneKind(rawValue: record.name)
+            return
+        }
+        let index: Int
+        if let known = motionIndex[kind] {
+            index = known
+        } else {
+            index = motions.count
+            motionIndex[kind] = index
+            motions.append(Motion(scene: kind, position: AxisLabel(label.what, unit: "px"),
+                                  velocity: AxisLabel("velocity", unit: "px/s"), positionNames: label.position,
+                                  velocityNames: label.velocity,
+                                  positionSeries: label.position.map { _ in Decimated(limit: Self.seriesLimit / 2) },
+                                  velocitySeries: label.velocity.map { _ in Decimated(limit: Self.seriesLimit / 2) }))
+        }
+        // Another scene shown in between: break the line rather than join across it.
+        if let lastRecordScene, lastRecordScene != kind, motions[index].records > 0 {
+            for i in motions[index].positionSeries.indices { motions[index].positionSeries[i].addBreak() }
+            for i in motions[index].velocitySeries.indices { motions[index].velocitySeries[i].addBreak() }
+        }
+        for (i, value) in motion.position.enumerated() { motions[index].positionSeries[i].add((t, value), key: value) }
+        for (i, value) in motion.velocity.enumerated() { motions[index].velocitySeries[i].add((t, value), key: value) }
+        motions[index].records += 1
+        lastRecordScene = kind
+    }
+
+    /// Adds `name` to `list` when new and not empty (`more` counts the new ones past `nameLimit`).
+    private static func note(_ list: inout [String], _ more: inout Int, _ name: String?) {
+        guard let name, !name.isEmpty else { return }
+        let kept = short(name)
+        guard !list.contains(kept) else { return }
+        if list.count < nameLimit { list.append(kept) } else { more += 1 }
+    }
+
+    /// `text` cut to `textLimit` characters (with an ellipsis).
+    static func short(_ text: String) -> String {
+        guard text.utf8.count > textLimit, text.count > textLimit else { return text }
+        return String(text.prefix(textLimit - 1)) + "…"
+    }
+}
+
+/// The last `capacity` numbers inserted, for asking whether one of them is a given number.
+private struct RecentSet {
+    let capacity: Int
+    private var members: [UInt64: Int] = [:]
+    private var order: [UInt64] = []
+    private var next = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func insert(_ value: UInt64) {
+        if order.count < capacity {
+            order.append(value)
+        } else {
+            let old = order[next]
+            if let n = members[old] { members[old] = n > 1 ? n - 1 : nil }
+            order[next] = value
+            next = (next + 1) % capacity
+        }
+        members[value, default: 0] += 1
+    }
+
+    func contains(_ value: UInt64) -> Bool { members[value] != nil }
 }
