@@ -80,36 +80,34 @@ public struct HUD: Sendable {
         list.addRoundedRect(box, cornerRadius: 10, fill: RGBA(hex: 0x0B1020, alpha: 0.72))
         let text = Self.lines(statistics: statistics, backend: backend)
         let refresh = statistics.refresh?.ms ?? 1000.0 / 60
+        let missedColor = statistics.missed > 0 ? RGBA(r: 1, g: 0.6, b: 0.55, a: 1) : soft
         if box.size == Self.compactSize {
             // Compact: the rate and the refreshes missed over the bars; the rest is in `momentum report`.
             list.addLabel(text.fps, at: SIMD2(box.x + 8, box.y + 16), size: 13, weight: .semibold, color: white)
             let missed = statistics.intervals.count >= Self.minimumIntervals ? "\(statistics.missed) missed" : ""
-            list.addLabel(missed, at: SIMD2(box.maxX - 8, box.y + 15), size: 10,
-                          color: statistics.missed > 0 ? RGBA(r: 1, g: 0.6, b: 0.55, a: 1) : soft, alignment: .trailing)
-            let graph = BarGraph(rect: DrawRect(x: box.x + 8, y: box.y + 22, width: box.width - 16, height: 15),
-                                 values: statistics.intervals, reference: refresh * 1.5, maxValue: refresh * 2.5,
-                                 capacity: FrameStatistics.hudCapacity, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.06),
-                                 referenceColor: RGBA(r: 0, g: 0, b: 0, a: 0))
-            graph.append(to: &list)
-            let lineY = graph.rect.maxY - graph.barHeight(refresh) - 1
-            list.addRect(DrawRect(x: graph.rect.x, y: lineY, width: graph.rect.width, height: 1),
-                         fill: RGBA(r: 1, g: 1, b: 1, a: 0.75))
+            list.addLabel(missed, at: SIMD2(box.maxX - 8, box.y + 15), size: 10, color: missedColor, alignment: .trailing)
+            Self.drawBars(DrawRect(x: box.x + 8, y: box.y + 22, width: box.width - 16, height: 15), statistics: statistics,
+                          refresh: refresh, into: &list)
             return
         }
         list.addLabel(text.fps, at: SIMD2(box.x + 10, box.y + 21), size: 15, weight: .semibold, color: white)
-        list.addLabel(text.facts, at: SIMD2(box.maxX - 10, box.y + 20), size: 10.5,
-                      color: statistics.missed > 0 ? RGBA(r: 1, g: 0.6, b: 0.55, a: 1) : soft, alignment: .trailing)
-        let graph = BarGraph(rect: DrawRect(x: box.x + 10, y: box.y + 29, width: box.width - 20, height: 26),
-                             values: statistics.intervals, reference: refresh * 1.5, maxValue: refresh * 2.5,
+        list.addLabel(text.facts, at: SIMD2(box.maxX - 10, box.y + 20), size: 10.5, color: missedColor, alignment: .trailing)
+        Self.drawBars(DrawRect(x: box.x + 10, y: box.y + 29, width: box.width - 20, height: 26), statistics: statistics,
+                      refresh: refresh, into: &list)
+        list.addLabel(text.interval, at: SIMD2(box.x + 10, box.maxY - 7), size: 10, color: soft)
+        list.addLabel(text.backend, at: SIMD2(box.maxX - 10, box.maxY - 7), size: 10, color: soft, alignment: .trailing)
+    }
+
+    /// A bar per recent interval in `rect` against the refresh line (the bars turn red above 1.5 refreshes: a
+    /// refresh missed).
+    private static func drawBars(_ rect: DrawRect, statistics: FrameStatistics, refresh: Double, into list: inout DrawList) {
+        let graph = BarGraph(rect: rect, values: statistics.intervals, reference: refresh * 1.5, maxValue: refresh * 2.5,
                              capacity: FrameStatistics.hudCapacity, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.06),
                              referenceColor: RGBA(r: 0, g: 0, b: 0, a: 0))
         graph.append(to: &list)
-        // The refresh line itself (the bars turn red above 1.5 refreshes: a refresh missed).
         let lineY = graph.rect.maxY - graph.barHeight(refresh) - 1
         list.addRect(DrawRect(x: graph.rect.x, y: lineY, width: graph.rect.width, height: 1),
                      fill: RGBA(r: 1, g: 1, b: 1, a: 0.75))
-        list.addLabel(text.interval, at: SIMD2(box.x + 10, box.maxY - 7), size: 10, color: soft)
-        list.addLabel(text.backend, at: SIMD2(box.maxX - 10, box.maxY - 7), size: 10, color: soft, alignment: .trailing)
     }
 }
 

@@ -27,14 +27,7 @@ import Testing
         var random = SplitMix64(seed: seed &* 1_000_003 &+ UInt64(SceneKind.allCases.firstIndex(of: scene) ?? 0) &* 31
                                    &+ UInt64(backend.flatMap { BackendKind.allCases.firstIndex(of: $0) } ?? 0))
         let top = SceneChrome.top + 4
-        func point(in rect: DrawRect?) -> SIMD2<Double> {
-            guard let rect, rect.maxY > top + 12, random.nextUnit() < 0.85 else {
-                return SIMD2(40 + random.nextUnit() * (size.x - 80), top + random.nextUnit() * (size.y - top - 10))
-            }
-            let low = max(rect.y + 6, top)
-            return SIMD2(rect.x + 20 + random.nextUnit() * max(1, rect.width - 40),
-                         low + random.nextUnit() * max(1, min(rect.maxY, size.y) - 6 - low))
-        }
+        func point(in rect: DrawRect?) -> SIMD2<Double> { InterruptibilityCheck.aim(at: rect, size: size, random: &random) }
         func r(_ v: Double) -> Int { Int(v.rounded()) }
         var played: [String] = []
         for _ in 0..<10 {

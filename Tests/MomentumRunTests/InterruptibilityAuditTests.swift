@@ -47,16 +47,7 @@ struct InterruptibilityAuditTests {
         var t = 1.0
         driver.run(until: t)
         var played: [String] = []
-        // Below the chrome band (the switcher's pills and the HUD take touches there): the scene's own.
-        let top = SceneChrome.top + 4
-        func point(in rect: DrawRect?) -> SIMD2<Double> {
-            guard let rect, rect.maxY > top + 12, random.nextUnit() < 0.85 else {
-                return SIMD2(40 + random.nextUnit() * (size.x - 80), top + random.nextUnit() * (size.y - top - 10))
-            }
-            let low = max(rect.y + 6, top)
-            return SIMD2(rect.x + 20 + random.nextUnit() * max(1, rect.width - 40),
-                         low + random.nextUnit() * max(1, rect.maxY - 6 - low))
-        }
+        func point(in rect: DrawRect?) -> SIMD2<Double> { InterruptibilityCheck.aim(at: rect, size: size, random: &random) }
         func touch(_ phase: TouchPhase, _ p: SIMD2<Double>, at time: Double) {
             driver.schedule(.touch(TouchFrame(changes: [TouchChange(id: 0, phase: phase, position: p, time: time)])),
                             at: time + driver.compositor.inputDelay)

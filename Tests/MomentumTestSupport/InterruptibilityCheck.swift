@@ -1,3 +1,4 @@
+import MomentumCore
 import MomentumLayers
 import MomentumRun
 import MomentumScenes
@@ -111,6 +112,18 @@ public enum InterruptibilityCheck {
         return problems
     }
 
+
+    /// A point to touch, below the chrome band (the switcher's pills and the HUD take touches there): mostly on the
+    /// object where it is drawn (`rect`), sometimes anywhere in the scene.
+    public static func aim(at rect: DrawRect?, size: SIMD2<Double>, random: inout SplitMix64) -> SIMD2<Double> {
+        let top = SceneChrome.top + 4
+        guard let rect, rect.maxY > top + 12, random.nextUnit() < 0.85 else {
+            return SIMD2(40 + random.nextUnit() * (size.x - 80), top + random.nextUnit() * (size.y - top - 10))
+        }
+        let low = max(rect.y + 6, top)
+        return SIMD2(rect.x + 20 + random.nextUnit() * max(1, rect.width - 40),
+                     low + random.nextUnit() * max(1, min(rect.maxY, size.y) - 6 - low))
+    }
 
     /// Where the object rests at the end of `lines` against where it must: exactly at its target, still.
     public static func restProblems(in lines: [TraceLine], size: SIMD2<Double>) -> [String] {
