@@ -102,6 +102,14 @@ struct BenchAnalysisTests {
         #expect(usual >= lag.count - 1, "lags: \(lag.map(\.px))")
     }
 
+    @Test func eachDragRunIsDescribedAtItsOwnSpeedAndPrediction() {
+        let a = BenchAnalysis(lines: Self.trace())
+        let fast = BenchHTML.intro(["workload": "drag", "drag_speed_px_s": 3000, "predict": false], a)
+        let slow = BenchHTML.intro(["workload": "scripted-drag", "drag_speed_px_s": 250, "predict": true], a)
+        #expect(fast.contains("at 3000 px/s, no prediction") && !fast.contains("1000"), "\(fast)")
+        #expect(slow.contains("at 250 px/s, drawn where the finger is predicted to be"), "\(slow)")
+    }
+
     @Test func theReportAndTheBenchAgreeOnTheRefresh() throws {
         for lines in [Self.trace(), Self.trace().filter { $0.presented == nil }] {
             let bench = try #require(BenchAnalysis(lines: lines).statistics.refresh)

@@ -36,10 +36,13 @@ enum BenchHTML {
 
     static func intro(_ run: [String: Any], _ a: BenchAnalysis) -> String {
         let workload = run["workload"] as? String ?? ""
+        // The run's own speed and prediction (every drag used to say 1000 px/s).
+        let speed = run["drag_speed_px_s"].map { "\(BenchSummary.n($0)) px/s" } ?? "its speed"
+        let prediction = (run["predict"] as? Bool).map { $0 ? ", drawn where the finger is predicted to be" : ", no prediction" } ?? ""
         let what = switch workload {
         case "autoplay": "The scene's --autoplay loop, never at rest."
-        case "drag": "A finger (injected, real CLOCK_MONOTONIC timestamps) dragging the panel up and down at 1000 px/s, then nothing moving."
-        case "scripted-drag": "A scripted finger inside the app (120 Hz samples stamped on CLOCK_MONOTONIC, fed before each frame: no compositor input path) dragging the panel up and down at 1000 px/s, then nothing moving."
+        case "drag": "A finger (injected, real CLOCK_MONOTONIC timestamps) dragging the panel up and down at \(speed)\(prediction), then nothing moving."
+        case "scripted-drag": "A scripted finger inside the app (120 Hz samples stamped on CLOCK_MONOTONIC, fed before each frame: no compositor input path) dragging the panel up and down at \(speed)\(prediction), then nothing moving."
         default: "Nothing moving: commits and CPU at rest."
         }
         let timing = a.hasPresentation
