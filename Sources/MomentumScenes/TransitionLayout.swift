@@ -78,10 +78,11 @@ public struct TransitionLayout: Sendable, Equatable {
     public var headerRect: DrawRect { DrawRect(x: 0, y: 0, width: width, height: Self.headerHeight) }
 
     /// The backdrop's "Open message" button (any tap on the backdrop presents a dismissed card; this shows where):
-    /// centred at the bottom, below the inbox's rows (in the middle it sat over a row and hid its sender).
+    /// centred near the bottom, below the inbox's rows (in the middle it sat over a row and hid its sender), and
+    /// above the presented card's bottom edge, so the card covers it whole (no edge of it peeks out under the sheet).
     public var buttonRect: DrawRect {
         let size = SIMD2(min(220, max(width - 64, 0)), 52.0)
-        let y = max(height - size.y - 20, Self.headerHeight + 8)
+        let y = max(min(height - size.y - 20, presentedY + cardSize.y - size.y - 16), Self.headerHeight + 8)
         return DrawRect(x: (width - size.x) / 2, y: y, width: size.x, height: size.y)
     }
 }

@@ -56,3 +56,15 @@ struct TransitionLayeringTests {
         #expect(h > c, "header at \(h), card at \(c)")
     }
 }
+
+/// The "Open message" button: clear of the header, and hidden whole under the presented card (no edge of it peeks out).
+struct TransitionButtonTests {
+    @Test(arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600), SIMD2(1920, 1080), SIMD2(640, 480)])
+    func thePresentedCardCoversTheButton(size: SIMD2<Double>) {
+        let layout = TransitionLayout(width: size.x, height: size.y)
+        let button = layout.buttonRect, card = layout.cardRect(y: layout.presentedY)
+        #expect(button.y >= TransitionLayout.headerHeight && button.maxY <= size.y, "\(size): \(button)")
+        #expect(card.x <= button.x && card.maxX >= button.maxX && card.y <= button.y && card.maxY >= button.maxY + 12,
+                "\(size): card \(card), button \(button)")
+    }
+}
