@@ -154,13 +154,7 @@ public struct ScrollScene: Scene {
                 defer { press = (unbanded(offset), p.y) }
                 wheelTarget = nil
                 touchpadScrolling = false
-                if layers.isAnimating(.position, of: content) {
-                    // Stopped where it is seen, as a finger stops a coasting list.
-                    let caught = layers.removeAnimation(.position, of: content)
-                    layers[content].position = caught.value
-                    reports.append(SceneEvent(.catch, [TraceField(EventField.offset, .number(caught.value.y - port.y)),
-                                                        TraceField(EventField.velocityBefore, .number(caught.velocity.y))]))
-                }
+                if let caught = catchMoving() { reports.append(caught) }
             case .panBegan(let p):
                 dragging = true
                 dragVelocity = 0
@@ -191,6 +185,16 @@ public struct ScrollScene: Scene {
         return reports
     }
 
+    /// Stops a moving list where it is seen, as a finger (or fingers on a touchpad) stop a coasting list; the
+    /// `catch` event with the offset and the speed it had, or nil when it was not moving.
+    private mutating func catchMoving() -> SceneEvent? {
+        guard layers.isAnimating(.position, of: content) else { return nil }
+        let caught = layers.removeAnimation(.position, of: content)
+        layers[content].position = caught.value
+        return SceneEvent(.catch, [TraceField(EventField.offset, .number(caught.value.y - viewport.y)),
+                                   TraceField(EventField.velocityBefore, .number(caught.velocity.y))])
+    }
+
     /// How far one wheel notch scrolls (logical px): an eighth of the viewport, 48 to 120 px.
     public var notchDistance: Double { Swift.min(Swift.max(viewport.height / 8, 48), 120) }
 
@@ -206,12 +210,7 @@ public struct ScrollScene: Scene {
                 touchpadScrolling = true
                 touchpadMotion.removeAll()
                 wheelTarget = nil
-                if layers.isAnimating(.position, of: content) {
-                    let caught = layers.removeAnimation(.position, of: content)
-                    layers[content].position = caught.value
-                    reports.append(SceneEvent(.catch, [TraceField(EventField.offset, .number(caught.value.y - viewport.y)),
-                                                        TraceField(EventField.velocityBefore, .number(caught.velocity.y))]))
-                }
+                if let caught = catchMoving() { reports.append(caught) }
             }
             let before = offset
             if input.source == .finger {

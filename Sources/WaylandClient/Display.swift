@@ -1,5 +1,4 @@
 import CWaylandClient
-import CLinux
 import Glibc
 
 /// The connection to the compositor (`wl_display`).
@@ -27,14 +26,7 @@ public final class Display {
                 "no Wayland compositor at \(place); run inside a Wayland session, or headless with `momentum headless`")
         }
         pointer = display
-        if watchingSignals {
-            var mask = sigset_t()
-            sigemptyset(&mask)
-            for signal in EventLoop.signals { sigaddset(&mask, signal.number) }
-            signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        } else {
-            signalFD = -1
-        }
+        signalFD = watchingSignals ? EventLoop.signalDescriptor() : -1
     }
 
     deinit {
@@ -83,11 +75,7 @@ public final class Display {
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 wl_display_cancel_read(pointer)
-                var info = signalfd_siginfo()
-                if read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) > 0 {
-                    let name = EventLoop.signals.first { UInt32($0.number) == info.ssi_signo }?.name
-                    throw WaylandError.signalled(name ?? "signal \(info.ssi_signo)")
-                }
+                if let name = EventLoop.takeSignal(from: signalFD) { throw WaylandError.signalled(name) }
                 continue
             }
             if fds[0].revents != 0 {

@@ -50,19 +50,36 @@ public final class EventLoop {
     /// Blocks `signals` for the process and routes them into the loop.
     public init(display: Display) {
         self.display = display
-        var mask = Self.blockSignals()
-        signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        Self.blockSignals()
+        signalFD = Self.signalDescriptor()
     }
 
     /// Blocks `signals` for the process (before any thread starts, so all inherit it): one that arrives before the
     /// loop runs waits for it and ends the run as it would later. Returns the set.
-    @discardableResult
-    public static func blockSignals() -> sigset_t {
+    public static func blockSignals() {
+        var mask = signalSet()
+        sigprocmask(SIG_BLOCK, &mask, nil)
+    }
+
+    /// `signals` as a set.
+    private static func signalSet() -> sigset_t {
         var mask = sigset_t()
         sigemptyset(&mask)
         for signal in signals { sigaddset(&mask, signal.number) }
-        sigprocmask(SIG_BLOCK, &mask, nil)
         return mask
+    }
+
+    /// A non-blocking signalfd reading `signals` (blocked already); -1 when it cannot be made.
+    static func signalDescriptor() -> Int32 {
+        var mask = signalSet()
+        return signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+    }
+
+    /// Reads one signal from a `signalDescriptor()`: its name, or nil when none was waiting.
+    static func takeSignal(from fd: Int32) -> String? {
+        var info = signalfd_siginfo()
+        guard read(fd, &info, MemoryLayout<signalfd_siginfo>.size) > 0 else { return nil }
+        return signals.first { UInt32($0.number) == info.ssi_signo }?.name ?? "signal \(info.ssi_signo)"
     }
 
     deinit { if signalFD >= 0 { close(signalFD) } }
@@ -129,12 +146,8 @@ public final class EventLoop {
             for (index, source) in sources.enumerated() where fds[2 + index].revents != 0 {
                 if !source.dispatch() { return .failed(.compositorGone("\(source.name) failed")) }
             }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                var info = signalfd_siginfo()
-                if read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) > 0 {
-                    let name = Self.signals.first { UInt32($0.number) == info.ssi_signo }?.name
-                    return .signal(name: name ?? "signal \(info.ssi_signo)")
-                }
+            if fds[1].revents & Int16(POLLIN) != 0, let name = Self.takeSignal(from: signalFD) {
+                return .signal(name: name)
             }
             timeout = afterDispatch()
         }

@@ -45,7 +45,7 @@ enum ReportJSON {
     /// Refuses a report (already known to be of the momentum-bench schema) whose version is not an integer this build
     /// reads, or with a field `bench compare` reads missing where the schema has it always, or of another type.
     static func check(_ json: [String: Any]) throws(RuleError) {
-        guard let rawVersion = json["version"] else { throw RuleError("\"version\" is missing") }
+        guard let rawVersion = json["version"], !(rawVersion is NSNull) else { throw RuleError("\"version\" is missing") }
         guard let version = number(rawVersion), version == version.rounded(), abs(version) < 1e9 else {
             throw RuleError("\"version\" is \(describe(rawVersion)), not an integer")
         }
