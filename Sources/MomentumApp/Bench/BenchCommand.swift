@@ -165,6 +165,7 @@ struct BenchRunCommand: LoggingCommand {
             throw AppError("no Wayland compositor (WAYLAND_DISPLAY is not set): run inside one, or use --compositor")
         }
         let weston = session as? WestonSession
+        let touch = session?.touch
         let clients = Clients(executable: executable, environment: environment, session: session)
         let compositor = BenchHost.compositor(environment: environment, session: session?.kind)
         Console.out("compositor: \(compositor["name"] as? String ?? "unknown")")
@@ -196,10 +197,10 @@ struct BenchRunCommand: LoggingCommand {
             let path = DragPath(width: Double(windowSize.width), height: Double(windowSize.height), speed: speed)
             let trace = "\(work)/trace-\(name).jsonl"
             let events: [TraceLine]
-            if let weston {
+            if let touch {
                 Console.out("panel: a finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
                     + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
-                events = try Self.dragRun(clients: clients, arguments: placement + arguments, weston: weston, path: path,
+                events = try Self.dragRun(clients: clients, arguments: placement + arguments, touch: touch, path: path,
                                           rest: restHere, trace: trace)
             } else {
                 // No input can be injected here: a scripted finger (`--workload drag`) drags the panel inside the
@@ -211,7 +212,7 @@ struct BenchRunCommand: LoggingCommand {
                                              "--quit-after", "\(1.5 + path.liftAt + 1.5 + restHere)"],
                                          trace: trace, timeout: path.liftAt + restHere + 60)
             }
-            runs.append((name, "panel", "spring", weston == nil ? "scripted-drag" : "drag", BenchAnalysis(lines: events)))
+            runs.append((name, "panel", "spring", touch == nil ? "scripted-drag" : "drag", BenchAnalysis(lines: events)))
             details[name] = ["predict": predicted, "drag_speed_px_s": speed]
         }
         var versusJSON: [String: Any]?
@@ -313,14 +314,14 @@ struct BenchRunCommand: LoggingCommand {
     /// The panel at rest, then the finger of `path` (pressed on its strip, dragged up and down, stopped, held,
     /// lifted; 120 Hz samples with real CLOCK_MONOTONIC timestamps); the panel settles; then `rest` s with nothing
     /// moving; then quit.
-    static func dragRun(clients: Clients, arguments: [String], weston: WestonSession,
+    static func dragRun(clients: Clients, arguments: [String], touch: TouchInjecting,
                         path: DragPath, rest: Double, trace: String) throws -> [TraceLine] {
         let app = try clients.start(arguments: arguments + ["--scene", "panel"], trace: trace)
         do {
             try app.waitFor("the panel at rest") { $0.rest != nil }
             let script = path.script
             let mark = app.events.count
-            _ = try weston.play(script: script)
+            try touch.playTouch(script: script, timeout: .seconds(60))
             // The finger holds still before it lifts (the app may rest then): the rest that counts follows the lift.
             let lift = try app.waitFor("the finger's lift", after: mark, timeout: path.liftAt + 20) {
                 $0.touch?.phase == .up

@@ -56,9 +56,22 @@ public protocol CompositorSession: AnyObject, Sendable {
     func stop()
     /// Kills the compositor at once (SIGKILL), reaps it and removes the runtime folder.
     func kill()
+    /// Genuine touch into this compositor's seat (harness scripts, see harness/README.md), nil where none can be
+    /// injected (the bench then drags with a scripted finger inside the app).
+    var touch: TouchInjecting? { get }
+}
+
+/// Something that plays a touch script (harness/README.md: `down`, `move`, `up`, `@T` times…) into a compositor as
+/// genuine `wl_touch` events: weston's momentum-touch module, or what a session forwards to it.
+public protocol TouchInjecting: AnyObject, Sendable {
+    /// Plays `script` to its end (or throws one line saying why it could not).
+    func playTouch(script: String, timeout: Duration) throws
 }
 
 extension CompositorSession {
+    /// No touch injection, unless a session says otherwise.
+    public var touch: TouchInjecting? { nil }
+
     /// The compositor's log so far (empty if unreadable).
     public func logText() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 

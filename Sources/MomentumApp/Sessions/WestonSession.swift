@@ -7,7 +7,7 @@ import Glibc
 ///
 /// Starts `weston --backend=headless-backend.so --use-pixman` in its own XDG_RUNTIME_DIR (mode 0700), waits until
 /// the module's control socket answers `ready`, and replays touch scripts through it (see harness/README.md).
-public final class WestonSession: CompositorSession, @unchecked Sendable {
+public final class WestonSession: CompositorSession, TouchInjecting, @unchecked Sendable {
     public let kind = CompositorKind.weston
     /// Name of the Wayland socket inside `runtimeDir` (the value for WAYLAND_DISPLAY).
     public let waylandDisplay: String
@@ -116,6 +116,11 @@ public final class WestonSession: CompositorSession, @unchecked Sendable {
             compositor.waitExit(timeout: 0.02)
         }
     }
+
+    /// The momentum-touch module: genuine touch.
+    public var touch: TouchInjecting? { self }
+
+    public func playTouch(script: String, timeout: Duration) throws { _ = try play(script: script, timeout: timeout) }
 
     /// Submits a script and blocks until the module reports `done` (or `timeout` passes).
     @discardableResult
