@@ -38,6 +38,8 @@ test_lean=(
   sway
   # the third: KWin 5.27 on its virtual backend, with touch through its fake input protocol
   kwin-wayland
+  # Phosh's compositor phoc 0.24 (wlroots), nested in weston headless like sway for the bench (feedback and touch)
+  phoc
   # the shells the installed completion scripts are checked in (bash is always there)
   zsh fish
 )

@@ -80,6 +80,15 @@ final class CompositorProcess: @unchecked Sendable {
         ["/usr/bin/env", "-i", "HOME=\(runtime)", "PATH=/usr/bin:/bin", "XDG_RUNTIME_DIR=\(runtime)"] + extra
     }
 
+    /// Runs a command with no signal blocked. A process started from a thread that blocks signals (a test's: the
+    /// dispatch thread that started it blocks all asynchronous ones) inherits that mask, and KWin and phoc take SIGTERM
+    /// with a plain handler, so it would never see the SIGTERM that stops it. (perl is Essential in Debian, always there.)
+    static let unblockingSignals = [
+        "/usr/bin/perl", "-MPOSIX", "-e",
+        "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die qq(sigprocmask: $!\\n); exec { $ARGV[0] } @ARGV or die qq(exec $ARGV[0]: $!\\n)",
+        "--",
+    ]
+
     /// The compositor's process id.
     var processIdentifier: Int32 { process.processIdentifier }
 

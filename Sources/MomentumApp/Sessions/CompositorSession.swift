@@ -5,10 +5,13 @@ import Foundation
 public enum CompositorKind: String, CaseIterable, Sendable {
     /// weston 10, headless backend, pixman, with the touch-injection module (`WestonSession`).
     case weston
-    /// sway 1.7, wlroots' headless backend, pixman (`SwaySession`).
+    /// sway 1.7 (wlroots): nested in a private weston headless for the bench, with presentation feedback and touch
+    /// (`NestedSession`); on wlroots' headless backend, without either, for the tests of virtual input (`SwaySession`).
     case sway
     /// KWin 5.27, virtual backend, QPainter (`KWinSession`).
     case kwin
+    /// phoc 0.24, Phosh's compositor (wlroots), nested in a private weston headless (`NestedSession`).
+    case phoc
 
     /// The compositor's name in messages.
     public var name: String {
@@ -16,6 +19,7 @@ public enum CompositorKind: String, CaseIterable, Sendable {
         case .weston: "weston"
         case .sway: "sway"
         case .kwin: "KWin"
+        case .phoc: "phoc"
         }
     }
 }

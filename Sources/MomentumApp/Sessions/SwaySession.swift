@@ -67,13 +67,13 @@ public final class SwaySession: CompositorSession {
 
     /// `setpriv … env -i …` (just `env -i …` when `user` is nil): runs a command as `user` with only the session's
     /// environment and `extra`.
-    private static func launcher(user: (uid: UInt32, gid: UInt32)?, runtime: String, extra: [String]) -> [String] {
+    static func launcher(user: (uid: UInt32, gid: UInt32)?, runtime: String, extra: [String]) -> [String] {
         let asUser = user.map { ["/usr/bin/setpriv", "--reuid=\($0.uid)", "--regid=\($0.gid)", "--init-groups", "--"] } ?? []
         return asUser + CompositorProcess.sessionEnvironment(runtime: runtime, extra: extra)
     }
 
     /// The uid and gid of `user`, made (a system user without home or shell) if missing.
-    private static func systemUser() throws(SessionError) -> (uid: UInt32, gid: UInt32) {
+    static func systemUser() throws(SessionError) -> (uid: UInt32, gid: UInt32) {
         if getpwnam(user) == nil {
             let add = Process()
             add.executableURL = URL(fileURLWithPath: "/usr/sbin/useradd")
