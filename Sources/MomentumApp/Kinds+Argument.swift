@@ -20,5 +20,5 @@ enum FrameStart: String, CaseIterable, ExpressibleByArgument {
     case callback
 }
 
-/// `bench --compositor weston|sway|kwin`.
+/// `bench --compositor weston|sway|phoc|kwin`.
 extension CompositorKind: ExpressibleByArgument {}

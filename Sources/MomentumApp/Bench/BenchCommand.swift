@@ -8,7 +8,7 @@ import MomentumScenes
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark frame timing (and touch latency) under your compositor or a private one (--compositor weston|sway|kwin); writes a report.",
+        abstract: "Benchmark frame timing (and touch latency) under your compositor or a private one (--compositor weston|sway|phoc|kwin); writes a report.",
         subcommands: [BenchRunCommand.self, BenchCompareCommand.self], defaultSubcommand: BenchRunCommand.self)
 }
 
@@ -60,8 +60,8 @@ struct BenchRunCommand: LoggingCommand {
     @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.", completion: .directory) var out = "momentum-bench"
     @Option(help: """
         Run in a private headless compositor started for the bench and stopped after it (also on SIGINT, SIGTERM, \
-        SIGHUP): weston (injected touch: touch latency and drag lag too), sway or kwin (the scripted drag: no \
-        injection there).
+        SIGHUP): weston (injected touch: touch latency and drag lag too), sway or phoc (nested in a private weston: \
+        its presentation feedback and injected touch), or kwin (the scripted drag: no injection there).
         """)
     var compositor: CompositorKind?
     @Flag(help: "The same as --compositor weston.")
@@ -116,6 +116,9 @@ struct BenchRunCommand: LoggingCommand {
                 throw ValidationError("--scale needs --headless or --compositor (your compositor sets its own scale)")
             }
             guard (1...4).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
+            if let privateCompositor, NestedSession.kinds.contains(privateCompositor), scale != 1 {
+                throw ValidationError("--scale \(scale): \(privateCompositor.rawValue) runs nested in weston at scale 1 only")
+            }
         }
         if case .one(let kind) = scene, case .one(let b) = backend, !kind.usesBackend, b != .spring {
             throw ValidationError(RunCommand.backendRefusal(b, scene: kind))
@@ -167,7 +170,10 @@ struct BenchRunCommand: LoggingCommand {
         let weston = session as? WestonSession
         let touch = session?.touch
         let clients = Clients(executable: executable, environment: environment, session: session)
-        let compositor = BenchHost.compositor(environment: environment, session: session?.kind)
+        var compositor = BenchHost.compositor(environment: environment, session: session?.kind)
+        if let nested = session as? NestedSession {
+            compositor["nested_in"] = BenchHost.compositor(environment: nested.parent.environment, session: .weston)
+        }
         Console.out("compositor: \(compositor["name"] as? String ?? "unknown")")
 
         // In a private compositor the output is --size and the window fills it (as a phone shell or kiosk would show
@@ -261,10 +267,11 @@ struct BenchRunCommand: LoggingCommand {
             } catch {
                 throw AppError("cannot start weston: \(error)")
             }
-        case .sway:
-            Console.out("starting sway (headless, pixman)…")
-            do { return try SwaySession(width: width, height: height, scale: scale ?? 1) } catch {
-                throw AppError("cannot start sway: \(error)")
+        case .sway, .phoc:
+            Console.out("starting \(kind.rawValue) nested in weston (headless, pixman) with the touch-injection module…")
+            let module = try HeadlessCommand.module(executable: executable)
+            do { return try NestedSession(kind, module: module, width: width, height: height) } catch {
+                throw AppError("cannot start \(kind.rawValue): \(error)")
             }
         case .kwin:
             Console.out("starting KWin (virtual, QPainter)…")

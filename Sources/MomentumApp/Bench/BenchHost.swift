@@ -51,10 +51,11 @@ enum BenchHost {
     }
 
     /// The version a known compositor's binary reports (`weston --version`: `weston 10.0.1`, `sway version 1.7`,
-    /// `kwin 5.27.5`: the last word), or nil. The binary the process `pid` runs, where it can be read (KWin's is a
-    /// copy: Debian's carries a file capability a container refuses to exec), else the first on PATH.
+    /// `kwin 5.27.5`, `Phoc 0.24.0 - Phone compositor`: the version word), or nil. The binary the process `pid` runs,
+    /// where it can be read (KWin's is a copy: Debian's carries a file capability a container refuses to exec), else
+    /// the first on PATH.
     static func version(of process: String, pid: pid_t) -> String? {
-        guard ["weston", "sway", "kwin_wayland"].contains(process) else { return nil }
+        guard ["weston", "sway", "kwin_wayland", "phoc"].contains(process) else { return nil }
         let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         guard let path = running.flatMap({ FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil })
                 ?? SearchPath.find(process) else { return nil }
@@ -68,7 +69,9 @@ enum BenchHost {
         guard (try? task.run()) != nil else { return nil }
         let text = TracedClient.readToEnd(pipe.fileHandleForReading.fileDescriptor)
         task.waitUntilExit()
-        return text.split(separator: "\n").first?.split(separator: " ").last.map(String.init)
+        // phoc says `Phoc 0.24.0 - Phone compositor`: the first word that starts with a digit, else the last.
+        let words = text.split(separator: "\n").first?.split(separator: " ") ?? []
+        return (words.first { $0.first?.isNumber == true } ?? words.last).map(String.init)
     }
 
     /// The machine: kernel, CPU model and count, memory.
