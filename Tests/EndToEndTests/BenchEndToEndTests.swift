@@ -117,8 +117,10 @@ import Testing
         // Nested, the compositor forwards weston's presentation feedback, and the finger is genuine touch.
         #expect(runs.allSatisfy { $0["timing_source"] as? String == "presentation" })
         #expect(runs.dropFirst().allSatisfy { $0["workload"] as? String == "drag" })
-        // (A debug build on a machine loaded by other builds may take most of a second for its first frame.)
-        #expect(runs.allSatisfy { (Self.number($0["presented"]) ?? 0) >= 5 }, "\(runs.map { $0["presented"] ?? "?" })")
+        // Every run presents tens of frames from its start: the bench warmed the session's shader cache first (the
+        // clients' HOME is the runtime folder, whose cache starts empty; llvmpipe takes seconds to compile the shaders).
+        #expect(run.stdout.contains("warming up the session's shader cache"), "\(run.stdout)")
+        #expect(runs.allSatisfy { (Self.number($0["presented"]) ?? 0) >= 20 }, "\(runs.map { $0["presented"] ?? "?" })")
         let touch = try #require(runs[1]["touch_to_present_ms"] as? [String: Any], "\(runs[1])")
         #expect((Self.number(touch["count"]) ?? 0) > 50 && (Self.number(touch["p50"]) ?? 0) > 0, "\(touch)")
         // wlroots 0.15 offers no input timestamps: the samples' times are whole milliseconds, so the finger's speed

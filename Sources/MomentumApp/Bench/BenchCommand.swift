@@ -172,7 +172,11 @@ struct BenchRunCommand: LoggingCommand {
         let clients = Clients(executable: executable, environment: environment, session: session)
         var compositor = BenchHost.compositor(environment: environment, session: session?.kind)
         if let nested = session as? NestedSession {
-            compositor["nested_in"] = BenchHost.compositor(environment: nested.parent.environment, session: .weston)
+            let parent = BenchHost.compositor(environment: nested.parent.environment, session: .weston)
+            compositor["nested_in"] = parent
+            if let name = compositor["name"] as? String, let parentName = parent["name"] as? String {
+                compositor["name"] = name.replacingOccurrences(of: " (headless)", with: "") + " (nested in \(parentName))"
+            }
         }
         Console.out("compositor: \(compositor["name"] as? String ?? "unknown")")
 
@@ -180,6 +184,25 @@ struct BenchRunCommand: LoggingCommand {
         // it): a desktop-shell window as large as the output would be pushed partly off it by the shell's panel.
         let placement = (session != nil ? ["--fullscreen"] : size.map { ["--size", $0] } ?? ["--fullscreen"])
             + (noSubsurfaces ? ["--no-subsurfaces"] : []) + ["--frame-start", frameStart.rawValue]
+        // A session whose clients have an environment of their own (sway, phoc, KWin) may start with Mesa's shader
+        // cache empty (sway and phoc nested keep it in their runtime folder), where weston's clients use this user's:
+        // every shader would be compiled during the first measured run (seconds with llvmpipe). One unmeasured run of
+        // each scene fills it first.
+        if let session, !session.clientLauncher.isEmpty {
+            for kind in scene.scenes {
+                Console.out("\(kind.rawValue): warming up the session's shader cache (not measured)…")
+                let app = try clients.start(arguments: placement + ["--scene", kind.rawValue, "--autoplay"],
+                                            trace: "\(work)/warm-up-\(kind.rawValue).jsonl")
+                do {
+                    try app.waitFor("the warm-up's 20th frame", timeout: 60) { ($0.frame?.sequence ?? 0) >= 20 }
+                } catch {
+                    app.signal()
+                    _ = try? app.waitExit()
+                    throw AppError("the warm-up run failed: \(error)")
+                }
+                _ = try Self.finish(app, stop: true)
+            }
+        }
         var runs: [(name: String, scene: String, backend: String?, workload: String, analysis: BenchAnalysis)] = []
         for kind in scene.scenes {
             for b in kind.usesBackend ? backend.backends.map(Optional.some) : [nil] {

@@ -73,8 +73,12 @@ public final class NestedSession: CompositorSession {
 
     deinit { stop() }
 
+    /// Clients run with the session's environment, their XDG_CACHE_HOME in the runtime folder: Mesa keeps its shader
+    /// cache there (without it, it would look in the home of the passwd entry, which `momentum-sway` has not, and every
+    /// client would compile every shader again, seconds with llvmpipe).
     public var clientLauncher: [String] {
-        SwaySession.launcher(user: clientUser, runtime: runtimeDir, extra: ["WAYLAND_DISPLAY=\(waylandDisplay)"])
+        SwaySession.launcher(user: clientUser, runtime: runtimeDir,
+                             extra: ["WAYLAND_DISPLAY=\(waylandDisplay)", "XDG_CACHE_HOME=\(runtimeDir)/.cache"])
     }
 
     /// Genuine touch through weston's module: weston's output and the inner one are the same, point for point.
