@@ -2,8 +2,8 @@
 # Regenerates docs/benchmarks/frame-timing.md and the reports under docs/benchmarks/bench-weston, bench-sway and
 # bench-kwin: a release build installed into a temporary prefix, momentum bench under weston headless (versus
 # weston-simple-egl; and once more with frames started at the callback and no prediction, compared with it), under
-# sway headless and under KWin's virtual backend (`--compositor sway|kwin`: private sessions the bench starts and
-# stops). Run from anywhere; about 7 minutes on a quiet 2-core machine.
+# sway nested in weston headless and under KWin's virtual backend (`--compositor sway|kwin`: private sessions the
+# bench starts and stops). Run from anywhere; about 7 minutes on a quiet 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/swift-env.sh

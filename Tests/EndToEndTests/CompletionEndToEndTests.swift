@@ -12,7 +12,7 @@ import Testing
         ("momentum bench run --scene ", ["all", "gallery", "panel", "playground", "scroll", "transition"]),
         ("momentum --scene ", ["gallery", "panel", "playground", "scroll", "transition"]),
         ("momentum --log-level debug --backend ", ["dynamics", "pop", "spring", "tween"]),
-        ("momentum bench --scene all --compositor ", ["kwin", "sway", "weston"]),
+        ("momentum bench --scene all --compositor ", ["kwin", "phoc", "sway", "weston"]),
         ("momentum trace --format ", ["csv", "json"]),
         ("momentum --sc", ["--scene", "--screenshot"]),
         ("momentum bench --sc", ["--scale", "--scene"]),
