@@ -72,7 +72,7 @@ struct BenchRunCommand: LoggingCommand {
     @Option(help: """
         Private compositors to benchmark in turn, comma-separated (\(CompositorKind.allCases.map(\.rawValue).joined(separator: ",")) \
         or all): each started, run through the same workloads --rounds times, stopped; one matrix report of them all.
-        """)
+        """, completion: .list(CompositorKind.allCases.map(\.rawValue) + ["all"]))
     var compositors: String?
     @Option(help: """
         With --compositors: how many times each compositor runs the workloads (the matrix gives the median and min-max \

@@ -234,16 +234,17 @@ struct BenchMatrix {
             page.section(table.title)
             page.table(header: table.header, rows: table.rows, caption: table.caption)
         }
-        page.section("Every round", intro: "Each dot is one round; the compositors side by side, left to right in the order "
-            + "of the table above (x: 1 = the first).")
+        page.section("Every round", intro: "Each line is one compositor, each dot one round (x: the round's number), "
+            + "so the spread over the rounds and any drift from round to round show.")
         let names = compositors.map { $0["name"] as? String ?? "?" }
         func chart(_ title: String, unit: String, run: ([String: Any]) -> String?, metric: String, caption: String) {
             let series = compositors.enumerated().map { k, c in
-                ChartSeries(names[k], points: roundValues(c, run: run(c), metric: metric).map { (Double(k + 1), $0) })
+                ChartSeries(names[k], points: roundValues(c, run: run(c), metric: metric).enumerated().map { (Double($0 + 1), $1) },
+                            markers: true)
             }
             guard series.contains(where: { !$0.points.isEmpty }) else { return }
-            page.chart(ScatterChart(title: title, x: AxisLabel("compositor (1 = \(names.first ?? "?"))"),
-                                    y: AxisLabel(title, unit: unit), series: series),
+            page.chart(TimeSeriesChart(title: title, x: AxisLabel("round"), y: AxisLabel(title, unit: unit), series: series,
+                                       includeZero: true),
                        caption: caption)
         }
         chart("Frame interval p99", unit: "ms", run: { Self.headlineRuns($0).autoplay }, metric: "interval_p99",

@@ -66,9 +66,9 @@ struct HTMLReport {
     figure { margin: 12px 0 20px; background: #fff; border: 1px solid #e0e0dc; border-radius: 4px; padding: 6px; }
     figure svg { display: block; max-width: 100%; height: auto; }
     figcaption { font-size: 13px; color: #555; padding: 4px 8px 2px; }
-    table.grid { border-collapse: collapse; background: #fff; margin: 8px 0 16px; font-size: 13px; }
-    table.grid caption { text-align: left; color: #555; padding: 4px 0; caption-side: top; }
-    table.grid th, table.grid td { padding: 4px 8px; border: 1px solid #e0e0dc; text-align: right; white-space: nowrap; }
+    table.grid { border-collapse: collapse; background: #fff; margin: 8px 0 16px; font-size: 12px; width: 100%; }
+    table.grid caption { text-align: left; color: #555; padding: 4px 0; caption-side: top; font-size: 13px; }
+    table.grid th, table.grid td { padding: 4px 6px; border: 1px solid #e0e0dc; text-align: right; vertical-align: top; }
     table.grid th { background: #f7f7f5; font-weight: normal; color: #444; }
     table.grid td:first-child, table.grid th:first-child { text-align: left; }
     pre { background: #fff; border: 1px solid #e0e0dc; padding: 8px; overflow-x: auto; }
