@@ -195,6 +195,7 @@ import Testing
         #expect(figures >= 2 && html.components(separatedBy: "<figcaption>").count - 1 == figures)
         let markdown = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(markdown.contains("#### Drags") && markdown.contains("| kwin_wayland"), "\(markdown)")
+        #expect(markdown.contains("| 1000 | on | no presentation feedback (callback timing only): drag lag"), "\(markdown)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy { !$0.hasPrefix(".bench-") })
         // bench compare takes one compositor's round, not the matrix.
         let whole = try ProgramRun(binary, ["bench", "compare", out, out])

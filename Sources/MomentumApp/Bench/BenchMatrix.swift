@@ -52,8 +52,13 @@ struct BenchMatrix {
 
         /// `16.7 (16.5–17.1)`, or `16.7` when the rounds agree (or there was one).
         var text: String {
-            min == max ? BenchSummary.n(median)
-                : "\(BenchSummary.n(median)) (\(BenchSummary.n(min))–\(BenchSummary.n(max)))"
+            min == max ? Self.number(median) : "\(Self.number(median)) (\(Self.number(min))–\(Self.number(max)))"
+        }
+
+        /// Two decimals at most, none for a whole number (`7`, not `7.0`).
+        static func number(_ value: Double) -> String {
+            let rounded = (value * 100).rounded() / 100
+            return rounded == rounded.rounded() && abs(rounded) < 1e9 ? "\(Int(rounded))" : "\(rounded)"
         }
     }
 
@@ -149,7 +154,15 @@ struct BenchMatrix {
                                 cell(autoplay, "cpu_per_frame"), cell(autoplay, "compositor_cpu_per_frame"),
                                 cell(autoplay, "discarded")])
             }
-            for run in dragRuns {
+            // Without presentation feedback nothing of a drag can be measured against the presentation: one row.
+            if c["timing_source"] as? String == "callback", !dragRuns.isEmpty {
+                let speeds = Set(dragRuns.compactMap { ReportJSON.number($0["drag_speed_px_s"]) }).sorted()
+                let predictions = Set(dragRuns.compactMap { ($0["predict"] as? Bool).map { $0 ? "on" : "off" } }).sorted(by: >)
+                drags.append([name, speeds.map { BenchSummary.n($0) }.joined(separator: ", "), predictions.joined(separator: ", "),
+                              "no presentation feedback (callback timing only): drag lag, prediction error, the stop and "
+                                + "touch → present cannot be measured"] + Array(repeating: "", count: 6))
+            }
+            for run in dragRuns where c["timing_source"] as? String != "callback" {
                 let runName = run["name"] as? String
                 let predict = (run["predict"] as? Bool).map { $0 ? "on" : "off" } ?? "–"
                 drags.append([name, BenchSummary.n(run["drag_speed_px_s"]), predict, cell(runName, "drag_lag_p50"),
@@ -242,8 +255,9 @@ struct BenchMatrix {
                 ChartSeries(names[k], points: roundValues(c, run: run(c), metric: metric).enumerated().map { (Double($0 + 1), $1) },
                             markers: true)
             }
-            guard series.contains(where: { !$0.points.isEmpty }) else { return }
-            page.chart(TimeSeriesChart(title: title, x: AxisLabel("round"), y: AxisLabel(title, unit: unit), series: series,
+            let measured = series.filter { !$0.points.isEmpty }
+            guard !measured.isEmpty else { return }
+            page.chart(TimeSeriesChart(title: title, x: AxisLabel("round"), y: AxisLabel(title, unit: unit), series: measured,
                                        includeZero: true),
                        caption: caption)
         }
