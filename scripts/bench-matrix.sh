@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates docs/benchmarks/matrix.md and docs/benchmarks/bench-matrix/ (the matrix's report.json, report.md,
-# report.html): a release build installed into a temporary prefix runs
+# Regenerates docs/benchmarks/matrix.md, docs/benchmarks/bench-matrix/ (the matrix's report.json, report.md,
+# report.html) and the README's matrix table (scripts/matrix-readme.py): a release build installed into a temporary prefix runs
 #   momentum bench --headless --compositors all --rounds 3
 # (every compositor this build can start privately, each in turn, the same workloads three times). Each round's own
 # report is left out of the docs (its traces are megabytes). Run from anywhere; about 5 minutes per compositor on a
@@ -44,4 +44,5 @@ cp "$out/report.json" "$out/report.md" "$out/report.html" docs/benchmarks/bench-
   echo
   cat "$out/report.md"
 } > docs/benchmarks/matrix.md
+python3 scripts/matrix-readme.py "$out/report.json" README.md
 exit "$status"
