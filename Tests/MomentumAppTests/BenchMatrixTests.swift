@@ -93,6 +93,9 @@ struct BenchMatrixTests {
         let figures = page.components(separatedBy: "<figure>").count - 1
         #expect(figures >= 16, "\(figures) charts")
         #expect(page.components(separatedBy: "<figcaption>").count - 1 == figures)
+        // The build that wrote it, so two builds can be told apart.
+        #expect(page.contains("momentum \(MomentumVersion.string) (\(MomentumVersion.build))"), "no build id")
+        #expect(BenchSummary.markdown(report).contains("momentum \(MomentumVersion.string) (\(MomentumVersion.build))"))
         // The deliberate wait apart from the client's work.
         #expect(page.contains("callback → start (deliberate wait)") && page.contains("start → commit (client"))
     }

@@ -6,7 +6,8 @@ enum BenchHTML {
     static func page(_ report: BenchReport, runs: [(name: String, analysis: BenchAnalysis)]) -> String {
         let compositor = report.json["compositor"] as? [String: Any] ?? [:]
         var page = HTMLReport(title: "Momentum bench · \(text(compositor["name"]))",
-                              subtitle: "\(text(report.json["command"])) · momentum \(text(report.json["momentum_version"]))")
+                              subtitle: "\(text(report.json["command"])) · momentum \(text(report.json["momentum_version"]))"
+                                  + ((report.json["momentum_build"] as? String).map { " (\($0))" } ?? ""))
         let gl = report.json["gl"] as? [String: Any] ?? [:]
         let host = report.json["host"] as? [String: Any] ?? [:]
         let outputs = (report.json["outputs"] as? [[String: Any]] ?? []).map { o in

@@ -75,6 +75,7 @@ extension BenchSummary {
         let host = report.json["host"] as? [String: Any] ?? [:]
         var out = "### \(compositor["name"] as? String ?? "?") · \(gl["renderer"] as? String ?? "?")\n\n"
         out += "`\(report.json["command"] as? String ?? "")` · momentum \(report.json["momentum_version"] as? String ?? "")"
+            + ((report.json["momentum_build"] as? String).map { " (\($0))" } ?? "")
             + " · \(host["cpu"] as? String ?? "?") × \(n(host["cpus"])) · load \(host["load_average"] as? String ?? "?")\n\n"
         if !report.runs.isEmpty, report.runs.allSatisfy({ $0["timing_source"] as? String == "callback" }) {
             out += "This compositor sends no presentation feedback (no `wp_presentation`): callback timing only; "
