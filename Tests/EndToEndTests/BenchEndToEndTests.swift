@@ -73,7 +73,7 @@ import Testing
         #expect(html.lowercased().hasPrefix("<!doctype html>"))
         #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("<script"))
         for chart in ["Frame interval", "Frame interval histogram", "Frame interval distribution",
-                      "Callback → commit → present, per frame", "CPU per frame", "Touch → present",
+                      "Callback → start → commit → present, per frame", "CPU per frame", "Touch → present",
                       "Drag lag at presentation"] {
             #expect(html.contains(">\(chart)<"), "no chart \(chart)")
         }
@@ -168,6 +168,63 @@ import Testing
         #expect(run.stdout.contains("no presentation feedback"))
         #expect(Self.number((runs[2]["at_rest"] as? [String: Any])?["commits"]) == 0, "\(runs[2])")
         try Self.expectGone(compositor)
+    }
+
+    /// The matrix: weston and KWin each started privately in turn, the same short workloads twice in each, one
+    /// report of both (median and min–max over the rounds), each round's own report kept, both compositors gone.
+    @Test func aMatrixOfWestonAndKWinOverTwoRounds() throws {
+        let out = try temporaryDirectory("momentum-bench-matrix")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let binary = try Compositor.momentumBinary()
+        let run = try ProgramRun(binary, ["bench", "--headless", "--compositors", "weston,kwin", "--rounds", "2",
+                                          "--scene", "panel", "--duration", "2", "--rest", "0.5", "--drag-speeds", "1000",
+                                          "--predict", "on", "--out", out], timeout: 400)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(run.stdout.contains("weston, round 2 of 2:") && run.stdout.contains("KWin, round 2 of 2:"), "\(run.stdout)")
+        let report = try Self.json(out + "/report.json")
+        #expect(report["schema"] as? String == "momentum-bench-matrix" && report["version"] as? Int == 1
+                && report["rounds"] as? Int == 2)
+        let compositors = try #require(report["compositors"] as? [[String: Any]])
+        #expect(compositors.compactMap { $0["kind"] as? String } == ["weston", "kwin"])
+        for c in compositors {
+            #expect(c["status"] as? String == "ok" && c["rounds_done"] as? Int == 2, "\(c)")
+            for path in c["reports"] as? [String] ?? [] {
+                let round = try Self.json(out + "/" + path)
+                #expect(round["schema"] as? String == "momentum-bench", "\(path)")
+                try Self.expectGone(try #require(round["compositor"] as? [String: Any]))
+            }
+            #expect((c["reports"] as? [String])?.count == 2)
+        }
+        let weston = compositors[0], kwin = compositors[1]
+        // weston sends presentation feedback: the drag lag with prediction measured in both rounds, a median
+        // within the spread (how small it is, the single-compositor test says); KWin times callbacks: no drag lag,
+        // said per compositor.
+        #expect(weston["timing_source"] as? String == "presentation" && kwin["timing_source"] as? String == "callback")
+        func metric(_ c: [String: Any], _ run: String, _ name: String) -> [String: Any]? {
+            ((c["runs"] as? [[String: Any]])?.first { $0["name"] as? String == run }?["metrics"] as? [String: Any])?[name]
+                as? [String: Any]
+        }
+        let lag = try #require(metric(weston, "panel-drag-1000", "drag_lag_p50"), "\(weston)")
+        let (median, low, high) = (Self.number(lag["median"]) ?? .nan, Self.number(lag["min"]) ?? .nan, Self.number(lag["max"]) ?? .nan)
+        #expect(lag["rounds"] as? Int == 2 && low <= median && median <= high, "\(lag)")
+        #expect(metric(weston, "panel-drag-1000", "under_prediction_p50") != nil
+                || metric(weston, "panel-drag-1000", "over_prediction_p50") != nil)
+        #expect(metric(weston, "panel-spring", "compositor_cpu_per_frame") != nil, "\(weston)")
+        #expect(metric(kwin, "panel-drag-1000", "drag_lag_p50") == nil && metric(kwin, "panel-spring", "interval_p50") != nil)
+        // One page, every chart and table captioned; the Markdown with the drag table.
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        let figures = html.components(separatedBy: "<figure>").count - 1
+        #expect(figures >= 2 && html.components(separatedBy: "<figcaption>").count - 1 == figures)
+        let markdown = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(markdown.contains("#### Drags") && markdown.contains("| kwin_wayland"), "\(markdown)")
+        #expect(markdown.contains("| 1000 | on | no presentation feedback (callback timing only): drag lag"), "\(markdown)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy { !$0.hasPrefix(".bench-") })
+        // bench compare takes one compositor's round, not the matrix.
+        let whole = try ProgramRun(binary, ["bench", "compare", out, out])
+        #expect(whole.status == 2 && whole.stderr.split(separator: "\n").count == 1
+                && whole.stderr.contains("a matrix report (bench --compositors) is not compared whole"), "\(whole.transcript)")
+        let round = try ProgramRun(binary, ["bench", "compare", out + "/weston/round-1", out + "/weston/round-1"])
+        #expect(round.status == 0 && round.stdout.hasSuffix("rules on 2 runs)\n"), "\(round.transcript)")
     }
 
     @Test func interruptedUnderKWinTheBenchLeavesNothingBehind() throws {

@@ -15,7 +15,9 @@ struct BenchAnalysisTests {
     static let presentationBehind = 0.25                 // the presentation clock reads 0.25 s less
 
     /// The trace's lines.
-    static func trace(frames: Int = 60, slowFrame: Int = 30, touches: Bool = true) -> [TraceLine] {
+    /// `panelAt`: the panel is drawn where the finger was (or will be) this long after the commit (−10 ms: 10 ms
+    /// before it).
+    static func trace(frames: Int = 60, slowFrame: Int = 30, touches: Bool = true, panelAt: Double = -0.010) -> [TraceLine] {
         var lines: [TraceLine] = []
         func add(_ t: Double, _ record: TraceRecord) { lines.append(TraceLine(t: t, record)) }
         add(0.001, .clock(.init(startNanoseconds: Int64(startNs), presentation: "monotonic_raw",
@@ -41,7 +43,8 @@ struct BenchAnalysisTests {
             }
             let callback = t, commit = t + 0.004
             // The panel follows the finger as it was 10 ms before the commit.
-            let panelY = finger(commit - 0.010) - grabOffset
+            // (At rest until the app has the finger's first sample: it cannot draw it ahead before then.)
+            let panelY = (commit < fingerStart + 0.002 ? fingerY0 : finger(commit + panelAt)) - grabOffset
             add(commit, .frame(.init(sequence: UInt64(k), callbackMilliseconds: 1, step: Self.refresh, hud: false,
                                      ghosts: 0, tickMicros: 50, renderMicros: 900, damagePixels: nil, drawnPixels: nil,
                                      layerSurface: nil, callbackT: callback, wakeT: nil, commitT: commit,
@@ -100,6 +103,36 @@ struct BenchAnalysisTests {
         #expect(lag.allSatisfy { abs($0.speed - 1000) < 1e-6 })
         let usual = lag.filter { abs($0.px - 22) < 1e-6 }.count
         #expect(usual >= lag.count - 1, "lags: \(lag.map(\.px))")
+    }
+
+    /// Chromium's input-prediction metrics in closed form. The finger moves up at 1000 px/s; each frame is shown
+    /// 12 ms after its commit (one, a refresh later). Drawn where the finger was 10 ms before the commit: 22 px behind
+    /// it at presentation (under-prediction 22, 38.67 for the slow frame), no over-prediction, and the error changes
+    /// only into and out of the slow frame (jitter 16.67 px twice, else 0). Drawn where it will be 19 ms after the
+    /// commit: 7 px ahead (over-prediction 7; the slow frame, 9.67 px behind).
+    @Test func overAndUnderPredictionAndJitterAsChromiumMeasuresThem() throws {
+        let refreshPx = 1000 * Self.refresh
+        let behind = BenchAnalysis(lines: Self.trace())
+        let samples = behind.dragLagSamples()
+        #expect(samples.count >= 40)
+        let late = BenchAnalysis.PredictionQuality(samples)
+        #expect(late.over.isEmpty, "\(late.over)")
+        #expect(late.under.count == samples.count)
+        #expect(late.under.filter { abs($0 - 22) < 1e-6 }.count == samples.count - 1, "\(late.under)")
+        #expect(late.under.filter { abs($0 - 22 - refreshPx) < 1e-6 }.count == 1)
+        #expect(late.jitter.count == samples.count - 1)
+        #expect(late.jitter.filter { abs($0 - refreshPx) < 1e-6 }.count == 2, "\(late.jitter)")
+        #expect(late.jitter.filter { abs($0) < 1e-6 }.count == late.jitter.count - 2)
+        // In the report: p50 and p95 beside the lag.
+        let run = BenchReport.run("panel-drag-1000", scene: "panel", backend: "spring", workload: "drag", analysis: behind)
+        let quality = try #require(run["prediction_quality"] as? [String: Any])
+        #expect(quality["over_px"] is NSNull && ReportJSON.number((quality["under_px"] as? [String: Any])?["p50"]) == 22)
+        #expect(ReportJSON.number((quality["jitter_px"] as? [String: Any])?["p50"]) == 0)
+        #expect(BenchMetric.named("under_prediction_p50")?.value(run) == 22)
+
+        let ahead = BenchAnalysis.PredictionQuality(BenchAnalysis(lines: Self.trace(panelAt: 0.019)).dragLagSamples())
+        #expect(ahead.over.count == samples.count - 1 && ahead.over.allSatisfy { abs($0 - 7) < 1e-6 }, "\(ahead.over)")
+        #expect(ahead.under.count == 1 && abs((ahead.under.first ?? 0) - (refreshPx - 7)) < 1e-6, "\(ahead.under)")
     }
 
     @Test func eachDragRunIsDescribedAtItsOwnSpeedAndPrediction() {

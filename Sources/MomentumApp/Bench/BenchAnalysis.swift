@@ -239,14 +239,27 @@ struct BenchAnalysis {
         dragLagSamples(settle: settle).map { ($0.px, $0.speed) }
     }
 
-    /// `dragLag` with each sample's presentation time (trace seconds), and whether the drag was steady there: the
+    /// One presented frame of a drag: when it was shown (trace s), the distance between the finger and the grabbed
+    /// point as drawn (px), the finger's speed there (px/s), whether the drag was steady, the signed error along the
+    /// finger's motion (px: + drawn ahead of the finger, − behind it), the error itself (drawn − finger, px down
+    /// the screen) and which drag of the run it belongs to.
+    struct LagSample: Equatable {
+        var t: Double
+        var px: Double
+        var speed: Double
+        var steady: Bool
+        var signed: Double
+        var error: Double
+        var drag: Int
+    }
+
+    /// `dragLag` with each sample's presentation time, and whether the drag was steady there: the
     /// finger moved at its cruising speed (within 15 % of the p90 of its sample-to-sample speeds) for the whole
     /// `steadyWindow` s before the presentation, so neither a turn nor a stop nor the speeding up falls within what
     /// the frame shows or what its prediction looked back on.
-    func dragLagSamples(settle: Double = 24, steadyWindow: Double = 0.1)
-        -> [(t: Double, px: Double, speed: Double, steady: Bool)] {
-        var result: [(Double, Double, Double, Bool)] = []
-        for drag in drags() {
+    func dragLagSamples(settle: Double = 24, steadyWindow: Double = 0.1) -> [LagSample] {
+        var result: [LagSample] = []
+        for (index, drag) in drags().enumerated() {
             let samples = drag.samples, travel = drag.travel, offset = drag.offset
             let first = samples[0].inputT ?? 0, last = samples[samples.count - 1].inputT ?? 0
             // Each sample-to-sample speed, ending at sample j (j ≥ 1), and the cruising speed.
@@ -274,10 +287,34 @@ struct BenchAnalysis {
                     j -= 1
                 }
                 if j < 1 { steady = false }
-                result.append((present, abs(finger - (y + offset)), speed, steady))
+                // Along the finger's motion there (a finger at rest: the way it last moved).
+                let moved = samples[...i].indices.dropFirst().last { samples[$0].y != samples[$0 - 1].y }
+                let direction = moved.map { samples[$0].y - samples[$0 - 1].y >= 0 ? 1.0 : -1.0 } ?? 1
+                let error = y + offset - finger
+                result.append(LagSample(t: present, px: abs(error), speed: speed, steady: steady,
+                                        signed: error * direction, error: error, drag: index))
             }
         }
         return result
+    }
+
+    /// How good the prediction was, as Chromium's input-prediction metrics measure it, over the frames of
+    /// `samples`: over-prediction (px the grabbed point was drawn ahead of where the finger truly was at the
+    /// presentation, along its motion), under-prediction (px behind it), each over the frames where it was so, and
+    /// jitter (the change of the error, drawn − finger, from one presented frame to the next within a drag).
+    struct PredictionQuality: Equatable {
+        var over: [Double]
+        var under: [Double]
+        var jitter: [Double]
+
+        init(_ samples: [LagSample]) {
+            over = samples.filter { $0.signed > 0 }.map(\.signed)
+            under = samples.filter { $0.signed < 0 }.map { -$0.signed }
+            jitter = zip(samples, samples.dropFirst()).compactMap { previous, next in
+                guard previous.drag == next.drag else { return nil }
+                return abs(next.error - previous.error)
+            }
+        }
     }
 
     /// Each finger-down sequence (pointer or touch id 0) that dragged the panel: its timestamped samples, the

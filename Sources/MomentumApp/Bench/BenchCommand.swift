@@ -69,7 +69,16 @@ struct BenchRunCommand: LoggingCommand {
     @Option(help: "With --compositor weston or --headless: run this peer in the same weston and compare (weston-simple-egl).",
             completion: .list(["weston-simple-egl"]))
     var versus: String?
-    @Option(help: "With --versus: rounds of the two clients, the order alternating.") var rounds = 2
+    @Option(help: """
+        Private compositors to benchmark in turn, comma-separated (\(CompositorKind.allCases.map(\.rawValue).joined(separator: ",")) \
+        or all): each started, run through the same workloads --rounds times, stopped; one matrix report of them all.
+        """, completion: .list(CompositorKind.allCases.map(\.rawValue) + ["all"]))
+    var compositors: String?
+    @Option(help: """
+        With --compositors: how many times each compositor runs the workloads (the matrix gives the median and min-max \
+        over them; default 1). With --versus: rounds of the two clients, the order alternating (default 2).
+        """)
+    var rounds: Int?
     @Option(name: .customLong("drag-speeds"),
             help: "Finger speeds (px/s, comma-separated) of the drag workload, each run with --predict on and off.")
     var dragSpeeds = "300,1000,3000"
@@ -80,6 +89,25 @@ struct BenchRunCommand: LoggingCommand {
 
     /// The private compositor asked for (`--compositor`, or weston for `--headless`); nil: the one you are in.
     var privateCompositor: CompositorKind? { headless ? .weston : compositor }
+
+    /// The compositors of `--compositors` (every kind for `all`), in the order given; nil without the option.
+    var matrixKinds: [CompositorKind]? { compositors.flatMap { try? Self.kinds($0) } }
+
+    /// Parses a `--compositors` list; the problem in one line.
+    static func kinds(_ list: String) throws(ValidationError) -> [CompositorKind] {
+        let known = CompositorKind.allCases.map(\.rawValue).joined(separator: ", ")
+        if list == "all" { return CompositorKind.allCases }
+        var kinds: [CompositorKind] = []
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let kind = CompositorKind(rawValue: name) else {
+                throw ValidationError("--compositors '\(list)': '\(part)' is not a compositor (\(known) or all)")
+            }
+            guard !kinds.contains(kind) else { throw ValidationError("--compositors '\(list)': \(name) is named twice") }
+            kinds.append(kind)
+        }
+        return kinds
+    }
 
     /// The drag speeds asked for.
     var speeds: [Double] { dragSpeeds.split(separator: ",").compactMap { Double($0) } }
@@ -96,6 +124,19 @@ struct BenchRunCommand: LoggingCommand {
             if let small = Size.belowMinimum(size, flag: "--size") { throw ValidationError(small) }
             if fullscreen { throw ValidationError("--size and --fullscreen cannot be combined") }
         }
+        if let compositors {
+            _ = try Self.kinds(compositors)
+            if compositor != nil { throw ValidationError("--compositors and --compositor cannot be combined (--compositors weston is one)") }
+            if versus != nil {
+                throw ValidationError("--versus runs the peer in one private weston: use --compositor weston, not --compositors")
+            }
+        }
+        if let rounds {
+            guard rounds >= 1, rounds <= 100 else { throw ValidationError("--rounds \(rounds): must be from 1 to 100") }
+            guard compositors != nil || versus != nil else {
+                throw ValidationError("--rounds needs --compositors (rounds of the workloads) or --versus (rounds of the two clients)")
+            }
+        }
         if headless, let compositor, compositor != .weston {
             throw ValidationError("--headless is --compositor weston: it cannot be combined with --compositor \(compositor.rawValue)")
         }
@@ -109,21 +150,24 @@ struct BenchRunCommand: LoggingCommand {
             guard privateCompositor == .weston else {
                 throw ValidationError("--versus runs the peer in a private weston only, not under --compositor \(privateCompositor.rawValue)")
             }
-            guard rounds >= 1 else { throw ValidationError("--rounds \(rounds): must be 1 or more") }
         }
         if let scale {
-            guard privateCompositor != nil else {
-                throw ValidationError("--scale needs --headless or --compositor (your compositor sets its own scale)")
+            guard privateCompositor != nil || compositors != nil else {
+                throw ValidationError("--scale needs --headless, --compositor or --compositors (your compositor sets its own scale)")
             }
             guard (1...4).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
-            if let privateCompositor, NestedSession.kinds.contains(privateCompositor), scale != 1 {
-                throw ValidationError("--scale \(scale): \(privateCompositor.rawValue) runs nested in weston at scale 1 only")
+            if scale != 1, let nested = ((privateCompositor.map { [$0] } ?? []) + (matrixKinds ?? []))
+                .first(where: NestedSession.kinds.contains) {
+                throw ValidationError("--scale \(scale): \(nested.rawValue) runs nested in weston at scale 1 only")
             }
         }
         if case .one(let kind) = scene, case .one(let b) = backend, !kind.usesBackend, b != .spring {
             throw ValidationError(RunCommand.backendRefusal(b, scene: kind))
         }
     }
+
+    /// One workload's numbers: its name, scene, backend, workload and analysis.
+    typealias Run = (name: String, scene: String, backend: String?, workload: String, analysis: BenchAnalysis)
 
     func run() throws {
         let executable = try HeadlessCommand.executablePath()
@@ -145,9 +189,15 @@ struct BenchRunCommand: LoggingCommand {
 
         // A private compositor is stopped on every way out: an error, the end, and SIGINT, SIGTERM or SIGHUP (which
         // remove the work folder too).
-        let windowSize = Size(size ?? "800x600") ?? Size(width: 800, height: 600)
         var stopper: StopOnSignal?
         defer { stopper?.end() }
+        if let kinds = matrixKinds {
+            let onSignal = try StopOnSignal(message: "the bench and its compositors are stopped, no report written")
+            stopper = onSignal
+            onSignal.add { try? FileManager.default.removeItem(atPath: work) }
+            try runMatrix(kinds, executable: executable, outDir: outDir, work: work, onSignal: onSignal)
+            return
+        }
         var session: CompositorSession?
         defer { session?.stop() }
         if let kind = privateCompositor {
@@ -155,12 +205,26 @@ struct BenchRunCommand: LoggingCommand {
             stopper = onSignal
             onSignal.add { try? FileManager.default.removeItem(atPath: work) }
             session = try onSignal.deferring {
-                let started = try startSession(kind, executable: executable,
-                                               width: Int(windowSize.width), height: Int(windowSize.height))
+                let started = try startSession(kind, executable: executable, width: windowSize.width, height: windowSize.height)
                 onSignal.add { started.stop() }
                 return started
             }
         }
+        let (report, runs) = try benchmark(session: session, executable: executable, work: work)
+        try write(report, runs: runs, work: work, to: outDir)
+        Console.out(BenchSummary.text(report))
+        Console.out("report: \(outDir)/report.html (and report.json, report.md, frames-*.csv, traces/)")
+    }
+
+    /// The output's (or window's) size in logical px.
+    var windowSize: (width: Int, height: Int) {
+        let size = Size(size ?? "800x600") ?? Size(width: 800, height: 600)
+        return (Int(size.width), Int(size.height))
+    }
+
+    /// Every workload once, under `session` (nil: the compositor you are in), the traces written into `work`: the
+    /// report and each run's analysis.
+    func benchmark(session: CompositorSession?, executable: String, work: String) throws -> (BenchReport, [Run]) {
         var environment = ProcessInfo.processInfo.environment
         if let session {
             environment.merge(session.environment) { $1 }
@@ -179,6 +243,22 @@ struct BenchRunCommand: LoggingCommand {
             }
         }
         Console.out("compositor: \(compositor["name"] as? String ?? "unknown")")
+        // The compositor's CPU over each run (its process and its children: Xwayland, helpers), from /proc.
+        let compositorPID = (compositor["pid"] as? Int).map(Int32.init)
+        func compositorCPU() -> Double? {
+            compositorPID.map { pid in ([pid] + ProcFS.children(of: pid)).reduce(0) { $0 + ProcFS.cpuSeconds($1) } }
+        }
+        var details: [String: [String: Any]] = [:]
+        func measured(_ name: String, _ body: () throws -> [TraceLine]) throws -> BenchAnalysis {
+            let before = compositorCPU()
+            let analysis = BenchAnalysis(lines: try body())
+            if let before, let after = compositorCPU() {
+                let shown = (analysis.hasPresentation ? analysis.presented.count : analysis.frames.count) - 1
+                details[name, default: [:]]["compositor_cpu_per_frame_us"] =
+                    shown > 0 ? BenchReport.round3((after - before) * 1e6 / Double(shown)) : NSNull()
+            }
+            return analysis
+        }
 
         // In a private compositor the output is --size and the window fills it (as a phone shell or kiosk would show
         // it): a desktop-shell window as large as the output would be pushed partly off it by the shell's panel.
@@ -203,71 +283,137 @@ struct BenchRunCommand: LoggingCommand {
                 _ = try Self.finish(app, stop: true)
             }
         }
-        var runs: [(name: String, scene: String, backend: String?, workload: String, analysis: BenchAnalysis)] = []
+        var runs: [Run] = []
         for kind in scene.scenes {
             for b in kind.usesBackend ? backend.backends.map(Optional.some) : [nil] {
                 let name = [kind.rawValue, b?.rawValue].compactMap { $0 }.joined(separator: "-")
                 Console.out("\(name): autoplay for \(duration) s…")
-                let events = try clients.run(arguments: placement + ["--scene", kind.rawValue, "--autoplay",
-                                                                     "--quit-after", "\(duration)"]
-                                                 + (b.map { ["--backend", $0.rawValue] } ?? []),
-                                             trace: "\(work)/trace-\(name).jsonl", timeout: duration + 60)
-                runs.append((name, kind.rawValue, b?.rawValue, "autoplay", BenchAnalysis(lines: events)))
+                let analysis = try measured(name) {
+                    try clients.run(arguments: placement + ["--scene", kind.rawValue, "--autoplay", "--quit-after", "\(duration)"]
+                                        + (b.map { ["--backend", $0.rawValue] } ?? []),
+                                    trace: "\(work)/trace-\(name).jsonl", timeout: duration + 60)
+                }
+                runs.append((name, kind.rawValue, b?.rawValue, "autoplay", analysis))
             }
         }
         // Touch latency, drag lag, the stop and rest: a finger drags the panel at each speed, with prediction and
         // without; after the last drag nothing moves for `rest` s.
         let drags = speeds.flatMap { speed in predict.values.map { (speed, $0) } }
-        var details: [String: [String: Any]] = [:]
         for (k, (speed, predicted)) in drags.enumerated() {
             let name = "panel-drag-\(Int(speed))" + (predicted ? "" : "-unpredicted")
             let restHere = k == drags.count - 1 ? rest : 0
             let arguments = ["--predict", predicted ? "on" : "off"]
             let path = DragPath(width: Double(windowSize.width), height: Double(windowSize.height), speed: speed)
             let trace = "\(work)/trace-\(name).jsonl"
-            let events: [TraceLine]
-            if let touch {
-                Console.out("panel: a finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
-                    + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
-                events = try Self.dragRun(clients: clients, arguments: placement + arguments, touch: touch, path: path,
-                                          rest: restHere, trace: trace)
-            } else {
+            let analysis = try measured(name) {
+                if let touch {
+                    Console.out("panel: a finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
+                        + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
+                    return try Self.dragRun(clients: clients, arguments: placement + arguments, touch: touch, path: path,
+                                            rest: restHere, trace: trace)
+                }
                 // No input can be injected here: a scripted finger (`--workload drag`) drags the panel inside the
                 // app, its samples timestamped and fed before each frame.
                 Console.out("panel: a scripted finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
                     + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
-                events = try clients.run(arguments: placement + arguments + [
-                                             "--scene", "panel", "--workload", "drag", "--drag-speed", "\(speed)",
-                                             "--quit-after", "\(1.5 + path.liftAt + 1.5 + restHere)"],
-                                         trace: trace, timeout: path.liftAt + restHere + 60)
+                return try clients.run(arguments: placement + arguments + [
+                                           "--scene", "panel", "--workload", "drag", "--drag-speed", "\(speed)",
+                                           "--quit-after", "\(1.5 + path.liftAt + 1.5 + restHere)"],
+                                       trace: trace, timeout: path.liftAt + restHere + 60)
             }
-            runs.append((name, "panel", "spring", touch == nil ? "scripted-drag" : "drag", BenchAnalysis(lines: events)))
-            details[name] = ["predict": predicted, "drag_speed_px_s": speed]
+            runs.append((name, "panel", "spring", touch == nil ? "scripted-drag" : "drag", analysis))
+            details[name, default: [:]].merge(["predict": predicted, "drag_speed_px_s": speed]) { $1 }
         }
         var versusJSON: [String: Any]?
         if versus != nil, let weston {
+            let rounds = rounds ?? 2
             Console.out("versus weston-simple-egl: \(rounds) rounds of \(duration) s each, the order alternating…")
             let peer = BenchVersus(momentum: executable, simpleEGL: try BenchVersus.findSimpleEGL(), weston: weston,
                                    environment: environment, duration: duration, placement: placement, work: work)
             versusJSON = BenchVersus.json(try peer.run(rounds: rounds), duration: duration)
         }
-        let command = (["momentum", "bench"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
-        let report = BenchReport(command: command, compositor: compositor, host: BenchHost.facts(), runs: runs,
+        let report = BenchReport(command: Self.commandLine, compositor: compositor, host: BenchHost.facts(), runs: runs,
                                  versus: versusJSON, details: details)
+        return (report, runs)
+    }
+
+    /// The command line as typed after `momentum`.
+    static var commandLine: String { (["momentum", "bench"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ") }
+
+    /// Writes the report of `runs` (report.json, .html, .md, frames-*.csv) into `work`, then moves them and the runs'
+    /// traces (`work/trace-<run>.jsonl`) into `folder` (`traces/<run>.jsonl`).
+    func write(_ report: BenchReport, runs: [Run], work: String, to folder: String) throws {
         // Written into the work folder, then moved into --out one by one (each a rename within one file system).
         var files: [String: [UInt8]] = ["report.json": try report.encoded(),
                                         "report.html": Array(BenchHTML.page(report, runs: runs.map { ($0.name, $0.analysis) }).utf8),
                                         "report.md": Array(BenchSummary.markdown(report).utf8)]
         for run in runs { files["frames-\(run.name).csv"] = Array(BenchReport.framesCSV(run.analysis).utf8) }
         for (name, bytes) in files { try OutputFile.write(bytes, to: "\(work)/\(name)", what: name) }
-        try WorkFolder.makeOwnFolder(outDir + "/traces")
+        try WorkFolder.makeOwnFolder(folder + "/traces")
         for run in runs {
             let from = "\(work)/trace-\(run.name).jsonl"
-            if FileManager.default.fileExists(atPath: from) { try Self.move(from, to: "\(outDir)/traces/\(run.name).jsonl") }
+            if FileManager.default.fileExists(atPath: from) { try Self.move(from, to: "\(folder)/traces/\(run.name).jsonl") }
+        }
+        for name in files.keys.sorted() { try Self.move("\(work)/\(name)", to: "\(folder)/\(name)") }
+    }
+
+    /// `--compositors`: each compositor started in turn, the workloads run `--rounds` times in it, stopped; a
+    /// compositor that cannot start or whose workloads fail is recorded as failed and the others still run, and the
+    /// bench then exits 1 after writing the matrix (a matrix with a hole is still worth reading; the exit says it
+    /// has one). Each round's report goes to `<kind>/round-<n>/` in --out, the matrix to report.json, .md, .html.
+    func runMatrix(_ kinds: [CompositorKind], executable: String, outDir: String, work: String,
+                   onSignal: StopOnSignal) throws {
+        let rounds = rounds ?? 1
+        var entries: [BenchMatrix.Entry] = []
+        for kind in kinds {
+            var entry = BenchMatrix.Entry(kind: kind.rawValue, name: kind.name)
+            let folder = "\(work)/\(kind.rawValue)"
+            do {
+                try WorkFolder.makeOwnFolder(folder)
+                let session = try onSignal.deferring {
+                    let started = try startSession(kind, executable: executable, width: windowSize.width, height: windowSize.height)
+                    onSignal.add { started.stop() }
+                    return started
+                }
+                defer { session.stop() }
+                for round in 1...rounds {
+                    Console.out("\(kind.name), round \(round) of \(rounds):")
+                    let roundWork = "\(work)/.\(kind.rawValue)-\(round)"
+                    try WorkFolder.makeOwnFolder(roundWork)
+                    let (report, runs) = try benchmark(session: session, executable: executable, work: roundWork)
+                    let roundFolder = "\(folder)/round-\(round)"
+                    try WorkFolder.makeOwnFolder(roundFolder)
+                    try write(report, runs: runs, work: roundWork, to: roundFolder)
+                    try? FileManager.default.removeItem(atPath: roundWork)
+                    entry.rounds.append(report)
+                }
+            } catch {
+                let line = "\(error)"
+                Console.error("\(kind.name): \(line)")
+                entry.error = line
+            }
+            entries.append(entry)
+        }
+        let matrix = BenchMatrix(command: Self.commandLine, host: BenchHost.facts(), rounds: rounds, entries: entries)
+        let files: [String: [UInt8]] = ["report.json": try matrix.encoded(), "report.md": Array(matrix.markdown().utf8),
+                                        "report.html": Array(matrix.html().utf8)]
+        for (name, bytes) in files { try OutputFile.write(bytes, to: "\(work)/\(name)", what: name) }
+        // Each compositor's folder replaces the one a previous bench left (moved aside into the work folder, which
+        // goes at the end), then the matrix.
+        for entry in entries where FileManager.default.fileExists(atPath: "\(work)/\(entry.kind)") {
+            let target = "\(outDir)/\(entry.kind)"
+            try WorkFolder.checkOwnFolder(target)
+            if FileManager.default.fileExists(atPath: target) { try Self.move(target, to: "\(work)/.old-\(entry.kind)") }
+            try Self.move("\(work)/\(entry.kind)", to: target)
         }
         for name in files.keys.sorted() { try Self.move("\(work)/\(name)", to: "\(outDir)/\(name)") }
-        Console.out(BenchSummary.text(report))
-        Console.out("report: \(outDir)/report.html (and report.json, report.md, frames-*.csv, traces/)")
+        Console.out(matrix.text())
+        Console.out("report: \(outDir)/report.html (and report.json, report.md; each round's own report in <compositor>/round-<n>/)")
+        let failed = entries.filter { $0.error != nil }
+        if !failed.isEmpty {
+            throw AppError("\(failed.count) of \(entries.count) compositors failed (recorded in the report): "
+                + failed.map { "\($0.name): \($0.error ?? "")" }.joined(separator: "; "))
+        }
     }
 
     /// Renames `from` over `to`; one line naming both on failure.

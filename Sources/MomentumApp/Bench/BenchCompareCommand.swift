@@ -26,8 +26,9 @@ struct BenchCompareCommand: LoggingCommand {
     var allowMismatch = false
 
     static var helpText: String {
+        let width = BenchMetric.all.map(\.name.count).max() ?? 20
         let metrics = BenchMetric.all.filter(\.rulable).map { metric in
-            "  \(metric.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(metric.label)"
+            "  \(metric.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(metric.label)"
                 + (metric.unit == .count ? "" : " (\(metric.unit.rawValue))")
                 + (metric.floor > 0 ? ", floor \(metric.format(metric.floor))" : "")
         }

@@ -6,7 +6,8 @@ enum BenchHTML {
     static func page(_ report: BenchReport, runs: [(name: String, analysis: BenchAnalysis)]) -> String {
         let compositor = report.json["compositor"] as? [String: Any] ?? [:]
         var page = HTMLReport(title: "Momentum bench · \(text(compositor["name"]))",
-                              subtitle: "\(text(report.json["command"])) · momentum \(text(report.json["momentum_version"]))")
+                              subtitle: "\(text(report.json["command"])) · momentum \(text(report.json["momentum_version"]))"
+                                  + ((report.json["momentum_build"] as? String).map { " (\($0))" } ?? ""))
         let gl = report.json["gl"] as? [String: Any] ?? [:]
         let host = report.json["host"] as? [String: Any] ?? [:]
         let outputs = (report.json["outputs"] as? [[String: Any]] ?? []).map { o in
@@ -30,6 +31,10 @@ enum BenchHTML {
             guard let run = report.runs.first(where: { $0["name"] as? String == name }) else { continue }
             page.section("Run \(name)", intro: intro(run, a))
             charts(a, into: &page)
+        }
+        if report.json["versus"] is [String: Any] {
+            page.section("Versus weston-simple-egl", intro: "Both clients in the same weston, one after the other, the order alternating per round; medians over the rounds.")
+            page.preformatted(BenchSummary.versusText(report))
         }
         return page.html()
     }
@@ -65,20 +70,36 @@ enum BenchHTML {
                                    references: references, markers: misses, includeZero: true),
                    caption: "Each frame's interval against the refresh; a red line marks an interval over 1.5 refreshes.")
         page.chart(HistogramChart(title: "Frame interval histogram", x: AxisLabel("interval", unit: "ms"),
-                                  values: points.map(\.y), references: references))
+                                  values: points.map(\.y), references: references),
+                   caption: "How many frame intervals fell in each bin: a single tall bar at the refresh is a smooth run; "
+                       + "bars at two or three refreshes are frames that missed one or two.")
         page.chart(CDFChart(title: "Frame interval distribution", x: AxisLabel("interval", unit: "ms"),
-                            distributions: [.init("interval", values: points.map(\.y))], references: references))
+                            distributions: [.init("interval", values: points.map(\.y))], references: references),
+                   caption: "The share of intervals at or below each length (read p50 at 0.5, p99 at 0.99): a vertical "
+                       + "step at the refresh line is a smooth run, a tail to the right the misses.")
+        // The deliberate wait for the learned deadline (callback → start) apart from the client's own work
+        // (start → commit): a late start is not a slow client.
         let drawn = a.frames.filter { $0.callbackT != nil }
-        page.chart(StackedBarChart(title: "Callback → commit → present, per frame", x: AxisLabel("frame"),
+        page.chart(StackedBarChart(title: "Callback → start → commit → present, per frame", x: AxisLabel("frame"),
                                    y: AxisLabel("time", unit: "ms"), positions: drawn.map { Double($0.seq) },
-                                   segments: [.init("callback → commit", values: drawn.map { ($0.commitT - ($0.callbackT ?? $0.commitT)) * 1000 }),
-                                              .init("commit → present", values: drawn.map { f in f.presentT.map { ($0 - f.commitT) * 1000 } ?? .nan })]))
+                                   segments: [.init("callback → start (deliberate wait)", values: drawn.map { f in
+                                                  ((f.wakeT ?? f.callbackT ?? f.commitT) - (f.callbackT ?? f.commitT)) * 1000 }),
+                                              .init("start → commit (client's work)", values: drawn.map { f in
+                                                  (f.commitT - (f.wakeT ?? f.callbackT ?? f.commitT)) * 1000 }),
+                                              .init("commit → present", values: drawn.map { f in f.presentT.map { ($0 - f.commitT) * 1000 } ?? .nan })]),
+                   caption: "One bar per frame drawn at a frame callback, bottom to top: the deliberate wait from the "
+                       + "callback to the frame's start (--frame-start deadline waits until just before the latest commit "
+                       + "that still makes the next presentation, so the input is fresh), the client's own work from the start "
+                       + "to the commit, and the compositor's commit → present. Only the middle segment is the client's cost.")
         page.chart(TimeSeriesChart(title: "CPU per frame", y: AxisLabel("CPU", unit: "µs"),
                                    series: [ChartSeries("client CPU since the previous frame",
                                                         points: a.frames.map { ($0.commitT, $0.cpuMicros) }),
                                             ChartSeries("render", points: a.frames.map { ($0.commitT, $0.renderMicros) }),
                                             ChartSeries("tick", points: a.frames.map { ($0.commitT, $0.tickMicros) })],
-                                   includeZero: true))
+                                   includeZero: true),
+                   caption: "At each commit (s since the app started): the client's process CPU since the previous frame, "
+                       + "and of it the renderer's time (draw and swap) and the run core's (input, animation, draw list). "
+                       + "Lower is cheaper; spikes are frames that cost more.")
         let touch = a.touchToPresent
         if !touch.isEmpty {
             page.chart(CDFChart(title: "Touch → present", x: AxisLabel("latency", unit: "ms"),
@@ -90,7 +111,14 @@ enum BenchHTML {
             page.chart(TimeSeriesChart(title: "Drag lag at presentation", y: AxisLabel("lag", unit: "px"),
                                        series: [ChartSeries("finger − grabbed point as drawn", points: lag, markers: true)],
                                        includeZero: true),
-                       caption: "At each presentation time: where the finger was (between its timestamped samples) minus where the grabbed point of the panel was drawn.")
+                       caption: "At each presentation time: the distance between where the finger was (between its timestamped samples) and where the grabbed point of the panel was drawn. Lower is better; peaks are the turns and the stop.")
+        }
+        let signed = a.dragLagSamples().map { (x: $0.t, y: $0.signed) }
+        if !signed.isEmpty {
+            page.chart(TimeSeriesChart(title: "Prediction error at presentation", y: AxisLabel("error", unit: "px"),
+                                       series: [ChartSeries("drawn − finger, along its motion", points: signed, markers: true)],
+                                       references: [ReferenceLine(0, label: "under the finger")]),
+                       caption: "Signed along the finger's motion: above 0 the panel was drawn ahead of the finger (over-prediction), below 0 behind it (under-prediction); the frame-to-frame change is the jitter.")
         }
     }
 

@@ -51,6 +51,13 @@ struct BenchReport {
         return ["count": values.count, "p50": round3(p50), "p90": round3(p90), "p99": round3(p99), "max": round3(max)]
     }
 
+    /// Quantiles of `values` as `{count, p50, p95, max}` (the prediction metrics' percentiles), `null` for none.
+    static func spread(_ values: [Double]) -> Any {
+        guard !values.isEmpty, let p50 = quantile(values, 0.5), let p95 = quantile(values, 0.95),
+              let max = quantile(values, 1) else { return NSNull() }
+        return ["count": values.count, "p50": round3(p50), "p95": round3(p95), "max": round3(max)]
+    }
+
     /// `value` rounded to three decimals (NaN and infinities become null).
     static func round3(_ value: Double?) -> Any {
         guard let value, value.isFinite else { return NSNull() }
@@ -106,6 +113,14 @@ struct BenchReport {
         }
         let predicted = a.frames.compactMap(\.predictMicros).filter { $0 > 0 }
         run["prediction_ms"] = summary(predicted.map { $0 / 1000 })
+        // Prediction quality over every frame of the drags (Chromium's over-/under-prediction and jitter).
+        if !samples.isEmpty {
+            let quality = BenchAnalysis.PredictionQuality(samples)
+            run["prediction_quality"] = ["over_px": spread(quality.over), "under_px": spread(quality.under),
+                                         "jitter_px": spread(quality.jitter),
+                                         "frames": samples.count, "frames_over": quality.over.count,
+                                         "frames_under": quality.under.count]
+        }
         if let rest = a.atRest {
             run["at_rest"] = ["seconds": round3(rest.seconds), "commits": rest.commits,
                               "cpu_s": round3(rest.cpuSeconds)]
@@ -167,6 +182,12 @@ struct BenchReport {
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let json = object as? [String: Any] else {
             throw AppError("\(file): not a Momentum report (not a JSON object)", code: 2)
+        }
+        if json["schema"] as? String == BenchMatrix.schema {
+            let kind = ((json["compositors"] as? [[String: Any]])?.first?["kind"] as? String) ?? "weston"
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+            throw AppError("\(file): a matrix report (bench --compositors) is not compared whole: compare one compositor's "
+                + "round, e.g. \(folder)/\(kind)/round-1/report.json", code: 2)
         }
         guard json["schema"] as? String == schema else {
             throw AppError("\(file): not a Momentum report (no \"schema\": \"\(schema)\")", code: 2)

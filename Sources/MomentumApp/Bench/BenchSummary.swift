@@ -18,6 +18,12 @@ enum BenchSummary {
                 lines.append("  drag lag at \(n(lag["finger_speed_px_s"])) px/s p50/p99: \(n(px["p50"])) / \(n(px["p99"])) px"
                     + " (\(n(ms["p50"])) / \(n(ms["p99"])) ms of finger travel)")
             }
+            if let quality = run["prediction_quality"] as? [String: Any] {
+                let over = quality["over_px"] as? [String: Any] ?? [:], under = quality["under_px"] as? [String: Any] ?? [:]
+                let jitter = quality["jitter_px"] as? [String: Any] ?? [:]
+                lines.append("  drawn ahead of the finger p50/p95 \(n(over["p50"])) / \(n(over["p95"])) px, behind it "
+                    + "\(n(under["p50"])) / \(n(under["p95"])) px, jitter \(n(jitter["p50"])) / \(n(jitter["p95"])) px")
+            }
             if let stop = run["stop"] as? [String: Any] {
                 lines.append("  finger stops: drawn \(n(stop["overshoot_px"])) px past it, within 1 px after \(n(stop["frames_to_settle"])) frames")
             }
@@ -28,17 +34,23 @@ enum BenchSummary {
                 lines.append("  (no presentation feedback from this compositor: intervals are frame-callback times)")
             }
         }
-        if let versus = report.json["versus"] as? [String: Any] {
-            let m = versus["momentum"] as? [String: Any] ?? [:], e = versus["peer_numbers"] as? [String: Any] ?? [:]
-            lines.append("versus weston-simple-egl (same weston, medians over rounds):")
-            let mi = m["interval_ms"] as? [String: Any] ?? [:], ei = e["interval_ms"] as? [String: Any] ?? [:]
-            let mc = m["callback_to_commit_ms"] as? [String: Any] ?? [:], ec = e["callback_to_commit_ms"] as? [String: Any] ?? [:]
-            lines.append("  interval p50/p99 \(n(mi["p50"]))/\(n(mi["p99"])) vs \(n(ei["p50"]))/\(n(ei["p99"])) ms; callback → commit "
-                + "p50/p99 \(n(mc["p50"]))/\(n(mc["p99"])) vs \(n(ec["p50"]))/\(n(ec["p99"])) ms")
-            lines.append("  fps \(n(m["fps"])) vs \(n(e["fps"])); client CPU/frame \(n(m["client_cpu_per_frame_ms"])) vs "
-                + "\(n(e["client_cpu_per_frame_ms"])) ms (×\(n(versus["ratio_client_cpu_per_frame"]))); client + compositor "
-                + "×\(n(versus["ratio_client_and_compositor_cpu_per_frame"]))")
-        }
+        let versus = versusText(report)
+        if !versus.isEmpty { lines.append(versus) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The `--versus` numbers as lines ("" without them).
+    static func versusText(_ report: BenchReport) -> String {
+        guard let versus = report.json["versus"] as? [String: Any] else { return "" }
+        let m = versus["momentum"] as? [String: Any] ?? [:], e = versus["peer_numbers"] as? [String: Any] ?? [:]
+        var lines = ["versus weston-simple-egl (same weston, medians over rounds):"]
+        let mi = m["interval_ms"] as? [String: Any] ?? [:], ei = e["interval_ms"] as? [String: Any] ?? [:]
+        let mc = m["callback_to_commit_ms"] as? [String: Any] ?? [:], ec = e["callback_to_commit_ms"] as? [String: Any] ?? [:]
+        lines.append("  interval p50/p99 \(n(mi["p50"]))/\(n(mi["p99"])) vs \(n(ei["p50"]))/\(n(ei["p99"])) ms; callback → commit "
+            + "p50/p99 \(n(mc["p50"]))/\(n(mc["p99"])) vs \(n(ec["p50"]))/\(n(ec["p99"])) ms")
+        lines.append("  fps \(n(m["fps"])) vs \(n(e["fps"])); client CPU/frame \(n(m["client_cpu_per_frame_ms"])) vs "
+            + "\(n(e["client_cpu_per_frame_ms"])) ms (×\(n(versus["ratio_client_cpu_per_frame"]))); client + compositor "
+            + "×\(n(versus["ratio_client_and_compositor_cpu_per_frame"]))")
         return lines.joined(separator: "\n")
     }
 
@@ -63,7 +75,12 @@ extension BenchSummary {
         let host = report.json["host"] as? [String: Any] ?? [:]
         var out = "### \(compositor["name"] as? String ?? "?") · \(gl["renderer"] as? String ?? "?")\n\n"
         out += "`\(report.json["command"] as? String ?? "")` · momentum \(report.json["momentum_version"] as? String ?? "")"
+            + ((report.json["momentum_build"] as? String).map { " (\($0))" } ?? "")
             + " · \(host["cpu"] as? String ?? "?") × \(n(host["cpus"])) · load \(host["load_average"] as? String ?? "?")\n\n"
+        if !report.runs.isEmpty, report.runs.allSatisfy({ $0["timing_source"] as? String == "callback" }) {
+            out += "This compositor sends no presentation feedback (no `wp_presentation`): callback timing only; "
+                + "commit → present, touch → present and drag lag cannot be measured here.\n\n"
+        }
         out += "| run | timing | fps | interval p50 / p90 / p99 / max (ms) | missed vblanks | callback → commit p50 / p99 (ms) "
             + "| commit → present p50 / p99 (ms) | CPU / presented frame (µs) | first frame (ms) |\n"
         out += "|---|---|---|---|---|---|---|---|---|\n"
@@ -123,11 +140,16 @@ extension BenchSummary {
         let drags = report.runs.filter { $0["drag_lag_all"] is [String: Any] || $0["stop"] is [String: Any] }
         guard !drags.isEmpty else { return "" }
         var out = "\n| drag | finger px/s | prediction | steady drag lag p50 / p90 (px) | (ms of finger travel) | every frame p50 / p90 (px) "
-            + "| predicted ahead p50 (ms) "
+            + "| predicted ahead p50 (ms) | over-prediction p50 / p95 (px) | under-prediction p50 / p95 (px) | jitter p50 / p95 (px) "
             + "| past the stopped finger (px) | frames to settle | touch → present p50 / p99 (ms) | callback → start p50 (ms) "
             + "| start → commit p50 / p99 (ms) | interval p99 (ms) |\n"
-        out += "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+        out += "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
         for run in drags {
+            let quality = run["prediction_quality"] as? [String: Any] ?? [:]
+            func spread(_ key: String) -> String {
+                let q = quality[key] as? [String: Any] ?? [:]
+                return "\(n(q["p50"])) / \(n(q["p95"]))"
+            }
             let lag = run["drag_lag"] as? [String: Any] ?? [:]
             let px = lag["px"] as? [String: Any] ?? [:], ms = lag["ms"] as? [String: Any] ?? [:]
             let stop = run["stop"] as? [String: Any] ?? [:]
@@ -135,7 +157,7 @@ extension BenchSummary {
             let predict = (run["predict"] as? Bool).map { $0 ? "on" : "off" } ?? "–"
             out += "| \(run["name"] as? String ?? "?") | \(n(run["drag_speed_px_s"])) | \(predict) "
                 + "| \(n(px["p50"])) / \(n(px["p90"])) | \(n(ms["p50"])) / \(n(ms["p90"])) | \(n(every["p50"])) / \(n(every["p90"])) "
-                + "| \(n(q(run, "prediction_ms", "p50"))) "
+                + "| \(n(q(run, "prediction_ms", "p50"))) | \(spread("over_px")) | \(spread("under_px")) | \(spread("jitter_px")) "
                 + "| \(n(stop["overshoot_px"])) | \(n(stop["frames_to_settle"])) "
                 + "| \(n(q(run, "touch_to_present_ms", "p50"))) / \(n(q(run, "touch_to_present_ms", "p99"))) "
                 + "| \(n(q(run, "callback_to_start_ms", "p50"))) "

@@ -13,6 +13,7 @@ struct HTMLReport {
         case facts([(String, String)], caption: String?)
         case chart(svg: String, caption: String?)
         case preformatted(String)
+        case table(header: [String], rows: [[String]], caption: String?)
     }
 
     /// The document's title (and first heading).
@@ -42,6 +43,11 @@ struct HTMLReport {
         blocks.append(.chart(svg: chart.svg(), caption: caption))
     }
 
+    /// A table with a header row and a caption above it (what it shows and how to read it).
+    mutating func table(header: [String], rows: [[String]], caption: String? = nil) {
+        blocks.append(.table(header: header, rows: rows, caption: caption))
+    }
+
     /// Text shown as is, in a monospaced font (a command line, a log excerpt).
     mutating func preformatted(_ text: String) { blocks.append(.preformatted(text)) }
 
@@ -60,6 +66,11 @@ struct HTMLReport {
     figure { margin: 12px 0 20px; background: #fff; border: 1px solid #e0e0dc; border-radius: 4px; padding: 6px; }
     figure svg { display: block; max-width: 100%; height: auto; }
     figcaption { font-size: 13px; color: #555; padding: 4px 8px 2px; }
+    table.grid { border-collapse: collapse; background: #fff; margin: 8px 0 16px; font-size: 12px; width: 100%; }
+    table.grid caption { text-align: left; color: #555; padding: 4px 0; caption-side: top; font-size: 13px; }
+    table.grid th, table.grid td { padding: 4px 6px; border: 1px solid #e0e0dc; text-align: right; vertical-align: top; }
+    table.grid th { background: #f7f7f5; font-weight: normal; color: #444; }
+    table.grid td:first-child, table.grid th:first-child { text-align: left; }
     pre { background: #fff; border: 1px solid #e0e0dc; padding: 8px; overflow-x: auto; }
     footer { margin-top: 32px; font-size: 12px; color: #777; }
     """
@@ -94,6 +105,12 @@ struct HTMLReport {
                 out += "</figure>\n"
             case .preformatted(let text):
                 out += "<pre>\(ReportText.escape(text))</pre>\n"
+            case .table(let header, let rows, let caption):
+                out += "<table class=\"grid\">\n"
+                if let caption { out += "<caption>\(ReportText.escape(caption))</caption>\n" }
+                out += "<tr>" + header.map { "<th>\(ReportText.escape($0))</th>" }.joined() + "</tr>\n"
+                for row in rows { out += "<tr>" + row.map { "<td>\(ReportText.escape($0))</td>" }.joined() + "</tr>\n" }
+                out += "</table>\n"
             }
         }
         if open { out += "</section>\n" }
