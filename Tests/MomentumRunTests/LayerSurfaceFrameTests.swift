@@ -1,5 +1,6 @@
 import MomentumLayers
 import MomentumRun
+import MomentumScenes
 import MomentumTestSupport
 import Testing
 
@@ -17,10 +18,19 @@ struct LayerSurfaceFrameTests {
 
     @Test("the playground's card slides on its surface: the window's drawing is unchanged from frame to frame")
     func playgroundCardRidesItsSurface() throws {
-        let (a, b) = try Self.frames(.playground, at: 1.3)
-        let cardA = try #require(a.separated[.scene]), cardB = try #require(b.separated[.scene])
-        #expect(cardA.frame.origin != cardB.frame.origin, "the card did not move")
-        #expect(cardA.content == cardB.content)
+        // The first two consecutive frames of the autoplay's slide in which the card's surface moved.
+        var driver = RunCoreTests.autoplay(.playground)
+        var moved: (FramePlan, FramePlan)?
+        var t = 0.5
+        while moved == nil, t < 4 {
+            t += 0.01
+            driver.run(until: t)
+            let plans = driver.lastPlans
+            if plans.count == 2, let a = plans[0].separated[.scene], let b = plans[1].separated[.scene],
+               a.frame.origin != b.frame.origin { moved = (plans[0], plans[1]) }
+        }
+        let (a, b) = try #require(moved, "the card's surface never moved")
+        #expect(a.separated[.scene]?.content == b.separated[.scene]?.content)
         #expect(a.list == b.list)
     }
 
