@@ -183,6 +183,12 @@ public final class Renderer {
                        clear: RGBA = RGBA(r: 0, g: 0, b: 0)) throws -> DamageRegion {
         switchState(to: surface)
         var damage = DamageRegion(width: width, height: height)
+        if let previous = state.previous, previous.width == width, previous.height == height, previous.scale == scale,
+           previous.commands == list.commands {
+            // The same frame again (only what is drawn apart moved): nothing hashed, diffed, built or drawn.
+            lastRedrawnPixels = 0
+            return damage
+        }
         let keys = list.commands.map(\.hashValue)
         if let previous = state.previous, previous.width == width, previous.height == height, previous.scale == scale {
             let changed = diff.unmatched(old: previous.commands, oldKeys: previous.keys, new: list.commands,
@@ -211,16 +217,15 @@ public final class Renderer {
             state.history.removeAll()
         }
         state.previous = (list.commands, keys, width, height, scale)
-        // Copied into storage of its own (no allocation once it is large enough): `build` reuses these arrays.
-        state.lastFrame.vertices.removeAll(keepingCapacity: true)
-        state.lastFrame.vertices += vertices
-        state.lastFrame.batches.removeAll(keepingCapacity: true)
-        state.lastFrame.batches += batches
-        state.lastFrame.commandBatches.removeAll(keepingCapacity: true)
-        state.lastFrame.commandBatches += commandBatches
-        state.lastFrame.bounds.removeAll(keepingCapacity: true)
-        state.lastFrame.bounds += bounds
-        state.lastFrame.generation = text.generation
+        // Once drawn, this frame's quads become the surface's last frame by swapping storage with it (not copied);
+        // `build` empties the scratch arrays, keeping their capacity, before it fills them again.
+        defer {
+            swap(&state.lastFrame.vertices, &vertices)
+            swap(&state.lastFrame.batches, &batches)
+            swap(&state.lastFrame.commandBatches, &commandBatches)
+            swap(&state.lastFrame.bounds, &bounds)
+            state.lastFrame.generation = text.generation
+        }
         // Nothing changed: nothing is drawn, and the caller presents nothing (the buffers' ages stay as they are).
         if damage.isEmpty {
             lastRedrawnPixels = 0

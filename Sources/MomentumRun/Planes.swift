@@ -23,13 +23,17 @@ struct Planes {
         }
         var window = DrawList(commands: Array(list.commands[..<min(first, list.count)]))
         var lifted: [DrawCommand] = []
+        // Each lifted command's reach (not their union: a caption lifted beside one layer must not reach, through
+        // a bounding box, a layer drawn later elsewhere).
+        var liftedReaches: [DrawRect] = []
         var liftedReach: DrawRect?
         var passed: [DrawRect] = []
         var next = 0
         func pass(upTo index: Int) -> Bool {
             while next < separated.count, separated[next].index <= index {
-                if let liftedReach, liftedReach.intersects(separated[next].frame) { return false }
-                passed.append(separated[next].frame)
+                let frame = separated[next].frame
+                if liftedReaches.contains(where: frame.intersects) { return false }
+                passed.append(frame)
                 next += 1
             }
             return true
@@ -38,8 +42,10 @@ struct Planes {
             guard pass(upTo: index) else { return nil }
             let command = list.commands[index]
             let reach = command.reach
-            if passed.contains(where: reach.intersects) || liftedReach?.intersects(reach) == true {
+            if passed.contains(where: reach.intersects) || liftedReach?.intersects(reach) == true
+                && liftedReaches.contains(where: reach.intersects) {
                 lifted.append(command)
+                liftedReaches.append(reach)
                 liftedReach = liftedReach.map { $0.union(reach) } ?? reach
             } else {
                 window.append(command)

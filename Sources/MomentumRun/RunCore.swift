@@ -102,6 +102,9 @@ public struct RunCore {
     private var hudAhead: Double?
     /// How far ahead the last frame drew a finger (s), for the HUD.
     private var lastAhead: Double?
+    /// The HUD's surface as last drawn apart, and what it was made from: reused while those are the same, so a frame
+    /// between two takings of the statistics neither lays out its text nor builds its list again.
+    private var hudOverlay: (key: HUDOverlayKey, layer: SeparateLayer?)?
     /// Key m: draw each moving layer's model value (where it is heading) and velocity over the scene.
     private var showsModel = false
     /// `--workload drag`: the scripted finger (made at the first configure, for the window's size).
@@ -343,6 +346,7 @@ public struct RunCore {
         }
         // 4. Build. The first frame is drawn into the window alone: shown soonest (one surface, the fewest shader
         //    variants to compile); the layer surfaces are made and drawn right after it.
+        refreshHUDOverlay()
         let built = build(separating: sequence > 1 && canSeparate, overrides: overrides)
         planned = Planned(sequence: sequence, owed: owed, start: frameStart, step: step, presentAt: presentAt,
                           ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
@@ -390,13 +394,22 @@ public struct RunCore {
     private func build(separating: Bool, overrides: PresentationOverrides)
         -> (list: DrawList, separated: [SurfaceSlot: SeparateLayer], ghosts: Int) {
         var built = buildDrawList(separating: separating, overrides: overrides)
-        let layers = SurfaceSlot.sceneSlots.compactMap { built.separated[$0] }
+        var layers = SurfaceSlot.sceneSlots.compactMap { built.separated[$0] }
         guard !layers.isEmpty else { return built }
-        if let planes = Planes(list: built.list, separated: layers, size: size) {
-            built.list = planes.window
-            built.separated[.chrome] = planes.chrome
-        } else {
-            built = buildDrawList(separating: false, overrides: overrides)
+        // Where the order cannot be kept, the last layer drawn apart goes back into the window's list at its place
+        // (as its surface would show it), and the others are tried again: the list is not built again.
+        var list = built.list
+        while true {
+            if let planes = Planes(list: list, separated: layers, size: size) {
+                built.list = planes.window
+                built.separated[.chrome] = planes.chrome
+                break
+            }
+            guard let last = layers.popLast() else { break }
+            list.commands.insert(contentsOf: last.content.offsetBy(last.frame.origin).commands, at: last.index)
+        }
+        for (index, slot) in SurfaceSlot.sceneSlots.enumerated() {
+            built.separated[slot] = index < layers.count ? layers[index] : nil
         }
         return built
     }
@@ -419,16 +432,37 @@ public struct RunCore {
         switcher.draw(into: &list, size: size)
         // The open scene menu is above everything, the HUD too.
         guard !switcher.isOpen else { return (list, separated, ghosts) }
-        // While a dragged object is drawn ahead of the finger, the HUD's corner says by how much ("→ 18 ms") (the
-        // backend's name otherwise: nothing animates a held object).
-        let backendName = hudAhead.flatMap { $0 > 0.0005 ? "→ \(Int(($0 * 1000).rounded())) ms" : nil }
-            ?? (scene as? any BackendSwitchable)?.backendName ?? "-"
         if separating {
-            separated[.overlay] = hud.overlay(width: size.x, statistics: hudStatistics, backend: backendName)
+            let key = hudOverlayKey
+            separated[.overlay] = hudOverlay.flatMap { $0.key == key ? $0.layer : nil }
+                ?? hud.overlay(width: size.x, statistics: hudStatistics, backend: key.backend)
         } else {
-            hud.draw(into: &list, width: size.x, statistics: hudStatistics, backend: backendName)
+            hud.draw(into: &list, width: size.x, statistics: hudStatistics, backend: hudOverlayKey.backend)
         }
         return (list, separated, ghosts)
+    }
+
+    /// What the HUD's surface is made from besides its statistics (named by when they were taken).
+    private struct HUDOverlayKey: Equatable {
+        var width: Double
+        var backend: String
+        var takenAt: Double
+        var isShown: Bool
+    }
+
+    /// The HUD's corner text: while a dragged object is drawn ahead of the finger, by how much ("→ 18 ms"); the
+    /// backend's name otherwise (nothing animates a held object).
+    private var hudOverlayKey: HUDOverlayKey {
+        let backend = hudAhead.flatMap { $0 > 0.0005 ? "→ \(Int(($0 * 1000).rounded())) ms" : nil }
+            ?? (scene as? any BackendSwitchable)?.backendName ?? "-"
+        return HUDOverlayKey(width: size.x, backend: backend, takenAt: hudTakenAt, isShown: hud.isShown)
+    }
+
+    /// Makes the HUD's surface again when what it shows changed since it was last made.
+    private mutating func refreshHUDOverlay() {
+        let key = hudOverlayKey
+        guard hudOverlay?.key != key else { return }
+        hudOverlay = (key, hud.overlay(width: size.x, statistics: hudStatistics, backend: key.backend))
     }
 
     /// The frame as a screenshot shows it: everything drawn into one list.

@@ -138,13 +138,13 @@ public struct FrameDamage: Sendable, Equatable {
 }
 
 /// Where something drawn apart is shown, bottom to top: the scene's moving layers (`scene` the first in drawing
-/// order, `sceneAbove` the next), what the window's drawing puts over them (`chrome`: a bar, the switcher), and an
+/// order, `sceneAbove` the next, `sceneTop` the third), what the window's drawing puts over them (`chrome`: a bar, the switcher), and an
 /// overlay above everything (the HUD).
 public enum SurfaceSlot: Int, CaseIterable, Sendable {
-    case scene, sceneAbove, chrome, overlay
+    case scene, sceneAbove, sceneTop, chrome, overlay
 
     /// The slots of the scene's own layers, in drawing order.
-    public static let sceneSlots: [SurfaceSlot] = [.scene, .sceneAbove]
+    public static let sceneSlots: [SurfaceSlot] = [.scene, .sceneAbove, .sceneTop]
 }
 
 /// What the run core asks of the adapter.

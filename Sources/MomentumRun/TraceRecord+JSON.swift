@@ -15,14 +15,14 @@ extension TraceLine {
     /// Appends the line's JSON text, newline included, to `line` (a writer reuses one buffer for every line).
     public func encode(into line: inout String) {
         line += "{\"t\":"
-        line += JSONValue.number(t).encoded
+        JSONValue.number(t).encode(into: &line)
         line += ",\"event\":"
-        line += JSONValue.string(record.event).encoded
+        JSONValue.string(record.event).encode(into: &line)
         for (key, value) in record.fields {
             line += ",\""
             line += key
             line += "\":"
-            line += value.encoded
+            value.encode(into: &line)
         }
         line += "}\n"
     }

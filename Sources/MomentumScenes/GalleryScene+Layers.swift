@@ -32,19 +32,23 @@ extension GalleryScene {
 
     /// Appends the presented layer tree (lanes, form field, orbit and covers) over each lane's timing curve.
     public func draw(into list: inout DrawList) {
-        drawLaneCurves(into: &list)
+        list.commands += laneCurves.commands
         layers.draw(into: &list)
     }
 
-    /// The same, with up to `limit` layers drawn apart (none of the gallery's asks to be).
+    /// The same, with up to `limit` layers drawn apart (the password field, which shakes
+    /// sideways, the satellite and the covers).
     public func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer] {
-        drawLaneCurves(into: &list)
+        list.commands += laneCurves.commands
         return layers.draw(into: &list, separating: limit)
     }
 
     /// Each lane's timing function plotted faintly along its track: time across the lane, progress from 11 px below
-    /// the lane's line to 11 px above it, so the curve each dot follows is seen beside the dot.
-    func drawLaneCurves(into list: inout DrawList) {
+    /// the lane's line to 11 px above it, so the curve each dot follows is seen beside the dot. They change only
+    /// with the layout: kept in `laneCurves`, made again by `resize`.
+    static func laneCurves(layout: GalleryLayout, zoom: Double) -> DrawList {
+        var list = DrawList()
+        func toWindow(_ p: SIMD2<Double>) -> SIMD2<Double> { GalleryLayout.toWindow(p, zoom: zoom) }
         let ink = RGBA(r: 1, g: 1, b: 1, a: 0.22)
         for (i, lane) in GalleryLane.all.enumerated() {
             let y = layout.laneY(i), x0 = layout.laneStartX, x1 = layout.laneEndX
@@ -54,6 +58,7 @@ extension GalleryScene {
             }
             list.addPolyline(points, width: 1.5 * zoom, color: ink)
         }
+        return list
     }
 
     /// A text layer whose first line's top-left corner is at `origin`.
@@ -88,6 +93,8 @@ extension GalleryScene {
         ids.fieldLabel = tree.add(text("password", at: .zero, size: 8, color: labelColor))
         var field = Layer(frame: layout.shakeField, backgroundColor: RGBA(hex: 0xF4F5F8), cornerRadius: 10)
         field.shadow = DropShadow(blurRadius: 10, offset: SIMD2(0, 2), color: RGBA(r: 0, g: 0, b: 0, a: 0.3))
+        // It shakes sideways: on a surface of its own the compositor moves it.
+        field.wantsOwnSurface = true
         ids.field = tree.add(field)
         for k in 0..<6 {
             tree.add(circle(SIMD2(24 + Double(k) * 18, layout.shakeField.height / 2), radius: 4,
@@ -109,6 +116,8 @@ extension GalleryScene {
         var body = Layer(frame: DrawRect(origin: pose.position - SIMD2(12, 6), size: SIMD2(24, 12)),
                          backgroundColor: RGBA(hex: 0xE5E5EA), cornerRadius: 5)
         body.rotation = pose.angle
+        // It turns as it orbits: drawn on a small surface of its own, the window is not drawn again.
+        body.wantsOwnSurface = true
         ids.satellite = tree.add(body, to: ids.orbitCentre)
         for side in [-1.0, 1.0] {
             tree.add(Layer(frame: DrawRect(x: 12 - 4, y: 6 + side * 13 - 7, width: 8, height: 14),
@@ -117,7 +126,10 @@ extension GalleryScene {
         tree.add(circle(SIMD2(12 + 11, 6), radius: 3, fill: RGBA(hex: 0xFF375F)), to: ids.satellite)
         ids.orbitCaption = tree.add(text("tap: 3 paced laps, rotate-auto", at: .zero, size: 8.5, color: captionColor))
 
-        ids.coversAnchor = tree.add(Layer(frame: DrawRect(origin: .zero, size: .zero)))
+        // The cards fly and turn when shuffled: drawn on a surface of their own, the window is not drawn again.
+        var anchor = Layer(frame: DrawRect(origin: .zero, size: .zero))
+        anchor.wantsOwnSurface = true
+        ids.coversAnchor = tree.add(anchor)
         let shadow = DropShadow(blurRadius: 14, offset: SIMD2(0, 3), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
         let size = GalleryLayout.cardSize
         for card in covers {

@@ -41,6 +41,8 @@ public struct GalleryScene: Scene {
     /// How much smaller than its layout the gallery is shown (1: as laid out); it scales about the chrome band's
     /// lower edge, so the band stays clear.
     public private(set) var zoom = 1.0
+    /// The lanes' timing curves as drawn for `layout` and `zoom` (`laneCurves(layout:zoom:)`).
+    private(set) var laneCurves = DrawList()
     /// The layers, with every animation of the scene.
     public internal(set) var layers: LayerTree
     /// Handles of the layers the scene moves or lays out.
@@ -62,6 +64,7 @@ public struct GalleryScene: Scene {
     /// Creates the scene for a container of `size` px; the lanes and the satellite start running at time 0.
     public init(size: SIMD2<Double> = SIMD2(800, 600)) {
         (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
+        laneCurves = Self.laneCurves(layout: layout, zoom: zoom)
         orbit = GalleryOrbit(radii: layout.orbitRadii)
         (layers, ids) = Self.makeLayers(layout: layout, orbit: orbit, covers: covers.model)
         applyZoom()
@@ -146,6 +149,7 @@ public struct GalleryScene: Scene {
     /// Lays the scene out for a container of `size` px (values are kept relative to their items).
     public mutating func resize(to size: SIMD2<Double>) {
         (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
+        laneCurves = Self.laneCurves(layout: layout, zoom: zoom)
         let newOrbit = GalleryOrbit(radii: layout.orbitRadii)
         if newOrbit.radii != orbit.radii {
             orbit = newOrbit

@@ -4,8 +4,8 @@ import MomentumRun
 import MomentumScenes
 import Testing
 
-/// The transition's and the scroll list's moving layers on surfaces of their own (the card, the dimming shade, the
-/// list; the bars over them lifted onto a chrome surface), under a real weston with real touch: while they move the
+/// The transition's, the scroll list's and the playground's moving layers on surfaces of their own (the card, the
+/// dimming shade, the list, the playground's card; the bars over them lifted onto a chrome surface), under a real weston with real touch: while they move the
 /// client shades only what changed, and what weston shows at rest is what the window alone (`--no-subsurfaces`)
 /// shows.
 @Suite(.serialized) struct SceneSurfacesEndToEndTests {
@@ -74,6 +74,17 @@ import Testing
         try compare(.transition, on: screen, script: "0 tap 0 \(screen.width / 2) \(screen.height * 9 / 10)",
                     atRest: { $0.transition?.state == .presented },
                     moving: { ($0.transition?.state).map { $0 != .presented && $0 != .dismissed } ?? false })
+    }
+
+    @Test(arguments: screens)
+    func theSentPlaygroundCardLooksAsTheWindowDrawsIt(screen: Screen) throws {
+        // A tap near the left edge, off the card, sends it there: it slides on a surface of its own.
+        let x = 24, y = screen.height * 2 / 3
+        try compare(.playground, on: screen, script: "0 tap 0 \(x) \(y)",
+                    atRest: { line in
+                        line.playground.map { $0.state == .idle && $0.position.x < Double(screen.width) / 2 - 10 } ?? false
+                    },
+                    moving: { $0.playground?.state == .animating })
     }
 
     @Test(arguments: screens)

@@ -1,8 +1,9 @@
 import MomentumLayers
 import Testing
 
-/// Layers drawn apart for a surface of their own (`Layer.wantsOwnSurface`): what goes apart, what stays, and that
-/// the content does not change while the layer only moves (so it is drawn once and moved by the compositor).
+/// Layers drawn apart for a surface of their own (`Layer.wantsOwnSurface`): what goes apart, what stays, that the
+/// content does not change while the layer only moves (so it is drawn once and moved by the compositor), and that a
+/// turned or faded layer goes apart drawn exactly as the window would draw it.
 struct SeparateLayerTests {
     /// A tree with a backdrop card, a sheet that wants its own surface (corner radius 20, a 24 px shadow offset up
     /// by 2, two tiles in it) at `top`, and a badge above it.
@@ -93,12 +94,38 @@ struct SeparateLayerTests {
     }
 
     @Test(arguments: [(0.3, 1.0, 0.0), (0.0, 0.5, 0.0), (0.0, 1.0, 0.2)])
-    func aTurnedFadedOrTurnedInsideSheetStaysInTheWindow(rotation: Double, opacity: Double, tile: Double) {
-        let (tree, _) = Self.tree(top: 240, rotation: rotation, opacity: opacity, tileRotation: tile)
+    func aTurnedFadedOrTurnedInsideSheetGoesApartAsPlaced(rotation: Double, opacity: Double, tile: Double) throws {
+        let (tree, id) = Self.tree(top: 240.3, rotation: rotation, opacity: opacity, tileRotation: tile)
         var inline = DrawList(), rest = DrawList()
         tree.draw(into: &inline)
-        #expect(tree.draw(into: &rest, separating: 1).isEmpty)
-        #expect(rest == inline)
+        let apart = try #require(tree.draw(into: &rest, separating: 1).first)
+        #expect(apart.layer == id && apart.opaque.isEmpty && apart.index == 1)
+        // The sheet's three commands, exactly as the window would draw them, moved by the surface's corner, which
+        // is on a whole px (so each pixel is shaded as in the window); the window draws everything else, in order.
+        let sheet = Array(inline.commands[apart.index..<(apart.index + 3)])
+        #expect(apart.content == DrawList(commands: sheet).offsetBy(-apart.frame.origin))
+        #expect(rest.commands == Array(inline.commands[..<apart.index]) + Array(inline.commands[(apart.index + 3)...]))
+        let f = apart.frame
+        for value in [f.x, f.y, f.width, f.height] { #expect(value == value.rounded()) }
+        // It holds every pixel the commands reach (shadows and turned corners included).
+        for command in apart.content.commands {
+            let reach = command.reach
+            #expect(reach.x >= -1e-9 && reach.y >= -1e-9 && reach.maxX <= f.width + 1e-9 && reach.maxY <= f.height + 1e-9,
+                    "\(reach) outside \(f.size)")
+        }
+    }
+
+    @Test func aTurningSheetKeepsItsSurfaceSizeOverSmallTurns() throws {
+        // Ten frames of a sheet turning by 0.002 rad a frame: its surface is resized (a new buffer, drawn whole) on
+        // at most two of them.
+        var sizes: [SIMD2<Double>] = []
+        for step in 0..<10 {
+            var rest = DrawList()
+            let (tree, _) = Self.tree(top: 240, rotation: 0.2 + Double(step) * 0.002)
+            sizes.append(try #require(tree.draw(into: &rest, separating: 1).first).frame.size)
+        }
+        let resized = zip(sizes, sizes.dropFirst()).filter { $0 != $1 }.count
+        #expect(resized <= 2, "resized on \(resized) of 9 frames: \(sizes)")
     }
 
     @Test func noLimitNoSeparation() {

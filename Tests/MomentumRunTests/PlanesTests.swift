@@ -46,6 +46,21 @@ struct PlanesTests {
         #expect(planes?.chrome?.content.count == 1)
     }
 
+    @Test func liftedCommandsFarApartDoNotReachALaterLayerBetweenThem() throws {
+        var list = DrawList()
+        list.addBackground(top: Self.white, bottom: Self.white)
+        list.addRect(DrawRect(x: 60, y: 60, width: 20, height: 20), fill: Self.white)    // 1: over the first layer
+        list.addRect(DrawRect(x: 600, y: 460, width: 20, height: 20), fill: Self.white)  // 2: over the second
+        let first = Self.layer(DrawRect(x: 50, y: 50, width: 100, height: 100), at: 1)
+        let second = Self.layer(DrawRect(x: 550, y: 400, width: 100, height: 100), at: 1)
+        let later = Self.layer(DrawRect(x: 300, y: 250, width: 100, height: 100), at: 3)
+        // The layer drawn after both rects lies inside the box around them, but neither reaches it: it keeps its
+        // surface, and both rects are lifted above the layers.
+        let planes = try #require(Planes(list: list, separated: [first, second, later], size: Self.size))
+        #expect(planes.window.commands == [list.commands[0]])
+        #expect(planes.chrome?.content.count == 2)
+    }
+
     @Test func withNothingOverTheLayersThereIsNoChrome() throws {
         var list = DrawList()
         list.addBackground(top: Self.white, bottom: Self.white)

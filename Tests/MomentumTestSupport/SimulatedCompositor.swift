@@ -98,6 +98,8 @@ public struct RunCoreDriver {
     public private(set) var shown: [UInt64: Double] = [:]
     /// Frames asked for (`.present`) in all.
     public private(set) var framesDrawn = 0
+    /// The last two frames asked for, oldest first: what the window and each surface were to show.
+    public private(set) var lastPlans: [FramePlan] = []
     private var random = SplitMix64(seed: 7)
     /// Events the compositor has yet to deliver, by time.
     private var pending: [(time: Double, event: RunEvent)] = []
@@ -170,6 +172,7 @@ public struct RunCoreDriver {
                 handle(.inputRead(cpu: 0))
             case .present(let plan):
                 framesDrawn += 1
+                lastPlans = Array((lastPlans + [plan]).suffix(2))
                 let drawStart = now
                 now += render * (1 + random.symmetric(0.1))
                 commit(plan.sequence)

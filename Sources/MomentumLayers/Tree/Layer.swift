@@ -62,9 +62,10 @@ public struct Layer: Equatable, Sendable {
     public var isHidden = false
     /// Whether hit-testing may return this layer (its sublayers are tested regardless).
     public var isHitTestable = true
-    /// A hint that the layer mostly moves as a whole (CSS's `will-change: transform`): while it is placed unturned,
-    /// unscaled and unfaded, the app may show it on a compositor surface of its own, drawn once and moved by the
-    /// compositor, instead of shading its pixels again every frame it moves (`LayerTree.draw(into:separating:)`).
+    /// A hint that the layer mostly moves as a whole (CSS's `will-change: transform`): the app may show it on a
+    /// compositor surface of its own: while it is placed unturned, unscaled and unfaded, drawn once and moved by the
+    /// compositor instead of shading its pixels again every frame it moves; else drawn as placed on that surface,
+    /// so the window around it is not drawn again (`LayerTree.draw(into:separating:)`).
     public var wantsOwnSurface = false
 
     /// A layer with `frame` as its bounds in the superlayer's coordinates, anchored at `anchorPoint`.

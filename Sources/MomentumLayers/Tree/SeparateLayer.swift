@@ -57,8 +57,10 @@ extension DrawRect {
 
 extension LayerTree {
     /// Appends the presentation tree, root first, to `list`, except for up to `limit` layers that want a surface of
-    /// their own (`Layer.wantsOwnSurface`) and can have one now: placed by a translation alone, fully opaque, their
-    /// sublayers unturned and unscaled. Those are returned, in drawing order, with their content drawn apart.
+    /// their own (`Layer.wantsOwnSurface`). Those are returned, in drawing order, with their content drawn apart:
+    /// placed by a translation alone (fully opaque, their sublayers unturned and unscaled), drawn once and moved;
+    /// else (turned, scaled or faded) drawn as they are placed on a surface around what they reach, drawn again
+    /// when they change, so the window is not.
     public func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer] {
         var separated: [SeparateLayer] = []
         draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list, separated: &separated,
@@ -66,8 +68,34 @@ extension LayerTree {
         return separated
     }
 
-    /// `id` drawn apart, or nil when it cannot be (turned, scaled, faded, or a sublayer is).
+    /// `id` drawn apart: unturned, unscaled and unfaded with its content at rest on the surface (see
+    /// `separateAsPlaced` otherwise); nil when it draws nothing.
     func separate(_ id: LayerID, layer: Layer, placement: LayerPlacement, index: Int) -> SeparateLayer? {
+        separateMoving(id, layer: layer, placement: placement, index: index)
+            ?? separateAsPlaced(id, placement: placement, index: index)
+    }
+
+    /// Sizes of a surface for a layer drawn as placed grow in steps of this many logical px, so a layer that turns
+    /// or scales keeps its buffer (no new buffer, and only what changed is drawn again) over most frames.
+    static let placedSurfaceStep = 16.0
+
+    /// `id` drawn exactly as the window would draw it at `placement` (turned, scaled, faded), on a surface whose
+    /// top-left corner is on a whole logical px (so every pixel is shaded as in the window) and that holds every
+    /// pixel its commands reach; nil when it draws nothing.
+    func separateAsPlaced(_ id: LayerID, placement: LayerPlacement, index: Int) -> SeparateLayer? {
+        var content = DrawList()
+        var none: [SeparateLayer] = []
+        draw(id, placement: placement, into: &content, separated: &none, limit: 0)
+        guard var reach = content.commands.first?.reach else { return nil }
+        for command in content.commands.dropFirst() { reach = reach.union(command.reach) }
+        let low = reach.origin.rounded(.down)
+        let size = ((reach.origin + reach.size - low) / Self.placedSurfaceStep).rounded(.up) * Self.placedSurfaceStep
+        return SeparateLayer(layer: id, content: content.offsetBy(-low), frame: DrawRect(origin: low, size: size),
+                             index: index)
+    }
+
+    /// `id` drawn apart at rest, or nil when it cannot be (turned, scaled, faded, or a sublayer is).
+    private func separateMoving(_ id: LayerID, layer: Layer, placement: LayerPlacement, index: Int) -> SeparateLayer? {
         guard placement.isTranslationOnly, placement.opacity >= 1, layer.rotation == 0, layer.scale == 1,
               case .drawn(let extent) = extent(of: id, layer: layer,
                                                 placement: LayerPlacement(anchor: layer.size * layer.anchorPoint,

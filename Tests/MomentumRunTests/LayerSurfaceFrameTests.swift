@@ -1,0 +1,51 @@
+import MomentumLayers
+import MomentumRun
+import MomentumScenes
+import MomentumTestSupport
+import Testing
+
+/// What moves rides a surface of its own, so a frame in which only it moves leaves the window's drawing as it was
+/// (nothing shaded there, no window buffer copied), in the scenes whose motion is not a plain slide too.
+struct LayerSurfaceFrameTests {
+    /// Two consecutive frames `at` s into `scene`'s autoplay at 800x600.
+    static func frames(_ scene: SceneKind, at t: Double) throws -> (FramePlan, FramePlan) {
+        var driver = RunCoreTests.autoplay(scene)
+        driver.run(until: t)
+        let plans = driver.lastPlans
+        try #require(plans.count == 2)
+        return (plans[0], plans[1])
+    }
+
+    @Test("the playground's card slides on its surface: the window's drawing is unchanged from frame to frame")
+    func playgroundCardRidesItsSurface() throws {
+        // The first two consecutive frames of the autoplay's slide in which the card's surface moved.
+        var driver = RunCoreTests.autoplay(.playground)
+        var moved: (FramePlan, FramePlan)?
+        var t = 0.5
+        while moved == nil, t < 4 {
+            t += 0.01
+            driver.run(until: t)
+            let plans = driver.lastPlans
+            if plans.count == 2, let a = plans[0].separated[.scene], let b = plans[1].separated[.scene],
+               a.frame.origin != b.frame.origin { moved = (plans[0], plans[1]) }
+        }
+        let (a, b) = try #require(moved, "the card's surface never moved")
+        #expect(a.separated[.scene]?.content == b.separated[.scene]?.content)
+        #expect(a.list == b.list)
+    }
+
+    @Test("the gallery's satellite turns on a small surface of its own while it orbits: the window's drawing is unchanged")
+    func gallerySatelliteRidesItsSurface() throws {
+        // The lanes have settled by 4 s; the satellite runs its three laps.
+        let (a, b) = try Self.frames(.gallery, at: 4)
+        #expect(a.list == b.list)
+        let moved = SurfaceSlot.sceneSlots.compactMap { slot -> SeparateLayer? in
+            guard let before = a.separated[slot], let after = b.separated[slot],
+                  before.content != after.content || before.frame != after.frame else { return nil }
+            return after
+        }
+        #expect(moved.count == 1, "one surface changes: the satellite's")
+        // Small: around the satellite (its body, panels and nose), not around the orbit.
+        if let satellite = moved.first { #expect(satellite.frame.width <= 80 && satellite.frame.height <= 80) }
+    }
+}
