@@ -117,6 +117,22 @@ struct HeadlessCommand: LoggingCommand {
         let logLevel: LogLevel?
         /// Stops each tour's weston on a terminating signal.
         let stopper: StopOnSignal
+        /// The text widths the layout checks measure with (the fonts loaded at the first check).
+        private let textWidths = LazyTextWidths()
+
+        init(executable: String, module: String, weston: String, backend: BackendKind?, logLevel: LogLevel?,
+             stopper: StopOnSignal) {
+            self.executable = executable
+            self.module = module
+            self.weston = weston
+            self.backend = backend
+            self.logLevel = logLevel
+            self.stopper = stopper
+        }
+
+        private func widths() throws -> TextWidths {
+            do { return try textWidths.get() } catch { throw AppError("cannot check the layout: \(error.description)") }
+        }
 
         /// Tours `scene` on `screen`: trace.jsonl and weston.log into `folder`, the screenshot to `screenshot`. Fails
         /// when a step does not show its effect, the app does not exit cleanly, or the layout at rest is broken
@@ -151,7 +167,8 @@ struct HeadlessCommand: LoggingCommand {
             for (key, value) in session.environment { env[key] = value }
             let backendArguments = scene.usesBackend ? (backend.map { ["--backend", $0.rawValue] } ?? []) : []
             let app = try TracedClient(executable: executable,
-                                       arguments: ["--fullscreen", "--scene", scene.rawValue, "--screenshot", shotPath]
+                                       arguments: ["--fullscreen", "--scene", scene.rawValue, "--screenshot", shotPath,
+                                                   "--trace-drawn"]
                                            + backendArguments + (logLevel.map { ["--log-level", $0.rawValue] } ?? []),
                                        environment: env, copyTo: tracePath)
             do {
@@ -188,6 +205,20 @@ struct HeadlessCommand: LoggingCommand {
             let problems = LayoutCheck.problems(in: layout, width: Double(screen.width), height: Double(screen.height))
             if !problems.isEmpty {
                 throw AppError("layout at rest: \(problems.joined(separator: "; "))")
+            }
+            // In motion: every frame the trace has of what was drawn (`drawn`), as it was drawn.
+            var findings = LayoutFindings(scene: scene.rawValue, size: screen.name, width: Double(screen.width),
+                                          height: Double(screen.height), widths: try widths())
+            var judged = 0
+            for line in events {
+                guard let drawn = line.drawn, drawn.scene == scene.rawValue else { continue }
+                findings.judge(drawn.layout, t: line.t, atRest: drawn.atRest)
+                judged += 1
+            }
+            guard judged > 0 else { throw AppError("the trace has no drawn event") }
+            Console.out("layout:     \(judged) frames checked in motion and at rest")
+            if !findings.all.isEmpty {
+                throw AppError("layout in motion: \(findings.all.map(\.description).joined(separator: "; "))")
             }
         }
     }

@@ -10,6 +10,8 @@ public struct RunConfiguration: Sendable {
     public var size = SIMD2<Double>(800, 600)
     /// Whether a trace is written (with none, the scene's records and layouts are not even made).
     public var tracing = false
+    /// `--trace-drawn`: the trace also gets what frames draw as the layout checks see it (`drawn` lines).
+    public var traceDrawn = false
     /// Whether the HUD shows (it starts hidden in windows narrower than `HUD.minimumWindowWidth`).
     public var hud = true
     /// `--autoplay`: the scene starts its next motion whenever it rests.
@@ -376,6 +378,12 @@ public struct RunCore {
             trace(.frame(record), at: now, into: &effects)
             trace(.sceneState(scene.record(drawnWith: frame.overrides)), at: now, into: &effects)
             traceLayoutIfChanged(at: now, into: &effects)
+            // What the frame drew, every other frame while the scene moves and on the frame it rests.
+            if configuration.traceDrawn, frame.sequence % 2 == 0 || !scene.needsFrames {
+                trace(.drawn(TraceRecord.Drawn(scene: scene.name, atRest: !scene.needsFrames,
+                                               layout: scene.drawnLayout(overrides: frame.overrides))),
+                      at: now, into: &effects)
+            }
         }
         if frame.sequence == 1, canSeparate {
             effects.append(.prepareLayerSurfaces(build(separating: true, overrides: frame.overrides).separated))

@@ -120,8 +120,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         ring.isHitTestable = false
         ringLayer = layers.add(ring)
         let side = Self.cardSide
-        cardLayer = layers.add(Layer(frame: DrawRect(origin: centre - side / 2, size: SIMD2(side, side)),
-                                     backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: Self.cornerRadius))
+        var card = Layer(frame: DrawRect(origin: centre - side / 2, size: SIMD2(side, side)),
+                         backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: Self.cornerRadius)
+        card.role = .control("card")
+        cardLayer = layers.add(card)
         let band = SIMD2(side - 32, 26.0)
         layers.add(Layer(frame: DrawRect(x: 16, y: 16, width: band.x, height: band.y),
                          backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.85), cornerRadius: 8), to: cardLayer)

@@ -60,9 +60,9 @@ extension LayerTree {
     /// their own (`Layer.wantsOwnSurface`) and can have one now: placed by a translation alone, fully opaque, their
     /// sublayers unturned and unscaled. Those are returned, in drawing order, with their content drawn apart.
     public func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer] {
-        var separated: [SeparateLayer] = []
+        var separated: [SeparateLayer] = [], marks: [DrawnLayout.Mark]?
         draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list, separated: &separated,
-             limit: limit)
+             limit: limit, marks: &marks)
         return separated
     }
 
@@ -77,10 +77,10 @@ extension LayerTree {
         let low = extent.origin.rounded(.down)
         let high = (extent.origin + extent.size).rounded(.up)
         var content = DrawList()
-        var none: [SeparateLayer] = []
+        var none: [SeparateLayer] = [], marks: [DrawnLayout.Mark]?
         draw(id, placement: LayerPlacement(anchor: layer.size * layer.anchorPoint - low, rotation: 0, scale: 1,
                                            opacity: 1),
-             into: &content, separated: &none, limit: 0)
+             into: &content, separated: &none, limit: 0, marks: &marks)
         let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
         var opaque: [DrawRect] = []
         if let fill = layer.backgroundColor, fill.a >= 1 {
