@@ -16,7 +16,7 @@ struct HeadlessCommand: LoggingCommand {
         abstract: "Run the demo inside a private headless weston with a scripted tour of touch gestures.")
 
     @OptionGroup var logging: LoggingOptions
-    @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.", completion: .directory)
+    @Option(help: "Folder for trace.jsonl, screenshot.png (and two frames mid-animation, screenshot-mid1.png and screenshot-mid2.png) and weston.log.", completion: .directory)
     var out = "momentum-headless"
     @Option(help: "The animator backend of the panel and the playground card (default spring).")
     var backend: BackendKind?
@@ -26,7 +26,8 @@ struct HeadlessCommand: LoggingCommand {
     @Option(help: "The scene to tour (default panel).") var scene: SceneKind?
     @Flag(help: """
         Tour every scene at every size (\(Self.allSizes.map(\.name).joined(separator: ", "))): \
-        screenshots <scene>-<size>.png in --out, each tour's trace and log in a folder of that name.
+        screenshots <scene>-<size>.png and two mid-animation frames <scene>-<size>-mid1.png and -mid2.png in --out, \
+        each tour's trace and log in a folder of that name.
         """)
     var allSizes = false
 
@@ -104,7 +105,7 @@ struct HeadlessCommand: LoggingCommand {
                 }
             }
         }
-        Console.out("screenshots: \(outDir)/<scene>-<size>.png")
+        Console.out("screenshots: \(outDir)/<scene>-<size>.png, <scene>-<size>-mid1.png, <scene>-<size>-mid2.png")
         if !failed.isEmpty {
             throw AppError("\(failed.count) of \(count) tours failed: \(failed.joined(separator: ", "))")
         }
@@ -168,7 +169,7 @@ struct HeadlessCommand: LoggingCommand {
             let backendArguments = scene.usesBackend ? (backend.map { ["--backend", $0.rawValue] } ?? []) : []
             let app = try TracedClient(executable: executable,
                                        arguments: ["--fullscreen", "--scene", scene.rawValue, "--screenshot", shotPath,
-                                                   "--trace-drawn"]
+                                                   "--trace-drawn", "--mid-screenshots"]
                                            + backendArguments + (logLevel.map { ["--log-level", $0.rawValue] } ?? []),
                                        environment: env, copyTo: tracePath)
             do {
@@ -194,6 +195,14 @@ struct HeadlessCommand: LoggingCommand {
             Console.out("tour done: \(frames) frames, gestures: \(gestures.joined(separator: " "))")
             Console.out("trace:      \(tracePath)")
             Console.out("screenshot: \(shotPath)")
+            let stem = String(shotPath.dropLast(4))
+            let mids = (1...MidMotion.count).map { index -> String in "\(stem)-mid\(index).png" }
+                .filter { path in FileManager.default.fileExists(atPath: path) }
+            if mids.count == MidMotion.count {
+                Console.out("mid-animation: \(mids.joined(separator: ", "))")
+            } else {
+                Console.error("\(scene.rawValue) \(screen.name): \(mids.count) of \(MidMotion.count) mid-animation frames taken")
+            }
             Console.out("weston log: \(logPath)")
             if status != 0 { throw AppError(app.failureLine) }
             if let failure = app.copyFailure { throw failure }
