@@ -119,17 +119,7 @@ struct HeadlessCommand: LoggingCommand {
         /// Stops each tour's weston on a terminating signal.
         let stopper: StopOnSignal
         /// The text widths the layout checks measure with (the fonts loaded at the first check).
-        private let textWidths = LazyTextWidths()
-
-        init(executable: String, module: String, weston: String, backend: BackendKind?, logLevel: LogLevel?,
-             stopper: StopOnSignal) {
-            self.executable = executable
-            self.module = module
-            self.weston = weston
-            self.backend = backend
-            self.logLevel = logLevel
-            self.stopper = stopper
-        }
+        let textWidths = LazyTextWidths()
 
         private func widths() throws -> TextWidths {
             do { return try textWidths.get() } catch { throw AppError("cannot check the layout: \(error.description)") }

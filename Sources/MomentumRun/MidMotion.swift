@@ -14,11 +14,15 @@ public struct MidMotion: Sendable {
 
     public init() {}
 
-    /// What makes the frame drawn with `record` a mid-animation instant, or nil when it is none.
-    public static func moment(of record: SceneRecord) -> String? {
+    /// What makes the frame drawn with `record` in a window of `size` a mid-animation instant, or nil when it is none.
+    public static func moment(of record: SceneRecord, size: SIMD2<Double>) -> String? {
         switch record {
         case .panel(let r):
-            return r.state == .animating && abs(r.vy) > 400 ? "flight" : nil
+            // Between a third and two thirds of the way from closed to open.
+            let layout = PanelLayout(width: size.x, height: size.y)
+            let closed = layout.y(for: .closed), open = layout.y(for: .open)
+            let fraction = closed == open ? 0 : (r.rect.y - closed) / (open - closed)
+            return r.state == .animating && (0.35...0.65).contains(fraction) ? "flight" : nil
         case .transition(let r):
             return (r.state == .presenting || r.state == .dismissing) && (0.4...0.6).contains(r.completion)
                 ? "half presented" : nil
@@ -36,12 +40,12 @@ public struct MidMotion: Sendable {
         }
     }
 
-    /// Whether to take picture `taken + 1` of the frame drawn at `t` (s) with `record`: the first instant, then one
+    /// Whether to take picture `taken + 1` of the frame drawn at `t` (s) with `record` in a window of `size`: the first instant, then one
     /// of another kind, or of the same kind in a later motion at least half a second on (the gallery's: of the other
     /// kind only).
-    public mutating func take(_ record: SceneRecord, at t: Double) -> Int? {
+    public mutating func take(_ record: SceneRecord, size: SIMD2<Double>, at t: Double) -> Int? {
         guard taken < Self.count else { return nil }
-        guard let moment = Self.moment(of: record) else {
+        guard let moment = Self.moment(of: record, size: size) else {
             apart = true
             return nil
         }

@@ -393,8 +393,8 @@ public struct RunCore {
                       at: now, into: &effects)
             }
         }
-        if configuration.midScreenshots, let index = midMotion.take(scene.record(drawnWith: frame.overrides),
-                                                                    at: now - start) {
+        if configuration.midScreenshots,
+           let index = midMotion.take(scene.record(drawnWith: frame.overrides), size: size, at: now - start) {
             effects.append(.snapshot(index: index))
         }
         if frame.sequence == 1, canSeparate {

@@ -31,13 +31,28 @@ struct MidMotionTests {
         #expect(gap > 0.5, "the second picture \(gap) s after the first")
     }
 
+    @Test("the panel is pictured half way between closed and open, not as it sets off")
+    func panelHalfWay() throws {
+        var driver = Self.autoplay(.panel)
+        driver.run(until: 4)
+        #expect(driver.snapshots.map(\.index) == [1, 2])
+        let layout = PanelLayout(width: 800, height: 600)
+        let closed = layout.y(for: .closed), open = layout.y(for: .open)
+        for shot in driver.snapshots {
+            let record = try #require(driver.lines.last { $0.t <= shot.t + 1e-9 && $0.panel != nil }?.panel)
+            let fraction = (record.rect.y - closed) / (open - closed)
+            #expect(record.state == .animating && (0.35...0.65).contains(fraction), "\(fraction) of the way at \(shot.t) s")
+        }
+    }
+
     @Test("the gallery is pictured with its lanes half run and its covers mid-shuffle")
     func galleryMidShuffle() {
         var driver = Self.autoplay(.gallery)
         driver.run(until: 40)
         #expect(driver.snapshots.map(\.index) == [1, 2])
         let moments = driver.snapshots.compactMap { shot in
-            driver.lines.last { $0.t <= shot.t + 1e-9 && $0.sceneState != nil }?.sceneState.flatMap(MidMotion.moment(of:))
+            driver.lines.last { $0.t <= shot.t + 1e-9 && $0.sceneState != nil }?.sceneState
+                .flatMap { MidMotion.moment(of: $0, size: SIMD2(800, 600)) }
         }
         #expect(Set(moments) == ["lanes", "mid-shuffle"], "\(moments)")
     }
