@@ -209,13 +209,16 @@ struct HeadlessCommand: LoggingCommand {
             var findings = LayoutFindings(scene: scene.rawValue, size: screen.name, width: Double(screen.width),
                                           height: Double(screen.height), widths: try widths())
             var judged = 0
+            let began = ContinuousClock.now
             for line in events {
                 guard let drawn = line.drawn, drawn.scene == scene.rawValue else { continue }
                 findings.judge(drawn.layout, t: line.t, atRest: drawn.atRest)
                 judged += 1
             }
             guard judged > 0 else { throw AppError("the trace has no drawn event") }
-            Console.out("layout:     \(judged) frames checked in motion and at rest")
+            let took = ContinuousClock.now - began
+            let milliseconds = Double(took.components.seconds) * 1000 + Double(took.components.attoseconds) / 1e15
+            Console.out("layout:     \(judged) frames checked in motion and at rest (\(Int(milliseconds.rounded())) ms)")
             if !findings.all.isEmpty {
                 throw AppError("layout in motion: \(findings.all.map(\.description).joined(separator: "; "))")
             }

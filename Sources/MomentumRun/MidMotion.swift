@@ -18,13 +18,13 @@ public struct MidMotion: Sendable {
     public static func moment(of record: SceneRecord, size: SIMD2<Double>) -> String? {
         switch record {
         case .panel(let r):
-            // Between a third and two thirds of the way from closed to open.
+            // Between a quarter and three quarters of the way from closed to open (a loaded machine draws few frames).
             let layout = PanelLayout(width: size.x, height: size.y)
             let closed = layout.y(for: .closed), open = layout.y(for: .open)
             let fraction = closed == open ? 0 : (r.rect.y - closed) / (open - closed)
-            return r.state == .animating && (0.35...0.65).contains(fraction) ? "flight" : nil
+            return r.state == .animating && (0.25...0.75).contains(fraction) ? "flight" : nil
         case .transition(let r):
-            return (r.state == .presenting || r.state == .dismissing) && (0.4...0.6).contains(r.completion)
+            return (r.state == .presenting || r.state == .dismissing) && (0.3...0.7).contains(r.completion)
                 ? "half presented" : nil
         case .gallery(let r):
             if r.covers.running, let local = r.covers.localTimes?.max(), (0.45...0.75).contains(local) {
