@@ -59,7 +59,7 @@ struct MotionLayoutTests {
     }
 
     /// A layout made to fail: a bar over a control, a control drawn over most of another, two titles cross-fading at one
-    /// spot, a control half out of the window at rest. Each is named with both things; a cross-fade whose fading
+    /// spot, a button over a list row's sender, a control half out of the window at rest. Each is named with both things; a cross-fade whose fading
     /// side is nearly gone, and text under an opaque card, pass.
     @Test func aDeliberatelyBrokenLayoutFailsNamingBothThings() throws {
         let widths = try TextWidths()
@@ -81,13 +81,20 @@ struct MotionLayoutTests {
         let header = tree.add(bar)
         let inbox = tree.add(title("Inbox", 0.5), to: header)
         tree.add(title("Message", 0.5), to: header)
+        // A list row's sender, and a button drawn over it.
+        tree.add(.text("Ada Lovelace", frame: DrawRect(x: 32, y: 300, width: 200, height: 16), size: 11,
+                       color: RGBA(hex: 0x1B2A49), weight: .semibold))
+        var send = Layer(frame: DrawRect(x: 100, y: 290, width: 200, height: 40), backgroundColor: RGBA(hex: 0x3478F6))
+        send.role = .control("send")
+        tree.add(send)
         var slider = Layer(frame: DrawRect(x: 16, y: 690, width: 328, height: 44), backgroundColor: RGBA(hex: 0xE5E5EA))
         slider.role = .control("volume")
         tree.add(slider)
 
         let problems = tree.drawnLayout().problems(width: 360, height: 720, atRest: true, measure: widths.width(of:))
         let said = problems.map(\.description)
-        #expect(problems.count == 4, "\(said)")
+        #expect(problems.count == 5, "\(said)")
+        #expect(said.contains { $0.hasPrefix("covers: send [100, 290, 200, 40] / text \"Ada Lovelace\"") }, "\(said)")
         #expect(said.contains { $0.hasPrefix("under a bar: open-message [100, 80, 160, 52] / header [0, 0, 360, 96]") })
         #expect(said.contains { $0.hasPrefix("hides: row [16, 100, 328, 52] / open-message [100, 80, 160, 52]") })
         #expect(said.contains { $0.hasPrefix("text over text: text \"Inbox\"") && $0.contains("text \"Message\"") })

@@ -7,6 +7,8 @@ public struct LayoutProblem: Equatable, Sendable, CustomStringConvertible {
         case underBar = "under a bar"
         /// A control is drawn over another, hiding its text or a quarter of it or more (the first hides the second).
         case hides = "hides"
+        /// At rest, a control is drawn over text that is not its own (a button over a list row).
+        case covers = "covers"
         /// At rest, a control lies partly outside the window, or outside it while others of its group are inside.
         case offScreen = "off-screen"
     }
@@ -52,6 +54,8 @@ extension DrawnLayout {
     /// - **hides**: an opaque fill of a control covers text of another control (of another name, neither drawn
     ///   inside the other) or a quarter or more of its shape; a control's caption is given the control's role, so a
     ///   control flying over another's caption is caught. (A small thing crossing a large one hides neither.)
+    /// - **covers** (at rest): an opaque fill of a control lies over a visible run that is not the control's own (in
+    ///   motion things may pass over text: a thrown card over the page's hint).
     /// - **off-screen** (at rest): a control that holds no other control lies partly outside the window, or wholly
     ///   outside it while another such control of the same sheet (or of none) lies inside.
     public func problems(width: Double, height: Double, atRest: Bool,
@@ -118,8 +122,17 @@ extension DrawnLayout {
             }
         }
 
-        // At rest: every control a person can reach.
+        // At rest: every control a person can reach, and no control over text not its own.
         if atRest {
+            for control in controls {
+                let cover = Region(mark: control.mark,
+                                   shapes: fills.filter { control.mark.commands.contains($0.index) }.map(\.shape))
+                for k in visible where texts[k].index < control.mark.commands.lowerBound
+                    && cover.overlaps(Region(mark: control.mark,
+                                             shapes: [RoundedRect(rect: boxes[k], cornerRadius: 0, fill: .white)])) {
+                    problems.append(LayoutProblem(.covers, control.name, textName(k)))
+                }
+            }
             let window = DrawRect(x: 0, y: 0, width: width, height: height)
             let windowName = "the \(Self.number(width))x\(Self.number(height)) window"
             let leaves = controls.filter { control in
