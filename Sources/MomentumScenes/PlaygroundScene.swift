@@ -122,7 +122,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let side = Self.cardSide
         var card = Layer(frame: DrawRect(origin: centre - side / 2, size: SIMD2(side, side)),
                          backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: Self.cornerRadius)
-        card.role = .control("card")
+        // Thrown anywhere over the page, and over its hint, by design.
+        card.role = .sheet("card")
         cardLayer = layers.add(card)
         let band = SIMD2(side - 32, 26.0)
         layers.add(Layer(frame: DrawRect(x: 16, y: 16, width: band.x, height: band.y),

@@ -54,8 +54,8 @@ extension DrawnLayout {
     /// - **hides**: an opaque fill of a control covers text of another control (of another name, neither drawn
     ///   inside the other) or a quarter or more of its shape; a control's caption is given the control's role, so a
     ///   control flying over another's caption is caught. (A small thing crossing a large one hides neither.)
-    /// - **covers** (at rest): an opaque fill of a control lies over a visible run that is not the control's own (in
-    ///   motion things may pass over text: a thrown card over the page's hint).
+    /// - **covers** (at rest): an opaque fill of a control lies over a visible run that is not its own nor of a
+    ///   control of the same name (in motion things may pass over text).
     /// - **off-screen** (at rest): a control that holds no other control lies partly outside the window, or wholly
     ///   outside it while another such control of the same sheet (or of none) lies inside.
     public func problems(width: Double, height: Double, atRest: Bool,
@@ -127,7 +127,10 @@ extension DrawnLayout {
             for control in controls {
                 let cover = Region(mark: control.mark,
                                    shapes: fills.filter { control.mark.commands.contains($0.index) }.map(\.shape))
+                // Text of a control of the same name is its own (a stack of covers, each numbered).
+                let own = controls.filter { $0.mark.name == control.mark.name }.map(\.mark.commands)
                 for k in visible where texts[k].index < control.mark.commands.lowerBound
+                    && !own.contains(where: { $0.contains(texts[k].index) })
                     && cover.overlaps(Region(mark: control.mark,
                                              shapes: [RoundedRect(rect: boxes[k], cornerRadius: 0, fill: .white)])) {
                     problems.append(LayoutProblem(.covers, control.name, textName(k)))

@@ -98,8 +98,8 @@ public enum LayerRole: Hashable, Sendable {
     case none
     /// A bar across the window (a header): nothing a touch acts on may lie under it.
     case bar(String)
-    /// A surface that slides over the page by design (a modal card, a pull-up panel), by name: it may cover what is
-    /// under it and pass under a bar; the controls on it are checked as controls.
+    /// A surface that moves over the page by design (a modal card, a pull-up panel, a card thrown about), by name: it
+    /// may cover what is under it and pass under a bar; the controls on it are checked as controls.
     case sheet(String)
     /// Something a touch acts on (a button, a toggle, a card that is thrown), by name.
     case control(String)
