@@ -91,6 +91,13 @@ extension DrawnLayout {
         let controls = regions.filter {
             if case .control = $0.mark.role { $0.mark.opacity >= Double(Self.visibleAlpha) } else { false }
         }
+        // A mark's opaque fills, and text `k`'s box, as regions.
+        func cover(of mark: Mark) -> Region {
+            Region(mark: mark, shapes: fills.filter { mark.commands.contains($0.index) }.map(\.shape))
+        }
+        func textRegion(_ k: Int, of mark: Mark) -> Region {
+            Region(mark: mark, shapes: [RoundedRect(rect: boxes[k], cornerRadius: 0, fill: .white)])
+        }
         let bars = regions.filter { if case .bar = $0.mark.role { true } else { false } }
         func nested(_ a: Mark, _ b: Mark) -> Bool {
             a.commands.clamped(to: b.commands) == a.commands || b.commands.clamped(to: a.commands) == b.commands
@@ -108,15 +115,13 @@ extension DrawnLayout {
         for a in controls {
             for b in controls where b.mark.commands.lowerBound > a.mark.commands.lowerBound
                 && a.mark.name != b.mark.name && !nested(a.mark, b.mark) && a.overlaps(b) {
-                let cover = Region(mark: b.mark, shapes: fills.filter { b.mark.commands.contains($0.index) }.map(\.shape))
-                let text = texts.indices.filter { a.mark.commands.contains(texts[$0].index)
-                    && texts[$0].run.color.a >= Self.visibleAlpha }
-                let hidden = text.first {
-                    cover.overlaps(Region(mark: a.mark, shapes: [RoundedRect(rect: boxes[$0], cornerRadius: 0, fill: .white)]))
+                let hider = cover(of: b.mark)
+                let hidden = visible.first {
+                    a.mark.commands.contains(texts[$0].index) && hider.overlaps(textRegion($0, of: a.mark))
                 }
                 if let hidden {
                     problems.append(LayoutProblem(.hides, b.name, "\(a.mark.name)'s \(textName(hidden))"))
-                } else if Self.coveredFraction(of: a.mark.shape, by: cover) >= 0.25 {
+                } else if Self.coveredFraction(of: a.mark.shape, by: hider) >= 0.25 {
                     problems.append(LayoutProblem(.hides, b.name, a.name))
                 }
             }
@@ -125,14 +130,12 @@ extension DrawnLayout {
         // At rest: every control a person can reach, and no control over text not its own.
         if atRest {
             for control in controls {
-                let cover = Region(mark: control.mark,
-                                   shapes: fills.filter { control.mark.commands.contains($0.index) }.map(\.shape))
+                let hider = cover(of: control.mark)
                 // Text of a control of the same name is its own (a stack of covers, each numbered).
                 let own = controls.filter { $0.mark.name == control.mark.name }.map(\.mark.commands)
                 for k in visible where texts[k].index < control.mark.commands.lowerBound
                     && !own.contains(where: { $0.contains(texts[k].index) })
-                    && cover.overlaps(Region(mark: control.mark,
-                                             shapes: [RoundedRect(rect: boxes[k], cornerRadius: 0, fill: .white)])) {
+                    && hider.overlaps(textRegion(k, of: control.mark)) {
                     problems.append(LayoutProblem(.covers, control.name, textName(k)))
                 }
             }
