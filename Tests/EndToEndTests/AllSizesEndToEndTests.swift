@@ -36,7 +36,9 @@ import Testing
                 && $0.contains("hides: covers ") && $0.contains("/ satellite")
         }
         #expect(failures.count == known.count, "stderr: \(run.stderr.suffix(2000))")
-        withKnownIssue("the gallery's cover hides the satellite and its caption mid-shuffle at 360x720 (issue 29, item 8)") {
+        // Intermittent: the look's gallery (branch `look`) draws the orbit over the covers and has it gone.
+        withKnownIssue("the gallery's cover hides the satellite and its caption mid-shuffle at 360x720 (issue 29, item 8)",
+                       isIntermittent: true) {
             #expect(run.status == 0 && known.isEmpty, "\(known.joined(separator: "\n"))")
         }
         for size in Self.sizes {

@@ -52,7 +52,9 @@ struct MotionLayoutTests {
         let others = findings.filter { finding in !known.contains { $0.description == finding.description } }
         #expect(others.isEmpty, "\(others.count) layout problems:\n\(others.map(\.description).joined(separator: "\n"))")
         if kind == .gallery {
-            withKnownIssue("the gallery's cover hides the satellite's caption mid-shuffle at 360x720 (issue 29, item 8)") {
+            // Intermittent: the look's gallery (branch `look`) draws the orbit over the covers and has it gone.
+            withKnownIssue("the gallery's cover hides the satellite's caption mid-shuffle at 360x720 (issue 29, item 8)",
+                           isIntermittent: true) {
                 #expect(known.isEmpty, "\(known.map(\.description).joined(separator: "\n"))")
             }
         }
