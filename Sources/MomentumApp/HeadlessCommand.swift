@@ -16,7 +16,7 @@ struct HeadlessCommand: LoggingCommand {
         abstract: "Run the demo inside a private headless weston with a scripted tour of touch gestures.")
 
     @OptionGroup var logging: LoggingOptions
-    @Option(help: "Folder for trace.jsonl, screenshot.png and weston.log.", completion: .directory)
+    @Option(help: "Folder for trace.jsonl, screenshot.png (and two frames mid-animation, screenshot-mid1.png and screenshot-mid2.png) and weston.log.", completion: .directory)
     var out = "momentum-headless"
     @Option(help: "The animator backend of the panel and the playground card (default spring).")
     var backend: BackendKind?
@@ -26,7 +26,8 @@ struct HeadlessCommand: LoggingCommand {
     @Option(help: "The scene to tour (default panel).") var scene: SceneKind?
     @Flag(help: """
         Tour every scene at every size (\(Self.allSizes.map(\.name).joined(separator: ", "))): \
-        screenshots <scene>-<size>.png in --out, each tour's trace and log in a folder of that name.
+        screenshots <scene>-<size>.png and two mid-animation frames <scene>-<size>-mid1.png and -mid2.png in --out, \
+        each tour's trace and log in a folder of that name.
         """)
     var allSizes = false
 
@@ -104,7 +105,7 @@ struct HeadlessCommand: LoggingCommand {
                 }
             }
         }
-        Console.out("screenshots: \(outDir)/<scene>-<size>.png")
+        Console.out("screenshots: \(outDir)/<scene>-<size>.png, <scene>-<size>-mid1.png, <scene>-<size>-mid2.png")
         if !failed.isEmpty {
             throw AppError("\(failed.count) of \(count) tours failed: \(failed.joined(separator: ", "))")
         }
@@ -117,6 +118,12 @@ struct HeadlessCommand: LoggingCommand {
         let logLevel: LogLevel?
         /// Stops each tour's weston on a terminating signal.
         let stopper: StopOnSignal
+        /// The text widths the layout checks measure with (the fonts loaded at the first check).
+        let textWidths = LazyTextWidths()
+
+        private func widths() throws -> TextWidths {
+            do { return try textWidths.get() } catch { throw AppError("cannot check the layout: \(error.description)") }
+        }
 
         /// Tours `scene` on `screen`: trace.jsonl and weston.log into `folder`, the screenshot to `screenshot`. Fails
         /// when a step does not show its effect, the app does not exit cleanly, or the layout at rest is broken
@@ -151,7 +158,8 @@ struct HeadlessCommand: LoggingCommand {
             for (key, value) in session.environment { env[key] = value }
             let backendArguments = scene.usesBackend ? (backend.map { ["--backend", $0.rawValue] } ?? []) : []
             let app = try TracedClient(executable: executable,
-                                       arguments: ["--fullscreen", "--scene", scene.rawValue, "--screenshot", shotPath]
+                                       arguments: ["--fullscreen", "--scene", scene.rawValue, "--screenshot", shotPath,
+                                                   "--trace-drawn", "--mid-screenshots"]
                                            + backendArguments + (logLevel.map { ["--log-level", $0.rawValue] } ?? []),
                                        environment: env, copyTo: tracePath)
             do {
@@ -177,6 +185,14 @@ struct HeadlessCommand: LoggingCommand {
             Console.out("tour done: \(frames) frames, gestures: \(gestures.joined(separator: " "))")
             Console.out("trace:      \(tracePath)")
             Console.out("screenshot: \(shotPath)")
+            let stem = String(shotPath.dropLast(4))
+            let mids = (1...MidMotion.count).map { index -> String in "\(stem)-mid\(index).png" }
+                .filter { path in FileManager.default.fileExists(atPath: path) }
+            if mids.count == MidMotion.count {
+                Console.out("mid-animation: \(mids.joined(separator: ", "))")
+            } else {
+                Console.error("\(scene.rawValue) \(screen.name): \(mids.count) of \(MidMotion.count) mid-animation frames taken")
+            }
             Console.out("weston log: \(logPath)")
             if status != 0 { throw AppError(app.failureLine) }
             if let failure = app.copyFailure { throw failure }
@@ -188,6 +204,23 @@ struct HeadlessCommand: LoggingCommand {
             let problems = LayoutCheck.problems(in: layout, width: Double(screen.width), height: Double(screen.height))
             if !problems.isEmpty {
                 throw AppError("layout at rest: \(problems.joined(separator: "; "))")
+            }
+            // In motion: every frame the trace has of what was drawn (`drawn`), as it was drawn.
+            var findings = LayoutFindings(scene: scene.rawValue, size: screen.name, width: Double(screen.width),
+                                          height: Double(screen.height), widths: try widths())
+            var judged = 0
+            let began = ContinuousClock.now
+            for line in events {
+                guard let drawn = line.drawn, drawn.scene == scene.rawValue else { continue }
+                findings.judge(drawn.layout, t: line.t, atRest: drawn.atRest)
+                judged += 1
+            }
+            guard judged > 0 else { throw AppError("the trace has no drawn event") }
+            let took = ContinuousClock.now - began
+            let milliseconds = Double(took.components.seconds) * 1000 + Double(took.components.attoseconds) / 1e15
+            Console.out("layout:     \(judged) frames checked in motion and at rest (\(Int(milliseconds.rounded())) ms)")
+            if !findings.all.isEmpty {
+                throw AppError("layout in motion: \(findings.all.map(\.description).joined(separator: "; "))")
             }
         }
     }

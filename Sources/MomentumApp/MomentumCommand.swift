@@ -30,6 +30,10 @@ struct RunCommand: LoggingCommand {
     @Option(name: .customLong("trace-limit"), parsing: .unconditional,
             help: "Stop the trace with a 'truncated' event at SIZE bytes (k, M, G suffixes; 4k to 1T).")
     var traceLimit = "256M"
+    @Flag(name: .customLong("trace-drawn"), help: "With --trace: also write what frames draw as the layout checks see it (a 'drawn' line every other frame while the scene moves and when it rests: text, opaque fills, bars and controls).")
+    var traceDrawn = false
+    @Flag(name: .customLong("mid-screenshots"), help: "With --screenshot FILE.png: also save two frames mid-animation as FILE-mid1.png and FILE-mid2.png (the panel or the card in full flight, the card half presented, the covers mid-shuffle or the lanes half run, the list coasting).")
+    var midScreenshots = false
     @Option(name: .customLong("quit-after"), parsing: .unconditional,
             help: "Quit after SECONDS (finite, > 0).") var quitAfter: Double?
     @Option(help: "On exit, save the last frame as a PNG to FILE.", completion: .file(extensions: ["png"]))
@@ -66,6 +70,8 @@ struct RunCommand: LoggingCommand {
         guard TraceLimit.parse(traceLimit) != nil else {
             throw ValidationError("--trace-limit '\(traceLimit)' is not a size from 4k to 1T (e.g. 256M)")
         }
+        if traceDrawn, trace == nil { throw ValidationError("--trace-drawn needs --trace FILE") }
+        if midScreenshots, screenshot == nil { throw ValidationError("--mid-screenshots needs --screenshot FILE.png") }
         if let quitAfter, !(quitAfter > 0 && quitAfter.isFinite) {
             throw ValidationError("--quit-after must be a finite positive number of seconds, got \(quitAfter)")
         }
@@ -98,6 +104,8 @@ struct RunCommand: LoggingCommand {
         if let parsed = Size(size) { options.core.size = SIMD2(Double(parsed.width), Double(parsed.height)) }
         options.tracePath = trace
         options.core.tracing = trace != nil
+        options.core.traceDrawn = traceDrawn
+        options.core.midScreenshots = midScreenshots
         options.traceLimit = TraceLimit.parse(traceLimit) ?? TraceLimit.defaultBytes
         options.core.quitAfter = quitAfter
         options.screenshotPath = screenshot

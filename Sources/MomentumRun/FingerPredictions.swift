@@ -60,3 +60,22 @@ struct FingerPredictions: Sendable {
         return (positions, ahead)
     }
 }
+
+/// The touch points down now, by id.
+struct FingersDown {
+    private var ids = Set<Int32>()
+
+    /// True when no finger is down.
+    var isEmpty: Bool { ids.isEmpty }
+
+    mutating func track(_ frame: TouchFrame) {
+        if frame.isCancel { ids.removeAll() }
+        for change in frame.changes {
+            switch change.phase {
+            case .down: ids.insert(change.id)
+            case .motion: break
+            case .up, .cancel: ids.remove(change.id)
+            }
+        }
+    }
+}

@@ -10,6 +10,10 @@ public struct RunConfiguration: Sendable {
     public var size = SIMD2<Double>(800, 600)
     /// Whether a trace is written (with none, the scene's records and layouts are not even made).
     public var tracing = false
+    /// `--trace-drawn`: the trace also gets what frames draw as the layout checks see it (`drawn` lines).
+    public var traceDrawn = false
+    /// `--mid-screenshots`: two frames mid-animation are saved (`MidMotion` picks them).
+    public var midScreenshots = false
     /// Whether the HUD shows (it starts hidden in windows narrower than `HUD.minimumWindowWidth`).
     public var hud = true
     /// `--autoplay`: the scene starts its next motion whenever it rests.
@@ -110,6 +114,10 @@ public struct RunCore {
     /// `--workload drag`: the scripted finger (made at the first configure, for the window's size).
     public private(set) var drag: DragWorkload?
     private var readyAnnounced = false
+    /// `--mid-screenshots`: the pictures taken mid-animation.
+    private var midMotion = MidMotion()
+    /// `--trace-drawn`: the fingers on the window (a frame is at rest when nothing moves and none is down).
+    private var fingersDown = FingersDown()
     /// The process's CPU time at the last commit (s).
     private var cpuAtLastFrame: Double?
     /// The touch targets the trace's last `layout` showed, and for which scene and size.
@@ -243,6 +251,7 @@ public struct RunCore {
             }
         }
         if configuration.predict { predictions.track(frame, arrivedAt: now) }
+        if configuration.traceDrawn { fingersDown.track(frame) }
         let (rest, selection, changed) = switcher.filter(frame)
         if let selection { switchScene(to: SceneKind.allCases[selection], at: now, into: &effects) }
         if changed || selection != nil { traceSwitcher(at: now, into: &effects) }
@@ -380,6 +389,17 @@ public struct RunCore {
             trace(.frame(record), at: now, into: &effects)
             trace(.sceneState(scene.record(drawnWith: frame.overrides)), at: now, into: &effects)
             traceLayoutIfChanged(at: now, into: &effects)
+            // What the frame drew, every other frame while the scene moves or is held, and on the frame it rests.
+            let atRest = !scene.needsFrames && fingersDown.isEmpty
+            if configuration.traceDrawn, frame.sequence % 2 == 0 || atRest {
+                trace(.drawn(TraceRecord.Drawn(scene: scene.name, atRest: atRest,
+                                               layout: scene.drawnLayout(overrides: frame.overrides))),
+                      at: now, into: &effects)
+            }
+        }
+        if configuration.midScreenshots,
+           let index = midMotion.take(scene.record(drawnWith: frame.overrides), size: size, at: now - start) {
+            effects.append(.snapshot(index: index))
         }
         if frame.sequence == 1, canSeparate {
             effects.append(.prepareLayerSurfaces(build(separating: true, overrides: frame.overrides).separated))

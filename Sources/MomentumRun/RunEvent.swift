@@ -161,6 +161,8 @@ public enum RunEffect: Sendable {
     case prepareLayerSurfaces([SurfaceSlot: SeparateLayer])
     /// The app is ready (`--notify-ready`): its first frame was shown or it came to rest.
     case ready
+    /// `--mid-screenshots`: save the frame just committed as mid-animation picture `index` (1, 2).
+    case snapshot(index: Int)
     /// End the run with `code` for `reason`.
     case stop(code: Int32, reason: String)
 }

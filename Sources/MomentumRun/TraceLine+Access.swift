@@ -23,6 +23,7 @@ extension TraceLine {
     public var gesture: SceneEvent? { if case .gesture(let v) = record { v } else { nil } }
     public var switcher: TraceRecord.Switcher? { if case .switcher(let v) = record { v } else { nil } }
     public var layout: TraceRecord.Layout? { if case .layout(let v) = record { v } else { nil } }
+    public var drawn: TraceRecord.Drawn? { if case .drawn(let v) = record { v } else { nil } }
     /// The scene a `scene` line switched to.
     public var sceneSwitch: SceneKind? { if case .scene(let v) = record { SceneKind(rawValue: v) } else { nil } }
     /// The backend a `backend` line switched to.

@@ -114,6 +114,7 @@ extension TraceRecord {
         case "layout":
             self = .layout(Layout(scene: try f.string("scene"), targets: try f.targets("targets"),
                                   chrome: try f.targets("chrome")))
+        case "drawn": self = .drawn(try Drawn(f))
         case "scene": self = .scene(name: try f.string("name"))
         case "backend": self = .backend(name: try f.string("name"))
         case "rest": self = .rest(cpu: try f.optionalDouble("cpu_s") ?? .nan)

@@ -46,6 +46,7 @@ extension TraceRecord {
         case .gesture: "gesture"
         case .switcher: "switcher"
         case .layout: "layout"
+        case .drawn: "drawn"
         case .scene: "scene"
         case .backend: "backend"
         case .rest: "rest"
@@ -132,6 +133,8 @@ extension TraceRecord {
         case .layout(let l):
             return [("scene", .string(l.scene)), ("targets", Self.targets(l.targets)),
                     ("chrome", Self.targets(l.chrome))]
+        case .drawn(let d):
+            return d.fields
         case .scene(let name), .backend(let name):
             return [("name", .string(name))]
         case .rest(let cpu):

@@ -49,6 +49,8 @@ public enum TraceRecord: Sendable, Equatable {
     case switcher(Switcher)
     /// Where the touch targets are now: the scene's and the chrome's over it.
     case layout(Layout)
+    /// What a frame drew, as the layout checks see it (`--trace-drawn`).
+    case drawn(Drawn)
     /// The scene was switched to `name`.
     case scene(name: String)
     /// The backend was switched to `name` at run time.

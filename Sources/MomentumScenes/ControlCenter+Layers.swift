@@ -4,25 +4,30 @@ import MomentumLayers
 extension ControlCenterLayout {
     /// Adds the Control Center's layers for `state` under `panel` (the panel's coordinates): the grabber, the
     /// toggles, the media tile and the sliders; `pressed` is drawn held down. Every part is unturned and opaque, so
-    /// the panel can still be drawn apart and moved by the compositor.
+    /// the panel can still be drawn apart and moved by the compositor. Returns the toggles' tiles and the sliders'
+    /// tracks with their controls' names (for their `Layer.role`).
     func build(into tree: inout LayerTree, under panel: LayerID, state: ControlCenter,
-               pressed: ControlCenter.Control?) {
+               pressed: ControlCenter.Control?) -> [(layer: LayerID, name: String)] {
+        var controls: [(layer: LayerID, name: String)] = []
         tree.add(Layer(frame: DrawRect(x: (width / 2 - 22).rounded(), y: 10, width: 44, height: 6),
                        backgroundColor: Palette.handle, cornerRadius: 3), to: panel)
         for toggle in ControlCenter.Toggle.allCases {
             guard let frame = toggles[toggle] else { continue }
-            addToggle(toggle, in: frame, on: state.on(toggle), pressed: pressed == .toggle(toggle), tree: &tree,
-                      panel: panel)
+            let tile = addToggle(toggle, in: frame, on: state.on(toggle), pressed: pressed == .toggle(toggle),
+                                 tree: &tree, panel: panel)
+            controls.append((tile, ControlCenter.Control.toggle(toggle).name))
         }
         if let media { addMedia(in: media, state: state, pressed: pressed, tree: &tree, panel: panel) }
         for slider in ControlCenter.Slider.allCases {
             guard let track = sliders[slider] else { continue }
-            addSlider(slider, track: track, level: state.value(slider), tree: &tree, panel: panel)
+            let layer = addSlider(slider, track: track, level: state.value(slider), tree: &tree, panel: panel)
+            controls.append((layer, ControlCenter.Control.slider(slider).name))
         }
+        return controls
     }
 
     private func addToggle(_ toggle: ControlCenter.Toggle, in frame: DrawRect, on: Bool, pressed: Bool,
-                           tree: inout LayerTree, panel: LayerID) {
+                           tree: inout LayerTree, panel: LayerID) -> LayerID {
         let tile = tree.add(Layer(frame: frame, backgroundColor: pressed ? Palette.cardPressed : Palette.card,
                                   cornerRadius: 16), to: panel)
         let discColor = on ? toggle.tint : Palette.well
@@ -37,6 +42,7 @@ extension ControlCenterLayout {
                        color: Palette.ink, weight: .semibold), to: tile)
         tree.add(.text(on ? "On" : "Off", frame: DrawRect(x: 56, y: 33, width: textWidth, height: 12), size: 9.5,
                        color: Palette.secondary), to: tile)
+        return tile
     }
 
     private func addMedia(in frame: DrawRect, state: ControlCenter, pressed: ControlCenter.Control?,
@@ -87,7 +93,7 @@ extension ControlCenterLayout {
     }
 
     private func addSlider(_ slider: ControlCenter.Slider, track: DrawRect, level: Double, tree: inout LayerTree,
-                           panel: LayerID) {
+                           panel: LayerID) -> LayerID {
         let captionY = track.y - Self.caption + 2
         tree.add(.text(slider.label, frame: DrawRect(x: track.x + 2, y: captionY, width: track.width / 2, height: 12),
                        size: 9.5, color: Palette.secondary, weight: .semibold), to: panel)
@@ -95,7 +101,7 @@ extension ControlCenterLayout {
                        frame: DrawRect(x: track.x + track.width / 2, y: captionY, width: track.width / 2 - 2,
                                        height: 12),
                        size: 9.5, color: Palette.secondary, alignment: .trailing), to: panel)
-        tree.add(Layer(frame: track, backgroundColor: Palette.well, cornerRadius: 12), to: panel)
+        let trackLayer = tree.add(Layer(frame: track, backgroundColor: Palette.well, cornerRadius: 12), to: panel)
         let fill = DrawRect(x: track.x, y: track.y,
                             width: Self.fillWidth(level: level, track: track.width).rounded(), height: track.height)
         tree.add(Layer(frame: fill, backgroundColor: Palette.accent, cornerRadius: 12), to: panel)
@@ -104,5 +110,6 @@ extension ControlCenterLayout {
         for part in slider.icon.layers(in: glyph, color: Palette.white, background: Palette.accent) {
             tree.add(part, to: panel)
         }
+        return trackLayer
     }
 }

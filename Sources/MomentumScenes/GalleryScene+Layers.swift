@@ -88,19 +88,24 @@ extension GalleryScene {
             let color = RGBA(hex: laneColors[i % laneColors.count])
             ids.laneDots.append(tree.add(circle(.zero, radius: 0.01, fill: color), to: spaceID))
         }
-        ids.lanesCaption = tree.add(text("tap: run back (restart vs additive)", at: .zero, size: 8.5, color: captionColor))
+        var lanesCaption = text("tap: run back (restart vs additive)", at: .zero, size: 8.5, color: captionColor)
+        lanesCaption.role = .control(GalleryItem.lanes.rawValue)
+        ids.lanesCaption = tree.add(lanesCaption)
 
         ids.fieldLabel = tree.add(text("password", at: .zero, size: 8, color: labelColor))
         var field = Layer(frame: layout.shakeField, backgroundColor: RGBA(hex: 0xF4F5F8), cornerRadius: 10)
         field.shadow = DropShadow(blurRadius: 10, offset: SIMD2(0, 2), color: RGBA(r: 0, g: 0, b: 0, a: 0.3))
         // It shakes sideways: on a surface of its own the compositor moves it.
         field.wantsOwnSurface = true
+        field.role = .control(GalleryItem.shake.rawValue)
         ids.field = tree.add(field)
         for k in 0..<6 {
             tree.add(circle(SIMD2(24 + Double(k) * 18, layout.shakeField.height / 2), radius: 4,
                             fill: RGBA(hex: 0x1C1C1E)), to: ids.field)
         }
-        ids.fieldCaption = tree.add(text("tap: shake (additive keyframes)", at: .zero, size: 8.5, color: captionColor))
+        var fieldCaption = text("tap: shake (additive keyframes)", at: .zero, size: 8.5, color: captionColor)
+        fieldCaption.role = .control(GalleryItem.shake.rawValue)
+        ids.fieldCaption = tree.add(fieldCaption)
 
         var path = Layer(frame: DrawRect(origin: .zero, size: .zero))
         path.content = .ellipse(lineWidth: 1.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.25))
@@ -118,13 +123,16 @@ extension GalleryScene {
         body.rotation = pose.angle
         // It turns as it orbits: drawn on a small surface of its own, the window is not drawn again.
         body.wantsOwnSurface = true
+        body.role = .control(GalleryItem.satellite.rawValue)
         ids.satellite = tree.add(body, to: ids.orbitCentre)
         for side in [-1.0, 1.0] {
             tree.add(Layer(frame: DrawRect(x: 12 - 4, y: 6 + side * 13 - 7, width: 8, height: 14),
                            backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 2), to: ids.satellite)
         }
         tree.add(circle(SIMD2(12 + 11, 6), radius: 3, fill: RGBA(hex: 0xFF375F)), to: ids.satellite)
-        ids.orbitCaption = tree.add(text("tap: 3 paced laps, rotate-auto", at: .zero, size: 8.5, color: captionColor))
+        var orbitCaption = text("tap: 3 paced laps, rotate-auto", at: .zero, size: 8.5, color: captionColor)
+        orbitCaption.role = .control(GalleryItem.satellite.rawValue)
+        ids.orbitCaption = tree.add(orbitCaption)
 
         // The cards fly and turn when shuffled: drawn on a surface of their own, the window is not drawn again.
         var anchor = Layer(frame: DrawRect(origin: .zero, size: .zero))
@@ -138,12 +146,15 @@ extension GalleryScene {
             layer.shadow = shadow
             layer.rotation = card.rotation
             layer.zPosition = card.z
+            layer.role = .control(GalleryItem.covers.rawValue)
             let id = tree.add(layer, to: ids.coversAnchor)
             tree.add(text("\(card.id + 1)", at: SIMD2(12, size - 26), size: 14, color: RGBA(r: 1, g: 1, b: 1, a: 0.9)),
                      to: id)
             ids.cards.append(id)
         }
-        ids.coversCaption = tree.add(text("tap: shuffle (group, +0.5 s)", at: .zero, size: 8.5, color: captionColor))
+        var coversCaption = text("tap: shuffle (group, +0.5 s)", at: .zero, size: 8.5, color: captionColor)
+        coversCaption.role = .control(GalleryItem.covers.rawValue)
+        ids.coversCaption = tree.add(coversCaption)
         var scene = (tree: tree, ids: ids)
         applyLayout(layout, orbit: orbit, to: &scene.tree, ids: ids)
         return scene

@@ -52,6 +52,9 @@ public struct PanelScene: Scene, BackendSwitchable {
     public static let takeUp = DragMapping.takeUp
     /// How long a still press on the moving panel takes to catch it (s): the touch rule's.
     public static let holdTime = TouchRule.holdTime
+    /// The controls' layers and names, and whether they are marked as acting now (`syncControlRoles`).
+    private var controlLayers: [(layer: LayerID, name: String)] = []
+    private var controlsAct = false
     private var recognizer = PanTapRecognizer()
     private var dragging = false
     private var dragVelocity = SIMD2<Double>.zero
@@ -89,6 +92,7 @@ public struct PanelScene: Scene, BackendSwitchable {
         sheet.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, -2), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
         // It only ever slides: shown on a surface of its own, the compositor moves it and nothing is shaded again.
         sheet.wantsOwnSurface = true
+        sheet.role = .sheet("panel")
         panel = layers.add(sheet)
         addPanelContents()
         placeHint()
@@ -167,6 +171,7 @@ public struct PanelScene: Scene, BackendSwitchable {
 
     /// Feeds a touch frame; returns the gestures recognised.
     public mutating func handle(_ frame: TouchFrame) -> [SceneEvent] {
+        defer { syncControlRoles() }
         if let newest = frame.changes.map(\.time).max() { inputTime = max(inputTime, newest) }
         // Hit-tested where the panel is drawn, its extension below the visible part included.
         let hitRect = layers.presentation(of: panel).frame
@@ -278,6 +283,7 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// catches it.
     public mutating func advance(by dt: Double) -> [SceneEvent] {
         _ = layers.advance(by: dt)
+        defer { syncControlRoles() }
         guard let down = pressedMoving, !dragging, isMoving, !recognizer.isPanning, recognizer.owner != nil,
               layers.time - down.time >= Self.holdTime else { return [] }
         return [catchPanel()]
@@ -345,7 +351,17 @@ public struct PanelScene: Scene, BackendSwitchable {
         layers.removeSublayers(of: panel)
         var pressed: ControlCenter.Control?
         if let grabbed, case .slider = grabbed {} else { pressed = grabbed }
-        layout.controls.build(into: &layers, under: panel, state: controls, pressed: pressed)
+        controlLayers = layout.controls.build(into: &layers, under: panel, state: controls, pressed: pressed)
+        controlsAct = false
+        syncControlRoles()
+    }
+
+    /// The controls act on touches only while the panel rests open (a touch on a closed or moving panel moves the
+    /// panel): their layers say so (`Layer.role`) for the layout checks.
+    private mutating func syncControlRoles() {
+        guard (state == .open) != controlsAct else { return }
+        controlsAct = state == .open
+        for control in controlLayers { layers[control.layer].role = controlsAct ? .control(control.name) : .none }
     }
 
     /// The control under `point` (container coordinates) of the panel as drawn.

@@ -124,6 +124,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                          backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: Self.cornerRadius)
         // It mostly slides (a tap, a fling, the autoplay): on a surface of its own the compositor moves it.
         card.wantsOwnSurface = true
+        // Thrown anywhere over the page, and over its hint, by design.
+        card.role = .sheet("card")
         cardLayer = layers.add(card)
         let band = SIMD2(side - 32, 26.0)
         layers.add(Layer(frame: DrawRect(x: 16, y: 16, width: band.x, height: band.y),

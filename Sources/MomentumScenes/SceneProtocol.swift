@@ -136,6 +136,11 @@ extension Scene {
         return layers.overridden(by: overrides).draw(into: &list, separating: limit)
     }
 
+    /// What the scene's layers draw under `overrides`, as the layout checks see it (`DrawnLayout`).
+    public func drawnLayout(overrides: PresentationOverrides = PresentationOverrides()) -> DrawnLayout {
+        layers.overridden(by: overrides).drawnLayout()
+    }
+
     /// Appends what the scene shows under `overrides`.
     public func draw(into list: inout DrawList, overrides: PresentationOverrides) {
         guard !overrides.isEmpty else { return draw(into: &list) }

@@ -75,10 +75,12 @@ public struct ScrollScene: Scene {
         var list = Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 1), anchorPoint: .zero)
         list.isHitTestable = false
         list.wantsOwnSurface = true  // it scrolls: drawn once (a band around what is shown), moved by the compositor
+        list.role = .sheet("list")
         content = layers.add(list)
         var barLayer = Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: SceneChrome.top),
                              backgroundColor: RGBA(hex: 0x1B2A49))
         barLayer.isHitTestable = false
+        barLayer.role = .bar("header")
         bar = layers.add(barLayer)
         layOut()
         layers[content].position = SIMD2(0, viewport.y)

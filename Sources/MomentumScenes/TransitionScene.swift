@@ -99,6 +99,7 @@ public struct TransitionScene: Scene {
         // Opaque: without a blur of what passes under it, a translucent bar let the card's rows read through it.
         var headerLayer = Layer(frame: layout.headerRect, backgroundColor: RGBA(hex: 0xF7F8FA))
         headerLayer.zPosition = 1
+        headerLayer.role = .bar("header")
         header = layers.add(headerLayer)
         separator = layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0xC8CCD4)), to: header)
         let backdropTitle = layers.add(Self.text("Inbox", size: 20, color: RGBA(hex: 0x1B2A49), weight: .semibold),
@@ -109,6 +110,7 @@ public struct TransitionScene: Scene {
                               cornerRadius: 18, anchorPoint: SIMD2(0, 0))
         cardLayer.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, 4), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
         cardLayer.wantsOwnSurface = true  // it slides: drawn once, moved by the compositor
+        cardLayer.role = .sheet("card")
         card = layers.add(cardLayer)
         cardContent = layers.add(Layer(frame: DrawRect(origin: .zero, size: layout.cardSize)), to: card)
         layers[cardContent].isHitTestable = false
@@ -400,6 +402,10 @@ public struct TransitionScene: Scene {
         layers[titles.backdrop].frame = backdropFrame
         layers[titles.card].frame = cardFrame
         let shown = cardRect
+        // The button acts only while the card is away (a touch on the backdrop then presents it).
+        layers[button].role = shown.maxY <= 0 ? .control("open-message") : .none
+        // "Close" acts only on a card at rest (a tap anywhere on a moving card turns it around).
+        layers[titles.close].role = state == .presented ? .control("close") : .none
         layers[card].isHidden = !(shown.maxY > 0 && shown.y < layout.height)
     }
 

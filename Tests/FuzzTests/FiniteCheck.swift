@@ -207,6 +207,12 @@ extension FiniteCheck {
         case .switcher(let s): return walk(s.targets, at: sub(path, ".targets"), visit)
         case .layout(let l):
             return walk(l.targets, at: sub(path, ".targets"), visit) && walk(l.chrome, at: sub(path, ".chrome"), visit)
+        case .drawn(let d):
+            return walk(d.layout.texts.map { TouchTarget($0.run.string, DrawRect(origin: $0.run.position,
+                                                                                  size: SIMD2($0.run.size, 0))) },
+                        at: sub(path, ".texts"), visit)
+                && walk(d.layout.fills.map { TouchTarget("fill", $0.shape.rect) }, at: sub(path, ".fills"), visit)
+                && walk(d.layout.marks.map { TouchTarget($0.name, $0.rect) }, at: sub(path, ".marks"), visit)
         case .rest(let cpu): return visit(sub(path, ".cpu"), cpu)
         case .exit(let e): return visit(sub(path, ".cpu"), e.cpu)
         }

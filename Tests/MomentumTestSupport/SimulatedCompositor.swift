@@ -100,6 +100,8 @@ public struct RunCoreDriver {
     public private(set) var framesDrawn = 0
     /// The last two frames asked for, oldest first: what the window and each surface were to show.
     public private(set) var lastPlans: [FramePlan] = []
+    /// `--mid-screenshots`: the pictures asked for, with the time each was asked (s since the start).
+    public private(set) var snapshots: [(index: Int, t: Double)] = []
     private var random = SplitMix64(seed: 7)
     /// Events the compositor has yet to deliver, by time.
     private var pending: [(time: Double, event: RunEvent)] = []
@@ -178,6 +180,7 @@ public struct RunCoreDriver {
                 commit(plan.sequence)
                 handle(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(),
                                          cpu: 0)))
+            case .snapshot(let index): snapshots.append((index, now - core.start))
             case .prepareLayerSurfaces, .ready, .stop: break
             }
         }

@@ -220,7 +220,7 @@ struct RunAnalysis {
             Self.note(&scenes, &moreScenes, record.name)
             Self.note(&backends, &moreBackends, record.backend)
             addMotion(record, t: t)
-        case .clock, .system, .seat, .cursor, .switcher, .layout, .rest:
+        case .clock, .system, .seat, .cursor, .switcher, .layout, .drawn, .rest:
             break
         }
     }

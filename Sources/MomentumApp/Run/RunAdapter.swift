@@ -201,6 +201,7 @@ final class RunAdapter {
                     fail(error)
                 }
             case .ready: Console.out("ready")
+            case .snapshot(let index): saveMidScreenshot(index)
             case .stop(let code, let reason): loop?.stop(code: code, reason: reason)
             }
         }
@@ -249,6 +250,22 @@ final class RunAdapter {
     private func fail(_ error: AppError) {
         if failure == nil { failure = error }
         loop?.stop(code: 1, reason: error.description)
+    }
+
+    /// `--mid-screenshots`: saves the frame as drawn now next to `--screenshot` (`FILE-mid1.png`); a failure ends
+    /// the run as a screenshot's does.
+    private func saveMidScreenshot(_ index: Int) {
+        guard let path = options.screenshotPath, let window else { return }
+        let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+        let file = "\(stem)-mid\(index).png"
+        do throws(AppError) {
+            guard let png = target.snapshot(core.screenshotList(), window: window) else {
+                throw AppError("cannot write screenshot \(file): the frame could not be read back")
+            }
+            try OutputFile.write(png, to: file, what: "screenshot")
+        } catch {
+            fail(error)
+        }
     }
 
     /// Saves `--screenshot` on a normal exit: the exit stays (`code`, `reason`) unless the PNG cannot be written,

@@ -11,10 +11,7 @@ extension DrawCommand {
         case let .rect(rect, _):
             return rect.insetBy(-1)
         case let .roundedRect(shape):
-            let half = shape.scaledHalfSize
-            let c = Double.cos(shape.rotation).magnitude, s = Double.sin(shape.rotation).magnitude
-            let turned = SIMD2(c * half.x + s * half.y, s * half.x + c * half.y)
-            var reach = DrawRect(origin: shape.rect.center - turned, size: 2 * turned).insetBy(-1)
+            var reach = shape.boundingBox.insetBy(-1)
             if let shadow = shape.shadow {
                 // 3σ (σ = blur / 2) beyond the shape, moved by the offset, as the renderer draws it.
                 let blur = 1.5 * Swift.max(shadow.blurRadius, 0) * Swift.max(shape.scale, 1) + 1

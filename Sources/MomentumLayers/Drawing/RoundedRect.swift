@@ -43,6 +43,14 @@ public struct RoundedRect: Equatable, Hashable, Sendable {
         return Swift.min(Swift.max(cornerRadius, 0) * Swift.max(scale, 0), Swift.min(half.x, half.y))
     }
 
+    /// The axis-aligned rectangle holding the shape as drawn (scaled and turned), shadow left out.
+    public var boundingBox: DrawRect {
+        let half = scaledHalfSize
+        let c = Double.cos(rotation).magnitude, s = Double.sin(rotation).magnitude
+        let turned = SIMD2(c * half.x + s * half.y, s * half.x + c * half.y)
+        return DrawRect(origin: rect.center - turned, size: 2 * turned)
+    }
+
     /// Whether `point` (logical px, screen space) lies inside the shape as drawn: rotated, scaled, corners cut.
     public func contains(_ point: SIMD2<Double>) -> Bool {
         let local = toLocal(point)

@@ -67,6 +67,9 @@ public struct Layer: Equatable, Sendable {
     /// compositor instead of shading its pixels again every frame it moves; else drawn as placed on that surface,
     /// so the window around it is not drawn again (`LayerTree.draw(into:separating:)`).
     public var wantsOwnSurface = false
+    /// What the layer is to someone touching the screen, for the layout checks (`DrawnLayout`): nothing in
+    /// particular, a bar, or a control.
+    public var role = LayerRole.none
 
     /// A layer with `frame` as its bounds in the superlayer's coordinates, anchored at `anchorPoint`.
     public init(frame: DrawRect, backgroundColor: RGBA? = nil, cornerRadius: Double = 0,
@@ -86,4 +89,19 @@ public struct Layer: Equatable, Sendable {
             size = newValue.size
         }
     }
+}
+
+/// What a layer is to someone touching the screen. The layout checks (`DrawnLayout`, `DrawnLayout.problems`) read
+/// it from the draw that the renderer gets: the layer's presented bounds and the draw commands of it and its
+/// sublayers.
+public enum LayerRole: Hashable, Sendable {
+    /// Nothing in particular (text and fills are checked as drawn).
+    case none
+    /// A bar across the window (a header): nothing a touch acts on may lie under it.
+    case bar(String)
+    /// A surface that moves over the page by design (a modal card, a pull-up panel, a card thrown about), by name: it
+    /// may cover what is under it and pass under a bar; the controls on it are checked as controls.
+    case sheet(String)
+    /// Something a touch acts on (a button, a toggle, a card that is thrown), by name.
+    case control(String)
 }

@@ -270,16 +270,45 @@ public struct LayerTree: Sendable {
 
     /// Appends the presentation tree, root first, to a draw list.
     public func draw(into list: inout DrawList) {
-        var none: [SeparateLayer] = []
-        draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list, separated: &none, limit: 0)
+        var none: [SeparateLayer] = [], marks: [DrawnLayout.Mark]?
+        draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list, separated: &none, limit: 0,
+             marks: &marks)
+    }
+
+    /// Appends the presentation tree, root first, to `list` as `draw(into:)` does, and returns where each layer with
+    /// a role (`Layer.role`) was drawn: its presented bounds and the commands it and its sublayers added.
+    public func drawMarked(into list: inout DrawList) -> [DrawnLayout.Mark] {
+        var none: [SeparateLayer] = [], marks: [DrawnLayout.Mark]? = []
+        draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list, separated: &none, limit: 0,
+             marks: &marks)
+        return marks ?? []
     }
 
     /// Appends `id` at `placement` and its sublayers; up to `limit` layers wanting a surface of their own go to
-    /// `separated` instead (see `draw(into:separating:)`).
+    /// `separated` instead (see `draw(into:separating:)`); layers with a role are noted in `marks` unless it is nil.
     func draw(_ id: LayerID, placement: LayerPlacement, into list: inout DrawList, separated: inout [SeparateLayer],
-              limit: Int) {
+              limit: Int, marks: inout [DrawnLayout.Mark]?) {
         let layer = presentation(of: id)
         guard !layer.isHidden, placement.opacity > 0 else { return }
+        if marks != nil, layer.role != .none {
+            let first = list.count, mark = marks?.count ?? 0
+            var shape = placement.shape(of: layer, fill: .white)
+            shape.shadow = nil
+            shape.opacity = 1
+            marks?.append(DrawnLayout.Mark(role: layer.role, shape: shape, opacity: placement.opacity,
+                                           commands: first..<first))
+            defer { marks?[mark].commands = first..<list.count }
+            drawLayer(id, layer: layer, placement: placement, into: &list, separated: &separated, limit: limit,
+                      marks: &marks)
+            return
+        }
+        drawLayer(id, layer: layer, placement: placement, into: &list, separated: &separated, limit: limit,
+                  marks: &marks)
+    }
+
+    /// `draw(_:placement:into:separated:limit:marks:)` for a layer that is shown.
+    private func drawLayer(_ id: LayerID, layer: Layer, placement: LayerPlacement, into list: inout DrawList,
+                           separated: inout [SeparateLayer], limit: Int, marks: inout [DrawnLayout.Mark]?) {
         if separated.count < limit, layer.wantsOwnSurface,
            let apart = separate(id, layer: layer, placement: placement, index: list.count) {
             separated.append(apart)
@@ -329,7 +358,7 @@ public struct LayerTree: Sendable {
         }
         for child in orderedSublayers(of: id) {
             draw(child, placement: placement.placing(presentation(of: child), in: layer), into: &list,
-                 separated: &separated, limit: limit)
+                 separated: &separated, limit: limit, marks: &marks)
         }
     }
 }

@@ -62,9 +62,9 @@ extension LayerTree {
     /// else (turned, scaled or faded) drawn as they are placed on a surface around what they reach, drawn again
     /// when they change, so the window is not.
     public func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer] {
-        var separated: [SeparateLayer] = []
+        var separated: [SeparateLayer] = [], marks: [DrawnLayout.Mark]?
         draw(root, placement: LayerPlacement(root: presentation(of: root)), into: &list, separated: &separated,
-             limit: limit)
+             limit: limit, marks: &marks)
         return separated
     }
 
@@ -84,8 +84,8 @@ extension LayerTree {
     /// pixel its commands reach; nil when it draws nothing.
     func separateAsPlaced(_ id: LayerID, placement: LayerPlacement, index: Int) -> SeparateLayer? {
         var content = DrawList()
-        var none: [SeparateLayer] = []
-        draw(id, placement: placement, into: &content, separated: &none, limit: 0)
+        var none: [SeparateLayer] = [], marks: [DrawnLayout.Mark]?
+        draw(id, placement: placement, into: &content, separated: &none, limit: 0, marks: &marks)
         guard var reach = content.commands.first?.reach else { return nil }
         for command in content.commands.dropFirst() { reach = reach.union(command.reach) }
         let low = reach.origin.rounded(.down)
@@ -105,10 +105,10 @@ extension LayerTree {
         let low = extent.origin.rounded(.down)
         let high = (extent.origin + extent.size).rounded(.up)
         var content = DrawList()
-        var none: [SeparateLayer] = []
+        var none: [SeparateLayer] = [], marks: [DrawnLayout.Mark]?
         draw(id, placement: LayerPlacement(anchor: layer.size * layer.anchorPoint - low, rotation: 0, scale: 1,
                                            opacity: 1),
-             into: &content, separated: &none, limit: 0)
+             into: &content, separated: &none, limit: 0, marks: &marks)
         let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
         var opaque: [DrawRect] = []
         if let fill = layer.backgroundColor, fill.a >= 1 {

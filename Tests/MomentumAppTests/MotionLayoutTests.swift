@@ -1,0 +1,120 @@
+import MomentumCore
+import MomentumLayers
+import MomentumScenes
+import Testing
+@testable import MomentumApp
+
+/// The layout check in motion (`DrawnLayout.problems`) over every scene at every size `momentum headless
+/// --all-sizes` tours: each scene runs its `--autoplay` motions on a manual clock at 60 Hz, and every frame's
+/// presentation tree is judged as the renderer gets it (text widths from the renderer's shaper), at rest too.
+struct MotionLayoutTests {
+    /// Runs `kind` at `screen` through `motions` autoplay motions (each until it rests), judging every `every`-th
+    /// frame and each rest; returns each problem (by kind and the names involved) the first time it is seen.
+    static func sweep(_ kind: SceneKind, screen: HeadlessCommand.Screen, motions: Int, every: Int = 2,
+                      widths: TextWidths) -> [LayoutFindings.Finding] {
+        let size = SIMD2(Double(screen.width), Double(screen.height))
+        var scene = kind.make(size: size, backend: .spring)
+        scene.setOutputScale(Double(screen.scale))
+        var findings = LayoutFindings(scene: kind.rawValue, size: screen.name, width: size.x, height: size.y,
+                                      widths: widths)
+        var t = 0.0
+        func judge(atRest: Bool) { findings.judge(scene.drawnLayout(), t: t, atRest: atRest) }
+        // Each motion from its start to its rest, every `every`-th frame and at rest; the next starts at rest.
+        var started = 0, frame = 0
+        while t < 60 {
+            if !scene.needsFrames {
+                judge(atRest: true)
+                guard started < motions, scene.autoplay() else { break }
+                started += 1
+            }
+            _ = scene.advance(by: 1.0 / 60)
+            t += 1.0 / 60
+            frame += 1
+            if frame % every == 0, scene.needsFrames { judge(atRest: false) }
+        }
+        #expect(started == motions, "\(kind.rawValue) \(screen.name): \(started) of \(motions) motions ran by t = 60 s")
+        return findings.all
+    }
+
+    @Test(arguments: SceneKind.allCases) func everySizeInMotion(_ kind: SceneKind) throws {
+        let widths = try TextWidths()
+        var findings: [LayoutFindings.Finding] = []
+        for screen in HeadlessCommand.allSizes {
+            // The gallery's autoplay runs its four items in turn; the others alternate two motions.
+            findings += Self.sweep(kind, screen: screen, motions: kind == .gallery ? 4 : 2, widths: widths)
+        }
+        // Issue 29's item 8, still there: on a phone in portrait the shuffle's swing (110 px right) crosses the orbit
+        // beside the stack, and the flying cover hides the satellite's caption (and the satellite when it passes).
+        let known = findings.filter {
+            $0.scene == "gallery" && $0.size.hasPrefix("360x720") && $0.problem.kind == .hides
+                && $0.problem.first.hasPrefix("covers ") && $0.problem.second.hasPrefix("satellite")
+        }
+        let others = findings.filter { finding in !known.contains { $0.description == finding.description } }
+        #expect(others.isEmpty, "\(others.count) layout problems:\n\(others.map(\.description).joined(separator: "\n"))")
+        if kind == .gallery {
+            // Intermittent: the look's gallery (branch `look`) draws the orbit over the covers and has it gone.
+            withKnownIssue("the gallery's cover hides the satellite's caption mid-shuffle at 360x720 (issue 29, item 8)",
+                           isIntermittent: true) {
+                #expect(known.isEmpty, "\(known.map(\.description).joined(separator: "\n"))")
+            }
+        }
+    }
+
+    /// A layout made to fail: a bar over a control, a control drawn over most of another, two titles cross-fading at one
+    /// spot, a button over a list row's sender, a control half out of the window at rest. Each is named with both things; a cross-fade whose fading
+    /// side is nearly gone, and text under an opaque card, pass.
+    @Test func aDeliberatelyBrokenLayoutFailsNamingBothThings() throws {
+        let widths = try TextWidths()
+        var tree = LayerTree(size: SIMD2(360, 720))
+        let title = { (string: String, opacity: Double) -> Layer in
+            var layer = Layer.text(string, frame: DrawRect(x: 20, y: 60, width: 150, height: 20), size: 20,
+                                   color: RGBA(r: 0, g: 0, b: 0, a: 1), weight: .semibold)
+            layer.opacity = opacity
+            return layer
+        }
+        var button = Layer(frame: DrawRect(x: 100, y: 80, width: 160, height: 52), backgroundColor: RGBA(hex: 0x3478F6))
+        button.role = .control("open-message")
+        tree.add(button)
+        var row = Layer(frame: DrawRect(x: 16, y: 100, width: 328, height: 52), backgroundColor: RGBA(hex: 0xF4F5F8))
+        row.role = .control("row")
+        tree.add(row)
+        var bar = Layer(frame: DrawRect(x: 0, y: 0, width: 360, height: 96), backgroundColor: RGBA(hex: 0xF7F8FA))
+        bar.role = .bar("header")
+        let header = tree.add(bar)
+        let inbox = tree.add(title("Inbox", 0.5), to: header)
+        tree.add(title("Message", 0.5), to: header)
+        // A list row's sender, and a button drawn over it.
+        tree.add(.text("Ada Lovelace", frame: DrawRect(x: 32, y: 300, width: 200, height: 16), size: 11,
+                       color: RGBA(hex: 0x1B2A49), weight: .semibold))
+        var send = Layer(frame: DrawRect(x: 100, y: 290, width: 200, height: 40), backgroundColor: RGBA(hex: 0x3478F6))
+        send.role = .control("send")
+        tree.add(send)
+        var slider = Layer(frame: DrawRect(x: 16, y: 690, width: 328, height: 44), backgroundColor: RGBA(hex: 0xE5E5EA))
+        slider.role = .control("volume")
+        tree.add(slider)
+
+        let problems = tree.drawnLayout().problems(width: 360, height: 720, atRest: true, measure: widths.width(of:))
+        let said = problems.map(\.description)
+        #expect(problems.count == 5, "\(said)")
+        #expect(said.contains { $0.hasPrefix("covers: send [100, 290, 200, 40] / text \"Ada Lovelace\"") }, "\(said)")
+        #expect(said.contains { $0.hasPrefix("under a bar: open-message [100, 80, 160, 52] / header [0, 0, 360, 96]") })
+        #expect(said.contains { $0.hasPrefix("hides: row [16, 100, 328, 52] / open-message [100, 80, 160, 52]") })
+        #expect(said.contains { $0.hasPrefix("text over text: text \"Inbox\"") && $0.contains("text \"Message\"") })
+        #expect(said.contains { $0 == "off-screen: volume [16, 690, 328, 44] / partly outside the 360x720 window" })
+
+        // The cross-fade done as a navigation bar does it: the outgoing title below `visibleAlpha` when the incoming
+        // one shows.
+        tree[inbox].opacity = 0.1
+        let fixed = tree.drawnLayout().problems(width: 360, height: 720, atRest: false, measure: widths.width(of:))
+        #expect(!fixed.contains { $0.kind == .textOverText }, "\(fixed)")
+        // Both titles shown again, and a card drawn over them with a title of its own at the same spot: the two
+        // under the card read over each other (one problem), the card's reads alone.
+        tree[inbox].opacity = 1
+        let cover = tree.add(Layer(frame: DrawRect(x: 0, y: 40, width: 360, height: 50),
+                                   backgroundColor: RGBA(hex: 0xFFFFFF)), to: header)
+        tree.add(.text("Message", frame: DrawRect(x: 20, y: 20, width: 150, height: 20), size: 20,
+                       color: RGBA(r: 0, g: 0, b: 0, a: 1), weight: .semibold), to: cover)
+        let covered = tree.drawnLayout().problems(width: 360, height: 720, atRest: false, measure: widths.width(of:))
+        #expect(covered.filter { $0.kind == .textOverText }.count == 1, "\(covered)")
+    }
+}
