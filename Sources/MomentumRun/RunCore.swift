@@ -404,7 +404,7 @@ public struct RunCore {
     /// The frame: background, the scene's layers, the model ghosts (key m), the switcher, the HUD. With
     /// `separating`, a layer that wants a surface of its own (and can have one now) and the HUD are returned, each
     /// drawn apart, instead of drawn into the list.
-    private func buildDrawList(separating: Bool, overrides: PresentationOverrides)
+    private func buildDrawList(separating: Bool, overrides: PresentationOverrides, hud showsHUD: Bool = true)
         -> (list: DrawList, separated: [SurfaceSlot: SeparateLayer], ghosts: Int) {
         var list = DrawList()
         list.addBackground(top: RGBA(hex: 0x1B2A49), bottom: RGBA(hex: 0x4A2F5E))
@@ -418,7 +418,7 @@ public struct RunCore {
         let ghosts = showsModel ? scene.layers.drawModelGhosts(into: &list) : 0
         switcher.draw(into: &list, size: size)
         // The open scene menu is above everything, the HUD too.
-        guard !switcher.isOpen else { return (list, separated, ghosts) }
+        guard !switcher.isOpen, showsHUD else { return (list, separated, ghosts) }
         // While a dragged object is drawn ahead of the finger, the HUD's corner says by how much ("→ 18 ms") (the
         // backend's name otherwise: nothing animates a held object).
         let backendName = hudAhead.flatMap { $0 > 0.0005 ? "→ \(Int(($0 * 1000).rounded())) ms" : nil }
@@ -431,8 +431,10 @@ public struct RunCore {
         return (list, separated, ghosts)
     }
 
-    /// The frame as a screenshot shows it: everything drawn into one list.
-    public func screenshotList() -> DrawList { buildDrawList(separating: false, overrides: PresentationOverrides()).list }
+    /// The frame as a screenshot shows it: everything drawn into one list (without the HUD unless `hud`).
+    public func screenshotList(hud: Bool = true) -> DrawList {
+        buildDrawList(separating: false, overrides: PresentationOverrides(), hud: hud).list
+    }
 
     // MARK: Trace
 

@@ -92,7 +92,18 @@ public struct ScrollScene: Scene {
     }
 
     /// The content's height: every row, and a margin under the last.
-    public var contentHeight: Double { Double(Self.rows.count) * Self.rowHeight + Self.margin }
+    public var contentHeight: Double {
+        (Double(Self.rows.count) / Double(columns)).rounded(.up) * Self.rowHeight + Self.margin
+    }
+
+    /// The list's columns: two on a large window (from `SceneChrome.largeWidth`: a grid of cards, as a library
+    /// is on a desktop, rather than one 720 px column in the middle of it), else one.
+    public var columns: Int { size.x >= SceneChrome.largeWidth ? 2 : 1 }
+
+    /// The widest a column of cards gets, logical px.
+    public static let maximumColumnWidth = 720.0
+    /// The gap between two columns, logical px.
+    public static let columnGap = 16.0
 
     /// The lowest offset at rest (the last row at the viewport's bottom); 0 when everything fits.
     public var minimumOffset: Double { Swift.min(0, viewport.height - contentHeight) }
@@ -361,11 +372,14 @@ public struct ScrollScene: Scene {
         bounce(from: layers[content].position, velocity: SIMD2(0, velocity))
     }
 
-    /// The rows, for the current size: cards across the width (at most 720 px, centred), a title and a line each.
+    /// The rows, for the current size: cards across the width (at most 720 px a column, centred; two columns on a
+    /// large window, read across), a title and a line each.
     private mutating func layOut() {
         layers[layers.root].frame = DrawRect(origin: .zero, size: size)
-        let width = Swift.min(size.x - 2 * Self.margin, 720)
-        let left = ((size.x - width) / 2).rounded()
+        let columns = Double(columns)
+        let width = Swift.min((size.x - 2 * Self.margin - (columns - 1) * Self.columnGap) / columns,
+                              Self.maximumColumnWidth).rounded(.down)
+        let left = ((size.x - columns * width - (columns - 1) * Self.columnGap) / 2).rounded()
         layers[content].size = SIMD2(size.x, contentHeight)
         layers.removeSublayers(of: content)
         // The bar over the chrome band: rows scrolled up pass under it (and under the switcher and HUD drawn on it),
@@ -377,7 +391,9 @@ public struct ScrollScene: Scene {
         layers.add(Layer.text("Library", frame: DrawRect(x: 20, y: SceneChrome.top - 32, width: 140, height: 24),
                               size: 17, color: Palette.white, weight: .semibold), to: bar)
         for (i, row) in Self.rows.enumerated() {
-            let frame = DrawRect(x: left, y: Double(i) * Self.rowHeight + 8, width: width, height: Self.rowHeight - 8)
+            let column = Double(i % Int(columns)), line = Double(i / Int(columns))
+            let frame = DrawRect(x: left + column * (width + Self.columnGap), y: line * Self.rowHeight + 8, width: width,
+                                 height: Self.rowHeight - 8)
             let card = layers.add(Layer(frame: frame, backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.95),
                                         cornerRadius: 12), to: content)
             layers[card].isHitTestable = false
