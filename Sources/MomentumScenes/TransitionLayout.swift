@@ -36,7 +36,7 @@ public struct TransitionLayout: Sendable, Equatable {
     /// The widest and tallest the card gets in a window narrower than `SceneChrome.largeWidth`.
     public static let compactMaximumCardSize = SIMD2(720.0, 680.0)
 
-    /// True in a window at least `SceneChrome.largeWidth` wide: a larger card, larger type, two columns in it.
+    /// True in a window at least `SceneChrome.largeWidth` wide: a larger card, its attachments beside the message.
     public var isLarge: Bool { width >= SceneChrome.largeWidth }
 
     /// The card's size.
