@@ -95,7 +95,8 @@ extension GalleryScene {
             tree.add(circle(SIMD2(24 + Double(k) * 18, layout.shakeField.height / 2), radius: 4,
                             fill: RGBA(hex: 0x1C1C1E)), to: ids.field)
         }
-        ids.fieldCaption = tree.add(text("tap: shake (additive keyframes)", at: .zero, size: captionSize, color: captionColor))
+        ids.fieldCaption = tree.add(.text("tap: shake (additive keyframes)", frame: DrawRect(x: 0, y: 0, width: 1, height: 1),
+                                          size: captionSize, color: captionColor, alignment: .center))
 
         var path = Layer(frame: DrawRect(origin: .zero, size: .zero))
         path.content = .ellipse(lineWidth: 1.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.25))
@@ -177,7 +178,9 @@ extension GalleryScene {
                 : SIMD2(rest.x - layout.labelWidth, (rest.center.y - labelSize / 2).rounded()))
         tree.setModelValue(rest.center, for: .position, of: ids.field)
         tree[ids.field].size = rest.size  // layouts differ in its width (the short one's column is narrower)
-        place(ids.fieldCaption, at: SIMD2(rest.x, rest.maxY + 8))
+        // Centred under the field (the landscape phone's field is narrower than its caption, at the window's edge).
+        tree[ids.fieldCaption].frame = DrawRect(x: rest.x, y: rest.maxY + 8, width: rest.width,
+                                                height: captionSize * 1.4)
 
         tree[ids.orbitPath].frame = DrawRect(origin: layout.orbitCenter - orbit.radii, size: 2 * orbit.radii)
         place(ids.orbitCentre, at: layout.orbitCenter)

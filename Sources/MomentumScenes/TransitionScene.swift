@@ -485,14 +485,15 @@ public struct TransitionScene: Scene {
                              y: inset.y + px(76)), to: cardContent)
         // On a wide card the attachments are a column of their own beside the message (as a mail client's are on a
         // desktop), so the text keeps a readable measure and the width is used; else they follow the message.
-        let sideWidth = inset.width >= 760 ? px(280) : 0
+        let sideWidth = inset.width >= 760 ? px(300) : 0
         let bodyWidth = sideWidth > 0 ? inset.width - sideWidth - px(40) : inset.width
         // The body, wrapped to its column (at most a comfortable reading width, about 85 characters), as many lines
         // as fit.
         let columns = Self.columns(width: min(bodyWidth, px(560)), size: pt(9.5))
         let bodyTop = inset.y + px(110)
         var lineY = bodyTop
-        for line in Self.body.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast()
+        let paragraphs = sideWidth > 0 ? Self.body + Self.moreBody : Self.body
+        for line in paragraphs.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast()
         where lineY + px(12) < inset.maxY {
             if !line.isEmpty { layers.add(Self.text(line, size: pt(9.5), color: ink, x: inset.x, y: lineY), to: cardContent) }
             lineY += px(21)
@@ -548,6 +549,17 @@ public struct TransitionScene: Scene {
             + "interrupted, reversed or retargeted, and the velocity never jumps.",
         "Springs settle to a tenth of a pixel at any frame rate; the dynamics match Box2D; the tweens compose "
             + "additively, as Core Animation has since iOS 8.",
+    ]
+
+    /// More of the message, for a card with room for it beside its attachments (a smaller one shows the attachments
+    /// after the first paragraphs instead).
+    static let moreBody = [
+        "Each frame is drawn where the finger will be when it is shown: the deadline is learned from presentation "
+            + "feedback, and the finger's line over its last 50 ms says where it is heading.",
+        "Pinch and twist the playground's card: the scale and the angle springs take over the fingers' velocities, "
+            + "and the rotation settles on the nearest quarter turn.",
+        "On a large screen this sheet keeps its lines short enough to read and puts the attachments beside them; on "
+            + "a phone they follow the message.",
     ]
 
     /// How many characters of UI text with capitals `size` tall fit in `width` (Inter averages about 0.67 of the
