@@ -9,6 +9,8 @@ public enum Icon: String, Sendable, CaseIterable {
     case wifi, bluetooth, airplane, moon, sun, speaker, play, pause, previous, next, note
     /// The playground's: two peaks (a photo's landscape), two fingers spreading (pinch), a turning arrow (twist).
     case mountains, pinch, twist
+    /// The playground's gesture guide: a flick (an arrow thrown to the right), a tap (a dot in a ring).
+    case flick, tap
 
     /// The icon's layers inside `frame` (a square, in the superlayer's coordinates), drawn in `color`. `background`
     /// is the colour under the icon: the moon's crescent is cut from a disc with it.
@@ -104,6 +106,10 @@ public enum Icon: String, Sendable, CaseIterable {
             let along = SIMD2(-Double.sin(end), Double.cos(end)), across = SIMD2(along.y, -along.x)
             let wings = [tip - 4.5 * along + 4 * across, tip, tip - 4.5 * along - 4 * across]
             return [arc(12, 12, 8, from: 150, to: 380, width: 2.2), stroke(wings.map { p($0.x, $0.y) }, width: 2.2)]
+        case .flick:
+            return [stroke([p(3, 17), p(19, 9)], width: 2.2), stroke([p(12.5, 7.5), p(19, 9), p(16, 15)], width: 2.2)]
+        case .tap:
+            return [disc(12, 12, 3.5, color), arc(12, 12, 8.5, from: 0, to: 360, width: 1.8)]
         }
     }
 }

@@ -10,6 +10,20 @@ struct PlaygroundDecor {
     private let field: LayerID, grid: LayerID, walls: LayerID, gravity: LayerID, attachment: LayerID
     let anchor: LayerID
     private let legend: [LayerID]
+    /// The gesture guide under the hint where there is room (a large window): a chip per gesture, its glyph and what
+    /// it does.
+    private let chips: [LayerID]
+    static let guide: [(icon: Icon, label: String)] = [(.flick, "Flick to throw"), (.pinch, "Pinch to scale"),
+                                                       (.twist, "Twist to turn"), (.tap, "Tap to send it")]
+    static let chipHeight = 34.0, chipGap = 10.0
+    /// A chip's width for `label`: the glyph, the label (about 0.68 of the capital height a character), margins.
+    static func chipWidth(_ label: String) -> Double {
+        (40 + Double(label.count) * 0.68 * SceneHint.lineSize + 14).rounded()
+    }
+    /// The guide's width, every chip and the gaps between.
+    static var guideWidth: Double {
+        guide.map { chipWidth($0.label) }.reduce(0, +) + Double(guide.count - 1) * chipGap
+    }
     /// The grid's step, logical px.
     static let gridStep = 48.0
     /// The walls' and the grid's colours: at rest, and while the walls act (the dynamics backend).
@@ -50,6 +64,32 @@ struct PlaygroundDecor {
         anchor = tree.add(ring)
         tree.add(plain(Layer(frame: DrawRect(x: 10, y: 10, width: 6, height: 6), backgroundColor: Palette.white,
                              cornerRadius: 3)), to: anchor)
+        let ink = RGBA(r: 1, g: 1, b: 1, a: 0.88)
+        chips = Self.guide.map { entry in
+            let width = Self.chipWidth(entry.label)
+            var box = plain(Layer(frame: DrawRect(x: 0, y: 0, width: width, height: Self.chipHeight),
+                                  backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.1), cornerRadius: Self.chipHeight / 2))
+            box.isHidden = true
+            let chip = tree.add(box)
+            for part in entry.icon.layers(in: DrawRect(x: 12, y: 7, width: 20, height: 20), color: ink,
+                                          background: RGBA(r: 0, g: 0, b: 0, a: 0)) {
+                tree.add(plain(part), to: chip)
+            }
+            tree.add(.text(entry.label, frame: DrawRect(x: 40, y: ((Self.chipHeight - SceneHint.lineSize) / 2).rounded(),
+                                                        width: width - 48, height: 14),
+                           size: SceneHint.lineSize, color: ink), to: chip)
+            return chip
+        }
+    }
+
+    /// Shows the gesture guide centred in a window `width` wide with its top at `top`, or hides it (nil).
+    func placeGuide(in tree: inout LayerTree, top: Double?, width: Double) {
+        var x = ((width - Self.guideWidth) / 2).rounded()
+        for (chip, entry) in zip(chips, Self.guide) {
+            tree[chip].isHidden = top == nil
+            tree[chip].frame = DrawRect(x: x, y: top ?? 0, width: Self.chipWidth(entry.label), height: Self.chipHeight)
+            x += Self.chipWidth(entry.label) + Self.chipGap
+        }
     }
 
     /// Lays the field, its grid, walls, the legend and gravity's arrow out over `rect` (the area the card moves in)

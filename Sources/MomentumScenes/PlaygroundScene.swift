@@ -128,8 +128,17 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// fills the area the card moves in.
     private mutating func placeHint() {
         let room = size.y / 2 - Self.cardSide / 2 - SceneChrome.top
-        hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room),
-                   scale: SceneChrome.typeScale(width: size.x))
+        let scale = SceneChrome.typeScale(width: size.x), hintHeight = hint.height(scale: scale)
+        // Where there is room (a large window), the gesture guide's chips under the hint, the two centred together.
+        let block = hintHeight + 16 + PlaygroundDecor.chipHeight
+        if room >= block + 24, size.x >= PlaygroundDecor.guideWidth + 24 {
+            let top = (SceneChrome.top + (room - block) / 2).rounded()
+            hint.place(in: &layers, area: DrawRect(x: 0, y: top - 12, width: size.x, height: hintHeight + 24), scale: scale)
+            decor.placeGuide(in: &layers, top: top + (hintHeight + 16).rounded(), width: size.x)
+        } else {
+            hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
+            decor.placeGuide(in: &layers, top: nil, width: size.x)
+        }
         decor.place(in: &layers, rect: fieldRect, size: size)
     }
 
