@@ -7,8 +7,8 @@ import RealModule
 /// compositor.
 public enum Icon: String, Sendable, CaseIterable {
     case wifi, bluetooth, airplane, moon, sun, speaker, play, pause, previous, next, note
-    /// The playground's: two peaks (a photo's landscape), two fingers spreading (pinch), a turning arrow (twist).
-    case mountains, pinch, twist
+    /// The playground's gesture guide: two arrows spreading (pinch), a turning arrow (twist).
+    case pinch, twist
     /// The playground's gesture guide: a flick (an arrow thrown to the right), a tap (a dot in a ring).
     case flick, tap
 
@@ -93,8 +93,6 @@ public enum Icon: String, Sendable, CaseIterable {
                     triangle(SIMD2(3.5, 6), SIMD2(10.5, 12), SIMD2(3.5, 18))]
         case .note:
             return [disc(8.5, 17.5, 3.5, color), stroke([p(11, 17.5), p(11, 4), p(18.5, 6.5)], width: 2.2)]
-        case .mountains:
-            return [triangle(SIMD2(0, 24), SIMD2(9, 8), SIMD2(18, 24)), triangle(SIMD2(9, 24), SIMD2(17, 13), SIMD2(24, 24))]
         case .pinch:
             // Two arrows out from the middle along the diagonal, each with its head.
             return [stroke([p(9.5, 14.5), p(4, 20)], width: 2), stroke([p(4, 15), p(4, 20), p(9, 20)], width: 2),

@@ -2,12 +2,13 @@ import MomentumCore
 import MomentumLayers
 import RealModule
 
-/// What the playground draws so a user sees what acts on the card: the field it moves in (a grid below the chrome
-/// band, edged by the walls it bounces off on the dynamics backend, lit while they act), the ring where the position
+/// What the playground draws so a user sees what acts on the card: the field it moves in (below the chrome
+/// band, edged by the walls it bounces off on the dynamics backend, lit while they act; no grid: its lines cost the
+/// renderer 0.7 ms a frame of the moving card), the ring where the position
 /// animation pulls it and the line from there to the card (the spring or the attachment), gravity's arrow, and a
 /// legend naming what pulls and how hard. Everything is under the card and takes no touches.
 struct PlaygroundDecor {
-    private let field: LayerID, grid: LayerID, walls: LayerID, gravity: LayerID, attachment: LayerID
+    private let walls: LayerID, gravity: LayerID, attachment: LayerID
     let anchor: LayerID
     private let legend: [LayerID]
     /// The gesture guide under the hint where there is room (a large window): a chip per gesture, its glyph and what
@@ -24,11 +25,8 @@ struct PlaygroundDecor {
     static var guideWidth: Double {
         guide.map { chipWidth($0.label) }.reduce(0, +) + Double(guide.count - 1) * chipGap
     }
-    /// The grid's step, logical px.
-    static let gridStep = 48.0
-    /// The walls' and the grid's colours: at rest, and while the walls act (the dynamics backend).
+    /// The walls' colours: at rest, and while the walls act (the dynamics backend).
     static let wallColor = RGBA(r: 1, g: 1, b: 1, a: 0.14), activeWallColor = RGBA(hex: 0x64D2FF, alpha: 0.75)
-    static let gridColor = RGBA(r: 1, g: 1, b: 1, a: 0.055)
     /// The line and ring of what pulls the card.
     static let pullColor = RGBA(r: 1, g: 1, b: 1, a: 0.6)
 
@@ -40,8 +38,6 @@ struct PlaygroundDecor {
             return layer
         }
         let zero = DrawRect(x: 0, y: 0, width: 0, height: 0)
-        field = tree.add(plain(Layer(frame: zero, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.03))))
-        grid = tree.add(plain(Layer(frame: zero, anchorPoint: .zero)))
         walls = tree.add(plain(Layer(frame: zero, anchorPoint: .zero)))
         legend = (0..<2).map { k in
             tree.add(.text("", frame: DrawRect(x: 0, y: 0, width: 1, height: 1), size: SceneHint.lineSize,
@@ -58,8 +54,9 @@ struct PlaygroundDecor {
                                cornerRadius: 1))
         line.isHidden = true
         attachment = tree.add(line)
-        var ring = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 26, height: 26)))
-        ring.content = .ellipse(lineWidth: 2, color: Self.pullColor)
+        // A disc with a dot (rounded rectangles: a stroked ellipse is 96 segments to draw every frame it moves).
+        var ring = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 26, height: 26),
+                               backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.22), cornerRadius: 13))
         ring.isHidden = true
         anchor = tree.add(ring)
         tree.add(plain(Layer(frame: DrawRect(x: 10, y: 10, width: 6, height: 6), backgroundColor: Palette.white,
@@ -92,28 +89,14 @@ struct PlaygroundDecor {
         }
     }
 
-    /// Lays the field, its grid, walls, the legend and gravity's arrow out over `rect` (the area the card moves in)
+    /// Lays the field's walls, the legend and gravity's arrow out over `rect` (the area the card moves in)
     /// in a container of `size`.
     func place(in tree: inout LayerTree, rect: DrawRect, size: SIMD2<Double>) {
-        tree[field].frame = rect
-        tree.removeSublayers(of: grid)
         tree.removeSublayers(of: walls)
-        let step = Self.gridStep, centre = rect.center
         func line(_ frame: DrawRect, _ color: RGBA, in parent: LayerID) {
             var layer = Layer(frame: frame, backgroundColor: color)
             layer.isHitTestable = false
             tree.add(layer, to: parent)
-        }
-        // Lines through the field's centre (where the card starts) and every step from there.
-        var x = centre.x - (((centre.x - rect.x) / step).rounded(.down)) * step
-        while x < rect.maxX - 1 {
-            if x > rect.x + 1 { line(DrawRect(x: x.rounded(), y: rect.y, width: 1, height: rect.height), Self.gridColor, in: grid) }
-            x += step
-        }
-        var y = centre.y - (((centre.y - rect.y) / step).rounded(.down)) * step
-        while y < rect.maxY - 1 {
-            if y > rect.y + 1 { line(DrawRect(x: rect.x, y: y.rounded(), width: rect.width, height: 1), Self.gridColor, in: grid) }
-            y += step
         }
         // The walls: the ceiling (the chrome band's edge), the window's sides and its floor.
         let w = 3.0
@@ -178,35 +161,29 @@ struct PlaygroundDecor {
         return ""
     }
 
-    /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sky with a sun over two peaks), two
-    /// lines of its caption, and the gestures it takes (pinch, twist) in the corner. Drawn from shapes, so it turns
-    /// and scales with the card.
+    /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sky with a sun and two clouds), two
+    /// lines of its caption, and a handle on each rounded corner, as a shape one can take by its corners to scale and
+    /// turn (pinch, twist). Rounded rectangles only: the card is drawn again every frame it moves, and stroked glyphs
+    /// on it (a landscape, pinch and twist arrows) cost the renderer 3.6 ms a frame (`momentum bench`).
     static func addCardFace(to card: LayerID, side: Double, in tree: inout LayerTree) {
-        func add(_ layer: Layer) {
-            var layer = layer
+        func add(_ frame: DrawRect, _ color: RGBA, radius: Double) {
+            var layer = Layer(frame: frame, backgroundColor: color, cornerRadius: radius)
             layer.isHitTestable = false
             tree.add(layer, to: card)
         }
         let inset = 10.0, photo = DrawRect(x: inset, y: inset, width: side - 2 * inset, height: side * 0.58)
-        add(Layer(frame: photo, backgroundColor: Palette.indigo, cornerRadius: PlaygroundScene.cornerRadius - inset))
-        add(Layer(frame: DrawRect(x: photo.maxX - 38, y: photo.y + 14, width: 20, height: 20),
-                  backgroundColor: Palette.yellow, cornerRadius: 10))
-        let peaks = DrawRect(x: photo.x + 16, y: photo.maxY - 50, width: photo.width - 32, height: 50)
-        for part in Icon.mountains.layers(in: DrawRect(x: peaks.x, y: peaks.maxY - peaks.width, width: peaks.width,
-                                                          height: peaks.width),
-                                          color: RGBA(hex: 0xA5A4F3), background: Palette.indigo) {
-            add(part)
-        }
-        let text = photo.maxY + 12
-        add(Layer(frame: DrawRect(x: inset + 4, y: text, width: 70, height: 9), backgroundColor: Palette.ink,
-                  cornerRadius: 4.5))
-        add(Layer(frame: DrawRect(x: inset + 4, y: text + 17, width: 46, height: 7), backgroundColor: Palette.handle,
-                  cornerRadius: 3.5))
-        let glyph = 22.0, bottom = side - inset - 4
-        for (k, icon) in [Icon.pinch, .twist].enumerated() {
-            let frame = DrawRect(x: side - inset - 2 - Double(2 - k) * (glyph + 4), y: bottom - glyph, width: glyph,
-                                 height: glyph)
-            for part in icon.layers(in: frame, color: Palette.accent, background: Palette.card) { add(part) }
+        add(photo, Palette.indigo, radius: PlaygroundScene.cornerRadius - inset)
+        add(DrawRect(x: photo.maxX - 40, y: photo.y + 14, width: 24, height: 24), Palette.yellow, radius: 12)
+        let cloud = RGBA(r: 1, g: 1, b: 1, a: 0.85)
+        add(DrawRect(x: photo.x + 16, y: photo.y + 30, width: 54, height: 16), cloud, radius: 8)
+        add(DrawRect(x: photo.x + 44, y: photo.y + 58, width: 64, height: 16), cloud, radius: 8)
+        let text = photo.maxY + 14
+        add(DrawRect(x: inset + 4, y: text, width: 84, height: 10), Palette.ink, radius: 5)
+        add(DrawRect(x: inset + 4, y: text + 19, width: 56, height: 8), Palette.handle, radius: 4)
+        // A handle on each corner, where the rounded corner's arc is at 45°.
+        let r = PlaygroundScene.cornerRadius, at = r * (1 - 0.5.squareRoot()), handle = 5.0
+        for corner in [SIMD2(at, at), SIMD2(side - at, at), SIMD2(at, side - at), SIMD2(side - at, side - at)] {
+            add(DrawRect(origin: corner - handle, size: SIMD2(repeating: 2 * handle)), Palette.accent, radius: handle)
         }
     }
 }

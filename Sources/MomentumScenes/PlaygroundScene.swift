@@ -71,7 +71,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public let name = "playground"
     /// The container size, logical px.
     public private(set) var size: SIMD2<Double>
-    /// The layers the scene shows: the field the card moves in (`PlaygroundDecor`: grid, walls, the ring at the
+    /// The layers the scene shows: the field the card moves in (`PlaygroundDecor`: walls, the ring at the
     /// position animation's target and the line pulling the card to it, gravity, a legend), and the card with its face. The card's position, scale and rotation animate here and nowhere else.
     public private(set) var layers: LayerTree
     /// The card layer.
