@@ -30,6 +30,8 @@ struct HeadlessCommand: LoggingCommand {
         each tour's trace and log in a folder of that name.
         """)
     var allSizes = false
+    @Flag(help: "Show the frame-timing HUD in the screenshots (it runs, and is checked against the layout, either way).")
+    var hud = false
 
     /// The screens `--all-sizes` tours: a phone in portrait (also at scale 2, i.e. 720×1440) and in landscape, a small
     /// laptop window, a desktop window, a landscape tablet, 1080p and 4K (1920×1080 at scale 2).
@@ -80,7 +82,7 @@ struct HeadlessCommand: LoggingCommand {
         let stopper = try StopOnSignal(message: "the tour and its weston are stopped")
         defer { stopper.end() }
         let tours = Tours(executable: executable, module: module, weston: westonPath, backend: backend,
-                          logLevel: logging.logLevel, stopper: stopper)
+                          logLevel: logging.logLevel, hud: hud, stopper: stopper)
         guard allSizes else {
             guard let parsed = Size(size ?? "800x600") else { return }
             try tours.run(scene: scene ?? .panel,
@@ -116,6 +118,8 @@ struct HeadlessCommand: LoggingCommand {
         let executable: String, module: String, weston: String
         let backend: BackendKind?
         let logLevel: LogLevel?
+        /// Whether the screenshots show the HUD.
+        let hud: Bool
         /// Stops each tour's weston on a terminating signal.
         let stopper: StopOnSignal
         /// The text widths the layout checks measure with (the fonts loaded at the first check).
@@ -159,7 +163,7 @@ struct HeadlessCommand: LoggingCommand {
             let backendArguments = scene.usesBackend ? (backend.map { ["--backend", $0.rawValue] } ?? []) : []
             let app = try TracedClient(executable: executable,
                                        arguments: ["--fullscreen", "--scene", scene.rawValue, "--screenshot", shotPath,
-                                                   "--trace-drawn", "--mid-screenshots"]
+                                                   "--trace-drawn", "--mid-screenshots", "--screenshot-hud", hud ? "on" : "off"]
                                            + backendArguments + (logLevel.map { ["--log-level", $0.rawValue] } ?? []),
                                        environment: env, copyTo: tracePath)
             do {

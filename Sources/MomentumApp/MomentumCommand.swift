@@ -44,6 +44,9 @@ struct RunCommand: LoggingCommand {
     var autoplay = false
     @Flag(name: .customLong("no-hud"), help: "Start with the frame-timing HUD hidden (key h toggles it).")
     var noHUD = false
+    @Option(name: .customLong("screenshot-hud"),
+            help: "Whether --screenshot shows the HUD where it is shown (on), or leaves it out (off).")
+    var screenshotHUD = Switch.on
     @Option(help: "A scripted input workload for benchmarks: drag (once the panel rests, a finger sampled at 120 Hz drags it up and down at 1000 px/s, then lifts; panel scene only).")
     var workload: Workload?
     @Flag(name: .customLong("no-subsurfaces"),
@@ -111,6 +114,7 @@ struct RunCommand: LoggingCommand {
         options.screenshotPath = screenshot
         options.core.notifyReady = notifyReady
         options.core.hud = !noHUD
+        options.screenshotHUD = screenshotHUD == .on
         options.core.autoplay = autoplay
         options.subsurfaces = !noSubsurfaces
         options.core.dragWorkload = workload == .drag

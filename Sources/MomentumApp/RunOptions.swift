@@ -8,6 +8,8 @@ struct RunOptions {
     var tracePath: String?
     var traceLimit = TraceLimit.defaultBytes
     var screenshotPath: String?
+    /// Whether `--screenshot` shows the HUD where it is shown (`--screenshot-hud off` leaves it out).
+    var screenshotHUD = true
     var subsurfaces = true
 }
 

@@ -437,7 +437,7 @@ public struct RunCore {
     /// The frame: background, the scene's layers, the model ghosts (key m), the switcher, the HUD. With
     /// `separating`, a layer that wants a surface of its own (and can have one now) and the HUD are returned, each
     /// drawn apart, instead of drawn into the list.
-    private func buildDrawList(separating: Bool, overrides: PresentationOverrides)
+    private func buildDrawList(separating: Bool, overrides: PresentationOverrides, hud showsHUD: Bool = true)
         -> (list: DrawList, separated: [SurfaceSlot: SeparateLayer], ghosts: Int) {
         var list = DrawList()
         list.addBackground(top: RGBA(hex: 0x1B2A49), bottom: RGBA(hex: 0x4A2F5E))
@@ -451,7 +451,7 @@ public struct RunCore {
         let ghosts = showsModel ? scene.layers.drawModelGhosts(into: &list) : 0
         switcher.draw(into: &list, size: size)
         // The open scene menu is above everything, the HUD too.
-        guard !switcher.isOpen else { return (list, separated, ghosts) }
+        guard !switcher.isOpen, showsHUD else { return (list, separated, ghosts) }
         if separating {
             let key = hudOverlayKey
             separated[.overlay] = hudOverlay.flatMap { $0.key == key ? $0.layer : nil }
@@ -485,8 +485,10 @@ public struct RunCore {
         hudOverlay = (key, hud.overlay(width: size.x, statistics: hudStatistics, backend: key.backend))
     }
 
-    /// The frame as a screenshot shows it: everything drawn into one list.
-    public func screenshotList() -> DrawList { buildDrawList(separating: false, overrides: PresentationOverrides()).list }
+    /// The frame as a screenshot shows it: everything drawn into one list (without the HUD unless `hud`).
+    public func screenshotList(hud: Bool = true) -> DrawList {
+        buildDrawList(separating: false, overrides: PresentationOverrides(), hud: hud).list
+    }
 
     // MARK: Trace
 

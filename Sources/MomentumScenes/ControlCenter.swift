@@ -142,6 +142,8 @@ public struct ControlCenterLayout: Sendable, Equatable {
     public static let mediaHeight = 84.0
     /// Panels at least this wide put the media tile beside the toggles.
     public static let wideWidth = 560.0
+    /// Panels at least this wide put the sliders in a third column beside the media.
+    public static let largeWidth = 960.0
     /// Space below the last part.
     public static let bottom = 24.0
 
@@ -151,7 +153,9 @@ public struct ControlCenterLayout: Sendable, Equatable {
         let m = Self.margin, g = Self.gap
         let wide = width >= Self.wideWidth
         let inner = width - 2 * m
-        let gridWidth = wide ? (inner - 2 * g) / 2 : inner
+        // A large panel (a desktop's) is one row of three columns as tall as the toggles: toggles, media, sliders.
+        let large = width >= Self.largeWidth
+        let gridWidth = large ? ((inner - 4 * g) / 3).rounded(.down) : wide ? (inner - 2 * g) / 2 : inner
         let tileWidth = ((gridWidth - g) / 2).rounded(.down)
         var toggles: [ControlCenter.Toggle: DrawRect] = [:]
         for (k, toggle) in ControlCenter.Toggle.allCases.enumerated() {
@@ -165,7 +169,9 @@ public struct ControlCenterLayout: Sendable, Equatable {
         var y = gridBottom
         // Media: beside the grid when wide (free), else under it if the sliders still fit after it.
         var media: DrawRect?
-        if wide {
+        if large {
+            media = DrawRect(x: m + gridWidth + 2 * g, y: Self.top, width: gridWidth, height: gridBottom - Self.top)
+        } else if wide {
             media = DrawRect(x: m + gridWidth + 2 * g, y: Self.top, width: inner - gridWidth - 2 * g,
                              height: gridBottom - Self.top)
         } else if y + 1.6 * g + Self.mediaHeight + 2 * (1.4 * g + sliderBlock) + Self.bottom <= maxHeight {
@@ -176,7 +182,14 @@ public struct ControlCenterLayout: Sendable, Equatable {
         var sliders: [ControlCenter.Slider: DrawRect] = [:]
         let all = ControlCenter.Slider.allCases
         let stackedFits = y + Double(all.count) * (1.4 * g + sliderBlock) + Self.bottom <= maxHeight
-        if wide, !stackedFits, y + 1.4 * g + sliderBlock + Self.bottom <= maxHeight {
+        if large, gridBottom + Self.bottom <= maxHeight {
+            // The third column: the sliders stacked, each (caption and track) as tall as a toggle.
+            let x = m + 2 * (gridWidth + 2 * g)
+            for (k, slider) in all.enumerated() {
+                sliders[slider] = DrawRect(x: x, y: Self.top + Double(k) * (sliderBlock + g) + Self.caption,
+                                           width: inner - (x - m), height: Self.track)
+            }
+        } else if wide, !stackedFits, y + 1.4 * g + sliderBlock + Self.bottom <= maxHeight {
             // A wide panel in a short container (a phone in landscape): the sliders side by side in one row, so
             // every control is there (stacked, the last ran off the bottom).
             let sliderWidth = ((inner - 2 * g) / Double(all.count)).rounded(.down)

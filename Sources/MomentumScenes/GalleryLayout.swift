@@ -24,6 +24,20 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// True for the one-column layout.
     public var isNarrow: Bool { width < Self.narrowWidth }
+    /// Containers at least `narrowWidth` wide and shorter than this (a phone in landscape) get the short layout:
+    /// three columns side by side (the lanes; the cover stack; the orbit over the form field), at full size.
+    public static let shortHeight = 430.0
+    /// True for the short, three-column layout.
+    public var isShort: Bool { !isNarrow && height < Self.shortHeight }
+    /// The short layout's three columns: the lanes', the cover stack's and the last one's left edges and widths.
+    private var shortColumns: (lanes: Double, covers: Double, last: Double, lastWidth: Double) {
+        let lanes = content.left + Self.margin
+        let covers = (content.left + content.width * 0.52 + 10).rounded()
+        let last = covers + Self.cardSize + 20 + 20
+        return (lanes, covers, last, content.left + content.width - Self.margin - last)
+    }
+    /// The largest zoom a large window shows the layout at (`fitting`), and the narrowest layout it zooms.
+    public static let largestZoom = 1.6, largeLayoutWidth = 1000.0
     /// The widest the two columns get: on a wider container they are centred in it.
     public static let maximumContentWidth = 1100.0
     /// The columns' width and left edge.
@@ -34,9 +48,9 @@ public struct GalleryLayout: Sendable, Equatable {
     /// Outer margin.
     static let margin = 20.0
     /// Height of one lane (tighter on a phone, tighter still on a short one, so a 640 px tall one holds every item).
-    public var laneHeight: Double { isNarrow ? (height < 700 ? 27 : 30) : 34 }
+    public var laneHeight: Double { isShort ? 26 : isNarrow ? (height < 700 ? 27 : 30) : 34 }
     /// Width of the label column left of the lanes (and the form field).
-    public var labelWidth: Double { isNarrow ? 112 : 150 }
+    public var labelWidth: Double { isNarrow ? 132 : 160 }
     /// Radius of a lane's dot.
     public static let dotRadius = 9.0
     /// Size of a cover card.
@@ -46,13 +60,14 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The lanes' width: the left column's, or the whole width less the margins.
     private var leftWidth: Double {
-        isNarrow ? Swift.max(width - 2 * Self.margin, labelWidth + 80)
+        if isShort { return Swift.max(shortColumns.covers - 10 - shortColumns.lanes, labelWidth + 80) }
+        return isNarrow ? Swift.max(width - 2 * Self.margin, labelWidth + 80)
             : Swift.max(content.width * 0.55 - Self.margin, labelWidth + 80)
     }
 
     /// The area of all lanes (labels included); tapping it restarts the lanes.
     public var lanesFrame: DrawRect {
-        DrawRect(x: content.left + Self.margin, y: Self.top, width: leftWidth,
+        DrawRect(x: content.left + Self.margin, y: Self.top + (isShort ? 4 : 0), width: leftWidth,
                  height: laneHeight * Double(GalleryLane.all.count))
     }
 
@@ -70,6 +85,11 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The form field at rest (the shake offsets it horizontally).
     public var shakeField: DrawRect {
+        if isShort {
+            // In the last column, under the orbit and its caption.
+            let c = shortColumns
+            return DrawRect(x: c.last, y: orbitFrame.maxY + 42, width: Swift.min(220, c.lastWidth), height: 48)
+        }
         let x = lanesFrame.x + labelWidth
         return DrawRect(x: x, y: lanesFrame.maxY + (isNarrow ? 32 : 40), width: Swift.min(220, width - x - Self.margin - 10),
                         height: 48)
@@ -83,13 +103,18 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The orbit's horizontal and vertical radii.
     public var orbitRadii: SIMD2<Double> {
-        let a = isNarrow ? Swift.max(44, Swift.min(width * 0.45 / 2 - 24, 100))
+        let a = isShort ? Swift.max(44, Swift.min(shortColumns.lastWidth / 2 - 24, 100))
+            : isNarrow ? Swift.max(44, Swift.min(width * 0.45 / 2 - 24, 100))
             : Swift.max(50, Swift.min(content.width * 0.45 / 2 - 40, 150))
         return SIMD2(a, (a * 0.55).rounded())
     }
 
     /// The orbit's centre (where the planet is).
     public var orbitCenter: SIMD2<Double> {
+        if isShort {
+            let c = shortColumns
+            return SIMD2((c.last + c.lastWidth / 2).rounded(), Self.top + 4 + orbitRadii.y + 24)
+        }
         if isNarrow {
             return SIMD2((width - Self.margin - orbitRadii.x - 24).rounded(), lowerRowTop + orbitRadii.y + 24)
         }
@@ -104,6 +129,10 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The centre of the front cover at rest; the other covers stack above it.
     public var coversAnchor: SIMD2<Double> {
+        if isShort {
+            return SIMD2(shortColumns.covers + 10 + Self.cardSize / 2,
+                         Self.top + 4 + 10 + 3 * Self.cardStep + Self.cardSize / 2)
+        }
         if isNarrow {
             // Left, so the shuffle's swing (110 px right) stays on screen.
             return SIMD2(Self.margin + 10 + Self.cardSize / 2, lowerRowTop + 10 + 3 * Self.cardStep + Self.cardSize / 2)
@@ -133,10 +162,10 @@ public struct GalleryLayout: Sendable, Equatable {
         }
     }
 
-    /// The lowest point anything of the gallery reaches (its lowest item and the caption under it: 7 px capitals at
-    /// most 8 px below an item).
+    /// The lowest point anything of the gallery reaches (its lowest item and the caption under it: 9.5 px capitals
+    /// at most 8 px below an item, and their descenders).
     public var contentBottom: Double {
-        GalleryItem.allCases.map { frame(of: $0).maxY }.max().map { $0 + 18 } ?? Self.top
+        GalleryItem.allCases.map { frame(of: $0).maxY }.max().map { $0 + 21 } ?? Self.top
     }
 
     /// The layout for a window `width` × `height` and the zoom it is shown at: 1 where everything fits; in a window
@@ -144,10 +173,19 @@ public struct GalleryLayout: Sendable, Equatable {
     /// (`zoom` < 1) below the chrome band, so every item stays whole and reachable.
     public static func fitting(width: Double, height: Double) -> (layout: GalleryLayout, zoom: Double) {
         let plain = GalleryLayout(width: width, height: height)
-        guard !plain.fits, height > top + 40 else { return (plain, 1) }
         func layout(_ zoom: Double) -> GalleryLayout {
             GalleryLayout(width: width / zoom, height: top + (height - top) / zoom)
         }
+        // A large window shows the two-column layout larger, type and all (as libadwaita's breakpoints step up), so
+        // it fills the screen instead of a column in its middle: the largest zoom up to `largestZoom` at which a
+        // layout at least `largeLayoutWidth` wide fits.
+        if width >= SceneChrome.largeWidth, height > top + 40 {
+            for step in stride(from: Int(largestZoom * 100), through: 101, by: -1) {
+                let zoom = Double(step) / 100, large = layout(zoom)
+                if large.width >= largeLayoutWidth, large.fits { return (large, zoom) }
+            }
+        }
+        guard !plain.fits, height > top + 40 else { return (plain, 1) }
         // The largest zoom (in steps of 1/100) at which the larger layout fits and keeps its items apart.
         for step in stride(from: 99, through: 25, by: -1) {
             let zoom = Double(step) / 100

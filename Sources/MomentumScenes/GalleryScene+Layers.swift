@@ -27,8 +27,10 @@ extension GalleryScene {
     /// Cover colours by id.
     static let coverColors: [UInt32] = [0xFF375F, 0xFF9F0A, 0x34C759, 0x3478F6]
     /// Caption colour.
-    static let captionColor = RGBA(r: 1, g: 1, b: 1, a: 0.72)
-    static let labelColor = RGBA(r: 1, g: 1, b: 1, a: 0.8)
+    static let captionColor = RGBA(r: 1, g: 1, b: 1, a: 0.78)
+    static let labelColor = RGBA(r: 1, g: 1, b: 1, a: 0.88)
+    /// The capital heights of the labels and captions (13 px type), logical px of the layout.
+    static let labelSize = 9.5, captionSize = 9.5
 
     /// Appends the presented layer tree (lanes, form field, orbit and covers) over each lane's timing curve.
     public func draw(into list: inout DrawList) {
@@ -79,7 +81,7 @@ extension GalleryScene {
         var ids = GalleryLayerIDs(placeholder: tree.root)
         let track = RGBA(r: 1, g: 1, b: 1, a: 0.14)
         for (i, lane) in GalleryLane.all.enumerated() {
-            ids.laneLabels.append(tree.add(text(lane.label, at: .zero, size: 8, color: labelColor)))
+            ids.laneLabels.append(tree.add(text(lane.label, at: .zero, size: labelSize, color: labelColor)))
             ids.laneTracks.append(tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 2), backgroundColor: track)))
             var space = Layer(frame: DrawRect(origin: .zero, size: .zero), anchorPoint: .zero)
             space.isHitTestable = false
@@ -88,11 +90,11 @@ extension GalleryScene {
             let color = RGBA(hex: laneColors[i % laneColors.count])
             ids.laneDots.append(tree.add(circle(.zero, radius: 0.01, fill: color), to: spaceID))
         }
-        var lanesCaption = text("tap: run back (restart vs additive)", at: .zero, size: 8.5, color: captionColor)
+        var lanesCaption = text("tap: run back (restart, additive)", at: .zero, size: captionSize, color: captionColor)
         lanesCaption.role = .control(GalleryItem.lanes.rawValue)
         ids.lanesCaption = tree.add(lanesCaption)
 
-        ids.fieldLabel = tree.add(text("password", at: .zero, size: 8, color: labelColor))
+        ids.fieldLabel = tree.add(text("password", at: .zero, size: labelSize, color: labelColor))
         var field = Layer(frame: layout.shakeField, backgroundColor: RGBA(hex: 0xF4F5F8), cornerRadius: 10)
         field.shadow = DropShadow(blurRadius: 10, offset: SIMD2(0, 2), color: RGBA(r: 0, g: 0, b: 0, a: 0.3))
         // It shakes sideways: on a surface of its own the compositor moves it.
@@ -103,15 +105,21 @@ extension GalleryScene {
             tree.add(circle(SIMD2(24 + Double(k) * 18, layout.shakeField.height / 2), radius: 4,
                             fill: RGBA(hex: 0x1C1C1E)), to: ids.field)
         }
-        var fieldCaption = text("tap: shake (additive keyframes)", at: .zero, size: 8.5, color: captionColor)
+        var fieldCaption = Layer.text("tap: shake (additive keyframes)", frame: DrawRect(x: 0, y: 0, width: 1, height: 1),
+                                      size: captionSize, color: captionColor, alignment: .center)
         fieldCaption.role = .control(GalleryItem.shake.rawValue)
         ids.fieldCaption = tree.add(fieldCaption)
 
         var path = Layer(frame: DrawRect(origin: .zero, size: .zero))
         path.content = .ellipse(lineWidth: 1.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.25))
         path.isHitTestable = false
+        // The orbit is drawn over the cover stack: a shuffling cover flies behind the planet, its satellite and its
+        // caption, never over them (on a phone its swing reaches under the orbit).
+        path.zPosition = 1
         ids.orbitPath = tree.add(path)
-        ids.orbitCentre = tree.add(Layer(frame: DrawRect(origin: .zero, size: .zero)))
+        var centre = Layer(frame: DrawRect(origin: .zero, size: .zero))
+        centre.zPosition = 1
+        ids.orbitCentre = tree.add(centre)
         var sun = circle(.zero, radius: 22, fill: RGBA(hex: 0xFF9F0A))
         sun.shadow = DropShadow(blurRadius: 16, offset: .zero, color: RGBA(hex: 0xFF9F0A, alpha: 0.5))
         tree.add(sun, to: ids.orbitCentre)
@@ -130,7 +138,9 @@ extension GalleryScene {
                            backgroundColor: RGBA(hex: 0x3478F6), cornerRadius: 2), to: ids.satellite)
         }
         tree.add(circle(SIMD2(12 + 11, 6), radius: 3, fill: RGBA(hex: 0xFF375F)), to: ids.satellite)
-        var orbitCaption = text("tap: 3 paced laps, rotate-auto", at: .zero, size: 8.5, color: captionColor)
+        var orbitCaption = Layer.text("tap: 3 laps, rotate-auto", frame: DrawRect(x: 0, y: 0, width: 1, height: 1),
+                                      size: captionSize, color: captionColor, alignment: .center)
+        orbitCaption.zPosition = 1
         orbitCaption.role = .control(GalleryItem.satellite.rawValue)
         ids.orbitCaption = tree.add(orbitCaption)
 
@@ -152,7 +162,8 @@ extension GalleryScene {
                      to: id)
             ids.cards.append(id)
         }
-        var coversCaption = text("tap: shuffle (group, +0.5 s)", at: .zero, size: 8.5, color: captionColor)
+        var coversCaption = Layer.text("tap: shuffle (+0.5 s)", frame: DrawRect(x: 0, y: 0, width: 1, height: 1),
+                                       size: captionSize, color: captionColor, alignment: .center)
         coversCaption.role = .control(GalleryItem.covers.rawValue)
         ids.coversCaption = tree.add(coversCaption)
         var scene = (tree: tree, ids: ids)
@@ -173,7 +184,7 @@ extension GalleryScene {
         let radius = GalleryLayout.dotRadius
         for i in GalleryLane.all.indices {
             let y = layout.laneY(i)
-            place(ids.laneLabels[i], at: SIMD2(layout.lanesFrame.x, (y - 3.5).rounded()))
+            place(ids.laneLabels[i], at: SIMD2(layout.lanesFrame.x, (y - labelSize / 2).rounded()))
             tree[ids.laneTracks[i]].frame = DrawRect(x: layout.laneStartX, y: y - 1, width: length, height: 2)
             place(ids.laneSpaces[i], at: SIMD2(layout.laneStartX, y))
             tree[ids.laneSpaces[i]].scale = length
@@ -184,15 +195,23 @@ extension GalleryScene {
         place(ids.lanesCaption, at: SIMD2(layout.laneStartX - radius, layout.lanesFrame.maxY + 6))
 
         let rest = layout.shakeField
-        place(ids.fieldLabel, at: SIMD2(rest.x - layout.labelWidth, rest.center.y - 3.5))
+        // Left of the field, in the label column; above it in the short layout (the field has a column of its own).
+        place(ids.fieldLabel, at: layout.isShort ? SIMD2(rest.x, rest.y - 17)
+                : SIMD2(rest.x - layout.labelWidth, (rest.center.y - labelSize / 2).rounded()))
         tree.setModelValue(rest.center, for: .position, of: ids.field)
-        place(ids.fieldCaption, at: SIMD2(rest.x, rest.maxY + 8))
+        tree[ids.field].size = rest.size  // layouts differ in its width (the short one's column is narrower)
+        // Centred under the field (the landscape phone's field is narrower than its caption, at the window's edge).
+        tree[ids.fieldCaption].frame = DrawRect(x: rest.x, y: rest.maxY + 8, width: rest.width,
+                                                height: captionSize * 1.4)
 
         tree[ids.orbitPath].frame = DrawRect(origin: layout.orbitCenter - orbit.radii, size: 2 * orbit.radii)
         place(ids.orbitCentre, at: layout.orbitCenter)
-        place(ids.orbitCaption, at: SIMD2(layout.orbitFrame.x, layout.orbitFrame.maxY + 2))
+        // Centred under the orbit (on a phone the orbit is at the right edge: a caption from its left edge ran off).
+        tree[ids.orbitCaption].frame = DrawRect(x: layout.orbitFrame.x, y: layout.orbitFrame.maxY + 2,
+                                                width: layout.orbitFrame.width, height: captionSize * 1.4)
 
         place(ids.coversAnchor, at: layout.coversAnchor)
-        place(ids.coversCaption, at: SIMD2(layout.coversFrame.x, layout.coversFrame.maxY + 4))
+        tree[ids.coversCaption].frame = DrawRect(x: layout.coversFrame.x, y: layout.coversFrame.maxY + 4,
+                                                 width: layout.coversFrame.width, height: captionSize * 1.4)
     }
 }

@@ -7,6 +7,10 @@ import RealModule
 /// compositor.
 public enum Icon: String, Sendable, CaseIterable {
     case wifi, bluetooth, airplane, moon, sun, speaker, play, pause, previous, next, note
+    /// The playground's gesture guide: two arrows spreading (pinch), a turning arrow (twist).
+    case pinch, twist
+    /// The playground's gesture guide: a flick (an arrow thrown to the right), a tap (a dot in a ring).
+    case flick, tap
 
     /// The icon's layers inside `frame` (a square, in the superlayer's coordinates), drawn in `color`. `background`
     /// is the colour under the icon: the moon's crescent is cut from a disc with it.
@@ -89,6 +93,21 @@ public enum Icon: String, Sendable, CaseIterable {
                     triangle(SIMD2(3.5, 6), SIMD2(10.5, 12), SIMD2(3.5, 18))]
         case .note:
             return [disc(8.5, 17.5, 3.5, color), stroke([p(11, 17.5), p(11, 4), p(18.5, 6.5)], width: 2.2)]
+        case .pinch:
+            // Two arrows out from the middle along the diagonal, each with its head.
+            return [stroke([p(9.5, 14.5), p(4, 20)], width: 2), stroke([p(4, 15), p(4, 20), p(9, 20)], width: 2),
+                    stroke([p(14.5, 9.5), p(20, 4)], width: 2), stroke([p(15, 4), p(20, 4), p(20, 9)], width: 2)]
+        case .twist:
+            // Three quarters of a circle turning clockwise, its head at the end.
+            let end = 380 * Double.pi / 180
+            let tip = SIMD2(12 + 8 * Double.cos(end), 12 + 8 * Double.sin(end))
+            let along = SIMD2(-Double.sin(end), Double.cos(end)), across = SIMD2(along.y, -along.x)
+            let wings = [tip - 4.5 * along + 4 * across, tip, tip - 4.5 * along - 4 * across]
+            return [arc(12, 12, 8, from: 150, to: 380, width: 2.2), stroke(wings.map { p($0.x, $0.y) }, width: 2.2)]
+        case .flick:
+            return [stroke([p(3, 17), p(19, 9)], width: 2.2), stroke([p(12.5, 7.5), p(19, 9), p(16, 15)], width: 2.2)]
+        case .tap:
+            return [disc(12, 12, 3.5, color), arc(12, 12, 8.5, from: 0, to: 360, width: 1.8)]
         }
     }
 }

@@ -20,12 +20,17 @@ public struct PanelLayout: Sendable, Equatable {
     /// Height of the strip visible when closed.
     public static let peek = 72.0
 
+    /// The widest the panel gets on a large window (`SceneChrome.largeWidth`): its controls in one row of three
+    /// columns; 640 px below that.
+    public static let largeMaximumWidth = 1040.0
+
     /// The most of the container's height the open panel takes.
     public static let maxHeightFraction = 0.7
 
     /// The Control Center's parts inside the panel.
     public var controls: ControlCenterLayout {
-        ControlCenterLayout(width: min(width - 32, 640), maxHeight: (height * Self.maxHeightFraction).rounded())
+        ControlCenterLayout(width: min(width - 32, width >= SceneChrome.largeWidth ? Self.largeMaximumWidth : 640),
+                            maxHeight: (height * Self.maxHeightFraction).rounded())
     }
 
     /// Panel size (the part that shows when open): as tall as its controls need, at most 70 % of the container.

@@ -101,7 +101,8 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// The hint sits between the chrome band and the open panel.
     private mutating func placeHint() {
         hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: layout.width,
-                                               height: layout.y(for: .open) - SceneChrome.top))
+                                               height: layout.y(for: .open) - SceneChrome.top),
+                   scale: SceneChrome.typeScale(width: layout.width))
     }
 
     /// The panel layer's centre, animated: the top edge is `centre.y − layer height / 2`.

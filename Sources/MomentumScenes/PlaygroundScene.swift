@@ -71,12 +71,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public let name = "playground"
     /// The container size, logical px.
     public private(set) var size: SIMD2<Double>
-    /// The layers the scene shows: a ring at the position animation's target, and the card with its header band
-    /// and dot. The card's position, scale and rotation animate here and nowhere else.
+    /// The layers the scene shows: the field the card moves in (`PlaygroundDecor`: walls, the ring at the
+    /// position animation's target and the line pulling the card to it, gravity, a legend), and the card with its face. The card's position, scale and rotation animate here and nowhere else.
     public private(set) var layers: LayerTree
     /// The card layer.
     public let cardLayer: LayerID
-    let ringLayer: LayerID
+    /// The field, its walls, the pull and the legend drawn under the card.
+    private let decor: PlaygroundDecor
     /// What to try, under the chrome band.
     private let hint: SceneHint
     /// How the position moves when released or retargeted: a backend at rest, configured (a response-0.5 s,
@@ -111,36 +112,46 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         self.backend = motion
         self.backendName = backendName
         layers = LayerTree(size: size)
+        decor = PlaygroundDecor(into: &layers)
         hint = SceneHint(into: &layers, title: "Playground",
                          lines: ["Drag, flick, pinch or twist the card", "Tap elsewhere to send it there"])
         let centre = size * 0.5
-        var ring = Layer(frame: DrawRect(origin: centre - 10, size: SIMD2(20, 20)),
-                         backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.25), cornerRadius: 10)
-        ring.isHidden = true
-        ring.isHitTestable = false
-        ringLayer = layers.add(ring)
         let side = Self.cardSide
         var card = Layer(frame: DrawRect(origin: centre - side / 2, size: SIMD2(side, side)),
-                         backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: Self.cornerRadius)
+                         backgroundColor: Palette.card, cornerRadius: Self.cornerRadius)
         // It mostly slides (a tap, a fling, the autoplay): on a surface of its own the compositor moves it.
         card.wantsOwnSurface = true
         // Thrown anywhere over the page, and over its hint, by design.
         card.role = .sheet("card")
         cardLayer = layers.add(card)
-        let band = SIMD2(side - 32, 26.0)
-        layers.add(Layer(frame: DrawRect(x: 16, y: 16, width: band.x, height: band.y),
-                         backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.85), cornerRadius: 8), to: cardLayer)
-        let dot = 12.0
-        layers.add(Layer(frame: DrawRect(origin: SIMD2(side / 2, side / 2 + 34) - dot / 2, size: SIMD2(dot, dot)),
-                         backgroundColor: RGBA(hex: 0xFFD60A), cornerRadius: dot / 2), to: cardLayer)
+        PlaygroundDecor.addCardFace(to: cardLayer, side: side, in: &layers)
         syncDecorations()
         placeHint()
     }
 
-    /// The hint sits under the chrome band, above where the card starts (hidden on a short window).
+    /// The hint sits under the chrome band, above where the card starts (hidden on a short window); the field
+    /// fills the area the card moves in.
     private mutating func placeHint() {
         let room = size.y / 2 - Self.cardSide / 2 - SceneChrome.top
-        hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room))
+        let scale = SceneChrome.typeScale(width: size.x), hintHeight = hint.height(scale: scale)
+        // Where there is room (a large window), the gesture guide's chips under the hint, the two centred together.
+        let block = hintHeight + 16 + PlaygroundDecor.chipHeight
+        if room >= block + 24, size.x >= PlaygroundDecor.guideWidth + 24 {
+            let top = (SceneChrome.top + (room - block) / 2).rounded()
+            hint.place(in: &layers, area: DrawRect(x: 0, y: top - 12, width: size.x, height: hintHeight + 24), scale: scale)
+            decor.placeGuide(in: &layers, top: top + (hintHeight + 16).rounded(), width: size.x)
+        } else {
+            hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
+            decor.placeGuide(in: &layers, top: nil, width: size.x)
+        }
+        decor.place(in: &layers, rect: fieldRect, size: size)
+    }
+
+    /// The area the card moves in: the window below the chrome band (the whole window where it is too short for
+    /// the band and the card), as `clamped` keeps it.
+    var fieldRect: DrawRect {
+        let top = clamped(SIMD2(Self.cardSide / 2, 0)).y - Self.cardSide / 2
+        return DrawRect(x: 0, y: top, width: size.x, height: Swift.max(size.y - top, 1))
     }
 
     // MARK: - What is on screen
@@ -227,6 +238,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// Switches the position backend, handing over the presented value and velocity.
     public mutating func switchBackend(to newBackend: PropertyAnimation, name: String) {
+        defer { syncDecorations() }
         backend = name == "dynamics" ? Self.cardDynamics() : newBackend
         if name != "dynamics" { hasGravity = false }
         _ = backend.interrupt()
@@ -534,11 +546,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         if isHeld { layers[cardLayer].position = grabPosition + recognizer.translation - grabTranslation }
     }
 
-    /// The ring at the target shows while the position animates; the shadow lifts while the card is held.
+    /// The ring at the target and the line from it to the card show while the position animates toward it (not
+    /// while the card falls free); the walls light on the dynamics backend; the shadow lifts while the card is held.
     private mutating func syncDecorations() {
         let moving = !isHeld && isAnimating(.position)
-        layers[ringLayer].isHidden = !moving
-        if moving { layers[ringLayer].position = layers[cardLayer].position }
+        decor.update(in: &layers, target: layers[cardLayer].position, position: position,
+                     pulled: moving && !hasGravity, walled: backendName == "dynamics" && collisionBounds != nil,
+                     falling: hasGravity, backend: backendName)
         layers[cardLayer].shadow = DropShadow(blurRadius: isHeld ? 30 : 18, offset: SIMD2(0, isHeld ? 10 : 4))
     }
 

@@ -5,6 +5,13 @@
 public enum SceneChrome {
     /// The band's height in logical px.
     public static let top = 96.0
+
+    /// Windows at least this wide (a desktop, a landscape tablet) get the large layouts: more columns, larger type.
+    public static let largeWidth = 1280.0
+
+    /// The type scale for a window `width` logical px wide (as libadwaita's breakpoints step up): 1, and 1.2 from
+    /// `largeWidth` on, so text read from further away on a large screen is not lost in it.
+    public static func typeScale(width: Double) -> Double { width >= largeWidth ? 1.2 : 1 }
 }
 
 import MomentumLayers
@@ -27,18 +34,25 @@ struct SceneHint {
         self.ids = ids
     }
 
-    /// The height the hint needs.
-    var height: Double { Self.titleSize + Self.titleStep - Self.lineSize + Double(ids.count - 1) * Self.lineStep }
+    /// The height the hint needs at type `scale`.
+    func height(scale: Double = 1) -> Double {
+        (Self.titleSize + Self.titleStep - Self.lineSize + Double(ids.count - 1) * Self.lineStep) * scale
+    }
 
-    /// Centres the hint in `area`; hides it when it does not fit (with 12 px to spare on each side).
-    func place(in tree: inout LayerTree, area: DrawRect) {
+    /// Centres the hint in `area` at type `scale` (`SceneChrome.typeScale`); hides it when it does not fit (with
+    /// 12 px to spare on each side).
+    func place(in tree: inout LayerTree, area: DrawRect, scale: Double = 1) {
+        let height = height(scale: scale)
         let fits = area.height >= height + 24 && area.width >= 240
         var y = (area.y + (area.height - height) / 2).rounded()
         for (k, id) in ids.enumerated() {
-            let size = k == 0 ? Self.titleSize : Self.lineSize
+            let size = (k == 0 ? Self.titleSize : Self.lineSize) * scale
             tree[id].frame = DrawRect(x: area.x + 12, y: y, width: max(area.width - 24, 1), height: size * 1.4)
             tree[id].isHidden = !fits
-            y += k == 0 ? Self.titleStep : Self.lineStep
+            if case let .text(string, _, color, weight, alignment) = tree[id].content {
+                tree[id].content = .text(string, size: size, color: color, weight: weight, alignment: alignment)
+            }
+            y += ((k == 0 ? Self.titleStep : Self.lineStep) * scale).rounded()
         }
     }
 }

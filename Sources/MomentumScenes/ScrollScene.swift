@@ -29,8 +29,9 @@ public struct ScrollScene: Scene {
     private let bar: LayerID
     /// The container size, logical px.
     public private(set) var size: SIMD2<Double>
-    /// The rows shown: a music library of 60 tracks, each a title and a line (artist · album · length), all different.
-    public static let rows: [(String, String)] = (0..<60).map { i in
+    /// The rows: a music library of 120 tracks, each a numbered title, its artist, album and length; one column
+    /// shows the first `lines`, two show them all.
+    public static let rows: [(title: String, artist: String, album: String, length: String)] = (0..<(lines * 2)).map { i in
         let adjectives = ["Quiet", "Golden", "Northern", "Paper", "Electric", "Slow", "Silver", "Distant", "Hidden",
                           "Velvet", "Open", "Midnight"]
         let nouns = ["Harbour", "Lights", "Rivers", "Motion", "Gardens", "Signals", "Echoes", "Horizons", "Avenues",
@@ -42,7 +43,8 @@ public struct ScrollScene: Scene {
         let seconds = 150 + (i * 37) % 150
         let title = "\(adjectives[(i * 5) % 12]) \(nouns[i % 10])"
         let minutes = seconds / 60, rest = seconds % 60
-        return ("\(i + 1). \(title)", "\(artists[(i * 7) % 12]) · \(albums[(i / 2) % 6]) · \(minutes):\(rest < 10 ? "0" : "")\(rest)")
+        return ("\(i + 1). \(title)", artists[(i * 7) % 12], albums[(i / 2) % 6],
+                "\(minutes):\(rest < 10 ? "0" : "")\(rest)")
     }
     /// Row height and the list's side margin, logical px.
     public static let rowHeight = 64.0, margin = 16.0
@@ -94,7 +96,25 @@ public struct ScrollScene: Scene {
     }
 
     /// The content's height: every row, and a margin under the last.
-    public var contentHeight: Double { Double(Self.rows.count) * Self.rowHeight + Self.margin }
+    public var contentHeight: Double {
+        Double(Self.lines) * Self.rowHeight + Self.margin
+    }
+
+    /// The list's lines: one row each in one column, a row per column in two (the list scrolls as far either way).
+    public static let lines = 60
+
+    /// The list's columns: two on a large window (from `SceneChrome.largeWidth`: a grid of cards, as a library
+    /// is on a desktop, rather than one 720 px column in the middle of it), else one.
+    public var columns: Int { size.x >= SceneChrome.largeWidth ? 2 : 1 }
+
+    /// The rows' artwork colours.
+    static let artworkColors = [Palette.accent, Palette.pink, Palette.orange, Palette.green, Palette.indigo,
+                                RGBA(hex: 0x64D2FF), RGBA(hex: 0xBF5AF2)]
+
+    /// The widest a column of cards gets, logical px.
+    public static let maximumColumnWidth = 720.0
+    /// The gap between two columns, logical px.
+    public static let columnGap = 16.0
 
     /// The lowest offset at rest (the last row at the viewport's bottom); 0 when everything fits.
     public var minimumOffset: Double { Swift.min(0, viewport.height - contentHeight) }
@@ -363,11 +383,14 @@ public struct ScrollScene: Scene {
         bounce(from: layers[content].position, velocity: SIMD2(0, velocity))
     }
 
-    /// The rows, for the current size: cards across the width (at most 720 px, centred), a title and a line each.
+    /// The rows, for the current size: cards across the width (at most 720 px a column, centred; two columns on a
+    /// large window, read across), a title and a line each.
     private mutating func layOut() {
         layers[layers.root].frame = DrawRect(origin: .zero, size: size)
-        let width = Swift.min(size.x - 2 * Self.margin, 720)
-        let left = ((size.x - width) / 2).rounded()
+        let columns = Double(columns)
+        let width = Swift.min((size.x - 2 * Self.margin - (columns - 1) * Self.columnGap) / columns,
+                              Self.maximumColumnWidth).rounded(.down)
+        let left = ((size.x - columns * width - (columns - 1) * Self.columnGap) / 2).rounded()
         layers[content].size = SIMD2(size.x, contentHeight)
         layers.removeSublayers(of: content)
         // The bar over the chrome band: rows scrolled up pass under it (and under the switcher and HUD drawn on it),
@@ -378,14 +401,25 @@ public struct ScrollScene: Scene {
                          backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.12)), to: bar)
         layers.add(Layer.text("Library", frame: DrawRect(x: 20, y: SceneChrome.top - 32, width: 140, height: 24),
                               size: 17, color: Palette.white, weight: .semibold), to: bar)
-        for (i, row) in Self.rows.enumerated() {
-            let frame = DrawRect(x: left, y: Double(i) * Self.rowHeight + 8, width: width, height: Self.rowHeight - 8)
+        for (i, row) in Self.rows.prefix(Self.lines * Int(columns)).enumerated() {
+            let column = Double(i % Int(columns)), line = Double(i / Int(columns))
+            let frame = DrawRect(x: left + column * (width + Self.columnGap), y: line * Self.rowHeight + 8, width: width,
+                                 height: Self.rowHeight - 8)
             let card = layers.add(Layer(frame: frame, backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.95),
                                         cornerRadius: 12), to: content)
             layers[card].isHitTestable = false
-            layers.add(Layer.text(row.0, frame: DrawRect(x: 16, y: 12, width: width - 32, height: 16), size: 11,
+            // The album's artwork: a tile in one of the palette's colours (one layer: the list stays cheap to draw).
+            var art = Layer(frame: DrawRect(x: 8, y: 8, width: 40, height: 40),
+                            backgroundColor: Self.artworkColors[(i * 5) % Self.artworkColors.count], cornerRadius: 8)
+            art.isHitTestable = false
+            layers.add(art, to: card)
+            // The title, then the artist, the album where the row is wide enough for it (a phone's is not: the line ran
+            // past the row's edge) and the length; two runs of text a row, as before the artwork, so the list costs
+            // no more to draw.
+            layers.add(Layer.text(row.title, frame: DrawRect(x: 60, y: 12, width: width - 76, height: 16), size: 11,
                                   color: RGBA(hex: 0x1B2A49), weight: .semibold), to: card)
-            layers.add(Layer.text(row.1, frame: DrawRect(x: 16, y: 32, width: width - 32, height: 14), size: 9,
+            let detail = width >= 440 ? "\(row.artist) · \(row.album) · \(row.length)" : "\(row.artist) · \(row.length)"
+            layers.add(Layer.text(detail, frame: DrawRect(x: 60, y: 32, width: width - 76, height: 14), size: 9,
                                   color: RGBA(hex: 0x6B7280)), to: card)
         }
     }

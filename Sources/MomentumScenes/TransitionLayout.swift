@@ -3,7 +3,7 @@ import MomentumLayers
 
 /// Where the transition scene's modal card sits in its container (the window), and what its position means.
 ///
-/// The card is `width − 32` wide (at most 720) and `height × 0.8` tall (less where that would not fit below the header with 12 px
+/// The card is `width − 32` wide (at most 720, 1040 on a large window) and `height × 0.8` tall (less where that would not fit below the header with 12 px
 /// to spare), centred horizontally. It is presented *from above* (seed 002): dismissed, its bottom edge lies on the
 /// container's top edge (the seed's `center.y = −90` for a 180 pt card); presented, it is centred in the area below
 /// the header bar. The header bar is the backdrop's "navigation bar" whose two large titles cross-fade; it spans the
@@ -26,16 +26,23 @@ public struct TransitionLayout: Sendable, Equatable {
     /// Height of the backdrop's header bar (its titles cross-fade while the card moves): the chrome band.
     public static let headerHeight = SceneChrome.top
 
-    /// The widest the card gets (a form sheet on a large screen, centred), logical px.
-    public static let maximumCardWidth = 720.0
+    /// The widest the card gets (a form sheet on a large screen, centred: the message beside its attachments),
+    /// logical px.
+    public static let maximumCardWidth = 1040.0
 
     /// The tallest the card gets (a form sheet on a large screen, centred below the header).
-    public static let maximumCardHeight = 680.0
+    public static let maximumCardHeight = 820.0
+
+    /// The widest and tallest the card gets in a window narrower than `SceneChrome.largeWidth`.
+    public static let compactMaximumCardSize = SIMD2(720.0, 680.0)
+
+    /// True in a window at least `SceneChrome.largeWidth` wide: a larger card, its attachments beside the message.
+    public var isLarge: Bool { width >= SceneChrome.largeWidth }
 
     /// The card's size.
     public var cardSize: SIMD2<Double> {
-        SIMD2(max(min(width - 32, Self.maximumCardWidth), 0),
-              max(min(height * 0.8, height - Self.headerHeight - 24, Self.maximumCardHeight), 0))
+        let most = isLarge ? SIMD2(Self.maximumCardWidth, Self.maximumCardHeight) : Self.compactMaximumCardSize
+        return SIMD2(max(min(width - 32, most.x), 0), max(min(height * 0.8, height - Self.headerHeight - 24, most.y), 0))
     }
 
     /// The card's left edge (centred horizontally).

@@ -416,8 +416,18 @@ public struct TransitionScene: Scene {
         layers[layers.root].frame = container
         layers[rows].frame = container
         layers.removeSublayers(of: rows)
-        // The inbox: one row per message (sender and subject), as many as fit, as wide as the card.
-        let rowHeight = 52.0, gap = 8.0
+        // The inbox: one row per message (sender and subject), as many as fit, as wide as the card. `k` is the type
+        // scale of everything set here. It stays 1 on a large window too: at `SceneChrome.typeScale` (1.2) the card's
+        // text drawn on its own surface came out a pixel off the window's drawing of it at 1920x1080@2
+        // (SceneSurfacesEndToEndTests), a renderer matter to settle before the card's type can step up.
+        let k = 1.0
+        /// A length of the compact layout at the type scale, in whole px (text lands on the same pixels in the
+        /// card's own surface as in the window).
+        func px(_ v: Double) -> Double { (v * k).rounded() }
+        /// A type size (capital height) at the type scale, in whole px when scaled (a baseline half a device pixel
+        /// off the grid rounds one way in the card's surface and the other in the window).
+        func pt(_ v: Double) -> Double { k == 1 ? v : (v * k).rounded() }
+        let rowHeight = px(52), gap = 8.0
         let senders = [("Ada Lovelace", "Notes on the engine"), ("Grace Hopper", "Compiler meeting moved"),
                        ("Alan Kay", "Re: the Dynabook"), ("Margaret Hamilton", "Priority displays"),
                        ("Edsger Dijkstra", "On the cruelty of timers"), ("Barbara Liskov", "Substitution, again"),
@@ -430,9 +440,15 @@ public struct TransitionScene: Scene {
             let row = layers.add(Layer(frame: DrawRect(x: layout.cardX, y: rowY, width: layout.cardSize.x,
                                                        height: rowHeight),
                                        backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.92), cornerRadius: 12), to: rows)
-            layers.add(Self.text(senders[index].0, size: 11, color: RGBA(hex: 0x1B2A49), weight: .semibold, x: 16, y: 11),
+            layers.add(Self.text(senders[index].0, size: pt(11), color: RGBA(hex: 0x1B2A49), weight: .semibold,
+                                 x: 16, y: px(11)), to: row)
+            layers.add(Self.text(senders[index].1, size: pt(9.5), color: RGBA(hex: 0x6B7280), x: 16, y: px(31)),
                        to: row)
-            layers.add(Self.text(senders[index].1, size: 9.5, color: RGBA(hex: 0x6B7280), x: 16, y: 31), to: row)
+            // When it came, at the row's right (today's as times, older ones as days).
+            var when = Self.text(Self.received[index % Self.received.count], size: pt(9), color: RGBA(hex: 0x6B7280),
+                                 alignment: .trailing)
+            when.frame = DrawRect(x: layout.cardSize.x - 96, y: px(12), width: 80, height: px(14))
+            layers.add(when, to: row)
             rowY += rowHeight + gap
             index += 1
         }
@@ -458,48 +474,69 @@ public struct TransitionScene: Scene {
         // "Close" in the card's top-right corner (the close control: a tap there dismisses).
         layers[titles.close].frame = DrawRect(x: size.x - 100, y: 20, width: 80, height: 16)
         // The message: a sender row (avatar, name, time), a subject, then lines of text, as many as fit.
-        let inset = DrawRect(origin: .zero, size: size).insetBy(20)
+        let inset = DrawRect(origin: .zero, size: size).insetBy(px(20))
         let ink = RGBA(hex: 0x1B2A49), grey = RGBA(hex: 0x6B7280)
-        layers.add(Layer(frame: DrawRect(x: inset.x, y: inset.y + 16, width: 40, height: 40),
-                         backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: 20), to: cardContent)
-        var initials = Self.text("AL", size: 11, color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold, alignment: .center)
-        initials.frame = DrawRect(x: inset.x, y: inset.y + 30.5, width: 40, height: 14)
+        let avatar = px(40)
+        layers.add(Layer(frame: DrawRect(x: inset.x, y: inset.y + px(16), width: avatar, height: avatar),
+                         backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: avatar / 2), to: cardContent)
+        var initials = Self.text("AL", size: pt(11), color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold,
+                                 alignment: .center)
+        initials.frame = DrawRect(x: inset.x, y: inset.y + px(16) + ((avatar - pt(11)) / 2).rounded(), width: avatar, height: px(14))
         layers.add(initials, to: cardContent)
-        layers.add(Self.text("Ada Lovelace", size: 12, color: ink, weight: .semibold, x: inset.x + 52, y: inset.y + 20),
+        layers.add(Self.text("Ada Lovelace", size: pt(12), color: ink, weight: .semibold, x: inset.x + avatar + px(12),
+                             y: inset.y + px(20)), to: cardContent)
+        layers.add(Self.text("Today 09:41", size: pt(9), color: grey, x: inset.x + avatar + px(12), y: inset.y + px(40)),
                    to: cardContent)
-        layers.add(Self.text("Today 09:41", size: 9, color: grey, x: inset.x + 52, y: inset.y + 40), to: cardContent)
-        layers.add(Self.text("Notes on the engine", size: 15, color: ink, weight: .semibold, x: inset.x, y: inset.y + 76),
-                   to: cardContent)
-        // The body, wrapped to the card (at most a comfortable reading width), as many lines as fit.
-        let columns = Self.columns(width: min(inset.width, 560), size: 9.5)
-        var lineY = inset.y + 110
-        for line in Self.body.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast() where lineY + 12 < inset.maxY {
-            if !line.isEmpty { layers.add(Self.text(line, size: 9.5, color: ink, x: inset.x, y: lineY), to: cardContent) }
-            lineY += 21
+        layers.add(Self.text("Notes on the engine", size: pt(15), color: ink, weight: .semibold, x: inset.x,
+                             y: inset.y + px(76)), to: cardContent)
+        // On a wide card the attachments are a column of their own beside the message (as a mail client's are on a
+        // desktop), so the text keeps a readable measure and the width is used; else they follow the message.
+        let sideWidth = inset.width >= 760 ? px(300) : 0
+        let bodyWidth = sideWidth > 0 ? inset.width - sideWidth - px(40) : inset.width
+        // The body, wrapped to its column (at most a comfortable reading width, about 85 characters), as many lines
+        // as fit.
+        let columns = Self.columns(width: min(bodyWidth, px(560)), size: pt(9.5))
+        let bodyTop = inset.y + px(110)
+        var lineY = bodyTop
+        let paragraphs = sideWidth > 0 ? Self.body + Self.moreBody : Self.body
+        for line in paragraphs.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast()
+        where lineY + px(12) < inset.maxY {
+            if !line.isEmpty { layers.add(Self.text(line, size: pt(9.5), color: ink, x: inset.x, y: lineY), to: cardContent) }
+            lineY += px(21)
         }
         // The attachments: a list of rows (a file-type tile, the name, the size), as many as fit.
-        var fileY = lineY + 18
-        guard fileY + 20 + Self.attachmentRow < inset.maxY else { return }
-        layers.add(Self.text("ATTACHMENTS", size: 8, color: grey, weight: .semibold, x: inset.x, y: fileY), to: cardContent)
-        fileY += 20
-        let rowWidth = min(inset.width, 560)
-        for (k, file) in Self.attachments.enumerated() where fileY + Self.attachmentRow <= inset.maxY {
-            if k > 0 {
-                layers.add(Layer(frame: DrawRect(x: inset.x + 44, y: fileY, width: rowWidth - 44, height: 1),
+        let row = px(Self.attachmentRow)
+        let fileX = sideWidth > 0 ? inset.maxX - sideWidth : inset.x
+        var fileY = sideWidth > 0 ? bodyTop : lineY + px(18)
+        guard fileY + px(20) + row < inset.maxY else { return }
+        layers.add(Self.text("ATTACHMENTS", size: pt(8), color: grey, weight: .semibold, x: fileX, y: fileY),
+                   to: cardContent)
+        fileY += px(20)
+        let rowWidth = sideWidth > 0 ? sideWidth : min(inset.width, 560)
+        let tileSide = px(32)
+        for (n, file) in Self.attachments.enumerated() where fileY + row <= inset.maxY {
+            if n > 0 {
+                layers.add(Layer(frame: DrawRect(x: fileX + tileSide + px(12), y: fileY,
+                                                 width: rowWidth - tileSide - px(12), height: 1),
                                  backgroundColor: RGBA(hex: 0xE2E4EA)), to: cardContent)
             }
-            let tile = DrawRect(x: inset.x, y: fileY + (Self.attachmentRow - 32) / 2, width: 32, height: 32)
-            layers.add(Layer(frame: tile, backgroundColor: RGBA(hex: file.color), cornerRadius: 7), to: cardContent)
-            var kind = Self.text(file.kind, size: 7, color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold,
+            let tile = DrawRect(x: fileX, y: fileY + (row - tileSide) / 2, width: tileSide, height: tileSide)
+            layers.add(Layer(frame: tile, backgroundColor: RGBA(hex: file.color), cornerRadius: 7 * k), to: cardContent)
+            var kind = Self.text(file.kind, size: pt(7), color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold,
                                  alignment: .center)
-            kind.frame = DrawRect(x: tile.x, y: tile.y + 12, width: tile.width, height: 10)
+            kind.frame = DrawRect(x: tile.x, y: tile.y + ((tileSide - pt(7)) / 2).rounded(), width: tile.width, height: px(10))
             layers.add(kind, to: cardContent)
-            layers.add(Self.text(file.name, size: 10.5, color: ink, weight: .semibold, x: inset.x + 44, y: fileY + 10),
+            layers.add(Self.text(file.name, size: pt(10.5), color: ink, weight: .semibold, x: fileX + tileSide + px(12),
+                                 y: fileY + px(10)), to: cardContent)
+            layers.add(Self.text(file.size, size: pt(8.5), color: grey, x: fileX + tileSide + px(12), y: fileY + px(28)),
                        to: cardContent)
-            layers.add(Self.text(file.size, size: 8.5, color: grey, x: inset.x + 44, y: fileY + 28), to: cardContent)
-            fileY += Self.attachmentRow
+            fileY += row
         }
     }
+
+    /// When each inbox row's message came.
+    static let received = ["09:41", "08:15", "Yesterday", "Yesterday", "Tuesday", "Monday", "Sunday", "12 Nov", "9 Nov",
+                           "2 Nov"]
 
     /// The height of an attachment row.
     static let attachmentRow = 48.0
@@ -518,6 +555,17 @@ public struct TransitionScene: Scene {
             + "interrupted, reversed or retargeted, and the velocity never jumps.",
         "Springs settle to a tenth of a pixel at any frame rate; the dynamics match Box2D; the tweens compose "
             + "additively, as Core Animation has since iOS 8.",
+    ]
+
+    /// More of the message, for a card with room for it beside its attachments (a smaller one shows the attachments
+    /// after the first paragraphs instead).
+    static let moreBody = [
+        "Each frame is drawn where the finger will be when it is shown: the deadline is learned from presentation "
+            + "feedback, and the finger's line over its last 50 ms says where it is heading.",
+        "Pinch and twist the playground's card: the scale and the angle springs take over the fingers' velocities, "
+            + "and the rotation settles on the nearest quarter turn.",
+        "On a large screen this sheet keeps its lines short enough to read and puts the attachments beside them; on "
+            + "a phone they follow the message.",
     ]
 
     /// How many characters of UI text with capitals `size` tall fit in `width` (Inter averages about 0.67 of the

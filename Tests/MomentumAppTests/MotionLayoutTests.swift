@@ -43,21 +43,7 @@ struct MotionLayoutTests {
             // The gallery's autoplay runs its four items in turn; the others alternate two motions.
             findings += Self.sweep(kind, screen: screen, motions: kind == .gallery ? 4 : 2, widths: widths)
         }
-        // Issue 29's item 8, still there: on a phone in portrait the shuffle's swing (110 px right) crosses the orbit
-        // beside the stack, and the flying cover hides the satellite's caption (and the satellite when it passes).
-        let known = findings.filter {
-            $0.scene == "gallery" && $0.size.hasPrefix("360x720") && $0.problem.kind == .hides
-                && $0.problem.first.hasPrefix("covers ") && $0.problem.second.hasPrefix("satellite")
-        }
-        let others = findings.filter { finding in !known.contains { $0.description == finding.description } }
-        #expect(others.isEmpty, "\(others.count) layout problems:\n\(others.map(\.description).joined(separator: "\n"))")
-        if kind == .gallery {
-            // Intermittent: the look's gallery (branch `look`) draws the orbit over the covers and has it gone.
-            withKnownIssue("the gallery's cover hides the satellite's caption mid-shuffle at 360x720 (issue 29, item 8)",
-                           isIntermittent: true) {
-                #expect(known.isEmpty, "\(known.map(\.description).joined(separator: "\n"))")
-            }
-        }
+        #expect(findings.isEmpty, "\(findings.count) layout problems:\n\(findings.map(\.description).joined(separator: "\n"))")
     }
 
     /// A layout made to fail: a bar over a control, a control drawn over most of another, two titles cross-fading at one

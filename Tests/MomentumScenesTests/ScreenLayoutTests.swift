@@ -79,13 +79,14 @@ struct ScreenLayoutTests {
     }
 }
 
-/// Windows too short for the gallery's layout (a landscape phone, small desktop windows, the minimum window) show a
-/// larger layout smaller, below the chrome band: every item whole, apart, and reached by a tap where it is drawn.
+/// Windows too short for the gallery's layout (small desktop windows, the minimum window) show a larger layout
+/// smaller, a landscape phone a short layout of its own, large windows a layout larger, all below the chrome band:
+/// every item whole, apart, and reached by a tap where it is drawn.
 struct GalleryZoomTests {
-    @Test(arguments: [SIMD2<Double>(640, 480), SIMD2(720, 360), SIMD2(320, 320), SIMD2(1280, 400)])
+    @Test(arguments: [SIMD2<Double>(640, 480), SIMD2(720, 360), SIMD2(320, 320), SIMD2(1280, 400), SIMD2(1280, 800),
+                      SIMD2(1920, 1080)])
     func everyItemFitsAndIsTappedWhereItIsDrawn(size: SIMD2<Double>) {
         var scene = GalleryScene(size: size)
-        #expect(scene.zoom < 1)
         let targets = scene.touchTargets
         for t in targets {
             #expect(t.rect.y >= SceneChrome.top - 1e-9 && t.rect.maxY <= size.y + 1e-9 && t.rect.x >= 0
@@ -110,9 +111,32 @@ struct GalleryZoomTests {
     }
 
     @Test func aWindowTheLayoutFitsIsShownAsLaidOut() {
-        for size in [SIMD2<Double>(800, 600), SIMD2(360, 720), SIMD2(1920, 1080), SIMD2(1280, 800)] {
+        for size in [SIMD2<Double>(800, 600), SIMD2(360, 720), SIMD2(720, 360)] {
             let layout = GalleryLayout(width: size.x, height: size.y)
             #expect(GalleryScene(size: size).zoom == 1, "\(size): bottom \(layout.contentBottom), frames \(GalleryItem.allCases.map(layout.frame(of:)))")
         }
+        for size in [SIMD2<Double>(640, 480), SIMD2(320, 320)] { #expect(GalleryScene(size: size).zoom < 1) }
+    }
+
+    /// A landscape phone gets three columns at full size: its labels and captions are 13 px type, not 6.
+    @Test func aLandscapePhoneShowsThreeColumnsAtFullSize() {
+        let scene = GalleryScene(size: SIMD2(720, 360))
+        #expect(scene.layout.isShort && scene.zoom == 1)
+        let t = Dictionary(uniqueKeysWithValues: scene.touchTargets.map { ($0.name, $0.rect) })
+        guard let lanes = t["lanes"], let covers = t["covers"], let orbit = t["satellite"], let field = t["shake"] else {
+            Issue.record("targets \(scene.touchTargets)")
+            return
+        }
+        #expect(lanes.maxX < covers.x && covers.maxX < orbit.x && orbit.maxY < field.y)
+    }
+
+    /// A large window shows the layout larger, so it fills the screen rather than a column in its middle.
+    @Test(arguments: [SIMD2<Double>(1920, 1080), SIMD2(1280, 800)])
+    func aLargeWindowIsFilled(size: SIMD2<Double>) {
+        let scene = GalleryScene(size: size)
+        #expect(scene.zoom > 1.2)
+        let rects = scene.touchTargets.map(\.rect)
+        let left = rects.map(\.x).min() ?? 0, right = rects.map(\.maxX).max() ?? 0
+        #expect(right - left >= 0.7 * size.x, "\(size): items from \(left) to \(right)")
     }
 }

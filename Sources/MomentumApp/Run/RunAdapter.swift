@@ -259,7 +259,7 @@ final class RunAdapter {
         let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
         let file = "\(stem)-mid\(index).png"
         do throws(AppError) {
-            guard let png = target.snapshot(core.screenshotList(), window: window) else {
+            guard let png = target.snapshot(core.screenshotList(hud: options.screenshotHUD), window: window) else {
                 throw AppError("cannot write screenshot \(file): the frame could not be read back")
             }
             try OutputFile.write(png, to: file, what: "screenshot")
@@ -273,7 +273,7 @@ final class RunAdapter {
     private func saveScreenshot(code: Int32, reason: String) -> (Int32, String) {
         guard let path = options.screenshotPath, let window else { return (code, reason) }
         do throws(AppError) {
-            guard let png = target.snapshot(core.screenshotList(), window: window) else {
+            guard let png = target.snapshot(core.screenshotList(hud: options.screenshotHUD), window: window) else {
                 throw AppError("cannot write screenshot \(path): the frame could not be read back")
             }
             try OutputFile.write(png, to: path, what: "screenshot")

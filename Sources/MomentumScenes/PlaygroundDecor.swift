@@ -1,0 +1,189 @@
+import MomentumCore
+import MomentumLayers
+import RealModule
+
+/// What the playground draws so a user sees what acts on the card: the field it moves in (below the chrome
+/// band, edged by the walls it bounces off on the dynamics backend, lit while they act; no grid: its lines cost the
+/// renderer 0.7 ms a frame of the moving card), the ring where the position
+/// animation pulls it and the line from there to the card (the spring or the attachment), gravity's arrow, and a
+/// legend naming what pulls and how hard. Everything is under the card and takes no touches.
+struct PlaygroundDecor {
+    private let walls: LayerID, gravity: LayerID, attachment: LayerID
+    let anchor: LayerID
+    private let legend: [LayerID]
+    /// The gesture guide under the hint where there is room (a large window): a chip per gesture, its glyph and what
+    /// it does.
+    private let chips: [LayerID]
+    static let guide: [(icon: Icon, label: String)] = [(.flick, "Flick to throw"), (.pinch, "Pinch to scale"),
+                                                       (.twist, "Twist to turn"), (.tap, "Tap to send it")]
+    static let chipHeight = 34.0, chipGap = 10.0
+    /// A chip's width for `label`: the glyph, the label (about 0.68 of the capital height a character), margins.
+    static func chipWidth(_ label: String) -> Double {
+        (40 + Double(label.count) * 0.68 * SceneHint.lineSize + 14).rounded()
+    }
+    /// The guide's width, every chip and the gaps between.
+    static var guideWidth: Double {
+        guide.map { chipWidth($0.label) }.reduce(0, +) + Double(guide.count - 1) * chipGap
+    }
+    /// The walls' colours: at rest, and while the walls act (the dynamics backend).
+    static let wallColor = RGBA(r: 1, g: 1, b: 1, a: 0.14), activeWallColor = RGBA(hex: 0x64D2FF, alpha: 0.75)
+    /// The line and ring of what pulls the card.
+    static let pullColor = RGBA(r: 1, g: 1, b: 1, a: 0.6)
+
+    /// Adds the decor's layers to `tree`'s root, under anything added after (the card).
+    init(into tree: inout LayerTree) {
+        func plain(_ layer: Layer) -> Layer {
+            var layer = layer
+            layer.isHitTestable = false
+            return layer
+        }
+        let zero = DrawRect(x: 0, y: 0, width: 0, height: 0)
+        walls = tree.add(plain(Layer(frame: zero, anchorPoint: .zero)))
+        legend = (0..<2).map { k in
+            tree.add(.text("", frame: DrawRect(x: 0, y: 0, width: 1, height: 1), size: SceneHint.lineSize,
+                           color: RGBA(r: 1, g: 1, b: 1, a: k == 0 ? 0.82 : 0.64)))
+        }
+        var arrow = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 24, height: 64)))
+        arrow.content = .path([SIMD2(12, 2), SIMD2(12, 60)], lineWidth: 3, color: Self.activeWallColor)
+        arrow.isHidden = true
+        gravity = tree.add(arrow)
+        var head = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 24, height: 64)))
+        head.content = .path([SIMD2(3, 50), SIMD2(12, 61), SIMD2(21, 50)], lineWidth: 3, color: Self.activeWallColor)
+        tree.add(head, to: gravity)
+        var line = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 2), backgroundColor: Self.pullColor,
+                               cornerRadius: 1))
+        line.isHidden = true
+        attachment = tree.add(line)
+        // A disc with a dot (rounded rectangles: a stroked ellipse is 96 segments to draw every frame it moves).
+        var ring = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 26, height: 26),
+                               backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.22), cornerRadius: 13))
+        ring.isHidden = true
+        anchor = tree.add(ring)
+        tree.add(plain(Layer(frame: DrawRect(x: 10, y: 10, width: 6, height: 6), backgroundColor: Palette.white,
+                             cornerRadius: 3)), to: anchor)
+        let ink = RGBA(r: 1, g: 1, b: 1, a: 0.88)
+        chips = Self.guide.map { entry in
+            let width = Self.chipWidth(entry.label)
+            var box = plain(Layer(frame: DrawRect(x: 0, y: 0, width: width, height: Self.chipHeight),
+                                  backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.1), cornerRadius: Self.chipHeight / 2))
+            box.isHidden = true
+            let chip = tree.add(box)
+            for part in entry.icon.layers(in: DrawRect(x: 12, y: 7, width: 20, height: 20), color: ink,
+                                          background: RGBA(r: 0, g: 0, b: 0, a: 0)) {
+                tree.add(plain(part), to: chip)
+            }
+            tree.add(.text(entry.label, frame: DrawRect(x: 40, y: ((Self.chipHeight - SceneHint.lineSize) / 2).rounded(),
+                                                        width: width - 48, height: 14),
+                           size: SceneHint.lineSize, color: ink), to: chip)
+            return chip
+        }
+    }
+
+    /// Shows the gesture guide centred in a window `width` wide with its top at `top`, or hides it (nil).
+    func placeGuide(in tree: inout LayerTree, top: Double?, width: Double) {
+        var x = ((width - Self.guideWidth) / 2).rounded()
+        for (chip, entry) in zip(chips, Self.guide) {
+            tree[chip].isHidden = top == nil
+            tree[chip].frame = DrawRect(x: x, y: top ?? 0, width: Self.chipWidth(entry.label), height: Self.chipHeight)
+            x += Self.chipWidth(entry.label) + Self.chipGap
+        }
+    }
+
+    /// Lays the field's walls, the legend and gravity's arrow out over `rect` (the area the card moves in)
+    /// in a container of `size`.
+    func place(in tree: inout LayerTree, rect: DrawRect, size: SIMD2<Double>) {
+        tree.removeSublayers(of: walls)
+        func line(_ frame: DrawRect, _ color: RGBA, in parent: LayerID) {
+            var layer = Layer(frame: frame, backgroundColor: color)
+            layer.isHitTestable = false
+            tree.add(layer, to: parent)
+        }
+        // The walls: the ceiling (the chrome band's edge), the window's sides and its floor.
+        let w = 3.0
+        for frame in [DrawRect(x: rect.x, y: rect.y, width: rect.width, height: 2),
+                      DrawRect(x: rect.x, y: rect.y, width: w, height: rect.height),
+                      DrawRect(x: rect.maxX - w, y: rect.y, width: w, height: rect.height),
+                      DrawRect(x: rect.x, y: rect.maxY - w, width: rect.width, height: w)] {
+            line(frame, Self.wallColor, in: walls)
+        }
+        let scale = SceneChrome.typeScale(width: size.x)
+        let lineSize = SceneHint.lineSize * scale, step2 = (SceneHint.lineStep * scale).rounded()
+        for (k, id) in legend.enumerated() {
+            let top = rect.maxY - 18 - lineSize - Double(legend.count - 1 - k) * step2
+            tree[id].frame = DrawRect(x: rect.x + 18, y: top.rounded(), width: max(rect.width - 36, 1),
+                                      height: lineSize * 1.4)
+            tree[id].content = .text(Self.text(tree[id].content), size: lineSize,
+                                     color: RGBA(r: 1, g: 1, b: 1, a: k == 0 ? 0.82 : 0.64))
+        }
+        tree[gravity].position = SIMD2(rect.maxX - 36, rect.y + 24 + 32)
+    }
+
+    /// Shows what acts on the card now: the pull from `target` to the card at `position` while `pulled`, the walls
+    /// lit while `walled`, gravity's arrow while `falling`; the legend says it for `backend`.
+    func update(in tree: inout LayerTree, target: SIMD2<Double>, position: SIMD2<Double>, pulled: Bool,
+                walled: Bool, falling: Bool, backend: String) {
+        tree[anchor].isHidden = !pulled
+        tree[anchor].position = target
+        let d = position - target, length = (d * d).sum().squareRoot()
+        tree[attachment].isHidden = !pulled || length < 14
+        if pulled {
+            tree[attachment].size = SIMD2(max(length, 1), 2)
+            tree[attachment].position = (position + target) / 2
+            tree[attachment].rotation = Double.atan2(y: d.y, x: d.x)
+        }
+        tree[gravity].isHidden = !falling
+        for id in tree.sublayers(of: walls) { tree[id].backgroundColor = walled ? Self.activeWallColor : Self.wallColor }
+        let lines = Self.legend(backend: backend, walled: walled, falling: falling)
+        for (id, line) in zip(legend, lines) where Self.text(tree[id].content) != line {
+            if case let .text(_, size, color, weight, alignment) = tree[id].content {
+                tree[id].content = .text(line, size: size, color: color, weight: weight, alignment: alignment)
+            }
+        }
+    }
+
+    /// What pulls the card on `backend`, and what else acts: two lines.
+    static func legend(backend: String, walled: Bool, falling: Bool) -> [String] {
+        switch backend {
+        case "dynamics":
+            return [falling ? "falling free: gravity, walls bounce 0.6" : "attachment to the ring: 3.5 Hz, damping 0.4",
+                    falling ? "g: attach it again where it is" : "walls bounce 0.6 · tap it to push · g: gravity"]
+        case "tween":
+            return ["tween to the ring: 0.4 s ease-in-out", "retargets add up (iOS 8) · keys 1-4: backend"]
+        case "pop":
+            return ["pop spring to the ring: bounciness 6, speed 15", "keys 1-4: backend · 2: walls and gravity"]
+        default:
+            return ["spring to the ring: response 0.5 s, damping 0.8", "keys 1-4: backend · 2: walls and gravity"]
+        }
+    }
+
+    private static func text(_ content: LayerContent) -> String {
+        if case let .text(string, _, _, _, _) = content { return string }
+        return ""
+    }
+
+    /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sky with a sun and two clouds), two
+    /// lines of its caption, and a handle on each rounded corner, as a shape one can take by its corners to scale and
+    /// turn (pinch, twist). Rounded rectangles only: the card is drawn again every frame it moves, and stroked glyphs
+    /// on it (a landscape, pinch and twist arrows) cost the renderer 3.6 ms a frame (`momentum bench`).
+    static func addCardFace(to card: LayerID, side: Double, in tree: inout LayerTree) {
+        func add(_ frame: DrawRect, _ color: RGBA, radius: Double) {
+            var layer = Layer(frame: frame, backgroundColor: color, cornerRadius: radius)
+            layer.isHitTestable = false
+            tree.add(layer, to: card)
+        }
+        let inset = 10.0, photo = DrawRect(x: inset, y: inset, width: side - 2 * inset, height: side * 0.58)
+        add(photo, Palette.indigo, radius: PlaygroundScene.cornerRadius - inset)
+        add(DrawRect(x: photo.maxX - 40, y: photo.y + 14, width: 24, height: 24), Palette.yellow, radius: 12)
+        let cloud = RGBA(r: 1, g: 1, b: 1, a: 0.85)
+        add(DrawRect(x: photo.x + 16, y: photo.y + 30, width: 54, height: 16), cloud, radius: 8)
+        add(DrawRect(x: photo.x + 44, y: photo.y + 58, width: 64, height: 16), cloud, radius: 8)
+        let text = photo.maxY + 14
+        add(DrawRect(x: inset + 4, y: text, width: 84, height: 10), Palette.ink, radius: 5)
+        add(DrawRect(x: inset + 4, y: text + 19, width: 56, height: 8), Palette.handle, radius: 4)
+        // A handle on each corner, where the rounded corner's arc is at 45°.
+        let r = PlaygroundScene.cornerRadius, at = r * (1 - 0.5.squareRoot()), handle = 5.0
+        for corner in [SIMD2(at, at), SIMD2(side - at, at), SIMD2(at, side - at), SIMD2(side - at, side - at)] {
+            add(DrawRect(origin: corner - handle, size: SIMD2(repeating: 2 * handle)), Palette.accent, radius: handle)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import MomentumCore
+import Foundation  // atan2
+import MomentumLayers
+import Testing
+@testable import MomentumScenes
+
+/// What the playground draws around its card shows what acts on it, as a user sees it in the drawn frame.
+struct PlaygroundDecorTests {
+    /// The rotated bar of the pull: a 2 px tall rounded rect, if one is drawn.
+    private func pullLine(in list: DrawList) -> RoundedRect? {
+        list.commands.lazy.compactMap { command -> RoundedRect? in
+            if case .roundedRect(let r) = command, r.rect.height == 2 { return r }
+            return nil
+        }.first
+    }
+
+    private func texts(in list: DrawList) -> [String] {
+        list.commands.compactMap { command -> String? in
+            if case .text(let run) = command { return run.string }
+            return nil
+        }
+    }
+
+    private func drawn(_ scene: PlaygroundScene) -> DrawList {
+        var list = DrawList()
+        scene.draw(into: &list)
+        return list
+    }
+
+    @Test func whileTheCardIsPulledALineRunsFromWhereItGoesToTheCard() {
+        var d = PlaygroundDriver()
+        #expect(pullLine(in: drawn(d.scene)) == nil, "at rest nothing pulls")
+        _ = d.down(SIMD2(300, 300))
+        d.wait(0.05)
+        _ = d.up(SIMD2(300, 300))
+        d.wait(0.1)
+        let target = d.scene.target, position = d.scene.position
+        guard let line = pullLine(in: drawn(d.scene)) else {
+            Issue.record("no pull line while the card moves to \(target)")
+            return
+        }
+        let d2 = position - target
+        #expect(abs(line.rect.width - (d2 * d2).sum().squareRoot()) < 1e-9)
+        #expect(length(line.rect.center - (position + target) / 2) < 1e-9)
+        #expect(abs(line.rotation - atan2(d2.y, d2.x)) < 1e-9)
+        d.settle()
+        #expect(pullLine(in: drawn(d.scene)) == nil, "at rest again nothing pulls")
+    }
+
+    @Test func theLegendSaysWhatActsOnEachBackendAndUnderGravity() {
+        var d = PlaygroundDriver()
+        #expect(texts(in: drawn(d.scene)).contains { $0.hasPrefix("spring to the ring") })
+        d.scene.switchBackend(to: PlaygroundScene.cardDynamics(), name: "dynamics")
+        #expect(texts(in: drawn(d.scene)).contains { $0.hasPrefix("attachment to the ring") })
+        let toggled = d.scene.toggleGravity()
+        #expect(toggled)
+        d.wait(0.1)
+        let falling = drawn(d.scene)
+        #expect(texts(in: falling).contains { $0.hasPrefix("falling free") })
+        #expect(pullLine(in: falling) == nil, "nothing attaches a falling card")
+    }
+
+    @Test func theFieldsWallsAreWhereTheCardBounces() {
+        let scene = PlaygroundScene(size: SIMD2(800, 600))
+        let rects = drawn(scene).commands.compactMap { command -> DrawRect? in
+            if case .roundedRect(let r) = command, r.rotation == 0, r.scale == 1 { return r.rect }
+            if case .rect(let r, _) = command { return r }
+            return nil
+        }
+        // The ceiling at the chrome band's edge, the floor at the window's bottom edge, sides at its sides.
+        #expect(rects.contains { $0.y == SceneChrome.top && $0.width == 800 && $0.height <= 3 })
+        #expect(rects.contains { $0.maxY == 600 && $0.width == 800 && $0.height <= 3 })
+        #expect(rects.contains { $0.x == 0 && $0.y == SceneChrome.top && $0.maxY == 600 && $0.width <= 3 })
+        #expect(rects.contains { $0.maxX == 800 && $0.y == SceneChrome.top && $0.maxY == 600 && $0.width <= 3 })
+    }
+
+    private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+}
