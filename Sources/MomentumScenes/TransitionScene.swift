@@ -187,7 +187,8 @@ public struct TransitionScene: Scene {
         for event in events {
             switch event {
             case .pressed(let p):
-                pressedOnCard = cardRect.contains(p)
+                // The header bar is drawn over the card: what is under it cannot be touched.
+                pressedOnCard = p.y >= TransitionLayout.headerHeight && cardRect.contains(p)
                 pressedWhileMoving = isMoving
                 heldTime = 0
                 atDown = SIMD2(cardY, cardVY)
