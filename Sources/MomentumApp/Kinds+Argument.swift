@@ -20,5 +20,5 @@ enum FrameStart: String, CaseIterable, ExpressibleByArgument {
     case callback
 }
 
-/// `bench --compositor weston|sway|kwin`.
+/// `bench --compositor weston|mutter|sway|kwin`.
 extension CompositorKind: ExpressibleByArgument {}

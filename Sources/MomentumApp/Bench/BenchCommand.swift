@@ -8,7 +8,7 @@ import MomentumScenes
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark frame timing (and touch latency) under your compositor or a private one (--compositor weston|sway|kwin); writes a report.",
+        abstract: "Benchmark frame timing (and touch latency) under your compositor or a private one (--compositor weston|mutter|sway|kwin); writes a report.",
         subcommands: [BenchRunCommand.self, BenchCompareCommand.self], defaultSubcommand: BenchRunCommand.self)
 }
 
@@ -60,8 +60,8 @@ struct BenchRunCommand: LoggingCommand {
     @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.", completion: .directory) var out = "momentum-bench"
     @Option(help: """
         Run in a private headless compositor started for the bench and stopped after it (also on SIGINT, SIGTERM, \
-        SIGHUP): weston (injected touch: touch latency and drag lag too), sway or kwin (the scripted drag: no \
-        injection there).
+        SIGHUP): weston (touch injected through its module) or mutter (genuine touch through its remote-desktop \
+        API): touch latency and drag lag too; sway or kwin (the scripted drag: no injection there).
         """)
     var compositor: CompositorKind?
     @Flag(help: "The same as --compositor weston.")
@@ -116,6 +116,9 @@ struct BenchRunCommand: LoggingCommand {
                 throw ValidationError("--scale needs --headless or --compositor (your compositor sets its own scale)")
             }
             guard (1...4).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
+            if privateCompositor == .mutter, scale != 1 {
+                throw ValidationError("--scale \(scale): mutter's headless virtual monitor has scale 1 only")
+            }
         }
         if case .one(let kind) = scene, case .one(let b) = backend, !kind.usesBackend, b != .spring {
             throw ValidationError(RunCommand.backendRefusal(b, scene: kind))
@@ -260,6 +263,11 @@ struct BenchRunCommand: LoggingCommand {
                                          extraArguments: (scale ?? 1) == 1 ? [] : ["--scale=\(scale ?? 1)"], weston: westonPath)
             } catch {
                 throw AppError("cannot start weston: \(error)")
+            }
+        case .mutter:
+            Console.out("starting mutter (headless, a virtual monitor) with its remote-desktop touch…")
+            do { return try MutterSession(width: width, height: height) } catch {
+                throw AppError("cannot start mutter: \(error)")
             }
         case .sway:
             Console.out("starting sway (headless, pixman)…")

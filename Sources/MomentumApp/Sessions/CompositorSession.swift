@@ -5,6 +5,8 @@ import Foundation
 public enum CompositorKind: String, CaseIterable, Sendable {
     /// weston 10, headless backend, pixman, with the touch-injection module (`WestonSession`).
     case weston
+    /// GNOME's mutter 43, headless, one virtual monitor, touch through its remote-desktop API (`MutterSession`).
+    case mutter
     /// sway 1.7, wlroots' headless backend, pixman (`SwaySession`).
     case sway
     /// KWin 5.27, virtual backend, QPainter (`KWinSession`).
@@ -14,6 +16,7 @@ public enum CompositorKind: String, CaseIterable, Sendable {
     public var name: String {
         switch self {
         case .weston: "weston"
+        case .mutter: "mutter"
         case .sway: "sway"
         case .kwin: "KWin"
         }
