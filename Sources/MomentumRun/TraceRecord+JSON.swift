@@ -42,6 +42,7 @@ extension TraceRecord {
         case .frame: "frame"
         case .presented: "presented"
         case .discarded: "discarded"
+        case .unchanged: "unchanged"
         case .sceneState(let state): state.name
         case .gesture: "gesture"
         case .switcher: "switcher"
@@ -121,7 +122,7 @@ extension TraceRecord {
                     ("ns", .int(Int64(truncatingIfNeeded: p.nanoseconds))),
                     ("refresh_ns", .int(Int64(p.refreshNanoseconds))),
                     ("msc", .int(Int64(truncatingIfNeeded: p.msc))), ("flags", .array(p.flags.names.map { .string($0) }))]
-        case .discarded(let sequence):
+        case .discarded(let sequence), .unchanged(let sequence):
             return [("seq", .int(Int64(truncatingIfNeeded: sequence)))]
         case .sceneState(let state):
             return state.fields.map { ($0.key, JSONValue($0.value)) }

@@ -186,7 +186,7 @@ extension FiniteCheck {
     @discardableResult
     static func walk(_ record: TraceRecord, at path: String?, _ visit: Visitor) -> Bool {
         switch record {
-        case .clock, .window, .seat, .cursor, .discarded, .scene, .backend, .truncated, .system:
+        case .clock, .window, .seat, .cursor, .discarded, .unchanged, .scene, .backend, .truncated, .system:
             return true
         case .configure(let c): return visit(sub(path, ".scale"), c.scale)
         case .touch(let t): return walk(t.position, at: sub(path, ".position"), visit) && visit(sub(path, ".time"), t.time)

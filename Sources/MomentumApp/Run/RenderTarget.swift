@@ -76,13 +76,16 @@ final class RenderTarget {
     /// Draws `list` and swaps (which commits the surface), redrawing only what changed since the last frame: into
     /// the back buffer when its age is known (`EGL_EXT_buffer_age`), else into a persistent offscreen frame copied to
     /// the back buffer when the damage is small, or everything straight into the back buffer when it is large; when
-    /// nothing changed, the window is committed without a new buffer. The layers in `separated` are shown on surfaces
-    /// of their own above the window (the overlay above the scene's): drawn only when their content changed, else
-    /// just moved. The window's damage is also given to the compositor where `…swap_buffers_with_damage` is offered;
-    /// throws when EGL fails.
+    /// only a layer surface changed, the window is committed without a new buffer. The layers in `separated` are
+    /// shown on surfaces of their own above the window (the overlay above the scene's): drawn only when their content
+    /// changed, else just moved. The window's damage is also given to the compositor where
+    /// `…swap_buffers_with_damage` is offered. `beforeCommit` runs just before the window's commit (the frame callback
+    /// and feedback it asks for go with it). With `mayOmitCommit`, a frame that changed no pixel (no damage, no layer
+    /// surface drawn, moved, shown or hidden, no window state pending) is not committed at all and nil is returned:
+    /// an empty commit would be a frame the compositor shows nothing new for. Throws when EGL fails.
     @discardableResult
-    func present(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer] = [:], window: Window) throws(AppError)
-        -> FrameDamage {
+    func present(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer] = [:], window: Window,
+                 mayOmitCommit: Bool = false, beforeCommit: () -> Void = {}) throws(AppError) -> FrameDamage? {
         guard let context, let renderer else { return FrameDamage() }
         let size = window.bufferSize
         let scale = window.scale
@@ -103,6 +106,11 @@ final class RenderTarget {
             if !damage.isEmpty, context.mayKeepLastFrame, !keptFrameFailed {
                 keptFrame = KeptFrame(context: context, damage: damage)
             }
+            if mayOmitCommit, damage.isEmpty, frame.compositorPixels == 0, !window.hasPendingState {
+                return nil
+            }
+            beforeCommit()
+            window.prepareCommit()
             if damage.isEmpty {
                 window.commit()
             } else if !context.swapBuffers(damage: damage) {
