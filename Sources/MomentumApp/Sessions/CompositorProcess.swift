@@ -118,6 +118,16 @@ final class CompositorProcess: @unchecked Sendable {
         lock.withLock { child.started = true }
     }
 
+    /// Runs a command with no signal blocked. A process started from a thread that blocks signals (a test's: the
+    /// dispatch thread that started it blocks all asynchronous ones; the bench's, which takes them from a signalfd)
+    /// inherits that mask, and KWin takes SIGTERM with a plain handler (so do mutter, PipeWire, dbus-daemon and
+    /// python), so it would never see the SIGTERM that stops it. (perl is Essential in Debian, always there.)
+    static let unblockingSignals = [
+        "/usr/bin/perl", "-MPOSIX", "-e",
+        "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die qq(sigprocmask: $!\\n); exec { $ARGV[0] } @ARGV or die qq(exec $ARGV[0]: $!\\n)",
+        "--",
+    ]
+
     /// `env -i …`: runs a command with only a session's environment (HOME and XDG_RUNTIME_DIR the runtime folder, a
     /// plain PATH) and `extra` (`NAME=value`).
     static func sessionEnvironment(runtime: String, extra: [String]) -> [String] {

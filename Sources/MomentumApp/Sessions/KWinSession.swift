@@ -48,7 +48,7 @@ public final class KWinSession: CompositorSession {
             process.stop()
             throw error
         }
-        let command = Self.unblockingSignals
+        let command = CompositorProcess.unblockingSignals
             + CompositorProcess.sessionEnvironment(runtime: runtime, extra: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS=1", "KWIN_COMPOSE=Q"])
             + [binary, "--virtual", "--width", "\(width)", "--height", "\(height)"]
             + (scale == 1 ? [] : ["--scale", "\(scale)"])
@@ -64,13 +64,4 @@ public final class KWinSession: CompositorSession {
     public func stop() { process.stop() }
 
     public func kill() { process.kill() }
-
-    /// Runs a command with no signal blocked. A process started from a thread that blocks signals (a test's: the
-    /// dispatch thread that started it blocks all asynchronous ones) inherits that mask, and KWin takes SIGTERM with
-    /// a plain handler, so it would never see the SIGTERM that stops it. (perl is Essential in Debian, always there.)
-    private static let unblockingSignals = [
-        "/usr/bin/perl", "-MPOSIX", "-e",
-        "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die qq(sigprocmask: $!\\n); exec { $ARGV[0] } @ARGV or die qq(exec $ARGV[0]: $!\\n)",
-        "--",
-    ]
 }

@@ -13,7 +13,8 @@ import Glibc
 /// injector (`MutterTouchScript`) once it is up, which opens the remote-desktop session, makes one touch where no
 /// client is (mutter makes its virtual touchscreen at the first touch event, and a touch while the seat's capability
 /// appears would reach no client), and writes the display's name and its pid into a FIFO once its socket listens.
-/// `stop` ends the injector (mutter then exits: its program ended), then mutter, PipeWire and the bus, each reaped.
+/// `stop` ends the injector (mutter then exits: its program ended), then mutter, PipeWire and the bus, each reaped
+/// (each started with no signal blocked, as KWin is, so that SIGTERM reaches them).
 public final class MutterSession: CompositorSession, TouchInjecting, @unchecked Sendable {
     /// The user mutter and its clients run as when this process is root.
     public static let user = "momentum-mutter"
@@ -74,16 +75,16 @@ public final class MutterSession: CompositorSession, TouchInjecting, @unchecked 
         let session = ["DBUS_SESSION_BUS_ADDRESS=unix:path=\(bus)", "GSETTINGS_BACKEND=memory"]
         // The bus: its address printed into the FIFO once it listens.
         try process.startCompanion(
-            SessionUser.launcher(user: user, runtime: runtime, extra: [])
+            SessionUser.launcher(user: user, runtime: runtime, extra: [], unblocking: true)
                 + ["/bin/sh", "-c", "exec \"$0\" --session --nofork --nopidfile --address=unix:path=\"$1\" --print-address=3 3>\"$2\"",
                    tools["dbus-daemon"] ?? "", bus, busReady],
             output: runtime + "/dbus.log")
         _ = try process.readyLine(fifo: busReady, timeout: 30, log: runtime + "/dbus.log")
-        try process.startCompanion(SessionUser.launcher(user: user, runtime: runtime, extra: session) + [tools["pipewire"] ?? ""],
+        try process.startCompanion(SessionUser.launcher(user: user, runtime: runtime, extra: session, unblocking: true) + [tools["pipewire"] ?? ""],
                                    output: runtime + "/pipewire.log")
         _ = try process.readyLine(fifo: pipewireReady, timeout: 30, log: runtime + "/pipewire.log")
         try process.start(
-            SessionUser.launcher(user: user, runtime: runtime, extra: session)
+            SessionUser.launcher(user: user, runtime: runtime, extra: session, unblocking: true)
                 + [mutter, "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
                    "--wayland-display", "momentum-mutter", "--", tools["python3"] ?? "", injectorPath,
                    runtime + "/touch.sock", ready],

@@ -9,7 +9,7 @@ enum MutterTouchScript {
 # `ok <events> <duration_ms>` or `error <control>:<line>: <message>`; the events played at their times; `done`.
 # mutter runs it (its command line's program) once it is up; it writes "<WAYLAND_DISPLAY> <pid>" into the FIFO
 # argv[2] once the socket listens, and exits when mutter leaves the bus (mutter exits when it does).
-import math, os, socket, sys, time
+import math, os, signal, socket, sys, time
 import dbus, dbus.mainloop.glib
 from gi.repository import GLib
 
@@ -268,9 +268,22 @@ def guarded(function, *args):
         os._exit(1)
 
 
+def terminate():
+    # SIGTERM: the remote-desktop session is stopped first (mutter 43 can spin at its exit tearing down a session
+    # whose client vanished), then the injector exits, and mutter with it.
+    try:
+        if injector.session_started and hasattr(injector, "session"):
+            injector.session.Stop()
+    except dbus.DBusException as error:
+        log("stopping the remote-desktop session: %s" % error.get_dbus_message())
+    loop.quit()
+    return False
+
+
 dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
 loop = GLib.MainLoop()
 injector = Injector(sys.argv[1], sys.argv[2])
+GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGTERM, terminate)
 loop.run()
 """#
 }

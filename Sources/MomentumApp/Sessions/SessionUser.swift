@@ -7,10 +7,12 @@ import Glibc
 /// `momentum-mutter`), and the command prefix that runs a program as it with only the session's environment.
 enum SessionUser {
     /// `setpriv … env -i …` (just `env -i …` when `user` is nil): runs a command as `user` with only the session's
-    /// environment and `extra`.
-    static func launcher(user: (uid: UInt32, gid: UInt32)?, runtime: String, extra: [String]) -> [String] {
+    /// environment and `extra`; with `unblocking`, with no signal blocked (`CompositorProcess.unblockingSignals`).
+    static func launcher(user: (uid: UInt32, gid: UInt32)?, runtime: String, extra: [String],
+                         unblocking: Bool = false) -> [String] {
         let asUser = user.map { ["/usr/bin/setpriv", "--reuid=\($0.uid)", "--regid=\($0.gid)", "--init-groups", "--"] } ?? []
-        return asUser + CompositorProcess.sessionEnvironment(runtime: runtime, extra: extra)
+        return asUser + (unblocking ? CompositorProcess.unblockingSignals : [])
+            + CompositorProcess.sessionEnvironment(runtime: runtime, extra: extra)
     }
 
     /// The uid and gid of the system user `user`, made (a system user without home or shell) if missing.
