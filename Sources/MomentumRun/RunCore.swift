@@ -359,6 +359,12 @@ public struct RunCore {
         planned = nil
         if !commit.committed, let owed = frame.owed {
             rearm(after: owed, uncommitted: frame.sequence, at: now, into: &effects)
+            // The scene's state (a settle below a pixel: exactly at rest now) and its layout at rest still go to the
+            // trace, after the `unchanged` line that says no frame shows them.
+            if configuration.tracing {
+                trace(.sceneState(scene.record(drawnWith: frame.overrides)), at: now, into: &effects)
+                traceLayoutIfChanged(at: now, into: &effects)
+            }
             if (frame.ahead ?? 0) > 0 { frameState.invalidate() }
             return
         }
@@ -393,8 +399,8 @@ public struct RunCore {
 
     /// Frame `sequence`, started after the callback `owed`, changed no pixel and was not committed: no callback comes
     /// for it, so the next frame is owed as if it had, a period later (the learned cadence, else 60 Hz), and starts
-    /// when that callback's frame would. The frame is traced as `unchanged`; the interval across it is not a frame
-    /// interval (nor a missed refresh), and the deadline learns nothing from it.
+    /// when that callback's frame would. The frame is traced as `unchanged` (no `frame` line); the interval across it
+    /// is not a frame interval (nor a missed refresh), and the deadline learns nothing from it.
     private mutating func rearm(after owed: FrameState.Owed, uncommitted sequence: UInt64, at now: Double,
                                 into effects: inout [RunEffect]) {
         trace(.unchanged(sequence: sequence), at: now, into: &effects)

@@ -95,6 +95,8 @@ struct BenchAnalysis {
                 if let k = index[sequence] { frames[k].discarded = true }
             case .unchanged(let sequence):
                 unchanged.insert(Int(truncatingIfNeeded: sequence))
+                // The scene's state that follows is not what the frame before shows (it differs below a pixel).
+                lastFrame = nil
             case .sceneState(let record):
                 if case .panel(let panel) = record, let k = lastFrame {
                     frames[k].panelY = panel.y
