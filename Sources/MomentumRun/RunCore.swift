@@ -358,7 +358,8 @@ public struct RunCore {
         guard let frame = planned, frame.sequence == commit.sequence else { return }
         planned = nil
         if !commit.committed, let owed = frame.owed {
-            rearm(after: owed, uncommitted: frame.sequence, at: now, into: &effects)
+            trace(.unchanged(sequence: frame.sequence, step: frame.step), at: now, into: &effects)
+            rearm(after: owed, uncommitted: frame.sequence)
             // The scene's state (a settle below a pixel: exactly at rest now) and its layout at rest still go to the
             // trace, after the `unchanged` line that says no frame shows them.
             if configuration.tracing {
@@ -401,9 +402,7 @@ public struct RunCore {
     /// for it, so the next frame is owed as if it had, a period later (the learned cadence, else 60 Hz), and starts
     /// when that callback's frame would. The frame is traced as `unchanged` (no `frame` line); the interval across it
     /// is not a frame interval (nor a missed refresh), and the deadline learns nothing from it.
-    private mutating func rearm(after owed: FrameState.Owed, uncommitted sequence: UInt64, at now: Double,
-                                into effects: inout [RunEffect]) {
-        trace(.unchanged(sequence: sequence), at: now, into: &effects)
+    private mutating func rearm(after owed: FrameState.Owed, uncommitted sequence: UInt64) {
         addBreak(after: sequence)
         let period = deadline.period ?? 1.0 / 60
         let sent = owed.sent + period, callback = owed.callback + period

@@ -122,8 +122,10 @@ extension TraceRecord {
                     ("ns", .int(Int64(truncatingIfNeeded: p.nanoseconds))),
                     ("refresh_ns", .int(Int64(p.refreshNanoseconds))),
                     ("msc", .int(Int64(truncatingIfNeeded: p.msc))), ("flags", .array(p.flags.names.map { .string($0) }))]
-        case .discarded(let sequence), .unchanged(let sequence):
+        case .discarded(let sequence):
             return [("seq", .int(Int64(truncatingIfNeeded: sequence)))]
+        case .unchanged(let sequence, let step):
+            return [("seq", .int(Int64(truncatingIfNeeded: sequence))), ("step", .number(step))]
         case .sceneState(let state):
             return state.fields.map { ($0.key, JSONValue($0.value)) }
         case .gesture(let event):

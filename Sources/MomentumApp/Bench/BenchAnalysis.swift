@@ -93,7 +93,7 @@ struct BenchAnalysis {
                 frames[k].flags = p.flags
             case .discarded(let sequence):
                 if let k = index[sequence] { frames[k].discarded = true }
-            case .unchanged(let sequence):
+            case .unchanged(let sequence, _):
                 unchanged.insert(Int(truncatingIfNeeded: sequence))
                 // The scene's state that follows is not what the frame before shows (it differs below a pixel).
                 lastFrame = nil

@@ -326,7 +326,17 @@ struct BenchRunCommand: LoggingCommand {
                         path: DragPath, rest: Double, trace: String) throws -> [TraceLine] {
         let app = try clients.start(arguments: arguments + ["--scene", "panel"], trace: trace)
         do {
-            try app.waitFor("the panel at rest") { $0.rest != nil }
+            let resting = try app.waitFor("the panel at rest") { $0.rest != nil }
+            // Where the compositor sends feedback, the frame at rest is shown first: the window is in place (mutter
+            // moves a window to fullscreen only when the buffer acknowledging that arrives), so the finger lands on
+            // what the screen shows.
+            if app.events.contains(where: { $0.presented != nil }),
+               let last = app.events[..<resting.index].lastIndex(where: { $0.frame != nil }),
+               let sequence = app.events[last].frame?.sequence {
+                try app.waitFor("the panel at rest shown", after: last) {
+                    ($0.presented?.sequence ?? 0) >= sequence || ($0.discarded ?? 0) >= sequence
+                }
+            }
             let script = path.script
             let mark = app.events.count
             try touch.playTouch(script: script, timeout: .seconds(60))

@@ -190,7 +190,7 @@ struct RunAnalysis {
             if pendingPresented.count > Self.presentedWindow { takePresented() }
         case .discarded:
             discarded += 1
-        case .unchanged(let sequence):
+        case .unchanged(let sequence, _):
             afterIdle.insert(sequence + 1)
         case .configure(let c):
             let configure = Configure(width: c.width, height: c.height, scale: c.scale, bufferWidth: c.bufferWidth,

@@ -106,9 +106,8 @@ final class RenderTarget {
             if !damage.isEmpty, context.mayKeepLastFrame, !keptFrameFailed {
                 keptFrame = KeptFrame(context: context, damage: damage)
             }
-            if mayOmitCommit, damage.isEmpty, frame.compositorPixels == 0, !window.hasPendingState {
-                return nil
-            }
+            let changed = !damage.isEmpty || frame.compositorPixels > 0
+            if mayOmitCommit, !changed, !window.hasPendingState { return nil }
             beforeCommit()
             window.prepareCommit()
             if damage.isEmpty {
@@ -240,12 +239,13 @@ final class RenderTarget {
             return Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
                                    height: Int32(clipped.height))
         }
-        state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y), width: Int32(visible.width),
-                               height: Int32(visible.height), opaque: opaque)
+        let placed = state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y),
+                                            width: Int32(visible.width), height: Int32(visible.height), opaque: opaque)
         if sameDrawing, sameBuffer {
-            // Unchanged: the compositor moves and crops what it already has.
+            // Unchanged: the compositor moves and crops what it already has (a new crop of the same place shows
+            // other pixels there too).
             state.subsurface.commit()
-            if old != visible { frame.compositorPixels += Self.area(old, visible, scale: scale) }
+            if old != visible || placed { frame.compositorPixels += Self.area(old, visible, scale: scale) }
         } else {
             // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so
             // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.

@@ -59,20 +59,23 @@ public final class MutterSession: CompositorSession, TouchInjecting, @unchecked 
             try SessionFiles.write(MutterTouchScript.text, to: injectorPath, mode: 0o644, owner: user)
             try SessionFiles.write("#!/bin/sh\necho up > '\(pipewireReady)'\n", to: runtime + "/pipewire-ready.sh",
                                    mode: 0o755, owner: user)
-            var folder = runtime
-            for part in [".config", "pipewire", "pipewire.conf.d"] {
-                folder += "/" + part
+            for folder in [".config", ".config/pipewire", ".config/pipewire/pipewire.conf.d", ".config/glib-2.0",
+                           ".config/glib-2.0/settings"].map({ runtime + "/" + $0 }) {
                 guard mkdir(folder, 0o700) == 0, user.map({ chown(folder, $0.uid, $0.gid) == 0 }) ?? true else {
                     throw SessionError("cannot create \(folder): \(String(cString: strerror(errno)))")
                 }
             }
             try SessionFiles.write("context.exec = [ { path = \"\(runtime)/pipewire-ready.sh\" } ]\n",
                                    to: dropIns + "/momentum-ready.conf", mode: 0o644, owner: user)
+            // No animations (GSettings' keyfile backend, not the user's dconf): a window mapped while mutter zooms
+            // it in takes touch through the zoom's transform, and a bench's first second would repaint for it.
+            try SessionFiles.write("[org/gnome/desktop/interface]\nenable-animations=false\n",
+                                   to: runtime + "/.config/glib-2.0/settings/keyfile", mode: 0o644, owner: user)
         } catch {
             process.stop()
             throw error
         }
-        let session = ["DBUS_SESSION_BUS_ADDRESS=unix:path=\(bus)", "GSETTINGS_BACKEND=memory"]
+        let session = ["DBUS_SESSION_BUS_ADDRESS=unix:path=\(bus)", "GSETTINGS_BACKEND=keyfile"]
         // The bus: its address printed into the FIFO once it listens.
         try process.startCompanion(
             SessionUser.launcher(user: user, runtime: runtime, extra: [], unblocking: true)
