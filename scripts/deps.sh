@@ -40,6 +40,10 @@ test_lean=(
   kwin-wayland
   # Phosh's compositor phoc 0.24 (wlroots), nested in weston headless like sway for the bench (feedback and touch)
   phoc
+  # the fourth: GNOME's mutter 43 headless, with genuine touch through its remote-desktop API, which needs a
+  # screen-cast stream (PipeWire) on a private D-Bus session bus; the injector is python3 with python3-dbus and
+  # python3-gi (the GLib main loop)
+  mutter pipewire dbus-daemon python3-dbus python3-gi
   # the shells the installed completion scripts are checked in (bash is always there)
   zsh fish
 )

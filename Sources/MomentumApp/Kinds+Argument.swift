@@ -20,5 +20,5 @@ enum FrameStart: String, CaseIterable, ExpressibleByArgument {
     case callback
 }
 
-/// `bench --compositor weston|sway|phoc|kwin`.
+/// `bench --compositor weston|mutter|sway|phoc|kwin`.
 extension CompositorKind: ExpressibleByArgument {}

@@ -9,6 +9,9 @@
 /// - `starting`: the start came; the newest input is being read, then the frame is built and either drawn
 ///   (`drew`, back to `awaitingCallback`) or, when nothing moves and nothing changed, not (`rested`, `idle`): no
 ///   callback is asked for, and the process sleeps until input arrives.
+/// - A frame drawn after a callback that changed no pixel is not committed (an empty commit is no frame: mutter
+///   discards its feedback), so no callback will come for it: the display link re-arms itself (`rearm`) with the
+///   callback the compositor would have sent a period after the last, `owed` again.
 public struct FrameState: Equatable, Sendable {
     /// A callback's frame not drawn yet: the callback's stamp (ms), when it arrived and when the frame starts (host s).
     public struct Owed: Equatable, Sendable {
@@ -96,4 +99,10 @@ public struct FrameState: Equatable, Sendable {
 
     /// The frame started found nothing to draw: no callback is asked for until something changes.
     mutating func rested() { phase = .idle }
+
+    /// The frame drawn was not committed (it changed no pixel): `next` is owed as if its callback had come.
+    mutating func rearm(_ next: Owed) {
+        guard phase == .awaitingCallback else { return }
+        phase = .owed(next)
+    }
 }

@@ -73,9 +73,10 @@ public struct RunCore {
     private var clock = FrameClock()
     public private(set) var statistics = FrameStatistics()
     public private(set) var sequence: UInt64 = 0
-    /// The last frame drawn before the display link rested: the first one shown after it starts a new run of
-    /// intervals (the gap is a pause, not a frame interval), however late the feedback of the frames before comes.
-    private var lastBeforeRest: UInt64?
+    /// The last frames drawn before the display link rested or a frame was left uncommitted: the first one shown
+    /// after each starts a new run of intervals (the gap is a pause or a frame that changed nothing, not a frame
+    /// interval), however late the feedback of the frames before comes.
+    private var breaks: [UInt64] = []
     /// When to start a frame after its callback, and when it will be shown.
     public private(set) var deadline = FrameDeadline()
     /// When each frame callback was sent, from its stamp (the deadline is timed from that, not from its handling).
@@ -175,9 +176,9 @@ public struct RunCore {
             frameState.callback(milliseconds: ms, at: now, sent: sent,
                                 wake: configuration.lateFrameStart ? deadline.wake(afterCallback: sent) : now)
         case .presented(let feedback):
-            if let rested = lastBeforeRest, feedback.sequence > rested {
+            if breaks.contains(where: { feedback.sequence > $0 }) {
                 statistics.idle()
-                lastBeforeRest = nil
+                breaks.removeAll { feedback.sequence > $0 }
             }
             clock.presented(nanoseconds: feedback.nanoseconds, refreshNanoseconds: UInt64(feedback.refreshNanoseconds))
             statistics.presented(ns: feedback.nanoseconds, refreshNs: feedback.refreshNanoseconds, msc: feedback.msc,
@@ -329,7 +330,7 @@ public struct RunCore {
         }
         frameState.rested()
         statistics.idle()
-        lastBeforeRest = sequence
+        addBreak(after: sequence)
         trace(.rest(cpu: cpu), at: now, into: &effects)
         announceReady(into: &effects)
         if drag != nil, drag?.start == nil {
@@ -361,13 +362,26 @@ public struct RunCore {
                           ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
                           overrides: overrides)
         lastAhead = ahead
-        effects.append(.present(FramePlan(sequence: sequence, list: built.list, separated: built.separated)))
+        effects.append(.present(FramePlan(sequence: sequence, list: built.list, separated: built.separated,
+                                          mayOmitCommit: owed != nil)))
     }
 
     /// Stage 6: the frame was committed at `now`.
     private mutating func finish(_ commit: Commit, at now: Double, into effects: inout [RunEffect]) {
         guard let frame = planned, frame.sequence == commit.sequence else { return }
         planned = nil
+        if !commit.committed, let owed = frame.owed {
+            trace(.unchanged(sequence: frame.sequence, step: frame.step), at: now, into: &effects)
+            rearm(after: owed, uncommitted: frame.sequence)
+            // The scene's state (a settle below a pixel: exactly at rest now) and its layout at rest still go to the
+            // trace, after the `unchanged` line that says no frame shows them.
+            if configuration.tracing {
+                trace(.sceneState(scene.record(drawnWith: frame.overrides)), at: now, into: &effects)
+                traceLayoutIfChanged(at: now, into: &effects)
+            }
+            if (frame.ahead ?? 0) > 0 { frameState.invalidate() }
+            return
+        }
         if let owed = frame.owed {
             // From the planned wake: the time a late wake-up loses counts (a loaded machine's).
             deadline.drew(sequence: frame.sequence, callback: owed.sent, wake: min(owed.wake, frame.start),
@@ -406,6 +420,28 @@ public struct RunCore {
         }
         // A frame drawn ahead of the finger is followed by one more: a finger that stopped is drawn where it rests.
         if (frame.ahead ?? 0) > 0 { frameState.invalidate() }
+    }
+
+    /// Frame `sequence`, started after the callback `owed`, changed no pixel and was not committed: no callback comes
+    /// for it, so the next frame is owed as if it had, a period later (the learned cadence, else 60 Hz), and starts
+    /// when that callback's frame would. The frame is traced as `unchanged` (no `frame` line); the interval across it
+    /// is not a frame interval (nor a missed refresh), and the deadline learns nothing from it.
+    private mutating func rearm(after owed: FrameState.Owed, uncommitted sequence: UInt64) {
+        addBreak(after: sequence)
+        let period = deadline.period ?? 1.0 / 60
+        let sent = owed.sent + period, callback = owed.callback + period
+        // Started no earlier than that callback would have been handled, as a real one is.
+        let wake = max(callback, configuration.lateFrameStart ? deadline.wake(afterCallback: sent) : sent)
+        let next = FrameState.Owed(milliseconds: owed.milliseconds &+ UInt32((period * 1000).rounded()),
+                                   callback: callback, sent: sent, wake: wake)
+        frameState.rearm(next)
+    }
+
+    /// The interval from frame `sequence` to the next shown is no frame interval. (Kept for the newest few: where
+    /// no feedback comes, nothing takes them back.)
+    private mutating func addBreak(after sequence: UInt64) {
+        breaks.append(sequence)
+        if breaks.count > 16 { breaks.removeFirst() }
     }
 
     /// The frame's draw list, and with `separating` the layers shown on surfaces of their own: the scene's moving

@@ -101,10 +101,13 @@ public struct PresentationFlags: OptionSet, Sendable, Hashable {
     }
 }
 
-/// A frame drawn and committed by the adapter.
+/// A frame drawn and committed by the adapter (or, when its plan allowed that, not committed: nothing changed).
 public struct Commit: Sendable, Equatable {
     /// The plan's sequence number.
     public var sequence: UInt64
+    /// False when nothing the frame drew differed from what is shown (no damage, no layer surface drawn or moved,
+    /// no window state pending) and its plan's `mayOmitCommit` let the adapter leave the surface uncommitted.
+    public var committed: Bool
     /// When the adapter began drawing the plan (host s): the core's part of the frame ends there.
     public var drawStart: Double
     /// What the frame cost the compositor and the client in pixels.
@@ -112,9 +115,10 @@ public struct Commit: Sendable, Equatable {
     /// The process's CPU time at the commit (s).
     public var cpu: Double
 
-    /// A commit.
-    public init(sequence: UInt64, drawStart: Double, damage: FrameDamage, cpu: Double) {
+    /// A commit (`committed` false: a frame left uncommitted).
+    public init(sequence: UInt64, drawStart: Double, damage: FrameDamage, cpu: Double, committed: Bool = true) {
         self.sequence = sequence
+        self.committed = committed
         self.drawStart = drawStart
         self.damage = damage
         self.cpu = cpu
@@ -153,8 +157,9 @@ public enum RunEffect: Sendable {
     case trace(TraceLine)
     /// Read and dispatch whatever input has arrived, then send `.inputRead`: the owed frame starts.
     case readInput
-    /// Ask for the next frame callback and for presentation feedback on this frame, draw it and commit, then send
-    /// `.committed`.
+    /// Draw this frame, ask for the next frame callback and for presentation feedback on it and commit, then send
+    /// `.committed` (with `mayOmitCommit`, a frame that changes no pixel is not committed, nothing is asked for, and
+    /// `.committed` says so).
     case present(FramePlan)
     /// Make and draw the layer surfaces for these layers without committing the window (after the first frame,
     /// drawn into the window alone): the next frame only places them.
@@ -175,4 +180,8 @@ public struct FramePlan: Sendable {
     public var list: DrawList
     /// What is drawn apart, by slot (a slot not listed is hidden).
     public var separated: [SurfaceSlot: SeparateLayer]
+    /// Whether the adapter may leave the window uncommitted when nothing it draws changes a pixel (no frame callback,
+    /// no feedback asked for): true for a frame started by a callback, whose display link the core re-arms itself;
+    /// false for one drawn at once after idle (it commits, and its callback starts the display link).
+    public var mayOmitCommit: Bool
 }

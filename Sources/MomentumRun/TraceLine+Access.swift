@@ -18,6 +18,9 @@ extension TraceLine {
     public var presented: TraceRecord.Presented? { if case .presented(let v) = record { v } else { nil } }
     /// The frame a `discarded` line names.
     public var discarded: UInt64? { if case .discarded(let v) = record { v } else { nil } }
+    public var unchanged: UInt64? { if case .unchanged(let v, _) = record { v } else { nil } }
+    /// The step (s) of a frame left uncommitted, nil for any other line.
+    public var unchangedStep: Double? { if case .unchanged(_, let step) = record { step } else { nil } }
     /// A scene's per-frame record.
     public var sceneState: SceneRecord? { if case .sceneState(let v) = record { v } else { nil } }
     public var gesture: SceneEvent? { if case .gesture(let v) = record { v } else { nil } }

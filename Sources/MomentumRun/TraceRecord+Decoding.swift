@@ -102,6 +102,7 @@ extension TraceRecord {
                                         msc: try f.optionalInteger("msc") ?? 0,
                                         flags: PresentationFlags(names: try f.optionalStrings("flags") ?? [])))
         case "discarded": self = .discarded(sequence: try f.integer("seq"))
+        case "unchanged": self = .unchanged(sequence: try f.integer("seq"), step: try f.double("step"))
         case "gesture":
             let name = try f.string("kind")
             guard let kind = GestureKind(rawValue: name) else {

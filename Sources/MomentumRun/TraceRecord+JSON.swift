@@ -42,6 +42,7 @@ extension TraceRecord {
         case .frame: "frame"
         case .presented: "presented"
         case .discarded: "discarded"
+        case .unchanged: "unchanged"
         case .sceneState(let state): state.name
         case .gesture: "gesture"
         case .switcher: "switcher"
@@ -124,6 +125,8 @@ extension TraceRecord {
                     ("msc", .int(Int64(truncatingIfNeeded: p.msc))), ("flags", .array(p.flags.names.map { .string($0) }))]
         case .discarded(let sequence):
             return [("seq", .int(Int64(truncatingIfNeeded: sequence)))]
+        case .unchanged(let sequence, let step):
+            return [("seq", .int(Int64(truncatingIfNeeded: sequence))), ("step", .number(step))]
         case .sceneState(let state):
             return state.fields.map { ($0.key, JSONValue($0.value)) }
         case .gesture(let event):

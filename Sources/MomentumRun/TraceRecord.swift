@@ -41,6 +41,9 @@ public enum TraceRecord: Sendable, Equatable {
     case presented(Presented)
     /// Presentation feedback: frame `sequence` was never shown.
     case discarded(sequence: UInt64)
+    /// Frame `sequence` was built, advancing the scene by `step` s, but showed nothing new (no pixel changed), so it
+    /// was not committed; the display link went on from its own clock (`FrameState.rearm`).
+    case unchanged(sequence: UInt64, step: Double)
     /// The scene's state as this frame draws it, under the scene's name (`panel`, `transition`, …).
     case sceneState(SceneRecord)
     /// A gesture or decision a scene reported (or the app's autoplay).

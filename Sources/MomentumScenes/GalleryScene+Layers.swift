@@ -144,10 +144,10 @@ extension GalleryScene {
         orbitCaption.role = .control(GalleryItem.satellite.rawValue)
         ids.orbitCaption = tree.add(orbitCaption)
 
-        // The cards fly and turn when shuffled: drawn on a surface of their own, the window is not drawn again.
-        var anchor = Layer(frame: DrawRect(origin: .zero, size: .zero))
-        anchor.wantsOwnSurface = true
-        ids.coversAnchor = tree.add(anchor)
+        // The cards fly and turn when shuffled, drawn into the window: the orbit is drawn over them (its satellite
+        // and caption stay in sight mid-shuffle), and on a surface of their own under it the drawing order could not
+        // be kept with the satellite's surface, so the satellite, which orbits for longer, has one instead.
+        ids.coversAnchor = tree.add(Layer(frame: DrawRect(origin: .zero, size: .zero)))
         let shadow = DropShadow(blurRadius: 14, offset: SIMD2(0, 3), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
         let size = GalleryLayout.cardSize
         for card in covers {

@@ -71,20 +71,26 @@ public final class Subsurface {
     /// opaque. The window keeps the surface inside its own bounds this way (a compositor may centre a fullscreen
     /// window on everything its surfaces cover). The crop and the opaque region take effect at the surface's next
     /// commit (`commit()`, or `eglSwapBuffers` on it when its buffer is drawn anew), the position at the window's
-    /// next commit, all shown together since the surface is synchronised with the window.
+    /// next commit, all shown together since the surface is synchronised with the window. Returns whether anything
+    /// differs from what was applied before (then the window must be committed for it to show).
+    @discardableResult
     public func place(source: (x: Double, y: Double, width: Double, height: Double), x: Int32, y: Int32,
-                      width: Int32, height: Int32, opaque: [Rect]) {
+                      width: Int32, height: Int32, opaque: [Rect]) -> Bool {
+        let wasShown = isShown
+        var changed = false
         let crop = (wl_fixed_from_double(source.x), wl_fixed_from_double(source.y),
                     wl_fixed_from_double(source.width), wl_fixed_from_double(source.height))
         if appliedCrop.map({ $0 != crop }) ?? true {
             wp_viewport_set_source(viewport, crop.0, crop.1, crop.2, crop.3)
             appliedCrop = crop
             contentMoved = true
+            changed = true
         }
         if appliedDestination.map({ $0 != (width, height) }) ?? true {
             wp_viewport_set_destination(viewport, width, height)
             appliedDestination = (width, height)
             contentMoved = true
+            changed = true
         }
         if opaque != appliedOpaque, let compositor = registry.compositor?.proxy,
            let region = wl_compositor_create_region(compositor) {
@@ -92,12 +98,15 @@ public final class Subsurface {
             wl_surface_set_opaque_region(surface, region)
             wl_region_destroy(region)
             appliedOpaque = opaque
+            changed = true
         }
         if appliedPosition.map({ $0 != (x, y) }) ?? true {
             wl_subsurface_set_position(subsurface, x, y)
             appliedPosition = (x, y)
+            changed = true
         }
         isShown = true
+        return changed || !wasShown
     }
 
     /// Stacks this surface right above `sibling` (another subsurface of the same window), from the window's next

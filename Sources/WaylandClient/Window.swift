@@ -163,6 +163,7 @@ public final class Window {
             guard let data else { return }
             let window = Listener.object(Window.self, data)
             xdg_surface_ack_configure(xdgSurface, serial)
+            window.ackedSinceCommit = true
             window.surfaceConfigured()
         }))
 
@@ -347,6 +348,7 @@ public final class Window {
         guard let committed = libdecor_state_new(size.width, size.height) else { return }
         libdecor_frame_commit(frame, committed, configuration)
         libdecor_state_free(committed)
+        ackedSinceCommit = true
         onConfigure?(Configured(size: size, scale: currentScale(), isFirst: configure.appliedCount == 1))
     }
 
@@ -437,9 +439,19 @@ public final class Window {
         wl_surface_commit(surface)
     }
 
+    /// A configure was acknowledged and no commit has carried the acknowledgement yet.
+    private var ackedSinceCommit = false
+
+    /// Whether the next commit carries state that is not applied yet (an acknowledged configure, a new scale or
+    /// size): then it must be made even when no pixel changed.
+    public var hasPendingState: Bool {
+        ackedSinceCommit || currentScale() != appliedScale || drawnSize != appliedSize
+    }
+
     /// Sets buffer scale, viewport destination and opaque region for the size and scale in effect.
     /// Call before `eglSwapBuffers` (which commits); cheap when nothing changed.
     public func prepareCommit() {
+        ackedSinceCommit = false
         let s = currentScale()
         let size = drawnSize
         guard s != appliedScale || size != appliedSize else { return }

@@ -128,7 +128,7 @@ import Testing
         var t = 0.0
         var checked = 0
         for line in c.app.events[tap.index..<rest] {
-            if let frame = line.frame { t += frame.step }
+            if let step = line.frame?.step ?? line.unchangedStep { t += step }
             guard let panel = line.panel, t > 0 else { continue }
             let expected = spring.state(x0: before.x - c.closedY, v0: before.y, at: t)
             #expect(abs(panel.y - (c.closedY + expected.x)) < 1, "at \(t) s: \(panel.y), closed form \(c.closedY + expected.x)")

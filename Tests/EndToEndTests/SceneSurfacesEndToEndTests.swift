@@ -19,10 +19,13 @@ import Testing
         let mark = c.app.events.count
         try c.play(script)
         let rest = try c.app.waitFor("\(scene.rawValue) at rest", after: mark, where: atRest)
-        guard let shown = c.app.events[..<rest.index].last(where: { $0.frame != nil })?.frame?.sequence else {
+        guard let last = c.app.events[..<rest.index].lastIndex(where: { $0.frame != nil }),
+              let shown = c.app.events[last].frame?.sequence else {
             throw TracedClient.Failure(description: "no frame before \(scene.rawValue) came to rest")
         }
-        try c.app.waitFor("that frame presented", after: rest.index) { $0.presented.map { $0.sequence >= shown } ?? false }
+        // From that frame on: its feedback may come before the rest (a frame after it that changed nothing was not
+        // committed, and the rest came a cycle later).
+        try c.app.waitFor("that frame presented", after: last) { $0.presented.map { $0.sequence >= shown } ?? false }
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("momentum-capture-\(getpid())-\(UUID().uuidString).ppm").path
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -23,7 +23,7 @@ import Testing
         var coasting: [(step: Double, velocity: Double)] = []
         var step = 0.0
         try c.app.waitFor("ten coasting frames", after: ended.index) { e in
-            if let frame = e.frame { step = frame.step }
+            if let frameStep = e.frame?.step ?? e.unchangedStep { step = frameStep }
             if let s = e.scroll, s.state == .decelerating { coasting.append((step, s.velocity)) }
             return coasting.count >= 10
         }

@@ -46,7 +46,7 @@ import Testing
         var previous: (y: Double, vy: Double, state: TransitionScene.State)?
         var step = 0.0
         for e in c.app.events {
-            if let frame = e.frame { step = frame.step }
+            if let frameStep = e.frame?.step ?? e.unchangedStep { step = frameStep }
             guard let card = e.transition else { continue }
             let cardY = card.cardY, vy = card.cardVY, state = card.state
             if let p = previous, p.state != .dragging, state != .dragging {

@@ -188,6 +188,7 @@ extension FiniteCheck {
         switch record {
         case .clock, .window, .seat, .cursor, .discarded, .scene, .backend, .truncated, .system:
             return true
+        case .unchanged(_, let step): return visit(sub(path, ".step"), step)
         case .configure(let c): return visit(sub(path, ".scale"), c.scale)
         case .touch(let t): return walk(t.position, at: sub(path, ".position"), visit) && visit(sub(path, ".time"), t.time)
         case .frame(let f):

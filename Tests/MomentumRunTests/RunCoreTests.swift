@@ -169,3 +169,40 @@ extension RunCoreTests {
         }
     }
 }
+
+extension RunCoreTests {
+    /// The frames drawn as the trace records them (committed) and the ones it records as `unchanged`.
+    static func unchanged(_ driver: RunCoreDriver) -> [UInt64] { driver.lines.compactMap(\.unchanged) }
+
+    @Test("a frame that changes nothing is not committed, and the display link goes on a period later from its own clock")
+    func noEmptyCommits() {
+        // The scripted finger holds still for 0.4 s before it lifts: the frames of the hold draw the same panel.
+        var configuration = RunConfiguration()
+        configuration.dragWorkload = true
+        var driver = RunCoreDriver(configuration: configuration)
+        driver.run(until: 8)
+        let uncommitted = Self.unchanged(driver)
+        #expect(driver.emptyCommits.isEmpty, "empty commits: \(driver.emptyCommits)")
+        #expect(uncommitted.count > 5 && uncommitted == driver.uncommitted, "\(uncommitted)")
+        // Nothing stalled: the drag ended, the panel settled and the run rests.
+        #expect(driver.core.drag?.isDone == true)
+        #expect(driver.isIdle)
+        // The frame after uncommitted ones starts a period after the last of them (the callback the compositor would
+        // have sent): no frame was lost, none came early.
+        let cycle = driver.compositor.cycle
+        let frames = Self.frames(driver)
+        for sequence in uncommitted {
+            guard let next = frames.first(where: { $0.sequence > sequence }), let step = next.callbackMilliseconds,
+                  let before = frames.last(where: { $0.sequence < sequence }),
+                  let from = before.callbackMilliseconds else { continue }
+            let skipped = uncommitted.filter { $0 > before.sequence && $0 < next.sequence }.count
+            let gap = Double(Int32(bitPattern: step &- from)) / 1000
+            #expect(abs(gap - Double(skipped + 1) * cycle) < 0.003,
+                    "frame \(next.sequence): \(gap) s after frame \(before.sequence), \(skipped) uncommitted between")
+        }
+        // The uncommitted frames are neither intervals nor missed refreshes.
+        #expect(driver.core.statistics.missed == 0)
+        #expect(driver.core.statistics.intervals.allSatisfy { $0 < cycle * 1000 * 1.5 },
+                "\(driver.core.statistics.intervals.filter { $0 >= cycle * 1000 * 1.5 })")
+    }
+}

@@ -44,6 +44,7 @@ struct TraceCodecTests {
             TraceLine(t: 0.13, .presented(.init(sequence: 7, nanoseconds: UInt64(Int64.max), refreshNanoseconds: 16_666_667,
                                                 msc: 1234, flags: [.vsync, .hwCompletion]))),
             TraceLine(t: 0.13, .discarded(sequence: 8)),
+            TraceLine(t: 0.135, .unchanged(sequence: 9, step: 0.016)),
             TraceLine(t: 0.14, .gesture(SceneEvent(.tap, [TraceField(EventField.before, .vector(SIMD2(528, -2125))),
                                                          TraceField(EventField.after, .vector(SIMD2(528, -2125)))]))),
             TraceLine(t: 0.14, .gesture(SceneEvent(.autoplay))),

@@ -82,6 +82,8 @@ public enum InterruptibilityCheck {
                 }
             case .frame(let frame):
                 step = frame.step
+            case .unchanged(_, let frameStep):
+                step = frameStep
             case .configure, .backend:
                 previous = nil    // a new layout may move it; a backend hands it over (checked from the next frame)
             case .sceneState(let record):

@@ -102,6 +102,14 @@ public struct RunCoreDriver {
     public private(set) var lastPlans: [FramePlan] = []
     /// `--mid-screenshots`: the pictures asked for, with the time each was asked (s since the start).
     public private(set) var snapshots: [(index: Int, t: Double)] = []
+    /// Whether the adapter leaves a frame uncommitted when its plan allows it and it draws exactly what the last
+    /// commit showed (the real adapter compares pixels; equal draw lists change none).
+    public var omitsUnchanged = true
+    /// The frames left uncommitted.
+    public private(set) var uncommitted: [UInt64] = []
+    /// Frames committed whose plan drew exactly what the commit before showed: empty commits.
+    public private(set) var emptyCommits: [UInt64] = []
+    private var lastCommitted: FramePlan?
     private var random = SplitMix64(seed: 7)
     /// Events the compositor has yet to deliver, by time.
     private var pending: [(time: Double, event: RunEvent)] = []
@@ -177,6 +185,15 @@ public struct RunCoreDriver {
                 lastPlans = Array((lastPlans + [plan]).suffix(2))
                 let drawStart = now
                 now += render * (1 + random.symmetric(0.1))
+                let same = lastCommitted.map { $0.list == plan.list && $0.separated == plan.separated } ?? false
+                if same, omitsUnchanged, plan.mayOmitCommit {
+                    uncommitted.append(plan.sequence)
+                    handle(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(),
+                                             cpu: 0, committed: false)))
+                    continue
+                }
+                if same { emptyCommits.append(plan.sequence) }
+                lastCommitted = plan
                 commit(plan.sequence)
                 handle(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(),
                                          cpu: 0)))

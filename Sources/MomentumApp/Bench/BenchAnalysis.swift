@@ -44,6 +44,8 @@ struct BenchAnalysis {
     private(set) var frames: [Frame] = []
     /// Every touch sample.
     private(set) var touches: [Touch] = []
+    /// The frames built but not committed: they changed no pixel (`unchanged`).
+    private(set) var unchanged: Set<Int> = []
     /// Trace times of `rest` events (the app stopped asking for frames) and the process CPU then.
     private(set) var rests: [(t: Double, cpu: Double)] = []
     /// The `exit` event's time, reason and CPU.
@@ -91,6 +93,10 @@ struct BenchAnalysis {
                 frames[k].flags = p.flags
             case .discarded(let sequence):
                 if let k = index[sequence] { frames[k].discarded = true }
+            case .unchanged(let sequence, _):
+                unchanged.insert(Int(truncatingIfNeeded: sequence))
+                // The scene's state that follows is not what the frame before shows (it differs below a pixel).
+                lastFrame = nil
             case .sceneState(let record):
                 if case .panel(let panel) = record, let k = lastFrame {
                     frames[k].panelY = panel.y
@@ -122,7 +128,8 @@ struct BenchAnalysis {
 
     /// The frames that time the run, in the order shown, each at its time: its presentation where the compositor
     /// sends feedback, else its frame callback. Split into stretches wherever the app rested in between (and, timed by
-    /// callbacks, where it drew at once after idle): the time across such a break is a pause, not a frame interval.
+    /// callbacks, where it drew at once after idle), and across a frame left uncommitted because it changed nothing:
+    /// the time across such a break is a pause, not a frame interval (nor a missed refresh).
     var timedStretches: [[(t: Double, frame: Frame)]] {
         var stretches: [[(t: Double, frame: Frame)]] = []
         var current: [(t: Double, frame: Frame)] = []
@@ -140,6 +147,9 @@ struct BenchAnalysis {
             while restIndex < rests.count, rests[restIndex].t < t {
                 rested = true
                 restIndex += 1
+            }
+            if let last = current.last?.frame, unchanged.contains(where: { $0 > last.seq && $0 < frame.seq }) {
+                rested = true
             }
             if rested { breakHere() }
             current.append((t, frame))

@@ -8,7 +8,7 @@ import MomentumScenes
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark frame timing (and touch latency) under your compositor or a private one (--compositor weston|sway|phoc|kwin); writes a report.",
+        abstract: "Benchmark frame timing (and touch latency) under your compositor or a private one (--compositor weston|mutter|sway|phoc|kwin); writes a report.",
         subcommands: [BenchRunCommand.self, BenchCompareCommand.self], defaultSubcommand: BenchRunCommand.self)
 }
 
@@ -60,8 +60,9 @@ struct BenchRunCommand: LoggingCommand {
     @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.", completion: .directory) var out = "momentum-bench"
     @Option(help: """
         Run in a private headless compositor started for the bench and stopped after it (also on SIGINT, SIGTERM, \
-        SIGHUP): weston (injected touch: touch latency and drag lag too), sway or phoc (nested in a private weston: \
-        its presentation feedback and injected touch), or kwin (the scripted drag: no injection there).
+        SIGHUP): weston (touch injected through its module), mutter (genuine touch through its remote-desktop API), \
+        sway or phoc (nested in a private weston: its presentation feedback and injected touch) — touch latency and \
+        drag lag too —, or kwin (the scripted drag: no injection there).
         """)
     var compositor: CompositorKind?
     @Flag(help: "The same as --compositor weston.")
@@ -156,9 +157,12 @@ struct BenchRunCommand: LoggingCommand {
                 throw ValidationError("--scale needs --headless, --compositor or --compositors (your compositor sets its own scale)")
             }
             guard (1...4).contains(scale) else { throw ValidationError("--scale \(scale) is not 1, 2, 3 or 4") }
-            if scale != 1, let nested = ((privateCompositor.map { [$0] } ?? []) + (matrixKinds ?? []))
-                .first(where: NestedSession.kinds.contains) {
+            let kinds = (privateCompositor.map { [$0] } ?? []) + (matrixKinds ?? [])
+            if scale != 1, let nested = kinds.first(where: NestedSession.kinds.contains) {
                 throw ValidationError("--scale \(scale): \(nested.rawValue) runs nested in weston at scale 1 only")
+            }
+            if scale != 1, kinds.contains(.mutter) {
+                throw ValidationError("--scale \(scale): mutter's headless virtual monitor has scale 1 only")
             }
         }
         if case .one(let kind) = scene, case .one(let b) = backend, !kind.usesBackend, b != .spring {
@@ -436,6 +440,11 @@ struct BenchRunCommand: LoggingCommand {
             } catch {
                 throw AppError("cannot start weston: \(error)")
             }
+        case .mutter:
+            Console.out("starting mutter (headless, a virtual monitor) with its remote-desktop touch…")
+            do { return try MutterSession(width: width, height: height) } catch {
+                throw AppError("cannot start mutter: \(error)")
+            }
         case .sway, .phoc:
             Console.out("starting \(kind.rawValue) nested in weston (headless, pixman) with the touch-injection module…")
             let module = try HeadlessCommand.module(executable: executable)
@@ -494,7 +503,17 @@ struct BenchRunCommand: LoggingCommand {
                         path: DragPath, rest: Double, trace: String) throws -> [TraceLine] {
         let app = try clients.start(arguments: arguments + ["--scene", "panel"], trace: trace)
         do {
-            try app.waitFor("the panel at rest") { $0.rest != nil }
+            let resting = try app.waitFor("the panel at rest") { $0.rest != nil }
+            // Where the compositor sends feedback, the frame at rest is shown first: the window is in place (mutter
+            // moves a window to fullscreen only when the buffer acknowledging that arrives), so the finger lands on
+            // what the screen shows.
+            if app.events.contains(where: { $0.presented != nil }),
+               let last = app.events[..<resting.index].lastIndex(where: { $0.frame != nil }),
+               let sequence = app.events[last].frame?.sequence {
+                try app.waitFor("the panel at rest shown", after: last) {
+                    ($0.presented?.sequence ?? 0) >= sequence || ($0.discarded ?? 0) >= sequence
+                }
+            }
             let script = path.script
             let mark = app.events.count
             try touch.playTouch(script: script, timeout: .seconds(60))

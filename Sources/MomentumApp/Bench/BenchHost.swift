@@ -50,12 +50,12 @@ enum BenchHost {
         return credentials.pid
     }
 
-    /// The version a known compositor's binary reports (`weston --version`: `weston 10.0.1`, `sway version 1.7`,
+    /// The version a known compositor's binary reports (`weston --version`: `weston 10.0.1`, `mutter 43.8`, `sway version 1.7`,
     /// `kwin 5.27.5`, `Phoc 0.24.0 - Phone compositor`: the version word), or nil. The binary the process `pid` runs,
     /// where it can be read (KWin's is a copy: Debian's carries a file capability a container refuses to exec), else
     /// the first on PATH.
     static func version(of process: String, pid: pid_t) -> String? {
-        guard ["weston", "sway", "kwin_wayland", "phoc"].contains(process) else { return nil }
+        guard ["weston", "mutter", "sway", "kwin_wayland", "phoc"].contains(process) else { return nil }
         let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         guard let path = running.flatMap({ FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil })
                 ?? SearchPath.find(process) else { return nil }

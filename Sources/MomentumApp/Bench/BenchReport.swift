@@ -73,7 +73,7 @@ struct BenchReport {
             "name": name, "scene": scene, "backend": backend ?? NSNull(), "workload": workload,
             "timing_source": source,
             "frames": a.frames.count, "presented": a.presented.count,
-            "discarded": a.frames.filter(\.discarded).count,
+            "discarded": a.frames.filter(\.discarded).count, "unchanged": a.unchanged.count,
             "interval_ms": summary(stats.intervals),
             "fps": round3(stats.intervals.isEmpty ? nil : 1000 * Double(stats.intervals.count) / stats.intervals.reduce(0, +)),
             "refresh_ms": round3(stats.refresh?.ms),

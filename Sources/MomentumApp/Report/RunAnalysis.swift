@@ -140,7 +140,8 @@ struct RunAnalysis {
     private static let openLimit = 256
     private var lastConfigure: Configure?
     private var lastFrame: Frame?
-    /// Recent frames drawn at once after idle (their presented interval is not a frame interval).
+    /// Recent frames drawn at once after idle, or after a frame left uncommitted (`unchanged`): their interval is
+    /// not a frame interval.
     private var afterIdle = RecentSet(capacity: 4096)
     /// Presented events not yet taken, kept to take them in frame order (`presentedWindow` at most).
     private var pendingPresented: [(order: Int, t: Double, p: TraceRecord.Presented)] = []
@@ -189,6 +190,8 @@ struct RunAnalysis {
             if pendingPresented.count > Self.presentedWindow { takePresented() }
         case .discarded:
             discarded += 1
+        case .unchanged(let sequence, _):
+            afterIdle.insert(sequence + 1)
         case .configure(let c):
             let configure = Configure(width: c.width, height: c.height, scale: c.scale, bufferWidth: c.bufferWidth,
                                       bufferHeight: c.bufferHeight)
@@ -247,18 +250,19 @@ struct RunAnalysis {
         frames.add(frame, key: frame.tickMicros + frame.renderMicros)
         if let px = frame.drawnPixels, frame.seq > 1 { drawn.add((px / 1e6, frame.renderMicros / 1000)) }
         if !frame.fromCallback { afterIdle.insert(frame.seq) }
+        let restarts = afterIdle.contains(frame.seq)
         if let last = lastFrame {
             if frame.t - last.t > Self.idleGap { addIdle(last.t...frame.t) }
             // The report's intervals from frame times.
             let ms = (frame.t - last.t) * 1000
-            if !frame.fromCallback || ms > Self.idleGap * 1000 {
+            if restarts || ms > Self.idleGap * 1000 {
                 frameIntervals.skipped += 1
             } else {
                 frameIntervals.add(ms, at: frame.t)
             }
         }
         // FrameStatistics' callback intervals: a frame drawn at once after idle or a gap starts a new run of them.
-        if !frame.fromCallback || lastFrame.map({ frame.t - $0.t > Self.idleGap }) == true { statisticsLastCallback = nil }
+        if restarts || lastFrame.map({ frame.t - $0.t > Self.idleGap }) == true { statisticsLastCallback = nil }
         let stamp = Self.wrappedMilliseconds(frame.t)
         if let last = statisticsLastCallback { statisticsCallbacks.add(Double(Int32(bitPattern: stamp &- last))) }
         statisticsLastCallback = stamp

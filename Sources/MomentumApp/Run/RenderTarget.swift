@@ -76,13 +76,16 @@ final class RenderTarget {
     /// Draws `list` and swaps (which commits the surface), redrawing only what changed since the last frame: into
     /// the back buffer when its age is known (`EGL_EXT_buffer_age`), else into a persistent offscreen frame copied to
     /// the back buffer when the damage is small, or everything straight into the back buffer when it is large; when
-    /// nothing changed, the window is committed without a new buffer. The layers in `separated` are shown on surfaces
-    /// of their own above the window (the overlay above the scene's): drawn only when their content changed, else
-    /// just moved. The window's damage is also given to the compositor where `…swap_buffers_with_damage` is offered;
-    /// throws when EGL fails.
+    /// only a layer surface changed, the window is committed without a new buffer. The layers in `separated` are
+    /// shown on surfaces of their own above the window (the overlay above the scene's): drawn only when their content
+    /// changed, else just moved. The window's damage is also given to the compositor where
+    /// `…swap_buffers_with_damage` is offered. `beforeCommit` runs just before the window's commit (the frame callback
+    /// and feedback it asks for go with it). With `mayOmitCommit`, a frame that changed no pixel (no damage, no layer
+    /// surface drawn, moved, shown or hidden, no window state pending) is not committed at all and nil is returned:
+    /// an empty commit would be a frame the compositor shows nothing new for. Throws when EGL fails.
     @discardableResult
-    func present(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer] = [:], window: Window) throws(AppError)
-        -> FrameDamage {
+    func present(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer] = [:], window: Window,
+                 mayOmitCommit: Bool = false, beforeCommit: () -> Void = {}) throws(AppError) -> FrameDamage? {
         guard let context, let renderer else { return FrameDamage() }
         let size = window.bufferSize
         let scale = window.scale
@@ -103,6 +106,10 @@ final class RenderTarget {
             if !damage.isEmpty, context.mayKeepLastFrame, !keptFrameFailed {
                 keptFrame = KeptFrame(context: context, damage: damage)
             }
+            let changed = !damage.isEmpty || frame.compositorPixels > 0
+            if mayOmitCommit, !changed, !window.hasPendingState { return nil }
+            beforeCommit()
+            window.prepareCommit()
             if damage.isEmpty {
                 window.commit()
             } else if !context.swapBuffers(damage: damage) {
@@ -232,12 +239,13 @@ final class RenderTarget {
             return Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
                                    height: Int32(clipped.height))
         }
-        state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y), width: Int32(visible.width),
-                               height: Int32(visible.height), opaque: opaque)
+        let placed = state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y),
+                                            width: Int32(visible.width), height: Int32(visible.height), opaque: opaque)
         if sameDrawing, sameBuffer {
-            // Unchanged: the compositor moves and crops what it already has.
+            // Unchanged: the compositor moves and crops what it already has (a new crop of the same place shows
+            // other pixels there too).
             state.subsurface.commit()
-            if old != visible { frame.compositorPixels += Self.area(old, visible, scale: scale) }
+            if old != visible || placed { frame.compositorPixels += Self.area(old, visible, scale: scale) }
         } else {
             // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so
             // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.

@@ -213,11 +213,14 @@ final class RunAdapter {
     private func present(_ plan: FramePlan) {
         guard let window else { return }
         let drawStart = HostClock.now()
-        window.requestFrame()
-        window.requestPresentationFeedback(sequence: plan.sequence)
-        window.prepareCommit()
-        let damage: FrameDamage
-        do throws(AppError) { damage = try target.present(plan.list, separated: plan.separated, window: window) } catch {
+        let damage: FrameDamage?
+        do throws(AppError) {
+            damage = try target.present(plan.list, separated: plan.separated, window: window,
+                                        mayOmitCommit: plan.mayOmitCommit) {
+                window.requestFrame()
+                window.requestPresentationFeedback(sequence: plan.sequence)
+            }
+        } catch {
             fail(error)
             return
         }
@@ -226,8 +229,8 @@ final class RunAdapter {
             let drawn = Int(((now - drawStart) * 1000).rounded()), sinceStart = Int(((now - start) * 1000).rounded())
             logger.debug("first frame: drawn in \(drawn) ms, \(sinceStart) ms after start")
         }
-        send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: damage,
-                               cpu: HostClock.processCPU())), at: now)
+        send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: damage ?? FrameDamage(),
+                               cpu: HostClock.processCPU(), committed: damage != nil)), at: now)
     }
 
     /// Keeps the screen from blanking while the run shows something nobody is touching: for the whole of an

@@ -6,24 +6,54 @@ import Glibc
 /// A private compositor's process and runtime folder, what every `CompositorSession` shares: the folder made (mode
 /// 0700, given to the compositor's user), the process started with its output into a log, its readiness awaited,
 /// and the end: `stop` (SIGTERM, SIGKILL after a timeout) or `kill` (SIGKILL), the process reaped and the folder
-/// removed. `stop` and `kill` may run twice and from two threads (an interrupted bench stops the session from its
-/// signal thread while the main thread may be stopping it too).
+/// removed. Companions (the processes a compositor needs beside it: mutter's D-Bus session bus and PipeWire) are
+/// started before it and ended after it, newest first, each reaped, before the folder goes. `stop` and `kill` may
+/// run twice and from two threads (an interrupted bench stops the session from its signal thread while the main
+/// thread may be stopping it too).
 final class CompositorProcess: @unchecked Sendable {
     /// The compositor's name in errors (`sway`, `KWin`, `weston`).
     let name: String
     /// The runtime folder.
     let runtimeDir: String
 
-    private let process = Process()
-    private let exited = DispatchSemaphore(value: 0)
+    private let main: Child
+    private var companions: [Child] = []
     private let lock = NSLock()
-    private var started = false
-    private var reaped = false
     private var removed = false
+
+    /// One process: started, and reaped once.
+    private final class Child {
+        let process = Process()
+        let exited = DispatchSemaphore(value: 0)
+        var started = false
+        var reaped = false
+
+        /// Waits (the owner's lock held) up to `timeout` s for the exit; true once reaped.
+        @discardableResult
+        func reap(timeout: Double) -> Bool {
+            if reaped || !started { return true }
+            guard exited.wait(timeout: .now() + timeout) == .success else { return false }
+            process.waitUntilExit()
+            reaped = true
+            return true
+        }
+
+        /// SIGTERM (none with `gently` false), SIGKILL after `timeout` s; reaped.
+        func end(gently: Bool, timeout: Double) {
+            guard started, !reaped else { return }
+            if gently {
+                Glibc.kill(process.processIdentifier, SIGTERM)
+                if reap(timeout: timeout) { return }
+            }
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            reap(timeout: 10)
+        }
+    }
 
     /// Makes a fresh runtime folder `<temporary folder>/<prefix>XXXXXX`, mode 0700, owned by `owner` when given.
     init(name: String, prefix: String, owner: (uid: UInt32, gid: UInt32)? = nil) throws(SessionError) {
         self.name = name
+        main = Child()
         var template = Array((NSTemporaryDirectory() + "/" + prefix + "XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.flatMap { mkdtemp($0) } != nil }
         guard made else { throw SessionError("\(name): cannot make a runtime folder: \(String(cString: strerror(errno)))") }
@@ -44,35 +74,59 @@ final class CompositorProcess: @unchecked Sendable {
     deinit { stop() }
 
     /// Starts `command` (its first element the executable, by absolute path) with `environment` (this process's when
-    /// nil), stdin empty, stdout and stderr into the new file `output`. On failure the folder is removed.
+    /// nil), stdin empty, stdout and stderr into the new file `output`. On failure everything is ended and the folder
+    /// removed.
     func start(_ command: [String], environment: [String: String]? = nil, output: String) throws(SessionError) {
+        try launch(main, command, environment: environment, output: output)
+    }
+
+    /// Starts a companion as `start` starts the compositor; it is ended after the compositor.
+    func startCompanion(_ command: [String], environment: [String: String]? = nil, output: String) throws(SessionError) {
+        let child = Child()
+        lock.withLock { companions.append(child) }
+        try launch(child, command, environment: environment, output: output)
+    }
+
+    private func launch(_ child: Child, _ command: [String], environment: [String: String]?,
+                        output: String) throws(SessionError) {
         do {
             try SessionFiles.write("", to: output, mode: 0o644)
         } catch {
-            remove()
+            kill()
             throw error
         }
         guard let log = FileHandle(forWritingAtPath: output) else {
-            remove()
+            kill()
             throw SessionError("\(name): cannot open \(output)")
         }
         defer { try? log.close() }
+        let process = child.process
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = log
         process.standardError = log
-        let exited = self.exited
+        let exited = child.exited
         process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
-            remove()
+            kill()
             throw SessionError("\(name): cannot start \(command[0]): \(error.localizedDescription)")
         }
-        lock.withLock { started = true }
+        lock.withLock { child.started = true }
     }
+
+    /// Runs a command with no signal blocked. A process started from a thread that blocks signals (a test's: the
+    /// dispatch thread that started it blocks all asynchronous ones; the bench's, which takes them from a signalfd)
+    /// inherits that mask, and KWin takes SIGTERM with a plain handler (so do phoc, mutter, PipeWire, dbus-daemon
+    /// and python), so it would never see the SIGTERM that stops it. (perl is Essential in Debian, always there.)
+    static let unblockingSignals = [
+        "/usr/bin/perl", "-MPOSIX", "-e",
+        "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die qq(sigprocmask: $!\\n); exec { $ARGV[0] } @ARGV or die qq(exec $ARGV[0]: $!\\n)",
+        "--",
+    ]
 
     /// `env -i …`: runs a command with only a session's environment (HOME and XDG_RUNTIME_DIR the runtime folder, a
     /// plain PATH) and `extra` (`NAME=value`).
@@ -80,34 +134,28 @@ final class CompositorProcess: @unchecked Sendable {
         ["/usr/bin/env", "-i", "HOME=\(runtime)", "PATH=/usr/bin:/bin", "XDG_RUNTIME_DIR=\(runtime)"] + extra
     }
 
-    /// Runs a command with no signal blocked. A process started from a thread that blocks signals (a test's: the
-    /// dispatch thread that started it blocks all asynchronous ones) inherits that mask, and KWin and phoc take SIGTERM
-    /// with a plain handler, so it would never see the SIGTERM that stops it. (perl is Essential in Debian, always there.)
-    static let unblockingSignals = [
-        "/usr/bin/perl", "-MPOSIX", "-e",
-        "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die qq(sigprocmask: $!\\n); exec { $ARGV[0] } @ARGV or die qq(exec $ARGV[0]: $!\\n)",
-        "--",
-    ]
-
     /// The compositor's process id.
-    var processIdentifier: Int32 { process.processIdentifier }
+    var processIdentifier: Int32 { main.process.processIdentifier }
 
     /// Whether the compositor still runs.
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool { main.process.isRunning }
+
+    /// Whether the compositor (once started) and every companion still run.
+    var allRunning: Bool { lock.withLock { [main] + companions }.allSatisfy { !$0.started || $0.process.isRunning } }
 
     /// The exit status once it has exited.
-    var terminationStatus: Int32 { process.terminationStatus }
+    var terminationStatus: Int32 { main.process.terminationStatus }
 
     /// Waits up to `timeout` s for the compositor to exit; true (and reaped) if it has.
     @discardableResult
     func waitExit(timeout: Double) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return reap(timeout: timeout)
+        return main.reap(timeout: timeout)
     }
 
-    /// The first line written into the FIFO `fifo`, waiting up to `timeout` s while the compositor runs (it writes
-    /// there once it is up). On failure the compositor is killed and the folder removed, and the error ends with
+    /// The first line written into the FIFO `fifo`, waiting up to `timeout` s while the compositor and its companions
+    /// run (it, or the newest companion, writes there once it is up). On failure the compositor is killed and the folder removed, and the error ends with
     /// the last lines of `log`.
     func readyLine(fifo: String, timeout: Double, log: String) throws(SessionError) -> String {
         do throws(SessionError) {
@@ -133,7 +181,7 @@ final class CompositorProcess: @unchecked Sendable {
                 }
                 return line
             } catch HarnessError.timeout {
-                guard isRunning else { throw SessionError("\(name) exited before it was ready") }
+                guard allRunning else { throw SessionError("\(name) exited before it was ready") }
             } catch let error as SessionError {
                 throw error
             } catch {
@@ -143,37 +191,18 @@ final class CompositorProcess: @unchecked Sendable {
         throw SessionError("\(name) was not ready within \(timeout) s")
     }
 
-    /// SIGTERM, SIGKILL after `timeout` s; reaped; the folder removed.
-    func stop(timeout: Double = 10) {
+    /// SIGTERM, SIGKILL after `timeout` s; reaped; then the companions, newest first; the folder removed.
+    func stop(timeout: Double = 10) { end(gently: true, timeout: timeout) }
+
+    /// SIGKILL to the compositor and its companions; reaped; the folder removed.
+    func kill() { end(gently: false, timeout: 0) }
+
+    private func end(gently: Bool, timeout: Double) {
         lock.lock()
         defer { lock.unlock() }
-        if started && !reaped {
-            Glibc.kill(process.processIdentifier, SIGTERM)
-            if !reap(timeout: timeout) { Glibc.kill(process.processIdentifier, SIGKILL) }
-            reap(timeout: 10)
-        }
+        main.end(gently: gently, timeout: timeout)
+        for companion in companions.reversed() { companion.end(gently: gently, timeout: timeout) }
         remove()
-    }
-
-    /// SIGKILL; reaped; the folder removed.
-    func kill() {
-        lock.lock()
-        defer { lock.unlock() }
-        if started && !reaped {
-            Glibc.kill(process.processIdentifier, SIGKILL)
-            reap(timeout: 10)
-        }
-        remove()
-    }
-
-    /// Waits (the lock held) up to `timeout` s for the exit; true once reaped.
-    @discardableResult
-    private func reap(timeout: Double) -> Bool {
-        if reaped || !started { return true }
-        guard exited.wait(timeout: .now() + timeout) == .success else { return false }
-        process.waitUntilExit()
-        reaped = true
-        return true
     }
 
     private func remove() {

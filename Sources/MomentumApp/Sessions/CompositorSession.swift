@@ -5,6 +5,8 @@ import Foundation
 public enum CompositorKind: String, CaseIterable, Sendable {
     /// weston 10, headless backend, pixman, with the touch-injection module (`WestonSession`).
     case weston
+    /// GNOME's mutter 43, headless, one virtual monitor, touch through its remote-desktop API (`MutterSession`).
+    case mutter
     /// sway 1.7 (wlroots): nested in a private weston headless for the bench, with presentation feedback and touch
     /// (`NestedSession`); on wlroots' headless backend, without either, for the tests of virtual input (`SwaySession`).
     case sway
@@ -17,6 +19,7 @@ public enum CompositorKind: String, CaseIterable, Sendable {
     public var name: String {
         switch self {
         case .weston: "weston"
+        case .mutter: "mutter"
         case .sway: "sway"
         case .kwin: "KWin"
         case .phoc: "phoc"

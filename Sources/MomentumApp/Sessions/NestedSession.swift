@@ -54,7 +54,7 @@ public final class NestedSession: CompositorSession {
             throw SessionError("cannot start weston for \(kind.rawValue) to nest in: \(error)")
         }
         do throws(SessionError) {
-            clientUser = try geteuid() == 0 ? SwaySession.systemUser() : nil
+            clientUser = try geteuid() == 0 ? SessionUser.system(named: SwaySession.user) : nil
             process = try CompositorProcess(name: kind.rawValue, prefix: "momentum-\(kind.rawValue)-", owner: clientUser)
         } catch {
             parent.stop()
@@ -77,7 +77,7 @@ public final class NestedSession: CompositorSession {
     /// cache there (without it, it would look in the home of the passwd entry, which `momentum-sway` has not, and every
     /// client would compile every shader again, seconds with llvmpipe).
     public var clientLauncher: [String] {
-        SwaySession.launcher(user: clientUser, runtime: runtimeDir,
+        SessionUser.launcher(user: clientUser, runtime: runtimeDir,
                              extra: ["WAYLAND_DISPLAY=\(waylandDisplay)", "XDG_CACHE_HOME=\(runtimeDir)/.cache"])
     }
 
@@ -115,7 +115,7 @@ public final class NestedSession: CompositorSession {
             try SessionFiles.write("[core]\nxwayland=false\n\n[output:WL-1]\nmode=\(width)x\(height)\nscale=1\n",
                                    to: config, mode: 0o644)
             extra += ["GSETTINGS_BACKEND=memory", "PHOC_DEBUG=no-quit"]
-            command = CompositorProcess.unblockingSignals + SwaySession.launcher(user: user, runtime: runtime, extra: extra)
+            command = SessionUser.launcher(user: user, runtime: runtime, extra: extra, unblocking: true)
                 + [executable, "-C", config, "-E", announce]
         default:
             let config = runtime + "/sway.config"
@@ -126,7 +126,7 @@ public final class NestedSession: CompositorSession {
                 exec \(announce)
 
                 """, to: config, mode: 0o644)
-            command = SwaySession.launcher(user: user, runtime: runtime, extra: extra) + [executable, "-c", config]
+            command = SessionUser.launcher(user: user, runtime: runtime, extra: extra) + [executable, "-c", config]
         }
         try process.start(command, output: log)
         return try process.readyLine(fifo: ready, timeout: 30, log: log)

@@ -29,7 +29,7 @@ public final class SwaySession: CompositorSession {
     public init(width: Int = 800, height: Int = 600, scale: Int = 1) throws(SessionError) {
         guard let sway = SearchPath.find("sway") else { throw SessionError("sway not found on PATH: apt-get install sway") }
         (self.width, self.height, self.scale) = (width, height, scale)
-        clientUser = try geteuid() == 0 ? Self.systemUser() : nil
+        clientUser = try geteuid() == 0 ? SessionUser.system(named: Self.user) : nil
         process = try CompositorProcess(name: "sway", prefix: "momentum-sway-", owner: clientUser)
         let runtime = process.runtimeDir
         let ready = runtime + "/ready", config = runtime + "/sway.config"
@@ -48,7 +48,7 @@ public final class SwaySession: CompositorSession {
             process.stop()
             throw error
         }
-        let command = Self.launcher(user: clientUser, runtime: runtime,
+        let command = SessionUser.launcher(user: clientUser, runtime: runtime,
                                     extra: ["WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1"])
             + [sway, "-c", config]
         try process.start(command, output: runtime + "/sway.log")
@@ -58,39 +58,10 @@ public final class SwaySession: CompositorSession {
     deinit { stop() }
 
     public var clientLauncher: [String] {
-        Self.launcher(user: clientUser, runtime: runtimeDir, extra: ["WAYLAND_DISPLAY=\(waylandDisplay)"])
+        SessionUser.launcher(user: clientUser, runtime: runtimeDir, extra: ["WAYLAND_DISPLAY=\(waylandDisplay)"])
     }
 
     public func stop() { process.stop() }
 
     public func kill() { process.kill() }
-
-    /// `setpriv … env -i …` (just `env -i …` when `user` is nil): runs a command as `user` with only the session's
-    /// environment and `extra`.
-    static func launcher(user: (uid: UInt32, gid: UInt32)?, runtime: String, extra: [String]) -> [String] {
-        let asUser = user.map { ["/usr/bin/setpriv", "--reuid=\($0.uid)", "--regid=\($0.gid)", "--init-groups", "--"] } ?? []
-        return asUser + CompositorProcess.sessionEnvironment(runtime: runtime, extra: extra)
-    }
-
-    /// The uid and gid of `user`, made (a system user without home or shell) if missing.
-    static func systemUser() throws(SessionError) -> (uid: UInt32, gid: UInt32) {
-        if getpwnam(user) == nil {
-            let add = Process()
-            add.executableURL = URL(fileURLWithPath: "/usr/sbin/useradd")
-            add.arguments = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user]
-            let output = Pipe()
-            add.standardInput = FileHandle.nullDevice
-            add.standardOutput = output
-            add.standardError = output
-            do { try add.run() } catch { throw SessionError("cannot run useradd to make the user \(user): \(error.localizedDescription)") }
-            let said = TracedClient.readToEnd(output.fileHandleForReading.fileDescriptor)
-            add.waitUntilExit()
-            // Another process may have made it meanwhile (useradd then fails): the lookup below decides.
-            if add.terminationStatus != 0, getpwnam(user) == nil {
-                throw SessionError("useradd \(user) failed: \(said.split(separator: "\n").joined(separator: " | "))")
-            }
-        }
-        guard let entry = getpwnam(user) else { throw SessionError("no user \(user) after useradd") }
-        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
-    }
 }

@@ -28,8 +28,7 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
 
     private let compositor: CompositorProcess
     private let lock = NSLock()
-    private var control: ControlConnection?
-    private var pending = false
+    private var control: TouchControl?
 
     /// Weston's process id.
     public var processIdentifier: Int32 { compositor.processIdentifier }
@@ -106,7 +105,7 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
                 guard line == "ready" else {
                     throw HarnessError.connection("expected `ready`, got `\(line)`")
                 }
-                lock.withLock { control = connection }
+                lock.withLock { control = TouchControl(connection) }
                 return
             }
             if ContinuousClock.now >= deadline {
@@ -125,43 +124,20 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
     /// Submits a script and blocks until the module reports `done` (or `timeout` passes).
     @discardableResult
     public func play(script: String, timeout: Duration = .seconds(60)) throws -> PlayResult {
-        let result = try submit(script: script)
-        try waitDone(deadline: .now + timeout)
-        return result
+        try connected().play(script: script, timeout: timeout)
     }
 
     /// Submits a script and returns once the module accepted it (`ok`); playback then runs in weston.
     /// Throws `HarnessError.script` with the module's message if the script is rejected (nothing is played).
     public func submit(script: String, timeout: Duration = .seconds(20)) throws -> PlayResult {
-        guard let control else { throw HarnessError.connection("not connected (compositor stopped)") }
-        guard !pending else { throw HarnessError.connection("a script is still playing; call waitDone first") }
-        if let line = script.split(separator: "\n", omittingEmptySubsequences: false)
-            .first(where: { $0.trimmingCharacters(in: .whitespaces) == "end" }) {
-            throw HarnessError.script("<control>: a script line may not be `\(line)` (it ends the submission)")
-        }
-        var text = script
-        if !text.hasSuffix("\n") { text += "\n" }
-        try control.send(text + "end\n")
-        let reply = try control.readLine(deadline: .now + timeout, what: "reply to a script")
-        if reply.hasPrefix("error ") {
-            throw HarnessError.script(String(reply.dropFirst("error ".count)))
-        }
-        guard let result = PlayResult(okLine: reply) else {
-            throw HarnessError.connection("unexpected reply `\(reply)`")
-        }
-        pending = true
-        return result
+        try connected().submit(script: script, timeout: timeout)
     }
 
     /// Writes what the output shows now (weston's last repaint, every surface composited) to `path` (absolute) as a
     /// binary PPM; returns its size. Not while a script plays (its `done` would interleave with the reply).
     @discardableResult
     public func capture(to path: String, timeout: Duration = .seconds(20)) throws -> (width: Int, height: Int) {
-        guard let control else { throw HarnessError.connection("not connected (compositor stopped)") }
-        guard !pending else { throw HarnessError.connection("a script is still playing; call waitDone first") }
-        try control.send("capture \(path)\nend\n")
-        let reply = try control.readLine(deadline: .now + timeout, what: "reply to a capture")
-        if reply.hasPrefix("error ") { throw HarnessError.script(String(reply.dropFirst("error ".count))) }
+        let reply = try connected().request("capture \(path)", timeout: timeout)
         let parts = reply.split(separator: " ")
         guard parts.count == 3, parts[0] == "captured", let width = Int(parts[1]), let height = Int(parts[2]) else {
             throw HarnessError.connection("unexpected reply `\(reply)`")
@@ -171,11 +147,14 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
 
     /// Waits for the `done` of the script accepted by the last `submit`.
     public func waitDone(deadline: ContinuousClock.Instant) throws {
-        guard let control else { throw HarnessError.connection("not connected (compositor stopped)") }
-        guard pending else { return }
-        let line = try control.readLine(deadline: deadline, what: "`done` from momentum-touch")
-        guard line == "done" else { throw HarnessError.connection("expected `done`, got `\(line)`") }
-        pending = false
+        try connected().waitDone(deadline: deadline)
+    }
+
+    private func connected() throws -> TouchControl {
+        guard let control = lock.withLock({ control }) else {
+            throw HarnessError.connection("not connected (compositor stopped)")
+        }
+        return control
     }
 
     private func logTail(lines: Int = 30) -> String {
@@ -201,6 +180,5 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
             return control
         }
         connection?.close()
-        pending = false
     }
 }

@@ -69,6 +69,9 @@ public struct FrameDeadline: Sendable {
 
     /// The compositor's cadence (s), learned; nil before enough feedback.
     public var cycle: Double? { Self.median(intervals) }
+    /// The time from one frame callback to the next (s): the cadence where feedback taught it, else the median
+    /// interval between callbacks; nil before either.
+    public var period: Double? { cycle ?? Self.median(callbackIntervals) }
     /// The on-time callback → presentation time (s): the 25th percentile of the recent ones (late frames are the
     /// minority above it; a frame committed while the compositor idled can be shown sooner, the minority below);
     /// nil before feedback.

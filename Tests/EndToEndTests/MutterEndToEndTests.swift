@@ -1,0 +1,136 @@
+import Foundation
+import MomentumApp
+import MomentumRun
+import Testing
+
+/// The end-to-end smoke under GNOME's mutter 43, headless, with genuine touch through its remote-desktop API
+/// (`MutterSession`: a private D-Bus session bus and PipeWire, as `momentum-mutter` under root). mutter sends
+/// presentation feedback (hw_completion, 60 Hz) and discards the feedback of a commit that changes nothing: the app
+/// makes none.
+@Suite(.serialized) struct MutterEndToEndTests {
+    @Test func startDrawPresentTouchDragIdleAndSIGTERM() throws {
+        let mutter = try MutterSession()
+        let runtime = mutter.runtimeDir
+        defer {
+            mutter.stop()
+            #expect(!FileManager.default.fileExists(atPath: runtime), "\(runtime) left behind")
+        }
+        let touch = try #require(mutter.touch)
+        // Fullscreen: the window's top left is the monitor's, so touch coordinates are the window's.
+        let app = try mutter.app(["--fullscreen"])
+        // The injector made mutter's virtual touchscreen before the app started: touch is offered at once.
+        try app.waitFor("touch offered at start") { $0.devices?.contains(.touch) == true }
+        let configure = try app.waitFor("the window configured fullscreen by mutter") {
+            $0.configure.map { $0.width == 800 && $0.height == 600 } ?? false
+        }
+        try app.waitFor("the panel laid out and drawn", after: configure.index) { $0.panel?.rect.y == 600 - 72 }
+        let shown = try app.waitFor("a frame shown (presentation feedback)", after: configure.index) { $0.presented != nil }
+        #expect(shown.event.presented?.flags.contains(.hwCompletion) == true, "\(shown.event.encoded)")
+        // mutter maps the window, then makes it fullscreen with a second configure: touch once the app rests after
+        // that and the frame that acknowledged it is shown.
+        let fullscreen = try app.waitFor("the second configure (fullscreen)", after: configure.index) { $0.configure != nil }
+        let settled = try app.waitFor("the app at rest", after: fullscreen.index) { $0.rest != nil }
+        let acknowledged = try #require(app.events[fullscreen.index..<settled.index].last { $0.frame != nil }?.frame)
+        try app.waitFor("the window in place (the frame that acknowledged it shown)", after: fullscreen.index) {
+            ($0.presented?.sequence ?? 0) >= acknowledged.sequence
+        }
+        // A finger drags the panel up and holds it there before it lifts (so the panel opens by where it was left,
+        // whatever velocity mutter's millisecond stamps give the lift): genuine wl_touch from mutter's seat.
+        let mark = app.events.count
+        try touch.playTouch(script: "0 drag 0 400 560 400 200 300 150", timeout: .seconds(20))
+        let down = try app.waitFor("the finger down", after: mark) { $0.touch?.phase == .down }
+        // Where it was put: x to the quarter pixel mutter's stream-to-monitor mapping may add; y within the ~20 px
+        // mutter 43 can still hold the window above the monitor's top until a new buffer follows the acknowledgement
+        // of its fullscreen configure (a commit without one, the app's at rest, leaves the move pending).
+        let at = down.event.touch?.position ?? .zero
+        #expect(abs(at.x - 400) <= 0.5 && abs(at.y - 560) <= 24, "\(down.event.encoded)")
+        let up = try app.waitFor("the finger up", after: down.index) { $0.touch?.phase == .up }
+        #expect(abs((up.event.touch?.position.y ?? 0) - 200) <= 24, "\(up.event.encoded)")
+        try app.waitForGesture(.panEnded, after: mark)
+        let open: (index: Int, event: TraceLine)
+        do {
+            open = try app.waitFor("the panel open", after: mark) { $0.panel?.state == .open }
+        } catch {
+            let seen = app.events[mark...].filter { $0.touch != nil || $0.gesture != nil || $0.unchanged != nil }
+            throw TracedClient.Failure(description: "\(error); after the drag: \(seen.map(\.encoded).joined(separator: "\n"))")
+        }
+        let rest = try app.waitFor("the app at rest", after: open.index) { $0.rest != nil }
+        #expect(app.events[mark...].contains { $0.presented != nil }, "no frame of the drag shown")
+        // At rest nothing is drawn: half a second watched, then SIGTERM.
+        Thread.sleep(forTimeInterval: 0.5)
+        app.signal()
+        #expect(try app.waitExit() == 0, "\(app.stderr)")
+        let frames = app.events[(rest.index + 1)...].filter { $0.frame != nil }
+        #expect(frames.isEmpty, "frames at rest: \(frames.map(\.encoded))")
+        let exit = app.events.last?.exit
+        #expect(exit?.reason == "SIGTERM", "\(app.events.last?.encoded ?? "no line")")
+        // No empty commits: from the window in place on, mutter discarded nothing (frames that changed nothing were
+        // not committed). (At the start a commit may carry only a configure's acknowledgement: that one must be made.)
+        let discarded = app.events[settled.index...].compactMap(\.discarded)
+        #expect(discarded.isEmpty, "discarded: \(discarded)")
+        #expect(exit?.feedbackUnanswered == 0, "\(String(describing: exit))")
+    }
+
+    @Test func aScriptMutterCannotPlayIsRefusedInOneLine() throws {
+        let mutter = try MutterSession()
+        defer { mutter.stop() }
+        let touch = try #require(mutter.touch)
+        #expect(throws: HarnessError.script("<control>:1: 'key' cannot be played under mutter (touch only: down, motion, up, frame, press, moveto, release, tap, drag, flick)")) {
+            try touch.playTouch(script: "0 key a down", timeout: .seconds(10))
+        }
+        #expect(throws: HarnessError.script("<control>:2: touch id 0 is not down")) {
+            try touch.playTouch(script: "0 tap 1 10 10\n5 up 0", timeout: .seconds(10))
+        }
+        // The injector carries on.
+        try touch.playTouch(script: "0 tap 0 10 10", timeout: .seconds(10))
+    }
+
+    @Test func theCompositorKilledEndsTheRunWithAnErrorAndLeavesNothingBehind() throws {
+        let mutter = try MutterSession()
+        let runtime = mutter.runtimeDir
+        defer { mutter.stop() }
+        let app = try mutter.app(["--fullscreen"])
+        try app.waitFor("a drawn frame") { $0.frame != nil }
+        mutter.kill()
+        #expect(!FileManager.default.fileExists(atPath: runtime), "\(runtime) left behind")
+        #expect(try app.waitExit() == 1)
+        let last = app.events.last
+        #expect(last?.exit?.code == 1, "\(last?.encoded ?? "no line")")
+        #expect(app.stderr.contains("compositor"), "\(app.stderr)")
+        #expect(app.stderr.split(separator: "\n").count == 1, "\(app.stderr)")
+    }
+
+    /// `momentum bench --compositor mutter` (here, in this serialized suite: two private mutters at once lose touch).
+    @Test func benchUnderMutterTouchLatencyAndDragLagWithGenuineTouch() throws {
+        let out = try temporaryDirectory("momentum-bench-mutter")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try ProgramRun(try Compositor.momentumBinary(),
+                                 ["bench", "--compositor", "mutter", "--duration", "2", "--rest", "1", "--drag-speeds", "1000",
+                                  "--predict", "on", "--out", out], timeout: 300)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(run.stdout.contains("touch → present"), "\(run.stdout)")
+        let report = try BenchEndToEndTests.json(out + "/report.json")
+        let compositor = try #require(report["compositor"] as? [String: Any])
+        #expect((compositor["name"] as? String)?.hasPrefix("mutter 4") == true && compositor["headless"] as? Bool == true,
+                "\(compositor)")
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.compactMap { $0["name"] as? String } == ["panel-spring", "panel-drag-1000"])
+        for r in runs {
+            // mutter presents at 60 Hz (two seconds of autoplay are ~100 frames on an idle machine, 10 with a debug
+            // build's first frame beside the other suites), each shown; none committed without a change, so none
+            // discarded.
+            #expect(r["timing_source"] as? String == "presentation", "\(r)")
+            #expect((BenchEndToEndTests.number(r["presented"]) ?? 0) >= 8 && BenchEndToEndTests.number(r["discarded"]) == 0, "\(r)")
+        }
+        // The drag is genuine touch through mutter's remote-desktop API.
+        #expect(runs[1]["workload"] as? String == "drag")
+        let touch = try #require(runs[1]["touch_to_present_ms"] as? [String: Any])
+        #expect((BenchEndToEndTests.number(touch["count"]) ?? 0) > 50 && (BenchEndToEndTests.number(touch["p50"]) ?? 0) > 0, "\(touch)")
+        // Every frame's lag (mutter stamps touch in ms as it takes each event, so few stretches count as steady).
+        let lag = try #require(runs[1]["drag_lag_all"] as? [String: Any])
+        #expect((BenchEndToEndTests.number((lag["px"] as? [String: Any])?["count"]) ?? 0) >= 15, "\(lag)")
+        let rest = try #require(runs[1]["at_rest"] as? [String: Any])
+        #expect(BenchEndToEndTests.number(rest["commits"]) == 0, "\(rest)")
+        try BenchEndToEndTests.expectGone(compositor)
+    }
+}
