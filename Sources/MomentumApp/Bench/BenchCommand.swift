@@ -503,7 +503,12 @@ struct BenchRunCommand: LoggingCommand {
                         path: DragPath, rest: Double, trace: String) throws -> [TraceLine] {
         let app = try clients.start(arguments: arguments + ["--scene", "panel"], trace: trace)
         do {
-            let resting = try app.waitFor("the panel at rest") { $0.rest != nil }
+            // The window in place first: every configure the compositor sends a new window before it is.
+            var placed = 0
+            for k in 0..<(clients.session?.configuresUntilPlaced ?? 1) {
+                placed = try app.waitFor("configure \(k + 1) of the window", after: placed) { $0.configure != nil }.index + 1
+            }
+            let resting = try app.waitFor("the panel at rest", after: placed) { $0.rest != nil }
             // Where the compositor sends feedback, the frame at rest is shown first: the window is in place (mutter
             // moves a window to fullscreen only when the buffer acknowledging that arrives), so the finger lands on
             // what the screen shows.

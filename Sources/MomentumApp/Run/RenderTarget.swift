@@ -99,6 +99,9 @@ final class RenderTarget {
                 }
             }
             let width = Int(size.width), height = Int(size.height)
+            // A new window state (a configure acknowledged, a new size or scale) goes with a whole new buffer: mutter
+            // 43 applies a fullscreen configure's move only when a buffer follows its acknowledgement.
+            if window.hasPendingState { renderer.invalidate() }
             let target = windowTarget(context: context, width: width, height: height)
             let damage = try renderer.render(list, width: width, height: height, scale: scale, into: target)
             frame.compositorPixels += damage.area

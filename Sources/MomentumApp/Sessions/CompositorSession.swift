@@ -66,6 +66,9 @@ public protocol CompositorSession: AnyObject, Sendable {
     /// Genuine touch into this compositor's seat (harness scripts, see harness/README.md), nil where none can be
     /// injected (the bench then drags with a scripted finger inside the app).
     var touch: TouchInjecting? { get }
+    /// How many configures the compositor sends a new fullscreen window before it is in place (mutter 43: it maps
+    /// the window, then makes it fullscreen with a second one): touch lands on what the screen shows after them.
+    var configuresUntilPlaced: Int { get }
 }
 
 /// Something that plays a touch script (harness/README.md: `down`, `move`, `up`, `@T` times…) into a compositor as
@@ -78,6 +81,9 @@ public protocol TouchInjecting: AnyObject, Sendable {
 extension CompositorSession {
     /// No touch injection, unless a session says otherwise.
     public var touch: TouchInjecting? { nil }
+
+    /// One configure, unless a session says otherwise.
+    public var configuresUntilPlaced: Int { 1 }
 
     /// The compositor's log so far (empty if unreadable).
     public func logText() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }

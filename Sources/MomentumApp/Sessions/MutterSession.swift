@@ -25,6 +25,9 @@ public final class MutterSession: CompositorSession, TouchInjecting, @unchecked 
     public let waylandDisplay: String
     public let clientUser: (uid: UInt32, gid: UInt32)?
     public var runtimeDir: String { process.runtimeDir }
+    /// mutter 43 maps a new window, then makes it fullscreen with a second configure.
+    public var configuresUntilPlaced: Int { 2 }
+
     /// mutter's log (stdout and stderr, the injector's too).
     public var logPath: String { runtimeDir + "/mutter.log" }
 
@@ -144,8 +147,11 @@ public final class MutterSession: CompositorSession, TouchInjecting, @unchecked 
         connection?.close()
     }
 
-    /// mutter's remote-desktop touch.
-    public var touch: TouchInjecting? { self }
+    /// None for the bench and the tools that take `touch`: mutter 43's remote-desktop touch loses a whole gesture
+    /// now and then here (about one run in two: every event accepted, none delivered to the window; not understood
+    /// yet), so the bench drags with the scripted finger under mutter, as under KWin. The injector itself plays
+    /// scripts (`playTouch`) for whoever wants to try it.
+    public var touch: TouchInjecting? { nil }
 
     public func playTouch(script: String, timeout: Duration) throws {
         guard let control = lock.withLock({ control }) else {

@@ -154,8 +154,10 @@ class Injector:
         self.stream = self.pending_stream
         # mutter makes its virtual touchscreen at the first touch event, and the seat's touch capability appears
         # only after it: a touch then would reach no client. One touch where no client is yet makes it now.
-        self.session.NotifyTouchDown(self.stream, dbus.UInt32(0), dbus.Double(0), dbus.Double(0))
-        self.session.NotifyTouchUp(dbus.UInt32(0))
+        # It is slot 31, which scripts do not use (they count from 0): mutter 43 makes the device on its input thread,
+        # and an up that overtakes it is lost, leaving the slot down there (a script's down on it was then refused).
+        self.session.NotifyTouchDown(self.stream, dbus.UInt32(31), dbus.Double(0), dbus.Double(0))
+        self.session.NotifyTouchUp(dbus.UInt32(31))
         server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         server.bind(self.path + ".tmp")
         server.listen(1)
