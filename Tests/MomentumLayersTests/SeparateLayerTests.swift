@@ -1,3 +1,4 @@
+import MomentumCore
 import MomentumLayers
 import Testing
 
@@ -133,5 +134,70 @@ struct SeparateLayerTests {
         var inline = DrawList(), rest = DrawList()
         tree.draw(into: &inline)
         #expect(tree.draw(into: &rest, separating: 0).isEmpty && rest == inline)
+    }
+
+    /// The sheet drawn apart, and what the window's list is with it.
+    static func apart(_ tree: LayerTree) throws -> SeparateLayer {
+        var rest = DrawList()
+        return try #require(tree.draw(into: &rest, separating: 1).first)
+    }
+
+    /// A frame that only moves the sheet (by a spring or a written position) gets the drawing it had, moved; a
+    /// change inside it (a tile's colour written, a tile animating, a tile added) is drawn, in the frame it happens.
+    @Test func aSheetThatOnlyMovesKeepsItsDrawingAndAChangeInsideIsDrawnAtOnce() throws {
+        var (tree, id) = Self.tree(top: 240)
+        let first = try Self.apart(tree)
+        tree[id].position.x += 30
+        let written = try Self.apart(tree)
+        #expect(written.content == first.content && written.frame.x == first.frame.x + 30)
+        var spring = SpringAnimation(parameters: SpringParameters(stiffness: 100, damping: 20, mass: 1), at: .zero)
+        spring.start(from: tree[id].position, velocity: .zero, to: tree[id].position + SIMD2(0, -200))
+        tree.animate(.position, of: id, with: .spring(spring))
+        tree.advance(by: 0.05)
+        let sliding = try Self.apart(tree)
+        #expect(sliding.content == first.content && sliding.frame.y < first.frame.y)
+
+        // A tile's colour written: the sheet's drawing shows it at once.
+        let tile = tree.sublayers(of: id)[1]
+        tree[tile].backgroundColor = RGBA(hex: 0xFF9500)
+        let recoloured = try Self.apart(tree)
+        #expect(recoloured.content != first.content)
+        #expect(recoloured.content.commands.contains { command in
+            if case .rect(_, let fill) = command { return fill == RGBA(hex: 0xFF9500) } else { return false }
+        })
+        // A tile fading: every frame of the fade is drawn as presented.
+        tree.animateModel(.opacity, of: tile, to: SIMD2(0.2, 0), duration: 0.5)
+        var fills: [Double] = []
+        for _ in 0..<3 {
+            tree.advance(by: 0.1)
+            let fading = try Self.apart(tree)
+            for case .roundedRect(let shape) in fading.content.commands where shape.fill.r == RGBA(hex: 0xFF9500).r {
+                fills.append(Double(shape.fill.a) * shape.opacity)
+            }
+            for case .rect(_, let fill) in fading.content.commands where fill.r == RGBA(hex: 0xFF9500).r {
+                fills.append(Double(fill.a))
+            }
+        }
+        #expect(fills.count == 3 && fills[0] > fills[1] && fills[1] > fills[2], "\(fills)")
+        // A tile added: drawn too.
+        let before = try Self.apart(tree).content.count
+        tree.add(Layer(frame: DrawRect(x: 200, y: 40, width: 64, height: 64), backgroundColor: RGBA(hex: 0x5856D6)),
+                 to: id)
+        #expect(try Self.apart(tree).content.count == before + 1)
+    }
+
+    /// A copy of the tree drawn with a tile's position overridden (a finger's predicted place) draws the tile there,
+    /// and the tree itself still draws it where it is: the copy's drawing is not the tree's, nor the other way.
+    @Test func aCopyWithAnOverrideDrawsItsOwnSheet() throws {
+        let (tree, id) = Self.tree(top: 240)
+        let tile = tree.sublayers(of: id)[0]
+        let plain = try Self.apart(tree)
+        var overrides = PresentationOverrides()
+        overrides[.position, of: tile] = tree[tile].position + SIMD2(50, 0)
+        let copy = tree.overridden(by: overrides)
+        let moved = try Self.apart(copy)
+        #expect(moved.content != plain.content)
+        #expect(try Self.apart(tree).content == plain.content)
+        #expect(try Self.apart(copy).content == moved.content)
     }
 }

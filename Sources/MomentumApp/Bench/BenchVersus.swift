@@ -56,14 +56,22 @@ struct BenchVersus {
 
     private func runMomentum(round: Int) throws -> Window {
         let trace = "\(work)/versus-momentum-\(round).jsonl"
-        let app = try TracedClient(executable: momentum,
-                                   arguments: placement + ["--scene", "panel", "--autoplay",
-                                                           "--quit-after", "\(Self.warmup + duration + 0.5)"],
+        // No `--quit-after`: the window starts from the first presented frame, which a loaded machine delays by
+        // whatever it likes (0.6 s at 3840x2160 under load), so a quit timed from the launch could fall inside it.
+        // The run is ended here once its window is over (SIGTERM ends it with its trace's exit line).
+        let app = try TracedClient(executable: momentum, arguments: placement + ["--scene", "panel", "--autoplay"],
                                    environment: environment, copyTo: trace)
         let pid = app.processIdentifier
-        try app.waitFor("momentum's first presented frame", timeout: 30) { $0.presented != nil }
-        let (a, b) = try measure(pid: pid, from: HostClock.now() + Self.warmup)
-        let events = try BenchRunCommand.finish(app, timeout: duration + 30)
+        let (a, b): (Sample, Sample)
+        do {
+            try app.waitFor("momentum's first presented frame", timeout: 30) { $0.presented != nil }
+            (a, b) = try measure(pid: pid, from: HostClock.now() + Self.warmup)
+        } catch {
+            app.signal()
+            _ = try? app.waitExit()
+            throw error
+        }
+        let events = try BenchRunCommand.finish(app, stop: true, timeout: 30)
         let analysis = BenchAnalysis(lines: events)
         let startNs = Double(events.lazy.compactMap(\.clock).first?.startNanoseconds ?? 0)
         let lo = a.monotonic - startNs / 1e9, hi = b.monotonic - startNs / 1e9

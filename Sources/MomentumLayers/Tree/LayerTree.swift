@@ -1,5 +1,6 @@
 import RealModule
 import MomentumCore
+import Synchronization
 
 /// A tree of layers with model values, animations keyed on layer properties, and the presentation tree derived
 /// from them — Core Animation's model, driven by one `MultiAnimator`.
@@ -15,6 +16,11 @@ public struct LayerTree: Sendable {
     /// The root layer: the container, its size the window's.
     public let root: LayerID
     @usableFromInline var models: [Layer]
+    /// Each model's version: a number no other model of any tree had, taken whenever it is written (`touch`), so a
+    /// drawing made from a layer's models is known to still hold while their versions are the same.
+    @usableFromInline var versions: [UInt64]
+    /// Taken afresh whenever a layer is added or removed.
+    var structureVersion: UInt64
     var parents: [LayerID?]
     var children: [[LayerID]]
     var freeSlots: [LayerID] = []
@@ -26,6 +32,8 @@ public struct LayerTree: Sendable {
     /// Media time: the sum of the steps `advance(by:)` took (seconds). Timed animations' `beginTime`s are on this
     /// clock (Core Animation's `CACurrentMediaTime()`, minus hitches).
     public private(set) var time = 0.0
+    /// Layers drawn apart at rest, kept while they only move (`separate`).
+    let retainedDrawings = RetainedDrawings()
 
     /// A tree holding only a root layer of `size` logical px; hitches longer than `maxFrameInterval` are clamped.
     public init(size: SIMD2<Double>, maxFrameInterval: Double = 0.1) {
@@ -33,6 +41,8 @@ public struct LayerTree: Sendable {
         var rootLayer = Layer(frame: DrawRect(origin: .zero, size: size), anchorPoint: .zero)
         rootLayer.isHitTestable = false
         models = [rootLayer]
+        versions = [Self.newVersion()]
+        structureVersion = Self.newVersion()
         parents = [nil]
         children = [[]]
         root = LayerID(0)
@@ -49,15 +59,31 @@ public struct LayerTree: Sendable {
         if let reused = freeSlots.popLast() {
             id = reused
             models[Int(id.index)] = layer
+            versions[Int(id.index)] = Self.newVersion()
             parents[Int(id.index)] = superlayer
         } else {
             id = LayerID(models.count)
             models.append(layer)
+            versions.append(Self.newVersion())
             parents.append(superlayer)
             children.append([])
         }
         children[Int(superlayer.index)].append(id)
+        structureVersion = Self.newVersion()
         return id
+    }
+
+    private static let versionCounter = Atomic<UInt64>(0)
+
+    /// A version no model of any tree had before.
+    @usableFromInline
+    static func newVersion() -> UInt64 { versionCounter.wrappingAdd(1, ordering: .relaxed).newValue }
+
+    /// Writes `value` to `property` of the model of `layer`, taking a new version for it.
+    @usableFromInline
+    mutating func setModel(_ property: LayerProperty, _ value: SIMD2<Double>, of layer: LayerID) {
+        property.set(value, on: &models[Int(layer.index)])
+        versions[Int(layer.index)] = Self.newVersion()
     }
 
     /// Removes every sublayer of `id` (recursively) together with their animations; their handles become invalid
@@ -65,6 +91,7 @@ public struct LayerTree: Sendable {
     public mutating func removeSublayers(of id: LayerID) {
         let list = children[Int(id.index)]
         children[Int(id.index)] = []
+        structureVersion = Self.newVersion()
         for child in list {
             removeSublayers(of: child)
             for property in LayerProperty.allCases { animator.remove(LayerPropertyKey(child, property)) }
@@ -83,7 +110,10 @@ public struct LayerTree: Sendable {
     @inlinable
     public subscript(id: LayerID) -> Layer {
         get { models[Int(id.index)] }
-        set { models[Int(id.index)] = newValue }
+        set {
+            models[Int(id.index)] = newValue
+            versions[Int(id.index)] = Self.newVersion()
+        }
     }
 
     // MARK: Animations
@@ -94,7 +124,7 @@ public struct LayerTree: Sendable {
     public mutating func animate(_ property: LayerProperty, of layer: LayerID, with animation: PropertyAnimation) {
         var animation = animation
         animation.setRestThreshold(property.restThreshold(outputScale: outputScale))
-        property.set(animation.target, on: &models[Int(layer.index)])
+        setModel(property, animation.target, of: layer)
         animator.add(animation, for: LayerPropertyKey(layer, property))
     }
 
@@ -113,7 +143,7 @@ public struct LayerTree: Sendable {
     @discardableResult
     public mutating func retarget(_ property: LayerProperty, of layer: LayerID, to target: SIMD2<Double>) -> Bool {
         guard animator.retarget(LayerPropertyKey(layer, property), to: target) else { return false }
-        property.set(target, on: &models[Int(layer.index)])
+        setModel(property, target, of: layer)
         return true
     }
 
@@ -126,7 +156,7 @@ public struct LayerTree: Sendable {
         guard let state = animator.remove(key) else {
             return PresentedState(value: property.value(of: models[Int(layer.index)]), velocity: .zero)
         }
-        property.set(state.value, on: &models[Int(layer.index)])
+        setModel(property, state.value, of: layer)
         return state
     }
 
@@ -171,7 +201,7 @@ public struct LayerTree: Sendable {
             body(&stack)
             return stack.model
         }) else { return false }
-        property.set(model, on: &models[Int(layer.index)])
+        setModel(property, model, of: layer)
         return true
     }
 
@@ -185,14 +215,14 @@ public struct LayerTree: Sendable {
         withTimedStack(property, of: layer) {
             $0.animate(to: value, duration: duration, timingFunction: timingFunction, mode: mode)
         }
-        property.set(value, on: &models[Int(layer.index)])
+        setModel(property, value, of: layer)
     }
 
     /// Sets the model value of `property` of `layer`. Timed animations running on it now compose over the new
     /// value (Core Animation); any other running animation is retargeted there, keeping its presented value and
     /// velocity.
     public mutating func setModelValue(_ value: SIMD2<Double>, for property: LayerProperty, of layer: LayerID) {
-        property.set(value, on: &models[Int(layer.index)])
+        setModel(property, value, of: layer)
         let key = LayerPropertyKey(layer, property)
         if animator.modifyTimed(key, { $0.model = value }) == nil { animator.retarget(key, to: value) }
     }
@@ -216,6 +246,7 @@ public struct LayerTree: Sendable {
         time += step
         animator.removeSettled { key, state in
             key.property.set(state.value, on: &models[Int(key.layer.index)])
+            versions[Int(key.layer.index)] = Self.newVersion()
         }
         return step
     }
@@ -226,6 +257,13 @@ public struct LayerTree: Sendable {
     public func presentation(of id: LayerID) -> Layer {
         var layer = models[Int(id.index)]
         guard !animator.isEmpty else { return layer }
+        if animator.count < LayerProperty.allCases.count {
+            // Fewer animations than properties (most frames): the animated keys are looked through, not hashed.
+            for key in animator.keys where key.layer == id {
+                if let state = animator.presentedState(for: key) { key.property.set(state.value, on: &layer) }
+            }
+            return layer
+        }
         for property in LayerProperty.allCases {
             if let state = animator.presentedState(for: LayerPropertyKey(id, property)) {
                 property.set(state.value, on: &layer)

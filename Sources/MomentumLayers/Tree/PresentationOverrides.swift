@@ -28,7 +28,7 @@ extension LayerTree {
         var copy = self
         for (key, value) in overrides.all {
             copy.animator.remove(key)
-            key.property.set(value, on: &copy.models[Int(key.layer.index)])
+            copy.setModel(key.property, value, of: key.layer)
         }
         return copy
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A layer drawn apart from the rest of its tree, to be shown on a surface of its own that the compositor moves
 /// (`Layer.wantsOwnSurface`): its content does not change while it only translates, so it is drawn once.
 public struct SeparateLayer: Equatable, Sendable {
@@ -94,10 +96,63 @@ extension LayerTree {
                              index: index)
     }
 
-    /// `id` drawn apart at rest, or nil when it cannot be (turned, scaled, faded, or a sublayer is).
+    /// `id` drawn apart at rest, or nil when it cannot be (turned, scaled, faded, or a sublayer is). A layer that
+    /// only moved since it was last drawn apart (its sublayers' presentations and its own but for its position the
+    /// same) gets its retained drawing back: nothing is drawn or measured again, and the content shares the retained
+    /// commands' storage (so the renderer's "same drawing" check finds them equal at once).
     private func separateMoving(_ id: LayerID, layer: Layer, placement: LayerPlacement, index: Int) -> SeparateLayer? {
-        guard placement.isTranslationOnly, placement.opacity >= 1, layer.rotation == 0, layer.scale == 1,
-              case .drawn(let extent) = extent(of: id, layer: layer,
+        guard placement.isTranslationOnly, placement.opacity >= 1, layer.rotation == 0, layer.scale == 1 else {
+            return nil
+        }
+        guard let key = retainedKey(of: id, layer: layer) else { return separateMoving(drawing: drawApart(id, layer: layer), id, layer: layer, placement: placement, index: index) }
+        let drawing: RetainedDrawings.Drawing?
+        if let retained = retainedDrawings.drawing(of: id, key: key) {
+            drawing = retained
+        } else {
+            drawing = drawApart(id, layer: layer)
+            retainedDrawings.keep(drawing, of: id, key: key)
+        }
+        return separateMoving(drawing: drawing, id, layer: layer, placement: placement, index: index)
+    }
+
+    private func separateMoving(drawing: RetainedDrawings.Drawing?, _ id: LayerID, layer: Layer,
+                                placement: LayerPlacement, index: Int) -> SeparateLayer? {
+        guard let drawing else { return nil }
+        let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
+        return SeparateLayer(layer: id, content: drawing.content,
+                             frame: DrawRect(origin: topLeft + drawing.low, size: drawing.high - drawing.low),
+                             opaque: drawing.opaque, index: index)
+    }
+
+    /// What the drawing of `id` apart is made from, when it can be kept: its presentation but for its position, the
+    /// versions of its sublayers' models (all of them, in order) and the tree's structure. Nil while anything in it
+    /// but its own position animates (its drawing changes from frame to frame then).
+    private func retainedKey(of id: LayerID, layer: Layer) -> RetainedDrawings.Key? {
+        let moving = LayerPropertyKey(id, .position)
+        for key in animator.keys where key != moving {
+            var node: LayerID? = key.layer
+            while let current = node {
+                if current == id { return nil }
+                node = parents[Int(current.index)]
+            }
+        }
+        var root = layer
+        root.position = .zero
+        var key = RetainedDrawings.Key(root: root, structure: structureVersion)
+        func add(_ parent: LayerID) {
+            for child in children[Int(parent.index)] {
+                key.versions.append(versions[Int(child.index)])
+                add(child)
+            }
+        }
+        add(id)
+        return key
+    }
+
+    /// `id` and its sublayers drawn with its top-left corner at the origin, in its own coordinates, whole px around
+    /// everything it draws; nil when it cannot be (a sublayer turned or scaled, text with no size) or draws nothing.
+    private func drawApart(_ id: LayerID, layer: Layer) -> RetainedDrawings.Drawing? {
+        guard case .drawn(let extent) = extent(of: id, layer: layer,
                                                 placement: LayerPlacement(anchor: layer.size * layer.anchorPoint,
                                                                           rotation: 0, scale: 1, opacity: 1))
         else { return nil }
@@ -109,7 +164,6 @@ extension LayerTree {
         draw(id, placement: LayerPlacement(anchor: layer.size * layer.anchorPoint - low, rotation: 0, scale: 1,
                                            opacity: 1),
              into: &content, separated: &none, limit: 0, marks: &marks)
-        let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
         var opaque: [DrawRect] = []
         if let fill = layer.backgroundColor, fill.a >= 1 {
             // The background's inside, clear of its rounded corners and of the anti-aliased edge pixel.
@@ -122,8 +176,7 @@ extension LayerTree {
                 if b.x > a.x, b.y > a.y { opaque.append(DrawRect(origin: a, size: b - a)) }
             }
         }
-        return SeparateLayer(layer: id, content: content, frame: DrawRect(origin: topLeft + low, size: high - low),
-                             opaque: opaque, index: index)
+        return RetainedDrawings.Drawing(content: content, low: low, high: high, opaque: opaque)
     }
 
     /// What `id` and its sublayers draw at `placement` (backgrounds grown by their shadows).
@@ -155,5 +208,47 @@ extension LayerTree {
             }
         }
         return union.map { .drawn($0) } ?? .nothing
+    }
+}
+
+/// The drawings of layers drawn apart at rest, kept by layer with what they were drawn from (`LayerTree.separate`):
+/// a frame that only moves such a layer reuses its drawing. Shared by copies of a tree (a copy with presentation
+/// overrides among them); an entry is used only when everything it was drawn from is the same, so a copy never
+/// gets another's drawing wrongly.
+final class RetainedDrawings: Sendable {
+    /// What a drawing was made from (`LayerTree.retainedKey(of:layer:)`).
+    struct Key: Equatable, Sendable {
+        var root: Layer
+        var structure: UInt64
+        var versions: [UInt64] = []
+    }
+
+    /// A layer drawn apart: its content in its own coordinates and the whole-px box around it (`low` to `high`,
+    /// relative to its top-left corner), and its opaque parts.
+    struct Drawing: Sendable {
+        var content: DrawList
+        var low: SIMD2<Double>
+        var high: SIMD2<Double>
+        var opaque: [DrawRect]
+    }
+
+    private struct Entry: Sendable {
+        var key: Key
+        var drawing: Drawing?
+    }
+
+    private let entries = Mutex<[LayerID: Entry]>([:])
+
+    /// The drawing kept for `id` when it was made from `key` (nil inside when it draws nothing apart), or nil.
+    func drawing(of id: LayerID, key: Key) -> Drawing?? {
+        entries.withLock { entries in
+            guard let entry = entries[id], entry.key == key else { return nil }
+            return .some(entry.drawing)
+        }
+    }
+
+    /// Keeps `drawing`, made from `key`, for `id` (replacing what was kept for it).
+    func keep(_ drawing: Drawing?, of id: LayerID, key: Key) {
+        entries.withLock { $0[id] = Entry(key: key, drawing: drawing) }
     }
 }

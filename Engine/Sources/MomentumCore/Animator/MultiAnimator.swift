@@ -44,6 +44,10 @@ public struct MultiAnimator<Key: Hashable & Sendable>: Sendable {
     @inlinable
     public func contains(_ key: Key) -> Bool { kinds[key] != nil }
 
+    /// Every key that has an animation, in no particular order.
+    @inlinable
+    public var keys: Dictionary<Key, PropertyAnimation.Kind>.Keys { kinds.keys }
+
     /// The presented value and velocity for `key`, read in place; nil when it has no animation.
     @inlinable
     public func presentedState(for key: Key) -> PresentedState<SIMD2<Double>>? {

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""A frame that only moves a layer: Momentum's panel beside a C client doing the same subsurface move, one run.
+
+In one private weston headless (pixman), rounds alternate between tools/subsurface-move (a window and a 640x360
+subsurface drawn once; each frame sets the subsurface's position and commits the window with a frame callback and
+presentation feedback: the compositor's floor for the work) and each given momentum build running the panel's
+autoplay (`momentum run --scene panel --autoplay --no-hud`: the panel slides on its own surface, the window is not
+drawn). Each client runs for a 1 s warm-up from its first presented frame, then WINDOW seconds are measured: the
+process's CPU (/proc, every thread: the trace writer's too) over the frames presented in them. For Momentum also the
+median of its trace's per-frame CPU (`cpu_us`) over the frames that drew no window pixel (`drawn_px` 0): the
+layer-only frames. Prints one markdown table.
+
+  scripts/bench-layer-frame.py [--size 800x600] [--window 5] [--rounds 2] MOMENTUM [MOMENTUM…]
+
+Standard library only; a C compiler and wayland-client's headers build the C client. Exits 1 with one line when a
+run fails.
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TICKS = os.sysconf("SC_CLK_TCK")
+WARMUP = 1.0
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def build_floor(work):
+    protocols = os.path.join(ROOT, "Sources/CWaylandProtocols")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "wayland-client"], capture_output=True, text=True,
+                           check=True).stdout.split()
+    binary = os.path.join(work, "subsurface-move")
+    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{protocols}/include", "-o", binary,
+                    os.path.join(ROOT, "tools/subsurface-move/subsurface-move.c"),
+                    f"{protocols}/xdg-shell-protocol.c", f"{protocols}/presentation-time-protocol.c", *flags, "-lm"],
+                   check=True)
+    return binary
+
+
+def run_floor(binary, env, size, window):
+    w, h = size
+    done = subprocess.run([binary, str(w), str(h), str(window)], env=env, capture_output=True, text=True,
+                          timeout=window + 30)
+    if done.returncode != 0:
+        raise RuntimeError(f"subsurface-move: {done.stderr.strip()}")
+    # "… N frames presented in S s (F fps), client CPU X ms per presented frame"
+    words = done.stdout.split()
+    frames, seconds = int(words[2]), float(words[6])
+    ms = float(words[words.index("ms") - 1])
+    return {"frames": frames, "fps": frames / seconds, "cpu_ms": ms, "layer_only_ms": ms}
+
+
+def read_trace(path):
+    lines = []
+    with open(path) as f:
+        for line in f:
+            try:
+                lines.append(json.loads(line))
+            except json.JSONDecodeError:
+                break  # a line being written
+    return lines
+
+
+def run_momentum(binary, env, size, window, work, name):
+    trace = os.path.join(work, f"{name}.jsonl")
+    app = subprocess.Popen([binary, "run", "--scene", "panel", "--autoplay", "--no-hud", "--size",
+                            f"{size[0]}x{size[1]}", "--trace", trace], env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        # The measuring window starts from the first presented frame, whenever it comes.
+        deadline = time.monotonic() + 30
+        while not (os.path.exists(trace) and any(l.get("event") == "presented" for l in read_trace(trace))):
+            if app.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{name}: no presented frame ({app.stderr.read().strip() if app.poll() is not None else 'in 30 s'})")
+            time.sleep(0.02)
+        time.sleep(WARMUP)
+        a_t, a_cpu = time.monotonic(), cpu_seconds(app.pid)
+        time.sleep(window)
+        b_t, b_cpu = time.monotonic(), cpu_seconds(app.pid)
+        if app.poll() is not None:
+            raise RuntimeError(f"{name}: momentum exited during its window")
+    finally:
+        if app.poll() is None:
+            app.send_signal(signal.SIGTERM)
+        try:
+            app.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            app.kill()
+            app.wait()
+    lines = read_trace(trace)
+    start = next(l["start_ns"] for l in lines if l.get("event") == "clock") / 1e9
+    lo, hi = a_t - start, b_t - start
+    shown = [l for l in lines if l.get("event") == "presented" and lo <= l["t"] < hi]
+    frames = [l for l in lines if l.get("event") == "frame" and lo <= l["t"] < hi and l.get("cpu_us") is not None]
+    layer_only = [l["cpu_us"] / 1000 for l in frames if l.get("drawn_px") == 0]
+    return {"frames": len(shown), "fps": len(shown) / (b_t - a_t),
+            "cpu_ms": (b_cpu - a_cpu) / len(shown) * 1000 if shown else float("nan"),
+            "layer_only_ms": statistics.median(layer_only) if layer_only else float("nan"),
+            "layer_only_frames": len(layer_only)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("momentum", nargs="+", help="momentum binaries to compare (A, B, …)")
+    parser.add_argument("--size", default="800x600")
+    parser.add_argument("--window", type=float, default=5)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    w, _, h = args.size.partition("x")
+    if not (w.isdigit() and h.isdigit()):
+        sys.exit(f"bench-layer-frame: --size '{args.size}' is not WxH")
+    size = (int(w), int(h))
+    for binary in args.momentum:
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"bench-layer-frame: {binary} is not an executable")
+    work = tempfile.mkdtemp(prefix="bench-layer-frame-")
+    weston = None
+    try:
+        floor = build_floor(work)
+        xdg = os.path.join(work, "xdg")
+        os.mkdir(xdg, 0o700)
+        with open(os.path.join(work, "weston.log"), "w") as log:
+            weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--socket=layer-frame",
+                                       f"--width={size[0] + 224}", f"--height={size[1] + 168}", "--idle-time=0",
+                                       "--no-config"], env={**os.environ, "XDG_RUNTIME_DIR": xdg},
+                                      stdout=log, stderr=log)
+        for _ in range(200):
+            if os.path.exists(os.path.join(xdg, "layer-frame")):
+                break
+            time.sleep(0.05)
+        else:
+            raise RuntimeError("weston did not start")
+        env = {**os.environ, "XDG_RUNTIME_DIR": xdg, "WAYLAND_DISPLAY": "layer-frame"}
+        env.pop("DISPLAY", None)
+        clients = [("C floor (subsurface-move)", None)] + [(f"momentum {chr(65 + i)} ({b})", b)
+                                                           for i, b in enumerate(args.momentum)]
+        results = {name: [] for name, _ in clients}
+        for round_ in range(args.rounds):
+            order = clients if round_ % 2 == 0 else list(reversed(clients))
+            for name, binary in order:
+                print(f"round {round_ + 1}: {name}", file=sys.stderr)
+                if binary is None:
+                    results[name].append(run_floor(floor, env, size, args.window))
+                else:
+                    results[name].append(run_momentum(binary, env, size, args.window, work,
+                                                       f"m{clients.index((name, binary))}-{round_}"))
+    except (RuntimeError, subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
+        sys.exit(f"bench-layer-frame: {error}")
+    finally:
+        if weston is not None:
+            weston.terminate()
+            weston.wait()
+        shutil.rmtree(work, ignore_errors=True)
+    floor_ms = statistics.median(r["cpu_ms"] for r in results[clients[0][0]])
+    print(f"{args.size}, {args.rounds} rounds of {args.window:g} s, the order alternating; client CPU per presented "
+          "frame, ms (each round), and the median's ratio to the C floor's")
+    print()
+    print("| client | CPU / presented frame (ms) | × C floor | layer-only frames: trace cpu_us p50 (ms) | fps |")
+    print("|---|---|---|---|---|")
+    for name, _ in clients:
+        rs = results[name]
+        median = statistics.median(r["cpu_ms"] for r in rs)
+        def each(key, digits):
+            return ", ".join(f"{r[key]:.{digits}f}" for r in rs)
+        print(f"| {name} | {each('cpu_ms', 3)} | {median / floor_ms:.2f}× | {each('layer_only_ms', 3)} | "
+              f"{each('fps', 1)} |")
+
+
+if __name__ == "__main__":
+    main()
