@@ -262,7 +262,8 @@ import Testing
         // Drag from the strip to 120 px above the open position, slowly, checking while the finger is down.
         var mark = c.app.events.count
         let top = c.openY - 120
-        try c.play("0 press 0 \(x) \(pressY)\n10 moveto 0 \(x) \(top + 32) 900\n1000 release 0")
+        // (1.5 s: enough frames within the travel at 4K with llvmpipe on a busy machine, ~25 a second.)
+        try c.play("0 press 0 \(x) \(pressY)\n10 moveto 0 \(x) \(top + 32) 1500\n1600 release 0")
         let ended = try c.app.waitForGesture(.panEnded, after: mark)
         var fingerY: Double?
         var offsets: [Double] = []
