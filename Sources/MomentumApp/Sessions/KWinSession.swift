@@ -48,8 +48,8 @@ public final class KWinSession: CompositorSession {
             process.stop()
             throw error
         }
-        let command = CompositorProcess.unblockingSignals
-            + CompositorProcess.sessionEnvironment(runtime: runtime, extra: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS=1", "KWIN_COMPOSE=Q"])
+        let command = SessionUser.launcher(user: nil, runtime: runtime,
+                                           extra: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS=1", "KWIN_COMPOSE=Q"], unblocking: true)
             + [binary, "--virtual", "--width", "\(width)", "--height", "\(height)"]
             + (scale == 1 ? [] : ["--scale", "\(scale)"])
             + ["--socket", "momentum-kwin", "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities", hook]
@@ -59,7 +59,9 @@ public final class KWinSession: CompositorSession {
 
     deinit { stop() }
 
-    public var clientLauncher: [String] { CompositorProcess.sessionEnvironment(runtime: runtimeDir, extra: ["WAYLAND_DISPLAY=\(waylandDisplay)"]) }
+    public var clientLauncher: [String] {
+        SessionUser.launcher(user: nil, runtime: runtimeDir, extra: ["WAYLAND_DISPLAY=\(waylandDisplay)"])
+    }
 
     public func stop() { process.stop() }
 
