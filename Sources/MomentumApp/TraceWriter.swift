@@ -2,7 +2,8 @@ import Glibc
 import MomentumRun
 
 /// Writes the JSON Lines trace (`--trace FILE`): one `TraceLine` per line, encoded by `TraceLine.encoded`.
-/// Lines are buffered and written whenever the event loop goes idle and on every exit path. Every write is checked:
+/// Lines are buffered and written whenever the event loop goes idle (held while a frame that starts soon is owed, so
+/// they go out with its lines) and on every exit path. Every write is checked:
 /// the first failure is kept (`failure`) and nothing more is written. A FIFO works (opening waits for its reader).
 /// Past `limit` bytes the trace ends with a `truncated` line; only the `exit` line may follow it, so the file
 /// never exceeds the limit. A file's old content is kept until the run writes its first line: a run that fails
@@ -15,9 +16,8 @@ final class TraceWriter {
     private let path: String
     private var fd: Int32
     private let limit: Int
-    private var buffer: [UInt8] = []
-    /// The line being encoded (its storage kept from line to line).
-    private var text = ""
+    /// The lines not written yet, each encoded straight into it.
+    private var buffer = JSONBytes()
     private var written = 0
     private var truncated = false
     private var errorNumber: Int32?
@@ -35,8 +35,7 @@ final class TraceWriter {
         guard fd >= 0 else { throw OutputFile.failure("trace", path, errno) }
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 { keepsOldContent = true }
-        buffer.reserveCapacity(64 * 1024)
-        text.reserveCapacity(4096)
+        buffer.bytes.reserveCapacity(64 * 1024)
     }
 
     deinit { close() }
@@ -52,28 +51,47 @@ final class TraceWriter {
         let isExit = if case .exit = line.record { true } else { false }
         guard isEnabled || (isExit && fd >= 0 && errorNumber == nil) else { return }
         // Only the exit line of a run that never started: the earlier trace stays.
-        if isExit && keepsOldContent && written == 0 && buffer.isEmpty { return }
-        text.removeAll(keepingCapacity: true)
-        line.encode(into: &text)
-        if !truncated, written + buffer.count + text.utf8.count > limit - Self.reserve {
+        if isExit && keepsOldContent && written == 0 && buffer.bytes.isEmpty { return }
+        let lineStart = buffer.bytes.count
+        line.encode(into: &buffer)
+        if !truncated, written + buffer.bytes.count > limit - Self.reserve {
             truncated = true
-            buffer.append(contentsOf: TraceLine(t: line.t, .truncated(limit: limit)).encoded.utf8)
+            buffer.bytes.removeSubrange(lineStart...)
+            TraceLine(t: line.t, .truncated(limit: limit)).encode(into: &buffer)
             if !isExit { return }
+            line.encode(into: &buffer)
         }
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 60 * 1024 { flush() }
+        if buffer.bytes.count >= 60 * 1024 { flush() }
+    }
+
+    /// How long lines may wait for a frame that starts soon (s): `flush(now:frameStart:)`.
+    static let frameWait = 0.05
+    /// When the oldest line not written yet was written to the buffer (host s), nil when none waits.
+    private var pendingSince: Double?
+
+    /// Writes the buffered lines now (`now`: host s), unless a frame starts by `frameStart` (host s) within
+    /// `frameWait` and no line has waited that long: then they go out with that frame's lines, one write a frame
+    /// instead of one for the presentation feedback and another for the frame. The frame's own lines, written when
+    /// no frame is owed (it waits for its callback, or rests), go out at once.
+    func flush(now: Double, frameStart: Double?) {
+        if let frameStart, frameStart - now < Self.frameWait, now - (pendingSince ?? now) < Self.frameWait {
+            if pendingSince == nil, !buffer.bytes.isEmpty { pendingSince = now }
+            return
+        }
+        flush()
     }
 
     /// Writes the buffered lines to the file.
     func flush() {
-        guard fd >= 0, errorNumber == nil, !buffer.isEmpty else { return }
+        pendingSince = nil
+        guard fd >= 0, errorNumber == nil, !buffer.bytes.isEmpty else { return }
         if keepsOldContent {
             keepsOldContent = false
             if ftruncate(fd, 0) != 0 { errorNumber = errno; return }
         }
-        errorNumber = OutputFile.writeAll(fd, buffer)
-        written += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        errorNumber = OutputFile.writeAll(fd, buffer.bytes)
+        written += buffer.bytes.count
+        buffer.bytes.removeAll(keepingCapacity: true)
     }
 
     /// Writes what is buffered and closes (the close is checked too: a file system may report a failed write there).

@@ -28,61 +28,11 @@ public enum JSONValue: Sendable {
         return text
     }
 
-    /// Appends the JSON text to `out` (a trace writer's one buffer: no string made per value).
+    /// Appends the JSON text to `out`.
     public func encode(into out: inout String) {
-        switch self {
-        case .number(let v):
-            if !v.isFinite {
-                out += "null"
-            } else if v == v.rounded() && abs(v) < 1e15 {
-                out += String(Int64(v))
-            } else {
-                out += String(v)
-            }
-        case .int(let v): out += String(v)
-        case .bool(let v): out += v ? "true" : "false"
-        case .null: out += "null"
-        case .array(let values):
-            out += "["
-            for (i, value) in values.enumerated() {
-                if i > 0 { out += "," }
-                value.encode(into: &out)
-            }
-            out += "]"
-        case .object(let fields):
-            out += "{"
-            for (i, field) in fields.enumerated() {
-                if i > 0 { out += "," }
-                JSONValue.encode(string: field.0, into: &out)
-                out += ":"
-                field.1.encode(into: &out)
-            }
-            out += "}"
-        case .string(let s):
-            JSONValue.encode(string: s, into: &out)
-        }
-    }
-
-    /// Appends `s` as a JSON string.
-    private static func encode(string s: String, into out: inout String) {
-        out += "\""
-        // Most strings (every key, most names) need no escape: one copy.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            out += s
-        } else {
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        var bytes = JSONBytes()
+        bytes.value(self)
+        out += String(decoding: bytes.bytes, as: UTF8.self)
     }
 }
 

@@ -7,25 +7,56 @@ import MomentumScenes
 extension TraceLine {
     /// The line as JSON text, newline included: `{"t":…,"event":"…",…}`.
     public var encoded: String {
-        var line = ""
-        encode(into: &line)
-        return line
+        var bytes = JSONBytes()
+        encode(into: &bytes)
+        return String(decoding: bytes.bytes, as: UTF8.self)
     }
 
-    /// Appends the line's JSON text, newline included, to `line` (a writer reuses one buffer for every line).
-    public func encode(into line: inout String) {
-        line += "{\"t\":"
-        JSONValue.number(t).encode(into: &line)
-        line += ",\"event\":"
-        JSONValue.string(record.event).encode(into: &line)
-        for (key, value) in record.fields {
-            line += ",\""
-            line += key
-            line += "\":"
-            value.encode(into: &line)
-        }
-        line += "}\n"
+    /// Appends the line's JSON text, newline included, to `bytes` (a writer reuses one buffer for every line; no
+    /// list of fields is made).
+    public func encode(into bytes: inout JSONBytes) {
+        bytes.raw("{\"t\":")
+        bytes.number(t)
+        bytes.raw(",\"event\":")
+        bytes.string(record.event)
+        record.write(fields: &bytes)
+        bytes.raw("}\n")
     }
+}
+
+/// Where a record's fields go, in order: `JSONBytes` writes them as the line's JSON, `TraceFieldList` keeps them
+/// (`TraceRecord.fields`). The keys are written once, in `TraceRecord.write(fields:)`.
+public protocol TraceFieldSink {
+    /// The field `key`: `value`.
+    mutating func field(_ key: String, _ value: JSONValue)
+    /// A scene's field `key`: `value`.
+    mutating func field(_ key: String, scene value: TraceValue)
+}
+
+extension JSONBytes: TraceFieldSink {
+    public mutating func field(_ key: String, _ value: JSONValue) {
+        self.key(key)
+        self.value(value)
+    }
+
+    public mutating func field(_ key: String, scene value: TraceValue) {
+        self.key(key)
+        self.value(value)
+    }
+
+    /// `,"key":` (the trace's keys need no escapes).
+    private mutating func key(_ key: String) {
+        raw(",\"")
+        write(key)
+        raw("\":")
+    }
+}
+
+/// A record's fields kept as a list.
+struct TraceFieldList: TraceFieldSink {
+    var fields: [(String, JSONValue)] = []
+    mutating func field(_ key: String, _ value: JSONValue) { fields.append((key, value)) }
+    mutating func field(_ key: String, scene value: TraceValue) { fields.append((key, JSONValue(value))) }
 }
 
 extension TraceRecord {
@@ -58,97 +89,121 @@ extension TraceRecord {
 
     /// The line's fields after `t` and `event`, in order.
     public var fields: [(String, JSONValue)] {
+        var list = TraceFieldList()
+        write(fields: &list)
+        return list.fields
+    }
+
+    /// Hands the line's fields after `t` and `event` to `sink`, in order: every key a trace line uses is here.
+    public func write<Sink: TraceFieldSink>(fields sink: inout Sink) {
         switch self {
         case .clock(let c):
-            var fields: [(String, JSONValue)] = [("start_ns", .int(c.startNanoseconds))]
+            sink.field("start_ns", .int(c.startNanoseconds))
             if let name = c.presentation, let monotonic = c.monotonicNanoseconds, let other = c.presentationNanoseconds {
-                fields += [("presentation", .string(name)), ("monotonic_ns", .int(monotonic)),
-                           ("presentation_ns", .int(other))]
+                sink.field("presentation", .string(name))
+                sink.field("monotonic_ns", .int(monotonic))
+                sink.field("presentation_ns", .int(other))
             } else {
-                fields.append(("presentation", .null))
+                sink.field("presentation", .null)
             }
-            fields.append(("input", .string(c.input)))
-            fields.append(("version", .int(Int64(c.version))))
-            return fields
+            sink.field("input", .string(c.input))
+            sink.field("version", .int(Int64(c.version)))
         case .system(let s):
-            var fields: [(String, JSONValue)] = []
             if let gl = s.gl {
-                fields += [("gl_vendor", .string(gl.vendor)), ("gl_renderer", .string(gl.renderer)),
-                           ("gl_version", .string(gl.version)),
-                           ("egl_extensions", .array(gl.eglExtensions.map { .string($0) }))]
+                sink.field("gl_vendor", .string(gl.vendor))
+                sink.field("gl_renderer", .string(gl.renderer))
+                sink.field("gl_version", .string(gl.version))
+                sink.field("egl_extensions", .array(gl.eglExtensions.map { .string($0) }))
             }
-            fields.append(("outputs", .array(s.outputs.map { output in
+            sink.field("outputs", .array(s.outputs.map { output in
                 .object([("name", output.name.map { .string($0) } ?? .null),
                          ("width", .int(Int64(output.width))), ("height", .int(Int64(output.height))),
                          ("refresh_mhz", .int(Int64(output.refreshMilliHertz))), ("scale", .int(Int64(output.scale)))])
-            })))
-            fields.append(("globals", .array(s.globals.map {
+            }))
+            sink.field("globals", .array(s.globals.map {
                 .object([("interface", .string($0.interface)), ("version", .int(Int64($0.version)))])
-            })))
-            return fields
+            }))
         case .window(let decorations):
-            return [("decorations", .string(decorations))]
+            sink.field("decorations", .string(decorations))
         case .seat(let devices):
-            return [("devices", .array(devices.map { .string($0) }))]
+            sink.field("devices", .array(devices.map { .string($0) }))
         case .cursor(let c):
-            var fields: [(String, JSONValue)] = [("via", .string(c.via)), ("name", .string(c.name))]
-            if let theme = c.theme { fields.append(("theme", .string(theme))) }
-            if let size = c.size { fields.append(("size", .int(Int64(size)))) }
-            if let scale = c.scale { fields.append(("scale", .int(Int64(scale)))) }
-            return fields
+            sink.field("via", .string(c.via))
+            sink.field("name", .string(c.name))
+            if let theme = c.theme { sink.field("theme", .string(theme)) }
+            if let size = c.size { sink.field("size", .int(Int64(size))) }
+            if let scale = c.scale { sink.field("scale", .int(Int64(scale))) }
         case .configure(let c):
-            return [("width", .int(Int64(c.width))), ("height", .int(Int64(c.height))), ("scale", .number(c.scale)),
-                    ("buffer_width", .int(Int64(c.bufferWidth))), ("buffer_height", .int(Int64(c.bufferHeight)))]
+            sink.field("width", .int(Int64(c.width)))
+            sink.field("height", .int(Int64(c.height)))
+            sink.field("scale", .number(c.scale))
+            sink.field("buffer_width", .int(Int64(c.bufferWidth)))
+            sink.field("buffer_height", .int(Int64(c.bufferHeight)))
         case .touch(let touch):
-            return [("phase", .string(touch.phase.rawValue)), ("id", .int(Int64(touch.id))),
-                    ("x", .number(touch.position.x)), ("y", .number(touch.position.y)),
-                    ("time", .number((touch.time * 1e6).rounded() / 1e6))]
+            sink.field("phase", .string(touch.phase.rawValue))
+            sink.field("id", .int(Int64(touch.id)))
+            sink.field("x", .number(touch.position.x))
+            sink.field("y", .number(touch.position.y))
+            sink.field("time", .number((touch.time * 1e6).rounded() / 1e6))
         case .frame(let f):
             func time(_ t: Double?) -> JSONValue { t.map { .number(($0 * 1e7).rounded() / 1e7) } ?? .null }
             func tenths(_ v: Double) -> JSONValue { .number((v * 10).rounded() / 10) }
-            let surface: JSONValue = f.layerSurface.map { r in
+            sink.field("seq", .int(Int64(truncatingIfNeeded: f.sequence)))
+            sink.field("callback_ms", f.callbackMilliseconds.map { .int(Int64($0)) } ?? .null)
+            sink.field("step", .number(f.step))
+            sink.field("hud", .bool(f.hud))
+            sink.field("ghosts", .int(Int64(f.ghosts)))
+            sink.field("tick_us", tenths(f.tickMicros))
+            sink.field("render_us", tenths(f.renderMicros))
+            sink.field("damage_px", f.damagePixels.map { .int(Int64($0)) } ?? .null)
+            sink.field("drawn_px", f.drawnPixels.map { .int(Int64($0)) } ?? .null)
+            sink.field("layer_surface", f.layerSurface.map { r in
                 .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])
-            } ?? .null
-            return [("seq", .int(Int64(truncatingIfNeeded: f.sequence))),
-                    ("callback_ms", f.callbackMilliseconds.map { .int(Int64($0)) } ?? .null),
-                    ("step", .number(f.step)), ("hud", .bool(f.hud)), ("ghosts", .int(Int64(f.ghosts))),
-                    ("tick_us", tenths(f.tickMicros)), ("render_us", tenths(f.renderMicros)),
-                    ("damage_px", f.damagePixels.map { .int(Int64($0)) } ?? .null),
-                    ("drawn_px", f.drawnPixels.map { .int(Int64($0)) } ?? .null),
-                    ("layer_surface", surface), ("callback_t", time(f.callbackT)), ("commit_t", time(f.commitT)),
-                    ("cpu_us", tenths(f.cpuMicros)), ("wake_t", time(f.wakeT)), ("target_t", time(f.targetT)),
-                    ("predict_us", f.predictMicros.map(tenths) ?? .null)]
+            } ?? .null)
+            sink.field("callback_t", time(f.callbackT))
+            sink.field("commit_t", time(f.commitT))
+            sink.field("cpu_us", tenths(f.cpuMicros))
+            sink.field("wake_t", time(f.wakeT))
+            sink.field("target_t", time(f.targetT))
+            sink.field("predict_us", f.predictMicros.map(tenths) ?? .null)
         case .presented(let p):
-            return [("seq", .int(Int64(truncatingIfNeeded: p.sequence))),
-                    ("ns", .int(Int64(truncatingIfNeeded: p.nanoseconds))),
-                    ("refresh_ns", .int(Int64(p.refreshNanoseconds))),
-                    ("msc", .int(Int64(truncatingIfNeeded: p.msc))), ("flags", .array(p.flags.names.map { .string($0) }))]
+            sink.field("seq", .int(Int64(truncatingIfNeeded: p.sequence)))
+            sink.field("ns", .int(Int64(truncatingIfNeeded: p.nanoseconds)))
+            sink.field("refresh_ns", .int(Int64(p.refreshNanoseconds)))
+            sink.field("msc", .int(Int64(truncatingIfNeeded: p.msc)))
+            sink.field("flags", .array(p.flags.names.map { .string($0) }))
         case .discarded(let sequence):
-            return [("seq", .int(Int64(truncatingIfNeeded: sequence)))]
+            sink.field("seq", .int(Int64(truncatingIfNeeded: sequence)))
         case .unchanged(let sequence, let step):
-            return [("seq", .int(Int64(truncatingIfNeeded: sequence))), ("step", .number(step))]
+            sink.field("seq", .int(Int64(truncatingIfNeeded: sequence)))
+            sink.field("step", .number(step))
         case .sceneState(let state):
-            return state.fields.map { ($0.key, JSONValue($0.value)) }
+            for field in state.fields { sink.field(field.key, scene: field.value) }
         case .gesture(let event):
-            return [("kind", .string(event.kind.rawValue))] + event.fields.map { ($0.key, JSONValue($0.value)) }
+            sink.field("kind", .string(event.kind.rawValue))
+            for field in event.fields { sink.field(field.key, scene: field.value) }
         case .switcher(let s):
-            return [("form", .string(s.form)), ("open", .bool(s.isOpen)), ("targets", Self.targets(s.targets))]
+            sink.field("form", .string(s.form))
+            sink.field("open", .bool(s.isOpen))
+            sink.field("targets", Self.targets(s.targets))
         case .layout(let l):
-            return [("scene", .string(l.scene)), ("targets", Self.targets(l.targets)),
-                    ("chrome", Self.targets(l.chrome))]
+            sink.field("scene", .string(l.scene))
+            sink.field("targets", Self.targets(l.targets))
+            sink.field("chrome", Self.targets(l.chrome))
         case .drawn(let d):
-            return d.fields
+            for (key, value) in d.fields { sink.field(key, value) }
         case .scene(let name), .backend(let name):
-            return [("name", .string(name))]
+            sink.field("name", .string(name))
         case .rest(let cpu):
-            return [("cpu_s", .number((cpu * 1e6).rounded() / 1e6))]
+            sink.field("cpu_s", .number((cpu * 1e6).rounded() / 1e6))
         case .truncated(let limit):
-            return [("limit", .int(Int64(limit)))]
+            sink.field("limit", .int(Int64(limit)))
         case .exit(let e):
-            return [("code", .int(Int64(e.code))), ("reason", .string(e.reason)),
-                    ("feedback_unanswered", .int(Int64(e.feedbackUnanswered))),
-                    ("feedback_freed", .int(Int64(e.feedbackFreed))),
-                    ("cpu_s", .number((e.cpu * 1e6).rounded() / 1e6))]
+            sink.field("code", .int(Int64(e.code)))
+            sink.field("reason", .string(e.reason))
+            sink.field("feedback_unanswered", .int(Int64(e.feedbackUnanswered)))
+            sink.field("feedback_freed", .int(Int64(e.feedbackFreed)))
+            sink.field("cpu_s", .number((e.cpu * 1e6).rounded() / 1e6))
         }
     }
 

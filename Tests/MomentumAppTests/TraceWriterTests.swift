@@ -89,6 +89,34 @@ import MomentumRun
         #expect(writer.failure?.description == "cannot write trace /dev/full: No space left on device")
     }
 
+    /// Presentation feedback arrives with the next frame's callback: its line waits for that frame's lines (one
+    /// write a frame), never longer than `TraceWriter.frameWait`, and a frame's own lines (no frame owed) go out at
+    /// once, as a reader following the trace (the end-to-end tests, the bench) waits for them.
+    @Test func linesWaitForAFrameStartingSoonAndNoLonger() throws {
+        let path = temporaryPath()
+        defer { unlink(path) }
+        let writer = try TraceWriter(path: path)
+        func fileLines() throws -> Int { try Data(contentsOf: URL(fileURLWithPath: path)).filter { $0 == 10 }.count }
+        writer.write(TraceLine(t: 0, .discarded(sequence: 1)))
+        writer.flush(now: 10, frameStart: 10.02)
+        #expect(try fileLines() == 0, "held for the frame starting in 20 ms")
+        writer.flush(now: 10.03, frameStart: 10.04)
+        #expect(try fileLines() == 0, "still held: 30 ms")
+        writer.flush(now: 10.06, frameStart: 10.07)
+        #expect(try fileLines() == 1, "held no longer than 50 ms")
+        writer.write(TraceLine(t: 0.1, .discarded(sequence: 2)))
+        writer.flush(now: 10.1, frameStart: 10.3)
+        #expect(try fileLines() == 2, "a frame starting later: written at once")
+        writer.write(TraceLine(t: 0.2, .discarded(sequence: 3)))
+        writer.flush(now: 10.2, frameStart: nil)
+        #expect(try fileLines() == 3, "no frame owed: written at once")
+        writer.write(TraceLine(t: 0.3, .discarded(sequence: 4)))
+        writer.flush(now: 10.3, frameStart: 10.31)
+        writer.close()
+        #expect(try fileLines() == 4, "a held line is written at the close")
+        #expect(writer.failure == nil)
+    }
+
     @Test func anUnopenableTraceIsRefusedAtOnce() {
         do {
             _ = try TraceWriter(path: "/nonexistent-momentum/trace.jsonl")

@@ -81,6 +81,39 @@ struct TraceCodecTests {
         }
     }
 
+    @Test("numbers and strings are written as a JSON reader reads them back: every integer, the shortest double, escapes")
+    func values() throws {
+        let integers: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 1_000_000_007, Int64.max, Int64.min, Int64.min + 1,
+                                 999_999_999_999_999, -999_999_999_999_999]
+        for v in integers {
+            var bytes = JSONBytes()
+            bytes.int(v)
+            #expect(String(decoding: bytes.bytes, as: UTF8.self) == String(v))
+            #expect(try JSONParser.parse(bytes.bytes) == .int(v))
+        }
+        let doubles: [Double] = [0, -0.0, 0.1, -2.5e-3, 1e-7, 12.345_678_9, 1e15, 1e15 + 2, 123_456.5, .pi, 1e300,
+                                 -1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for v in doubles {
+            var bytes = JSONBytes()
+            bytes.number(v)
+            let text = String(decoding: bytes.bytes, as: UTF8.self)
+            // A whole number below 10^15 as an integer, anything else as Swift prints it.
+            #expect(text == (v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)))
+            let back = try JSONParser.parse(bytes.bytes)
+            #expect(back == .number(v) || (abs(v) < 1e18 && back == .int(Int64(v))), "\(text)")
+        }
+        for v in [Double.nan, .infinity, -.infinity] {
+            var bytes = JSONBytes()
+            bytes.number(v)
+            #expect(bytes.bytes == Array("null".utf8))
+        }
+        for s in ["", "plain", "quote \" and backslash \\", "line\nbreak\ttab\u{1}\u{1F}", "é 😀 \u{7F}"] {
+            var bytes = JSONBytes()
+            bytes.string(s)
+            #expect(try JSONParser.parse(bytes.bytes) == .string(s), "\(String(decoding: bytes.bytes, as: UTF8.self))")
+        }
+    }
+
     @Test("a line that is not a trace line, or a field out of range, is one reason",
           arguments: [
             ("", "the line is empty"),

@@ -180,7 +180,7 @@ final class RunAdapter {
     private func afterDispatch() -> Double {
         send(.dispatched)
         holdIdleInhibitor()
-        writer.flush()
+        writer.flush(now: HostClock.now(), frameStart: core.frameState.wakeTime)
         if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
         return core.wakeTime.map { max(0, $0 - HostClock.now()) } ?? -1
     }

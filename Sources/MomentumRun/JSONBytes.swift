@@ -1,0 +1,127 @@
+import MomentumLayers
+import MomentumScenes
+
+/// JSON text appended to a byte buffer: what the trace writer writes, encoded without a `String` or a `JSONValue`
+/// made per value (a frame's lines are encoded on the frame path). Numbers are written as `JSONValue` always wrote
+/// them: a whole number below 10¹⁵ as an integer, any other finite number as Swift prints it (the shortest text that
+/// reads back the same), a NaN or an infinity as `null`.
+public struct JSONBytes: TextOutputStream {
+    /// The text so far (UTF-8).
+    public var bytes: [UInt8] = []
+
+    /// An empty buffer.
+    public init() {}
+
+    /// Appends `string`'s UTF-8 as it is (no quotes, no escapes).
+    public mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+    /// Where `Double.write(to:)` puts its digits: appended directly, no `String` made for them.
+    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+
+    /// Appends literal text.
+    public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a number.
+    public mutating func number(_ v: Double) {
+        if !v.isFinite {
+            raw("null")
+        } else if v == v.rounded() && abs(v) < 1e15 {
+            int(Int64(v))
+        } else {
+            v.write(to: &self)
+        }
+    }
+
+    /// Appends a whole number in decimal.
+    public mutating func int(_ v: Int64) {
+        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = v.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        } while divisor > 0
+    }
+
+    /// Appends `s` as a JSON string: quoted, with `"`, `\` and control characters escaped.
+    public mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            // Most strings (every key, most names) need no escape: one copy.
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case UInt8(ascii: "\n"): raw("\\n")
+                case ..<0x20:
+                    let hex: StaticString = "0123456789abcdef"
+                    raw("\\u00")
+                    hex.withUTF8Buffer { bytes += [$0[Int(byte >> 4)], $0[Int(byte & 15)]] }
+                default: bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a value.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .number(let v): number(v)
+        case .int(let v): int(v)
+        case .bool(let v): v ? raw("true") : raw("false")
+        case .null: raw("null")
+        case .string(let s): string(s)
+        case .array(let values):
+            bytes.append(UInt8(ascii: "["))
+            for (i, element) in values.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                self.value(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            bytes.append(UInt8(ascii: "{"))
+            for (i, field) in fields.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(field.0)
+                bytes.append(UInt8(ascii: ":"))
+                self.value(field.1)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends a scene's trace value as `JSONValue(value)` would be written, without making one.
+    public mutating func value(_ value: TraceValue) {
+        switch value {
+        case .number(let v): number(v)
+        case .bool(let v): v ? raw("true") : raw("false")
+        case .string(let s): string(s)
+        case .array(let values):
+            bytes.append(UInt8(ascii: "["))
+            for (i, element) in values.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                self.value(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            bytes.append(UInt8(ascii: "{"))
+            for (i, field) in fields.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(field.key)
+                bytes.append(UInt8(ascii: ":"))
+                self.value(field.value)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+}
