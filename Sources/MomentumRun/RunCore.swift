@@ -356,7 +356,7 @@ public struct RunCore {
         }
         // 4. Build. The first frame is drawn into the window alone: shown soonest (one surface, the fewest shader
         //    variants to compile); the layer surfaces are made and drawn right after it.
-        refreshHUDOverlay()
+        if hud.isShown { refreshHUDOverlay() }
         let built = build(separating: sequence > 1 && canSeparate, overrides: overrides)
         planned = Planned(sequence: sequence, owed: owed, start: frameStart, step: step, presentAt: presentAt,
                           ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
@@ -487,7 +487,7 @@ public struct RunCore {
         let ghosts = showsModel ? scene.layers.drawModelGhosts(into: &list) : 0
         switcher.draw(into: &list, size: size)
         // The open scene menu is above everything, the HUD too.
-        guard !switcher.isOpen, showsHUD else { return (list, separated, ghosts) }
+        guard !switcher.isOpen, showsHUD, hud.isShown else { return (list, separated, ghosts) }
         if separating {
             let key = hudOverlayKey
             separated[.overlay] = hudOverlay.flatMap { $0.key == key ? $0.layer : nil }

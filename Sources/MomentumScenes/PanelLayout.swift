@@ -7,14 +7,18 @@ import MomentumLayers
 /// the open position never shows a gap under it.
 public struct PanelLayout: Sendable, Equatable {
     /// Container width in logical px.
-    public var width: Double
+    public var width: Double { didSet { controls = Self.controls(width: width, height: height) } }
     /// Container height in logical px.
-    public var height: Double
+    public var height: Double { didSet { controls = Self.controls(width: width, height: height) } }
+    /// The Control Center's parts inside the panel (made when the container's size is set, not at every use: the
+    /// panel's rectangle is asked for on every frame).
+    public private(set) var controls: ControlCenterLayout
 
     /// Creates a layout for a container.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
+        controls = Self.controls(width: width, height: height)
     }
 
     /// Height of the strip visible when closed.
@@ -27,10 +31,10 @@ public struct PanelLayout: Sendable, Equatable {
     /// The most of the container's height the open panel takes.
     public static let maxHeightFraction = 0.7
 
-    /// The Control Center's parts inside the panel.
-    public var controls: ControlCenterLayout {
-        ControlCenterLayout(width: min(width - 32, width >= SceneChrome.largeWidth ? Self.largeMaximumWidth : 640),
-                            maxHeight: (height * Self.maxHeightFraction).rounded())
+    /// The Control Center's parts inside a panel in a `width` × `height` container.
+    private static func controls(width: Double, height: Double) -> ControlCenterLayout {
+        ControlCenterLayout(width: min(width - 32, width >= SceneChrome.largeWidth ? largeMaximumWidth : 640),
+                            maxHeight: (height * maxHeightFraction).rounded())
     }
 
     /// Panel size (the part that shows when open): as tall as its controls need, at most 70 % of the container.

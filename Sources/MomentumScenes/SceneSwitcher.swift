@@ -12,6 +12,8 @@ public struct SceneSwitcher: Sendable {
 
     /// Scene names, in order.
     public let names: [String]
+    /// The names as the pills show them (capitalised once, not on every frame).
+    private let titles: [String]
     /// The index of the scene shown.
     public var selected: Int {
         didSet { isOpen = false }
@@ -31,6 +33,7 @@ public struct SceneSwitcher: Sendable {
     /// Creates a switcher over `names` with `selected` shown, with `room` logical px of width.
     public init(names: [String], selected: Int, room: Double = .infinity) {
         self.names = names
+        titles = names.map(Self.title)
         self.selected = selected
         self.room = room
     }
@@ -167,7 +170,7 @@ public struct SceneSwitcher: Sendable {
                     list.addRect(DrawRect(x: r.x + 16, y: r.y, width: r.width - 32, height: 1),
                                  fill: RGBA(hex: 0xDADCE2))
                 }
-                list.addLabel(Self.title(names[i]), at: SIMD2(r.x + 20, TextRun.baseline(centring: r.center.y, size: 16)),
+                list.addLabel(titles[i], at: SIMD2(r.x + 20, TextRun.baseline(centring: r.center.y, size: 16)),
                               size: 16, weight: i == selected ? .semibold : .regular,
                               color: i == selected ? RGBA(r: 1, g: 1, b: 1, a: 1) : RGBA(hex: 0x1B2A49))
             }
@@ -182,7 +185,7 @@ public struct SceneSwitcher: Sendable {
         list.addRoundedRect(r, cornerRadius: r.height / 2,
                             fill: on ? RGBA(r: 1, g: 1, b: 1, a: 0.94) : RGBA(hex: 0x0B1020, alpha: 0.55))
         let size = 14.0
-        list.addLabel(Self.title(names[i]), at: SIMD2(r.center.x, TextRun.baseline(centring: r.center.y, size: size)),
+        list.addLabel(titles[i], at: SIMD2(r.center.x, TextRun.baseline(centring: r.center.y, size: size)),
                       size: size, weight: .semibold,
                       color: on ? RGBA(hex: 0x1B2A49) : RGBA(r: 1, g: 1, b: 1, a: 0.9), alignment: .center)
     }
@@ -197,7 +200,7 @@ public struct SceneSwitcher: Sendable {
                                 cornerRadius: 1, fill: ink)
         }
         let size = 14.0
-        list.addLabel(Self.title(names[selected]), at: SIMD2(r.x + 42, TextRun.baseline(centring: r.center.y, size: size)),
+        list.addLabel(titles[selected], at: SIMD2(r.x + 42, TextRun.baseline(centring: r.center.y, size: size)),
                       size: size, weight: .semibold, color: ink)
     }
 }

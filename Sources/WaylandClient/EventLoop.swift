@@ -115,6 +115,8 @@ public final class EventLoop {
     public func run(afterDispatch: () -> Double) -> Exit {
         let wl = display.pointer
         var timeout = afterDispatch()
+        // The descriptors polled: made again only when a source is added (no array made per iteration).
+        var fds: [pollfd] = []
         while exit == nil {
             while wl_display_prepare_read(wl) != 0 {
                 if wl_display_dispatch_pending(wl) < 0 { return .failed(display.connectionError()) }
@@ -126,9 +128,13 @@ public final class EventLoop {
                     return .failed(display.connectionError())
                 }
             }
-            var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
+            if fds.count != 2 + sources.count {
+                fds = [pollfd(fd: display.fileDescriptor, events: 0, revents: 0),
                        pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
-            fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+                    + sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            }
+            fds[0].events = Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0)
+            for index in fds.indices { fds[index].revents = 0 }
             let ready = momentum_poll_ns(&fds, UInt(fds.count), timeout < 0 ? -1 : Int64(min(timeout, 1e6) * 1e9))
             if ready < 0 && errno != EINTR {
                 wl_display_cancel_read(wl)
