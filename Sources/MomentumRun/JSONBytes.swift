@@ -81,22 +81,8 @@ public struct JSONBytes: TextOutputStream {
         case .bool(let v): v ? raw("true") : raw("false")
         case .null: raw("null")
         case .string(let s): string(s)
-        case .array(let values):
-            bytes.append(UInt8(ascii: "["))
-            for (i, element) in values.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                self.value(element)
-            }
-            bytes.append(UInt8(ascii: "]"))
-        case .object(let fields):
-            bytes.append(UInt8(ascii: "{"))
-            for (i, field) in fields.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                string(field.0)
-                bytes.append(UInt8(ascii: ":"))
-                self.value(field.1)
-            }
-            bytes.append(UInt8(ascii: "}"))
+        case .array(let values): list(values, "[", "]") { $0.value($1) }
+        case .object(let fields): list(fields, "{", "}") { $0.member($1.0, $1.1) }
         }
     }
 
@@ -106,22 +92,35 @@ public struct JSONBytes: TextOutputStream {
         case .number(let v): number(v)
         case .bool(let v): v ? raw("true") : raw("false")
         case .string(let s): string(s)
-        case .array(let values):
-            bytes.append(UInt8(ascii: "["))
-            for (i, element) in values.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                self.value(element)
-            }
-            bytes.append(UInt8(ascii: "]"))
-        case .object(let fields):
-            bytes.append(UInt8(ascii: "{"))
-            for (i, field) in fields.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                string(field.key)
-                bytes.append(UInt8(ascii: ":"))
-                self.value(field.value)
-            }
-            bytes.append(UInt8(ascii: "}"))
+        case .array(let values): list(values, "[", "]") { $0.value($1) }
+        case .object(let fields): list(fields, "{", "}") { $0.member($1.key, $1.value) }
         }
+    }
+
+    /// `"key":value` in an object.
+    private mutating func member(_ key: String, _ value: JSONValue) {
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        self.value(value)
+    }
+
+    private mutating func member(_ key: String, _ value: TraceValue) {
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        self.value(value)
+    }
+
+    /// `elements` between `open` and `close`, separated by commas, each written by `write`.
+    private mutating func list<Elements: Collection>(_ elements: Elements, _ open: Unicode.Scalar,
+                                                     _ close: Unicode.Scalar,
+                                                     _ write: (inout JSONBytes, Elements.Element) -> Void) {
+        bytes.append(UInt8(ascii: open))
+        var first = true
+        for element in elements {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            write(&self, element)
+        }
+        bytes.append(UInt8(ascii: close))
     }
 }
