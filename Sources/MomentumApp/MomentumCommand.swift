@@ -99,6 +99,16 @@ struct RunCommand: LoggingCommand {
         return false
     }
 
+    /// `momentum [run] OPTIONS` parsed by the run command alone: without the root's parse, which builds every
+    /// subcommand's arguments and help (a few ms of the launch); nil for anything it does not parse (help, a
+    /// mistake, another command), which the root's parse then reads and reports as it always did.
+    static func parsedAlone(_ arguments: [String]) -> RunCommand? {
+        guard isInvoked(by: arguments) else { return nil }
+        var rest = Array(arguments.dropFirst())
+        if rest.first == configuration.commandName { rest.removeFirst() }
+        return (try? parseAsRoot(rest)) as? RunCommand
+    }
+
     func run() throws {
         var options = RunOptions()
         options.core.scene = scene
@@ -171,9 +181,9 @@ public enum MomentumMain {
         // its event loop exists (a signal in the first ~100 ms killed it without one).
         if RunCommand.isInvoked(by: CommandLine.arguments) { EventLoop.blockSignals() }
         do {
-            var command = try MomentumCommand.parseAsRoot()
+            var command = try RunCommand.parsedAlone(CommandLine.arguments) ?? MomentumCommand.parseAsRoot()
             if let logged = command as? any LoggingCommand {
-                let level = try logged.logging.resolve(environment: ProcessInfo.processInfo.environment)
+                let level = try logged.logging.resolve(environment: LoggingOptions.environment())
                 AppLogging.bootstrap(level: level)
                 logger = AppLogging.logger()
             }

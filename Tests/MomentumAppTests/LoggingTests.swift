@@ -97,6 +97,24 @@ struct LoggingTests {
         }
     }
 
+    /// A run's arguments are parsed by the run command alone at launch (not every subcommand's): the same values
+    /// as the root's parse gives, and anything else (help, a bad value, another command) is left to the root's
+    /// parse, which reports it as it always did.
+    @Test func aRunParsedAloneIsTheRunTheRootParses() throws {
+        for args in [["run", "--scene", "gallery", "--size", "640x480", "--trace", "/tmp/t.jsonl", "--autoplay"],
+                     ["--scene", "scroll", "--fullscreen", "--log-level", "debug"], ["run"], []] {
+            let alone = try #require(RunCommand.parsedAlone(["momentum"] + args), "\(args)")
+            let root = try #require(try MomentumCommand.parseAsRoot(args) as? RunCommand)
+            #expect(alone.scene == root.scene && alone.size == root.size && alone.trace == root.trace
+                    && alone.autoplay == root.autoplay && alone.fullscreen == root.fullscreen
+                    && alone.logging.logLevel == root.logging.logLevel, "\(args)")
+        }
+        for args in [["run", "--help"], ["--help"], ["--version"], ["run", "--size", "-1x-1"], ["run", "run"],
+                     ["trace", "--backend", "spring"], ["bench", "compare", "a", "b"]] {
+            #expect(RunCommand.parsedAlone(["momentum"] + args) == nil, "\(args)")
+        }
+    }
+
     @Test func helpListsTheLevels() {
         let help = MomentumCommand.helpMessage(for: RunCommand.self)
         #expect(help.contains("--log-level") && help.contains("trace, debug, info, notice, warning, error, critical"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import Logging
 
 /// `--log-level`, shared by the subcommands; with `MOMENTUM_LOG_LEVEL` as the fallback.
@@ -15,6 +16,11 @@ struct LoggingOptions: ParsableArguments {
     func resolve(environment: [String: String]) throws(AppError) -> LogLevel {
         let fromEnvironment = try Self.environmentLevel(environment)
         return logLevel ?? fromEnvironment ?? .standard
+    }
+
+    /// The variables `resolve` reads, from the process's environment (getenv: no Foundation at a run's launch).
+    static func environment() -> [String: String] {
+        getenv(environmentVariable).map { [environmentVariable: String(cString: $0)] } ?? [:]
     }
 
     /// The level `MOMENTUM_LOG_LEVEL` names; nil when it is unset or empty, a one-line usage error when unknown.
