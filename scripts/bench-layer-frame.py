@@ -26,6 +26,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import start_weston, stop  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS = os.sysconf("SC_CLK_TCK")
 WARMUP = 1.0
@@ -92,13 +95,7 @@ def run_momentum(binary, env, size, window, work, name):
         if app.poll() is not None:
             raise RuntimeError(f"{name}: momentum exited during its window")
     finally:
-        if app.poll() is None:
-            app.send_signal(signal.SIGTERM)
-        try:
-            app.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            app.kill()
-            app.wait()
+        stop(app, signal.SIGTERM)
     lines = read_trace(trace)
     start = next(l["start_ns"] for l in lines if l.get("event") == "clock") / 1e9
     lo, hi = a_t - start, b_t - start
@@ -129,21 +126,7 @@ def main():
     weston = None
     try:
         floor = build_floor(work)
-        xdg = os.path.join(work, "xdg")
-        os.mkdir(xdg, 0o700)
-        with open(os.path.join(work, "weston.log"), "w") as log:
-            weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--socket=layer-frame",
-                                       f"--width={size[0] + 224}", f"--height={size[1] + 168}", "--idle-time=0",
-                                       "--no-config"], env={**os.environ, "XDG_RUNTIME_DIR": xdg},
-                                      stdout=log, stderr=log)
-        for _ in range(200):
-            if os.path.exists(os.path.join(xdg, "layer-frame")):
-                break
-            time.sleep(0.05)
-        else:
-            raise RuntimeError("weston did not start")
-        env = {**os.environ, "XDG_RUNTIME_DIR": xdg, "WAYLAND_DISPLAY": "layer-frame"}
-        env.pop("DISPLAY", None)
+        weston, env = start_weston(work, "layer-frame", size[0] + 224, size[1] + 168)
         clients = [("C floor (subsurface-move)", None)] + [(f"momentum {chr(65 + i)} ({b})", b)
                                                            for i, b in enumerate(args.momentum)]
         results = {name: [] for name, _ in clients}

@@ -1,7 +1,9 @@
-"""What the benchmark scripts share: output sizes from the command line, and one `momentum bench` run."""
+"""What the benchmark scripts share: output sizes from the command line, one `momentum bench` run, a private weston
+and stopping a client."""
 import json
 import os
 import subprocess
+import time
 
 
 def parse_sizes(text):
@@ -27,3 +29,38 @@ def bench(momentum, argv, out):
     with open(os.path.join(out, "report.md")) as f:
         markdown = f.read()
     return report, markdown
+
+
+def stop(process, sig):
+    """Ends a client with `sig`, SIGKILL if it is still there after 20 s; reaped either way."""
+    if process.poll() is None:
+        process.send_signal(sig)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def start_weston(work, socket, width, height, scale=1):
+    """A private weston headless (pixman) of a `width`×`height` logical output at `scale`, its runtime folder and log
+    in `work`; returns the process and the environment a client connects with. RuntimeError when it does not start."""
+    xdg = os.path.join(work, "xdg")
+    os.mkdir(xdg, 0o700)
+    with open(os.path.join(work, "weston.log"), "w") as log:
+        weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", f"--socket={socket}",
+                                   f"--width={width}", f"--height={height}", f"--scale={scale}", "--idle-time=0",
+                                   "--no-config"], env={**os.environ, "XDG_RUNTIME_DIR": xdg}, stdout=log, stderr=log)
+    for _ in range(200):
+        if os.path.exists(os.path.join(xdg, socket)):
+            break
+        if weston.poll() is not None:
+            raise RuntimeError(f"weston exited with status {weston.returncode}")
+        time.sleep(0.05)
+    else:
+        weston.terminate()
+        weston.wait()
+        raise RuntimeError("weston did not start in 10 s")
+    env = {**os.environ, "XDG_RUNTIME_DIR": xdg, "WAYLAND_DISPLAY": socket}
+    env.pop("DISPLAY", None)
+    return weston, env

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Launch → first frame and peak memory: Momentum beside weston-simple-egl, in one weston, rounds alternating.
+
+In one private weston headless (pixman) of the given output size and scale, each round launches weston-simple-egl
+(`-f`: fullscreen) and each given momentum build (`momentum run --scene panel --fullscreen --no-hud`), the order
+alternating from round to round, each with WAYLAND_DEBUG=client: launch → first frame is from just before the
+process is spawned to its first `wl_surface.commit` after a `wl_surface.attach` (the first frame handed to the
+compositor: the same event for both, read from the same log, on CLOCK_REALTIME). Each client then runs for
+`--hold` seconds (momentum's panel opens and closes under `--autoplay` meanwhile, simple-egl turns its triangle) and
+its peak resident memory (`VmHWM` in /proc/PID/status) is read before it is stopped. Prints one markdown table:
+the median of each and every round's value.
+
+  scripts/bench-launch.py [--size 800x600] [--scale 1] [--rounds 5] [--hold 3] MOMENTUM [MOMENTUM…]
+
+Standard library only. Exits 1 with one line when a run fails.
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import start_weston, stop  # noqa: E402
+
+COMMIT = re.compile(r"^\[\s*(\d+)\.(\d+)\]\s+-> wl_surface@(\d+)\.(attach|commit)\(")
+
+
+def first_commit_us(log_path, spawn_us):
+    """Microseconds from `spawn_us` to the first commit of a surface that had a buffer attached, from a
+    WAYLAND_DEBUG=client log whose stamps are CLOCK_REALTIME µs truncated to 32 bits (`[ms.µs]`)."""
+    attached = set()
+    with open(log_path, errors="replace") as log:
+        for line in log:
+            m = COMMIT.match(line)
+            if not m:
+                continue
+            surface = m.group(3)
+            if m.group(4) == "attach":
+                attached.add(surface)
+            elif surface in attached:
+                stamp = int(m.group(1)) * 1000 + int(m.group(2))
+                # The log's stamp is the low 32 bits of the µs clock.
+                delta = (stamp - spawn_us) % (1 << 32)
+                return delta
+    return None
+
+
+def vm_hwm_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no VmHWM for {pid}")
+
+
+def run_client(argv, env, work, name, hold):
+    log_path = os.path.join(work, f"{name}.log")
+    with open(log_path, "w") as log:
+        spawn_us = time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000
+        client = subprocess.Popen(argv, env={**env, "WAYLAND_DEBUG": "client"}, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        deadline = time.monotonic() + 30
+        launch = None
+        while launch is None:
+            time.sleep(0.05)
+            if client.poll() is not None:
+                raise RuntimeError(f"{name} exited with status {client.returncode} before its first frame")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{name}: no frame in 30 s")
+            launch = first_commit_us(log_path, spawn_us)
+        time.sleep(hold)
+        if client.poll() is not None:
+            raise RuntimeError(f"{name} exited with status {client.returncode} while running")
+        hwm = vm_hwm_kib(client.pid)
+    finally:
+        stop(client, signal.SIGINT)
+        os.unlink(log_path)
+    return {"launch_ms": launch / 1000, "hwm_mib": hwm / 1024}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("momentum", nargs="+", help="momentum binaries to compare (A, B, …)")
+    parser.add_argument("--size", default="800x600", help="the output's size in logical px")
+    parser.add_argument("--scale", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--hold", type=float, default=3, help="seconds each client runs after its first frame")
+    args = parser.parse_args()
+    w, _, h = args.size.partition("x")
+    if not (w.isdigit() and h.isdigit()) or args.scale < 1 or args.rounds < 1 or args.hold <= 0:
+        sys.exit(f"bench-launch: --size '{args.size}' is not WxH, or --scale, --rounds or --hold is below 1")
+    simple_egl = shutil.which("weston-simple-egl")
+    if simple_egl is None:
+        sys.exit("bench-launch: weston-simple-egl not found (apt-get install weston)")
+    for binary in args.momentum:
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"bench-launch: {binary} is not an executable")
+    work = tempfile.mkdtemp(prefix="bench-launch-")
+    weston = None
+    clients = [("weston-simple-egl", [simple_egl, "-f"])] + [
+        (f"momentum {chr(65 + i)} ({b})", [b, "run", "--scene", "panel", "--fullscreen", "--no-hud", "--autoplay"])
+        for i, b in enumerate(args.momentum)]
+    results = {name: [] for name, _ in clients}
+    try:
+        weston, env = start_weston(work, "launch", int(w), int(h), args.scale)
+        for round_ in range(args.rounds):
+            order = clients if round_ % 2 == 0 else list(reversed(clients))
+            for name, argv in order:
+                print(f"round {round_ + 1}: {name}", file=sys.stderr)
+                results[name].append(run_client(argv, env, work, f"c{clients.index((name, argv))}-{round_}",
+                                                args.hold))
+    except (RuntimeError, OSError) as error:
+        sys.exit(f"bench-launch: {error}")
+    finally:
+        if weston is not None:
+            weston.terminate()
+            weston.wait()
+        shutil.rmtree(work, ignore_errors=True)
+    base = results[clients[0][0]]
+    base_launch = statistics.median(r["launch_ms"] for r in base)
+    base_hwm = statistics.median(r["hwm_mib"] for r in base)
+    scale = f" at scale {args.scale}" if args.scale != 1 else ""
+    print(f"{args.size}{scale} fullscreen, {args.rounds} rounds, the order alternating; launch → first frame "
+          "committed (ms) and VmHWM (MiB): each round's, the median, its ratio to simple-egl's median")
+    print()
+    print("| client | launch → first frame (ms) | median | × simple-egl | VmHWM (MiB) | median | × simple-egl |")
+    print("|---|---|---|---|---|---|---|")
+    for name, _ in clients:
+        rs = results[name]
+        launch = statistics.median(r["launch_ms"] for r in rs)
+        hwm = statistics.median(r["hwm_mib"] for r in rs)
+        each_launch = ", ".join(f"{r['launch_ms']:.0f}" for r in rs)
+        each_hwm = ", ".join(f"{r['hwm_mib']:.1f}" for r in rs)
+        print(f"| {name} | {each_launch} | {launch:.0f} | {launch / base_launch:.2f}× | {each_hwm} | {hwm:.1f} | "
+              f"{hwm / base_hwm:.2f}× |")
+
+
+if __name__ == "__main__":
+    main()
