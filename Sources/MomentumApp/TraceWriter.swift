@@ -2,8 +2,9 @@ import Glibc
 import MomentumRun
 
 /// Writes the JSON Lines trace (`--trace FILE`): one `TraceLine` per line, encoded by `TraceLine.encoded`.
-/// Lines are buffered and written whenever the event loop goes idle (held while a frame that starts soon is owed, so
-/// they go out with its lines) and on every exit path. Every write is checked:
+/// Lines are buffered and written whenever the event loop goes idle (presentation feedback, and lines while a frame
+/// that starts soon is owed, held up to 50 ms so that they go out with the next frame's lines) and on every exit
+/// path. Every write is checked:
 /// the first failure is kept (`failure`) and nothing more is written. A FIFO works (opening waits for its reader).
 /// Past `limit` bytes the trace ends with a `truncated` line; only the `exit` line may follow it, so the file
 /// never exceeds the limit. A file's old content is kept until the run writes its first line: a run that fails
@@ -49,6 +50,10 @@ final class TraceWriter {
     /// Writes one line (past the limit, only an `exit` line).
     func write(_ line: TraceLine) {
         let isExit = if case .exit = line.record { true } else { false }
+        switch line.record {
+        case .presented, .discarded: break
+        default: holdsOnlyFeedback = false
+        }
         guard isEnabled || (isExit && fd >= 0 && errorNumber == nil) else { return }
         // Only the exit line of a run that never started: the earlier trace stays.
         if isExit && keepsOldContent && written == 0 && buffer.bytes.isEmpty { return }
@@ -64,26 +69,35 @@ final class TraceWriter {
         if buffer.bytes.count >= 60 * 1024 { flush() }
     }
 
-    /// How long lines may wait for a frame that starts soon (s): `flush(now:frameStart:)`.
+    /// How long lines may be held (s): `flush(now:frameStart:)`.
     static let frameWait = 0.05
-    /// When the oldest line not written yet was written to the buffer (host s), nil when none waits.
+    /// When the oldest line held was buffered (host s), nil when none is held.
     private var pendingSince: Double?
+    /// Whether everything buffered since the last write is presentation feedback (`presented`, `discarded`).
+    private var holdsOnlyFeedback = true
 
-    /// Writes the buffered lines now (`now`: host s), unless a frame starts by `frameStart` (host s) within
-    /// `frameWait` and no line has waited that long: then they go out with that frame's lines, one write a frame
-    /// instead of one for the presentation feedback and another for the frame. The frame's own lines, written when
-    /// no frame is owed (it waits for its callback, or rests), go out at once.
+    /// Writes the buffered lines now (`now`: host s), unless they may wait for the next frame's lines, so that a
+    /// frame costs one write, not one for its presentation feedback and another for itself: when a frame starts
+    /// by `frameStart` (host s) within `frameWait`, or when they are only presentation feedback (which comes just
+    /// before the next frame callback). A frame's own lines and input while none is owed go out at once (readers
+    /// follow the trace live); nothing is held longer than `frameWait`: the event loop wakes at `holdDeadline`.
     func flush(now: Double, frameStart: Double?) {
-        if let frameStart, frameStart - now < Self.frameWait, now - (pendingSince ?? now) < Self.frameWait {
-            if pendingSince == nil, !buffer.bytes.isEmpty { pendingSince = now }
+        guard !buffer.bytes.isEmpty else { return }
+        let frameSoon = frameStart.map { $0 - now < Self.frameWait } ?? false
+        if now < holdDeadline ?? .infinity, frameSoon || holdsOnlyFeedback {
+            if pendingSince == nil { pendingSince = now }
             return
         }
         flush()
     }
 
+    /// When the lines held must be written at the latest (host s); nil when none are held.
+    var holdDeadline: Double? { pendingSince.map { $0 + Self.frameWait } }
+
     /// Writes the buffered lines to the file.
     func flush() {
         pendingSince = nil
+        holdsOnlyFeedback = true
         guard fd >= 0, errorNumber == nil, !buffer.bytes.isEmpty else { return }
         if keepsOldContent {
             keepsOldContent = false

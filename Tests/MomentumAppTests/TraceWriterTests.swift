@@ -89,31 +89,41 @@ import MomentumRun
         #expect(writer.failure?.description == "cannot write trace /dev/full: No space left on device")
     }
 
-    /// Presentation feedback arrives with the next frame's callback: its line waits for that frame's lines (one
-    /// write a frame), never longer than `TraceWriter.frameWait`, and a frame's own lines (no frame owed) go out at
-    /// once, as a reader following the trace (the end-to-end tests, the bench) waits for them.
+    /// Lines that arrive while a frame that starts soon is owed, and presentation feedback, wait for the next
+    /// frame's lines (one write a frame), never longer than `TraceWriter.frameWait`; a frame's own lines (no frame
+    /// owed) go out at once, as a reader following the trace (the end-to-end tests, the bench) waits for them.
     @Test func linesWaitForAFrameStartingSoonAndNoLonger() throws {
         let path = temporaryPath()
         defer { unlink(path) }
         let writer = try TraceWriter(path: path)
         func fileLines() throws -> Int { try Data(contentsOf: URL(fileURLWithPath: path)).filter { $0 == 10 }.count }
-        writer.write(TraceLine(t: 0, .discarded(sequence: 1)))
+        writer.write(TraceLine(t: 0, .scene(name: "panel")))
         writer.flush(now: 10, frameStart: 10.02)
         #expect(try fileLines() == 0, "held for the frame starting in 20 ms")
         writer.flush(now: 10.03, frameStart: 10.04)
         #expect(try fileLines() == 0, "still held: 30 ms")
         writer.flush(now: 10.06, frameStart: 10.07)
         #expect(try fileLines() == 1, "held no longer than 50 ms")
-        writer.write(TraceLine(t: 0.1, .discarded(sequence: 2)))
+        writer.write(TraceLine(t: 0.1, .scene(name: "gallery")))
         writer.flush(now: 10.1, frameStart: 10.3)
         #expect(try fileLines() == 2, "a frame starting later: written at once")
-        writer.write(TraceLine(t: 0.2, .discarded(sequence: 3)))
+        writer.write(TraceLine(t: 0.2, .scene(name: "scroll")))
         writer.flush(now: 10.2, frameStart: nil)
         #expect(try fileLines() == 3, "no frame owed: written at once")
-        writer.write(TraceLine(t: 0.3, .discarded(sequence: 4)))
-        writer.flush(now: 10.3, frameStart: 10.31)
+        // Presentation feedback alone waits for the next frame's lines even with no frame owed yet (its callback
+        // comes right after it), no longer than 50 ms: the event loop wakes at `holdDeadline` to write it.
+        writer.write(TraceLine(t: 0.3, .presented(.init(sequence: 4, nanoseconds: 1, refreshNanoseconds: 0, msc: 1,
+                                                        flags: [.vsync]))))
+        writer.flush(now: 10.3, frameStart: nil)
+        #expect(try fileLines() == 3 && abs((writer.holdDeadline ?? 0) - 10.35) < 1e-9, "feedback held")
+        writer.flush(now: 10.349, frameStart: nil)
+        #expect(try fileLines() == 3, "feedback still held: 49 ms")
+        writer.flush(now: 10.3 + TraceWriter.frameWait, frameStart: nil)
+        #expect(try fileLines() == 4 && writer.holdDeadline == nil, "written at the deadline")
+        writer.write(TraceLine(t: 0.4, .discarded(sequence: 5)))
+        writer.flush(now: 10.4, frameStart: 10.41)
         writer.close()
-        #expect(try fileLines() == 4, "a held line is written at the close")
+        #expect(try fileLines() == 5, "a held line is written at the close")
         #expect(writer.failure == nil)
     }
 

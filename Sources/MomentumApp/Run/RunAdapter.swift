@@ -175,14 +175,19 @@ final class RunAdapter {
         record(.window(decorations: window.decorations.rawValue))
     }
 
-    /// After each batch of events: the core decides; the poll sleeps until the core's wake-up time, or until an
-    /// event when it has none.
+    /// After each batch of events: the core decides; the poll sleeps until the core's wake-up time (or the trace
+    /// writer's, for lines it holds), or until an event when neither has one.
     private func afterDispatch() -> Double {
         send(.dispatched)
         holdIdleInhibitor()
         writer.flush(now: HostClock.now(), frameStart: core.frameState.wakeTime)
         if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
-        return core.wakeTime.map { max(0, $0 - HostClock.now()) } ?? -1
+        // Woken for the core's next decision, or to write the trace's lines held for the next frame.
+        let wake = switch (core.wakeTime, writer.holdDeadline) {
+        case let (core?, trace?): min(core, trace)
+        case let (core, trace): core ?? trace
+        }
+        return wake.map { max(0, $0 - HostClock.now()) } ?? -1
     }
 
     /// Hands `event` (arrived at `now`) to the core and carries out what it asks.
