@@ -227,7 +227,8 @@ struct ReportEndToEndTests {
     /// folder it made are removed, one line says so, and it dies of the signal.
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalWhileTheReportIsWrittenLeavesNothing(signal: Int32) throws {
-        let dir = try temporaryDirectory("momentum-report-signal")
+        // One folder per case: the two cases run at once in one process.
+        let dir = try temporaryDirectory("momentum-report-signal-\(signal)")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let fifo = dir + "/trace.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
