@@ -142,11 +142,11 @@ public struct GalleryLayout: Sendable, Equatable {
         return SIMD2(rightCenterX - 40, Swift.min(below + 80, Swift.max(below, height - Self.margin - Self.cardSize / 2 - 20)))
     }
 
-    /// How far the shuffled card swings out beside the stack (`GalleryCoverStack.swing`, 110 px right): on a phone,
-    /// where the orbit sits beside the stack, only as far as the gap between them (at least 40 px), so the card in
-    /// flight does not cover the satellite and its caption.
+    /// How far the shuffled card swings out beside the stack (`GalleryCoverStack.swing`, 110 px right): on a phone
+    /// (portrait or landscape), where the orbit sits right of the stack, only as far as the gap between them (at
+    /// least 40 px), so the card in flight does not cover the satellite and its caption.
     public var coverSwing: SIMD2<Double> {
-        guard isNarrow, !isShort else { return GalleryCoverStack.swing }
+        guard isNarrow || isShort else { return GalleryCoverStack.swing }
         let gap = orbitFrame.x - (coversAnchor.x + Self.cardSize / 2)
         return SIMD2(Swift.max(40, Swift.min(GalleryCoverStack.swing.x, gap.rounded())), GalleryCoverStack.swing.y)
     }
