@@ -88,7 +88,7 @@ public struct GalleryLayout: Sendable, Equatable {
         if isShort {
             // In the last column, under the orbit and its caption.
             let c = shortColumns
-            return DrawRect(x: c.last, y: orbitFrame.maxY + 42, width: Swift.min(220, c.lastWidth), height: 48)
+            return DrawRect(x: c.last, y: orbitFrame.maxY + 52, width: Swift.min(220, c.lastWidth), height: 48)
         }
         let x = lanesFrame.x + labelWidth
         return DrawRect(x: x, y: lanesFrame.maxY + (isNarrow ? 32 : 40), width: Swift.min(220, width - x - Self.margin - 10),
