@@ -129,6 +129,8 @@ public struct ControlCenterLayout: Sendable, Equatable {
     public let sliders: [ControlCenter.Slider: DrawRect]
     /// The panel height the content needs (bottom margin included).
     public let height: Double
+    /// Every measure's factor over the phone's (the constants below are the phone's).
+    public let scale: Double
 
     /// Side margin and gaps.
     public static let margin = 16.0, gap = 10.0
@@ -147,84 +149,89 @@ public struct ControlCenterLayout: Sendable, Equatable {
     /// Space below the last part.
     public static let bottom = 24.0
 
-    /// Lays out a panel `width` wide whose height may be at most `maxHeight`.
-    public init(width: Double, maxHeight: Double) {
+    /// Lays out a panel `width` wide whose height may be at most `maxHeight`, every measure (margins, tiles, type)
+    /// `scale` times the phone's (larger on a large screen, `PanelLayout.controlScale`).
+    public init(width: Double, maxHeight: Double, scale: Double = 1) {
         self.width = width
-        let m = Self.margin, g = Self.gap
-        let wide = width >= Self.wideWidth
+        self.scale = scale
+        let s = scale, m = Self.margin * s, g = Self.gap * s
+        let top = Self.top * s, tileHeight = Self.tileHeight * s, bottom = Self.bottom * s
+        let caption = Self.caption * s, trackHeight = Self.track * s
+        let wide = width >= Self.wideWidth * s
         let inner = width - 2 * m
         // A large panel (a desktop's) is one row of three columns as tall as the toggles: toggles, media, sliders.
-        let large = width >= Self.largeWidth
+        let large = width >= Self.largeWidth * s
         let gridWidth = large ? ((inner - 4 * g) / 3).rounded(.down) : wide ? (inner - 2 * g) / 2 : inner
         let tileWidth = ((gridWidth - g) / 2).rounded(.down)
         var toggles: [ControlCenter.Toggle: DrawRect] = [:]
         for (k, toggle) in ControlCenter.Toggle.allCases.enumerated() {
             toggles[toggle] = DrawRect(x: m + Double(k % 2) * (tileWidth + g),
-                                       y: Self.top + Double(k / 2) * (Self.tileHeight + g),
-                                       width: tileWidth, height: Self.tileHeight)
+                                       y: (top + Double(k / 2) * (tileHeight + g)).rounded(),
+                                       width: tileWidth, height: tileHeight.rounded())
         }
         self.toggles = toggles
-        let gridBottom = Self.top + 2 * Self.tileHeight + g
-        let sliderBlock = Self.caption + Self.track
+        let gridBottom = (top + 2 * tileHeight + g).rounded()
+        let sliderBlock = caption + trackHeight
         var y = gridBottom
         // Media: beside the grid when wide (free), else under it if the sliders still fit after it.
         var media: DrawRect?
         if large {
-            media = DrawRect(x: m + gridWidth + 2 * g, y: Self.top, width: gridWidth, height: gridBottom - Self.top)
+            media = DrawRect(x: m + gridWidth + 2 * g, y: top, width: gridWidth, height: gridBottom - top)
         } else if wide {
-            media = DrawRect(x: m + gridWidth + 2 * g, y: Self.top, width: inner - gridWidth - 2 * g,
-                             height: gridBottom - Self.top)
-        } else if y + 1.6 * g + Self.mediaHeight + 2 * (1.4 * g + sliderBlock) + Self.bottom <= maxHeight {
-            media = DrawRect(x: m, y: y + 1.6 * g, width: inner, height: Self.mediaHeight)
-            y += 1.6 * g + Self.mediaHeight
+            media = DrawRect(x: m + gridWidth + 2 * g, y: top, width: inner - gridWidth - 2 * g,
+                             height: gridBottom - top)
+        } else if y + 1.6 * g + Self.mediaHeight * s + 2 * (1.4 * g + sliderBlock) + bottom <= maxHeight {
+            media = DrawRect(x: m, y: y + 1.6 * g, width: inner, height: Self.mediaHeight * s)
+            y += 1.6 * g + Self.mediaHeight * s
         }
         self.media = media
         var sliders: [ControlCenter.Slider: DrawRect] = [:]
         let all = ControlCenter.Slider.allCases
-        let stackedFits = y + Double(all.count) * (1.4 * g + sliderBlock) + Self.bottom <= maxHeight
-        if large, gridBottom + Self.bottom <= maxHeight {
+        let stackedFits = y + Double(all.count) * (1.4 * g + sliderBlock) + bottom <= maxHeight
+        if large, gridBottom + bottom <= maxHeight {
             // The third column: the sliders stacked, each (caption and track) as tall as a toggle.
             let x = m + 2 * (gridWidth + 2 * g)
             for (k, slider) in all.enumerated() {
-                sliders[slider] = DrawRect(x: x, y: Self.top + Double(k) * (sliderBlock + g) + Self.caption,
-                                           width: inner - (x - m), height: Self.track)
+                sliders[slider] = DrawRect(x: x, y: (top + Double(k) * (sliderBlock + g) + caption).rounded(),
+                                           width: inner - (x - m), height: trackHeight.rounded())
             }
-        } else if wide, !stackedFits, y + 1.4 * g + sliderBlock + Self.bottom <= maxHeight {
+        } else if wide, !stackedFits, y + 1.4 * g + sliderBlock + bottom <= maxHeight {
             // A wide panel in a short container (a phone in landscape): the sliders side by side in one row, so
             // every control is there (stacked, the last ran off the bottom).
             let sliderWidth = ((inner - 2 * g) / Double(all.count)).rounded(.down)
             for (k, slider) in all.enumerated() {
-                sliders[slider] = DrawRect(x: m + Double(k) * (sliderWidth + 2 * g), y: y + 1.4 * g + Self.caption,
-                                           width: sliderWidth, height: Self.track)
+                sliders[slider] = DrawRect(x: m + Double(k) * (sliderWidth + 2 * g), y: y + 1.4 * g + caption,
+                                           width: sliderWidth, height: trackHeight)
             }
             y += 1.4 * g + sliderBlock
         } else {
-            for slider in all where y + 1.4 * g + sliderBlock + Self.bottom <= maxHeight {
-                sliders[slider] = DrawRect(x: m, y: y + 1.4 * g + Self.caption, width: inner, height: Self.track)
+            for slider in all where y + 1.4 * g + sliderBlock + bottom <= maxHeight {
+                sliders[slider] = DrawRect(x: m, y: y + 1.4 * g + caption, width: inner, height: trackHeight)
                 y += 1.4 * g + sliderBlock
             }
         }
         self.sliders = sliders
-        height = y + Self.bottom
-        buttons = media.map(Self.buttons(in:)) ?? [:]
+        height = (y + bottom).rounded()
+        buttons = media.map { Self.buttons(in: $0, scale: s) } ?? [:]
     }
 
     /// The transport buttons of a media tile: a centred row along its bottom (tall tile), or play/pause and next at
     /// its right (short tile).
-    private static func buttons(in tile: DrawRect) -> [ControlCenter.Button: DrawRect] {
-        let size = 40.0, gap = 8.0
+    private static func buttons(in tile: DrawRect, scale: Double) -> [ControlCenter.Button: DrawRect] {
+        let size = (40 * scale).rounded(), gap = 8 * scale
         var result: [ControlCenter.Button: DrawRect] = [:]
-        if tile.height >= 110 {
+        if tile.height >= 110 * scale {
             let all = ControlCenter.Button.allCases
             let left = tile.x + (tile.width - Double(all.count) * size - Double(all.count - 1) * 3 * gap) / 2
             for (k, button) in all.enumerated() {
-                result[button] = DrawRect(x: (left + Double(k) * (size + 3 * gap)).rounded(), y: tile.maxY - size - 4,
+                result[button] = DrawRect(x: (left + Double(k) * (size + 3 * gap)).rounded(),
+                                          y: (tile.maxY - size - 4 * scale).rounded(),
                                           width: size, height: size)
             }
         } else {
             let y = tile.y + (tile.height - size) / 2
             result[.next] = DrawRect(x: tile.maxX - gap - size, y: y, width: size, height: size)
-            result[.playPause] = DrawRect(x: tile.maxX - gap - 2 * size - 4, y: y, width: size, height: size)
+            result[.playPause] = DrawRect(x: tile.maxX - gap - 2 * size - 4 * scale, y: y, width: size, height: size)
         }
         return result
     }
@@ -232,14 +239,17 @@ public struct ControlCenterLayout: Sendable, Equatable {
     /// The artwork square of the media tile.
     public var artwork: DrawRect? {
         media.map { tile in
-            let side = tile.height >= 110 ? 52.0 : tile.height - 28
-            return DrawRect(x: tile.x + 14, y: tile.y + 14, width: side, height: side)
+            let inset = (14 * scale).rounded()
+            let side = tile.height >= 110 * scale ? (52 * scale).rounded() : tile.height - 2 * inset
+            return DrawRect(x: tile.x + inset, y: tile.y + inset, width: side, height: side)
         }
     }
 
     /// The slider's whole touch target: its caption and track (a finger need not hit the thin track exactly).
     public func target(of slider: ControlCenter.Slider) -> DrawRect? {
-        sliders[slider].map { DrawRect(x: $0.x, y: $0.y - Self.caption, width: $0.width, height: $0.height + Self.caption) }
+        sliders[slider].map {
+            DrawRect(x: $0.x, y: $0.y - Self.caption * scale, width: $0.width, height: $0.height + Self.caption * scale)
+        }
     }
 
     /// Every touch target with its control.
@@ -256,13 +266,14 @@ public struct ControlCenterLayout: Sendable, Equatable {
         targets.first { $0.rect.contains(point) }?.control
     }
 
-    /// The fill's width for a level on a slider track `width` wide: the glyph's square is always filled.
-    public static func fillWidth(level: Double, track width: Double) -> Double {
-        track + min(max(level, 0), 1) * (width - track)
+    /// The fill's width for a level on a slider track `width` wide and `height` tall: the glyph's square (the
+    /// track's height) is always filled.
+    public static func fillWidth(level: Double, track width: Double, height: Double = track) -> Double {
+        height + min(max(level, 0), 1) * (width - height)
     }
 
-    /// The level for a fill `fill` px wide on a track `width` wide.
-    public static func level(fill: Double, track width: Double) -> Double {
-        width > track ? min(max((fill - track) / (width - track), 0), 1) : 0
+    /// The level for a fill `fill` px wide on a track `width` wide and `height` tall.
+    public static func level(fill: Double, track width: Double, height: Double = track) -> Double {
+        width > height ? min(max((fill - height) / (width - height), 0), 1) : 0
     }
 }

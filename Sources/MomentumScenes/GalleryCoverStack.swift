@@ -73,8 +73,9 @@ public struct GalleryCoverStack: Sendable {
     }
 
     /// Starts a shuffle at media time `time`: the order changes at once; returns every card's move, whose groups
-    /// begin at `time + delay`.
-    public mutating func shuffle(at time: Double) -> [Move] {
+    /// begin at `time + delay`. The moving card swings out by `swing` at the middle (the article's, or less where
+    /// the layout has less room beside the stack: `GalleryLayout.coverSwing`).
+    public mutating func shuffle(at time: Double, swing: SIMD2<Double> = Self.swing) -> [Move] {
         guard let mover = order.first else { return [] }
         let old = model
         order = Array(order.dropFirst()) + [mover]
@@ -94,7 +95,7 @@ public struct GalleryCoverStack: Sendable {
                 let slide = BasicAnimation(from: planar, to: .zero, timing: child, timingFunction: ease, isAdditive: true)
                 return Move(id: id, model: new[id], position: group(.basic(slide)), rotation: nil, z: z)
             }
-            let middle = 0.5 * planar + Self.swing
+            let middle = 0.5 * planar + swing
             let swing = try? KeyframeAnimation(values: [planar, middle, .zero], keyTimes: [0, 0.5, 1],
                                                timingFunctions: [ease, ease], timing: child, isAdditive: true)
             let tilt = try? KeyframeAnimation(values: [.zero, SIMD2(Self.tilt, 0), .zero], keyTimes: [0, 0.5, 1],

@@ -88,7 +88,7 @@ public struct GalleryLayout: Sendable, Equatable {
         if isShort {
             // In the last column, under the orbit and its caption.
             let c = shortColumns
-            return DrawRect(x: c.last, y: orbitFrame.maxY + 42, width: Swift.min(220, c.lastWidth), height: 48)
+            return DrawRect(x: c.last, y: orbitFrame.maxY + 52, width: Swift.min(220, c.lastWidth), height: 48)
         }
         let x = lanesFrame.x + labelWidth
         return DrawRect(x: x, y: lanesFrame.maxY + (isNarrow ? 32 : 40), width: Swift.min(220, width - x - Self.margin - 10),
@@ -140,6 +140,15 @@ public struct GalleryLayout: Sendable, Equatable {
         let below = orbitFrame.maxY + 40 + 3 * Self.cardStep + Self.cardSize / 2
         // Under the orbit, lower down where there is room, but not further than 80 px below it.
         return SIMD2(rightCenterX - 40, Swift.min(below + 80, Swift.max(below, height - Self.margin - Self.cardSize / 2 - 20)))
+    }
+
+    /// How far the shuffled card swings out beside the stack (`GalleryCoverStack.swing`, 110 px right): on a phone
+    /// (portrait or landscape), where the orbit sits right of the stack, only as far as the gap between them (at
+    /// least 40 px), so the card in flight does not cover the satellite and its caption.
+    public var coverSwing: SIMD2<Double> {
+        guard isNarrow || isShort else { return GalleryCoverStack.swing }
+        let gap = orbitFrame.x - (coversAnchor.x + Self.cardSize / 2)
+        return SIMD2(Swift.max(40, Swift.min(GalleryCoverStack.swing.x, gap.rounded())), GalleryCoverStack.swing.y)
     }
 
     /// The cover stack's tappable area.

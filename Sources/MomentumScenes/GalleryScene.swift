@@ -274,7 +274,7 @@ public struct GalleryScene: Scene {
     private mutating func shuffleCovers() {
         coverSerial += 1
         let key = "shuffle-\(coverSerial)"
-        for move in covers.shuffle(at: time) {
+        for move in covers.shuffle(at: time, swing: layout.coverSwing) {
             let card = ids.cards[move.id]
             layers.setModelValue(move.model.position, for: .position, of: card)
             layers.setModelValue(SIMD2(move.model.z, 0), for: .zPosition, of: card)

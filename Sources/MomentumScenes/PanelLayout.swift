@@ -24,8 +24,8 @@ public struct PanelLayout: Sendable, Equatable {
     /// Height of the strip visible when closed.
     public static let peek = 72.0
 
-    /// The widest the panel gets on a large window (`SceneChrome.largeWidth`): its controls in one row of three
-    /// columns; 640 px below that.
+    /// The widest the panel gets on a large window (`SceneChrome.largeWidth`), times its `controlScale`: its
+    /// controls in one row of three columns; 640 px below that.
     public static let largeMaximumWidth = 1040.0
 
     /// The most of the container's height the open panel takes.
@@ -33,8 +33,23 @@ public struct PanelLayout: Sendable, Equatable {
 
     /// The Control Center's parts inside a panel in a `width` × `height` container.
     private static func controls(width: Double, height: Double) -> ControlCenterLayout {
-        ControlCenterLayout(width: min(width - 32, width >= SceneChrome.largeWidth ? largeMaximumWidth : 640),
-                            maxHeight: (height * maxHeightFraction).rounded())
+        let scale = controlScale(width: width, height: height)
+        return ControlCenterLayout(width: min(width - 32, width >= SceneChrome.largeWidth
+                                                  ? (largeMaximumWidth * scale).rounded() : 640),
+                                   maxHeight: (height * maxHeightFraction).rounded(), scale: scale)
+    }
+
+    /// How much larger than a phone's the Control Center is drawn: 1 below `SceneChrome.largeWidth`, from there
+    /// growing with the width (1.25 at 1280 px, at most 1.5 from 1536 px), so on a desktop's screen it is a
+    /// Control Center read from a desk's distance, not a strip along the bottom; never more than a third of the
+    /// height takes (a wide, short window keeps it smaller).
+    public var controlScale: Double { Self.controlScale(width: width, height: height) }
+
+    private static func controlScale(width: Double, height: Double) -> Double {
+        guard width >= SceneChrome.largeWidth else { return 1 }
+        let byWidth = min(width / SceneChrome.largeWidth * 1.25, 1.5)
+        // The large layout is 178 px tall at scale 1.
+        return max(1, min(byWidth, height / 3 / 178))
     }
 
     /// Panel size (the part that shows when open): as tall as its controls need, at most 70 % of the container.

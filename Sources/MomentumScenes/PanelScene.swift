@@ -76,6 +76,8 @@ public struct PanelScene: Scene, BackendSwitchable {
     private var pressFill = 0.0
     /// What to try, on the backdrop above the open panel.
     private let hint: SceneHint
+    /// A lock screen's time and date above the hint.
+    private let clock: PanelClock
 
     /// Creates the scene at rest, closed.
     public init(layout: PanelLayout, backend: PropertyAnimation, backendName: String) {
@@ -85,6 +87,7 @@ public struct PanelScene: Scene, BackendSwitchable {
         _ = motion.interrupt()
         self.backend = motion
         layers = LayerTree(size: SIMD2(layout.width, layout.height))
+        clock = PanelClock(into: &layers)
         hint = SceneHint(into: &layers, title: "Control Center",
                          lines: ["Drag it up or tap it; catch it mid-flight", "A drag on a slider moves the slider"])
         var sheet = Layer(frame: layout.layerRect(y: layout.y(for: .closed)), backgroundColor: Palette.paper,
@@ -98,11 +101,13 @@ public struct PanelScene: Scene, BackendSwitchable {
         placeHint()
     }
 
-    /// The hint sits between the chrome band and the open panel.
+    /// The clock and the hint sit between the chrome band and the open panel.
     private mutating func placeHint() {
-        hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: layout.width,
-                                               height: layout.y(for: .open) - SceneChrome.top),
-                   scale: SceneChrome.typeScale(width: layout.width))
+        let scale = SceneChrome.typeScale(width: layout.width)
+        let area = clock.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: layout.width,
+                                                           height: layout.y(for: .open) - SceneChrome.top),
+                               scale: scale, leaving: hint.height(scale: scale))
+        hint.place(in: &layers, area: area, scale: scale)
     }
 
     /// The panel layer's centre, animated: the top edge is `centre.y − layer height / 2`.
@@ -190,7 +195,8 @@ public struct PanelScene: Scene, BackendSwitchable {
                 if !isMoving, !dragging, target == .open, let control = control(at: p) {
                     grabbed = control
                     if case .slider(let slider) = control, let track = layout.controls.sliders[slider] {
-                        pressFill = ControlCenterLayout.fillWidth(level: controls.value(slider), track: track.width)
+                        pressFill = ControlCenterLayout.fillWidth(level: controls.value(slider), track: track.width,
+                                                                 height: track.height)
                     } else {
                         addPanelContents()
                     }
@@ -375,8 +381,7 @@ public struct PanelScene: Scene, BackendSwitchable {
         let value: TraceValue
         if case .slider(let slider) = control, let track = layout.controls.sliders[slider] {
             let local = point.x - rect.x - track.x
-            controls.set(slider, to: ControlCenterLayout.level(fill: local,
-                                                               track: track.width))
+            controls.set(slider, to: ControlCenterLayout.level(fill: local, track: track.width, height: track.height))
             value = .number(controls.value(slider))
         } else {
             value = controls.activate(control)
@@ -390,7 +395,7 @@ public struct PanelScene: Scene, BackendSwitchable {
     private mutating func slide(finger: SIMD2<Double>) {
         guard case .slider(let slider) = grabbed, let track = layout.controls.sliders[slider] else { return }
         let fill = sliderMapping.move(to: finger.x)
-        let level = ControlCenterLayout.level(fill: fill, track: track.width)
+        let level = ControlCenterLayout.level(fill: fill, track: track.width, height: track.height)
         guard level != controls.value(slider) else { return }
         controls.set(slider, to: level)
         addPanelContents()

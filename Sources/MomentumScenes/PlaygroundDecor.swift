@@ -17,13 +17,14 @@ struct PlaygroundDecor {
     static let guide: [(icon: Icon, label: String)] = [(.flick, "Flick to throw"), (.pinch, "Pinch to scale"),
                                                        (.twist, "Twist to turn"), (.tap, "Tap to send it")]
     static let chipHeight = 34.0, chipGap = 10.0
-    /// A chip's width for `label`: the glyph, the label (about 0.68 of the capital height a character), margins.
-    static func chipWidth(_ label: String) -> Double {
-        (40 + Double(label.count) * 0.68 * SceneHint.lineSize + 14).rounded()
+    /// A chip's width for `label` at type `scale`: the glyph, the label (about 0.68 of the capital height a
+    /// character), margins.
+    static func chipWidth(_ label: String, scale: Double = 1) -> Double {
+        ((40 + Double(label.count) * 0.68 * SceneHint.lineSize + 14) * scale).rounded()
     }
-    /// The guide's width, every chip and the gaps between.
-    static var guideWidth: Double {
-        guide.map { chipWidth($0.label) }.reduce(0, +) + Double(guide.count - 1) * chipGap
+    /// The guide's width at type `scale`, every chip and the gaps between.
+    static func guideWidth(scale: Double = 1) -> Double {
+        guide.map { chipWidth($0.label, scale: scale) }.reduce(0, +) + Double(guide.count - 1) * chipGap * scale
     }
     /// The walls' colours: at rest, and while the walls act (the dynamics backend).
     static let wallColor = RGBA(r: 1, g: 1, b: 1, a: 0.14), activeWallColor = RGBA(hex: 0x64D2FF, alpha: 0.75)
@@ -61,31 +62,38 @@ struct PlaygroundDecor {
         anchor = tree.add(ring)
         tree.add(plain(Layer(frame: DrawRect(x: 10, y: 10, width: 6, height: 6), backgroundColor: Palette.white,
                              cornerRadius: 3)), to: anchor)
-        let ink = RGBA(r: 1, g: 1, b: 1, a: 0.88)
-        chips = Self.guide.map { entry in
-            let width = Self.chipWidth(entry.label)
-            var box = plain(Layer(frame: DrawRect(x: 0, y: 0, width: width, height: Self.chipHeight),
-                                  backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.1), cornerRadius: Self.chipHeight / 2))
+        chips = Self.guide.map { _ in
+            var box = plain(Layer(frame: zero, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.1)))
             box.isHidden = true
-            let chip = tree.add(box)
-            for part in entry.icon.layers(in: DrawRect(x: 12, y: 7, width: 20, height: 20), color: ink,
-                                          background: RGBA(r: 0, g: 0, b: 0, a: 0)) {
-                tree.add(plain(part), to: chip)
-            }
-            tree.add(.text(entry.label, frame: DrawRect(x: 40, y: ((Self.chipHeight - SceneHint.lineSize) / 2).rounded(),
-                                                        width: width - 48, height: 14),
-                           size: SceneHint.lineSize, color: ink), to: chip)
-            return chip
+            return tree.add(box)
         }
     }
 
-    /// Shows the gesture guide centred in a window `width` wide with its top at `top`, or hides it (nil).
-    func placeGuide(in tree: inout LayerTree, top: Double?, width: Double) {
-        var x = ((width - Self.guideWidth) / 2).rounded()
+    /// Shows the gesture guide at type `scale` centred in a window `width` wide with its top at `top`, or hides it
+    /// (nil); a chip's glyph and label are laid out again for the scale.
+    func placeGuide(in tree: inout LayerTree, top: Double?, width: Double, scale: Double = 1) {
+        let height = (Self.chipHeight * scale).rounded(), size = SceneHint.lineSize * scale
+        let ink = RGBA(r: 1, g: 1, b: 1, a: 0.88)
+        var x = ((width - Self.guideWidth(scale: scale)) / 2).rounded()
         for (chip, entry) in zip(chips, Self.guide) {
+            let chipWidth = Self.chipWidth(entry.label, scale: scale)
             tree[chip].isHidden = top == nil
-            tree[chip].frame = DrawRect(x: x, y: top ?? 0, width: Self.chipWidth(entry.label), height: Self.chipHeight)
-            x += Self.chipWidth(entry.label) + Self.chipGap
+            tree[chip].frame = DrawRect(x: x, y: top ?? 0, width: chipWidth, height: height)
+            tree[chip].cornerRadius = height / 2
+            x += chipWidth + (Self.chipGap * scale).rounded()
+            guard top != nil else { continue }
+            tree.removeSublayers(of: chip)
+            let glyph = (20 * scale).rounded()
+            for part in entry.icon.layers(in: DrawRect(x: (12 * scale).rounded(), y: ((height - glyph) / 2).rounded(),
+                                                       width: glyph, height: glyph),
+                                          color: ink, background: RGBA(r: 0, g: 0, b: 0, a: 0)) {
+                var part = part
+                part.isHitTestable = false
+                tree.add(part, to: chip)
+            }
+            tree.add(.text(entry.label, frame: DrawRect(x: (40 * scale).rounded(), y: ((height - size) / 2).rounded(),
+                                                        width: chipWidth - 48 * scale, height: size * 1.4),
+                           size: size, color: ink), to: chip)
         }
     }
 
@@ -171,17 +179,23 @@ struct PlaygroundDecor {
             layer.isHitTestable = false
             tree.add(layer, to: card)
         }
-        let inset = 10.0, photo = DrawRect(x: inset, y: inset, width: side - 2 * inset, height: side * 0.58)
-        add(photo, Palette.indigo, radius: PlaygroundScene.cornerRadius - inset)
-        add(DrawRect(x: photo.maxX - 40, y: photo.y + 14, width: 24, height: 24), Palette.yellow, radius: 12)
+        // Laid out for the phone's 160 px card, every measure `k` times that on a larger one.
+        let k = side / PlaygroundScene.cardSide
+        func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> DrawRect {
+            DrawRect(x: (x * k).rounded(), y: (y * k).rounded(), width: (w * k).rounded(), height: (h * k).rounded())
+        }
+        let inset = 10.0, photo = DrawRect(x: inset, y: inset, width: 160 - 2 * inset, height: 160 * 0.58)
+        add(r(photo.x, photo.y, photo.width, photo.height), Palette.indigo,
+            radius: (PlaygroundScene.cornerRadius - inset) * k)
+        add(r(photo.maxX - 40, photo.y + 14, 24, 24), Palette.yellow, radius: 12 * k)
         let cloud = RGBA(r: 1, g: 1, b: 1, a: 0.85)
-        add(DrawRect(x: photo.x + 16, y: photo.y + 30, width: 54, height: 16), cloud, radius: 8)
-        add(DrawRect(x: photo.x + 44, y: photo.y + 58, width: 64, height: 16), cloud, radius: 8)
+        add(r(photo.x + 16, photo.y + 30, 54, 16), cloud, radius: 8 * k)
+        add(r(photo.x + 44, photo.y + 58, 64, 16), cloud, radius: 8 * k)
         let text = photo.maxY + 14
-        add(DrawRect(x: inset + 4, y: text, width: 84, height: 10), Palette.ink, radius: 5)
-        add(DrawRect(x: inset + 4, y: text + 19, width: 56, height: 8), Palette.handle, radius: 4)
+        add(r(inset + 4, text, 84, 10), Palette.ink, radius: 5 * k)
+        add(r(inset + 4, text + 19, 56, 8), Palette.handle, radius: 4 * k)
         // A handle on each corner, where the rounded corner's arc is at 45°.
-        let r = PlaygroundScene.cornerRadius, at = r * (1 - 0.5.squareRoot()), handle = 5.0
+        let at = PlaygroundScene.cornerRadius * k * (1 - 0.5.squareRoot()), handle = 5.0 * k
         for corner in [SIMD2(at, at), SIMD2(side - at, at), SIMD2(at, side - at), SIMD2(side - at, side - at)] {
             add(DrawRect(origin: corner - handle, size: SIMD2(repeating: 2 * handle)), Palette.accent, radius: handle)
         }

@@ -1,7 +1,7 @@
 import MomentumCore
 import MomentumLayers
 
-/// Seed 004's playground: one card (160×160, rounded, with a shadow) that is never out of reach while it moves.
+/// Seed 004's playground: one card (160×160 on a phone, larger on a desktop's screen: `side(for:)`; rounded, with a shadow) that is never out of reach while it moves.
 ///
 /// - **Flick**: the card follows the finger; on release the pan's LSQ2 release velocity becomes the position
 ///   animation's initial velocity (absolute, handed over as a vector: our springs take px/s, so UIKit's
@@ -44,11 +44,24 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// UIKit Dynamics for the card on the dynamics backend: the seed's attachment (3.5 Hz, damping 0.4) on a 160 pt
     /// item of density 100 that collides with the container (elasticity 0.6, no rotation); resistance 10 attached
     /// (the seed's), 1 while falling free under gravity.
-    public static func cardDynamics() -> PropertyAnimation {
+    public static func cardDynamics(side: Double = cardSide) -> PropertyAnimation {
         .dynamics(DynamicsBackend(value: .zero, frequency: Seeds.attachmentFrequency, damping: Seeds.attachmentDamping,
-                                  length: 0, properties: cardProperties(falling: false), itemWidth: cardSide,
-                                  itemHeight: cardSide))
+                                  length: 0, properties: cardProperties(falling: false), itemWidth: side,
+                                  itemHeight: side))
     }
+
+    /// The card's side in a `size` container: `cardSide` (a phone's), and on a large, full-height screen
+    /// (`SceneChrome.largeWidth` wide, 900 px tall) growing with its width as the panel does (1.25 times at 1280 px, at most 1.75 times), but
+    /// never more than a third of the field's height, so a desktop's card is an object to play with and not a
+    /// stamp on an empty field.
+    public static func side(for size: SIMD2<Double>) -> Double {
+        guard size.x >= SceneChrome.largeWidth, size.y >= 900 else { return cardSide }
+        let byWidth = min(size.x / SceneChrome.largeWidth * 1.25, 1.75)
+        return (cardSide * max(1, min(byWidth, (size.y - SceneChrome.top) / 3 / cardSide))).rounded()
+    }
+
+    /// The card's side now (`side(for:)` of the container).
+    public var side: Double { Self.side(for: size) }
 
     /// The card item's properties, attached or falling free.
     static func cardProperties(falling: Bool) -> DynamicsItemProperties {
@@ -116,9 +129,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         hint = SceneHint(into: &layers, title: "Playground",
                          lines: ["Drag, flick, pinch or twist the card", "Tap elsewhere to send it there"])
         let centre = size * 0.5
-        let side = Self.cardSide
+        let side = Self.side(for: size)
         var card = Layer(frame: DrawRect(origin: centre - side / 2, size: SIMD2(side, side)),
-                         backgroundColor: Palette.card, cornerRadius: Self.cornerRadius)
+                         backgroundColor: Palette.card, cornerRadius: Self.cornerRadius * side / Self.cardSide)
         // It mostly slides (a tap, a fling, the autoplay): on a surface of its own the compositor moves it.
         card.wantsOwnSurface = true
         // Thrown anywhere over the page, and over its hint, by design.
@@ -132,14 +145,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The hint sits under the chrome band, above where the card starts (hidden on a short window); the field
     /// fills the area the card moves in.
     private mutating func placeHint() {
-        let room = size.y / 2 - Self.cardSide / 2 - SceneChrome.top
+        let room = size.y / 2 - side / 2 - SceneChrome.top
         let scale = SceneChrome.typeScale(width: size.x), hintHeight = hint.height(scale: scale)
         // Where there is room (a large window), the gesture guide's chips under the hint, the two centred together.
-        let block = hintHeight + 16 + PlaygroundDecor.chipHeight
-        if room >= block + 24, size.x >= PlaygroundDecor.guideWidth + 24 {
+        let block = hintHeight + 16 + (PlaygroundDecor.chipHeight * scale).rounded()
+        if room >= block + 24, size.x >= PlaygroundDecor.guideWidth(scale: scale) + 24 {
             let top = (SceneChrome.top + (room - block) / 2).rounded()
             hint.place(in: &layers, area: DrawRect(x: 0, y: top - 12, width: size.x, height: hintHeight + 24), scale: scale)
-            decor.placeGuide(in: &layers, top: top + (hintHeight + 16).rounded(), width: size.x)
+            decor.placeGuide(in: &layers, top: top + (hintHeight + 16).rounded(), width: size.x, scale: scale)
         } else {
             hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
             decor.placeGuide(in: &layers, top: nil, width: size.x)
@@ -150,7 +163,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The area the card moves in: the window below the chrome band (the whole window where it is too short for
     /// the band and the card), as `clamped` keeps it.
     var fieldRect: DrawRect {
-        let top = clamped(SIMD2(Self.cardSide / 2, 0)).y - Self.cardSide / 2
+        let top = clamped(SIMD2(side / 2, 0)).y - side / 2
         return DrawRect(x: 0, y: top, width: size.x, height: Swift.max(size.y - top, 1))
     }
 
@@ -215,6 +228,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let oldSize = size
         size = newSize
         layers[layers.root].frame = DrawRect(origin: .zero, size: newSize)
+        if Self.side(for: oldSize) != side {
+            // A card of the new size with its face laid out again (its scale, the pinch's, is kept).
+            layers[cardLayer].size = SIMD2(side, side)
+            layers[cardLayer].cornerRadius = Self.cornerRadius * side / Self.cardSide
+            layers.removeSublayers(of: cardLayer)
+            PlaygroundDecor.addCardFace(to: cardLayer, side: side, in: &layers)
+        }
         placeHint()
         guard !isHeld else { return }
         let model = layers[cardLayer].position
@@ -492,9 +512,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The container the card collides with: the window below the chrome band (as `clamped` keeps it); none in a
     /// window too small to hold the card (it could only rattle between the edges).
     private var collisionBounds: DynamicsRect? {
-        let half = Self.cardSide / 2
+        let side = side, half = side / 2
         let top = clamped(SIMD2(half, 0)).y - half
-        guard size.x >= Self.cardSide, size.y - top >= Self.cardSide else { return nil }
+        guard size.x >= side, size.y - top >= side else { return nil }
         return DynamicsRect(x: 0, y: top, width: size.x, height: size.y - top)
     }
 
@@ -503,6 +523,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// on it falls free.
     private mutating func move(from value: SIMD2<Double>, velocity: SIMD2<Double>, to goal: SIMD2<Double>) {
         var motion = backend
+        // The world's item as large as the card is now.
+        if case .dynamics = motion { motion = Self.cardDynamics(side: side) }
         if case .dynamics(var dynamics) = motion {
             // Nothing to fall onto in a window too small for the card: gravity goes off.
             if collisionBounds == nil { hasGravity = false }
@@ -561,7 +583,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// `point` moved so the unscaled card comes to rest inside the container, below the chrome band (the switcher
     /// and the HUD) where the container is tall enough.
     func clamped(_ point: SIMD2<Double>) -> SIMD2<Double> {
-        let half = Self.cardSide / 2
+        let half = side / 2
         let top = size.y >= SceneChrome.top + 2 * half ? SceneChrome.top + half : half
         let low = SIMD2(half, top)
         let high = SIMD2(Swift.max(size.x - half, half), Swift.max(size.y - half, top))

@@ -418,10 +418,8 @@ public struct TransitionScene: Scene {
         layers[rows].frame = container
         layers.removeSublayers(of: rows)
         // The inbox: one row per message (sender and subject), as many as fit, as wide as the card. `k` is the type
-        // scale of everything set here. It stays 1 on a large window too: at `SceneChrome.typeScale` (1.2) the card's
-        // text drawn on its own surface came out a pixel off the window's drawing of it at 1920x1080@2
-        // (SceneSurfacesEndToEndTests), a renderer matter to settle before the card's type can step up.
-        let k = 1.0
+        // scale of everything set here: `SceneChrome.typeScale` (1.2 on a large window, as libadwaita steps up).
+        let k = SceneChrome.typeScale(width: layout.width)
         /// A length of the compact layout at the type scale, in whole px (text lands on the same pixels in the
         /// card's own surface as in the window).
         func px(_ v: Double) -> Double { (v * k).rounded() }

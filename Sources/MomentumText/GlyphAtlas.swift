@@ -158,7 +158,10 @@ public final class GlyphAtlas {
         let baseline = y.rounded()
         var quads: [GlyphQuad] = []
         quads.reserveCapacity(run.glyphs.count)
-        var penX = x, penY = 0.0
+        // The pen starts on a 1/256 px grid: the same run placed at the same spot by another chain of sums (a layer
+        // drawn in the window, or apart on a surface of its own and moved there) is off by rounding noise
+        // (1e-13 px), which must not tip a glyph into the next quarter pixel.
+        var penX = (x * 256).rounded() / 256, penY = 0.0
         var clearsSeen = clears
         for (index, glyph) in run.glyphs.enumerated() {
             defer {

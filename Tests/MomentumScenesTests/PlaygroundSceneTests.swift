@@ -135,7 +135,7 @@ struct PlaygroundSceneTests {
         #expect(length(velocity) > 300)
         // Touch the card where it is drawn; at its model position (the target) this point would miss.
         let touch = seen + SIMD2(-60, 30)
-        #expect(abs(touch.x - target.x) > PlaygroundScene.cardSide / 2)
+        #expect(abs(touch.x - target.x) > d.scene.side / 2)
         let events = d.down(touch)
         // The touch rule: at touch-down the motion is what it was.
         #expect(!events.contains { $0.kind == .catch })

@@ -28,7 +28,7 @@ public enum InterruptibilityCheck {
             let top = max(card.cardY, 0), bottom = min(card.cardY + layout.cardSize.y, size.y)
             return bottom > top + 20 ? DrawRect(x: layout.cardX, y: top, width: layout.cardSize.x, height: bottom - top) : nil
         case .playground(let card):
-            let side = PlaygroundScene.cardSide * card.scale
+            let side = PlaygroundScene.side(for: size) * card.scale
             return DrawRect(x: card.position.x - side / 2, y: card.position.y - side / 2, width: side, height: side)
         default:
             return nil
@@ -49,7 +49,7 @@ public enum InterruptibilityCheck {
     /// Whether the playground's card is within `margin` of the container's edges, where the dynamics backend's
     /// collisions turn its velocity (a bounce, not a jump).
     public static func nearEdges(_ p: SIMD2<Double>, margin: Double, size: SIMD2<Double>) -> Bool {
-        let half = PlaygroundScene.cardSide / 2
+        let half = PlaygroundScene.side(for: size) / 2
         let low = SIMD2(half, SceneChrome.top + half), high = size - half
         return p.x - low.x < margin || high.x - p.x < margin || p.y - low.y < margin || high.y - p.y < margin
     }
