@@ -87,6 +87,11 @@ struct BenchAnalysisTests {
         let rest = try #require(a.atRest)
         #expect(rest.commits == 0 && abs((rest.cpuSeconds ?? 0) - 0.05) < 1e-9 && abs(rest.seconds - 2) < 1e-9)
         #expect(abs((a.firstFrameMs ?? 0) - 116) < 1e-3, "first frame shown at 0.1 + 0.004 + 0.012 s")
+        // Pacing: the one slow frame is the one interval longer than 1.2× the median, of 59.
+        let run = BenchReport.run("panel-spring", scene: "panel", backend: "spring", workload: "autoplay", analysis: a)
+        #expect(abs((run["late_interval_share"] as? Double ?? -1) - 0.017) < 1e-9, "1 / 59 rounded to 0.017")
+        #expect(BenchReport.lateIntervalShare([16, 16, 16, 20, 33]) == 0.4, "20 and 33 are over 1.2 × 16")
+        #expect(BenchReport.lateIntervalShare([]) == nil)
     }
 
     @Test func touchToPresentAndDragLag() throws {

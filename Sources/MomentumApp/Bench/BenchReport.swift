@@ -80,6 +80,7 @@ struct BenchReport {
             "refresh_source": stats.refresh.map { "\($0.source)" } ?? NSNull(),
             "missed_vblanks": stats.missed,
             "missed_from": stats.retraces.contains { $0 > 0 } ? "msc" : "intervals",
+            "late_interval_share": round3(lateIntervalShare(stats.intervals)),
             "callback_to_commit_ms": summary(a.callbackToCommit),
             "callback_to_start_ms": summary(a.callbackToStart),
             "start_to_commit_ms": summary(a.startToCommit),
@@ -126,6 +127,13 @@ struct BenchReport {
                               "cpu_s": round3(rest.cpuSeconds)]
         }
         return run
+    }
+
+    /// The share of frame intervals longer than 1.2× their median (issue 25's measure of pacing under load: a frame
+    /// that missed its refresh makes one such interval whatever the refresh). Nil without intervals.
+    static func lateIntervalShare(_ intervals: [Double]) -> Double? {
+        guard let median = quantile(intervals, 0.5), median > 0 else { return nil }
+        return Double(intervals.filter { $0 > 1.2 * median }.count) / Double(intervals.count)
     }
 
     /// Frames shown later than usual: commit → present more than half a refresh over the run's median (a frame that

@@ -221,6 +221,9 @@ struct BenchVersus {
             let mine = windows.filter { $0.client == name }
             return ["fps": BenchReport.round3(median(mine.map { $0.frames / $0.seconds })),
                     "interval_ms": BenchReport.summary(mine.flatMap(\.intervals)),
+                    "late_interval_share": BenchReport.round3(median(mine.compactMap {
+                        BenchReport.lateIntervalShare($0.intervals)
+                    })),
                     "callback_to_commit_ms": BenchReport.summary(mine.flatMap(\.callbackToCommit)),
                     "first_frame_ms": BenchReport.round3(median(mine.compactMap(\.firstFrameMs))),
                     "client_cpu_per_frame_ms": BenchReport.round3(median(mine.map(\.clientPerFrameMs))),
