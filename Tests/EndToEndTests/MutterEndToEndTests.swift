@@ -39,14 +39,7 @@ import Testing
         // drag still moves the panel, and held, it opens by where it was left, not by a burst's release velocity.
         let mark = app.events.count
         try touch.playTouch(script: "0 drag 0 400 560 400 200 1000 150", timeout: .seconds(20))
-        let down = try app.waitFor("the finger down", after: mark, timeout: 5) { $0.touch?.phase == .down }
-        #expect(down.event.touch?.position == SIMD2(400, 560), "\(down.event.encoded)")
-        try app.waitFor("the finger up", after: down.index) {
-            guard let touch = $0.touch else { return false }
-            return touch.phase == .up && touch.position.y == 200
-        }
-        try app.waitForGesture(.panEnded, after: mark)
-        let open = try app.waitFor("the panel open", after: mark) { $0.panel?.state == .open }
+        let open = try app.waitForPanelDraggedOpen(after: mark, downTimeout: 5)
         let rest = try app.waitFor("the app at rest", after: open.index) { $0.rest != nil }
         #expect(app.events[mark...].contains { $0.presented != nil }, "no frame of the drag shown")
         // At rest nothing is drawn: half a second watched, then SIGTERM.
