@@ -35,7 +35,7 @@ done
   cat "$work/weston-callback/report.md"; echo
   echo "The two weston runs compared (\`momentum bench compare\`, ratios B / A: the callback run over the deadline run; compare-frame-start/compare.html):"
   echo; echo '```'; cat "$work/compare.txt"; echo '```'; echo
-  echo "## sway 1.7 headless"; echo; cat "$work/sway/report.md"; echo
+  echo "## sway 1.7 nested in weston 10 headless"; echo; cat "$work/sway/report.md"; echo
   echo "## KWin 5.27, virtual backend (QPainter)"; echo; cat "$work/kwin/report.md"; } > docs/benchmarks/frame-timing.md.new
 mv docs/benchmarks/frame-timing.md.new docs/benchmarks/frame-timing.md
 echo "wrote docs/benchmarks/frame-timing.md"

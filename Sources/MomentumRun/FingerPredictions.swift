@@ -9,12 +9,58 @@ import MomentumCore
 /// the prediction must cover, not an offset to take out. Only when the event times are far from the arrivals (the
 /// u32 milliseconds wrapped after 49.7 days up, or a compositor with a clock of its own) is the input clock put on
 /// the host clock by the least arrival − event time of recent samples.
+///
+/// The presentation time a frame is predicted for is the frame deadline's estimate (the on-time callback → present
+/// latency after its callback). Where frames are shown later than that as a rule — a nested compositor shows a frame
+/// one of its parent's repaints later about half the time, and the estimate is the on-time latency's 25th
+/// percentile — the finger would be drawn short of where it is. So the horizon follows the measured latency: each
+/// predicted frame's presentation is compared with the estimate it was drawn for, and the median of the recent
+/// differences is added to the estimate. The horizon is capped at `maxHorizon` (100 ms: a nested compositor's
+/// ~75 ms touch → present with room to spare); the panel is then drawn at most the finger's travel in the horizon
+/// past a finger that stops without braking first, less where the braking shows in its samples.
 struct FingerPredictions: Sendable {
     /// Arrival − event time beyond which the input clock is not the host's (s).
     static let sameClockTolerance = 1.0
+    /// The longest extrapolation (s).
+    static let maxHorizon = 0.100
+    /// How many recent presentations the correction is the median of.
+    static let correctionWindow = 32
+    /// The correction is kept within this (s): a presentation estimate off by more is the estimate's to learn.
+    static let maxCorrection = 0.050
     private var predictors: [Int32: TouchPredictor] = [:]
     /// Arrival − event time of recent samples (s).
     private var delays: [Double] = []
+    /// The presentation time each committed frame was predicted for, by sequence, until its feedback comes.
+    private var awaited: [(sequence: UInt64, presentation: Double)] = []
+    /// Presented − predicted presentation time of recent frames (s).
+    private var misses: [Double] = []
+
+    /// What is added to a frame's estimated presentation time (s): the median of recent presented − estimated
+    /// times, 0 before any.
+    var correction: Double {
+        guard !misses.isEmpty else { return 0 }
+        let sorted = misses.sorted()
+        let middle = sorted.count / 2
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        return max(-Self.maxCorrection, min(Self.maxCorrection, median))
+    }
+
+    /// Frame `sequence`, estimated to be shown at `presentation` (host s), was committed.
+    mutating func committed(sequence: UInt64, presentation: Double) {
+        awaited.append((sequence, presentation))
+        if awaited.count > 16 { awaited.removeFirst() }
+    }
+
+    /// Frame `sequence` was shown at `time` (host s); frames committed before it and not shown never will be.
+    mutating func presented(sequence: UInt64, at time: Double) {
+        guard let index = awaited.firstIndex(where: { $0.sequence == sequence }) else {
+            awaited.removeAll { $0.sequence < sequence }
+            return
+        }
+        misses.append(time - awaited[index].presentation)
+        if misses.count > Self.correctionWindow { misses.removeFirst() }
+        awaited.removeFirst(index + 1)
+    }
 
     /// Host time − input time: 0 when the input clock is the host's.
     private var offset: Double? {
@@ -33,7 +79,7 @@ struct FingerPredictions: Sendable {
             if delays.count > 64 { delays.removeFirst() }
             switch change.phase {
             case .down:
-                var predictor = TouchPredictor()
+                var predictor = TouchPredictor(maxHorizon: Self.maxHorizon)
                 predictor.add(change.position, time: change.time)
                 predictors[change.id] = predictor
             case .motion:
@@ -47,7 +93,8 @@ struct FingerPredictions: Sendable {
     /// Where each finger down is predicted to be at `presentation` (host s), at `now`; and how far ahead the furthest
     /// one is drawn (horizon × weight, s), nil when no finger is predicted.
     func fingers(at presentation: Double?, now: Double) -> (positions: [Int32: SIMD2<Double>], ahead: Double?) {
-        guard !predictors.isEmpty, let offset, let least = delays.min(), let presentation else { return ([:], nil) }
+        guard !predictors.isEmpty, let offset, let least = delays.min(), let estimate = presentation else { return ([:], nil) }
+        let presentation = estimate + correction
         var positions: [Int32: SIMD2<Double>] = [:]
         var ahead: Double?
         // Whether a sample is overdue is judged against the newest one's usual arrival (the least delay), so a

@@ -184,6 +184,7 @@ public struct RunCore {
             statistics.presented(ns: feedback.nanoseconds, refreshNs: feedback.refreshNanoseconds, msc: feedback.msc,
                                  vsync: feedback.flags.contains(.vsync))
             deadline.presented(sequence: feedback.sequence, at: feedback.hostTime)
+            if configuration.predict { predictions.presented(sequence: feedback.sequence, at: feedback.hostTime) }
             trace(.presented(TraceRecord.Presented(sequence: feedback.sequence, nanoseconds: feedback.nanoseconds,
                                                    refreshNanoseconds: feedback.refreshNanoseconds, msc: feedback.msc,
                                                    flags: feedback.flags)), at: now, into: &effects)
@@ -381,6 +382,9 @@ public struct RunCore {
             }
             if (frame.ahead ?? 0) > 0 { frameState.invalidate() }
             return
+        }
+        if configuration.predict, let presentAt = frame.presentAt {
+            predictions.committed(sequence: frame.sequence, presentation: presentAt)
         }
         if let owed = frame.owed {
             // From the planned wake: the time a late wake-up loses counts (a loaded machine's).

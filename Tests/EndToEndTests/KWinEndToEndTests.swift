@@ -26,14 +26,7 @@ import Testing
         // A finger drags up: genuine wl_touch, where it was put (the 800×600 window fills the output at 0,0).
         var mark = app.events.count
         try input.send("drag 400 560 400 200 12 300")
-        let down = try app.waitFor("the finger down", after: mark) { $0.touch?.phase == .down }
-        #expect(down.event.touch?.position == SIMD2(400, 560), "\(down.event.encoded)")
-        try app.waitFor("the finger up", after: down.index) {
-            guard let touch = $0.touch else { return false }
-            return touch.phase == .up && touch.position.y == 200
-        }
-        try app.waitForGesture(.panEnded, after: mark)
-        let open = try app.waitFor("the panel at rest open", after: mark) { $0.panel?.state == .open }
+        let open = try app.waitForPanelDraggedOpen(after: mark)
         // At rest nothing is drawn: an unbound key draws nothing, h draws exactly one frame (no HUD).
         try input.send("key x")
         try input.send("key h")

@@ -8,27 +8,40 @@ import Testing
 /// presentation feedback (hw_completion, 60 Hz) and discards the feedback of a commit that changes nothing: the app
 /// makes none.
 @Suite(.serialized) struct MutterEndToEndTests {
-    @Test func startDrawPresentDragIdleAndSIGTERM() throws {
+    @Test func startDrawPresentTouchDragIdleAndSIGTERM() throws {
         let mutter = try MutterSession()
         let runtime = mutter.runtimeDir
         defer {
             mutter.stop()
             #expect(!FileManager.default.fileExists(atPath: runtime), "\(runtime) left behind")
         }
-        // Fullscreen, the panel dragged by the scripted finger (mutter's remote-desktop touch loses gestures here:
-        // MutterSession.touch), then at rest.
-        let app = try mutter.app(["--fullscreen", "--scene", "panel", "--workload", "drag", "--drag-speed", "1000",
-                                  "--quit-after", "30"])
+        let touch = try #require(mutter.touch)
+        // Fullscreen: the window's top left is the monitor's, so touch coordinates are the window's.
+        let app = try mutter.app(["--fullscreen", "--scene", "panel", "--quit-after", "30"])
+        // The injector made mutter's virtual touchscreen before the app started: touch is offered at once.
+        try app.waitFor("touch offered at start") { $0.devices?.contains(.touch) == true }
         let configure = try app.waitFor("the window configured fullscreen by mutter") {
             $0.configure.map { $0.width == 800 && $0.height == 600 } ?? false
         }
         let shown = try app.waitFor("a frame shown (presentation feedback)", after: configure.index) { $0.presented != nil }
         #expect(shown.event.presented?.flags.contains(.hwCompletion) == true, "\(shown.event.encoded)")
-        // mutter maps the window, then makes it fullscreen with a second configure; a whole buffer follows it.
+        // mutter maps the window, then makes it fullscreen with a second configure; a whole buffer follows it, and
+        // once that is shown the window is where the screen shows it.
         let fullscreen = try app.waitFor("the second configure (fullscreen)", after: configure.index) { $0.configure != nil }
-        let lift = try app.waitFor("the scripted finger's lift", after: fullscreen.index, timeout: 30) { $0.touch?.phase == .up }
-        let rest = try app.waitFor("the app at rest", after: lift.index) { $0.rest != nil }
-        #expect(app.events[fullscreen.index..<rest.index].contains { $0.presented != nil }, "no frame of the drag shown")
+        let drawn = try app.waitFor("a frame after it", after: fullscreen.index) { $0.frame != nil }
+        let sequence = try #require(drawn.event.frame?.sequence)
+        try app.waitFor("that frame shown", after: drawn.index) { ($0.presented?.sequence ?? 0) >= sequence }
+        // At once (no waiting for mutter's map animation, which would move the window away from under the finger:
+        // MutterSession turns it off), a finger drags the panel up over a second and holds before it lifts: genuine
+        // wl_touch from mutter's seat. mutter stamps each event when its main loop takes it from the bus, and on a
+        // loaded machine that loop stalls for a few hundred ms now and then (a new window's first paints): the
+        // events of the stall arrive as one motion, which the pan takes up as its slop. Over a second the rest of the
+        // drag still moves the panel, and held, it opens by where it was left, not by a burst's release velocity.
+        let mark = app.events.count
+        try touch.playTouch(script: "0 drag 0 400 560 400 200 1000 150", timeout: .seconds(20))
+        let open = try app.waitForPanelDraggedOpen(after: mark, downTimeout: 5)
+        let rest = try app.waitFor("the app at rest", after: open.index) { $0.rest != nil }
+        #expect(app.events[mark...].contains { $0.presented != nil }, "no frame of the drag shown")
         // At rest nothing is drawn: half a second watched, then SIGTERM.
         Thread.sleep(forTimeInterval: 0.5)
         app.signal()
@@ -44,10 +57,37 @@ import Testing
         #expect(exit?.feedbackUnanswered == 0, "\(String(describing: exit))")
     }
 
+    /// Ten windows in a row each take the first gesture played the moment their fullscreen frame is shown: mutter
+    /// lost it about one run in two while it zoomed a new window in (its map animation, now off).
+    @Test func everyNewWindowTakesTheFirstGesture() throws {
+        let mutter = try MutterSession()
+        defer { mutter.stop() }
+        let touch = try #require(mutter.touch)
+        var lost: [Int] = []
+        for attempt in 1...10 {
+            let app = try mutter.app(["--fullscreen", "--scene", "panel", "--quit-after", "30"])
+            var placed = 0
+            for k in 0..<mutter.configuresUntilPlaced {
+                placed = try app.waitFor("configure \(k + 1)", after: placed) { $0.configure != nil }.index + 1
+            }
+            let drawn = try app.waitFor("a frame after the last configure", after: placed) { $0.frame != nil }
+            let sequence = try #require(drawn.event.frame?.sequence)
+            try app.waitFor("that frame shown", after: drawn.index) { ($0.presented?.sequence ?? 0) >= sequence }
+            let mark = app.events.count
+            try touch.playTouch(script: "0 drag 0 400 560 400 300 100", timeout: .seconds(20))
+            if (try? app.waitFor("the finger down", after: mark, timeout: 5) { $0.touch?.phase == .down }) == nil {
+                lost.append(attempt)
+            }
+            app.signal()
+            #expect(try app.waitExit() == 0, "\(app.stderr)")
+        }
+        #expect(lost.isEmpty, "gestures lost in windows \(lost)")
+    }
+
     @Test func aScriptMutterCannotPlayIsRefusedInOneLine() throws {
         let mutter = try MutterSession()
         defer { mutter.stop() }
-        let touch: TouchInjecting = mutter
+        let touch = try #require(mutter.touch)
         #expect(throws: HarnessError.script("<control>:1: 'key' cannot be played under mutter (touch only: down, motion, up, frame, press, moveto, release, tap, drag, flick)")) {
             try touch.playTouch(script: "0 key a down", timeout: .seconds(10))
         }
@@ -94,9 +134,12 @@ import Testing
             #expect(r["timing_source"] as? String == "presentation", "\(r)")
             #expect((BenchEndToEndTests.number(r["presented"]) ?? 0) >= 8 && BenchEndToEndTests.number(r["discarded"]) == 0, "\(r)")
         }
-        // The drag is the scripted finger (mutter's remote-desktop touch loses gestures: MutterSession.touch), its lag
-        // at every frame measured against mutter's presentation feedback.
-        #expect(runs[1]["workload"] as? String == "scripted-drag")
+        // The drag is genuine touch (mutter's remote-desktop API), its touch → present and its lag at every frame
+        // measured against mutter's presentation feedback.
+        #expect(runs[1]["workload"] as? String == "drag")
+        let touchToPresent = try #require(runs[1]["touch_to_present_ms"] as? [String: Any], "\(runs[1])")
+        #expect((BenchEndToEndTests.number(touchToPresent["count"]) ?? 0) > 20
+                && (BenchEndToEndTests.number(touchToPresent["p50"]) ?? 0) > 0, "\(touchToPresent)")
         let lag = try #require(runs[1]["drag_lag_all"] as? [String: Any])
         #expect((BenchEndToEndTests.number((lag["px"] as? [String: Any])?["count"]) ?? 0) >= 15, "\(lag)")
         let rest = try #require(runs[1]["at_rest"] as? [String: Any])

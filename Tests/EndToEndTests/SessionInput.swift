@@ -1,5 +1,7 @@
 import Foundation
 import MomentumApp
+import MomentumRun
+import Testing
 
 /// The test-only side of the private sway and KWin sessions (`SwaySession`, `KWinSession` in MomentumApp): the app
 /// started inside them, and the injectors built from harness/ (a missing compositor or tool is a failure, never a
@@ -76,5 +78,21 @@ final class VirtualInput {
     func close() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.waitUntilExit() }
+    }
+}
+
+extension TracedClient {
+    /// The smoke tests' drag, after `mark`: a finger pressed on the resting panel's strip at (400, 560) and lifted at
+    /// y 200 (each where it was put), the pan it made ended, and the panel open; returns the open panel's line.
+    @discardableResult
+    func waitForPanelDraggedOpen(after mark: Int, downTimeout: Double = 20) throws -> (index: Int, event: TraceLine) {
+        let down = try waitFor("the finger down", after: mark, timeout: downTimeout) { $0.touch?.phase == .down }
+        #expect(down.event.touch?.position == SIMD2(400, 560), "\(down.event.encoded)")
+        try waitFor("the finger up", after: down.index) {
+            guard let touch = $0.touch else { return false }
+            return touch.phase == .up && touch.position.y == 200
+        }
+        try waitForGesture(.panEnded, after: mark)
+        return try waitFor("the panel open", after: mark) { $0.panel?.state == .open }
     }
 }
