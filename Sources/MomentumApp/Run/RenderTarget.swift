@@ -102,8 +102,8 @@ final class RenderTarget {
             // A new window state (a configure acknowledged, a new size or scale) goes with a whole new buffer: mutter
             // 43 applies a fullscreen configure's move only when a buffer follows its acknowledgement.
             if window.hasPendingState { renderer.invalidate() }
-            let target = windowTarget(context: context, width: width, height: height)
-            let damage = try renderer.render(list, width: width, height: height, scale: scale, into: target)
+            let damage = try renderer.render(list, width: width, height: height, scale: scale,
+                                             into: self.windowTarget(context: context, width: width, height: height))
             frame.compositorPixels += damage.area
             frame.drawnPixels += renderer.lastRedrawnPixels
             if !damage.isEmpty, context.mayKeepLastFrame, !keptFrameFailed {
@@ -160,8 +160,9 @@ final class RenderTarget {
 
     /// A layer surface and what it shows.
     private struct LayerSurfaceState {
-        // The EGL surface goes before its wl_surface (properties are released in this order).
-        let egl: LayerSurface
+        // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
+        // showing a plain colour: it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn.
+        let egl: LayerSurface?
         let subsurface: Subsurface
         /// What was drawn into it last: content, buffer size and scale.
         var drawn: (content: DrawList, band: DrawRect, width: Int, height: Int, scale: Double)?
@@ -169,12 +170,26 @@ final class RenderTarget {
         var frame: DrawRect?
         /// What its back buffer held at the last swap, where the driver keeps it (`RenderContext.mayKeepLastFrame`).
         var kept: KeptFrame?
+        /// What of the layer it showed last (the layer's own coordinates), nil while hidden.
+        var shown: DrawRect?
     }
 
     /// The layer surfaces by slot, made at first use.
     private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// `--no-subsurfaces` turns layer surfaces off.
     var allowsLayerSurfaces = true
+    /// The one-pixel buffers of plain colours (made at the first plain layer; nil inside when `wl_shm` fails).
+    private var solidBuffers: SolidBuffers??
+
+    /// The `wl_shm` buffer showing `fill` (premultiplied, rounded to bytes as GL rounds a clear colour), or nil
+    /// when there is none to be had (then the layer is drawn through EGL).
+    private func solidBuffer(_ fill: RGBA, window: Window) -> OpaquePointer? {
+        if solidBuffers == nil { solidBuffers = .some(SolidBuffers(window: window)) }
+        guard let pool = solidBuffers ?? nil else { return nil }
+        func byte(_ v: Float) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        let a = min(max(fill.a, 0), 1)
+        return pool.buffer(argb: byte(a) << 24 | byte(fill.r * a) << 16 | byte(fill.g * a) << 8 | byte(fill.b * a))
+    }
 
     /// Shows `layer` on the layer surface of `slot` (made at first use), cropped to the window: draws it when its
     /// content, size or scale changed or it was hidden, else only moves and crops what the compositor already has.
@@ -190,13 +205,24 @@ final class RenderTarget {
             hide(slot, scale: scale, into: &frame)  // wholly outside the window: nothing to show
             return
         }
+        let solid = layer.content.solidFill(size: layer.frame.size)
+        // A plain colour is a one-pixel wl_shm buffer the compositor stretches: no EGL surface to draw and swap.
+        let plain = solid.flatMap { self.solidBuffer($0, window: window) }
+        if let state = layerSurfaces[slot.rawValue], (state.egl == nil) != (plain != nil) {
+            layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
+        }
         if layerSurfaces[slot.rawValue] == nil {
-            guard let subsurface = Subsurface(window: window),
-                  let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
-                throw AppError("cannot make a surface for a layer (wl_subsurface or wl_egl_window_create failed)")
+            guard let subsurface = Subsurface(window: window) else {
+                throw AppError("cannot make a surface for a layer (wl_subsurface failed)")
             }
-            layerSurfaces[slot.rawValue] = LayerSurfaceState(egl: try context.makeLayerSurface(native),
-                                                             subsurface: subsurface)
+            var egl: LayerSurface?
+            if plain == nil {
+                guard let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
+                    throw AppError("cannot make a surface for a layer (wl_egl_window_create failed)")
+                }
+                egl = try context.makeLayerSurface(native)
+            }
+            layerSurfaces[slot.rawValue] = LayerSurfaceState(egl: egl, subsurface: subsurface)
             // Stacked in slot order, whichever was made first.
             var below: Subsurface?
             for state in layerSurfaces.compactMap({ $0 }) {
@@ -207,7 +233,6 @@ final class RenderTarget {
         guard var state = layerSurfaces[slot.rawValue] else { return }
         // What is visible, in the layer's own coordinates (origin at its frame's top-left corner), logical px.
         let shown = visible.offsetBy(-layer.frame.origin)
-        let solid = layer.content.solidFill(size: layer.frame.size)
         let whole = DrawRect(origin: .zero, size: layer.frame.size)
         // The same drawing, shown: the band it holds may still serve.
         let sameDrawing = state.frame != nil
@@ -219,7 +244,16 @@ final class RenderTarget {
         } else if sameDrawing, let drawn = state.drawn, drawn.band.intersection(shown) == shown {
             band = drawn.band
         } else {
-            let reach = shown.insetBy(-0.5 * max(windowSize.x, windowSize.y))
+            // Ahead of the motion: the band holds the window's larger side beyond what is shown in the direction
+            // the layer last moved (both sides when it did not), so a list scrolling one way is drawn again half
+            // as often as with the margin split between both sides.
+            let margin = max(windowSize.x, windowSize.y)
+            var reach = shown.insetBy(-0.5 * margin)
+            if let last = state.shown {
+                let moved = shown.origin - last.origin
+                let ahead = SIMD2(moved.x > 0 ? 0.5 : moved.x < 0 ? -0.5 : 0, moved.y > 0 ? 0.5 : moved.y < 0 ? -0.5 : 0)
+                reach = reach.offsetBy(ahead * margin)
+            }
             let low = pointwiseMax(reach.origin, .zero).rounded(.down)
             let high = pointwiseMin(reach.origin + reach.size, whole.size).rounded(.up)
             band = DrawRect(origin: low, size: high - low)
@@ -249,11 +283,15 @@ final class RenderTarget {
             // other pixels there too).
             state.subsurface.commit()
             if old != visible || placed { frame.compositorPixels += Self.area(old, visible, scale: scale) }
-        } else {
+        } else if let plain {
+            state.subsurface.attach(plain)
+            state.drawn = (layer.content, band, width, height, scale)
+            frame.compositorPixels += Self.area(old, visible, scale: scale)
+        } else if let egl = state.egl {
             // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so
             // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.
-            state.egl.window.resize(width: width, height: height)
-            try context.makeCurrent(state.egl)
+            egl.window.resize(width: width, height: height)
+            try context.makeCurrent(egl)
             var drawn = width * height
             if let solid {
                 renderer.draw(DrawList(), width: 1, height: 1, scale: 1, clear: solid)
@@ -271,7 +309,7 @@ final class RenderTarget {
                 state.kept = context.mayKeepLastFrame && !damage.isEmpty ? KeptFrame(context: context, damage: damage)
                     : nil
             }
-            let swapped = state.egl.swapBuffers()
+            let swapped = egl.swapBuffers()
             try context.makeCurrent()
             if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
             state.drawn = (layer.content, band, width, height, scale)
@@ -279,6 +317,7 @@ final class RenderTarget {
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         }
         state.frame = visible
+        state.shown = shown
         layerSurfaces[slot.rawValue] = state
     }
 
@@ -288,6 +327,7 @@ final class RenderTarget {
         state.subsurface.hide()
         if let last = state.frame { frame.compositorPixels += Self.pixels(last, scale: scale).area }
         layerSurfaces[slot.rawValue]?.frame = nil
+        layerSurfaces[slot.rawValue]?.shown = nil
     }
 
     /// The buffer px of `old` (where a surface was; nil when hidden) and `new` (where it is) together, each pixel once.
@@ -328,6 +368,7 @@ final class RenderTarget {
     /// Releases GL before EGL and EGL before the surface.
     func tearDown() {
         layerSurfaces = layerSurfaces.map { _ in nil }
+        solidBuffers = nil  // the buffers before the display they were made on
         renderer = nil
         context = nil
         eglWindow = nil
