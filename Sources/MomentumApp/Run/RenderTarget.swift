@@ -170,8 +170,6 @@ final class RenderTarget {
         var frame: DrawRect?
         /// What its back buffer held at the last swap, where the driver keeps it (`RenderContext.mayKeepLastFrame`).
         var kept: KeptFrame?
-        /// What of the layer it showed last (the layer's own coordinates), nil while hidden.
-        var shown: DrawRect?
     }
 
     /// The layer surfaces by slot, made at first use.
@@ -244,16 +242,7 @@ final class RenderTarget {
         } else if sameDrawing, let drawn = state.drawn, drawn.band.intersection(shown) == shown {
             band = drawn.band
         } else {
-            // Ahead of the motion: the band holds the window's larger side beyond what is shown in the direction
-            // the layer last moved (both sides when it did not), so a list scrolling one way is drawn again half
-            // as often as with the margin split between both sides.
-            let margin = max(windowSize.x, windowSize.y)
-            var reach = shown.insetBy(-0.5 * margin)
-            if let last = state.shown {
-                let moved = shown.origin - last.origin
-                let ahead = SIMD2(moved.x > 0 ? 0.5 : moved.x < 0 ? -0.5 : 0, moved.y > 0 ? 0.5 : moved.y < 0 ? -0.5 : 0)
-                reach = reach.offsetBy(ahead * margin)
-            }
+            let reach = shown.insetBy(-0.5 * max(windowSize.x, windowSize.y))
             let low = pointwiseMax(reach.origin, .zero).rounded(.down)
             let high = pointwiseMin(reach.origin + reach.size, whole.size).rounded(.up)
             band = DrawRect(origin: low, size: high - low)
@@ -317,7 +306,6 @@ final class RenderTarget {
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         }
         state.frame = visible
-        state.shown = shown
         layerSurfaces[slot.rawValue] = state
     }
 
@@ -327,7 +315,6 @@ final class RenderTarget {
         state.subsurface.hide()
         if let last = state.frame { frame.compositorPixels += Self.pixels(last, scale: scale).area }
         layerSurfaces[slot.rawValue]?.frame = nil
-        layerSurfaces[slot.rawValue]?.shown = nil
     }
 
     /// The buffer px of `old` (where a surface was; nil when hidden) and `new` (where it is) together, each pixel once.
