@@ -191,7 +191,8 @@ final class RenderTarget {
 
     /// Shows `layer` on the layer surface of `slot` (made at first use), cropped to the window: draws it when its
     /// content, size or scale changed or it was hidden, else only moves and crops what the compositor already has.
-    /// A plain rectangle of one colour (a dimming shade) is one pixel the compositor stretches; a layer much taller
+    /// A plain rectangle of one colour (a dimming shade) is one pixel the compositor stretches (a `wl_shm` buffer
+    /// kept per colour where it can be had, else drawn through EGL); a layer much taller
     /// or wider than the window (a long list) is drawn as a band around what is visible, drawn again only when
     /// what is visible leaves it.
     private func show(_ layer: SeparateLayer, in slot: SurfaceSlot, context: RenderContext, renderer: Renderer,
