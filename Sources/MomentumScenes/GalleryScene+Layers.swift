@@ -5,7 +5,9 @@ import MomentumLayers
 struct GalleryLayerIDs: Sendable {
     /// Per lane: its label, its track line, its lane space (scale = the lane's length) and the dot in it.
     var laneLabels: [LayerID] = [], laneTracks: [LayerID] = [], laneSpaces: [LayerID] = [], laneDots: [LayerID] = []
-    var lanesCaption: LayerID
+    /// The lanes' group (zero-size at the origin: its sublayers are placed in the root's coordinates), and a clear
+    /// rectangle in it around everything the lanes draw.
+    var lanes: LayerID, lanesExtent: LayerID, lanesCaption: LayerID
     var fieldLabel: LayerID, field: LayerID, fieldCaption: LayerID
     /// The orbit's ellipse, and its centre (a zero-size layer holding the sun and the satellite).
     var orbitPath: LayerID, orbitCentre: LayerID, satellite: LayerID, orbitCaption: LayerID
@@ -14,7 +16,8 @@ struct GalleryLayerIDs: Sendable {
 
     /// Every single handle at `placeholder` (the root) until its layer is added.
     init(placeholder: LayerID) {
-        (lanesCaption, fieldLabel, field, fieldCaption) = (placeholder, placeholder, placeholder, placeholder)
+        (lanes, lanesExtent, lanesCaption) = (placeholder, placeholder, placeholder)
+        (fieldLabel, field, fieldCaption) = (placeholder, placeholder, placeholder)
         (orbitPath, orbitCentre, satellite, orbitCaption) = (placeholder, placeholder, placeholder, placeholder)
         (coversAnchor, coversCaption) = (placeholder, placeholder)
     }
@@ -38,8 +41,8 @@ extension GalleryScene {
         layers.draw(into: &list)
     }
 
-    /// The same, with up to `limit` layers drawn apart (the password field, which shakes
-    /// sideways, the satellite and the covers).
+    /// The same, with up to `limit` layers drawn apart (the lanes, whose dots run; the password field, which shakes
+    /// sideways; the satellite, which turns as it orbits).
     public func draw(into list: inout DrawList, separating limit: Int) -> [SeparateLayer] {
         list.commands += laneCurves.commands
         return layers.draw(into: &list, separating: limit)
@@ -80,12 +83,23 @@ extension GalleryScene {
         var tree = LayerTree(size: SIMD2(layout.width, layout.height))
         var ids = GalleryLayerIDs(placeholder: tree.root)
         let track = RGBA(r: 1, g: 1, b: 1, a: 0.14)
+        // The lanes' labels, tracks and dots: while the dots run, only their surface is drawn again (and swapped),
+        // not the window.
+        var lanes = Layer(frame: DrawRect(origin: .zero, size: .zero))
+        lanes.wantsOwnSurface = true
+        ids.lanes = tree.add(lanes)
+        // Clear, around the lanes: their surface keeps one size whether a dot is at a lane's end or not (a size that
+        // changes is a new buffer, drawn whole).
+        var extent = Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0))
+        extent.isHitTestable = false
+        ids.lanesExtent = tree.add(extent, to: ids.lanes)
         for (i, lane) in GalleryLane.all.enumerated() {
-            ids.laneLabels.append(tree.add(text(lane.label, at: .zero, size: labelSize, color: labelColor)))
-            ids.laneTracks.append(tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 2), backgroundColor: track)))
+            ids.laneLabels.append(tree.add(text(lane.label, at: .zero, size: labelSize, color: labelColor), to: ids.lanes))
+            ids.laneTracks.append(tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 2), backgroundColor: track),
+                                           to: ids.lanes))
             var space = Layer(frame: DrawRect(origin: .zero, size: .zero), anchorPoint: .zero)
             space.isHitTestable = false
-            let spaceID = tree.add(space)
+            let spaceID = tree.add(space, to: ids.lanes)
             ids.laneSpaces.append(spaceID)
             let color = RGBA(hex: laneColors[i % laneColors.count])
             ids.laneDots.append(tree.add(circle(.zero, radius: 0.01, fill: color), to: spaceID))
@@ -192,6 +206,8 @@ extension GalleryScene {
             tree[ids.laneDots[i]].size = SIMD2(repeating: 2 * radius / length)
             tree[ids.laneDots[i]].cornerRadius = radius / length
         }
+        // A dot at a lane's end reaches the frame's edge, its anti-aliased edge a pixel past it.
+        tree[ids.lanesExtent].frame = layout.lanesFrame.insetBy(-2)
         place(ids.lanesCaption, at: SIMD2(layout.laneStartX - radius, layout.lanesFrame.maxY + 6))
 
         let rest = layout.shakeField

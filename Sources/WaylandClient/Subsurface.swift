@@ -121,6 +121,16 @@ public final class Subsurface {
         wl_surface_commit(surface)
     }
 
+    /// Shows `buffer` (a `wl_buffer` the caller keeps, such as `SolidBuffers`'), damaged whole, with the crop and
+    /// position of the last `place`; shown at the window's next commit.
+    public func attach(_ buffer: OpaquePointer) {
+        wl_surface_attach(surface, buffer, 0, 0)
+        wl_surface_damage(surface, 0, 0, Int32.max, Int32.max)
+        contentMoved = false
+        wl_surface_commit(surface)
+        isShown = true
+    }
+
     /// Removes the surface's buffer (it disappears at the window's next commit); drawing into it again shows it.
     public func hide() {
         guard isShown else { return }

@@ -1,8 +1,11 @@
 #pragma once
-// Linux-only system interfaces Glibc does not import: signalfd, and ppoll (a poll with a nanosecond timeout).
+// Linux-only system interfaces Glibc does not import: signalfd, ppoll (a poll with a nanosecond timeout) and
+// memfd_create (through syscall, which is variadic and so not imported).
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <poll.h>
 #include <time.h>
+#include <unistd.h>
 
 /// ppoll(2) without a signal mask: waits up to `ns` nanoseconds (forever when negative).
 static inline int momentum_poll_ns(struct pollfd *fds, unsigned long count, long long ns) {
@@ -10,4 +13,9 @@ static inline int momentum_poll_ns(struct pollfd *fds, unsigned long count, long
     struct timespec wait = { .tv_sec = ns / 1000000000LL, .tv_nsec = ns % 1000000000LL };
     extern int ppoll(struct pollfd *, unsigned long, const struct timespec *, const void *);
     return ppoll(fds, count, &wait, 0);
+}
+
+/// memfd_create(2) with MFD_CLOEXEC: an anonymous file in memory (a wl_shm pool's backing); -1 and errno on failure.
+static inline int momentum_memfd(const char *name) {
+    return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */);
 }

@@ -102,8 +102,8 @@ final class RenderTarget {
             // A new window state (a configure acknowledged, a new size or scale) goes with a whole new buffer: mutter
             // 43 applies a fullscreen configure's move only when a buffer follows its acknowledgement.
             if window.hasPendingState { renderer.invalidate() }
-            let target = windowTarget(context: context, width: width, height: height)
-            let damage = try renderer.render(list, width: width, height: height, scale: scale, into: target)
+            let damage = try renderer.render(list, width: width, height: height, scale: scale,
+                                             into: self.windowTarget(context: context, width: width, height: height))
             frame.compositorPixels += damage.area
             frame.drawnPixels += renderer.lastRedrawnPixels
             if !damage.isEmpty, context.mayKeepLastFrame, !keptFrameFailed {
@@ -160,8 +160,9 @@ final class RenderTarget {
 
     /// A layer surface and what it shows.
     private struct LayerSurfaceState {
-        // The EGL surface goes before its wl_surface (properties are released in this order).
-        let egl: LayerSurface
+        // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
+        // showing a plain colour: it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn.
+        let egl: LayerSurface?
         let subsurface: Subsurface
         /// What was drawn into it last: content, buffer size and scale.
         var drawn: (content: DrawList, band: DrawRect, width: Int, height: Int, scale: Double)?
@@ -175,10 +176,23 @@ final class RenderTarget {
     private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// `--no-subsurfaces` turns layer surfaces off.
     var allowsLayerSurfaces = true
+    /// The one-pixel buffers of plain colours (made at the first plain layer; nil inside when `wl_shm` fails).
+    private var solidBuffers: SolidBuffers??
+
+    /// The `wl_shm` buffer showing `fill` (premultiplied, rounded to bytes as GL rounds a clear colour), or nil
+    /// when there is none to be had (then the layer is drawn through EGL).
+    private func solidBuffer(_ fill: RGBA, window: Window) -> OpaquePointer? {
+        if solidBuffers == nil { solidBuffers = .some(SolidBuffers(window: window)) }
+        guard let pool = solidBuffers ?? nil else { return nil }
+        func byte(_ v: Float) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        let a = min(max(fill.a, 0), 1)
+        return pool.buffer(argb: byte(a) << 24 | byte(fill.r * a) << 16 | byte(fill.g * a) << 8 | byte(fill.b * a))
+    }
 
     /// Shows `layer` on the layer surface of `slot` (made at first use), cropped to the window: draws it when its
     /// content, size or scale changed or it was hidden, else only moves and crops what the compositor already has.
-    /// A plain rectangle of one colour (a dimming shade) is one pixel the compositor stretches; a layer much taller
+    /// A plain rectangle of one colour (a dimming shade) is one pixel the compositor stretches (a `wl_shm` buffer
+    /// kept per colour where it can be had, else drawn through EGL); a layer much taller
     /// or wider than the window (a long list) is drawn as a band around what is visible, drawn again only when
     /// what is visible leaves it.
     private func show(_ layer: SeparateLayer, in slot: SurfaceSlot, context: RenderContext, renderer: Renderer,
@@ -190,13 +204,24 @@ final class RenderTarget {
             hide(slot, scale: scale, into: &frame)  // wholly outside the window: nothing to show
             return
         }
+        let solid = layer.content.solidFill(size: layer.frame.size)
+        // A plain colour is a one-pixel wl_shm buffer the compositor stretches: no EGL surface to draw and swap.
+        let plain = solid.flatMap { self.solidBuffer($0, window: window) }
+        if let state = layerSurfaces[slot.rawValue], (state.egl == nil) != (plain != nil) {
+            layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
+        }
         if layerSurfaces[slot.rawValue] == nil {
-            guard let subsurface = Subsurface(window: window),
-                  let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
-                throw AppError("cannot make a surface for a layer (wl_subsurface or wl_egl_window_create failed)")
+            guard let subsurface = Subsurface(window: window) else {
+                throw AppError("cannot make a surface for a layer (wl_subsurface failed)")
             }
-            layerSurfaces[slot.rawValue] = LayerSurfaceState(egl: try context.makeLayerSurface(native),
-                                                             subsurface: subsurface)
+            var egl: LayerSurface?
+            if plain == nil {
+                guard let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
+                    throw AppError("cannot make a surface for a layer (wl_egl_window_create failed)")
+                }
+                egl = try context.makeLayerSurface(native)
+            }
+            layerSurfaces[slot.rawValue] = LayerSurfaceState(egl: egl, subsurface: subsurface)
             // Stacked in slot order, whichever was made first.
             var below: Subsurface?
             for state in layerSurfaces.compactMap({ $0 }) {
@@ -207,7 +232,6 @@ final class RenderTarget {
         guard var state = layerSurfaces[slot.rawValue] else { return }
         // What is visible, in the layer's own coordinates (origin at its frame's top-left corner), logical px.
         let shown = visible.offsetBy(-layer.frame.origin)
-        let solid = layer.content.solidFill(size: layer.frame.size)
         let whole = DrawRect(origin: .zero, size: layer.frame.size)
         // The same drawing, shown: the band it holds may still serve.
         let sameDrawing = state.frame != nil
@@ -249,11 +273,15 @@ final class RenderTarget {
             // other pixels there too).
             state.subsurface.commit()
             if old != visible || placed { frame.compositorPixels += Self.area(old, visible, scale: scale) }
-        } else {
+        } else if let plain {
+            state.subsurface.attach(plain)
+            state.drawn = (layer.content, band, width, height, scale)
+            frame.compositorPixels += Self.area(old, visible, scale: scale)
+        } else if let egl = state.egl {
             // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so
             // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.
-            state.egl.window.resize(width: width, height: height)
-            try context.makeCurrent(state.egl)
+            egl.window.resize(width: width, height: height)
+            try context.makeCurrent(egl)
             var drawn = width * height
             if let solid {
                 renderer.draw(DrawList(), width: 1, height: 1, scale: 1, clear: solid)
@@ -271,7 +299,7 @@ final class RenderTarget {
                 state.kept = context.mayKeepLastFrame && !damage.isEmpty ? KeptFrame(context: context, damage: damage)
                     : nil
             }
-            let swapped = state.egl.swapBuffers()
+            let swapped = egl.swapBuffers()
             try context.makeCurrent()
             if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
             state.drawn = (layer.content, band, width, height, scale)
@@ -328,6 +356,7 @@ final class RenderTarget {
     /// Releases GL before EGL and EGL before the surface.
     func tearDown() {
         layerSurfaces = layerSurfaces.map { _ in nil }
+        solidBuffers = nil  // the buffers before the display they were made on
         renderer = nil
         context = nil
         eglWindow = nil
