@@ -77,7 +77,9 @@ struct BenchVersus {
         let lo = a.monotonic - startNs / 1e9, hi = b.monotonic - startNs / 1e9
         let shown = analysis.presented.compactMap(\.presentT).filter { $0 >= lo && $0 < hi }
         var result = window("momentum", round, a, b, frames: Double(shown.count))
-        result.intervals = zip(shown, shown.dropFirst()).map { ($1 - $0) * 1000 }
+        // The intervals between frames shown in the window, broken where the app left a frame uncommitted because it
+        // changed nothing (the panel resting at a turn): that wait is a pause, not a late frame.
+        result.intervals = analysis.intervalsOverTime.filter { $0.t < hi && $0.t - $0.ms / 1000 >= lo }.map(\.ms)
         result.callbackToCommit = analysis.frames.compactMap { f in
             f.callbackT.flatMap { $0 >= lo && $0 < hi ? (f.commitT - $0) * 1000 : nil }
         }
