@@ -5,11 +5,11 @@ Starts a CPU hog (`stress-ng --cpu 2` by default) and, while it runs, one `momen
 weston-simple-egl --scene all` (a private weston headless + pixman, the app fullscreen in it): every scene's autoplay
 and the panel's drag at 1000 px/s with prediction, then the panel and weston-simple-egl side by side in rounds, the
 order alternating. Prints one markdown table: per run the share of frame intervals longer than 1.2x their median
-(`late_interval_share`, rests left out), against simple-egl's in the same weston under the same hog, the verdict
-(late <= simple-egl's + 0.5 %) and the drag lag; then the bench's report.md. The hog is stopped and reaped on every
-way out.
+(`late_interval_share`: after its first second, as simple-egl after its warm-up; rests left out), against
+simple-egl's in the same weston under the same hog, the verdict (late <= simple-egl's + 0.5 %) and the drag lag;
+then the bench's report.md. The hog is stopped and reaped on every way out.
 
-  scripts/bench-load.py --momentum PREFIX/bin/momentum [--size 800x600] [--scale 1] [--duration 8] [--rounds 2]
+  scripts/bench-load.py --momentum PREFIX/bin/momentum [--size 800x600|WxH@SCALE] [--duration 8] [--rounds 2]
                         [--hog 'stress-ng --cpu 2' | --no-hog] [--out DIR]
 
 Standard library only; exits 1 with one line when a run fails, 2 on bad arguments or a missing hog.
