@@ -27,7 +27,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import start_weston, stop  # noqa: E402
+from benchlib import build_tool, start_weston, stop  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -39,17 +39,6 @@ def cpu_seconds(pid):
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
 
-
-def build_floor(work):
-    protocols = os.path.join(ROOT, "Sources/CWaylandProtocols")
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "wayland-client"], capture_output=True, text=True,
-                           check=True).stdout.split()
-    binary = os.path.join(work, "subsurface-move")
-    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{protocols}/include", "-o", binary,
-                    os.path.join(ROOT, "tools/subsurface-move/subsurface-move.c"),
-                    f"{protocols}/xdg-shell-protocol.c", f"{protocols}/presentation-time-protocol.c", *flags, "-lm"],
-                   check=True)
-    return binary
 
 
 def run_floor(binary, env, size, window):
@@ -125,7 +114,7 @@ def main():
     work = tempfile.mkdtemp(prefix="bench-layer-frame-")
     weston = None
     try:
-        floor = build_floor(work)
+        floor = build_tool(work, "subsurface-move")
         weston, env = start_weston(work, "layer-frame", size[0] + 224, size[1] + 168)
         clients = [("C floor (subsurface-move)", None)] + [(f"momentum {chr(65 + i)} ({b})", b)
                                                            for i, b in enumerate(args.momentum)]

@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 
-from benchlib import parse_sizes, start_weston, stop
+from benchlib import build_tool, parse_sizes, start_weston, stop
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEGS = 4          # legs of 400 px, up then down
@@ -60,17 +60,6 @@ def play(control, script):
         if reader.readline().strip() != "done":
             raise RuntimeError("momentum-touch: the script did not finish")
 
-
-def build_floor(work):
-    protocols = os.path.join(ROOT, "Sources/CWaylandProtocols")
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "wayland-client"], capture_output=True, text=True,
-                           check=True).stdout.split()
-    binary = os.path.join(work, "touch-commit")
-    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{protocols}/include", "-o", binary,
-                    os.path.join(ROOT, "tools/touch-commit/touch-commit.c"),
-                    f"{protocols}/xdg-shell-protocol.c", f"{protocols}/presentation-time-protocol.c", *flags, "-lm"],
-                   check=True)
-    return binary
 
 
 def quantiles(values):
@@ -185,7 +174,7 @@ def main():
                                                       for i, b in enumerate(args.momentum)]
     results = {name: [] for name, _ in clients}
     try:
-        floor = build_floor(work)
+        floor = build_tool(work, "touch-commit")
         weston, env = start_weston(work, "wayland-touch-floor", w, h, touch_module=args.module)
         control = os.path.join(env["XDG_RUNTIME_DIR"], "momentum-touch.sock")
         script = drag_script(w, h)

@@ -68,3 +68,18 @@ def start_weston(work, socket, width, height, scale=1, touch_module=None):
     env = {**os.environ, "XDG_RUNTIME_DIR": xdg, "WAYLAND_DISPLAY": socket}
     env.pop("DISPLAY", None)
     return weston, env
+
+
+def build_tool(work, name):
+    """Compiles the C client tools/NAME/NAME.c (xdg-shell and presentation-time from Sources/CWaylandProtocols) into
+    WORK/NAME and returns its path; CalledProcessError when it does not compile."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    protocols = os.path.join(root, "Sources/CWaylandProtocols")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "wayland-client"], capture_output=True, text=True,
+                           check=True).stdout.split()
+    binary = os.path.join(work, name)
+    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{protocols}/include", "-o", binary,
+                    os.path.join(root, f"tools/{name}/{name}.c"),
+                    f"{protocols}/xdg-shell-protocol.c", f"{protocols}/presentation-time-protocol.c", *flags, "-lm"],
+                   check=True)
+    return binary
