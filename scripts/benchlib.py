@@ -71,14 +71,15 @@ def start_weston(work, socket, width, height, scale=1, touch_module=None):
 
 
 def build_tool(work, name):
-    """Compiles the C client tools/NAME/NAME.c (xdg-shell and presentation-time from Sources/CWaylandProtocols) into
-    WORK/NAME and returns its path; CalledProcessError when it does not compile."""
+    """Compiles the C client tools/NAME/NAME.c (with tools/common; xdg-shell and presentation-time from
+    Sources/CWaylandProtocols) into WORK/NAME and returns its path; CalledProcessError when it does not compile."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     protocols = os.path.join(root, "Sources/CWaylandProtocols")
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "wayland-client"], capture_output=True, text=True,
                            check=True).stdout.split()
     binary = os.path.join(work, name)
-    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{protocols}/include", "-o", binary,
+    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{protocols}/include",
+                    f"-I{os.path.join(root, 'tools/common')}", "-o", binary,
                     os.path.join(root, f"tools/{name}/{name}.c"),
                     f"{protocols}/xdg-shell-protocol.c", f"{protocols}/presentation-time-protocol.c", *flags, "-lm"],
                    check=True)

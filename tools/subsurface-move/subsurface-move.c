@@ -6,16 +6,12 @@
  * presented in SECONDS and the process's CPU per presented frame). */
 #define _GNU_SOURCE
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
-#include <unistd.h>
 #include <wayland-client.h>
+#include "floor-client.h"
 #include "presentation-time-client-protocol.h"
-#include "xdg-shell-client-protocol.h"
 
 static struct wl_compositor *compositor;
 static struct wl_subcompositor *subcompositor;
@@ -45,14 +41,6 @@ static void global_remove(void *data, struct wl_registry *registry, uint32_t nam
 }
 
 static const struct wl_registry_listener registry_listener = { global, global_remove };
-
-static void ping(void *data, struct xdg_wm_base *base, uint32_t serial)
-{
-	(void)data;
-	xdg_wm_base_pong(base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = { ping };
 
 static void surface_configure(void *data, struct xdg_surface *surface, uint32_t serial)
 {
@@ -96,35 +84,6 @@ static void feedback_discarded(void *data, struct wp_presentation_feedback *feed
 static const struct wp_presentation_feedback_listener feedback_listener = { sync_output, feedback_presented,
 									     feedback_discarded };
 
-static double now(clockid_t clock)
-{
-	struct timespec t;
-	clock_gettime(clock, &t);
-	return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-/* A buffer of WIDTH x HEIGHT filled with one opaque colour, or NULL. */
-static struct wl_buffer *solid_buffer(int width, int height, uint32_t argb)
-{
-	int stride = width * 4, size = stride * height;
-	int fd = memfd_create("subsurface-move", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, size) < 0)
-		return NULL;
-	uint32_t *pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (pixels == MAP_FAILED) {
-		close(fd);
-		return NULL;
-	}
-	for (int i = 0; i < width * height; i++)
-		pixels[i] = argb;
-	munmap(pixels, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
-	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	return buffer;
-}
-
 int main(int argc, char **argv)
 {
 	if (argc != 4) {
@@ -149,7 +108,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "subsurface-move: the compositor lacks wl_subcompositor, wl_shm, xdg_wm_base or wp_presentation\n");
 		return 1;
 	}
-	xdg_wm_base_add_listener(wm_base, &wm_base_listener, NULL);
+	xdg_wm_base_add_listener(wm_base, &floor_wm_base_listener, NULL);
 	struct wl_surface *window = wl_compositor_create_surface(compositor);
 	struct xdg_surface *xdg = xdg_wm_base_get_xdg_surface(wm_base, window);
 	xdg_surface_add_listener(xdg, &surface_listener, NULL);
@@ -162,8 +121,8 @@ int main(int argc, char **argv)
 
 	struct wl_surface *layer = wl_compositor_create_surface(compositor);
 	struct wl_subsurface *sub = wl_subcompositor_get_subsurface(subcompositor, layer, window);
-	struct wl_buffer *window_buffer = solid_buffer(width, height, 0xff1b2a49);
-	struct wl_buffer *layer_buffer = solid_buffer(640, 360, 0xff4a2f5e);
+	struct wl_buffer *window_buffer = floor_solid_buffer(shm, width, height, 0xff1b2a49);
+	struct wl_buffer *layer_buffer = floor_solid_buffer(shm, 640, 360, 0xff4a2f5e);
 	if (!window_buffer || !layer_buffer) {
 		fprintf(stderr, "subsurface-move: cannot make a wl_shm buffer\n");
 		return 1;
@@ -175,14 +134,14 @@ int main(int argc, char **argv)
 	wl_surface_damage_buffer(window, 0, 0, width, height);
 	callback_due = 1;
 
-	double start = now(CLOCK_MONOTONIC), from = start + 1, to = from + seconds;
+	double start = floor_seconds(CLOCK_MONOTONIC), from = start + 1, to = from + seconds;
 	double cpu_from = 0, wall_from = 0;
 	int presented_from = 0, measuring = 0;
 	while (1) {
-		double t = now(CLOCK_MONOTONIC);
+		double t = floor_seconds(CLOCK_MONOTONIC);
 		if (!measuring && t >= from) {
 			measuring = 1;
-			cpu_from = now(CLOCK_PROCESS_CPUTIME_ID);
+			cpu_from = floor_seconds(CLOCK_PROCESS_CPUTIME_ID);
 			wall_from = t;
 			presented_from = presented;
 		}
@@ -203,7 +162,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	double cpu = now(CLOCK_PROCESS_CPUTIME_ID) - cpu_from, wall = now(CLOCK_MONOTONIC) - wall_from;
+	double cpu = floor_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_from, wall = floor_seconds(CLOCK_MONOTONIC) - wall_from;
 	int frames = presented - presented_from;
 	if (frames < 1) {
 		fprintf(stderr, "subsurface-move: no frame presented in %.1f s\n", wall);

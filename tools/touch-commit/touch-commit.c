@@ -7,16 +7,12 @@
  * "touch-commit: N samples, touch → present p50 X ms, p99 Y ms, max Z ms"). */
 #define _GNU_SOURCE
 #include <poll.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
-#include <unistd.h>
 #include <wayland-client.h>
+#include "floor-client.h"
 #include "presentation-time-client-protocol.h"
-#include "xdg-shell-client-protocol.h"
 
 #define MAX_SAMPLES 65536
 
@@ -26,10 +22,9 @@ static int seats;
 static struct xdg_wm_base *wm_base;
 static clockid_t presentation_clock = CLOCK_MONOTONIC;
 static int configured, width, height;
-/* Configures seen, and the count when the last frame committed for placement was: ready (the window where the
- * compositor puts it, e.g. after weston's fullscreen configure that follows the first) once such a frame is
- * presented with no configure after it. */
-static int configures, placed_at = -1, ready;
+/* Configures seen: ready (the window where the compositor puts it, e.g. after weston's fullscreen configure that
+ * follows the first) once a frame committed for placement is presented with no configure after it. */
+static int configures, ready;
 static struct wl_display *display;
 static struct wl_surface *window;
 static struct wl_buffer *buffer;
@@ -43,9 +38,9 @@ static double latencies[MAX_SAMPLES];
 static int latency_count;
 static int touch_pending;
 
-/* A commit's samples: the index range [from, to) of `waiting` they had when it was committed. */
+/* A commit's samples: those of `waiting` below `to` not answered by an earlier presentation. */
 struct commit {
-	int from, to;
+	int to;
 };
 
 static const struct wl_touch_listener touch_listener;
@@ -101,14 +96,6 @@ static void clock_id(void *data, struct wp_presentation *p, uint32_t clk_id)
 
 static const struct wp_presentation_listener presentation_listener = { clock_id };
 
-static void ping(void *data, struct xdg_wm_base *base, uint32_t serial)
-{
-	(void)data;
-	xdg_wm_base_pong(base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = { ping };
-
 static void surface_configure(void *data, struct xdg_surface *surface, uint32_t serial)
 {
 	(void)data;
@@ -147,13 +134,6 @@ static void toplevel_capabilities(void *data, struct xdg_toplevel *toplevel, str
 
 static const struct xdg_toplevel_listener toplevel_listener = { toplevel_configure, toplevel_close, toplevel_bounds,
 								 toplevel_capabilities };
-
-static double seconds(clockid_t clock)
-{
-	struct timespec t;
-	clock_gettime(clock, &t);
-	return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static void add_sample(uint32_t time_ms)
 {
@@ -217,7 +197,7 @@ static void feedback_presented(void *data, struct wp_presentation_feedback *feed
 	(void)refresh; (void)seq_hi; (void)seq_lo; (void)flags;
 	double present = ((double)(((uint64_t)tv_sec_hi << 32) | tv_sec_lo)) + tv_nsec * 1e-9;
 	/* On CLOCK_MONOTONIC, the clock of the input times: the offset of the two clocks now. */
-	double offset = seconds(presentation_clock) - seconds(CLOCK_MONOTONIC);
+	double offset = floor_seconds(presentation_clock) - floor_seconds(CLOCK_MONOTONIC);
 	double present_ms = (present - offset) * 1000;
 	for (int i = answered; i < commit->to; i++)
 		if (latency_count < MAX_SAMPLES)
@@ -237,7 +217,6 @@ static void feedback_discarded(void *data, struct wp_presentation_feedback *feed
 static const struct wp_presentation_feedback_listener feedback_listener = { sync_output, feedback_presented,
 									     feedback_discarded };
 
-static int committed;
 
 static void placement_presented(void *data, struct wp_presentation_feedback *feedback, uint32_t tv_sec_hi,
 				uint32_t tv_sec_lo, uint32_t tv_nsec, uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo,
@@ -266,7 +245,6 @@ static const struct wp_presentation_feedback_listener placement_listener = { syn
 /* The whole buffer committed again (after a configure), with feedback that says when it was shown. */
 static void commit_for_placement(void)
 {
-	placed_at = configures;
 	struct wp_presentation_feedback *feedback = wp_presentation_feedback(presentation, window);
 	wp_presentation_feedback_add_listener(feedback, &placement_listener, (void *)(intptr_t)configures);
 	wl_surface_attach(window, buffer, 0, 0);
@@ -283,35 +261,12 @@ static void touch_frame(void *data, struct wl_touch *touch)
 	struct commit *commit = malloc(sizeof *commit);
 	if (!commit)
 		return;
-	commit->from = committed;
 	commit->to = waiting_count;
-	committed = waiting_count;
 	struct wp_presentation_feedback *feedback = wp_presentation_feedback(presentation, window);
 	wp_presentation_feedback_add_listener(feedback, &feedback_listener, commit);
 	wl_surface_damage_buffer(window, 0, 0, 1, 1);
 	wl_surface_commit(window);
 	wl_display_flush(display);
-}
-
-static struct wl_buffer *solid_buffer(int w, int h, uint32_t argb)
-{
-	int stride = w * 4, size = stride * h;
-	int fd = memfd_create("touch-commit", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, size) < 0)
-		return NULL;
-	uint32_t *pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (pixels == MAP_FAILED) {
-		close(fd);
-		return NULL;
-	}
-	for (int i = 0; i < w * h; i++)
-		pixels[i] = argb;
-	munmap(pixels, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
-	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, w, h, stride, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	return buffer;
 }
 
 static int by_value(const void *a, const void *b)
@@ -346,7 +301,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	wp_presentation_add_listener(presentation, &presentation_listener, NULL);
-	xdg_wm_base_add_listener(wm_base, &wm_base_listener, NULL);
+	xdg_wm_base_add_listener(wm_base, &floor_wm_base_listener, NULL);
 	wl_display_roundtrip(display);  /* the seats' capabilities */
 	window = wl_compositor_create_surface(compositor);
 	struct xdg_surface *xdg = xdg_wm_base_get_xdg_surface(wm_base, window);
@@ -359,7 +314,7 @@ int main(int argc, char **argv)
 	while (!configured || width == 0)
 		if (wl_display_dispatch(display) < 0)
 			return 1;
-	buffer = solid_buffer(width, height, 0xff1b2a49);
+	buffer = floor_solid_buffer(shm, width, height, 0xff1b2a49);
 	if (!buffer) {
 		fprintf(stderr, "touch-commit: cannot make a wl_shm buffer\n");
 		return 1;
@@ -372,8 +327,8 @@ int main(int argc, char **argv)
 		}
 
 	/* Events until SECONDS have passed: waiting for them no longer than that (an idle compositor sends none). */
-	double end = seconds(CLOCK_MONOTONIC) + run, remaining;
-	while ((remaining = end - seconds(CLOCK_MONOTONIC)) > 0) {
+	double end = floor_seconds(CLOCK_MONOTONIC) + run, remaining;
+	while ((remaining = end - floor_seconds(CLOCK_MONOTONIC)) > 0) {
 		while (wl_display_prepare_read(display) != 0)
 			wl_display_dispatch_pending(display);
 		wl_display_flush(display);
