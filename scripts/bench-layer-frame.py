@@ -16,7 +16,6 @@ Standard library only; a C compiler and wayland-client's headers build the C cli
 run fails.
 """
 import argparse
-import json
 import os
 import shutil
 import signal
@@ -27,7 +26,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import build_tool, start_weston, stop  # noqa: E402
+from benchlib import build_tool, parse_size, read_trace, start_weston, stop, wait_for_trace  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -54,15 +53,6 @@ def run_floor(binary, env, size, window):
     return {"frames": frames, "fps": frames / seconds, "cpu_ms": ms, "layer_only_ms": ms}
 
 
-def read_trace(path):
-    lines = []
-    with open(path) as f:
-        for line in f:
-            try:
-                lines.append(json.loads(line))
-            except json.JSONDecodeError:
-                break  # a line being written
-    return lines
 
 
 def run_momentum(binary, env, size, window, work, name):
@@ -72,11 +62,8 @@ def run_momentum(binary, env, size, window, work, name):
                            stderr=subprocess.PIPE, text=True)
     try:
         # The measuring window starts from the first presented frame, whenever it comes.
-        deadline = time.monotonic() + 30
-        while not (os.path.exists(trace) and any(l.get("event") == "presented" for l in read_trace(trace))):
-            if app.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{name}: no presented frame ({app.stderr.read().strip() if app.poll() is not None else 'in 30 s'})")
-            time.sleep(0.02)
+        wait_for_trace(app, trace, lambda lines: any(l.get("event") == "presented" for l in lines),
+                       f"{name}'s first presented frame")
         time.sleep(WARMUP)
         a_t, a_cpu = time.monotonic(), cpu_seconds(app.pid)
         time.sleep(window)
@@ -104,10 +91,13 @@ def main():
     parser.add_argument("--window", type=float, default=5)
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
-    w, _, h = args.size.partition("x")
-    if not (w.isdigit() and h.isdigit()):
-        sys.exit(f"bench-layer-frame: --size '{args.size}' is not WxH")
-    size = (int(w), int(h))
+    try:
+        w, h, scale = parse_size(args.size)
+    except ValueError as error:
+        sys.exit(f"bench-layer-frame: {error}")
+    if scale != 1:
+        sys.exit("bench-layer-frame: --size: scale 1 only")
+    size = (w, h)
     for binary in args.momentum:
         if not os.access(binary, os.X_OK):
             sys.exit(f"bench-layer-frame: {binary} is not an executable")

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchlib import bench, parse_sizes, stop
+from benchlib import bench, parse_size, stop
 
 
 def percent(share):
@@ -41,9 +41,9 @@ def main():
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
     try:
-        [(w, h, scale)] = parse_sizes(args.size)
+        w, h, scale = parse_size(args.size)
     except ValueError as error:
-        print(f"bench-load: {str(error).replace('--sizes', '--size')}", file=sys.stderr)
+        print(f"bench-load: {error}", file=sys.stderr)
         return 2
     hog_argv = [] if args.no_hog else shlex.split(args.hog)
     if hog_argv and shutil.which(hog_argv[0]) is None:

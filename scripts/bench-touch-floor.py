@@ -14,7 +14,6 @@ own feedback, the same rule for both. Prints the p50 / p99 of each round and the
 Standard library only; exits 1 with one line when a client or weston fails, 2 on bad arguments.
 """
 import argparse
-import json
 import os
 import shutil
 import signal
@@ -23,9 +22,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
-from benchlib import build_tool, parse_sizes, start_weston, stop
+from benchlib import build_tool, parse_size, start_weston, stop, wait_for_trace
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEGS = 4          # legs of 400 px, up then down
@@ -123,26 +121,19 @@ def run_momentum(binary, env, control, script, work, size):
     app = subprocess.Popen([binary, "run", "--scene", "panel", "--fullscreen", "--no-hud", "--size", size,
                             "--trace", trace], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 30
-        while True:  # the app's first presented frame, from its trace
-            if app.poll() is not None:
-                raise RuntimeError(f"momentum exited: {app.stderr.read().strip()}")
-            if os.path.exists(trace) and '"event":"presented"' in open(trace).read():
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError("momentum: no frame presented in 30 s")
-            time.sleep(0.05)
+        wait_for_trace(app, trace, lambda lines: any(l.get("event") == "presented" for l in lines),
+                       "its first presented frame")
         play(control, script)
-        time.sleep(0.3)  # the last frames' feedback
+
+        def last_touch_shown(lines):
+            # A frame committed after the last touch sample arrived has been presented (or dropped).
+            touched = [l["t"] for l in lines if l.get("event") == "touch"]
+            done = {l["seq"] for l in lines if l.get("event") in ("presented", "discarded")}
+            return bool(touched) and any(l.get("event") == "frame" and l.get("commit_t", -1) > touched[-1]
+                                         and l["seq"] in done for l in lines)
+        lines = wait_for_trace(app, trace, last_touch_shown, "a frame shown after the last touch")
     finally:
         stop(app, signal.SIGTERM)
-    lines = []
-    with open(trace) as f:
-        for text in f:
-            try:
-                lines.append(json.loads(text))
-            except json.JSONDecodeError:
-                break
     return touch_to_present(lines)
 
 
@@ -154,9 +145,9 @@ def main():
     parser.add_argument("momentum", nargs="+")
     args = parser.parse_args()
     try:
-        [(w, h, scale)] = parse_sizes(args.size)
+        w, h, scale = parse_size(args.size)
     except ValueError as error:
-        print(f"bench-touch-floor: {str(error).replace('--sizes', '--size')}", file=sys.stderr)
+        print(f"bench-touch-floor: {error}", file=sys.stderr)
         return 2
     if scale != 1:
         print("bench-touch-floor: --size: scale 1 only", file=sys.stderr)

@@ -1,5 +1,5 @@
-"""What the benchmark scripts share: output sizes from the command line, one `momentum bench` run, a private weston
-and stopping a client."""
+"""What the benchmark scripts share: output sizes from the command line, one `momentum bench` run, a private weston,
+a momentum run's trace, stopping a client and building a C floor client."""
 import json
 import os
 import subprocess
@@ -7,14 +7,43 @@ import time
 
 
 def parse_sizes(text):
-    sizes = []
-    for item in text.split(","):
-        size, _, scale = item.partition("@")
-        w, _, h = size.partition("x")
-        if not (w.isdigit() and h.isdigit() and (scale == "" or scale.isdigit())):
-            raise ValueError(f"--sizes: '{item}' is not WxH or WxH@SCALE")
-        sizes.append((int(w), int(h), int(scale or 1)))
-    return sizes
+    return [parse_size(item, "--sizes") for item in text.split(",")]
+
+
+def parse_size(text, flag="--size"):
+    """One output size, WxH or WxH@SCALE: (w, h, scale); ValueError naming `flag` otherwise."""
+    size, _, scale = text.partition("@")
+    w, _, h = size.partition("x")
+    if not (w.isdigit() and h.isdigit() and (scale == "" or scale.isdigit())):
+        raise ValueError(f"{flag}: '{text}' is not WxH or WxH@SCALE")
+    return int(w), int(h), int(scale or 1)
+
+
+def read_trace(path):
+    """A momentum trace's lines (JSON objects), up to a line still being written."""
+    lines = []
+    with open(path) as f:
+        for line in f:
+            try:
+                lines.append(json.loads(line))
+            except json.JSONDecodeError:
+                break
+    return lines
+
+
+def wait_for_trace(app, trace, done, what, timeout=30):
+    """Reads the trace of the running `app` until `done(lines)` holds and returns its lines; RuntimeError naming
+    `what` when the app exits first or `timeout` s pass."""
+    deadline = time.monotonic() + timeout
+    while True:
+        lines = read_trace(trace) if os.path.exists(trace) else []
+        if done(lines):
+            return lines
+        if app.poll() is not None:
+            raise RuntimeError(f"momentum exited before {what}: {app.stderr.read().strip() if app.stderr else ''}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"momentum: no {what} in {timeout:g} s")
+        time.sleep(0.02)
 
 
 def bench(momentum, argv, out):
