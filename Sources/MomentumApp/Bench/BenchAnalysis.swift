@@ -163,6 +163,12 @@ struct BenchAnalysis {
         timedStretches.flatMap { stretch in zip(stretch, stretch.dropFirst()).map { ($1.t, ($1.t - $0.t) * 1000) } }
     }
 
+    /// The frame intervals (ms) that start at or after `from` and end before `to` (trace s), broken as
+    /// `intervalsOverTime` breaks them.
+    func intervals(from: Double, to: Double = .infinity) -> [Double] {
+        intervalsOverTime.filter { $0.t < to && $0.t - $0.ms / 1000 >= from }.map(\.ms)
+    }
+
     /// The frame statistics the HUD keeps, over the whole run: presented intervals where there is presentation
     /// feedback (else callback intervals), broken where the app rested.
     var statistics: FrameStatistics {

@@ -134,7 +134,7 @@ struct BenchReport {
     /// cost, not its pacing, and `--versus` measures simple-egl after the same warm-up.
     static func afterLaunch(_ a: BenchAnalysis, warmup: Double = BenchVersus.warmup) -> [Double] {
         guard let first = a.presented.first?.presentT ?? a.frames.first?.callbackT else { return [] }
-        return a.intervalsOverTime.filter { $0.t - $0.ms / 1000 >= first + warmup }.map(\.ms)
+        return a.intervals(from: first + warmup)
     }
 
     /// The share of frame intervals longer than 1.2× their median (issue 25's measure of pacing under load: a frame

@@ -79,7 +79,7 @@ struct BenchVersus {
         var result = window("momentum", round, a, b, frames: Double(shown.count))
         // The intervals between frames shown in the window, broken where the app left a frame uncommitted because it
         // changed nothing (the panel resting at a turn): that wait is a pause, not a late frame.
-        result.intervals = analysis.intervalsOverTime.filter { $0.t < hi && $0.t - $0.ms / 1000 >= lo }.map(\.ms)
+        result.intervals = analysis.intervals(from: lo, to: hi)
         result.callbackToCommit = analysis.frames.compactMap { f in
             f.callbackT.flatMap { $0 >= lo && $0 < hi ? (f.commitT - $0) * 1000 : nil }
         }
