@@ -65,17 +65,6 @@ struct FrameDeadlineTests {
         #expect(outcome.learner.presentation(afterCallback: 2).map { abs($0 - 2.041) < 1e-9 } == true)
     }
 
-    @Test("a fresh run finds the deadline within its first dozen frames: the first drag is not drawn a cycle late")
-    func learnsQuickly() {
-        // Feedback comes ~1.6 cycles after each callback and the cadence needs four intervals, so the first seven
-        // frames start at the callback whatever the learner; by frame 14 (0.35 s at 40 Hz) it waits most of the
-        // way to the latch (24.5 ms), with at most one frame late on the way.
-        let outcome = Self.run({ _ in Compositor() }, frames: 40)
-        let wait = outcome.waits[14]
-        #expect(wait > 0.017 && wait < 0.0235, "waits \(outcome.waits.prefix(16))")
-        #expect(outcome.late <= 1, "\(outcome.late) late frames")
-    }
-
     @Test("a compositor that latches right after its callback keeps the app rendering at once, or nearly")
     func earlyLatch() {
         // Latched 2.5 ms after the callback, a 1.5 ms render leaves at most 1 ms to wait.

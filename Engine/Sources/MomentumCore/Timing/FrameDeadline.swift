@@ -9,11 +9,8 @@
 /// - the on-time latency `latency`: the 25th percentile of recent callback → presentation times (a frame whose latency is
 ///   more than a fifth of a cycle (at least 2 ms) above it was late: it missed the presentation it was drawn for
 ///   (weston headless shows such a frame ~10 ms later, other compositors a whole refresh later);
-/// - the target commit offset after the callback: it starts at 0 (render at the callback) and, until the first late
-///   frame, grows by a step that doubles with every on-time frame (`cycle/16`, `/8`, `/4`, …: the deadline of a
-///   fresh run is found within about five frames, where a fixed step took sixteen — a third of a second of the
-///   first drag drawn a whole cycle late); after that it grows by `cycle/16` per on-time frame, and stays `margin`
-///   below `ceiling`, the earliest commit offset that was late. A late frame sets
+/// - the target commit offset after the callback: it starts at 0 (render at the callback), grows by `cycle/16` per
+///   on-time frame, and stays `margin` below `ceiling`, the earliest commit offset that was late. A late frame sets
 ///   the ceiling and moves the target an eighth of a cycle earlier. An on-time frame committed past the ceiling
 ///   raises it (the late one was the compositor's jitter, not the deadline). After `ceilingMemory` on-time frames
 ///   the ceiling is raised by a margin, so a deadline that moved later is found again. Three late frames in a row
@@ -57,9 +54,6 @@ public struct FrameDeadline: Sendable {
     private var lateInARow = 0
     /// The slack a late frame asked for, narrowing by 2 % per on-time frame (s).
     private var widened = 0.0
-    /// How far the next on-time frame moves the target while no frame has been late (s): doubles each time; 0 until
-    /// the cadence is known.
-    private var probeStep = 0.0
 
     /// The commit offset after the callback being aimed at (s).
     public private(set) var target = 0.0
@@ -171,10 +165,7 @@ public struct FrameDeadline: Sendable {
                     onTimeSinceCeiling = 0
                 }
             }
-            // The first probe doubles its step; once a frame was late, the ceiling is near and it creeps.
-            let step = ceiling.isFinite ? cycle / 16 : max(cycle / 16, probeStep)
-            if !ceiling.isFinite { probeStep = 2 * step }
-            target = min(target + step, ceiling - margin, cycle - margin)
+            target = min(target + cycle / 16, ceiling - margin, cycle - margin)
             target = max(0, target)
         }
     }
@@ -186,7 +177,6 @@ public struct FrameDeadline: Sendable {
         ceiling = .infinity
         target = 0
         widened = 0
-        probeStep = 0
         hasFeedback = false
         onTimeSinceCeiling = 0
         lateInARow = 0
