@@ -82,7 +82,11 @@ let package = Package(
                 swiftSettings: strict, plugins: ["BuildID"]),
         // `git describe` of the checkout, for --version and every report (BuildID.swift, generated each build).
         .plugin(name: "BuildID", capability: .buildTool()),
-        .executableTarget(name: "momentum", dependencies: ["MomentumApp"], swiftSettings: strict),
+        // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36+): the loader reads a few kB of them
+        // instead of ~2 MB of RELA entries, which stayed resident in every run (docs/benchmarks/scenes.md).
+        .executableTarget(name: "momentum", dependencies: ["MomentumApp"], swiftSettings: strict,
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker",
+                                                         "pack-relative-relocs"], .when(platforms: [.linux]))]),
 
         // Oracles shared by several test targets (closed forms written independently of the engine).
         .target(name: "MomentumTestSupport", dependencies: ["MomentumRun", "MomentumScenes", core],

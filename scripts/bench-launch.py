@@ -8,9 +8,11 @@ process is spawned to its first `wl_surface.commit` after a `wl_surface.attach` 
 compositor: the same event for both, read from the same log, on CLOCK_REALTIME). Each client then runs for
 `--hold` seconds (momentum's panel opens and closes under `--autoplay` meanwhile, simple-egl turns its triangle) and
 its peak resident memory (`VmHWM` in /proc/PID/status) is read before it is stopped. Prints one markdown table:
-the median of each and every round's value.
+the median of each and every round's value. With `--mappings N`, also where each client's resident memory is at
+the end of its last round: the N largest mappings by Rss (/proc/PID/smaps, summed by file, `[heap]`, anonymous or
+memfd name).
 
-  scripts/bench-launch.py [--size 800x600] [--scale 1] [--rounds 5] [--hold 3] MOMENTUM [MOMENTUM…]
+  scripts/bench-launch.py [--size 800x600] [--scale 1] [--rounds 5] [--hold 3] [--mappings N] MOMENTUM [MOMENTUM…]
 
 Standard library only. Exits 1 with one line when a run fails.
 """
@@ -59,6 +61,21 @@ def vm_hwm_kib(pid):
     raise RuntimeError(f"no VmHWM for {pid}")
 
 
+def resident_by_mapping(pid):
+    """KiB resident per mapping name: a file's base name, `[heap]`, `[stack]`, `[anon]` or a memfd's name."""
+    totals = {}
+    name = None
+    with open(f"/proc/{pid}/smaps") as smaps:
+        for line in smaps:
+            fields = line.split()
+            if not fields[0].endswith(":"):
+                path = " ".join(fields[5:])
+                name = os.path.basename(path) if path.startswith("/") else (path or "[anon]")
+            elif fields[0] == "Rss:":
+                totals[name] = totals.get(name, 0) + int(fields[1])
+    return totals
+
+
 def run_client(argv, env, work, name, hold):
     log_path = os.path.join(work, f"{name}.log")
     with open(log_path, "w") as log:
@@ -79,10 +96,11 @@ def run_client(argv, env, work, name, hold):
         if client.poll() is not None:
             raise RuntimeError(f"{name} exited with status {client.returncode} while running")
         hwm = vm_hwm_kib(client.pid)
+        mappings = resident_by_mapping(client.pid)
     finally:
         stop(client, signal.SIGINT)
         os.unlink(log_path)
-    return {"launch_ms": launch / 1000, "hwm_mib": hwm / 1024}
+    return {"launch_ms": launch / 1000, "hwm_mib": hwm / 1024, "mappings": mappings}
 
 
 def main():
@@ -92,10 +110,13 @@ def main():
     parser.add_argument("--scale", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--hold", type=float, default=3, help="seconds each client runs after its first frame")
+    parser.add_argument("--mappings", type=int, default=0,
+                        help="also print each client's N largest mappings by resident size (last round)")
     args = parser.parse_args()
     w, _, h = args.size.partition("x")
-    if not (w.isdigit() and h.isdigit()) or args.scale < 1 or args.rounds < 1 or args.hold <= 0:
-        sys.exit(f"bench-launch: --size '{args.size}' is not WxH, or --scale, --rounds or --hold is below 1")
+    if not (w.isdigit() and h.isdigit()) or args.scale < 1 or args.rounds < 1 or args.hold <= 0 or args.mappings < 0:
+        sys.exit(f"bench-launch: --size '{args.size}' is not WxH, or --scale, --rounds or --hold is below 1, "
+                 "or --mappings is negative")
     simple_egl = shutil.which("weston-simple-egl")
     if simple_egl is None:
         sys.exit("bench-launch: weston-simple-egl not found (apt-get install weston)")
@@ -140,6 +161,12 @@ def main():
         each_hwm = ", ".join(f"{r['hwm_mib']:.1f}" for r in rs)
         print(f"| {name} | {each_launch} | {launch:.0f} | {launch / base_launch:.2f}× | {each_hwm} | {hwm:.1f} | "
               f"{hwm / base_hwm:.2f}× |")
+    if args.mappings:
+        print()
+        print(f"Resident memory by mapping at the end of the last round (MiB, the {args.mappings} largest):")
+        for name, _ in clients:
+            top = sorted(results[name][-1]["mappings"].items(), key=lambda item: -item[1])[:args.mappings]
+            print(f"- {name}: " + ", ".join(f"{mapping} {kib / 1024:.1f}" for mapping, kib in top))
 
 
 if __name__ == "__main__":
