@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import MomentumRun
 import MomentumScenes
-import MomentumText
 import WaylandClient
 
 /// `momentum`: the interactive-animation demo.
@@ -180,12 +179,7 @@ public enum MomentumMain {
         }
         // `run` ends every terminating signal with its trace's `exit` line: from the first instant, not only once
         // its event loop exists (a signal in the first ~100 ms killed it without one).
-        // Its first frame draws text: fontconfig's configuration loads meanwhile (after the signals are blocked, so
-        // that its thread does not take them).
-        if RunCommand.isInvoked(by: CommandLine.arguments) {
-            EventLoop.blockSignals()
-            FontConfigurationPreload.start()
-        }
+        if RunCommand.isInvoked(by: CommandLine.arguments) { EventLoop.blockSignals() }
         do {
             var command = try RunCommand.parsedAlone(CommandLine.arguments) ?? MomentumCommand.parseAsRoot()
             if let logged = command as? any LoggingCommand {
