@@ -169,6 +169,49 @@ struct PlaygroundDecor {
         return ""
     }
 
+    /// The tile's face, as sublayers of `tile` (a `side` px square, orange): a music app's icon, a white note on a
+    /// lighter disc, the shape one throws the card at. Rounded rectangles and one glyph, drawn once on its surface.
+    static func addTileFace(to tile: LayerID, side: Double, in tree: inout LayerTree) {
+        let disc = (side * 0.62).rounded(), inset = ((side - disc) / 2).rounded()
+        var back = Layer(frame: DrawRect(x: inset, y: inset, width: disc, height: disc),
+                         backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.22), cornerRadius: disc / 2)
+        back.isHitTestable = false
+        tree.add(back, to: tile)
+        let glyph = (side * 0.42).rounded(), at = ((side - glyph) / 2).rounded()
+        for part in Icon.note.layers(in: DrawRect(x: at, y: at, width: glyph, height: glyph), color: Palette.white,
+                                     background: Palette.orange) {
+            var part = part
+            part.isHitTestable = false
+            tree.add(part, to: tile)
+        }
+    }
+
+    /// The flash where the card and the tile meet: a white disc, invisible until `flash`.
+    static func addSpark(into tree: inout LayerTree) -> LayerID {
+        var spark = Layer(frame: DrawRect(x: 0, y: 0, width: 28, height: 28), backgroundColor: Palette.white,
+                          cornerRadius: 14)
+        spark.isHitTestable = false
+        spark.opacity = 0
+        return tree.add(spark)
+    }
+
+    /// Lights the spark at `point`: it swells and fades in about a third of a second (springs, so a second impact
+    /// mid-fade lights it again from where it is).
+    static func flash(_ spark: LayerID, at point: SIMD2<Double>, in tree: inout LayerTree) {
+        _ = tree.removeAnimation(.opacity, of: spark)
+        _ = tree.removeAnimation(.scale, of: spark)
+        tree[spark].position = point
+        let fade = SpringParameters(response: 0.3, dampingRatio: 1)
+        tree.animate(.opacity, of: spark, with: .spring(SpringAnimation(parameters: fade, restThreshold: .scale,
+                                                                         value: SIMD2(0.85, 0), velocity: .zero,
+                                                                         target: .zero)))
+        tree.animate(.scale, of: spark, with: .spring(SpringAnimation(parameters: fade, restThreshold: .scale,
+                                                                       value: SIMD2(0.6, 0), velocity: .zero,
+                                                                       target: SIMD2(2, 0))))
+        tree[spark].opacity = 0
+        tree[spark].scale = 2
+    }
+
     /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sky with a sun and two clouds), two
     /// lines of its caption, and a handle on each rounded corner, as a shape one can take by its corners to scale and
     /// turn (pinch, twist). Rounded rectangles only: the card is drawn again every frame it moves, and stroked glyphs
