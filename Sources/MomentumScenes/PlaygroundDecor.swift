@@ -186,10 +186,10 @@ struct PlaygroundDecor {
         }
     }
 
-    /// The flash where the card and the tile meet: a white disc, invisible until `flash`.
+    /// The flash where the card and the tile meet: a disc of the walls' lit colour, invisible until `flash`.
     static func addSpark(into tree: inout LayerTree) -> LayerID {
-        var spark = Layer(frame: DrawRect(x: 0, y: 0, width: 28, height: 28), backgroundColor: Palette.white,
-                          cornerRadius: 14)
+        var spark = Layer(frame: DrawRect(x: 0, y: 0, width: 40, height: 40), backgroundColor: activeWallColor,
+                          cornerRadius: 20)
         spark.isHitTestable = false
         spark.opacity = 0
         return tree.add(spark)
@@ -203,13 +203,13 @@ struct PlaygroundDecor {
         tree[spark].position = point
         let fade = SpringParameters(response: 0.3, dampingRatio: 1)
         tree.animate(.opacity, of: spark, with: .spring(SpringAnimation(parameters: fade, restThreshold: .scale,
-                                                                         value: SIMD2(0.85, 0), velocity: .zero,
+                                                                         value: SIMD2(1, 0), velocity: .zero,
                                                                          target: .zero)))
         tree.animate(.scale, of: spark, with: .spring(SpringAnimation(parameters: fade, restThreshold: .scale,
-                                                                       value: SIMD2(0.6, 0), velocity: .zero,
-                                                                       target: SIMD2(2, 0))))
+                                                                       value: SIMD2(0.8, 0), velocity: .zero,
+                                                                       target: SIMD2(2.2, 0))))
         tree[spark].opacity = 0
-        tree[spark].scale = 2
+        tree[spark].scale = 2.2
     }
 
     /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sky with a sun and two clouds), two

@@ -167,6 +167,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         card.wantsOwnSurface = true
         // Thrown anywhere over the page, and over its hint, by design.
         card.role = .sheet("card")
+        // The flash glows out from under the two where they meet.
+        spark = PlaygroundDecor.addSpark(into: &layers)
         let tileSide = Self.tileSide(for: side)
         var tile = Layer(frame: DrawRect(origin: Self.tileHome(size: size, side: side) - tileSide / 2,
                                          size: SIMD2(tileSide, tileSide)),
@@ -177,7 +179,6 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         PlaygroundDecor.addTileFace(to: tileLayer, side: tileSide, in: &layers)
         cardLayer = layers.add(card)
         PlaygroundDecor.addCardFace(to: cardLayer, side: side, in: &layers)
-        spark = PlaygroundDecor.addSpark(into: &layers)
         layers[tileLayer].position = clampedTile(layers[tileLayer].position)
         syncDecorations()
         placeHint()
@@ -722,17 +723,29 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             return
         }
         let cardVelocity = velocity, tileVelocityNow = tileHeld ? tileVelocity : tileNow.velocity
-        var world = DynamicsWorld()
         var cardProps = Self.tileProperties()
         cardProps.density = isHeld ? 0 : 100
         var tileProps = Self.tileProperties()
         if tileHeld { tileProps.density = 0 }
-        let c = world.addItem(center: cardShape.rect.center, width: cardSize.x, height: cardSize.y, properties: cardProps)
-        let t = world.addItem(center: tileNow.value, width: tileSide, height: tileSide, properties: tileProps)
-        world.setAngle(cardShape.rotation, for: c)
-        world.setVelocity(cardVelocity, for: c)
-        world.setVelocity(tileVelocityNow, for: t)
-        guard world.resolveContacts(pushOut: step) else { return }
+        /// The two bodies `ahead` seconds on at their velocities now.
+        func bodies(ahead: Double) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
+            var world = DynamicsWorld()
+            let c = world.addItem(center: cardShape.rect.center + cardVelocity * ahead, width: cardSize.x,
+                                  height: cardSize.y, properties: cardProps)
+            let t = world.addItem(center: tileNow.value + tileVelocityNow * ahead, width: tileSide, height: tileSide,
+                                  properties: tileProps)
+            world.setAngle(cardShape.rotation, for: c)
+            world.setVelocity(cardVelocity, for: c)
+            world.setVelocity(tileVelocityNow, for: t)
+            return (world, c, t)
+        }
+        // Touching now (pushed apart if they overlap), or about to: where they will be half a frame on, so an impact
+        // is drawn at most half a frame's travel early or late, never a whole frame into each other.
+        var (world, c, t) = bodies(ahead: 0)
+        if !world.resolveContacts(pushOut: step) {
+            (world, c, t) = bodies(ahead: step / 2)
+            guard world.resolveContacts() else { return }
+        }
         let newCard = world.velocity(of: c), newTile = world.velocity(of: t)
         let cardTurned = !isHeld && ((newCard - cardVelocity) * (newCard - cardVelocity)).sum() > 1
         let tileTurned = !tileHeld && ((newTile - tileVelocityNow) * (newTile - tileVelocityNow)).sum() > 1
@@ -752,8 +765,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         // An impact a user sees (faster than Box2D's bounce threshold): a flash where they met.
         let approach = ((cardVelocity - tileVelocityNow) * (cardVelocity - tileVelocityNow)).sum().squareRoot()
         if approach > DynamicsUnits.restitutionThreshold {
-            PlaygroundDecor.flash(spark, at: (cardShape.rect.center * tileSide + tileNow.value * cardSize.x)
-                                      / (tileSide + cardSize.x), in: &layers)
+            // Between the nearest points of the two boxes.
+            let box = cardBox(), half = tileSide / 2
+            let onCard = SIMD2(Swift.min(Swift.max(tileNow.value.x, box.x), box.maxX),
+                               Swift.min(Swift.max(tileNow.value.y, box.y), box.maxY))
+            let onTile = SIMD2(Swift.min(Swift.max(cardShape.rect.center.x, tileNow.value.x - half), tileNow.value.x + half),
+                               Swift.min(Swift.max(cardShape.rect.center.y, tileNow.value.y - half), tileNow.value.y + half))
+            PlaygroundDecor.flash(spark, at: (onCard + onTile) / 2, in: &layers)
         }
         reports.append(SceneEvent(.collision, [
             TraceField(EventField.velocityBefore, .vector(cardVelocity)), TraceField(EventField.velocityAfter, .vector(newCard)),
