@@ -704,7 +704,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// The card and the tile meet: when their shapes as drawn touch (the card turned and scaled as it is), the
     /// engine's contact solver (`DynamicsWorld.resolveContacts`: restitution 0.6, friction, their masses; a body a
-    /// finger holds is immovable) says what the impact does to their velocities, and each goes on from where it is
+    /// finger holds, or the card at rest, is immovable) says what the impact does to their velocities, and each goes on from where it is
     /// drawn with its new velocity: the card on its backend toward where that velocity takes it, the tile free.
     /// Overlapping bodies are pushed apart in velocity over a frame `step` (none jumps); a card falling onto the tile
     /// comes to rest on it. Positions never jump; velocities turn as in a bounce off a wall.
@@ -724,7 +724,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         }
         let cardVelocity = velocity, tileVelocityNow = tileHeld ? tileVelocity : tileNow.velocity
         var cardProps = Self.tileProperties()
-        cardProps.density = isHeld ? 0 : 100
+        // A card a finger holds, or one at rest, stays where it was put (seed 004: a lift leaves it where it was
+        // caught): the tile bounces off it as off a wall.
+        cardProps.density = isHeld || !isAnimating(.position) ? 0 : 100
         var tileProps = Self.tileProperties()
         if tileHeld { tileProps.density = 0 }
         /// The two bodies `ahead` seconds on at their velocities now.
