@@ -494,6 +494,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let wasMoving = isAnimating(.position)
         let caught = layers.removeAnimation(.position, of: cardLayer)  // the presented value and velocity now
         isHeld = true
+        wakeResting(card: false)
         grabPosition = caught.value
         grabTranslation = recognizer.translation
         var fields = [TraceField(EventField.position, .vector(caught.value)),
@@ -636,6 +637,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         else { layers.animate(.position, of: cardLayer, with: motion) }
     }
 
+    /// With gravity on, a body resting on the other (parked by `collide`) falls again when a finger moves the other:
+    /// `card` (the card falls again) or the tile.
+    private mutating func wakeResting(card: Bool) {
+        guard hasGravity else { return }
+        if card, !isHeld, !isAnimating(.position), backendName == "dynamics" {
+            let at = layers[cardLayer].position
+            move(from: at, velocity: .zero, to: clamped(at))
+        } else if !card, !tileHeld, !layers.isAnimating(.position, of: tileLayer) {
+            moveTile(from: layers[tileLayer].position, velocity: .zero)
+        }
+    }
+
     // MARK: - The tile
 
     /// `point` moved so the tile lies inside the walls (the field below the chrome band).
@@ -674,6 +687,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let wasMoving = layers.isAnimating(.position, of: tileLayer)
         let caught = layers.removeAnimation(.position, of: tileLayer)
         tileHeld = true
+        wakeResting(card: true)
         tileGrab = caught.value
         grabTranslation = recognizer.translation
         reports.append(SceneEvent(.catch, [TraceField(EventField.object, .string("tile")),
@@ -686,6 +700,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let from = tilePosition
         tileHeld = false
         moveTile(from: from, velocity: v)
+        wakeResting(card: true)
         reports.append(SceneEvent(.panEnded, [TraceField(EventField.object, .string("tile")),
                                               TraceField(EventField.velocity, .vector(v)),
                                               TraceField(EventField.position, .vector(from))]))
@@ -698,6 +713,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let away = now.value - point, length = (away * away).sum().squareRoot()
         let v = now.velocity + (length > 1 ? away / length : SIMD2(0, -1)) * Self.pushSpeed
         moveTile(from: now.value, velocity: v)
+        wakeResting(card: true)
         reports.append(SceneEvent(.push, [TraceField(EventField.object, .string("tile")),
                                           TraceField(EventField.velocity, .vector(v))]))
     }
@@ -718,8 +734,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         // The tile making way (below) glides on a spring, through nothing it could hit.
         if case .spring = layers.animation(.position, of: tileLayer) { return }
         if !isHeld, !tileHeld, !isAnimating(.position), !layers.isAnimating(.position, of: tileLayer) {
-            // Both at rest, one over the other (the card put down on the tile): the tile makes way.
-            makeWay()
+            // Both at rest, one over the other (the card put down on the tile): the tile makes way (with gravity on
+            // one may rest on the other: they stay).
+            if !hasGravity { makeWay() }
             return
         }
         let cardVelocity = velocity, tileVelocityNow = tileHeld ? tileVelocity : tileNow.velocity
@@ -743,8 +760,21 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         }
         // Touching now (pushed apart if they overlap), or about to: where they will be half a frame on, so an impact
         // is drawn at most half a frame's travel early or late, never a whole frame into each other.
+        // Resting on each other (nearly still, a few px deep, as gravity leaves them): no push-out, which would only
+        // wedge the one below against the floor.
+        let relative = cardVelocity - tileVelocityNow
+        let resting = (relative * relative).sum() < 30 * 30
+        if resting, hasGravity {
+            // One landed on the other: the one on top rests there; nothing pushes either.
+            if isAnimating(.position), !isHeld, cardShape.rect.center.y < tileNow.value.y {
+                layers[cardLayer].position = layers.removeAnimation(.position, of: cardLayer).value
+            } else if layers.isAnimating(.position, of: tileLayer), !tileHeld, tileNow.value.y < cardShape.rect.center.y {
+                layers[tileLayer].position = layers.removeAnimation(.position, of: tileLayer).value
+            }
+            return
+        }
         var (world, c, t) = bodies(ahead: 0)
-        if !world.resolveContacts(pushOut: step) {
+        if !world.resolveContacts(pushOut: resting ? nil : step) {
             (world, c, t) = bodies(ahead: step / 2)
             guard world.resolveContacts() else { return }
         }
@@ -754,15 +784,21 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         guard cardTurned || tileTurned else { return }
         if cardTurned {
             let from = layers.removeAnimation(.position, of: cardLayer).value
-            if hasGravity, (newCard * newCard).sum() < 100, newTile.y >= -1 {
-                // Resting on the tile: it stays where it landed (until the tile moves from under it).
+            if hasGravity, (newCard * newCard).sum() < 100, from.y < tileNow.value.y {
+                // Landed on the tile: it rests where it landed (until the tile moves from under it).
                 layers[cardLayer].position = from
             } else {
                 move(from: from, velocity: newCard, to: clamped(from + newCard * Self.projectionTime))
             }
         }
         if tileTurned {
-            moveTile(from: layers.removeAnimation(.position, of: tileLayer).value, velocity: newTile)
+            let from = layers.removeAnimation(.position, of: tileLayer).value
+            if hasGravity, (newTile * newTile).sum() < 100, from.y < cardShape.rect.center.y {
+                // Landed on the card: it rests there (until the card moves from under it).
+                layers[tileLayer].position = from
+            } else {
+                moveTile(from: from, velocity: newTile)
+            }
         }
         // An impact a user sees (faster than Box2D's bounce threshold): a flash where they met.
         let approach = ((cardVelocity - tileVelocityNow) * (cardVelocity - tileVelocityNow)).sum().squareRoot()

@@ -102,6 +102,31 @@ struct PlaygroundTileTests {
         #expect(!d.scene.needsFrames)
     }
 
+    @Test("gravity on (dynamics backend): the card and the tile fall, and both come to rest on the floor or on each other, apart")
+    func gravityDropsBoth() {
+        var d = PlaygroundDriver(backend: PlaygroundScene.cardDynamics(), name: "dynamics")
+        // The card over the tile first, so it lands on it.
+        _ = d.down(d.scene.position)
+        for _ in 0..<30 {
+            d.wait(1.0 / 60)
+            _ = d.move(d.scene.position + (SIMD2(d.scene.tilePosition.x, 200) - d.scene.position) / 10)
+        }
+        d.wait(0.3)
+        _ = d.up(d.scene.position)
+        let on = d.scene.toggleGravity()
+        #expect(on)
+        _ = Self.run(&d, seconds: 15)
+        #expect(!d.scene.needsFrames, "both rest")
+        #expect(!Self.overlap(d.scene, slack: 3))
+        // The tile on the floor; the card on the floor or on the tile.
+        let floor = 800.0
+        #expect(abs(d.scene.tilePosition.y + d.scene.tileSide / 2 - floor) < 1, "tile at \(d.scene.tilePosition)")
+        let onFloor = abs(d.scene.position.y + d.scene.side / 2 - floor) < 1
+        let onTile = abs(d.scene.position.y + d.scene.side / 2 - (d.scene.tilePosition.y - d.scene.tileSide / 2)) < 6
+            && abs(d.scene.position.x - d.scene.tilePosition.x) < (d.scene.side + d.scene.tileSide) / 2
+        #expect(onFloor || onTile, "card at \(d.scene.position)")
+    }
+
     @Test("the card dragged into the tile shoves it: the card stays under the finger, the tile gets out of its way")
     func dragTheCardIntoTheTile() {
         var d = PlaygroundDriver()
