@@ -126,6 +126,19 @@ struct PlaygroundDecor {
         tree[gravity].position = SIMD2(rect.maxX - 36, rect.y + 24 + 32)
     }
 
+    /// About the box the legend's lines take (a character is about 0.56 em wide): the tile is not left to rest over it.
+    func legendBox(in tree: LayerTree) -> DrawRect? {
+        guard let first = legend.first, let last = legend.last else { return nil }
+        let top = tree[first].frame, bottom = tree[last].frame
+        var width = 0.0
+        for id in legend {
+            if case let .text(string, size, _, _, _) = tree[id].content {
+                width = max(width, Double(string.count) * size * 0.56)
+            }
+        }
+        return DrawRect(x: top.x, y: top.y, width: min(width, top.width), height: bottom.maxY - top.y)
+    }
+
     /// Shows what acts on the card now: the pull from `target` to the card at `position` while `pulled`, the walls
     /// lit while `walled`, gravity's arrow while `falling`; the legend says it for `backend`.
     func update(in tree: inout LayerTree, target: SIMD2<Double>, position: SIMD2<Double>, pulled: Bool,

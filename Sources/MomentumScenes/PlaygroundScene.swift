@@ -350,8 +350,22 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             if layers.isAnimating(.position, of: tileLayer) { catchTile(into: &reports) } else { pressedMovingTile = nil }
         }
         collide(step: dt, into: &reports)
+        clearLegend()
         syncDecorations()
         return reports
+    }
+
+    /// A tile come to rest over the legend's lines (gravity off) glides up clear of them, on the position spring.
+    private mutating func clearLegend() {
+        guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer),
+              let legend = decor.legendBox(in: layers) else { return }
+        let at = layers[tileLayer].position, half = tileSide / 2
+        guard at.x - half < legend.maxX, at.x + half > legend.x, at.y + half > legend.y, at.y - half < legend.maxY,
+              legend.width > 0 else { return }
+        let spot = clampedTile(SIMD2(at.x, legend.y - half - 8))
+        guard spot != at, spot.y + half <= legend.y else { return }
+        layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
+                                                                               value: at, target: spot)))
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
