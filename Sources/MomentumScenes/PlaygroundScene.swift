@@ -814,9 +814,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 moveTile(from: from, velocity: newTile)
             }
         }
-        // An impact a user sees (faster than Box2D's bounce threshold): a flash where they met.
+        // An impact a user sees (three times Box2D's bounce threshold, 300 px/s): a flash where they met.
         let approach = ((cardVelocity - tileVelocityNow) * (cardVelocity - tileVelocityNow)).sum().squareRoot()
-        if approach > DynamicsUnits.restitutionThreshold {
+        if approach > 3 * DynamicsUnits.restitutionThreshold {
             // Between the nearest points of the two boxes.
             let box = cardBox(), half = tileSide / 2
             let onCard = SIMD2(Swift.min(Swift.max(tileNow.value.x, box.x), box.maxX),
