@@ -107,7 +107,8 @@ struct HeadlessTour {
         }
     }
 
-    /// Playground: flick the card, tap elsewhere while it flies (retarget), catch it, pinch it, leave it at rest.
+    /// Playground: flick the card, tap elsewhere while it flies (retarget), throw it at the tile (they collide), catch
+    /// it, pinch it, leave it at rest.
     private func playground() throws {
         let c = SIMD2(width / 2, height / 2)
         let reach = min(120, width * 0.25)
@@ -116,6 +117,16 @@ struct HeadlessTour {
         try gesture("tap elsewhere while it flies: it retargets", "0 tap 0 \(width * 0.2) \(height * 0.3)")
         try app.waitForGesture(.retarget, after: max(0, mark - 1))
         try waitFor("the card idle") { $0.playground?.state == .idle }
+        // Throw it at the tile: they collide, the tile is knocked away (a flash where they meet).
+        if let record = app.events.last(where: { $0.playground != nil })?.playground {
+            let toward = record.tile - record.position, length = (toward * toward).sum().squareRoot()
+            let end = record.position + toward / max(length, 1) * min(100, length / 2)
+            let hit = app.events.count
+            try gesture("throw the card at the tile: it knocks it away",
+                        "0 flick 0 \(record.position.x) \(record.position.y) \(end.x) \(end.y) 60")
+            try app.waitForGesture(.collision, after: max(0, hit - 1))
+            try waitFor("the card idle") { $0.playground?.state == .idle }
+        }
         try gesture("tap to the right of the middle: it comes over", "0 tap 0 \(c.x + min(200, width * 0.2)) \(c.y)")
         try waitFor("the card idle") { $0.playground?.state == .idle }
         let position = app.events.last { $0.playground != nil }?.playground?.position ?? c

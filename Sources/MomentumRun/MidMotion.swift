@@ -1,7 +1,7 @@
 import MomentumScenes
 
 /// `--mid-screenshots`: the instants worth a picture mid-animation, read from the scene's record as the frame draws
-/// it: the panel or the playground card in full flight, the card half presented, the covers mid-shuffle and the lanes
+/// it: the panel or the playground card in full flight (or its tile just knocked away), the card half presented, the covers mid-shuffle and the lanes
 /// half run, the list coasting or bouncing.
 public struct MidMotion: Sendable {
     /// How many pictures a run takes.
@@ -33,7 +33,14 @@ public struct MidMotion: Sendable {
             if r.lanes.running, let progress = r.lanes.progress, (0.4...0.6).contains(progress) { return "lanes" }
             return nil
         case .playground(let r):
+            // The tile knocked away by the card (just after they met) or the card in full flight.
             let speed = (r.velocity * r.velocity).sum().squareRoot()
+            let tileSpeed = (r.tileVelocity * r.tileVelocity).sum().squareRoot()
+            let side: Double = PlaygroundScene.side(for: size)
+            let reach: Double = (side * r.scale + PlaygroundScene.tileSide(for: side)) / 2
+            let gap: SIMD2<Double> = r.position - r.tile
+            let apart = max(abs(gap.x), abs(gap.y)) - reach > 4
+            if r.tileDriver == "dynamics" && tileSpeed > 400 && apart { return "knocked" }
             return r.state == .animating && speed > 300 ? "flight" : nil
         case .scroll(let r):
             return (r.state == .decelerating && abs(r.velocity) > 500) || r.state == .bouncing ? "coasting" : nil
@@ -41,8 +48,8 @@ public struct MidMotion: Sendable {
     }
 
     /// Whether to take picture `taken + 1` of the frame drawn at `t` (s) with `record` in a window of `size`: the first instant, then one
-    /// of another kind, or of the same kind in a later motion at least half a second on (the gallery's: of the other
-    /// kind only).
+    /// of another kind, or of the same kind in a later motion at least half a second on (the gallery's and the
+    /// playground's: of the other kind only).
     public mutating func take(_ record: SceneRecord, size: SIMD2<Double>, at t: Double) -> Int? {
         guard taken < Self.count else { return nil }
         guard let moment = Self.moment(of: record, size: size) else {
@@ -50,8 +57,11 @@ public struct MidMotion: Sendable {
             return nil
         }
         if let last, moment == last.moment {
-            // The gallery has two kinds of instant: one picture of each.
-            if case .gallery = record { return nil }
+            // The gallery and the playground have two kinds of instant: one picture of each.
+            switch record {
+            case .gallery, .playground: return nil
+            default: break
+            }
             if !apart || t - last.t < 0.5 { return nil }
         }
         taken += 1

@@ -36,8 +36,10 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     case finished
     /// `--autoplay` started the next motion by itself.
     case autoplay
-    /// A tap pushed the playground card (dynamics backend).
+    /// A tap pushed the playground card (dynamics backend) or its tile.
     case push
+    /// The playground's card and tile collided: carries both velocities before and after the impact.
+    case collision
     /// Gravity was turned on or off (key g, dynamics backend).
     case gravity
     /// The wheel or a touchpad scrolled: carries `source`, and `to` (a wheel's target offset) or `velocity` (the

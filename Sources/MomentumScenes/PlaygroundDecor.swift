@@ -126,6 +126,19 @@ struct PlaygroundDecor {
         tree[gravity].position = SIMD2(rect.maxX - 36, rect.y + 24 + 32)
     }
 
+    /// About the box the legend's lines take (a character is about 0.56 em wide): the tile is not left to rest over it.
+    func legendBox(in tree: LayerTree) -> DrawRect? {
+        guard let first = legend.first, let last = legend.last else { return nil }
+        let top = tree[first].frame, bottom = tree[last].frame
+        var width = 0.0
+        for id in legend {
+            if case let .text(string, size, _, _, _) = tree[id].content {
+                width = max(width, Double(string.count) * size * 0.56)
+            }
+        }
+        return DrawRect(x: top.x, y: top.y, width: min(width, top.width), height: bottom.maxY - top.y)
+    }
+
     /// Shows what acts on the card now: the pull from `target` to the card at `position` while `pulled`, the walls
     /// lit while `walled`, gravity's arrow while `falling`; the legend says it for `backend`.
     func update(in tree: inout LayerTree, target: SIMD2<Double>, position: SIMD2<Double>, pulled: Bool,
@@ -167,6 +180,50 @@ struct PlaygroundDecor {
     private static func text(_ content: LayerContent) -> String {
         if case let .text(string, _, _, _, _) = content { return string }
         return ""
+    }
+
+    /// The tile's face, as sublayers of `tile` (a `side` px square, orange): a music app's icon, a white note on a
+    /// lighter disc, the shape one throws the card at. Rounded rectangles and one glyph, drawn once on its surface.
+    static func addTileFace(to tile: LayerID, side: Double, in tree: inout LayerTree) {
+        let disc = (side * 0.62).rounded(), inset = ((side - disc) / 2).rounded()
+        var back = Layer(frame: DrawRect(x: inset, y: inset, width: disc, height: disc),
+                         backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.22), cornerRadius: disc / 2)
+        back.isHitTestable = false
+        tree.add(back, to: tile)
+        let glyph = (side * 0.42).rounded(), at = ((side - glyph) / 2).rounded()
+        for part in Icon.note.layers(in: DrawRect(x: at, y: at, width: glyph, height: glyph), color: Palette.white,
+                                     background: Palette.orange) {
+            var part = part
+            part.isHitTestable = false
+            tree.add(part, to: tile)
+        }
+    }
+
+    /// The flash where the card and the tile meet: a disc of the walls' lit colour, invisible until `flash`.
+    static func addSpark(into tree: inout LayerTree) -> LayerID {
+        var spark = Layer(frame: DrawRect(x: 0, y: 0, width: 40, height: 40), backgroundColor: activeWallColor,
+                          cornerRadius: 20)
+        spark.isHitTestable = false
+        spark.opacity = 0
+        return tree.add(spark)
+    }
+
+    /// Lights the spark at `point`: it swells and fades in about a fifth of a second (springs, so a second impact
+    /// mid-fade lights it again from where it is). Small and short: it is redrawn in the window every frame it shows
+    /// (at 1920x1080@2 a larger, longer flash doubled the app's frame cost while the card pushed the tile along).
+    static func flash(_ spark: LayerID, at point: SIMD2<Double>, in tree: inout LayerTree) {
+        _ = tree.removeAnimation(.opacity, of: spark)
+        _ = tree.removeAnimation(.scale, of: spark)
+        tree[spark].position = point
+        let fade = SpringParameters(response: 0.18, dampingRatio: 1)
+        tree.animate(.opacity, of: spark, with: .spring(SpringAnimation(parameters: fade, restThreshold: .scale,
+                                                                         value: SIMD2(1, 0), velocity: .zero,
+                                                                         target: .zero)))
+        tree.animate(.scale, of: spark, with: .spring(SpringAnimation(parameters: fade, restThreshold: .scale,
+                                                                       value: SIMD2(0.7, 0), velocity: .zero,
+                                                                       target: SIMD2(1.5, 0))))
+        tree[spark].opacity = 0
+        tree[spark].scale = 1.5
     }
 
     /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sky with a sun and two clouds), two

@@ -6,13 +6,15 @@ extension PlaygroundScene {
     /// the position animates, a faint ring where it is heading.
     public func draw(into list: inout DrawList) { layers.draw(into: &list) }
 
-    /// The card as drawn: the axis-aligned box around its turned, scaled shape.
+    /// The card as drawn (the axis-aligned box around its turned, scaled shape) and the tile.
     public var touchTargets: [TouchTarget] {
         let shape = card
         let half = shape.scaledHalfSize
         let c = Double.cos(shape.rotation), s = Double.sin(shape.rotation)
         let extent = SIMD2(abs(c) * half.x + abs(s) * half.y, abs(s) * half.x + abs(c) * half.y)
-        return [TouchTarget("card", DrawRect(origin: shape.rect.center - extent, size: 2 * extent))]
+        let tile = layers.presentation(of: tileLayer).frame
+        return [TouchTarget("card", DrawRect(origin: shape.rect.center - extent, size: 2 * extent)),
+                TouchTarget("tile", tile)]
     }
 
     /// The card's state for the trace: position, velocity, scale, rotation and their velocities and targets,
@@ -24,6 +26,8 @@ extension PlaygroundScene {
         return .playground(Record(state: state, position: position, velocity: velocity, target: target, scale: scale,
                                   scaleVelocity: scaleVelocity, scaleTarget: scaleTarget, angle: angle,
                                   angularVelocity: angularVelocity, angleTarget: angleTarget, driver: positionDriver,
-                                  scaleDriver: scaleDriver, angleDriver: angleDriver, backend: backendName))
+                                  scaleDriver: scaleDriver, angleDriver: angleDriver, backend: backendName,
+                                  tile: tilePosition, tileVelocity: tileVelocity,
+                                  tileDriver: tileHeld ? "finger" : (layers.isAnimating(.position, of: tileLayer) ? "dynamics" : "none")))
     }
 }

@@ -63,6 +63,24 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The card's side now (`side(for:)` of the container).
     public var side: Double { Self.side(for: size) }
 
+    /// The tile's side beside a card of `side` px: a little over half of it (88 px beside the phone's card).
+    public static func tileSide(for side: Double) -> Double { (side * 0.55).rounded() }
+    /// The tile's side now.
+    public var tileSide: Double { Self.tileSide(for: side) }
+    /// Where the tile starts in a `size` container: low on the left, clear of the card in the middle, where the
+    /// autoplay's last leg throws the card at it.
+    static func tileHome(size: SIMD2<Double>, side: Double) -> SIMD2<Double> {
+        SIMD2((size.x * 0.25).rounded(), (size.y * 0.72).rounded())
+    }
+
+    /// The tile's properties: the card's density (so it weighs what its area says: a third of the card), sliding
+    /// to a stop in about a second (resistance 3), bouncing off the walls and the card (elasticity 0.6), a little
+    /// friction against the card.
+    static func tileProperties() -> DynamicsItemProperties {
+        DynamicsItemProperties(density: 100, resistance: 3, elasticity: 0.6, friction: 0.2, allowsRotation: false,
+                               collidesWithBounds: true, collidesWithItems: true)
+    }
+
     /// The card item's properties, attached or falling free.
     static func cardProperties(falling: Bool) -> DynamicsItemProperties {
         DynamicsItemProperties(density: 100, resistance: falling ? 1 : 10, elasticity: 0.6, allowsRotation: false,
@@ -116,6 +134,19 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The corner `--autoplay` sends the card to next.
     private var autoplayNext = 0
 
+    /// The tile: a smaller, lighter body beside the card (an app icon to throw the card at, or to throw). It moves
+    /// on its own in UIKit Dynamics (free, resistance, bouncing off the walls; falling with gravity on), collides
+    /// with the card (`collide`), and a finger grabs, drags and flicks it as it does the card.
+    public let tileLayer: LayerID
+    /// True while a finger holds the tile.
+    public private(set) var tileHeld = false
+    var gestureOnTile = false
+    private var tileGrab = SIMD2<Double>.zero
+    /// When a press went down on the moving tile (the touch rule, as for the card).
+    private var pressedMovingTile: Double?
+    /// The flash where the card and the tile last met.
+    private let spark: LayerID
+
     /// A card at rest in the middle of a `size` container; position on `backend` (a response-0.5 s,
     /// damping-0.8 spring when nil).
     public init(size: SIMD2<Double>, backend: PropertyAnimation? = nil, backendName: String = "spring") {
@@ -127,7 +158,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         layers = LayerTree(size: size)
         decor = PlaygroundDecor(into: &layers)
         hint = SceneHint(into: &layers, title: "Playground",
-                         lines: ["Drag, flick, pinch or twist the card", "Tap elsewhere to send it there"])
+                         lines: ["Throw the card at the tile, pinch or twist it", "Tap elsewhere to send it there"])
         let centre = size * 0.5
         let side = Self.side(for: size)
         var card = Layer(frame: DrawRect(origin: centre - side / 2, size: SIMD2(side, side)),
@@ -136,8 +167,19 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         card.wantsOwnSurface = true
         // Thrown anywhere over the page, and over its hint, by design.
         card.role = .sheet("card")
+        // The flash glows out from under the two where they meet.
+        spark = PlaygroundDecor.addSpark(into: &layers)
+        let tileSide = Self.tileSide(for: side)
+        var tile = Layer(frame: DrawRect(origin: Self.tileHome(size: size, side: side) - tileSide / 2,
+                                         size: SIMD2(tileSide, tileSide)),
+                         backgroundColor: Palette.orange, cornerRadius: tileSide * 0.24)
+        tile.wantsOwnSurface = true
+        tile.role = .sheet("tile")
+        tileLayer = layers.add(tile)
+        PlaygroundDecor.addTileFace(to: tileLayer, side: tileSide, in: &layers)
         cardLayer = layers.add(card)
         PlaygroundDecor.addCardFace(to: cardLayer, side: side, in: &layers)
+        layers[tileLayer].position = clampedTile(layers[tileLayer].position)
         syncDecorations()
         placeHint()
     }
@@ -171,6 +213,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// The card's centre as drawn now.
     public var position: SIMD2<Double> { layers.presented(.position, of: cardLayer).value }
+    /// The tile's centre as drawn now.
+    public var tilePosition: SIMD2<Double> { layers.presented(.position, of: tileLayer).value }
+    /// The tile's velocity now (px/s): the finger's while held.
+    public var tileVelocity: SIMD2<Double> {
+        tileHeld ? recognizer.panVelocity(at: inputTime + sinceInput) : layers.presented(.position, of: tileLayer).velocity
+    }
     /// The card's velocity now (px/s): the finger's while held.
     public var velocity: SIMD2<Double> {
         isHeld ? recognizer.panVelocity(at: inputTime + sinceInput) : layers.presented(.position, of: cardLayer).velocity
@@ -235,7 +283,20 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             layers.removeSublayers(of: cardLayer)
             PlaygroundDecor.addCardFace(to: cardLayer, side: side, in: &layers)
         }
+        if Self.side(for: oldSize) != side {
+            layers[tileLayer].size = SIMD2(tileSide, tileSide)
+            layers[tileLayer].cornerRadius = tileSide * 0.24
+            layers.removeSublayers(of: tileLayer)
+            PlaygroundDecor.addTileFace(to: tileLayer, side: tileSide, in: &layers)
+        }
         placeHint()
+        if !tileHeld {
+            // The tile keeps its place relative to the container, like the card; moving, it goes on from where it is
+            // drawn inside the new walls.
+            let now = layers.removeAnimation(.position, of: tileLayer)
+            let relative = oldSize.x > 0 && oldSize.y > 0 ? now.value / oldSize * newSize : now.value
+            moveTile(from: clampedTile(relative), velocity: now.velocity)
+        }
         guard !isHeld else { return }
         let model = layers[cardLayer].position
         let relative = oldSize.x > 0 && oldSize.y > 0 ? model / oldSize * newSize : newSize / 2
@@ -260,6 +321,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public mutating func switchBackend(to newBackend: PropertyAnimation, name: String) {
         defer { syncDecorations() }
         backend = name == "dynamics" ? Self.cardDynamics() : newBackend
+        if name != "dynamics", hasGravity, !tileHeld {
+            // Gravity goes off with the dynamics backend: the tile goes on from where it is drawn without it.
+            hasGravity = false
+            let tile = layers.removeAnimation(.position, of: tileLayer)
+            moveTile(from: tile.value, velocity: tile.velocity)
+        }
         if name != "dynamics" { hasGravity = false }
         _ = backend.interrupt()
         backendName = name
@@ -278,8 +345,27 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
            layers.time - down.time >= TouchRule.holdTime {
             if isAnimating(.position) { catchCard(into: &reports) } else { pressedMoving = nil }
         }
+        if let down = pressedMovingTile, !tileHeld, recognizer.isActive, !recognizer.isPanning,
+           layers.time - down >= TouchRule.holdTime {
+            if layers.isAnimating(.position, of: tileLayer) { catchTile(into: &reports) } else { pressedMovingTile = nil }
+        }
+        collide(step: dt, into: &reports)
+        clearLegend()
         syncDecorations()
         return reports
+    }
+
+    /// A tile come to rest over the legend's lines (gravity off) glides up clear of them, on the position spring.
+    private mutating func clearLegend() {
+        guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer),
+              let legend = decor.legendBox(in: layers) else { return }
+        let at = layers[tileLayer].position, half = tileSide / 2
+        guard at.x - half < legend.maxX, at.x + half > legend.x, at.y + half > legend.y, at.y - half < legend.maxY,
+              legend.width > 0 else { return }
+        let spot = clampedTile(SIMD2(at.x, legend.y - half - 8))
+        guard spot != at, spot.y + half <= legend.y else { return }
+        layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
+                                                                               value: at, target: spot)))
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
@@ -297,6 +383,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 gestureOnCard = card.contains(point)
                 caughtMoving = gestureOnCard && isAnimating(.position)
                 pressedMoving = nil
+                pressedMovingTile = nil
+                gestureOnTile = !gestureOnCard && layers.presentation(of: tileLayer).frame.contains(point)
+                if gestureOnTile {
+                    // The touch rule, as for the card: a moving tile goes on until the press becomes a pan or a hold.
+                    if layers.isAnimating(.position, of: tileLayer) { pressedMovingTile = layers.time }
+                    else { catchTile(into: &reports) }
+                }
                 if caughtMoving {
                     // The touch rule: the motion goes on at touch-down; what the press becomes decides.
                     let now = layers.presented(.position, of: cardLayer)
@@ -307,7 +400,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .panBegan(let translation):
                 // Caught where it is drawn as the finger starts to move it: from here it follows 1:1.
                 if gestureOnCard, !isHeld, pressedMoving != nil { catchCard(into: &reports) }
-                if isHeld { reports.append(SceneEvent(.panBegan, [TraceField(EventField.translation, .vector(translation))])) }
+                if gestureOnTile, !tileHeld, pressedMovingTile != nil { catchTile(into: &reports) }
+                if isHeld || tileHeld {
+                    reports.append(SceneEvent(.panBegan, [TraceField(EventField.translation, .vector(translation))]))
+                }
             case .panChanged, .pinchBegan:
                 break
             case .rotationBegan:
@@ -319,6 +415,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 if angleHeld { layers[cardLayer].rotation = baseAngle + a }
             case .panEnded(_, let v):
                 if isHeld { release(velocity: v, into: &reports) }
+                if tileHeld { releaseTile(velocity: v, into: &reports) }
             case .pinchEnded(let s, let sv):
                 if scaleHeld { releaseScale(s, velocity: sv, into: &reports) }
             case .rotationEnded(let a, let w):
@@ -326,7 +423,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .tap(let point):
                 reports.append(SceneEvent(.tap, [TraceField(EventField.position, .vector(point)),
                                                   TraceField(EventField.onCard, .bool(gestureOnCard))]))
-                if !gestureOnCard {
+                if gestureOnTile {
+                    // A tap on the tile flicks it away from the finger (a held, caught one stays where it stopped).
+                    if tileHeld, pressedMovingTile != nil { tileHeld = false } else { pushTile(from: point, into: &reports) }
+                } else if !gestureOnCard {
                     retarget(to: point, into: &reports)
                 } else if isHeld, caughtMoving {
                     // Held still until caught: it stays where the finger stopped it.
@@ -337,11 +437,16 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                     push(from: point, into: &reports)
                 }
                 pressedMoving = nil
+                pressedMovingTile = nil
             case .lifted:
                 if isHeld { drop() }
+                tileHeld = false
                 pressedMoving = nil
+                pressedMovingTile = nil
             case .cancelled:
                 pressedMoving = nil
+                pressedMovingTile = nil
+                tileHeld = false
                 cancel(into: &reports)
             }
             followFingers()
@@ -403,6 +508,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let wasMoving = isAnimating(.position)
         let caught = layers.removeAnimation(.position, of: cardLayer)  // the presented value and velocity now
         isHeld = true
+        wakeResting(card: false)
         grabPosition = caught.value
         grabTranslation = recognizer.translation
         var fields = [TraceField(EventField.position, .vector(caught.value)),
@@ -505,6 +611,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         hasGravity.toggle()
         let now = layers.removeAnimation(.position, of: cardLayer)
         move(from: now.value, velocity: now.velocity, to: clamped(now.value))
+        if !tileHeld {
+            let tile = layers.removeAnimation(.position, of: tileLayer)
+            moveTile(from: tile.value, velocity: tile.velocity)
+        }
         syncDecorations()
         return true
     }
@@ -541,6 +651,211 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         else { layers.animate(.position, of: cardLayer, with: motion) }
     }
 
+    /// With gravity on, a body resting on the other (parked by `collide`) falls again when a finger moves the other:
+    /// `card` (the card falls again) or the tile.
+    private mutating func wakeResting(card: Bool) {
+        guard hasGravity else { return }
+        if card, !isHeld, !isAnimating(.position), backendName == "dynamics" {
+            let at = layers[cardLayer].position
+            move(from: at, velocity: .zero, to: clamped(at))
+        } else if !card, !tileHeld, !layers.isAnimating(.position, of: tileLayer) {
+            moveTile(from: layers[tileLayer].position, velocity: .zero)
+        }
+    }
+
+    // MARK: - The tile
+
+    /// `point` moved so the tile lies inside the walls (the field below the chrome band).
+    func clampedTile(_ point: SIMD2<Double>) -> SIMD2<Double> {
+        let half = tileSide / 2, top = fieldRect.y
+        return SIMD2(Swift.min(Swift.max(point.x, half), Swift.max(size.x - half, half)),
+                     Swift.min(Swift.max(point.y, top + half), Swift.max(size.y - half, top + half)))
+    }
+
+    /// The walls the tile bounces off: the field (none in a window too small for it).
+    private var tileBounds: DynamicsRect? {
+        let field = fieldRect
+        guard field.width >= tileSide, field.height >= tileSide else { return nil }
+        return DynamicsRect(x: field.x, y: field.y, width: field.width, height: field.height)
+    }
+
+    /// Sets the tile going from `value` with `velocity`, free in UIKit Dynamics (its resistance stops it, the walls
+    /// turn it, gravity pulls it while on); at rest there when the velocity is nothing and gravity is off.
+    private mutating func moveTile(from value: SIMD2<Double>, velocity: SIMD2<Double>) {
+        let falling = hasGravity && tileBounds != nil
+        guard velocity != .zero || falling else {
+            _ = layers.removeAnimation(.position, of: tileLayer)
+            layers[tileLayer].position = value
+            return
+        }
+        var dynamics = DynamicsBackend(value: value, properties: Self.tileProperties(), itemWidth: tileSide,
+                                       itemHeight: tileSide)
+        dynamics.bounds = tileBounds
+        dynamics.gravity = falling ? SIMD2(0, 1) : .zero
+        dynamics.start(from: value, velocity: velocity, to: value)
+        dynamics.detach()
+        layers.animate(.position, of: tileLayer, with: .dynamics(dynamics))
+    }
+
+    private mutating func catchTile(into reports: inout [SceneEvent]) {
+        let wasMoving = layers.isAnimating(.position, of: tileLayer)
+        let caught = layers.removeAnimation(.position, of: tileLayer)
+        tileHeld = true
+        wakeResting(card: true)
+        tileGrab = caught.value
+        grabTranslation = recognizer.translation
+        reports.append(SceneEvent(.catch, [TraceField(EventField.object, .string("tile")),
+                                           TraceField(EventField.position, .vector(caught.value)),
+                                           TraceField(EventField.velocityBefore, .vector(caught.velocity)),
+                                           TraceField(EventField.wasMoving, .bool(wasMoving))]))
+    }
+
+    private mutating func releaseTile(velocity v: SIMD2<Double>, into reports: inout [SceneEvent]) {
+        let from = tilePosition
+        tileHeld = false
+        moveTile(from: from, velocity: v)
+        wakeResting(card: true)
+        reports.append(SceneEvent(.panEnded, [TraceField(EventField.object, .string("tile")),
+                                              TraceField(EventField.velocity, .vector(v)),
+                                              TraceField(EventField.position, .vector(from))]))
+    }
+
+    /// A tap on the tile flicks it away from the finger (from its centre: up), on top of the velocity it has.
+    private mutating func pushTile(from point: SIMD2<Double>, into reports: inout [SceneEvent]) {
+        let now = layers.presented(.position, of: tileLayer)
+        tileHeld = false
+        let away = now.value - point, length = (away * away).sum().squareRoot()
+        let v = now.velocity + (length > 1 ? away / length : SIMD2(0, -1)) * Self.pushSpeed
+        moveTile(from: now.value, velocity: v)
+        wakeResting(card: true)
+        reports.append(SceneEvent(.push, [TraceField(EventField.object, .string("tile")),
+                                          TraceField(EventField.velocity, .vector(v))]))
+    }
+
+    /// The card and the tile meet: when their shapes as drawn touch (the card turned and scaled as it is), the
+    /// engine's contact solver (`DynamicsWorld.resolveContacts`: restitution 0.6, friction, their masses; a body a
+    /// finger holds, or the card at rest, is immovable) says what the impact does to their velocities, and each goes on from where it is
+    /// drawn with its new velocity: the card on its backend toward where that velocity takes it, the tile free.
+    /// Overlapping bodies are pushed apart in velocity over a frame `step` (none jumps); a card falling onto the tile
+    /// comes to rest on it. Positions never jump; velocities turn as in a bounce off a wall.
+    private mutating func collide(step: Double, into reports: inout [SceneEvent]) {
+        guard !(isHeld && tileHeld), step > 0 else { return }
+        let cardShape = card, tileNow = layers.presented(.position, of: tileLayer)
+        let cardSize = cardShape.scaledHalfSize * 2
+        let reach = (cardSize * cardSize).sum().squareRoot() / 2 + tileSide * 0.71 + 4
+        let gap = cardShape.rect.center - tileNow.value
+        guard (gap * gap).sum() < reach * reach else { return }
+        // The tile making way (below) glides on a spring, through nothing it could hit.
+        if case .spring = layers.animation(.position, of: tileLayer) { return }
+        if !isHeld, !tileHeld, !isAnimating(.position), !layers.isAnimating(.position, of: tileLayer) {
+            // Both at rest, one over the other (the card put down on the tile): the tile makes way (with gravity on
+            // one may rest on the other: they stay).
+            if !hasGravity { makeWay() }
+            return
+        }
+        let cardVelocity = velocity, tileVelocityNow = tileHeld ? tileVelocity : tileNow.velocity
+        var cardProps = Self.tileProperties()
+        // A card a finger holds, or one at rest, stays where it was put (seed 004: a lift leaves it where it was
+        // caught): the tile bounces off it as off a wall.
+        cardProps.density = isHeld || !isAnimating(.position) ? 0 : 100
+        var tileProps = Self.tileProperties()
+        if tileHeld { tileProps.density = 0 }
+        /// The two bodies `ahead` seconds on at their velocities now.
+        func bodies(ahead: Double) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
+            var world = DynamicsWorld()
+            let c = world.addItem(center: cardShape.rect.center + cardVelocity * ahead, width: cardSize.x,
+                                  height: cardSize.y, properties: cardProps)
+            let t = world.addItem(center: tileNow.value + tileVelocityNow * ahead, width: tileSide, height: tileSide,
+                                  properties: tileProps)
+            world.setAngle(cardShape.rotation, for: c)
+            world.setVelocity(cardVelocity, for: c)
+            world.setVelocity(tileVelocityNow, for: t)
+            return (world, c, t)
+        }
+        // Touching now (pushed apart if they overlap), or about to: where they will be half a frame on, so an impact
+        // is drawn at most half a frame's travel early or late, never a whole frame into each other.
+        // Resting on each other (nearly still, a few px deep, as gravity leaves them): no push-out, which would only
+        // wedge the one below against the floor.
+        let relative = cardVelocity - tileVelocityNow
+        let resting = (relative * relative).sum() < 30 * 30
+        if resting, hasGravity {
+            // One landed on the other: the one on top rests there; nothing pushes either.
+            if isAnimating(.position), !isHeld, cardShape.rect.center.y < tileNow.value.y {
+                layers[cardLayer].position = layers.removeAnimation(.position, of: cardLayer).value
+            } else if layers.isAnimating(.position, of: tileLayer), !tileHeld, tileNow.value.y < cardShape.rect.center.y {
+                layers[tileLayer].position = layers.removeAnimation(.position, of: tileLayer).value
+            }
+            return
+        }
+        var (world, c, t) = bodies(ahead: 0)
+        if !world.resolveContacts(pushOut: resting ? nil : step) {
+            (world, c, t) = bodies(ahead: step / 2)
+            guard world.resolveContacts() else { return }
+        }
+        let newCard = world.velocity(of: c), newTile = world.velocity(of: t)
+        let cardTurned = !isHeld && ((newCard - cardVelocity) * (newCard - cardVelocity)).sum() > 1
+        let tileTurned = !tileHeld && ((newTile - tileVelocityNow) * (newTile - tileVelocityNow)).sum() > 1
+        guard cardTurned || tileTurned else { return }
+        if cardTurned {
+            let from = layers.removeAnimation(.position, of: cardLayer).value
+            if hasGravity, (newCard * newCard).sum() < 100, from.y < tileNow.value.y {
+                // Landed on the tile: it rests where it landed (until the tile moves from under it).
+                layers[cardLayer].position = from
+            } else {
+                move(from: from, velocity: newCard, to: clamped(from + newCard * Self.projectionTime))
+            }
+        }
+        if tileTurned {
+            let from = layers.removeAnimation(.position, of: tileLayer).value
+            if hasGravity, (newTile * newTile).sum() < 100, from.y < cardShape.rect.center.y {
+                // Landed on the card: it rests there (until the card moves from under it).
+                layers[tileLayer].position = from
+            } else {
+                moveTile(from: from, velocity: newTile)
+            }
+        }
+        // An impact a user sees (three times Box2D's bounce threshold, 300 px/s): a flash where they met.
+        let approach = ((cardVelocity - tileVelocityNow) * (cardVelocity - tileVelocityNow)).sum().squareRoot()
+        if approach > 3 * DynamicsUnits.restitutionThreshold {
+            // Between the nearest points of the two boxes.
+            let box = cardBox(), half = tileSide / 2
+            let onCard = SIMD2(Swift.min(Swift.max(tileNow.value.x, box.x), box.maxX),
+                               Swift.min(Swift.max(tileNow.value.y, box.y), box.maxY))
+            let onTile = SIMD2(Swift.min(Swift.max(cardShape.rect.center.x, tileNow.value.x - half), tileNow.value.x + half),
+                               Swift.min(Swift.max(cardShape.rect.center.y, tileNow.value.y - half), tileNow.value.y + half))
+            PlaygroundDecor.flash(spark, at: (onCard + onTile) / 2, in: &layers)
+        }
+        reports.append(SceneEvent(.collision, [
+            TraceField(EventField.velocityBefore, .vector(cardVelocity)), TraceField(EventField.velocityAfter, .vector(newCard)),
+            TraceField(EventField.tileVelocityBefore, .vector(tileVelocityNow)),
+            TraceField(EventField.tileVelocityAfter, .vector(newTile)),
+        ]))
+    }
+
+    /// The card's box as drawn (around its turned, scaled shape) widened by `margin`.
+    private func cardBox(margin: Double = 0) -> DrawRect {
+        let shape = card, half = shape.scaledHalfSize
+        let c = abs(Double.cos(shape.rotation)), s = abs(Double.sin(shape.rotation))
+        let extent = SIMD2(c * half.x + s * half.y, s * half.x + c * half.y) + margin
+        return DrawRect(origin: shape.rect.center - extent, size: 2 * extent)
+    }
+
+    /// The tile at rest under the card at rest glides (the position spring) to the nearest place beside it inside the
+    /// walls: nothing jumps, and the card stays where it was put.
+    private mutating func makeWay() {
+        let box = cardBox(margin: 8), half = tileSide / 2, at = layers[tileLayer].position
+        let tile = DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))
+        func overlap(_ a: DrawRect, _ b: DrawRect) -> Bool { a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY }
+        guard overlap(box, tile) else { return }
+        let spots = [SIMD2(box.x - half, at.y), SIMD2(box.maxX + half, at.y), SIMD2(at.x, box.y - half),
+                     SIMD2(at.x, box.maxY + half)].map(clampedTile).filter {
+            !overlap(box, DrawRect(origin: $0 - half, size: SIMD2(tileSide, tileSide)))
+        }
+        guard let spot = spots.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }
+        layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
+                                                                               value: at, target: spot)))
+    }
+
     /// `--autoplay`: at rest and not touched, sends the card round four points of the container in turn, as if
     /// flicked toward each (its velocity points there), on the position backend.
     public mutating func autoplay() -> Bool {
@@ -566,6 +881,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// While held, the fingers own the card's model position: it follows their translation 1:1.
     private mutating func followFingers() {
         if isHeld { layers[cardLayer].position = grabPosition + recognizer.translation - grabTranslation }
+        // The tile stays inside the walls it bounces off: dragged against one, it stops there.
+        if tileHeld { layers[tileLayer].position = clampedTile(tileGrab + recognizer.translation - grabTranslation) }
     }
 
     /// The ring at the target and the line from it to the card show while the position animates toward it (not

@@ -216,6 +216,9 @@ public enum EventField: String, Sendable, CaseIterable {
     case scale, angle, completion, target, driver, y, vy, source, steps, stopped
     /// The object's [position, velocity] at touch-down (a tap or a catch of a moving object).
     case atDown = "at_down"
+    /// Which of the playground's bodies a catch, a release or a push is of: `card` or `tile`.
+    case object
+    case tileVelocityBefore = "tile_velocity_before", tileVelocityAfter = "tile_velocity_after"
 }
 
 extension SceneEvent {

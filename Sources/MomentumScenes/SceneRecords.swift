@@ -126,9 +126,12 @@ extension PlaygroundScene {
         public var angle: Double, angularVelocity: Double, angleTarget: Double
         public var driver: String, scaleDriver: String, angleDriver: String
         public var backend: String
+        /// The tile's centre and velocity as drawn, and what drives it (`finger`, `dynamics`, `none`).
+        public var tile: SIMD2<Double>, tileVelocity: SIMD2<Double>, tileDriver: String
 
         enum Key: String {
-            case state, position, velocity, target, scale, angle, driver, backend
+            case state, position, velocity, target, scale, angle, driver, backend, tile
+            case tileVelocity = "tile_velocity", tileDriver = "tile_driver"
             case scaleVelocity = "scale_velocity", scaleTarget = "scale_target"
             case angularVelocity = "angular_velocity", angleTarget = "angle_target"
             case scaleDriver = "scale_driver", angleDriver = "angle_driver"
@@ -143,7 +146,9 @@ extension PlaygroundScene {
              TraceField(Key.angle, .number(angle)), TraceField(Key.angularVelocity, .number(angularVelocity)),
              TraceField(Key.angleTarget, .number(angleTarget)),
              TraceField(Key.driver, .string(driver)), TraceField(Key.scaleDriver, .string(scaleDriver)),
-             TraceField(Key.angleDriver, .string(angleDriver)), TraceField(Key.backend, .string(backend))]
+             TraceField(Key.angleDriver, .string(angleDriver)), TraceField(Key.backend, .string(backend)),
+             TraceField(Key.tile, .vector(tile)), TraceField(Key.tileVelocity, .vector(tileVelocity)),
+             TraceField(Key.tileDriver, .string(tileDriver))]
         }
 
         init(_ f: RecordFields) throws(SceneRecordError) {
@@ -161,11 +166,18 @@ extension PlaygroundScene {
             scaleDriver = try f.string(Key.scaleDriver)
             angleDriver = try f.string(Key.angleDriver)
             backend = try f.string(Key.backend)
+            tile = try f.vector(Key.tile)
+            tileVelocity = try f.vector(Key.tileVelocity)
+            tileDriver = try f.string(Key.tileDriver)
         }
 
         public init(state: State, position: SIMD2<Double>, velocity: SIMD2<Double>, target: SIMD2<Double>, scale: Double,
              scaleVelocity: Double, scaleTarget: Double, angle: Double, angularVelocity: Double, angleTarget: Double,
-             driver: String, scaleDriver: String, angleDriver: String, backend: String) {
+             driver: String, scaleDriver: String, angleDriver: String, backend: String,
+             tile: SIMD2<Double> = .zero, tileVelocity: SIMD2<Double> = .zero, tileDriver: String = "none") {
+            self.tile = tile
+            self.tileVelocity = tileVelocity
+            self.tileDriver = tileDriver
             self.state = state
             self.position = position
             self.velocity = velocity

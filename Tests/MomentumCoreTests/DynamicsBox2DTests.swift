@@ -28,6 +28,13 @@ struct DynamicsBox2DCase: Sendable {
 
     /// The distance the motion covers: start to anchor for springs, the largest excursion otherwise.
     var travel: Double {
+        if kind >= 4 {
+            // Colliding items: the larger excursion of the two.
+            return rows.map { row in
+                max(SIMD2<Double>(x: row[0] - start.0, y: row[1] - start.1).length,
+                    SIMD2<Double>(x: row[2] - anchor.0, y: row[3] - anchor.1).length)
+            }.max() ?? 1
+        }
         if kind == 0 || kind == 2 {
             return SIMD2<Double>(x: start.0 - anchor.0, y: start.1 - anchor.1).length
         }
@@ -38,7 +45,8 @@ struct DynamicsBox2DCase: Sendable {
     func makeWorld() -> (DynamicsWorld, [DynamicsItem]) {
         var world = DynamicsWorld()
         let props = DynamicsItemProperties(density: density, resistance: resistance, elasticity: elasticity,
-                                           friction: friction, collidesWithBounds: kind == 3)
+                                           friction: friction, collidesWithBounds: kind == 3,
+                                           collidesWithItems: kind >= 4)
         let item = world.addItem(center: SIMD2<Double>(x: start.0, y: start.1), width: width, height: height,
                                  properties: props)
         world.setVelocity(SIMD2<Double>(x: velocity.0, y: velocity.1), for: item)
@@ -54,6 +62,22 @@ struct DynamicsBox2DCase: Sendable {
             items.append(other)
         case 3:
             world.bounds = DynamicsRect(x: -100_000, y: -100_000, width: 200_000, height: 100_000 + anchor.1)
+        case 4, 5:
+            // The second box: its centre is `anchor`, its side `length`, its density `frequency`, its angle `damping`.
+            var other = props
+            other.density = frequency
+            let second = world.addItem(center: SIMD2<Double>(x: anchor.0, y: anchor.1), width: length, height: length,
+                                       properties: other)
+            world.setAngle(damping, for: second)
+            items.append(second)
+            if kind == 5 {
+                // Box2D's floor is a static edge; here an immovable item (density 0) whose top is the floor.
+                var floor = props
+                floor.density = 0
+                floor.allowsRotation = false
+                _ = world.addItem(center: SIMD2<Double>(x: 0, y: anchor.1 + length / 2 + 500), width: 200_000,
+                                  height: 1000, properties: floor)
+            }
         default:
             break
         }
@@ -161,6 +185,101 @@ struct DynamicsBox2DTests {
             }
             // Display time is elapsed time: nothing is lost or gained.
             #expect(abs(world.displayTime - Double(n) / rate) < 1e-9)
+        }
+    }
+}
+
+@Suite("Colliding items vs Box2D 2.4.1")
+struct DynamicsContactBox2DTests {
+    static var itemCases: [DynamicsBox2DCase] { dynamicsBox2DFixtures.filter { $0.kind >= 4 } }
+
+    /// The world's positions and angles at every step of a case.
+    static func run(_ c: DynamicsBox2DCase) -> [[Double]] {
+        var (world, items) = c.makeWorld()
+        var out: [[Double]] = []
+        for n in 0..<c.rows.count {
+            if n > 0 { world.step() }
+            let a = world.position(of: items[0]), b = world.position(of: items[1])
+            out.append([a.x, a.y, b.x, b.y, world.angle(of: items[0]), world.angle(of: items[1])])
+        }
+        return out
+    }
+
+    /// Velocity in pt/s over the step ending at row `n` (Box2D integrates x₊ = x + h·v₊, so this is its v₊).
+    static func velocity(_ rows: [[Double]], _ n: Int, body k: Int) -> SIMD2<Double> {
+        SIMD2<Double>(x: rows[n][2 * k] - rows[n - 1][2 * k], y: rows[n][2 * k + 1] - rows[n - 1][2 * k + 1]) * 60
+    }
+
+    @Test("five cases: head-on, heavy on light, off-centre, oblique onto a turned box, a stack")
+    func casesPresent() {
+        #expect(Self.itemCases.count == 5)
+    }
+
+    @Test("both items stay within 2 % of the travel and 0.05 rad of Box2D at every 60 Hz step")
+    func trajectoriesAgree() {
+        for c in Self.itemCases {
+            let ours = Self.run(c), theirs = c.rows
+            var worst = 0.0, worstAngle = 0.0
+            for (o, t) in zip(ours, theirs) {
+                for k in 0..<2 {
+                    worst = max(worst, SIMD2<Double>(x: o[2 * k] - t[2 * k], y: o[2 * k + 1] - t[2 * k + 1]).length)
+                    worstAngle = max(worstAngle, abs(o[4 + k] - t[4 + k]))
+                }
+            }
+            let percent = 100 * worst / c.travel
+            print("items-vs-box2d \(c.name): \(worst) pt (\(percent) % of \(c.travel) pt), angle \(worstAngle) rad")
+            #expect(percent < 2, "\(c.name): \(percent) % of travel")
+            #expect(worstAngle < 0.05, "\(c.name): \(worstAngle) rad")
+        }
+    }
+
+    @Test("head-on: the velocities after the impact are Box2D's and Newton's, momentum kept, energy × (1 + e²)/2")
+    func headOn() throws {
+        let c = try #require(Self.itemCases.first { $0.name == "items head-on e0.5" })
+        let ours = Self.run(c), theirs = c.rows
+        let last = ours.count - 1
+        let vA = Self.velocity(ours, last, body: 0), vB = Self.velocity(ours, last, body: 1)
+        // Equal masses, e = 0.5, 600 pt/s onto one at rest: 150 and 450 pt/s.
+        #expect(abs(vA.x - 150) < 0.5 && abs(vB.x - 450) < 0.5, "\(vA) \(vB)")
+        #expect(abs(vA.x - Self.velocity(theirs, last, body: 0).x) < 0.5)
+        #expect(abs(vB.x - Self.velocity(theirs, last, body: 1).x) < 0.5)
+        let mass = 1.0
+        #expect(abs(mass * (vA.x + vB.x) - mass * 600) < 0.5)
+        let energy = (vA.lengthSquared + vB.lengthSquared) / (600 * 600)
+        #expect(abs(energy - (1 + 0.25) / 2) < 0.002, "\(energy)")
+    }
+
+    @Test("heavy on light and off-centre: the velocities and spins after the impact are Box2D's (within 3 %)")
+    func afterImpact() {
+        for c in Self.itemCases where c.kind == 4 && c.name != "items head-on e0.5" {
+            let ours = Self.run(c), theirs = c.rows
+            let n = ours.count - 1
+            for k in 0..<2 {
+                let v = Self.velocity(ours, n, body: k), w = Self.velocity(theirs, n, body: k)
+                #expect((v - w).length < 0.03 * max(w.length, 100), "\(c.name) body \(k): \(v) vs \(w)")
+                let spin = (ours[n][4 + k] - ours[n - 1][4 + k]) * 60, theirSpin = (theirs[n][4 + k] - theirs[n - 1][4 + k]) * 60
+                #expect(abs(spin - theirSpin) < 0.03 * max(abs(theirSpin), 1), "\(c.name) body \(k): \(spin) vs \(theirSpin) rad/s")
+            }
+            // Momentum: what the first lost the second gained.
+            let mA = c.density * c.width * c.height / 10_000, mB = c.frequency * c.length * c.length / 10_000
+            let before = mA * SIMD2<Double>(x: c.velocity.0, y: c.velocity.1)
+            let after = mA * Self.velocity(ours, n, body: 0) + mB * Self.velocity(ours, n, body: 1)
+            if c.resistance == 0 { #expect((after - before).length < 0.01 * before.length, "\(c.name): \(after) vs \(before)") }
+        }
+    }
+
+    @Test("a box dropped on another comes to rest on it, as in Box2D, and stays: no jitter, no sinking")
+    func stackRests() throws {
+        let c = try #require(Self.itemCases.first { $0.kind == 5 })
+        let ours = Self.run(c), theirs = c.rows
+        let last = ours[ours.count - 1], theirLast = theirs[theirs.count - 1]
+        #expect(abs(last[1] - theirLast[1]) < 0.5 && abs(last[3] - theirLast[3]) < 0.5, "\(last) vs \(theirLast)")
+        // Resting on it: the gap between the two faces within Box2D's slop and skin (1 pt a side).
+        let gap = (last[3] - c.length / 2) - (last[1] + c.height / 2)
+        #expect(gap > -DynamicsUnits.linearSlop && gap < 2, "gap \(gap)")
+        // Still for the last second.
+        for n in (ours.count - 60)..<ours.count {
+            #expect(Self.velocity(ours, n, body: 0).length < 1 && Self.velocity(ours, n, body: 1).length < 1)
         }
     }
 }

@@ -62,6 +62,7 @@ public enum InterruptibilityCheck {
         var impulse = false
         var step = 0.0
         var pannedAt: Double?
+        var tileBefore: (p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)?
         for line in lines {
             switch line.record {
             case .touch(let touch):
@@ -70,7 +71,7 @@ public enum InterruptibilityCheck {
             case .gesture(let event):
                 if event.kind == .panBegan { pannedAt = line.t }
                 // A push (a tap on the playground's card, dynamics backend) is an impulse: its velocity changes.
-                if event.kind == .push { impulse = true }
+                if event.kind == .push || event.kind == .collision { impulse = true }
                 // A card at rest is held at touch-down: nothing moved, nothing was caught mid-flight.
                 // The scroll list stops on touch-down, as a scroll view does: the rule's one exception.
                 guard event.kind == .catch, scene != .scroll, event.bool(.wasMoving) != false, let down = lastDown else { break }
@@ -87,6 +88,26 @@ public enum InterruptibilityCheck {
             case .configure, .backend:
                 previous = nil    // a new layout may move it; a backend hands it over (checked from the next frame)
             case .sceneState(let record):
+                // The playground's tile: never a jump, and its velocity turns only at an impact (a collision, a
+                // push) or a wall.
+                if case .playground(let c) = record {
+                    defer { tileBefore = (c.tile, c.tileVelocity, c.tileDriver == "finger") }
+                    if let before = tileBefore, !before.held, c.tileDriver != "finger", step > 0 {
+                        let a = Self.maxAcceleration(scene)
+                        let speed = max(before.v.length, c.tileVelocity.length)
+                        let travel = speed * step + a * step * step / 2 + 0.5
+                        if (c.tile - before.p).length > travel {
+                            problems.append("at \(line.t) s the tile jumped \(c.tile - before.p) px in \(step) s")
+                        }
+                        let half = PlaygroundScene.tileSide(for: PlaygroundScene.side(for: size)) / 2
+                        let margin = speed * step + 2
+                        let walls = [c.tile.x - half, size.x - half - c.tile.x, c.tile.y - half - SceneChrome.top,
+                                     size.y - half - c.tile.y].contains { $0 < margin }
+                        if !impulse, !walls, (c.tileVelocity - before.v).length > a * step + 1 {
+                            problems.append("at \(line.t) s the tile's velocity jumped from \(before.v) to \(c.tileVelocity)")
+                        }
+                    }
+                }
                 guard var now = motion(record) else { break }
                 // A finger on the scroll list holds it from touch-down.
                 if scene == .scroll, lastDown != nil { now.held = true }

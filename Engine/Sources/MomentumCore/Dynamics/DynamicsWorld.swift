@@ -1,13 +1,15 @@
 /// A per-step hook (UIKit behaviour `action`): runs after every fixed step and may change the world.
 public typealias DynamicsAction = @Sendable (inout DynamicsWorld) -> Void
 
-/// A UIKit Dynamics–style world: box items, soft attachments, pushes, gravity, container collisions and sleeping,
+/// A UIKit Dynamics–style world: box items, soft attachments, pushes, gravity, container collisions, collisions
+/// between items (`DynamicsItemProperties.collidesWithItems`: Box2D 2.4's box manifolds and contact solver) and sleeping,
 /// stepped at a fixed rate (default 60 Hz, like UIKit/Box2D) with an accumulator.
 ///
 /// The simulation runs at most one step ahead of display time; presented values are interpolated between the last
 /// two steps and are never written back, so trajectories are identical at any display rate. Units: see
 /// `DynamicsUnits`. The step follows Box2D 2.4's island solver: integrate forces, apply damping (Padé), warm-start
-/// and iterate the velocity constraints, clamp and integrate positions, resolve container contacts, update sleep.
+/// and iterate the velocity constraints (attachments, then contacts between items), clamp and integrate positions, push
+/// overlapping items apart, resolve container contacts, update sleep.
 public struct DynamicsWorld: Sendable {
     /// Gravity in UIKit units (1.0 = 1000 pt/s²); y grows downwards.
     public var gravity: SIMD2<Double> = .zero {
@@ -41,6 +43,12 @@ public struct DynamicsWorld: Sendable {
     /// `DynamicsBody`. Filled by `integrateVelocities`, written back by `integratePositions`; its capacity is kept,
     /// so a step allocates nothing.
     var solverVelocities = ContiguousArray<SIMD2<Double>>()
+    /// The solver's angular velocities (contacts turn the items they touch off-centre).
+    var solverAngularVelocities = ContiguousArray<Double>()
+    /// The touching pairs of items that collide with each other, with their warm-start impulses.
+    var contacts = ContiguousArray<DynamicsContact>()
+    /// Position iterations per step (Box2D default 3) for the contacts between items.
+    public var positionIterations = 3
     /// Simulated time minus display time, in [0, stepInterval] after `advance`.
     var lead: Double = 0
 
@@ -153,6 +161,13 @@ public struct DynamicsWorld: Sendable {
     /// Adds to the linear velocity in pt/s (UIKit `addLinearVelocity`).
     public mutating func addVelocity(_ delta: SIMD2<Double>, for item: DynamicsItem) {
         setVelocity(bodies[item.index].velocity + delta, for: item)
+    }
+
+    /// Turns the item to `angle` radians (e.g. where a gesture left it); the presented angle turns there too.
+    public mutating func setAngle(_ angle: Double, for item: DynamicsItem) {
+        bodies[item.index].angle = angle
+        bodies[item.index].previousAngle = angle
+        wake()
     }
 
     /// Sets the absolute angular velocity in rad/s (ignored when the item does not allow rotation).
@@ -299,7 +314,10 @@ public struct DynamicsWorld: Sendable {
     }
 
     mutating func solve(_ h: Double) {
+        // Box2D: the contacts from where the items are at the start of the step, then the island solver.
+        updateContacts()
         integrateVelocities(h)
+        if !contacts.isEmpty { initContacts() }
         let iterations = max(velocityIterations, 1)
         joints.withUnsafeMutableBufferPointer { joints in
             solverVelocities.withUnsafeMutableBufferPointer { velocities in
@@ -308,14 +326,32 @@ public struct DynamicsWorld: Sendable {
                         Self.initJoint(&joints[j], bodies, velocities, h)
                     }
                 }
-                for _ in 0..<iterations {
-                    for j in joints.indices where joints[j].isActive {
-                        Self.solveJoint(&joints[j], velocities)
+                if contacts.isEmpty {
+                    for _ in 0..<iterations {
+                        for j in joints.indices where joints[j].isActive {
+                            Self.solveJoint(&joints[j], velocities)
+                        }
                     }
                 }
             }
         }
+        if !contacts.isEmpty {
+            // Each iteration: the attachments, then the contacts (Box2D's order).
+            for _ in 0..<iterations {
+                joints.withUnsafeMutableBufferPointer { joints in
+                    solverVelocities.withUnsafeMutableBufferPointer { velocities in
+                        for j in joints.indices where joints[j].isActive {
+                            Self.solveJoint(&joints[j], velocities)
+                        }
+                    }
+                }
+                solveContacts()
+            }
+        }
         integratePositions(h)
+        if !contacts.isEmpty {
+            for _ in 0..<max(positionIterations, 1) where !solveContactPositions() {}
+        }
         if let bounds {
             for i in bodies.indices where bodies[i].isActive && bodies[i].properties.collidesWithBounds {
                 collide(i, with: bounds, h)
@@ -327,11 +363,14 @@ public struct DynamicsWorld: Sendable {
         let g = DynamicsUnits.pointsPerGravityUnit * gravity
         if solverVelocities.count != bodies.count {
             solverVelocities = ContiguousArray(repeating: .zero, count: bodies.count)
+            solverAngularVelocities = ContiguousArray(repeating: 0, count: bodies.count)
         }
         bodies.withUnsafeMutableBufferPointer { bodies in
             solverVelocities.withUnsafeMutableBufferPointer { velocities in
+              solverAngularVelocities.withUnsafeMutableBufferPointer { angular in
                 for i in bodies.indices {
-                    if bodies[i].isActive {
+                    // An item of density 0 is immovable (Box2D's static body): nothing accelerates it.
+                    if bodies[i].isActive && bodies[i].invMass > 0 {
                         let f = DynamicsUnits.pointsPerMetre * bodies[i].force
                         var v = bodies[i].velocity + h * (g + bodies[i].invMass * f)
                         var w = bodies[i].angularVelocity + h * bodies[i].invInertia * bodies[i].torque
@@ -341,7 +380,9 @@ public struct DynamicsWorld: Sendable {
                         bodies[i].angularVelocity = w
                     }
                     velocities[i] = bodies[i].velocity
+                    angular[i] = bodies[i].angularVelocity
                 }
+              }
             }
         }
     }
@@ -349,9 +390,10 @@ public struct DynamicsWorld: Sendable {
     mutating func integratePositions(_ h: Double) {
         bodies.withUnsafeMutableBufferPointer { bodies in
             solverVelocities.withUnsafeBufferPointer { velocities in
+              solverAngularVelocities.withUnsafeBufferPointer { angular in
                 for i in bodies.indices where bodies[i].isActive {
                     var v = velocities[i]
-                    var w = bodies[i].angularVelocity
+                    var w = angular[i]
                     let translation = h * v
                     let maxT = DynamicsUnits.maxTranslation
                     if translation.lengthSquared > maxT * maxT {
@@ -366,6 +408,7 @@ public struct DynamicsWorld: Sendable {
                     bodies[i].position = bodies[i].position + h * v
                     bodies[i].angle += h * w
                 }
+              }
             }
         }
     }

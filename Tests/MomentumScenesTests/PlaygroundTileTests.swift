@@ -1,0 +1,151 @@
+import MomentumTestSupport
+import Testing
+import MomentumCore
+import MomentumLayers
+@testable import MomentumScenes
+
+/// The playground's second body: the tile a user throws the card at (or throws), colliding with the card through the
+/// engine's contact solver, on every backend.
+struct PlaygroundTileTests {
+    /// The card's and the tile's masses (the same density): their areas.
+    static let cardMass = 160.0 * 160, tileMass = 88.0 * 88
+
+    /// Frames at 60 Hz until both rest (at most 10 s), checking at each that neither body jumps: it moves at most
+    /// what its speed before or after allows over the frame (plus a bounded acceleration). Returns the events.
+    static func run(_ d: inout PlaygroundDriver, seconds: Double = 10) -> [SceneEvent] {
+        var events: [SceneEvent] = []
+        var frames = 0
+        while d.scene.needsFrames && Double(frames) < seconds * 60 {
+            let (p0, v0, t0, w0) = (d.scene.position, d.scene.velocity, d.scene.tilePosition, d.scene.tileVelocity)
+            let step = 1.0 / 60
+            events += d.wait(step)
+            frames += 1
+            let a = InterruptibilityCheck.maxAcceleration(.playground)
+            let cardReach = max(v0.length, d.scene.velocity.length) * step + a * step * step / 2 + 0.5
+            let tileReach = max(w0.length, d.scene.tileVelocity.length) * step + a * step * step / 2 + 0.5
+            #expect((d.scene.position - p0).length <= cardReach, "card jumped at frame \(frames)")
+            #expect((d.scene.tilePosition - t0).length <= tileReach, "tile jumped at frame \(frames)")
+        }
+        return events
+    }
+
+    /// Whether the two bodies as they rest overlap by more than `slack` px.
+    static func overlap(_ s: PlaygroundScene, slack: Double = 2) -> Bool {
+        let d: SIMD2<Double> = s.position - s.tilePosition
+        let reach: Double = (s.side + s.tileSide) / 2
+        return abs(d.x) - reach < -slack && abs(d.y) - reach < -slack
+    }
+
+    @Test("a card thrown at the tile knocks it away: momentum kept at the impact, the card slowed, no jump, both rest apart",
+          arguments: ["spring", "dynamics", "tween", "pop"])
+    func throwAtTheTile(backend: String) throws {
+        // The playground's own spring when "spring" (as the app makes it), the seeds' backend otherwise.
+        let motion = backend == "spring" ? nil : BackendKind(rawValue: backend)?.make()
+        var d = PlaygroundDriver(backend: motion, name: backend)
+        let home = d.scene.tilePosition
+        #expect(!Self.overlap(d.scene, slack: 0), "they start apart")
+        let toward = home - d.scene.position
+        _ = d.flick(from: d.scene.position, velocity: toward / toward.length * 2000)
+        let events = Self.run(&d)
+        let hit = try #require(events.first { $0.kind == .collision }, "they collided")
+        let cardBefore = try #require(hit.vector(.velocityBefore)), cardAfter = try #require(hit.vector(.velocityAfter))
+        let tileBefore = try #require(hit.vector(.tileVelocityBefore)), tileAfter = try #require(hit.vector(.tileVelocityAfter))
+        // Momentum across the impact (friction and restitution keep it; only the push-out could add some).
+        let before = Self.cardMass * cardBefore + Self.tileMass * tileBefore
+        let after = Self.cardMass * cardAfter + Self.tileMass * tileAfter
+        #expect((after - before).length < 0.02 * before.length, "\(before) → \(after)")
+        // The tile flies off the way the card came, faster than the card goes on; the card slowed.
+        #expect(tileAfter.dot(toward) > 0 && tileAfter.length > cardAfter.length)
+        #expect(cardAfter.length < cardBefore.length)
+        // It went somewhere, and both came to rest, apart.
+        #expect((d.scene.tilePosition - home).length > 60, "the tile moved \((d.scene.tilePosition - home).length) px")
+        #expect(!d.scene.needsFrames && !Self.overlap(d.scene))
+    }
+
+    @Test("a tap flicks the tile; a press on it in flight holds it only when the press moves, then it follows the finger and a flick throws it")
+    func grabTheTileInFlight() throws {
+        var d = PlaygroundDriver()
+        let home = d.scene.tilePosition
+        _ = d.down(home + SIMD2(-20, 0))
+        d.wait(0.05)
+        let pushed = d.up(home + SIMD2(-20, 0))
+        #expect(pushed.contains { $0.kind == .push })
+        for _ in 0..<6 { d.wait(1.0 / 60) }
+        let flying = d.scene.tileVelocity
+        #expect(flying.x > 300, "pushed right: \(flying)")
+        // Press on it: nothing caught at touch-down, it goes on.
+        let at = d.scene.tilePosition
+        let down = d.down(at)
+        #expect(!down.contains { $0.kind == .catch })
+        d.wait(1.0 / 60)
+        #expect(d.scene.tilePosition.x > at.x)
+        // The press moves: caught where it is drawn, then it follows the finger 1:1.
+        let drawn = d.scene.tilePosition
+        var finger = at + SIMD2(30, 0)
+        let moved = d.move(finger)
+        #expect(moved.contains { $0.kind == .catch && $0.string(.object) == "tile" })
+        #expect(d.scene.tileHeld && (d.scene.tilePosition - drawn).length < 1e-9)
+        finger += SIMD2(0, -40)
+        _ = d.move(finger)
+        #expect((d.scene.tilePosition - (drawn + SIMD2(0, -40))).length < 1e-9)
+        // A flick up and to the left: it goes that way at the finger's speed.
+        d.wait(0.2)
+        for _ in 0..<8 {
+            d.wait(0.008)
+            finger += SIMD2(-1200, -600) * 0.008
+            _ = d.move(finger)
+        }
+        _ = d.up(finger)
+        let thrown = d.scene.tileVelocity
+        #expect(!d.scene.tileHeld && thrown.x < -900 && thrown.y < -400, "\(thrown)")
+        _ = Self.run(&d)
+        #expect(!d.scene.needsFrames)
+    }
+
+    @Test("gravity on (dynamics backend): the card and the tile fall, and both come to rest on the floor or on each other, apart")
+    func gravityDropsBoth() {
+        var d = PlaygroundDriver(backend: PlaygroundScene.cardDynamics(), name: "dynamics")
+        // The card over the tile first, so it lands on it.
+        _ = d.down(d.scene.position)
+        for _ in 0..<30 {
+            d.wait(1.0 / 60)
+            _ = d.move(d.scene.position + (SIMD2(d.scene.tilePosition.x, 200) - d.scene.position) / 10)
+        }
+        d.wait(0.3)
+        _ = d.up(d.scene.position)
+        let on = d.scene.toggleGravity()
+        #expect(on)
+        _ = Self.run(&d, seconds: 15)
+        #expect(!d.scene.needsFrames, "both rest")
+        #expect(!Self.overlap(d.scene, slack: 3))
+        // The tile on the floor; the card on the floor or on the tile.
+        let floor = 800.0
+        #expect(abs(d.scene.tilePosition.y + d.scene.tileSide / 2 - floor) < 1, "tile at \(d.scene.tilePosition)")
+        let onFloor = abs(d.scene.position.y + d.scene.side / 2 - floor) < 1
+        let onTile = abs(d.scene.position.y + d.scene.side / 2 - (d.scene.tilePosition.y - d.scene.tileSide / 2)) < 6
+            && abs(d.scene.position.x - d.scene.tilePosition.x) < (d.scene.side + d.scene.tileSide) / 2
+        #expect(onFloor || onTile, "card at \(d.scene.position)")
+    }
+
+    @Test("the card dragged into the tile shoves it: the card stays under the finger, the tile gets out of its way")
+    func dragTheCardIntoTheTile() {
+        var d = PlaygroundDriver()
+        let home = d.scene.tilePosition
+        var finger = d.scene.position
+        _ = d.down(finger)
+        let toward = (home - finger) / (home - finger).length
+        var shoved = false
+        for _ in 0..<60 {
+            d.wait(1.0 / 60)
+            finger += toward * 400 / 60
+            let events = d.move(finger)
+            _ = events
+            #expect((d.scene.position - finger).length < 1e-6 + 400, "the card is the finger's")
+            if (d.scene.tilePosition - home).length > 5 { shoved = true }
+        }
+        #expect(shoved, "the tile moved out of the card's way")
+        _ = d.up(finger)
+        _ = Self.run(&d)
+        #expect(!Self.overlap(d.scene, slack: 4))
+    }
+}
