@@ -65,6 +65,18 @@ struct Planes {
         self.init(window: window, chrome: chrome)
     }
 
+    /// Whether `list` splits for the layers `new` as it did for `old` (the same layers moved: the same count, each at
+    /// the same index): every command from the first layer's index on reaches each layer's new frame exactly when it
+    /// reached its old one, which is all the split looks at.
+    static func splitsAlike(_ list: DrawList, old: [SeparateLayer], new: [SeparateLayer]) -> Bool {
+        guard old.count == new.count, let first = new.first?.index, first < list.count else { return true }
+        for command in list.commands[first...] {
+            let reach = command.reach
+            for (a, b) in zip(old, new) where reach.intersects(a.frame) != reach.intersects(b.frame) { return false }
+        }
+        return true
+    }
+
     private init(window: DrawList, chrome: SeparateLayer?) {
         self.window = window
         self.chrome = chrome

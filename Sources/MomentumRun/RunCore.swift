@@ -358,7 +358,7 @@ public struct RunCore {
         // 4. Build. The first frame is drawn into the window alone: shown soonest (one surface, the fewest shader
         //    variants to compile); the layer surfaces are made and drawn right after it.
         if hud.isShown { refreshHUDOverlay() }
-        let built = build(separating: sequence > 1 && canSeparate, overrides: overrides)
+        let built = buildRetaining(separating: sequence > 1 && canSeparate, overrides: overrides)
         planned = Planned(sequence: sequence, owed: owed, start: frameStart, step: step, presentAt: presentAt,
                           ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
                           overrides: overrides)
@@ -448,13 +448,83 @@ public struct RunCore {
         if breaks.count > 16 { breaks.removeFirst() }
     }
 
+    /// What the window's list was last built from, the list (before `Planes`) and the scene's layers drawn apart
+    /// then, and the frame made of them: a frame where only those layers moved reuses the list.
+    private var lastBuild: LastBuild?
+    private struct LastBuild {
+        var key: BuildKey
+        var list: DrawList
+        var layers: [SeparateLayer]
+        var ids: [LayerID]
+        var frame: Built
+    }
+    /// Everything the window's list is drawn from but the presented values of running animations. A scene that
+    /// draws more than its layers (the gallery's lane curves) changes that only with its size.
+    private struct BuildKey: Equatable {
+        var scene: String
+        var tree: UInt64
+        var size: SIMD2<Double>
+        var scale: Double
+        var switcher: SIMD3<Double>
+        var hud: Bool
+    }
+    private typealias Built = (list: DrawList, separated: [SurfaceSlot: SeparateLayer], ghosts: Int)
+
+    /// `build(separating:overrides:)`, without building the window's list again when only layers drawn apart moved
+    /// since the last frame (their positions animating, nothing else; no overrides, no model ghosts): those are
+    /// drawn apart again where they are now (a retained drawing moved), the rest is the last list; where the split
+    /// (`Planes`) comes out as before, the last frame's lists themselves (so the renderer finds the window's list
+    /// the same at once, without comparing it).
+    private mutating func buildRetaining(separating: Bool, overrides: PresentationOverrides) -> Built {
+        guard separating, overrides.isEmpty, !showsModel else {
+            lastBuild = nil
+            return build(separating: separating, overrides: overrides)
+        }
+        let key = BuildKey(scene: scene.name, tree: scene.layers.newestVersion, size: size, scale: scale,
+                           switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)),
+                           hud: hud.isShown)
+        if let last = lastBuild, last.key == key, scene.layers.animatesOnlyPositions(of: last.ids),
+           let layers = scene.layers.separatedAgain(last.layers) {
+            var frame: Built
+            let keptAll = SurfaceSlot.sceneSlots.reduce(0) { $0 + (last.frame.separated[$1] == nil ? 0 : 1) } == layers.count
+            if keptAll, Planes.splitsAlike(last.list, old: last.layers, new: layers) {
+                // Split as before: the last frame's window list and chrome, the layers where they are now.
+                frame = last.frame
+                for (slot, layer) in zip(SurfaceSlot.sceneSlots, layers) { frame.separated[slot] = layer }
+                frame.separated[.overlay] = overlaySeparated()
+            } else {
+                frame = split(last.list, layers: layers, overlay: overlaySeparated(), ghosts: last.frame.ghosts)
+                if frame.list == last.frame.list { frame.list = last.frame.list }
+                if let chrome = frame.separated[.chrome], chrome == last.frame.separated[.chrome] {
+                    frame.separated[.chrome] = last.frame.separated[.chrome]
+                }
+            }
+            lastBuild?.layers = layers
+            lastBuild?.frame = frame
+            return frame
+        }
+        let built = buildDrawList(separating: true, overrides: overrides)
+        let layers = SurfaceSlot.sceneSlots.compactMap { built.separated[$0] }
+        let frame = split(built.list, layers: layers, overlay: built.separated[.overlay], ghosts: built.ghosts)
+        lastBuild = LastBuild(key: key, list: built.list, layers: layers, ids: layers.compactMap(\.layer), frame: frame)
+        return frame
+    }
+
     /// The frame's draw list, and with `separating` the layers shown on surfaces of their own: the scene's moving
     /// layers, what is drawn over them (the chrome), and the HUD; the scene's layers are drawn into the window
     /// instead when that cannot keep the drawing order (`Planes`).
-    private func build(separating: Bool, overrides: PresentationOverrides)
-        -> (list: DrawList, separated: [SurfaceSlot: SeparateLayer], ghosts: Int) {
-        var built = buildDrawList(separating: separating, overrides: overrides)
-        var layers = SurfaceSlot.sceneSlots.compactMap { built.separated[$0] }
+    private func build(separating: Bool, overrides: PresentationOverrides) -> Built {
+        let built = buildDrawList(separating: separating, overrides: overrides)
+        return split(built.list, layers: SurfaceSlot.sceneSlots.compactMap { built.separated[$0] },
+                     overlay: built.separated[.overlay], ghosts: built.ghosts)
+    }
+
+    /// The window's `list` and the scene's `layers` drawn apart from it (in drawing order), split by `Planes`, with
+    /// the HUD's `overlay`.
+    private func split(_ list: DrawList, layers: [SeparateLayer], overlay: SeparateLayer?, ghosts: Int) -> Built {
+        var built: Built = (list, [:], ghosts)
+        built.separated[.overlay] = overlay
+        var layers = layers
         guard !layers.isEmpty else { return built }
         // Where the order cannot be kept, the last layer drawn apart goes back into the window's list at its place
         // (as its surface would show it), and the others are tried again: the list is not built again.
@@ -493,9 +563,7 @@ public struct RunCore {
         // The open scene menu is above everything, the HUD too.
         guard !switcher.isOpen, showsHUD, hud.isShown else { return (list, separated, ghosts) }
         if separating {
-            let key = hudOverlayKey
-            separated[.overlay] = hudOverlay.flatMap { $0.key == key ? $0.layer : nil }
-                ?? hud.overlay(width: size.x, statistics: hudStatistics, backend: key.backend)
+            separated[.overlay] = overlaySeparated()
         } else {
             hud.draw(into: &list, width: size.x, statistics: hudStatistics, backend: hudOverlayKey.backend)
         }
@@ -516,6 +584,14 @@ public struct RunCore {
         let backend = hudAhead.flatMap { $0 > 0.0005 ? "→ \(Int(($0 * 1000).rounded())) ms" : nil }
             ?? (scene as? any BackendSwitchable)?.backendName ?? "-"
         return HUDOverlayKey(width: size.x, backend: backend, takenAt: hudTakenAt, isShown: hud.isShown)
+    }
+
+    /// The HUD drawn apart, when it shows (the surface last made for what it shows now, else made now).
+    private func overlaySeparated() -> SeparateLayer? {
+        guard !switcher.isOpen, hud.isShown else { return nil }
+        let key = hudOverlayKey
+        return hudOverlay.flatMap { $0.key == key ? $0.layer : nil }
+            ?? hud.overlay(width: size.x, statistics: hudStatistics, backend: key.backend)
     }
 
     /// Makes the HUD's surface again when what it shows changed since it was last made.

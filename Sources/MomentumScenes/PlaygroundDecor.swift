@@ -51,10 +51,6 @@ struct PlaygroundDecor {
         var head = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 24, height: 64)))
         head.content = .path([SIMD2(3, 50), SIMD2(12, 61), SIMD2(21, 50)], lineWidth: 3, color: Self.activeWallColor)
         tree.add(head, to: gravity)
-        var line = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 2), backgroundColor: Self.pullColor,
-                               cornerRadius: 1))
-        line.isHidden = true
-        attachment = tree.add(line)
         // A disc with a dot (rounded rectangles: a stroked ellipse is 96 segments to draw every frame it moves).
         var ring = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 26, height: 26),
                                backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.22), cornerRadius: 13))
@@ -62,6 +58,14 @@ struct PlaygroundDecor {
         anchor = tree.add(ring)
         tree.add(plain(Layer(frame: DrawRect(x: 10, y: 10, width: 6, height: 6), backgroundColor: Palette.white,
                              cornerRadius: 3)), to: anchor)
+        // The line turns and stretches on every frame the card moves: on a surface of its own (around what it
+        // reaches, drawn again there), the window is not drawn for it. Over the ring, whose whites it meets
+        // (white over white composes alike in either order), so the ring stays in the window under it.
+        var line = plain(Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 2), backgroundColor: Self.pullColor,
+                               cornerRadius: 1))
+        line.isHidden = true
+        line.wantsOwnSurface = true
+        attachment = tree.add(line)
         chips = Self.guide.map { _ in
             var box = plain(Layer(frame: zero, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.1)))
             box.isHidden = true

@@ -200,4 +200,34 @@ struct SeparateLayerTests {
         #expect(try Self.apart(tree).content == plain.content)
         #expect(try Self.apart(copy).content == moved.content)
     }
+
+    /// What a frame that only slides the sheet draws: the rest of the tree is the same (nothing written since, only
+    /// the sheet's position animating), and the sheet drawn apart again where it is now is what a whole new drawing
+    /// gives; a write anywhere, or another property animating, says the rest may have changed.
+    @Test func aFrameThatOnlySlidesTheSheetDrawsTheRestAsBefore() throws {
+        var (tree, id) = Self.tree(top: 240)
+        var spring = SpringAnimation(parameters: SpringParameters(stiffness: 100, damping: 20, mass: 1), at: .zero)
+        spring.start(from: tree[id].position, velocity: .zero, to: tree[id].position + SIMD2(0, -200))
+        tree.animate(.position, of: id, with: .spring(spring))
+        tree.advance(by: 0.05)
+        var before = DrawList()
+        let apart = tree.draw(into: &before, separating: 1)
+        let version = tree.newestVersion
+        tree.advance(by: 0.05)
+        #expect(tree.newestVersion == version && tree.animatesOnlyPositions(of: [id]))
+        var now = DrawList()
+        let fresh = tree.draw(into: &now, separating: 1)
+        #expect(now == before)
+        let again = try #require(tree.separatedAgain(apart))
+        #expect(again == fresh && again[0].frame.y < apart[0].frame.y)
+
+        // A model written (the badge's colour) or another property animating: not the same any more.
+        var written = tree
+        written[written.sublayers(of: written.root)[2]].backgroundColor = RGBA(hex: 0xFF9500)
+        #expect(written.newestVersion > version)
+        var fading = tree
+        fading.animateModel(.opacity, of: fading.sublayers(of: fading.root)[0], to: SIMD2(0.5, 0), duration: 0.3)
+        #expect(!fading.animatesOnlyPositions(of: [id]))
+        #expect(!tree.animatesOnlyPositions(of: []))
+    }
 }

@@ -248,11 +248,20 @@ final class RenderTarget {
             let high = pointwiseMin(reach.origin + reach.size, whole.size).rounded(.up)
             band = DrawRect(origin: low, size: high - low)
         }
-        let width = solid != nil ? 1 : Int((band.width * scale).rounded(.up))
-        let height = solid != nil ? 1 : Int((band.height * scale).rounded(.up))
+        var width = solid != nil ? 1 : Int((band.width * scale).rounded(.up))
+        var height = solid != nil ? 1 : Int((band.height * scale).rounded(.up))
+        if solid == nil, state.frame != nil, let drawn = state.drawn, drawn.scale == scale, drawn.width >= width,
+           drawn.height >= height, 4 * width * height >= drawn.width * drawn.height {
+            // A layer that turns or stretches (a pull line) changes its size on most frames: the buffer it has is
+            // kept while it holds the layer and is not four times what it needs (the crop shows the layer's part),
+            // so no new buffer is made and only what changed is drawn again.
+            width = drawn.width
+            height = drawn.height
+        }
         // The same buffer as last time (band, size and scale), shown.
         let sameBuffer = state.frame != nil && state.drawn.map {
-            $0.band == band && $0.width == width && $0.height == height && $0.scale == scale
+            $0.width == width && $0.height == height && $0.scale == scale
+                && ($0.band == band || (band == whole && $0.band.origin == band.origin))
         } ?? false
         // The crop: the visible part of the band, in the buffer's px and in the window's logical px.
         let inset = shown.origin - band.origin

@@ -77,6 +77,35 @@ extension LayerTree {
             ?? separateAsPlaced(id, placement: placement, index: index)
     }
 
+    /// Whether every running animation is the position of one of `ids` (layers drawn apart): then, while no model is
+    /// written (`newestVersion`), the rest of the tree draws the same and only those layers move.
+    public func animatesOnlyPositions(of ids: [LayerID]) -> Bool {
+        animator.keys.allSatisfy { key in key.property == .position && ids.contains(key.layer) }
+    }
+
+    /// A version newer than every other when anything in the tree was written since (a model, a layer added or
+    /// removed): a drawing made from the tree holds while this and its animations' presented values are the same.
+    public var newestVersion: UInt64 {
+        var newest = structureVersion
+        for version in versions where version > newest { newest = version }
+        return newest
+    }
+
+    /// `separated`, the layers `draw(into:separating:)` drew apart, drawn apart again where they are presented now
+    /// (at the same place in the list); nil when one of them is no layer or draws nothing now. For a frame where
+    /// only they moved (`animatesOnlyPositions(of:)`, no model written): the rest of the list is the same.
+    public func separatedAgain(_ separated: [SeparateLayer]) -> [SeparateLayer]? {
+        var again: [SeparateLayer] = []
+        again.reserveCapacity(separated.count)
+        for old in separated {
+            guard let id = old.layer,
+                  let apart = separate(id, layer: presentation(of: id), placement: placement(of: id), index: old.index)
+            else { return nil }
+            again.append(apart)
+        }
+        return again
+    }
+
     /// Sizes of a surface for a layer drawn as placed grow in steps of this many logical px, so a layer that turns
     /// or scales keeps its buffer (no new buffer, and only what changed is drawn again) over most frames.
     static let placedSurfaceStep = 16.0
@@ -125,7 +154,7 @@ extension LayerTree {
     }
 
     /// What the drawing of `id` apart is made from, when it can be kept: its presentation but for its position, the
-    /// versions of its sublayers' models (all of them, in order) and the tree's structure. Nil while anything in it
+    /// newest version of its sublayers' models and the tree's structure. Nil while anything in it
     /// but its own position animates (its drawing changes from frame to frame then).
     private func retainedKey(of id: LayerID, layer: Layer) -> RetainedDrawings.Key? {
         let moving = LayerPropertyKey(id, .position)
@@ -138,15 +167,17 @@ extension LayerTree {
         }
         var root = layer
         root.position = .zero
-        var key = RetainedDrawings.Key(root: root, structure: structureVersion)
+        // Every write takes a version newer than any before: the newest of the sublayers' versions changes with
+        // any of them (and the structure's with a sublayer added or removed), without listing them all.
+        var newest: UInt64 = 0
         func add(_ parent: LayerID) {
             for child in children[Int(parent.index)] {
-                key.versions.append(versions[Int(child.index)])
+                newest = max(newest, versions[Int(child.index)])
                 add(child)
             }
         }
         add(id)
-        return key
+        return RetainedDrawings.Key(root: root, structure: structureVersion, newest: newest)
     }
 
     /// `id` and its sublayers drawn with its top-left corner at the origin, in its own coordinates, whole px around
@@ -220,7 +251,8 @@ final class RetainedDrawings: Sendable {
     struct Key: Equatable, Sendable {
         var root: Layer
         var structure: UInt64
-        var versions: [UInt64] = []
+        /// The newest version among the sublayers' models.
+        var newest: UInt64
     }
 
     /// A layer drawn apart: its content in its own coordinates and the whole-px box around it (`low` to `high`,
