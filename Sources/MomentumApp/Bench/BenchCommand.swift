@@ -9,7 +9,8 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmark frame timing (and touch latency) under your compositor or a private one (--compositor weston|mutter|sway|phoc|kwin); writes a report.",
-        subcommands: [BenchRunCommand.self, BenchCompareCommand.self], defaultSubcommand: BenchRunCommand.self)
+        subcommands: [BenchRunCommand.self, BenchCompareCommand.self, BenchSessionCommand.self],
+        defaultSubcommand: BenchRunCommand.self)
 }
 
 /// A scene, or every scene.
@@ -432,6 +433,12 @@ struct BenchRunCommand: LoggingCommand {
 
     /// Starts the private compositor asked for, saying so.
     func startSession(_ kind: CompositorKind, executable: String, width: Int, height: Int) throws -> CompositorSession {
+        try Self.startSession(kind, executable: executable, width: width, height: height, scale: scale ?? 1)
+    }
+
+    /// Starts the private compositor `kind` with one `width`×`height` output at `scale`, saying so.
+    static func startSession(_ kind: CompositorKind, executable: String, width: Int, height: Int,
+                             scale: Int) throws -> CompositorSession {
         switch kind {
         case .weston:
             Console.out("starting weston (headless, pixman) with the touch-injection module…")
@@ -439,7 +446,7 @@ struct BenchRunCommand: LoggingCommand {
             guard let westonPath = SearchPath.find("weston") else { throw AppError("weston not found on PATH: apt-get install weston") }
             do {
                 return try WestonSession(module: module, width: width, height: height,
-                                         extraArguments: (scale ?? 1) == 1 ? [] : ["--scale=\(scale ?? 1)"], weston: westonPath)
+                                         extraArguments: scale == 1 ? [] : ["--scale=\(scale)"], weston: westonPath)
             } catch {
                 throw AppError("cannot start weston: \(error)")
             }
@@ -456,7 +463,7 @@ struct BenchRunCommand: LoggingCommand {
             }
         case .kwin:
             Console.out("starting KWin (virtual, QPainter)…")
-            do { return try KWinSession(width: width, height: height, scale: scale ?? 1) } catch {
+            do { return try KWinSession(width: width, height: height, scale: scale) } catch {
                 throw AppError("cannot start KWin: \(error)")
             }
         }
