@@ -1284,6 +1284,19 @@ mt_capture(struct mt_module *m, const char *path, int *w_out, int *h_out, char *
 	return true;
 }
 
+/* The file path of a one-line request (`capture PATH`, `record PATH`): up to the line's end, trailing blanks cut. */
+static void
+mt_request_path(const char *text, char *path, size_t size)
+{
+	size_t n = strcspn(text, "\n");
+	if (n >= size)
+		n = size - 1;
+	memcpy(path, text, n);
+	path[n] = '\0';
+	while (n > 0 && (path[n - 1] == ' ' || path[n - 1] == '\t'))
+		path[--n] = '\0';
+}
+
 static void
 mt_conn_submit(struct mt_conn *c)
 {
@@ -1297,14 +1310,8 @@ mt_conn_submit(struct mt_conn *c)
 			      c->first_line_overflow, MT_MAX_SCRIPT_BYTES);
 	} else if (strncmp(text, "capture ", 8) == 0) {
 		char path[4096];
-		size_t n = strcspn(text + 8, "\n");
 		int w = 0, h = 0;
-		if (n >= sizeof path)
-			n = sizeof path - 1;
-		memcpy(path, text + 8, n);
-		path[n] = '\0';
-		while (n > 0 && (path[n - 1] == ' ' || path[n - 1] == '\t'))
-			path[--n] = '\0';
+		mt_request_path(text + 8, path, sizeof path);
 		if (mt_capture(m, path, &w, &h, &err))
 			mt_conn_reply(c, "captured %d %d\n", w, h);
 		else
@@ -1312,13 +1319,8 @@ mt_conn_submit(struct mt_conn *c)
 		free(err);
 	} else if (strncmp(text, "record ", 7) == 0) {
 		char path[4096];
-		size_t n = strcspn(text + 7, "\n"), count = 0;
-		if (n >= sizeof path)
-			n = sizeof path - 1;
-		memcpy(path, text + 7, n);
-		path[n] = '\0';
-		while (n > 0 && (path[n - 1] == ' ' || path[n - 1] == '\t'))
-			path[--n] = '\0';
+		size_t count = 0;
+		mt_request_path(text + 7, path, sizeof path);
 		if (m->active)
 			mt_conn_reply(c, "error <control>:1: busy: a script is still playing (wait for done)\n");
 		else if (mt_record(m, path, &count, &err))

@@ -274,15 +274,6 @@ static void touch_frame(void *data, struct wl_touch *touch)
 	if (!commit)
 		return;
 	commit->to = waiting_count;
-	if (width != buffer_width || height != buffer_height) {
-		if (buffer)
-			wl_buffer_destroy(buffer);
-		buffer = floor_solid_buffer(shm, width, height, 0xff1b2a49);
-		buffer_width = width;
-		buffer_height = height;
-		if (!buffer)
-			return;
-	}
 	struct wp_presentation_feedback *feedback = wp_presentation_feedback(presentation, window);
 	wp_presentation_feedback_add_listener(feedback, &feedback_listener, commit);
 	wl_surface_damage_buffer(window, 0, 0, 1, 1);
