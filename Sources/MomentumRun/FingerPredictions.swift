@@ -73,11 +73,24 @@ struct FingerPredictions: Sendable {
         return abs(least) < Self.sameClockTolerance ? 0 : least
     }
 
-    /// When a sample with event time `time` (s) was most likely taken: the middle of its millisecond where the time
-    /// is a whole millisecond (a `wl_touch` time without input timestamps), else the time itself.
-    static func sampleTime(_ time: Double) -> Double {
+    /// Whether the input's times are whole milliseconds: this sample's and the one before were (exact times at
+    /// 120 Hz from a whole second are whole milliseconds one sample in three, never two in a row).
+    private var wholeMilliseconds = false
+    private var lastWasWhole = false
+
+    /// Whether `time` (s) is a whole number of milliseconds.
+    static func isWholeMillisecond(_ time: Double) -> Bool {
         let ms = time * 1000
-        return abs(ms - ms.rounded()) < 1e-6 ? time + 0.0005 : time
+        return abs(ms - ms.rounded()) < 1e-6
+    }
+
+    /// When a sample with event time `time` (s) was most likely taken: the middle of its millisecond where the
+    /// input's times are whole milliseconds (`wl_touch` times without input timestamps), else the time itself.
+    mutating func sampleTime(_ time: Double) -> Double {
+        let whole = Self.isWholeMillisecond(time)
+        wholeMilliseconds = whole && (lastWasWhole || wholeMilliseconds)
+        lastWasWhole = whole
+        return wholeMilliseconds ? time + 0.0005 : time
     }
 
     /// Takes in a touch frame that arrived at `now` (host s).
@@ -87,7 +100,7 @@ struct FingerPredictions: Sendable {
             return
         }
         for change in frame.changes {
-            let time = Self.sampleTime(change.time)
+            let time = sampleTime(change.time)
             delays.append(now - time)
             if delays.count > 64 { delays.removeFirst() }
             switch change.phase {

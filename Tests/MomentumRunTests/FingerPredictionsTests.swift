@@ -6,7 +6,8 @@ import Testing
 /// the millisecond each sample fell in. A finger at 1000 px/s sampled every 8 ms, each sample taken 0.5 ms into its
 /// millisecond, predicted 40 ms past its newest sample: taken as the middle of its millisecond, each time is the
 /// sample's own and the straight finger is predicted exactly; taken as it is, the prediction would run 0.5 ms
-/// (0.5 px) ahead. Times that are not whole milliseconds (input timestamps' ns) are taken as they are.
+/// (0.5 px) ahead. Times that are not whole milliseconds (input timestamps' ns, or a 120 Hz clock's exact times, whole
+/// one in three) are taken as they are.
 struct FingerPredictionsTests {
     /// The predicted y at `newest + 0.040` of a finger at 1000 px/s whose samples were taken at `taken(k)` and stamped
     /// `stamp(k)`, each arriving 2 ms after it was taken.
@@ -28,7 +29,15 @@ struct FingerPredictionsTests {
         #expect(abs(whole.y - whole.truth) < 1e-6, "\(whole)")
         let exact = Self.predicted(taken: { 10 + 0.008 * Double($0) + 0.000_123 }, stamp: { 10 + 0.008 * Double($0) + 0.000_123 })
         #expect(abs(exact.y - exact.truth) < 1e-6, "\(exact)")
-        #expect(FingerPredictions.sampleTime(51556.676) == 51556.676 + 0.0005)
-        #expect(FingerPredictions.sampleTime(51556.676_123_456) == 51556.676_123_456)
+        // Two whole-ms times in a row make the input's times whole ms; exact 120 Hz times are whole ms one in three.
+        var times = FingerPredictions()
+        #expect(times.sampleTime(51556.676) == 51556.676 && times.sampleTime(51556.685) == 51556.685 + 0.0005)
+        #expect(times.sampleTime(51556.676_123_456) == 51556.676_123_456)
+        var clock = FingerPredictions()
+        let shifted = (0..<12).filter { k in
+            let t = 2.0 + Double(k) / 120
+            return clock.sampleTime(t) != t
+        }
+        #expect(FingerPredictions.isWholeMillisecond(2.025) && shifted.isEmpty, "\(shifted)")
     }
 }
