@@ -160,6 +160,8 @@ struct mt_module {
 	bool active;
 	struct timespec start;
 	struct mt_conn *owner;   /* receives `done`; NULL if gone or startup */
+	struct mt_script last;   /* the last script played to its end, for `record` */
+	struct timespec last_start;
 
 	struct mt_script startup;
 	bool has_startup;
@@ -1098,7 +1100,10 @@ mt_finish(struct mt_module *m)
 
 	m->active = false;
 	m->owner = NULL;
-	mt_script_free(&m->playing);
+	mt_script_free(&m->last);
+	m->last = m->playing;
+	m->last_start = m->start;
+	memset(&m->playing, 0, sizeof m->playing);
 	m->next = 0;
 	if (owner)
 		mt_conn_reply(owner, "done\n");
@@ -1165,6 +1170,50 @@ mt_conn_destroy(struct mt_conn *c)
 	free(c->buf);
 	free(c->script);
 	free(c);
+}
+
+/* `record /abs/file`: writes the touch events of the last script played to its end, one a line, as
+ * `<ns> <down|motion|up> <id> <x> <y>` (ns: the time each was stamped with, CLOCK_MONOTONIC; x, y: output px, 0 for
+ * an up); the reply is `recorded <n>` or `error <control>:1: ...`. A nested compositor passes these on with times in
+ * whole ms: the bench measures its drag against this record. */
+static bool
+mt_record(struct mt_module *m, const char *path, size_t *n_out, char **err)
+{
+	FILE *f;
+	size_t n = 0;
+	int ok = 1;
+
+	if (path[0] != '/') {
+		if (asprintf(err, "<control>:1: 'record' needs an absolute file path, got '%s'", path) < 0)
+			*err = NULL;
+		return false;
+	}
+	f = fopen(path, "w");
+	if (!f) {
+		if (asprintf(err, "<control>:1: record: cannot write '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		return false;
+	}
+	for (size_t i = 0; ok && i < m->last.n; i++) {
+		const struct mt_event *e = &m->last.ev[i];
+		const char *kind = e->kind == MT_DOWN ? "down" : e->kind == MT_MOTION ? "motion" : e->kind == MT_UP ? "up" : NULL;
+		struct timespec when;
+		if (!kind)
+			continue;
+		when = mt_add_ns(m->last_start, e->t_ns);
+		ok = fprintf(f, "%lld %s %d %.3f %.3f\n", (long long)when.tv_sec * 1000000000LL + when.tv_nsec, kind, e->id,
+			     e->kind == MT_UP ? 0.0 : e->x, e->kind == MT_UP ? 0.0 : e->y) > 0;
+		n++;
+	}
+	if (fclose(f) != 0)
+		ok = 0;
+	if (!ok) {
+		if (asprintf(err, "<control>:1: record: cannot write '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		return false;
+	}
+	*n_out = n;
+	return true;
 }
 
 /* `capture /abs/file.ppm`: writes what the first output shows now (its last repaint, every surface composited) as a
@@ -1235,6 +1284,19 @@ mt_capture(struct mt_module *m, const char *path, int *w_out, int *h_out, char *
 	return true;
 }
 
+/* The file path of a one-line request (`capture PATH`, `record PATH`): up to the line's end, trailing blanks cut. */
+static void
+mt_request_path(const char *text, char *path, size_t size)
+{
+	size_t n = strcspn(text, "\n");
+	if (n >= size)
+		n = size - 1;
+	memcpy(path, text, n);
+	path[n] = '\0';
+	while (n > 0 && (path[n - 1] == ' ' || path[n - 1] == '\t'))
+		path[--n] = '\0';
+}
+
 static void
 mt_conn_submit(struct mt_conn *c)
 {
@@ -1248,18 +1310,23 @@ mt_conn_submit(struct mt_conn *c)
 			      c->first_line_overflow, MT_MAX_SCRIPT_BYTES);
 	} else if (strncmp(text, "capture ", 8) == 0) {
 		char path[4096];
-		size_t n = strcspn(text + 8, "\n");
 		int w = 0, h = 0;
-		if (n >= sizeof path)
-			n = sizeof path - 1;
-		memcpy(path, text + 8, n);
-		path[n] = '\0';
-		while (n > 0 && (path[n - 1] == ' ' || path[n - 1] == '\t'))
-			path[--n] = '\0';
+		mt_request_path(text + 8, path, sizeof path);
 		if (mt_capture(m, path, &w, &h, &err))
 			mt_conn_reply(c, "captured %d %d\n", w, h);
 		else
 			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: capture failed");
+		free(err);
+	} else if (strncmp(text, "record ", 7) == 0) {
+		char path[4096];
+		size_t count = 0;
+		mt_request_path(text + 7, path, sizeof path);
+		if (m->active)
+			mt_conn_reply(c, "error <control>:1: busy: a script is still playing (wait for done)\n");
+		else if (mt_record(m, path, &count, &err))
+			mt_conn_reply(c, "recorded %zu\n", count);
+		else
+			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: record failed");
 		free(err);
 	} else if (m->active) {
 		mt_conn_reply(c, "error <control>:1: busy: the previous script is "
@@ -1479,6 +1546,7 @@ mt_destroy(struct wl_listener *listener, void *data)
 	if (m->startup_idle)
 		wl_event_source_remove(m->startup_idle);
 	mt_script_free(&m->playing);
+	mt_script_free(&m->last);
 	mt_script_free(&m->startup);
 	if (m->device)
 		weston_touch_device_destroy(m->device);

@@ -1,29 +1,32 @@
 #!/usr/bin/env python3
 """Touch → present of momentum builds beside the compositor's floor: a C client that commits on every touch.
 
-In one private weston headless (pixman) with the momentum-touch module, rounds alternating, the same genuine
-wl_touch drag (the module's script: down, then legs of 400 px at 1000 px/s up and down, sampled at 120 Hz, lift) is
-played to `tools/touch-commit` (a fullscreen wl_shm window that commits a 1x1 damage with presentation feedback at
-once on every touch frame, nothing else to do) and to each momentum build's panel (`momentum run --scene panel
---fullscreen --no-hud --trace …`). For each touch sample: its input time (CLOCK_MONOTONIC) to the presentation of
-the first frame committed after it arrived that was presented; Momentum's from its trace, the C client's from its
-own feedback, the same rule for both. Prints the p50 / p99 of each round and the medians' ratio to the floor's.
+In one private compositor of the bench (`momentum bench session --compositor C`, held by the first MOMENTUM: weston
+headless with its momentum-touch module, sway or phoc nested in it, or mutter headless with its remote-desktop
+touch), rounds alternating, the same genuine wl_touch drag (down, then legs of 400 px at 1000 px/s up and down,
+sampled at 120 Hz, lift) is played to `tools/touch-commit` (a fullscreen wl_shm window that commits a 1x1 damage with
+presentation feedback at once on every touch frame, nothing else to do) and to each momentum build's panel
+(`momentum run --scene panel --fullscreen --no-hud --trace …`). For each touch sample: its input time (the touch
+event's, CLOCK_MONOTONIC, as the compositor stamped it) to the presentation of the first frame committed after it
+arrived that was presented; Momentum's from its trace, the C client's from its own feedback, the same rule for both.
+Prints the p50 / p99 of each round and the medians' ratio to the floor's.
 
-  scripts/bench-touch-floor.py [--size 800x600] [--rounds 3] [--module PATH/momentum-touch.so] MOMENTUM…
+  scripts/bench-touch-floor.py [--compositor weston|sway|phoc|mutter] [--size 800x600] [--rounds 3] MOMENTUM…
 
-Standard library only; exits 1 with one line when a client or weston fails, 2 on bad arguments.
+Standard library only; exits 1 with one line when a client or the compositor fails, 2 on bad arguments.
 """
 import argparse
+import json
 import os
+import select
 import shutil
 import signal
-import socket as sockets
 import statistics
 import subprocess
 import sys
 import tempfile
 
-from benchlib import build_tool, parse_size, start_weston, stop, wait_for_trace
+from benchlib import build_tool, parse_size, stop, wait_for_trace
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEGS = 4          # legs of 400 px, up then down
@@ -43,21 +46,61 @@ def drag_script(w, h):
     return "\n".join(lines) + "\nend\n"
 
 
-def play(control, script):
-    """Plays a script through the module's control socket and waits for its `done`."""
-    with sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM) as s:
-        s.settimeout(30)
-        s.connect(control)
-        reader = s.makefile("r")
-        if reader.readline().strip() != "ready":
-            raise RuntimeError("momentum-touch: no ready line")
-        s.sendall(script.encode())
-        reply = reader.readline().strip()
-        if not reply.startswith("ok"):
-            raise RuntimeError(f"momentum-touch: {reply}")
-        if reader.readline().strip() != "done":
-            raise RuntimeError("momentum-touch: the script did not finish")
+class Session:
+    """One of the bench's private compositors, held by `momentum bench session` for as long as this runs: clients are
+    started inside it (its launcher, as its client user), touch scripts are played into it, and closing its stdin
+    stops it (compositor reaped, runtime folder removed)."""
 
+    def __init__(self, momentum, compositor, size, work):
+        self.work, self.copies = work, {}
+        self.process = subprocess.Popen([momentum, "bench", "session", "--compositor", compositor, "--size", size],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True)
+        for line in self.process.stdout:
+            if line.startswith("session "):
+                info = json.loads(line[len("session "):])
+                break
+        else:
+            stop(self.process, signal.SIGTERM)
+            lines = self.process.stderr.read().strip().splitlines()
+            raise RuntimeError(f"momentum bench session: {lines[-1] if lines else 'it ended before its compositor was up'}")
+        self.launcher, self.environment = info["launcher"], info["environment"]
+        self.runtime, self.other_user = info["runtime_dir"], info["client_uid"] is not None
+        self.configures = info["configures_until_placed"]
+
+    def request(self, text):
+        self.process.stdin.write(text)
+        self.process.stdin.flush()
+        reply = self.process.stdout.readline().strip()
+        if not reply or reply.startswith("error "):
+            raise RuntimeError(f"momentum bench session: {reply[len('error '):] if reply else 'it ended'}")
+        return reply
+
+    def play(self, script):
+        """Plays a touch script (its lines, then `end`) and waits until it is played."""
+        self.request(script)
+
+    def start(self, argv, **options):
+        """Starts ARGV inside the compositor (the program copied where the client user can run it)."""
+        if not self.launcher:
+            env = {**os.environ, **self.environment}
+            env.pop("DISPLAY", None)
+            return subprocess.Popen(argv, env=env, **options)
+        if argv[0] not in self.copies:
+            # The session copies a program by its name: two builds both called momentum get a name each first.
+            named = os.path.join(self.work, f"{len(self.copies)}-{os.path.basename(argv[0])}")
+            shutil.copy2(argv[0], named)
+            self.copies[argv[0]] = self.request(f"runnable {named}\n")[len("runnable "):]
+        program = self.copies[argv[0]]
+        return subprocess.Popen(self.launcher + [program] + argv[1:], cwd=self.runtime if self.other_user else None,
+                                **options)
+
+    def close(self):
+        try:
+            self.process.stdin.close()
+            self.process.wait(timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            stop(self.process, signal.SIGTERM)
 
 
 def quantiles(values):
@@ -66,13 +109,14 @@ def quantiles(values):
     return {"n": len(values), "p50": pick(0.5), "p99": pick(0.99)}
 
 
-def run_floor(binary, env, control, script, seconds):
-    client = subprocess.Popen([binary, f"{seconds:g}"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True)
+def run_floor(binary, session, script, seconds):
+    client = session.start([binary, f"{seconds:g}", str(session.configures)], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
     try:
-        if not client.stdout.readline().startswith("touch-commit: ready"):
+        ready, _, _ = select.select([client.stdout], [], [], 30)
+        if not ready or not client.stdout.readline().startswith("touch-commit: ready"):
             raise RuntimeError(f"touch-commit: {client.stderr.read().strip() or 'no ready line'}")
-        play(control, script)
+        session.play(script)
         out, err = client.communicate(timeout=seconds + 30)
     finally:
         stop(client, signal.SIGTERM)
@@ -114,25 +158,43 @@ def touch_to_present(trace):
     return quantiles(latencies)
 
 
-def run_momentum(binary, env, control, script, work, size):
-    trace = os.path.join(work, "trace.jsonl")
+def run_momentum(binary, session, script, size):
+    # In the runtime folder, which the client user (if another) owns.
+    trace = os.path.join(session.runtime, "touch-floor-trace.jsonl")
     if os.path.exists(trace):
         os.remove(trace)
-    app = subprocess.Popen([binary, "run", "--scene", "panel", "--fullscreen", "--no-hud", "--size", size,
-                            "--trace", trace], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    app = session.start([binary, "run", "--scene", "panel", "--fullscreen", "--no-hud", "--size", size,
+                         "--trace", trace], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    w, h = (int(n) for n in size.split("x"))
+
+    def placed(lines):
+        # A frame presented after the configure that made the window fill the output (sway's first configure
+        # leaves the size to the client, mutter's maps it before it makes it fullscreen).
+        configures = [i for i, l in enumerate(lines) if l.get("event") == "configure"
+                      and (l.get("width"), l.get("height")) == (w, h)]
+        if not configures:
+            return False
+        after = {l["seq"] for l in lines[configures[0]:] if l.get("event") == "frame"}
+        return any(l.get("event") == "presented" and l["seq"] in after for l in lines)
     try:
-        wait_for_trace(app, trace, lambda lines: any(l.get("event") == "presented" for l in lines),
-                       "its first presented frame")
-        play(control, script)
+        wait_for_trace(app, trace, placed, "its first frame presented in place")
+        session.play(script)
 
         def last_touch_shown(lines):
-            # A frame committed after the last counted sample (a down or a motion) arrived has been presented (or
-            # dropped). The lift is not waited for: a panel already at rest under the finger commits nothing after it.
+            # A frame committed after the last sample (down or motion) arrived has been presented (or dropped); or
+            # the app rested after the lift (the panel already at rest there) with every frame it drew shown.
             touched = [l["t"] for l in lines if l.get("event") == "touch" and l.get("phase") in ("down", "motion")]
+            lifts = [l["t"] for l in lines if l.get("event") == "touch" and l.get("phase") == "up"]
             done = {l["seq"] for l in lines if l.get("event") in ("presented", "discarded")}
-            return bool(touched) and any(l.get("event") == "frame" and l.get("commit_t", -1) > touched[-1]
-                                         and l["seq"] in done for l in lines)
-        lines = wait_for_trace(app, trace, last_touch_shown, "frame shown after the last touch sample")
+            frames = [l for l in lines if l.get("event") == "frame"]
+            if not touched:
+                return False
+            if any(f.get("commit_t", -1) > touched[-1] and f["seq"] in done for f in frames):
+                return True
+            rested = bool(lifts) and any(l.get("event") == "rest" and l["t"] > lifts[-1] for l in lines)
+            return rested and all(f["seq"] in done for f in frames)
+        lines = wait_for_trace(app, trace, last_touch_shown, "frame shown after the last touch")
     finally:
         stop(app, signal.SIGTERM)
     return touch_to_present(lines)
@@ -140,9 +202,9 @@ def run_momentum(binary, env, control, script, work, size):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compositor", default="weston", choices=["weston", "sway", "phoc", "mutter"])
     parser.add_argument("--size", default="800x600")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--module", default=os.path.join(ROOT, ".build/harness/momentum-touch.so"))
     parser.add_argument("momentum", nargs="+")
     args = parser.parse_args()
     try:
@@ -153,43 +215,50 @@ def main():
     if scale != 1:
         print("bench-touch-floor: --size: scale 1 only", file=sys.stderr)
         return 2
-    if not os.path.isfile(args.module):
-        print(f"bench-touch-floor: --module: {args.module} not found (make -C harness)", file=sys.stderr)
+    if args.rounds < 1:
+        print(f"bench-touch-floor: --rounds {args.rounds}: at least 1", file=sys.stderr)
         return 2
     for binary in args.momentum:
         if not os.access(binary, os.X_OK):
             print(f"bench-touch-floor: {binary} is not an executable", file=sys.stderr)
             return 2
     work = tempfile.mkdtemp(prefix="bench-touch-floor.")
-    weston = None
-    clients = [("C floor (touch-commit)", None)] + [(f"momentum {chr(65 + i)} ({b})", b)
+    session = None
+    clients = [("C floor (touch-commit)", None)] + [(f"momentum {chr(65 + i)} ({b})", os.path.abspath(b))
                                                       for i, b in enumerate(args.momentum)]
     results = {name: [] for name, _ in clients}
     try:
         floor = build_tool(work, "touch-commit")
-        weston, env = start_weston(work, "wayland-touch-floor", w, h, touch_module=args.module)
-        control = os.path.join(env["XDG_RUNTIME_DIR"], "momentum-touch.sock")
+        session = Session(os.path.abspath(args.momentum[0]), args.compositor, f"{w}x{h}", work)
         script = drag_script(w, h)
         seconds = 0.05 + LEGS * 0.4 + 0.05 + 1.0
+        # One unmeasured run of each client first: a session whose clients run as a user of their own starts with
+        # Mesa's shader cache empty (llvmpipe then compiles every shader during the first run).
+        print("== warm-up (not measured)", file=sys.stderr)
+        for name, binary in clients:
+            if binary is None:
+                run_floor(floor, session, script, seconds)
+            else:
+                run_momentum(binary, session, script, f"{w}x{h}")
         for round_index in range(args.rounds):
             order = clients if round_index % 2 == 0 else list(reversed(clients))
             for name, binary in order:
                 print(f"== round {round_index + 1}: {name}", file=sys.stderr)
                 if binary is None:
-                    results[name].append(run_floor(floor, env, control, script, seconds))
+                    results[name].append(run_floor(floor, session, script, seconds))
                 else:
-                    results[name].append(run_momentum(binary, env, control, script, work, f"{w}x{h}"))
-    except (RuntimeError, subprocess.CalledProcessError, OSError) as error:
+                    results[name].append(run_momentum(binary, session, script, f"{w}x{h}"))
+    except (RuntimeError, subprocess.CalledProcessError, OSError, ValueError) as error:
         print(f"bench-touch-floor: {error}", file=sys.stderr)
         return 1
     finally:
-        if weston is not None:
-            stop(weston, signal.SIGTERM)
+        if session is not None:
+            session.close()
         shutil.rmtree(work, ignore_errors=True)
     base = results[clients[0][0]]
     base_p50 = statistics.median(r["p50"] for r in base)
     base_p99 = statistics.median(r["p99"] for r in base)
-    print(f"{w}x{h}, {args.rounds} rounds, the order alternating; a genuine touch drag of {LEGS} legs of 400 px at "
+    print(f"{args.compositor}, {w}x{h}, {args.rounds} rounds, the order alternating; a genuine touch drag of {LEGS} legs of 400 px at "
           f"{SPEED:g} px/s; touch → present (ms) of each round, the medians and their ratio to the floor's")
     print()
     print("| client | samples | p50 each round | p99 each round | median p50 | × floor | median p99 | × floor |")

@@ -18,6 +18,11 @@ import MomentumCore
 /// differences is added to the estimate. The horizon is capped at `maxHorizon` (100 ms: a nested compositor's
 /// ~75 ms touch → present with room to spare); the panel is then drawn at most the finger's travel in the horizon
 /// past a finger that stops without braking first, less where the braking shows in its samples.
+///
+/// Where the compositor gives no `zwp_input_timestamps_v1` (wlroots 0.15, mutter's remote-desktop touch), an event's
+/// time is the whole millisecond it fell in: the sample was taken up to 1 ms after it, half a millisecond on average.
+/// Such a time is taken as the middle of its millisecond, or the finger would be extrapolated half a millisecond too
+/// far (0.5 px at 1000 px/s).
 struct FingerPredictions: Sendable {
     /// Arrival − event time beyond which the input clock is not the host's (s).
     static let sameClockTolerance = 1.0
@@ -68,6 +73,26 @@ struct FingerPredictions: Sendable {
         return abs(least) < Self.sameClockTolerance ? 0 : least
     }
 
+    /// Whether the input's times are whole milliseconds: this sample's and the one before were (exact times at
+    /// 120 Hz from a whole second are whole milliseconds one sample in three, never two in a row).
+    private var wholeMilliseconds = false
+    private var lastWasWhole = false
+
+    /// Whether `time` (s) is a whole number of milliseconds.
+    static func isWholeMillisecond(_ time: Double) -> Bool {
+        let ms = time * 1000
+        return abs(ms - ms.rounded()) < 1e-6
+    }
+
+    /// When a sample with event time `time` (s) was most likely taken: the middle of its millisecond where the
+    /// input's times are whole milliseconds (`wl_touch` times without input timestamps), else the time itself.
+    mutating func sampleTime(_ time: Double) -> Double {
+        let whole = Self.isWholeMillisecond(time)
+        wholeMilliseconds = whole && (lastWasWhole || wholeMilliseconds)
+        lastWasWhole = whole
+        return wholeMilliseconds ? time + 0.0005 : time
+    }
+
     /// Takes in a touch frame that arrived at `now` (host s).
     mutating func track(_ frame: TouchFrame, arrivedAt now: Double) {
         if frame.isCancel {
@@ -75,15 +100,16 @@ struct FingerPredictions: Sendable {
             return
         }
         for change in frame.changes {
-            delays.append(now - change.time)
+            let time = sampleTime(change.time)
+            delays.append(now - time)
             if delays.count > 64 { delays.removeFirst() }
             switch change.phase {
             case .down:
                 var predictor = TouchPredictor(maxHorizon: Self.maxHorizon)
-                predictor.add(change.position, time: change.time)
+                predictor.add(change.position, time: time)
                 predictors[change.id] = predictor
             case .motion:
-                predictors[change.id]?.add(change.position, time: change.time)
+                predictors[change.id]?.add(change.position, time: time)
             case .up, .cancel:
                 predictors[change.id] = nil
             }

@@ -123,10 +123,11 @@ import Testing
         #expect(runs.allSatisfy { (Self.number($0["presented"]) ?? 0) >= 20 }, "\(runs.map { $0["presented"] ?? "?" })")
         let touch = try #require(runs[1]["touch_to_present_ms"] as? [String: Any], "\(runs[1])")
         #expect((Self.number(touch["count"]) ?? 0) > 50 && (Self.number(touch["p50"]) ?? 0) > 0, "\(touch)")
-        // wlroots 0.15 offers no input timestamps: the samples' times are whole milliseconds, so the finger's speed
-        // between two of them (8.33 ms apart) is only known to about 6 %.
+        // wlroots 0.15 offers no input timestamps: the samples' times are whole milliseconds; the drag is measured
+        // against weston's module's own record of the finger (each event's ns), so its speed is the script's.
+        #expect(runs[1]["finger"] as? String == "injector", "\(runs[1])")
         let lag = try #require(runs[1]["drag_lag"] as? [String: Any], "\(runs[1])")
-        #expect(abs((Self.number(lag["finger_speed_px_s"]) ?? 0) - 1000) < 70, "\(lag)")
+        #expect(abs((Self.number(lag["finger_speed_px_s"]) ?? 0) - 1000) < 1, "\(lag)")
         let unpredicted = try #require(runs[2]["drag_lag"] as? [String: Any], "\(runs[2])")
         // Two compositors' repaints between a commit and its presentation: the finger is ~70 ms ahead of its newest
         // sample when the frame is shown. Prediction (the measured latency, 100 ms at most) draws at least half of its

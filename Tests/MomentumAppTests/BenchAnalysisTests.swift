@@ -17,7 +17,10 @@ struct BenchAnalysisTests {
     /// The trace's lines.
     /// `panelAt`: the panel is drawn where the finger was (or will be) this long after the commit (−10 ms: 10 ms
     /// before it).
-    static func trace(frames: Int = 60, slowFrame: Int = 30, touches: Bool = true, panelAt: Double = -0.010) -> [TraceLine] {
+    /// `wholeMs`: the touch events are stamped as mutter stamps remote-desktop touch, when it takes each from the bus
+    /// (2 ms after the finger's sample, every third 5 ms), in whole ms.
+    static func trace(frames: Int = 60, slowFrame: Int = 30, touches: Bool = true, panelAt: Double = -0.010,
+                      wholeMs: Bool = false) -> [TraceLine] {
         var lines: [TraceLine] = []
         func add(_ t: Double, _ record: TraceRecord) { lines.append(TraceLine(t: t, record)) }
         add(0.001, .clock(.init(startNanoseconds: Int64(startNs), presentation: "monotonic_raw",
@@ -36,8 +39,10 @@ struct BenchAnalysisTests {
             if touches {
                 while fingerStart + Double(touchIndex) / 120 < t - 0.002 {
                     let at = fingerStart + Double(touchIndex) / 120
-                    add(at + 0.002, .touch(.init(phase: touchIndex == 0 ? .down : .motion, id: 0,
-                                                 position: SIMD2(400, finger(at)), time: (startNs / 1e9) + at)))
+                    let taken = at + (wholeMs && touchIndex % 3 == 1 ? 0.005 : 0.002)
+                    add(taken, .touch(.init(phase: touchIndex == 0 ? .down : .motion, id: 0, position: SIMD2(400, finger(at)),
+                                            time: wholeMs ? ((startNs / 1e9 + taken) * 1000).rounded(.down) / 1000
+                                                          : (startNs / 1e9) + at)))
                     touchIndex += 1
                 }
             }
@@ -114,6 +119,56 @@ struct BenchAnalysisTests {
         #expect(lag.allSatisfy { abs($0.speed - 1000) < 1e-6 })
         let usual = lag.filter { abs($0.px - 22) < 1e-6 }.count
         #expect(usual >= lag.count - 1, "lags: \(lag.map(\.px))")
+    }
+
+    /// Touch events stamped in whole ms when the compositor took them (mutter's remote-desktop touch): their
+    /// sample-to-sample speed never holds within 15 % of its cruise, so no frame counts as steady. With the finger
+    /// as its injector recorded it (each sample's CLOCK_MONOTONIC ns and position), the lag is the closed form's
+    /// again: 22 px at every frame (the slow one 22 + 16.67), steady after 100 ms of cruise, in the report too.
+    @Test func theInjectorsRecordOfTheFingerGivesTheSteadyLagWhereEventTimesAreCoarse() throws {
+        let coarse = BenchAnalysis(lines: Self.trace(wholeMs: true))
+        let seen = coarse.dragLagSamples()
+        #expect(seen.count >= 40 && !seen.contains(where: \.steady), "\(seen.map(\.speed))")
+
+        var a = coarse
+        let fingerStart = 0.14, fingerY0 = 560.0
+        let lift = Int64(Self.startNs + (fingerStart + 79.5 / 120) * 1e9)
+        a.useInjectedFinger((0..<80).map { k in
+            let at = fingerStart + Double(k) / 120
+            return InjectedTouch(nanoseconds: Int64(Self.startNs + at * 1e9), phase: k == 0 ? .down : .motion, id: 0,
+                                 x: 400, y: fingerY0 - 1000 * (at - fingerStart))
+        } + [InjectedTouch(nanoseconds: lift, phase: .up, id: 0, x: 0, y: 0)])
+        // The lift (an up carries no position) is where the finger last was.
+        let lifted = try #require(a.drags().first?.samples.last)
+        #expect(lifted.phase == .up && abs(lifted.y - (fingerY0 - 1000.0 * 79 / 120)) < 1e-9, "\(lifted)")
+        let samples = a.dragLagSamples()
+        let steady = samples.filter(\.steady)
+        #expect(samples.count >= 35 && steady.count >= 25, "\(samples.count) frames, \(steady.count) steady")
+        #expect(steady.filter { abs($0.px - 22) < 1e-6 }.count >= steady.count - 1, "\(steady.map(\.px))")
+        #expect(samples.filter { $0.t < Double(lift) / 1e9 - Self.startNs / 1e9 - 0.5 / 120 }
+            .allSatisfy { abs($0.speed - 1000) < 1e-3 }, "\(samples.map { ($0.t, $0.speed) })")
+        // Touch → present is still the events' (what the app was given).
+        #expect(a.touchToPresent == coarse.touchToPresent)
+        let run = BenchReport.run("panel-drag-1000", scene: "panel", backend: "spring", workload: "drag", analysis: a)
+        #expect(run["finger"] as? String == "injector")
+        #expect(ReportJSON.number(((run["drag_lag"] as? [String: Any])?["px"] as? [String: Any])?["p50"]) == 22)
+        let plain = BenchReport.run("panel-drag-1000", scene: "panel", backend: "spring", workload: "drag", analysis: coarse)
+        #expect(plain["finger"] as? String == "input events" && plain["drag_lag"] is NSNull)
+    }
+
+    /// An injector's record is read line by line; a line that is not one event is refused by its number.
+    @Test func anInjectorsRecordIsReadOrRefusedByLine() throws {
+        let touches = try InjectedTouch.parse("100 down 0 400.000 560.000\n108 motion 0 400.000 551.667\n120 up 0 0 0\n",
+                                              what: "rec")
+        #expect(touches == [InjectedTouch(nanoseconds: 100, phase: .down, id: 0, x: 400, y: 560),
+                            InjectedTouch(nanoseconds: 108, phase: .motion, id: 0, x: 400, y: 551.667),
+                            InjectedTouch(nanoseconds: 120, phase: .up, id: 0, x: 0, y: 0)])
+        #expect(throws: SessionError("rec:2: expected `<ns> <down|motion|up> <id> <x> <y>`, got `108 wiggle 0 1 2`")) {
+            try InjectedTouch.parse("100 down 0 1 2\n108 wiggle 0 1 2\n", what: "rec")
+        }
+        #expect(throws: SessionError("rec:2: time goes backwards (90 < 100)")) {
+            try InjectedTouch.parse("100 down 0 1 2\n90 motion 0 1 3\n", what: "rec")
+        }
     }
 
     /// Chromium's input-prediction metrics in closed form. The finger moves up at 1000 px/s; each frame is shown

@@ -12,3 +12,19 @@ import Testing
         #expect(SceneChoice.all.defaultValueDescription == "all" && BackendChoice.all.defaultValueDescription == "all")
     }
 }
+
+/// `momentum bench session` (for the measuring scripts) refuses, in one line, what it cannot hold.
+@Suite struct BenchSessionCommandTests {
+    @Test func aCompositorWithoutInjectedTouchOrASizeThatIsNotOneIsRefusedInOneLine() {
+        for (args, message) in [(["--compositor", "kwin"], "--compositor kwin: no touch can be injected into KWin here"),
+                                (["--compositor", "sway", "--size", "big"], "--size 'big' is not WxH with positive integers")] {
+            do {
+                _ = try MomentumCommand.parseAsRoot(["bench", "session"] + args)
+                Issue.record("\(args) was accepted")
+            } catch {
+                let line = MomentumMain.oneLine(MomentumCommand.message(for: error))
+                #expect(line.contains(message) && !line.contains("\n"), "\(line)")
+            }
+        }
+    }
+}

@@ -3,8 +3,9 @@
  * with nothing else to do. Each touch sample's latency is measured as Momentum's bench measures its own: from the
  * sample's input time (CLOCK_MONOTONIC ms) to the presentation of the first frame committed after it arrived that
  * the compositor presented (a discarded frame's samples go to the next presented one).
- * Usage: touch-commit SECONDS  (under a Wayland compositor; runs SECONDS, then prints one line:
- * "touch-commit: N samples, touch → present p50 X ms, p99 Y ms, max Z ms"). */
+ * Usage: touch-commit SECONDS [CONFIGURES]  (under a Wayland compositor; runs SECONDS, then prints one line:
+ * "touch-commit: N samples, touch → present p50 X ms, p99 Y ms, max Z ms"). Ready once CONFIGURES configures (default
+ * 1; mutter 43 sends 2: it maps the window, then makes it fullscreen) came and one placed frame was presented. */
 #define _GNU_SOURCE
 #include <poll.h>
 #include <stdio.h>
@@ -24,7 +25,8 @@ static clockid_t presentation_clock = CLOCK_MONOTONIC;
 static int configured, width, height;
 /* Configures seen: ready (the window where the compositor puts it, e.g. after weston's fullscreen configure that
  * follows the first) once a frame committed for placement is presented with no configure after it. */
-static int configures, ready;
+static int configures, ready, configures_until_placed = 1, sized;
+static int buffer_width, buffer_height;
 static struct wl_display *display;
 static struct wl_surface *window;
 static struct wl_buffer *buffer;
@@ -111,10 +113,11 @@ static const struct xdg_surface_listener surface_listener = { surface_configure 
 static void toplevel_configure(void *data, struct xdg_toplevel *toplevel, int32_t w, int32_t h, struct wl_array *states)
 {
 	(void)data; (void)toplevel; (void)states;
-	if (w > 0 && h > 0) {
-		width = w;
-		height = h;
-	}
+	/* 0x0: the client chooses (sway's first configure, before it makes the mapped window fullscreen): a small
+	 * window until the compositor gives it a size. */
+	sized = w > 0 && h > 0;
+	width = sized ? w : 64;
+	height = sized ? h : 64;
 }
 
 static void toplevel_close(void *data, struct xdg_toplevel *toplevel)
@@ -223,7 +226,7 @@ static void placement_presented(void *data, struct wp_presentation_feedback *fee
 				uint32_t flags)
 {
 	(void)tv_sec_hi; (void)tv_sec_lo; (void)tv_nsec; (void)refresh; (void)seq_hi; (void)seq_lo; (void)flags;
-	if (!ready && (intptr_t)data == configures) {
+	if (!ready && (intptr_t)data == configures && configures >= configures_until_placed && sized) {
 		ready = 1;
 		printf("touch-commit: ready %dx%d\n", width, height);
 		fflush(stdout);
@@ -245,6 +248,15 @@ static const struct wp_presentation_feedback_listener placement_listener = { syn
 /* The whole buffer committed again (after a configure), with feedback that says when it was shown. */
 static void commit_for_placement(void)
 {
+	if (width != buffer_width || height != buffer_height) {
+		if (buffer)
+			wl_buffer_destroy(buffer);
+		buffer = floor_solid_buffer(shm, width, height, 0xff1b2a49);
+		buffer_width = width;
+		buffer_height = height;
+		if (!buffer)
+			return;
+	}
 	struct wp_presentation_feedback *feedback = wp_presentation_feedback(presentation, window);
 	wp_presentation_feedback_add_listener(feedback, &placement_listener, (void *)(intptr_t)configures);
 	wl_surface_attach(window, buffer, 0, 0);
@@ -283,9 +295,11 @@ static double quantile(double q)
 
 int main(int argc, char **argv)
 {
-	double run = argc == 2 ? atof(argv[1]) : 0;
-	if (argc != 2 || !(run > 0)) {
-		fprintf(stderr, "usage: touch-commit SECONDS\n");
+	double run = argc >= 2 ? atof(argv[1]) : 0;
+	if (argc == 3)
+		configures_until_placed = atoi(argv[2]);
+	if (argc < 2 || argc > 3 || !(run > 0) || configures_until_placed < 1) {
+		fprintf(stderr, "usage: touch-commit SECONDS [CONFIGURES]\n");
 		return 2;
 	}
 	display = wl_display_connect(NULL);
@@ -311,15 +325,14 @@ int main(int argc, char **argv)
 	xdg_toplevel_set_title(toplevel, "touch-commit");
 	xdg_toplevel_set_fullscreen(toplevel, NULL);
 	wl_surface_commit(window);
-	while (!configured || width == 0)
+	while (!configured)
 		if (wl_display_dispatch(display) < 0)
 			return 1;
-	buffer = floor_solid_buffer(shm, width, height, 0xff1b2a49);
+	commit_for_placement();
 	if (!buffer) {
 		fprintf(stderr, "touch-commit: cannot make a wl_shm buffer\n");
 		return 1;
 	}
-	commit_for_placement();
 	while (!ready)
 		if (wl_display_dispatch(display) < 0) {
 			fprintf(stderr, "touch-commit: lost the compositor\n");

@@ -58,6 +58,11 @@ struct BenchAnalysis {
     private(set) var window: (width: Double, height: Double, scale: Double)?
     /// The scenes and backends the run showed.
     private(set) var scenes: [String] = []
+    /// The trace's t = 0 on CLOCK_MONOTONIC (ns), from its `clock` line.
+    private(set) var startNanoseconds: Double?
+    /// The finger as its injector put it (`useInjectedFinger`), each sample at the time it was sent; nil: the
+    /// touch events' own times and positions tell it.
+    private(set) var injectedFinger: [Touch]?
 
     /// Reads the lines of one run.
     init(lines: [TraceLine]) {
@@ -69,6 +74,7 @@ struct BenchAnalysis {
             switch line.record {
             case .clock(let clock):
                 startNs = Double(clock.startNanoseconds)
+                startNanoseconds = startNs
                 presentationClock = clock.presentation
                 inputClock = clock.input
                 if let start = startNs, let mono = clock.monotonicNanoseconds, let pres = clock.presentationNanoseconds {
@@ -115,6 +121,22 @@ struct BenchAnalysis {
             default:
                 break
             }
+        }
+    }
+
+    /// Takes the finger of the drags from its injector's record (CLOCK_MONOTONIC, as the trace's `start_ns`), not from
+    /// the touch events' times: where the compositor stamps each event when it takes it in, in whole ms (mutter's
+    /// remote-desktop touch), the events' sample-to-sample speed never holds and where the finger was is not known to
+    /// better than a ms. The drag lag, its steadiness and the stop are then measured against the finger itself;
+    /// touch → present stays measured from the events' times (what the app saw). Nothing without the trace's clock.
+    mutating func useInjectedFinger(_ injected: [InjectedTouch]) {
+        guard let start = startNanoseconds else { return }
+        var at: [Int: Double] = [:]   // each point's last y: an up carries no position, the finger lifts where it is
+        injectedFinger = injected.map { touch in
+            let t = (Double(touch.nanoseconds) - start) / 1e9
+            let y = touch.phase == .up || touch.phase == .cancel ? at[touch.id] ?? touch.y : touch.y
+            at[touch.id] = y
+            return Touch(t: t, inputT: t, phase: touch.phase, id: touch.id, y: y)
         }
     }
 
@@ -346,7 +368,7 @@ struct BenchAnalysis {
             samples = []
             travel = []
         }
-        for touch in touches where touch.inputT != nil {
+        for touch in (injectedFinger ?? touches) where touch.inputT != nil {
             switch touch.phase {
             case .down:
                 flush()

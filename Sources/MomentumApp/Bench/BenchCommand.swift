@@ -9,7 +9,8 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmark frame timing (and touch latency) under your compositor or a private one (--compositor weston|mutter|sway|phoc|kwin); writes a report.",
-        subcommands: [BenchRunCommand.self, BenchCompareCommand.self], defaultSubcommand: BenchRunCommand.self)
+        subcommands: [BenchRunCommand.self, BenchCompareCommand.self, BenchSessionCommand.self],
+        defaultSubcommand: BenchRunCommand.self)
 }
 
 /// A scene, or every scene.
@@ -253,9 +254,12 @@ struct BenchRunCommand: LoggingCommand {
             compositorPID.map { pid in ([pid] + ProcFS.children(of: pid)).reduce(0) { $0 + ProcFS.cpuSeconds($1) } }
         }
         var details: [String: [String: Any]] = [:]
-        func measured(_ name: String, _ body: () throws -> [TraceLine]) throws -> BenchAnalysis {
+        // A run's analysis from its events and, where the injector kept one, its record of the finger.
+        func measured(_ name: String, _ body: () throws -> ([TraceLine], [InjectedTouch]?)) throws -> BenchAnalysis {
             let before = compositorCPU()
-            let analysis = BenchAnalysis(lines: try body())
+            let (lines, finger) = try body()
+            var analysis = BenchAnalysis(lines: lines)
+            if let finger { analysis.useInjectedFinger(finger) }
             if let before, let after = compositorCPU() {
                 let shown = (analysis.hasPresentation ? analysis.presented.count : analysis.frames.count) - 1
                 details[name, default: [:]]["compositor_cpu_per_frame_us"] =
@@ -293,9 +297,9 @@ struct BenchRunCommand: LoggingCommand {
                 let name = [kind.rawValue, b?.rawValue].compactMap { $0 }.joined(separator: "-")
                 Console.out("\(name): autoplay for \(duration) s…")
                 let analysis = try measured(name) {
-                    try clients.run(arguments: placement + ["--scene", kind.rawValue, "--autoplay", "--quit-after", "\(duration)"]
-                                        + (b.map { ["--backend", $0.rawValue] } ?? []),
-                                    trace: "\(work)/trace-\(name).jsonl", timeout: duration + 60)
+                    (try clients.run(arguments: placement + ["--scene", kind.rawValue, "--autoplay", "--quit-after", "\(duration)"]
+                                         + (b.map { ["--backend", $0.rawValue] } ?? []),
+                                     trace: "\(work)/trace-\(name).jsonl", timeout: duration + 60), nil)
                 }
                 runs.append((name, kind.rawValue, b?.rawValue, "autoplay", analysis))
             }
@@ -320,10 +324,10 @@ struct BenchRunCommand: LoggingCommand {
                 // app, its samples timestamped and fed before each frame.
                 Console.out("panel: a scripted finger drags it at \(Int(speed)) px/s, prediction \(predicted ? "on" : "off")"
                     + (restHere > 0 ? ", then rest for \(rest) s…" : "…"))
-                return try clients.run(arguments: placement + arguments + [
+                return (try clients.run(arguments: placement + arguments + [
                                            "--scene", "panel", "--workload", "drag", "--drag-speed", "\(speed)",
                                            "--quit-after", "\(1.5 + path.liftAt + 1.5 + restHere)"],
-                                       trace: trace, timeout: path.liftAt + restHere + 60)
+                                       trace: trace, timeout: path.liftAt + restHere + 60), nil)
             }
             runs.append((name, "panel", "spring", touch == nil ? "scripted-drag" : "drag", analysis))
             details[name, default: [:]].merge(["predict": predicted, "drag_speed_px_s": speed]) { $1 }
@@ -429,6 +433,12 @@ struct BenchRunCommand: LoggingCommand {
 
     /// Starts the private compositor asked for, saying so.
     func startSession(_ kind: CompositorKind, executable: String, width: Int, height: Int) throws -> CompositorSession {
+        try Self.startSession(kind, executable: executable, width: width, height: height, scale: scale ?? 1)
+    }
+
+    /// Starts the private compositor `kind` with one `width`×`height` output at `scale`, saying so.
+    static func startSession(_ kind: CompositorKind, executable: String, width: Int, height: Int,
+                             scale: Int) throws -> CompositorSession {
         switch kind {
         case .weston:
             Console.out("starting weston (headless, pixman) with the touch-injection module…")
@@ -436,7 +446,7 @@ struct BenchRunCommand: LoggingCommand {
             guard let westonPath = SearchPath.find("weston") else { throw AppError("weston not found on PATH: apt-get install weston") }
             do {
                 return try WestonSession(module: module, width: width, height: height,
-                                         extraArguments: (scale ?? 1) == 1 ? [] : ["--scale=\(scale ?? 1)"], weston: westonPath)
+                                         extraArguments: scale == 1 ? [] : ["--scale=\(scale)"], weston: westonPath)
             } catch {
                 throw AppError("cannot start weston: \(error)")
             }
@@ -453,7 +463,7 @@ struct BenchRunCommand: LoggingCommand {
             }
         case .kwin:
             Console.out("starting KWin (virtual, QPainter)…")
-            do { return try KWinSession(width: width, height: height, scale: scale ?? 1) } catch {
+            do { return try KWinSession(width: width, height: height, scale: scale) } catch {
                 throw AppError("cannot start KWin: \(error)")
             }
         }
@@ -498,10 +508,11 @@ struct BenchRunCommand: LoggingCommand {
 
     /// The panel at rest, then the finger of `path` (pressed on its strip, dragged up and down, stopped, held,
     /// lifted; 120 Hz samples with real CLOCK_MONOTONIC timestamps); the panel settles; then `rest` s with nothing
-    /// moving; then quit.
+    /// moving; then quit. The run's events, and the finger as the injector put it where it keeps a record.
     static func dragRun(clients: Clients, arguments: [String], touch: TouchInjecting,
-                        path: DragPath, rest: Double, trace: String) throws -> [TraceLine] {
+                        path: DragPath, rest: Double, trace: String) throws -> ([TraceLine], [InjectedTouch]?) {
         let app = try clients.start(arguments: arguments + ["--scene", "panel"], trace: trace)
+        let finger: [InjectedTouch]?
         do {
             // The window in place first: every configure the compositor sends a new window before it is.
             var placed = 0
@@ -522,6 +533,7 @@ struct BenchRunCommand: LoggingCommand {
             let script = path.script
             let mark = app.events.count
             try touch.playTouch(script: script, timeout: .seconds(60))
+            finger = try touch.playedFinger()
             // The finger holds still before it lifts (the app may rest then): the rest that counts follows the lift.
             let lift = try app.waitFor("the finger's lift", after: mark, timeout: path.liftAt + 20) {
                 $0.touch?.phase == .up
@@ -534,7 +546,7 @@ struct BenchRunCommand: LoggingCommand {
             _ = try? app.waitExit()
             throw AppError("the drag workload failed: \(error)")
         }
-        return try finish(app, stop: true)
+        return (try finish(app, stop: true), finger)
     }
 }
 

@@ -109,6 +109,7 @@ struct BenchReport {
         }
         run["drag_lag"] = lagSummary(lag)
         run["drag_lag_all"] = lagSummary(all)
+        if !samples.isEmpty { run["finger"] = a.injectedFinger == nil ? "input events" : "injector" }
         if let stop = a.stopOvershoot() {
             run["stop"] = ["overshoot_px": round3(stop.px), "frames_to_settle": stop.framesToSettle]
         }

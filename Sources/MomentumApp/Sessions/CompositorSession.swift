@@ -1,4 +1,5 @@
 import Foundation
+import MomentumCore
 
 /// The compositors Momentum can start privately, headless, for `momentum bench --compositor`, `momentum headless`
 /// and the tests.
@@ -76,6 +77,45 @@ public protocol CompositorSession: AnyObject, Sendable {
 public protocol TouchInjecting: AnyObject, Sendable {
     /// Plays `script` to its end (or throws one line saying why it could not).
     func playTouch(script: String, timeout: Duration) throws
+    /// The finger of the last script played as the injector put it, where the compositor's own event times do not
+    /// tell it (mutter stamps each event in whole ms when it takes it from the bus); nil where they do.
+    func playedFinger() throws -> [InjectedTouch]?
+}
+
+extension TouchInjecting {
+    /// The events' own times tell the finger (weston's module gives each its nanoseconds).
+    public func playedFinger() throws -> [InjectedTouch]? { nil }
+}
+
+/// One touch event as an injector sent it: when (CLOCK_MONOTONIC ns), what, which point, where (the output's px).
+public struct InjectedTouch: Equatable, Sendable {
+    public var nanoseconds: Int64
+    public var phase: TouchPhase
+    public var id: Int
+    public var x: Double, y: Double
+
+    public init(nanoseconds: Int64, phase: TouchPhase, id: Int, x: Double, y: Double) {
+        (self.nanoseconds, self.phase, self.id, self.x, self.y) = (nanoseconds, phase, id, x, y)
+    }
+
+    /// Reads an injector's record: one event a line, `<ns> <down|motion|up> <id> <x> <y>`; a problem names its
+    /// line (`what:LINE`).
+    public static func parse(_ text: String, what: String) throws(SessionError) -> [InjectedTouch] {
+        var touches: [InjectedTouch] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            let words = line.split(separator: " ")
+            guard words.count == 5, let ns = Int64(words[0]), let phase = TouchPhase(rawValue: String(words[1])),
+                  phase != .cancel, let id = Int(words[2]), let x = Double(words[3]), let y = Double(words[4]),
+                  x.isFinite, y.isFinite else {
+                throw SessionError("\(what):\(number + 1): expected `<ns> <down|motion|up> <id> <x> <y>`, got `\(line)`")
+            }
+            if let last = touches.last, ns < last.nanoseconds {
+                throw SessionError("\(what):\(number + 1): time goes backwards (\(ns) < \(last.nanoseconds))")
+            }
+            touches.append(InjectedTouch(nanoseconds: ns, phase: phase, id: id, x: x, y: y))
+        }
+        return touches
+    }
 }
 
 extension CompositorSession {

@@ -158,4 +158,15 @@ public final class MutterSession: CompositorSession, TouchInjecting, @unchecked 
         }
         try control.play(script: script, timeout: timeout)
     }
+
+    /// The injector's record of the last script: each event sent at the finger's position at that moment, on
+    /// CLOCK_MONOTONIC (`MutterTouchScript`).
+    public func playedFinger() throws -> [InjectedTouch]? {
+        let path = runtimeDir + "/touch.sock.sent"
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw SessionError("cannot read mutter's touch injector's record \(path): \(error.localizedDescription)")
+        }
+        return try InjectedTouch.parse(text, what: path)
+    }
 }

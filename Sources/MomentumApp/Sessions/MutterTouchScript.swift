@@ -9,6 +9,10 @@ enum MutterTouchScript {
 # `ok <events> <duration_ms>` or `error <control>:<line>: <message>`; the events played at their times; `done`.
 # mutter runs it (its command line's program) once it is up; it writes "<WAYLAND_DISPLAY> <pid>" into the FIFO
 # argv[2] once the socket listens, and exits when mutter leaves the bus (mutter exits when it does).
+# mutter stamps each event when it takes it from the bus, in whole ms, so the finger's own record is kept here: the
+# script's finger moves along its samples, each motion is sent where the finger is at the moment it is sent, and
+# before `done` every event sent is written into argv[1] + ".sent", one line each: `<ns> <kind> <id> <x> <y>`, ns
+# on CLOCK_MONOTONIC.
 import math, os, signal, socket, sys, time
 import dbus, dbus.mainloop.glib
 from gi.repository import GLib
@@ -218,7 +222,8 @@ class Injector:
             return
         self.points = points
         self.send("ok %d %s" % (len(events), ("%g" % events[-1][0]) if events else "0"))
-        self.playing = (time.monotonic(), events, 0)
+        self.playing = (time.monotonic_ns(), events, 0)
+        self.record = []
         self.play()
 
     outstanding, sent_all, failed = 0, False, None
@@ -233,15 +238,44 @@ class Injector:
         if self.sent_all and self.outstanding == 0:
             self.sent_all = False
             failed, self.failed = self.failed, None
+            if not failed:
+                failed = self.write_record()
+                if failed:
+                    self.send("error <control>:0: %s" % failed)
+                    return
             self.send("error <control>:0: mutter refused a touch event: %s" % failed if failed else "done")
+
+    record = []
+
+    def write_record(self):
+        # The events sent, into <socket>.sent (whole: written beside it, then renamed); a problem in one line.
+        path = self.path + ".sent"
+        try:
+            with open(path + ".tmp", "w") as out:
+                out.write("".join("%d %s %d %.3f %.3f\n" % e for e in self.record))
+            os.rename(path + ".tmp", path)
+        except OSError as error:
+            return "cannot write %s: %s" % (path, error.strerror)
+        return None
 
     def play(self):
         start, events, index = self.playing
-        now = (time.monotonic() - start) * 1000
+        now = (time.monotonic_ns() - start) / 1e6
         while index < len(events) and events[index][0] <= now + 0.25:
             t, kind, ident, x, y = events[index]
+            index += 1
+            following = next((e for e in events[index:] if e[2] == ident), None)
+            sent = time.monotonic_ns()
+            if kind == "motion" and following is not None and following[1] == "motion":
+                if following[0] <= now + 0.25:
+                    continue  # overtaken by the next sample of this finger, due too: that one is sent
+                # Where the finger is now, on its way to its next sample (a touchscreen samples the finger as it is;
+                # up to 0.25 ms early: back along that way).
+                share = min(1.0, max(-1.0, ((sent - start) / 1e6 - t) / (following[0] - t))) if following[0] > t else 0.0
+                x, y = x + (following[3] - x) * share, y + (following[4] - y) * share
             # Not waiting for mutter's reply: a busy compositor would delay the events after this one too.
             self.outstanding += 1
+            self.record.append((sent, kind, ident, x, y))
             handlers = {"reply_handler": self.answered, "error_handler": self.refused}
             if kind == "down":
                 self.session.NotifyTouchDown(self.stream, dbus.UInt32(ident), dbus.Double(x), dbus.Double(y), **handlers)
@@ -249,14 +283,13 @@ class Injector:
                 self.session.NotifyTouchMotion(self.stream, dbus.UInt32(ident), dbus.Double(x), dbus.Double(y), **handlers)
             else:
                 self.session.NotifyTouchUp(dbus.UInt32(ident), **handlers)
-            index += 1
         if index == len(events):
             self.playing = None
             self.sent_all = True
             self.answered(counted=False)
             return False
         self.playing = (start, events, index)
-        wait = events[index][0] - (time.monotonic() - start) * 1000
+        wait = events[index][0] - (time.monotonic_ns() - start) / 1e6
         GLib.timeout_add(max(0, int(wait)), self.play, priority=GLib.PRIORITY_HIGH)
         return False
 

@@ -121,6 +121,19 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
 
     public func playTouch(script: String, timeout: Duration) throws { _ = try play(script: script, timeout: timeout) }
 
+    /// The module's record of the last script's touch events (`record`), each at the time it was stamped with in
+    /// ns: a compositor nested in this weston passes them on with times in whole ms.
+    public func playedFinger() throws -> [InjectedTouch]? {
+        let path = runtimeDir + "/touch.sent"
+        let reply = try connected().request("record \(path)", timeout: .seconds(20))
+        guard reply.hasPrefix("recorded ") else { throw HarnessError.connection("unexpected reply `\(reply)`") }
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw SessionError("cannot read momentum-touch's record \(path): \(error.localizedDescription)")
+        }
+        return try InjectedTouch.parse(text, what: path)
+    }
+
     /// Submits a script and blocks until the module reports `done` (or `timeout` passes).
     @discardableResult
     public func play(script: String, timeout: Duration = .seconds(60)) throws -> PlayResult {
