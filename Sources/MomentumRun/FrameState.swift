@@ -82,12 +82,6 @@ public struct FrameState: Equatable, Sendable {
         return nil
     }
 
-    /// Whether a frame callback is awaited: the display link runs, so another frame comes within about a refresh.
-    public var awaitsCallback: Bool {
-        if case .awaitingCallback = phase { return true }
-        return false
-    }
-
     /// The owed frame's start was taken: its input is being read.
     mutating func starting(_ owed: Owed) { phase = .starting(owed) }
 

@@ -180,19 +180,14 @@ final class RunAdapter {
     private func afterDispatch() -> Double {
         send(.dispatched)
         holdIdleInhibitor()
-        // While the display link runs, the next frame comes within a refresh: its lines go out with this one's
-        // (one write for a few frames, at the first batch of events after `TraceWriter.frameWait`).
-        let now = HostClock.now(), running = core.frameState.awaitsCallback
-        writer.flush(now: now, frameStart: core.frameState.wakeTime ?? (running ? now : nil))
+        writer.flush(now: HostClock.now(), frameStart: core.frameState.wakeTime)
         if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
-        // Woken for the core's next decision, or to write the trace's lines held for the next frame (while the
-        // display link runs its callback comes first: woken for the lines only if it does not come).
-        let traceWake = writer.holdDeadline.map { running ? $0 + 4 * TraceWriter.frameWait : $0 }
-        let wake = switch (core.wakeTime, traceWake) {
+        // Woken for the core's next decision, or to write the trace's lines held for the next frame.
+        let wake = switch (core.wakeTime, writer.holdDeadline) {
         case let (core?, trace?): min(core, trace)
         case let (core, trace): core ?? trace
         }
-        return wake.map { max(0, $0 - now) } ?? -1
+        return wake.map { max(0, $0 - HostClock.now()) } ?? -1
     }
 
     /// Hands `event` (arrived at `now`) to the core and carries out what it asks.
