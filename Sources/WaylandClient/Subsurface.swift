@@ -36,14 +36,15 @@ public final class Subsurface {
         }
     }
 
-    /// A subsurface of `window`'s surface, above it, taking no input, its size set by a viewport; nil when the
-    /// compositor offers no `wl_subcompositor` or `wp_viewporter`, or refuses to make one.
-    public init?(window: Window) {
+    /// A subsurface of `window`'s surface (or of `parent`, a subsurface of it: placed in the parent's
+    /// coordinates, stacked with it and shown while it is), above it, taking no input, its size set by a viewport;
+    /// nil when the compositor offers no `wl_subcompositor` or `wp_viewporter`, or refuses to make one.
+    public init?(window: Window, parent: Subsurface? = nil) {
         let registry = window.registry
         guard let compositor = registry.compositor?.proxy, let subcompositor = registry.subcompositor?.proxy,
               let viewporter = registry.viewporter?.proxy,
               let surface = wl_compositor_create_surface(compositor) else { return nil }
-        guard let subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, window.surface),
+        guard let subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, parent?.surface ?? window.surface),
               let viewport = wp_viewporter_get_viewport(viewporter, surface) else {
             wl_surface_destroy(surface)
             return nil
