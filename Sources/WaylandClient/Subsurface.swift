@@ -22,6 +22,9 @@ public final class Subsurface {
     private var contentMoved = false
     /// Whether a buffer is attached (a hidden subsurface has none).
     public private(set) var isShown = false
+    /// Whether the surface's own state (crop, size, opaque region) changed since its last commit: a new position
+    /// alone is the parent's state and needs only the parent's commit.
+    public private(set) var needsCommit = false
 
     /// A rectangle in surface-local logical px.
     public struct Rect: Equatable, Sendable {
@@ -85,12 +88,14 @@ public final class Subsurface {
             wp_viewport_set_source(viewport, crop.0, crop.1, crop.2, crop.3)
             appliedCrop = crop
             contentMoved = true
+            needsCommit = true
             changed = true
         }
         if appliedDestination.map({ $0 != (width, height) }) ?? true {
             wp_viewport_set_destination(viewport, width, height)
             appliedDestination = (width, height)
             contentMoved = true
+            needsCommit = true
             changed = true
         }
         if opaque != appliedOpaque, let compositor = registry.compositor?.proxy,
@@ -99,6 +104,7 @@ public final class Subsurface {
             wl_surface_set_opaque_region(surface, region)
             wl_region_destroy(region)
             appliedOpaque = opaque
+            needsCommit = true
             changed = true
         }
         if appliedPosition.map({ $0 != (x, y) }) ?? true {
@@ -119,6 +125,7 @@ public final class Subsurface {
     public func commit() {
         if contentMoved, let size = appliedDestination { wl_surface_damage(surface, 0, 0, size.0, size.1) }
         contentMoved = false
+        needsCommit = false
         wl_surface_commit(surface)
     }
 
@@ -128,6 +135,7 @@ public final class Subsurface {
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage(surface, 0, 0, Int32.max, Int32.max)
         contentMoved = false
+        needsCommit = false
         wl_surface_commit(surface)
         isShown = true
     }
@@ -137,6 +145,7 @@ public final class Subsurface {
         guard isShown else { return }
         wl_surface_attach(surface, nil, 0, 0)
         wl_surface_commit(surface)
+        needsCommit = false
         isShown = false
     }
 }

@@ -6,22 +6,18 @@ import Testing
 /// frame by frame at 40 fps, every row in view is on screen the frame it comes into view without being drawn then
 /// (it was drawn ahead), and no frame draws more than its budget — never a band of rows at once.
 struct TileScheduleTests {
-    /// A window of `width`×`height` logical px at `scale`, as `momentum run --autoplay` shows the list.
-    struct Screen: Sendable, CustomTestStringConvertible {
-        let width: Double, height: Double, scale: Double
-        var testDescription: String { "\(Int(width))x\(Int(height))" + (scale == 1 ? "" : "@\(Int(scale))") }
-    }
-
-    static let screens = [Screen(width: 800, height: 600, scale: 1), Screen(width: 360, height: 720, scale: 2),
-                          Screen(width: 1920, height: 1080, scale: 1), Screen(width: 1920, height: 1080, scale: 2)]
+    /// Windows as `momentum run --autoplay` shows the list: width and height (logical px) and scale.
+    static let screens: [SIMD3<Double>] = [SIMD3(800, 600, 1), SIMD3(360, 720, 2), SIMD3(1920, 1080, 1),
+                                           SIMD3(1920, 1080, 2)]
 
     @Test(arguments: screens)
-    func aCoastingListIsDrawnAheadATileOrTwoAFrame(screen: Screen) {
-        var scene = ScrollScene(size: SIMD2(screen.width, screen.height))
-        scene.setOutputScale(screen.scale)
+    func aCoastingListIsDrawnAheadATileOrTwoAFrame(screen: SIMD3<Double>) {
+        let (width, height, scale) = (screen.x, screen.y, screen.z)
+        var scene = ScrollScene(size: SIMD2(width, height))
+        scene.setOutputScale(scale)
         var schedule = TileSchedule()
-        let tilePixels = Int(screen.width * screen.scale) * Int(TileSchedule.tileHeight * screen.scale)
-        let windowPixels = Int(screen.width * screen.scale * screen.height * screen.scale)
+        let tilePixels = Int(width * scale) * Int(TileSchedule.tileHeight * scale)
+        let windowPixels = Int(width * scale * height * scale)
         // The most a frame may draw once the list moves: the ahead budget, or two tiles (the motion's share).
         let most = max(Int(TileSchedule.aheadBudget * Double(windowPixels)), 2 * tilePixels)
         var frames = 0, flicks = 0, lateTiles: [String] = [], heavyFrames: [String] = []
@@ -30,9 +26,9 @@ struct TileScheduleTests {
             if !scene.needsFrames, scene.autoplay() { flicks += 1 }
             // Where the layer is in the window, and the part of it the window shows (layer px).
             let layerTop = scene.viewport.y + scene.offset
-            let top = max(0, -layerTop), bottom = min(scene.contentHeight, screen.height - layerTop)
+            let top = max(0, -layerTop), bottom = min(scene.contentHeight, height - layerTop)
             let frame = schedule.plan(top: top, bottom: bottom, layerHeight: scene.contentHeight,
-                                      windowHeight: screen.height, tilePixels: tilePixels, windowPixels: windowPixels)
+                                      windowHeight: height, tilePixels: tilePixels, windowPixels: windowPixels)
             // Every tile in view is shown, top to bottom.
             let first = Int((top / TileSchedule.tileHeight).rounded(.down))
             let last = Int((bottom / TileSchedule.tileHeight).rounded(.up)) - 1
@@ -51,8 +47,8 @@ struct TileScheduleTests {
         #expect(lateTiles.isEmpty, "tiles drawn only when they came into view: \(lateTiles)")
         #expect(heavyFrames.isEmpty, "frames over \(most) px (a tile is \(tilePixels) px): \(heavyFrames)")
         // Surfaces: the window's tiles, half a window ahead and two behind.
-        let bound = Int((screen.height / TileSchedule.tileHeight).rounded(.up)) + 1
-            + Int((0.5 * screen.height / TileSchedule.tileHeight).rounded(.up)) + TileSchedule.behindTiles
+        let bound = Int((height / TileSchedule.tileHeight).rounded(.up)) + 1
+            + Int((0.5 * height / TileSchedule.tileHeight).rounded(.up)) + TileSchedule.behindTiles
         #expect(maxSurfaces <= bound)
     }
 

@@ -110,7 +110,8 @@ final class LayerTiles {
                 frame.compositorPixels += Self.area(old, at, scale: scale)
                 changed = true
             } else if placed {
-                tiles[k].subsurface.commit()
+                // A tile that only moved needs only the anchor's commit (its position is the anchor's state).
+                if tiles[k].subsurface.needsCommit { tiles[k].subsurface.commit() }
                 frame.compositorPixels += Self.area(old, at, scale: scale)
                 changed = true
             }
