@@ -6,7 +6,9 @@
 /// view — half a window ahead in the direction the layer last moved, `behindTiles` behind — are drawn ahead of need
 /// while the frame's pixel budget lasts (nearest first): `aheadBudget` of the window's pixels, at least one tile, and
 /// at least one and a half times what the last frame's motion uncovered, so the tiles drawn ahead outrun the list.
-/// A scrolling list thus draws a tile or two on most frames and never a whole band of them in one. Surfaces are reused: a tile out of view keeps its drawing until its surface is
+/// A scrolling list thus draws a tile or two on most frames and never a whole band of them in one. The first frame
+/// (the surfaces made and drawn before they are first shown, right after the window's first frame) draws the tiles
+/// ahead too, so a motion starting from rest does not spend its first frames catching up. Surfaces are reused: a tile out of view keeps its drawing until its surface is
 /// needed for a nearer one (the farthest from view goes first).
 public struct TileSchedule: Sendable {
     /// A tile's height, logical px: a row of the scroll list.
@@ -63,6 +65,7 @@ public struct TileSchedule: Sendable {
         let high = min(final + (direction > 0 ? ahead : Self.behindTiles), count - 1)
         let capacity = Int((windowHeight / t).rounded(.up)) + 1 + ahead + Self.behindTiles
         let needed = first...final
+        let filling = held.isEmpty
         var frame = Frame()
         for surface in shown.sorted() where !(held[surface].map(needed.contains) ?? false) {
             frame.hide.append(surface)
@@ -80,8 +83,8 @@ public struct TileSchedule: Sendable {
                 drawn += tilePixels
             }
         }
-        let budget = max(Int(Self.aheadBudget * Double(windowPixels)),
-                         max(Int((1.5 * moved / t).rounded(.up)), 1) * tilePixels)
+        let budget = filling ? Int.max : max(Int(Self.aheadBudget * Double(windowPixels)),
+                                             max(Int((1.5 * moved / t).rounded(.up)), 1) * tilePixels)
         // Nearest first, the way the layer moves before the other.
         func distance(_ tile: Int) -> Int {
             let d = tile < first ? first - tile : tile - final
@@ -89,7 +92,7 @@ public struct TileSchedule: Sendable {
         }
         let order = (low...high).filter { !needed.contains($0) }.sorted { distance($0) < distance($1) }
         for tile in order where !held.contains(tile) {
-            guard drawn + tilePixels <= budget,
+            guard drawn <= budget - tilePixels,
                   let surface = acquire(keeping: needed, within: low...high, capacity: capacity) else { break }
             held[surface] = tile
             frame.ahead.append((tile, surface))

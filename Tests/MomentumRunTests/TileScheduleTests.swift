@@ -57,6 +57,8 @@ struct TileScheduleTests {
         let first = schedule.plan(top: 0, bottom: 600, layerHeight: 3856, windowHeight: 600, tilePixels: 51_200,
                                   windowPixels: 480_000)
         #expect(first.show.allSatisfy(\.draw) && first.show.count == 10)
+        // The first frame also draws the tiles half a window below (the way a list at its top can move).
+        #expect(first.ahead.map(\.tile) == Array(10...14))
         let same = schedule.plan(top: 0, bottom: 600, layerHeight: 3856, windowHeight: 600, tilePixels: 51_200,
                                  windowPixels: 480_000)
         #expect(same.show.allSatisfy { !$0.draw } && same.hide.isEmpty)

@@ -163,6 +163,9 @@ final class RenderTarget {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
         // showing a plain colour: it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn.
         let egl: LayerSurface?
+        /// For a layer much taller than the window: its tiles, subsurfaces of `subsurface` (which shows one
+        /// transparent pixel so that they can be shown); released before it.
+        var tiles: LayerTiles?
         let subsurface: Subsurface
         /// What was drawn into it last: content, buffer size and scale.
         var drawn: (content: DrawList, band: DrawRect, width: Int, height: Int, scale: Double)?
@@ -170,9 +173,6 @@ final class RenderTarget {
         var frame: DrawRect?
         /// What its back buffer held at the last swap, where the driver keeps it (`RenderContext.mayKeepLastFrame`).
         var kept: KeptFrame?
-        /// For a layer much taller than the window: its tiles, subsurfaces of this one (which shows one
-        /// transparent pixel so that they can be shown).
-        var tiles: LayerTiles?
     }
 
     /// The layer surfaces by slot, made at first use.
