@@ -22,6 +22,9 @@ public final class Subsurface {
     private var contentMoved = false
     /// Whether a buffer is attached (a hidden subsurface has none).
     public private(set) var isShown = false
+    /// Whether the surface's own state (crop, size, opaque region) changed since its last commit: a new position
+    /// alone is the parent's state and needs only the parent's commit.
+    public private(set) var needsCommit = false
 
     /// A rectangle in surface-local logical px.
     public struct Rect: Equatable, Sendable {
@@ -36,14 +39,15 @@ public final class Subsurface {
         }
     }
 
-    /// A subsurface of `window`'s surface, above it, taking no input, its size set by a viewport; nil when the
-    /// compositor offers no `wl_subcompositor` or `wp_viewporter`, or refuses to make one.
-    public init?(window: Window) {
+    /// A subsurface of `window`'s surface (or of `parent`, a subsurface of it: placed in the parent's
+    /// coordinates, stacked with it and shown while it is), above it, taking no input, its size set by a viewport;
+    /// nil when the compositor offers no `wl_subcompositor` or `wp_viewporter`, or refuses to make one.
+    public init?(window: Window, parent: Subsurface? = nil) {
         let registry = window.registry
         guard let compositor = registry.compositor?.proxy, let subcompositor = registry.subcompositor?.proxy,
               let viewporter = registry.viewporter?.proxy,
               let surface = wl_compositor_create_surface(compositor) else { return nil }
-        guard let subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, window.surface),
+        guard let subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, parent?.surface ?? window.surface),
               let viewport = wp_viewporter_get_viewport(viewporter, surface) else {
             wl_surface_destroy(surface)
             return nil
@@ -84,12 +88,14 @@ public final class Subsurface {
             wp_viewport_set_source(viewport, crop.0, crop.1, crop.2, crop.3)
             appliedCrop = crop
             contentMoved = true
+            needsCommit = true
             changed = true
         }
         if appliedDestination.map({ $0 != (width, height) }) ?? true {
             wp_viewport_set_destination(viewport, width, height)
             appliedDestination = (width, height)
             contentMoved = true
+            needsCommit = true
             changed = true
         }
         if opaque != appliedOpaque, let compositor = registry.compositor?.proxy,
@@ -98,6 +104,7 @@ public final class Subsurface {
             wl_surface_set_opaque_region(surface, region)
             wl_region_destroy(region)
             appliedOpaque = opaque
+            needsCommit = true
             changed = true
         }
         if appliedPosition.map({ $0 != (x, y) }) ?? true {
@@ -118,6 +125,7 @@ public final class Subsurface {
     public func commit() {
         if contentMoved, let size = appliedDestination { wl_surface_damage(surface, 0, 0, size.0, size.1) }
         contentMoved = false
+        needsCommit = false
         wl_surface_commit(surface)
     }
 
@@ -127,6 +135,7 @@ public final class Subsurface {
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage(surface, 0, 0, Int32.max, Int32.max)
         contentMoved = false
+        needsCommit = false
         wl_surface_commit(surface)
         isShown = true
     }
@@ -136,6 +145,7 @@ public final class Subsurface {
         guard isShown else { return }
         wl_surface_attach(surface, nil, 0, 0)
         wl_surface_commit(surface)
+        needsCommit = false
         isShown = false
     }
 }

@@ -163,6 +163,9 @@ final class RenderTarget {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
         // showing a plain colour: it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn.
         let egl: LayerSurface?
+        /// For a layer much taller than the window: its tiles, subsurfaces of `subsurface` (which shows one
+        /// transparent pixel so that they can be shown); released before it.
+        var tiles: LayerTiles?
         let subsurface: Subsurface
         /// What was drawn into it last: content, buffer size and scale.
         var drawn: (content: DrawList, band: DrawRect, width: Int, height: Int, scale: Double)?
@@ -192,9 +195,9 @@ final class RenderTarget {
     /// Shows `layer` on the layer surface of `slot` (made at first use), cropped to the window: draws it when its
     /// content, size or scale changed or it was hidden, else only moves and crops what the compositor already has.
     /// A plain rectangle of one colour (a dimming shade) is one pixel the compositor stretches (a `wl_shm` buffer
-    /// kept per colour where it can be had, else drawn through EGL); a layer much taller
-    /// or wider than the window (a long list) is drawn as a band around what is visible, drawn again only when
-    /// what is visible leaves it.
+    /// kept per colour where it can be had, else drawn through EGL); a layer much taller than the window (a long
+    /// list) is shown as tiles (`LayerTiles`), each drawn once as it comes into view or ahead of it; one much wider
+    /// is drawn as a band around what is visible, drawn again only when what is visible leaves it.
     private func show(_ layer: SeparateLayer, in slot: SurfaceSlot, context: RenderContext, renderer: Renderer,
                       window: Window, into frame: inout FrameDamage) throws {
         let scale = window.scale
@@ -207,7 +210,12 @@ final class RenderTarget {
         let solid = layer.content.solidFill(size: layer.frame.size)
         // A plain colour is a one-pixel wl_shm buffer the compositor stretches: no EGL surface to draw and swap.
         let plain = solid.flatMap { self.solidBuffer($0, window: window) }
-        if let state = layerSurfaces[slot.rawValue], (state.egl == nil) != (plain != nil) {
+        // A layer much taller than the window: tiles under a surface showing one transparent pixel.
+        let tall = solid == nil && layer.frame.height > 2 * windowSize.y && layer.frame.width <= 2 * windowSize.x
+        let anchorPixel = tall ? solidBuffer(.clear, window: window) : nil
+        if let state = layerSurfaces[slot.rawValue],
+           (state.egl != nil) != (plain == nil && anchorPixel == nil) || (state.tiles != nil) != (anchorPixel != nil) {
+            state.tiles?.release(renderer: renderer)
             layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
         }
         if layerSurfaces[slot.rawValue] == nil {
@@ -215,7 +223,7 @@ final class RenderTarget {
                 throw AppError("cannot make a surface for a layer (wl_subsurface failed)")
             }
             var egl: LayerSurface?
-            if plain == nil {
+            if plain == nil, anchorPixel == nil {
                 guard let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
                     throw AppError("cannot make a surface for a layer (wl_egl_window_create failed)")
                 }
@@ -232,6 +240,23 @@ final class RenderTarget {
         guard var state = layerSurfaces[slot.rawValue] else { return }
         // What is visible, in the layer's own coordinates (origin at its frame's top-left corner), logical px.
         let shown = visible.offsetBy(-layer.frame.origin)
+        if let anchorPixel {
+            if state.tiles?.fits(layerWidth: layer.frame.width, scale: scale) != true {
+                state.tiles?.release(renderer: renderer)
+                state.tiles = LayerTiles(anchor: state.subsurface, layerWidth: layer.frame.width, scale: scale,
+                                         firstID: 1000 * (slot.rawValue + 1))
+            }
+            // The anchor: one transparent pixel at the window's corner (the tiles are placed in window coordinates).
+            state.subsurface.place(source: (x: 0, y: 0, width: 1, height: 1), x: 0, y: 0, width: 1, height: 1,
+                                   opaque: [])
+            if state.frame == nil { state.subsurface.attach(anchorPixel) }
+            let size = window.bufferSize
+            try state.tiles?.show(layer, shown: shown, window: window, windowPixels: Int(size.width) * Int(size.height),
+                                  context: context, renderer: renderer, into: &frame)
+            state.frame = visible
+            layerSurfaces[slot.rawValue] = state
+            return
+        }
         let whole = DrawRect(origin: .zero, size: layer.frame.size)
         // The same drawing, shown: the band it holds may still serve.
         let sameDrawing = state.frame != nil
@@ -374,7 +399,7 @@ final class RenderTarget {
 
 /// A fingerprint of the frame left in the window's back buffer at a swap: pixels where this frame changed (the
 /// middle and corners of its damage, which an older or fresh buffer would not hold) and the window's corners.
-private struct KeptFrame {
+struct KeptFrame {
     let width: Int
     let height: Int
     /// Buffer px, y from the bottom (as `glReadPixels` reads).

@@ -1,0 +1,167 @@
+import MomentumLayers
+import MomentumRender
+import MomentumRun
+import WaylandClient
+
+/// A layer much taller than the window (a long list) shown as tiles of a fixed height across it, each on a
+/// surface of its own (a subsurface of the layer's slot surface, cropped to the window with `wp_viewporter`): while
+/// the layer moves, the compositor moves the tiles. `TileSchedule` decides which tiles a frame shows, draws, and
+/// draws ahead of need (into a tile's back buffer, swapped when it comes into view), so a scrolling list never
+/// draws a whole band of rows in one frame.
+///
+/// Why tiles on surfaces of their own rather than one tall buffer cropped (docs/benchmarks/renderer.md): on this
+/// swrast a buffer is copied whole at each swap, so drawing a strip into a tall buffer costs the buffer's size, and
+/// a buffer holding a band around the window had to be drawn again whole when the view left it (~240 ms at
+/// 3840x2160). A tile costs its own pixels and its own small swap.
+final class LayerTiles {
+    /// One tile's surface.
+    private struct Tile {
+        // The EGL surface goes before its wl_surface (properties are released in this order).
+        let egl: LayerSurface
+        let subsurface: Subsurface
+        /// The renderer's id for the surface.
+        let id: Int
+        /// Whether its drawing was swapped to the compositor (else drawn ahead, not shown yet).
+        var swapped = false
+        /// What its back buffer held at the swap, where the driver keeps it (`RenderContext.mayKeepLastFrame`).
+        var kept: KeptFrame?
+        /// Where it is shown (window logical px), nil while hidden.
+        var shown: DrawRect?
+    }
+
+    /// The surface the tiles are subsurfaces of (shows one transparent pixel, so that they can be shown).
+    let anchor: Subsurface
+    /// Buffer px of a tile, and the scale and content they were drawn at.
+    private let width: Int, height: Int, scale: Double
+    private var content: DrawList?
+    private var tiles: [Tile] = []
+    private var schedule = TileSchedule()
+    /// The first renderer surface id of the tiles.
+    private let firstID: Int
+
+    /// Tiles `layerWidth` logical px wide at `scale` under `anchor`, with renderer surface ids from `firstID`.
+    init(anchor: Subsurface, layerWidth: Double, scale: Double, firstID: Int) {
+        self.anchor = anchor
+        self.scale = scale
+        self.firstID = firstID
+        width = max(Int((layerWidth * scale).rounded(.up)), 1)
+        height = Int((TileSchedule.tileHeight * scale).rounded(.up))
+    }
+
+    /// Whether these tiles fit a layer `layerWidth` logical px wide at `scale`.
+    func fits(layerWidth: Double, scale: Double) -> Bool {
+        self.scale == scale && width == max(Int((layerWidth * scale).rounded(.up)), 1)
+    }
+
+    /// Forgets the renderer's state of every tile (before the tiles go).
+    func release(renderer: Renderer) {
+        for tile in tiles { renderer.forget(surface: tile.id) }
+    }
+
+    /// Shows the part `shown` (layer logical px) of `layer`, which lies at `visible` in the window: the tiles in
+    /// view drawn (when not drawn yet) and placed, the others hidden, then tiles ahead drawn within the budget.
+    /// Adds what was drawn and what the compositor must show anew to `frame`. Needs the window's context current;
+    /// leaves it current.
+    func show(_ layer: SeparateLayer, shown: DrawRect, window: Window, windowPixels: Int, context: RenderContext,
+              renderer: Renderer, into frame: inout FrameDamage) throws {
+        if content != layer.content {
+            content = layer.content  // other content: every tile is drawn again as it comes into view
+            schedule.forgetDrawings()
+        }
+        let plan = schedule.plan(top: shown.y, bottom: shown.maxY, layerHeight: layer.frame.height,
+                                 windowHeight: Double(window.logicalSize.height), tilePixels: width * height,
+                                 windowPixels: windowPixels)
+        var changed = false
+        for k in plan.hide {
+            tiles[k].subsurface.hide()
+            if let old = tiles[k].shown { frame.compositorPixels += Self.pixels(old, scale: scale) }
+            tiles[k].shown = nil
+            changed = true
+        }
+        for (index, k, mustDraw) in plan.show {
+            try makeSurfaces(through: k, window: window, context: context)
+            let rect = DrawRect(x: 0, y: Double(index) * TileSchedule.tileHeight, width: layer.frame.width,
+                                height: TileSchedule.tileHeight)
+            guard let part = rect.intersection(shown) else { continue }
+            let inset = part.origin - rect.origin
+            let at = DrawRect(origin: part.origin + layer.frame.origin, size: part.size)
+            let opaque = layer.opaque.compactMap { opaque -> Subsurface.Rect? in
+                guard let clipped = opaque.intersection(part)?.offsetBy(-part.origin) else { return nil }
+                return Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
+                                       height: Int32(clipped.height))
+            }
+            let placed = tiles[k].subsurface.place(
+                source: (x: inset.x * scale, y: inset.y * scale, width: min(part.width * scale, Double(width)),
+                         height: min(part.height * scale, Double(height))),
+                x: Int32(at.x), y: Int32(at.y), width: Int32(at.width), height: Int32(at.height), opaque: opaque)
+            let old = tiles[k].shown
+            if mustDraw { try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame) }
+            if !tiles[k].swapped || old == nil {
+                // Drawn ahead, or hidden since its swap: swapped now (checked first where the buffer is kept).
+                try context.makeCurrent(tiles[k].egl)
+                if tiles[k].swapped, tiles[k].kept?.isStillThere(context: context) != true {
+                    try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame)
+                    try context.makeCurrent(tiles[k].egl)
+                }
+                let swapped = tiles[k].egl.swapBuffers()
+                try context.makeCurrent()
+                if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (tile)").description) }
+                tiles[k].swapped = true
+                frame.compositorPixels += Self.area(old, at, scale: scale)
+                changed = true
+            } else if placed {
+                // A tile that only moved needs only the anchor's commit (its position is the anchor's state).
+                if tiles[k].subsurface.needsCommit { tiles[k].subsurface.commit() }
+                frame.compositorPixels += Self.area(old, at, scale: scale)
+                changed = true
+            }
+            tiles[k].shown = at
+        }
+        for (index, k) in plan.ahead {
+            try makeSurfaces(through: k, window: window, context: context)
+            try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame)
+        }
+        try context.makeCurrent()
+        if changed { anchor.commit() }
+    }
+
+    /// Makes tile surfaces up to `k` when the schedule asks for a new one.
+    private func makeSurfaces(through k: Int, window: Window, context: RenderContext) throws {
+        while tiles.count <= k {
+            guard let subsurface = Subsurface(window: window, parent: anchor),
+                  let native = WaylandEGLWindow(surface: subsurface.surface, width: width, height: height) else {
+                throw AppError("cannot make a surface for a tile (wl_subsurface or wl_egl_window_create failed)")
+            }
+            tiles.append(Tile(egl: try context.makeLayerSurface(native), subsurface: subsurface,
+                              id: firstID + tiles.count))
+        }
+    }
+
+    /// Draws tile `index` of `layer` into the back buffer of tile surface `k`, not swapped (whole: the commands
+    /// reaching it, with the tile's top-left corner at the origin, on a clear buffer).
+    private func draw(_ index: Int, in k: Int, layer: SeparateLayer, context: RenderContext, renderer: Renderer,
+                      into frame: inout FrameDamage) throws {
+        try context.makeCurrent(tiles[k].egl)
+        let rect = DrawRect(x: 0, y: Double(index) * TileSchedule.tileHeight, width: layer.frame.width,
+                            height: TileSchedule.tileHeight)
+        let list = DrawList(commands: layer.content.commands.filter { $0.reach.intersects(rect) })
+            .offsetBy(-rect.origin)
+        renderer.forget(surface: tiles[k].id)
+        let damage = try renderer.render(list, width: width, height: height, scale: scale, into: .backBuffer(age: 0),
+                                         surface: tiles[k].id, clear: .clear)
+        frame.drawnPixels += renderer.lastRedrawnPixels
+        tiles[k].kept = context.mayKeepLastFrame && !damage.isEmpty ? KeptFrame(context: context, damage: damage) : nil
+        tiles[k].swapped = false
+    }
+
+    /// The buffer px of `rect` (logical px) at `scale`.
+    private static func pixels(_ rect: DrawRect, scale: Double) -> Int {
+        Int((rect.width * scale).rounded(.up)) * Int((rect.height * scale).rounded(.up))
+    }
+
+    /// The buffer px of `old` (nil: not shown) and `new` together (an upper bound: their overlap counted twice).
+    private static func area(_ old: DrawRect?, _ new: DrawRect, scale: Double) -> Int {
+        guard let old else { return pixels(new, scale: scale) }
+        return old == new ? 0 : pixels(old, scale: scale) + pixels(new, scale: scale)
+    }
+}
