@@ -88,11 +88,15 @@ import Testing
 
     @Test(arguments: screens)
     func theSentPlaygroundCardLooksAsTheWindowDrawsIt(screen: Screen) throws {
-        // A tap near the left edge, off the card, sends it there: it slides on a surface of its own.
-        let x = 24, y = screen.height * 2 / 3
+        // A tap near the right edge, off the card, sends it there: it slides on a surface of its own. Away from the
+        // tile (which rests left of the card): a card that hit it would rest wherever the impact's timing left both.
+        let scene = PlaygroundScene(size: SIMD2(Double(screen.width), Double(screen.height)))
+        let start = scene.position.x
+        #expect(scene.tilePosition.x < start, "the tile rests left of the card")
+        let x = screen.width - 24, y = screen.height * 2 / 3
         try compare(.playground, on: screen, script: "0 tap 0 \(x) \(y)",
                     atRest: { line in
-                        line.playground.map { $0.state == .idle && $0.position.x < Double(screen.width) / 2 - 10 } ?? false
+                        line.playground.map { $0.state == .idle && $0.position.x > start + 10 } ?? false
                     },
                     moving: { $0.playground?.state == .animating })
     }
