@@ -295,7 +295,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             // drawn inside the new walls.
             let now = layers.removeAnimation(.position, of: tileLayer)
             let relative = oldSize.x > 0 && oldSize.y > 0 ? now.value / oldSize * newSize : now.value
-            moveTile(from: clampedTile(relative), velocity: now.velocity)
+            // At rest on whole px: its surface is placed on whole px, and the window alone draws it where it is
+            // (a tile 0.2 px off, as 0.72 of 360 px left it, showed its edges differently in the two).
+            let placed = now.velocity == .zero ? relative.rounded(.toNearestOrAwayFromZero) : relative
+            moveTile(from: clampedTile(placed), velocity: now.velocity)
         }
         guard !isHeld else { return }
         let model = layers[cardLayer].position
@@ -362,7 +365,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let at = layers[tileLayer].position, half = tileSide / 2
         guard at.x - half < legend.maxX, at.x + half > legend.x, at.y + half > legend.y, at.y - half < legend.maxY,
               legend.width > 0 else { return }
-        let spot = clampedTile(SIMD2(at.x, legend.y - half - 8))
+        let spot = clampedTile(SIMD2(at.x, legend.y - half - 8).rounded(.down))
         guard spot != at, spot.y + half <= legend.y else { return }
         layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
                                                                                value: at, target: spot)))
@@ -847,8 +850,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let tile = DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))
         func overlap(_ a: DrawRect, _ b: DrawRect) -> Bool { a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY }
         guard overlap(box, tile) else { return }
-        let spots = [SIMD2(box.x - half, at.y), SIMD2(box.maxX + half, at.y), SIMD2(at.x, box.y - half),
-                     SIMD2(at.x, box.maxY + half)].map(clampedTile).filter {
+        // On whole px (as its surface is placed), rounded away from the card.
+        let x = at.x.rounded(), y = at.y.rounded()
+        let spots = [SIMD2((box.x - half).rounded(.down), y), SIMD2((box.maxX + half).rounded(.up), y),
+                     SIMD2(x, (box.y - half).rounded(.down)), SIMD2(x, (box.maxY + half).rounded(.up))]
+            .map(clampedTile).filter {
             !overlap(box, DrawRect(origin: $0 - half, size: SIMD2(tileSide, tileSide)))
         }
         guard let spot = spots.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }
