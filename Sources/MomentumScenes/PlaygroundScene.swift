@@ -184,6 +184,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         layers[tileLayer].position = clampedTile(layers[tileLayer].position)
         syncDecorations()
         placeHint()
+        // Clear of the legend from the start (at 640x480 its home lies over the legend's lines).
+        if let spot = legendClearSpot() { layers[tileLayer].position = spot }
     }
 
     /// The hint sits under the chrome band, above where the card starts (hidden on a short window); the field
@@ -275,6 +277,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// retargeted there (position and velocity continuous); held, it stays under the finger.
     public mutating func resize(to newSize: SIMD2<Double>) {
         guard newSize != size else { return }
+        defer { clearLegend() }
         let oldSize = size
         size = newSize
         layers[layers.root].frame = DrawRect(origin: .zero, size: newSize)
@@ -361,16 +364,26 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     /// A tile come to rest over the legend's lines (gravity off) glides up clear of them, on the position spring.
+    /// Called wherever it may come to rest: each frame (a throw ends), after a touch frame (put down still, which
+    /// asks for no frame) and after a resize (its place scaled with the window).
     private mutating func clearLegend() {
+        guard let spot = legendClearSpot() else { return }
+        layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
+                                                                               value: layers[tileLayer].position,
+                                                                               target: spot)))
+    }
+
+    /// Where the tile at rest over the legend's lines (gravity off) goes to be clear of them, on whole px; nil when
+    /// it is not over them (or moving, held, or there is no room above them).
+    private func legendClearSpot() -> SIMD2<Double>? {
         guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer),
-              let legend = decor.legendBox(in: layers) else { return }
+              let legend = decor.legendBox(in: layers) else { return nil }
         let at = layers[tileLayer].position, half = tileSide / 2
         guard at.x - half < legend.maxX, at.x + half > legend.x, at.y + half > legend.y, at.y - half < legend.maxY,
-              legend.width > 0 else { return }
+              legend.width > 0 else { return nil }
         let spot = clampedTile(SIMD2(at.x, legend.y - half - 8).rounded(.down))
-        guard spot != at, spot.y + half <= legend.y else { return }
-        layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
-                                                                               value: at, target: spot)))
+        guard spot != at, spot.y + half <= legend.y else { return nil }
+        return spot
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
@@ -456,6 +469,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
             followFingers()
         }
+        clearLegend()
         syncDecorations()
         return reports
     }
