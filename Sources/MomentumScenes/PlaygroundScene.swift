@@ -174,7 +174,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                                          size: SIMD2(tileSide, tileSide)),
                          backgroundColor: Palette.orange, cornerRadius: tileSide * 0.24)
         tile.wantsOwnSurface = true
-        tile.role = .sheet("tile")
+        // Something a touch acts on (grabbed, flicked), so the layout check judges it as a control: at rest it may
+        // not lie over text not its own (it came to rest over the legend's lines, which nothing flagged as a sheet).
+        tile.role = .control("tile")
         tileLayer = layers.add(tile)
         PlaygroundDecor.addTileFace(to: tileLayer, side: tileSide, in: &layers)
         cardLayer = layers.add(card)
@@ -182,6 +184,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         layers[tileLayer].position = clampedTile(layers[tileLayer].position)
         syncDecorations()
         placeHint()
+        // Clear of the legend from the start (at 640x480 its home lies over the legend's lines).
+        if let spot = legendClearSpot() { layers[tileLayer].position = spot }
     }
 
     /// The hint sits under the chrome band, above where the card starts (hidden on a short window); the field
@@ -273,6 +277,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// retargeted there (position and velocity continuous); held, it stays under the finger.
     public mutating func resize(to newSize: SIMD2<Double>) {
         guard newSize != size else { return }
+        defer { clearLegend() }
         let oldSize = size
         size = newSize
         layers[layers.root].frame = DrawRect(origin: .zero, size: newSize)
@@ -295,7 +300,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             // drawn inside the new walls.
             let now = layers.removeAnimation(.position, of: tileLayer)
             let relative = oldSize.x > 0 && oldSize.y > 0 ? now.value / oldSize * newSize : now.value
-            moveTile(from: clampedTile(relative), velocity: now.velocity)
+            // At rest on whole px: its surface is placed on whole px, and the window alone draws it where it is
+            // (a tile 0.2 px off, as 0.72 of 360 px left it, showed its edges differently in the two).
+            let placed = now.velocity == .zero ? relative.rounded(.toNearestOrAwayFromZero) : relative
+            moveTile(from: clampedTile(placed), velocity: now.velocity)
         }
         guard !isHeld else { return }
         let model = layers[cardLayer].position
@@ -356,16 +364,26 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     /// A tile come to rest over the legend's lines (gravity off) glides up clear of them, on the position spring.
+    /// Called wherever it may come to rest: each frame (a throw ends), after a touch frame (put down still, which
+    /// asks for no frame) and after a resize (its place scaled with the window).
     private mutating func clearLegend() {
+        guard let spot = legendClearSpot() else { return }
+        layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
+                                                                               value: layers[tileLayer].position,
+                                                                               target: spot)))
+    }
+
+    /// Where the tile at rest over the legend's lines (gravity off) goes to be clear of them, on whole px; nil when
+    /// it is not over them (or moving, held, or there is no room above them).
+    private func legendClearSpot() -> SIMD2<Double>? {
         guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer),
-              let legend = decor.legendBox(in: layers) else { return }
+              let legend = decor.legendBox(in: layers) else { return nil }
         let at = layers[tileLayer].position, half = tileSide / 2
         guard at.x - half < legend.maxX, at.x + half > legend.x, at.y + half > legend.y, at.y - half < legend.maxY,
-              legend.width > 0 else { return }
-        let spot = clampedTile(SIMD2(at.x, legend.y - half - 8))
-        guard spot != at, spot.y + half <= legend.y else { return }
-        layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
-                                                                               value: at, target: spot)))
+              legend.width > 0 else { return nil }
+        let spot = clampedTile(SIMD2(at.x, legend.y - half - 8).rounded(.down))
+        guard spot != at, spot.y + half <= legend.y else { return nil }
+        return spot
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
@@ -451,6 +469,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
             followFingers()
         }
+        clearLegend()
         syncDecorations()
         return reports
     }
@@ -847,8 +866,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let tile = DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))
         func overlap(_ a: DrawRect, _ b: DrawRect) -> Bool { a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY }
         guard overlap(box, tile) else { return }
-        let spots = [SIMD2(box.x - half, at.y), SIMD2(box.maxX + half, at.y), SIMD2(at.x, box.y - half),
-                     SIMD2(at.x, box.maxY + half)].map(clampedTile).filter {
+        // On whole px (as its surface is placed), rounded away from the card.
+        let x = at.x.rounded(), y = at.y.rounded()
+        let spots = [SIMD2((box.x - half).rounded(.down), y), SIMD2((box.maxX + half).rounded(.up), y),
+                     SIMD2(x, (box.y - half).rounded(.down)), SIMD2(x, (box.maxY + half).rounded(.up))]
+            .map(clampedTile).filter {
             !overlap(box, DrawRect(origin: $0 - half, size: SIMD2(tileSide, tileSide)))
         }
         guard let spot = spots.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }

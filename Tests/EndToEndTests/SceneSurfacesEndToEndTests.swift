@@ -88,12 +88,14 @@ import Testing
 
     @Test(arguments: screens)
     func theSentPlaygroundCardLooksAsTheWindowDrawsIt(screen: Screen) throws {
-        // A tap near the right edge, off the card, sends it there: it slides on a surface of its own. Away from the
-        // tile (which rests left of the card): a card that hit it would rest wherever the impact's timing left both.
+        // A tap near the right edge, off the card, sends it there: it slides on a surface of its own. Level with the
+        // card, so it slides straight right, away from the tile (which rests low on its left): a card that hit it
+        // would rest wherever the impact's timing left both. A tap lower down (two thirds of the height) sent the
+        // card down-right at 360x720 through the tile's corner, and the two runs rested 2 px apart.
         let scene = PlaygroundScene(size: SIMD2(Double(screen.width), Double(screen.height)))
         let start = scene.position.x
         #expect(scene.tilePosition.x < start, "the tile rests left of the card")
-        let x = screen.width - 24, y = screen.height * 2 / 3
+        let x = screen.width - 24, y = Int(scene.position.y)
         try compare(.playground, on: screen, script: "0 tap 0 \(x) \(y)",
                     atRest: { line in
                         line.playground.map { $0.state == .idle && $0.position.x > start + 10 } ?? false

@@ -102,6 +102,33 @@ struct PlaygroundTileTests {
         #expect(!d.scene.needsFrames)
     }
 
+    @Test("a tile put down over the legend's lines covers them (the layout check says so at rest), then glides up clear of them")
+    func theTileRestsClearOfTheLegend() {
+        var d = PlaygroundDriver()
+        d.scene = PlaygroundScene(size: SIMD2(360, 720))
+        // About the width a line of Inter takes (the app's checks use the shaper's).
+        func covered() -> [LayoutProblem] {
+            d.scene.drawnLayout().problems(width: 360, height: 720, atRest: true) { Double($0.string.count) * $0.size * 0.56 }
+                .filter { $0.kind == .covers }
+        }
+        #expect(covered().isEmpty, "\(covered())")
+        // Dragged down onto the legend (bottom left, under where the tile starts), held still, put down.
+        let home = d.scene.tilePosition, onLegend = SIMD2(home.x, 700)
+        _ = d.down(home)
+        for k in 1...20 {
+            d.wait(1.0 / 60)
+            _ = d.move(home + (onLegend - home) * Double(k) / 20)
+        }
+        d.wait(0.3)
+        _ = d.up(onLegend)
+        let over = covered()
+        #expect(over.contains { $0.first.hasPrefix("tile") && $0.second.contains("spring to the ring") }, "\(over)")
+        d.settle()
+        #expect(!d.scene.needsFrames && covered().isEmpty, "at rest at \(d.scene.tilePosition): \(covered())")
+        // On whole px, as its surface is placed.
+        #expect(d.scene.tilePosition == d.scene.tilePosition.rounded(.toNearestOrAwayFromZero), "\(d.scene.tilePosition)")
+    }
+
     @Test("gravity on (dynamics backend): the card and the tile fall, and both come to rest on the floor or on each other, apart")
     func gravityDropsBoth() {
         var d = PlaygroundDriver(backend: PlaygroundScene.cardDynamics(), name: "dynamics")
