@@ -772,6 +772,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             if !hasGravity { makeWay() }
             return
         }
+        // A tile wedged between a wall and a card that does not give way (held, or at rest where it was put) has no
+        // room to bounce into: it would be pushed into the wall and back for ever, and the scene would never rest.
+        // It makes way as if both rested, gliding on from the velocity it has.
+        if !tileHeld, !hasGravity, isHeld || !isAnimating(.position), wedged(tileAt: tileNow.value) {
+            makeWay(from: tileNow.velocity)
+            return
+        }
         let cardVelocity = velocity, tileVelocityNow = tileHeld ? tileVelocity : tileNow.velocity
         var cardProps = Self.tileProperties()
         // A card a finger holds, or one at rest, stays where it was put (seed 004: a lift leaves it where it was
@@ -859,10 +866,22 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         return DrawRect(origin: shape.rect.center - extent, size: 2 * extent)
     }
 
-    /// The tile at rest under the card at rest glides (the position spring) to the nearest place beside it inside the
-    /// walls: nothing jumps, and the card stays where it was put.
-    private mutating func makeWay() {
-        let box = cardBox(margin: 8), half = tileSide / 2, at = layers[tileLayer].position
+    /// Whether the tile at `at` is pressed into the card (over a px deep) within 8 px of a wall (it bounces off the
+    /// wall within a frame: under weston it was seen 2 px off it, 25 px into the card, every frame).
+    private func wedged(tileAt at: SIMD2<Double>) -> Bool {
+        let box = cardBox(margin: -1), half = tileSide / 2
+        let into = at.x - half < box.maxX && box.x < at.x + half && at.y - half < box.maxY && box.y < at.y + half
+        let nudges = [SIMD2(8.0, 0), SIMD2(-8.0, 0), SIMD2(0, 8.0), SIMD2(0, -8.0)]
+        return into && nudges.contains { clampedTile(at + $0) != at + $0 }
+    }
+
+    /// The tile at rest under the card at rest (or wedged against it, moving at `velocity`) glides (the position
+    /// spring, from that velocity) to the nearest place beside it inside the walls: nothing jumps, and the card stays
+    /// where it was put.
+    private mutating func makeWay(from velocity: SIMD2<Double> = .zero) {
+        let box = cardBox(margin: 8), half = tileSide / 2
+        let at = layers.isAnimating(.position, of: tileLayer) ? layers.presented(.position, of: tileLayer).value
+            : layers[tileLayer].position
         let tile = DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))
         func overlap(_ a: DrawRect, _ b: DrawRect) -> Bool { a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY }
         guard overlap(box, tile) else { return }
@@ -875,7 +894,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         }
         guard let spot = spots.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }
         layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
-                                                                               value: at, target: spot)))
+                                                                               value: at, velocity: velocity,
+                                                                               target: spot)))
     }
 
     /// `--autoplay`: at rest and not touched, sends the card round four points of the container in turn, as if
