@@ -140,7 +140,7 @@ struct PlaygroundDecor {
                 width = max(width, Double(string.count) * size * 0.56)
             }
         }
-        return DrawRect(x: top.x, y: top.y, width: min(width, top.width), height: bottom.maxY - top.y)
+        return DrawRect(x: top.x, y: top.y, width: max(width, top.width), height: bottom.maxY - top.y)
     }
 
     /// Shows what acts on the card now: the pull from `target` to the card at `position` while `pulled`, the walls
