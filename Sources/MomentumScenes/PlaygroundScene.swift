@@ -379,8 +379,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer),
               let legend = decor.legendBox(in: layers) else { return nil }
         let at = layers[tileLayer].position, half = tileSide / 2
-        guard at.x - half < legend.maxX, at.x + half > legend.x, at.y + half > legend.y, at.y - half < legend.maxY,
-              legend.width > 0 else { return nil }
+        guard Self.overlap(legend, DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))), legend.width > 0 else {
+            return nil
+        }
         let spot = clampedTile(SIMD2(at.x, legend.y - half - 8).rounded(.down))
         guard spot != at, spot.y + half <= legend.y else { return nil }
         return spot
@@ -866,11 +867,16 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         return DrawRect(origin: shape.rect.center - extent, size: 2 * extent)
     }
 
+    /// Whether two rects share any area.
+    private static func overlap(_ a: DrawRect, _ b: DrawRect) -> Bool {
+        a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
+    }
+
     /// Whether the tile at `at` is pressed into the card (over a px deep) within 8 px of a wall (it bounces off the
     /// wall within a frame: under weston it was seen 2 px off it, 25 px into the card, every frame).
     private func wedged(tileAt at: SIMD2<Double>) -> Bool {
-        let box = cardBox(margin: -1), half = tileSide / 2
-        let into = at.x - half < box.maxX && box.x < at.x + half && at.y - half < box.maxY && box.y < at.y + half
+        let half = tileSide / 2
+        let into = Self.overlap(cardBox(margin: -1), DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide)))
         let nudges = [SIMD2(8.0, 0), SIMD2(-8.0, 0), SIMD2(0, 8.0), SIMD2(0, -8.0)]
         return into && nudges.contains { clampedTile(at + $0) != at + $0 }
     }
@@ -883,14 +889,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let at = layers.isAnimating(.position, of: tileLayer) ? layers.presented(.position, of: tileLayer).value
             : layers[tileLayer].position
         let tile = DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))
-        func overlap(_ a: DrawRect, _ b: DrawRect) -> Bool { a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY }
-        guard overlap(box, tile) else { return }
+        guard Self.overlap(box, tile) else { return }
         // On whole px (as its surface is placed), rounded away from the card.
         let x = at.x.rounded(), y = at.y.rounded()
         let spots = [SIMD2((box.x - half).rounded(.down), y), SIMD2((box.maxX + half).rounded(.up), y),
                      SIMD2(x, (box.y - half).rounded(.down)), SIMD2(x, (box.maxY + half).rounded(.up))]
             .map(clampedTile).filter {
-            !overlap(box, DrawRect(origin: $0 - half, size: SIMD2(tileSide, tileSide)))
+            !Self.overlap(box, DrawRect(origin: $0 - half, size: SIMD2(tileSide, tileSide)))
         }
         guard let spot = spots.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }
         layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
