@@ -14,6 +14,16 @@ struct BenchAnalysisTests {
     static let startNs = 1_000_000_000_000.0            // the trace's t = 0 on CLOCK_MONOTONIC
     static let presentationBehind = 0.25                 // the presentation clock reads 0.25 s less
 
+    /// Every synthetic trace's first lines: the clock (presentation `presentationBehind` s behind CLOCK_MONOTONIC,
+    /// input times on CLOCK_MONOTONIC) and an 800x600 window.
+    static let header = [
+        TraceLine(t: 0.001, .clock(.init(startNanoseconds: Int64(startNs), presentation: "monotonic_raw",
+                                         monotonicNanoseconds: Int64(startNs + 1e6),
+                                         presentationNanoseconds: Int64(startNs + 1e6 - presentationBehind * 1e9),
+                                         input: "monotonic"))),
+        TraceLine(t: 0.01, .configure(.init(width: 800, height: 600, scale: 1, bufferWidth: 800, bufferHeight: 600))),
+    ]
+
     /// The trace's lines.
     /// `panelAt`: the panel is drawn where the finger was (or will be) this long after the commit (−10 ms: 10 ms
     /// before it).
@@ -21,13 +31,8 @@ struct BenchAnalysisTests {
     /// (2 ms after the finger's sample, every third 5 ms), in whole ms.
     static func trace(frames: Int = 60, slowFrame: Int = 30, touches: Bool = true, panelAt: Double = -0.010,
                       wholeMs: Bool = false) -> [TraceLine] {
-        var lines: [TraceLine] = []
+        var lines = header
         func add(_ t: Double, _ record: TraceRecord) { lines.append(TraceLine(t: t, record)) }
-        add(0.001, .clock(.init(startNanoseconds: Int64(startNs), presentation: "monotonic_raw",
-                                monotonicNanoseconds: Int64(startNs + 1e6),
-                                presentationNanoseconds: Int64(startNs + 1e6 - presentationBehind * 1e9),
-                                input: "monotonic")))
-        add(0.01, .configure(.init(width: 800, height: 600, scale: 1, bufferWidth: 800, bufferHeight: 600)))
         var msc: UInt64 = 1000
         var t = 0.1
         let fingerStart = 0.14, fingerY0 = 560.0   // after two frames of the panel at rest
@@ -168,13 +173,8 @@ struct BenchAnalysisTests {
     /// n = 10 and 11 (shown at 0.2525 and 0.2605 s), drawn 4.0 and 1.0 px behind.
     static func acceleratingFinger() -> (lines: [TraceLine], finger: [InjectedTouch], y: (Double) -> Double,
                                           newest: [Int]) {
-        var lines: [TraceLine] = []
+        var lines = header
         func add(_ t: Double, _ record: TraceRecord) { lines.append(TraceLine(t: t, record)) }
-        add(0.001, .clock(.init(startNanoseconds: Int64(startNs), presentation: "monotonic_raw",
-                                monotonicNanoseconds: Int64(startNs + 1e6),
-                                presentationNanoseconds: Int64(startNs + 1e6 - presentationBehind * 1e9),
-                                input: "monotonic")))
-        add(0.01, .configure(.init(width: 800, height: 600, scale: 1, bufferWidth: 800, bufferHeight: 600)))
         let start = 0.1, interval = 0.008, ramp = 0.048, speed = 1000.0, y0 = 560.0, grabOffset = 36.0
         let count = 56   // samples 0…56: 48 ms speeding up, 400 ms of cruise
         func y(_ t: Double) -> Double {
