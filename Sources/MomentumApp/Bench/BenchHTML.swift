@@ -111,7 +111,9 @@ enum BenchHTML {
             page.chart(TimeSeriesChart(title: "Drag lag at presentation", y: AxisLabel("lag", unit: "px"),
                                        series: [ChartSeries("every frame: finger − grabbed point as drawn",
                                                             points: lag.map { ($0.t, $0.px) }, markers: true),
-                                                ChartSeries("steady frames", points: lag.filter(\.steady).map { ($0.t, $0.px) },
+                                                // NaN off the steady frames: the line breaks between runs of them.
+                                                ChartSeries("steady frames",
+                                                            points: lag.map { ($0.t, $0.steady ? $0.px : .nan) },
                                                             markers: true)],
                                        includeZero: true),
                        caption: "At each presentation time: the distance between where the finger was (between its timestamped samples) and where the grabbed point of the panel was drawn. Lower is better; peaks are the turns and the stop. "
