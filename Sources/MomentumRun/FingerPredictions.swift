@@ -106,11 +106,9 @@ struct FingerPredictions: Sendable {
             switch change.phase {
             case .down:
                 var predictor = TouchPredictor(maxHorizon: Self.maxHorizon)
-                predictor.timeResolution = wholeMilliseconds ? 0.001 : 0
                 predictor.add(change.position, time: time)
                 predictors[change.id] = predictor
             case .motion:
-                predictors[change.id]?.timeResolution = wholeMilliseconds ? 0.001 : 0
                 predictors[change.id]?.add(change.position, time: time)
             case .up, .cancel:
                 predictors[change.id] = nil

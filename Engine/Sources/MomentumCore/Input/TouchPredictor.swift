@@ -29,11 +29,6 @@ public struct TouchPredictor: Sendable {
     /// A finger that has sent nothing for this long (s) is treated as still.
     public static let stopGap = 0.020
 
-    /// How finely the samples' times are known (s): 0 for exact times, 0.001 for whole milliseconds (`wl_touch`
-    /// times without input timestamps). The braking test counts it as noise: a speed over two intervals from whole-ms
-    /// times is off by up to a millisecond's worth of travel, however straight the older samples happen to lie.
-    public var timeResolution = 0.0
-
     /// A gap of twice `stopGap` starts the history over: a new motion.
     private var samples = SampleHistory(capacity: maxSamples, gap: 2 * stopGap)
     private var times: [Double] { samples.times }
@@ -104,9 +99,8 @@ public struct TouchPredictor: Sendable {
         let anchor = (sp - velocity * st) / count
         // Slowing down along the way it moves: the newest three samples move slower than the line through the last
         // 50 ms by more than the samples' noise: three times what the residuals of a line through the older samples
-        // (before any braking shows) and the times' resolution make of a speed over two intervals, at most
-        // 30 px/s + 4 % (whole pixels and jittered timestamps). (Four older samples with whole-ms times can lie on a
-        // line by chance: their residuals alone let a cruising finger read as braking, drawn ~10 px short nested.) The deceleration is the speed lost
+        // (before any braking shows) make of a speed over two intervals, at most 30 px/s + 4 % (whole pixels and
+        // jittered timestamps). The deceleration is the speed lost
         // between the two estimates' ages, the speed now extrapolated from the newer one, and the finger drawn
         // where that deceleration would take it within the horizon, never past where it would stop.
         var distance = speed * horizon
@@ -115,11 +109,8 @@ public struct TouchPredictor: Sendable {
         let recentSpeed = ((points[k] - points[k - 2]) * direction).sum() / (times[k] - times[k - 2])
         let recentAge = newest - (times[k] + times[k - 1] + times[k - 2]) / 3
         let fitAge = -st / count
-        // The samples' scatter about their line, and the times' resolution: two times each within a resolution
-        // step (uniform) make a difference off by resolution / √6 (σ), a speed off by that much of the travel.
-        let scatter = Self.noise(times[first...k - 2], points[first...k - 2], direction: direction)
-        let timing = speed * timeResolution / 6.0.squareRoot()
-        let noise = (scatter * scatter + timing * timing).squareRoot() / (times[k] - times[k - 2])
+        let noise = Self.noise(times[first...k - 2], points[first...k - 2], direction: direction)
+            / (times[k] - times[k - 2])
         if speed - recentSpeed > min(30 + 0.04 * speed, 10 + 3 * noise), fitAge > recentAge + 0.001 {
             // The deceleration between the line and the newest three samples, or between the newest two intervals
             // if that is harder (a finger braking within the window): the larger, so a stop is not overshot.
