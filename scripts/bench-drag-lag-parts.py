@@ -22,6 +22,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import drag_trace  # noqa: E402
+
 RAMP, FIT, LEGS = 0.060, 0.050, 14   # s: DragPath's ramps, TouchPredictor.window; the legs before the stop's
 
 
@@ -89,10 +92,7 @@ def main():
     parser.add_argument("out", nargs="+")
     args = parser.parse_args()
     for folder in args.out:
-        trace = os.path.join(folder, "traces", f"panel-drag-{args.speed}.jsonl")
-        if not os.path.isfile(trace):
-            print(f"bench-drag-lag-parts: {trace}: no such trace", file=sys.stderr)
-            return 2
+        trace = drag_trace(folder, args.speed, "bench-drag-lag-parts")
         p = parts(trace, args.span, args.speed)
         former = p["former steady, fit into the speeding up"]
         print(f"{folder}: {len(p['all'])} steady frames, |error| p50 {median([abs(e) for e in p['all']]):.2f} px, "
