@@ -13,7 +13,7 @@ slowing down). Standard library only; deterministic (seeded).
 import random, math
 RATE=120.0
 def fit(ts, ys, weights):
-    n=len(ts); t0=ts[-1]
+    t0=ts[-1]
     sw=sum(weights); st=sum(w*(t-t0) for w,t in zip(weights,ts)); sy=sum(w*y for w,y in zip(weights,ys))
     stt=sum(w*(t-t0)**2 for w,t in zip(weights,ts)); sty=sum(w*(t-t0)*y for w,t,y in zip(weights,ts,ys))
     det=sw*stt-st*st
