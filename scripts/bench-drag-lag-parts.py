@@ -3,25 +3,29 @@
 extrapolation to it.
 
 For each `momentum bench` --out folder given, its `traces/panel-drag-SPEED.jsonl` (a drag with prediction, the
-bench's finger: legs of 200 px, 60 ms speeding up, cruise, 60 ms slowing down): the frames presented in the last
-40 ms of a cruise (what the bench calls steady: 100 ms of cruise before the presentation). For each, the error
+bench's finger: legs of SPAN px (226 in the bench's 800x600 window), 60 ms speeding up, cruise, 60 ms slowing down):
+the frames the bench calls steady (the finger at its cruising speed from 50 ms before the frame's newest sample to
+its presentation, or the time it was predicted for if later: `BenchAnalysis.steadyDefinition`). For each, the error
 drawn − finger along the motion (px, + ahead), split into
   - timing: the finger's travel between the presentation time the frame was predicted for (its newest touch sample's
     time + the horizon it was drawn with, `predict_us`) and when it was shown;
   - extrapolation: the rest (where the prediction put the finger at the time it aimed at, against where it was).
-The extrapolation part is given apart for frames whose newest sample had cruised 50 ms or more (the predictor's
-50 ms velocity fit saw only the cruise) and those whose fit still reached into the speeding up.
+Also the frames the bench called steady before (shown after 100 ms of cruise) whose fit still reached back into the
+speeding up: how many, and their extrapolation part.
 Touch times in whole ms (no input timestamps: nested wlroots, mutter) are taken as the middle of their ms, as the
 predictor takes them. Prints one line per folder. Standard library only; exits 2 on a folder without the trace.
 
-  scripts/bench-drag-lag-parts.py [--speed 1000] OUT…
+  scripts/bench-drag-lag-parts.py [--speed 1000] [--span 226] OUT…
 """
 import argparse
 import json
 import os
 import sys
 
-RAMP, CRUISE_END, LEG = 0.060, 0.200, 0.260   # s: the bench's DragPath legs at 1000 px/s (200 px, 60 ms ramps)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import drag_trace  # noqa: E402
+
+RAMP, FIT, LEGS = 0.060, 0.050, 14   # s: DragPath's ramps, TouchPredictor.window; the legs before the stop's
 
 
 def median(values):
@@ -29,7 +33,14 @@ def median(values):
     return values[len(values) // 2] if values else float("nan")
 
 
-def parts(path):
+def parts(path, span, speed):
+    cruise = (span - speed * RAMP) / speed
+    leg = 2 * RAMP + cruise
+
+    def in_cruise(t0, t1):   # both within the cruise of one leg (s after the press), not the stop's leg
+        k = int(t0 // leg)
+        return 0 <= k < LEGS and RAMP <= t0 - k * leg and t1 - k * leg <= RAMP + cruise
+
     lines = [json.loads(line) for line in open(path) if line.strip()]
     clock = next(l for l in lines if l.get("event") == "clock")
     offset = (clock["monotonic_ns"] - clock["presentation_ns"] - clock["start_ns"]) / 1e9
@@ -54,7 +65,7 @@ def parts(path):
             panel_y = l["y"]
             if frame and l["state"] == "dragging" and frame[0] in shown and frame[2]:
                 frames.append((shown[frame[0]], l["y"], frame[1], frame[2] / 1e6))
-    out = {"all": [], "timing": [], "fit in cruise": [], "fit in the speeding up": []}
+    out = {"all": [], "timing": [], "extrapolation": [], "former steady, fit into the speeding up": []}
     for present, y, newest, horizon in frames:
         i = next((k for k, s in enumerate(samples) if s[0] >= present), None)
         if not i or grab is None:
@@ -62,38 +73,32 @@ def parts(path):
         (ta, ya), (tb, yb) = samples[i - 1], samples[i]
         if tb <= ta:
             continue
-        finger, speed = ya + (yb - ya) * (present - ta) / (tb - ta), (yb - ya) / (tb - ta)
-        since = present - down
-        if not (0 <= since < 14 * LEG and CRUISE_END - 0.040 <= since % LEG < CRUISE_END):
-            continue
-        error = (y + grab - finger) * (1 if speed > 0 else -1)
-        timing = -abs(speed) * (present - (newest + horizon))
-        cruised = (newest - down) % LEG - RAMP
-        out["all"].append(error)
-        out["timing"].append(timing)
-        out["fit in cruise" if cruised >= 0.050 else "fit in the speeding up"].append(error - timing)
+        finger, v = ya + (yb - ya) * (present - ta) / (tb - ta), (yb - ya) / (tb - ta)
+        error = (y + grab - finger) * (1 if v > 0 else -1)
+        timing = -abs(v) * (present - (newest + horizon))
+        if in_cruise(newest - FIT - down, max(present, newest + horizon) - down):
+            out["all"].append(error)
+            out["timing"].append(timing)
+            out["extrapolation"].append(error - timing)
+        elif in_cruise(present - 0.100 - down, present - down) and not in_cruise(newest - FIT - down, present - down):
+            out["former steady, fit into the speeding up"].append(error - timing)
     return out
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--speed", type=int, default=1000)
+    parser.add_argument("--span", type=float, default=226, help="the legs' span (px): 226 in an 800x600 window")
     parser.add_argument("out", nargs="+")
     args = parser.parse_args()
-    if args.speed != 1000:
-        print("bench-drag-lag-parts: --speed: the leg timing here is the 1000 px/s drag's", file=sys.stderr)
-        return 2
     for folder in args.out:
-        trace = os.path.join(folder, "traces", f"panel-drag-{args.speed}.jsonl")
-        if not os.path.isfile(trace):
-            print(f"bench-drag-lag-parts: {trace}: no such trace", file=sys.stderr)
-            return 2
-        p = parts(trace)
-        cruise, ramp = p["fit in cruise"], p["fit in the speeding up"]
-        print(f"{folder}: {len(p['all'])} steady frames, |error| p50 {median([abs(e) for e in p['all']]):.2f} px; "
-              f"timing |.| p50 {median([abs(e) for e in p['timing']]):.2f} px; extrapolation p50 "
-              f"{median(cruise):+.2f} px over {len(cruise)} frames fitted in the cruise, "
-              f"{median(ramp):+.2f} px over {len(ramp)} fitted into the speeding up")
+        trace = drag_trace(folder, args.speed, "bench-drag-lag-parts")
+        p = parts(trace, args.span, args.speed)
+        former = p["former steady, fit into the speeding up"]
+        print(f"{folder}: {len(p['all'])} steady frames, |error| p50 {median([abs(e) for e in p['all']]):.2f} px, "
+              f"signed p50 {median(p['all']):+.2f} px; timing |.| p50 {median([abs(e) for e in p['timing']]):.2f} px; "
+              f"extrapolation p50 {median(p['extrapolation']):+.2f} px; formerly steady with the fit in the speeding up: "
+              f"{len(former)} frames, extrapolation p50 {median(former):+.2f} px")
     return 0
 
 

@@ -1,8 +1,9 @@
 """What the benchmark scripts share: output sizes from the command line, one `momentum bench` run, a private weston,
-a momentum run's trace, stopping a client and building a C floor client."""
+a momentum run's trace, stopping a client, building a C floor client and a bench run's drag trace."""
 import json
 import os
 import subprocess
+import sys
 import time
 
 
@@ -113,3 +114,13 @@ def build_tool(work, name):
                     f"{protocols}/xdg-shell-protocol.c", f"{protocols}/presentation-time-protocol.c", *flags, "-lm"],
                    check=True)
     return binary
+
+
+def drag_trace(folder, speed, script):
+    """`momentum bench` --out `folder`'s trace of the drag at `speed` px/s with prediction; exits 2 naming it (and
+    `script`) when there is none."""
+    trace = os.path.join(folder, "traces", f"panel-drag-{speed}.jsonl")
+    if not os.path.isfile(trace):
+        print(f"{script}: {trace}: no such trace", file=sys.stderr)
+        sys.exit(2)
+    return trace

@@ -3,7 +3,11 @@ import MomentumScenes
 
 /// The finger of the drag benchmark: pressed on the resting panel's peeking strip, it drags the panel up and down
 /// within its travel at `speed` px/s, `legs` legs and one more up, and stops there; it holds still for `hold` (a
-/// resting finger sends no samples), then lifts. Like a finger, it never changes speed at once: each leg speeds up
+/// resting finger sends no samples), then lifts. The legs go as far as the travel allows (20 px short of open), so
+/// each cruises as long as it can: at 1000 px/s in an 800x600 window 226 px, 166 ms of cruise, enough for frames
+/// whose prediction (50 ms of samples, then up to ~72 ms ahead nested) saw only the cruise. The last leg, the stop's,
+/// goes up `stopSpan` (at most 200 px), so the stop is 46 px or more short of open there and a panel drawn past it
+/// is not pressed into the rubber band. Like a finger, it never changes speed at once: each leg speeds up
 /// from rest over `turnTime` and slows to rest over `turnTime` (constant acceleration, 16 700 px/s² at 1000 px/s),
 /// so it turns and stops the way a hand does, and cruises at `speed` in between. The path is a list of straight
 /// pieces (the ramps cut into `rampPieces`), so the weston harness (`moveto` per piece) and the in-app workload play
@@ -14,8 +18,10 @@ public struct DragPath: Sendable {
     /// Straight pieces per ramp: one 120 Hz sample each (the harness samples a `moveto` at about 120 Hz, at least
     /// once), so the touchscreen's rate holds while the finger speeds up and slows down.
     public static let rampPieces = Int((turnTime * 120).rounded())
-    /// Where the drag runs: x, the press's y, and how far up each leg goes.
-    public let x: Double, startY: Double, span: Double
+    /// Where the drag runs: x, the press's y, how far up each leg goes, and how far up the stop's leg goes.
+    public let x: Double, startY: Double, span: Double, stopSpan: Double
+    /// The longest stop leg (px).
+    public static let maxStopSpan = 200.0
     /// Finger speed while cruising (px/s).
     public let speed: Double
     /// The straight pieces: from `t0` to `t1` (s after the press) the finger goes from `y0` to `y1`.
@@ -26,14 +32,17 @@ public struct DragPath: Sendable {
         let layout = PanelLayout(width: width, height: height)
         x = (width / 2).rounded()
         startY = layout.y(for: .closed) + 36
-        span = max(0, min(200, layout.y(for: .closed) - layout.y(for: .open) - 20))
+        span = max(0, layout.y(for: .closed) - layout.y(for: .open) - 20)
+        stopSpan = min(span, Self.maxStopSpan)
         self.speed = speed
         var pieces: [(Double, Double, Double, Double)] = []
         var t = 0.0
-        // Ramps of `turnTime`, shortened when the leg is too short to reach the speed.
-        let ramp = min(Self.turnTime, span / speed)
-        let rampDistance = speed * ramp / 2, cruise = max(0, span - 2 * rampDistance) / speed
         for k in 0...Self.legs where span > 0 {
+            let span = k == Self.legs ? stopSpan : span
+            // Ramps of `turnTime`, shortened when the leg is too short to reach the speed.
+            let ramp = min(Self.turnTime, span / speed)
+            let rampDistance = speed * ramp / 2, cruise = max(0, span - 2 * rampDistance) / speed
+            // Every leg starts where the one before ended: up from the press's y, down back to it.
             let (from, to) = k % 2 == 0 ? (startY, startY - span) : (startY - span, startY)
             let direction = to > from ? 1.0 : -1.0
             // Speeding up: s²·speed/(2·ramp); slowing down mirrors it.

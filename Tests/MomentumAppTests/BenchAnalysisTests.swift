@@ -14,6 +14,16 @@ struct BenchAnalysisTests {
     static let startNs = 1_000_000_000_000.0            // the trace's t = 0 on CLOCK_MONOTONIC
     static let presentationBehind = 0.25                 // the presentation clock reads 0.25 s less
 
+    /// Every synthetic trace's first lines: the clock (presentation `presentationBehind` s behind CLOCK_MONOTONIC,
+    /// input times on CLOCK_MONOTONIC) and an 800x600 window.
+    static let header = [
+        TraceLine(t: 0.001, .clock(.init(startNanoseconds: Int64(startNs), presentation: "monotonic_raw",
+                                         monotonicNanoseconds: Int64(startNs + 1e6),
+                                         presentationNanoseconds: Int64(startNs + 1e6 - presentationBehind * 1e9),
+                                         input: "monotonic"))),
+        TraceLine(t: 0.01, .configure(.init(width: 800, height: 600, scale: 1, bufferWidth: 800, bufferHeight: 600))),
+    ]
+
     /// The trace's lines.
     /// `panelAt`: the panel is drawn where the finger was (or will be) this long after the commit (−10 ms: 10 ms
     /// before it).
@@ -21,13 +31,8 @@ struct BenchAnalysisTests {
     /// (2 ms after the finger's sample, every third 5 ms), in whole ms.
     static func trace(frames: Int = 60, slowFrame: Int = 30, touches: Bool = true, panelAt: Double = -0.010,
                       wholeMs: Bool = false) -> [TraceLine] {
-        var lines: [TraceLine] = []
+        var lines = header
         func add(_ t: Double, _ record: TraceRecord) { lines.append(TraceLine(t: t, record)) }
-        add(0.001, .clock(.init(startNanoseconds: Int64(startNs), presentation: "monotonic_raw",
-                                monotonicNanoseconds: Int64(startNs + 1e6),
-                                presentationNanoseconds: Int64(startNs + 1e6 - presentationBehind * 1e9),
-                                input: "monotonic")))
-        add(0.01, .configure(.init(width: 800, height: 600, scale: 1, bufferWidth: 800, bufferHeight: 600)))
         var msc: UInt64 = 1000
         var t = 0.1
         let fingerStart = 0.14, fingerY0 = 560.0   // after two frames of the panel at rest
@@ -154,6 +159,102 @@ struct BenchAnalysisTests {
         #expect(ReportJSON.number(((run["drag_lag"] as? [String: Any])?["px"] as? [String: Any])?["p50"]) == 22)
         let plain = BenchReport.run("panel-drag-1000", scene: "panel", backend: "spring", workload: "drag", analysis: coarse)
         #expect(plain["finger"] as? String == "input events" && plain["drag_lag"] is NSNull)
+    }
+
+    /// A finger that speeds up from rest and then cruises, and frames drawn as a nested compositor shows them: each
+    /// from the newest sample the app had at its start, predicted 72.5 ms ahead and shown exactly then. The finger:
+    /// samples every 8 ms from 0.1 s, speeding up at a constant rate to 1000 px/s over its first 48 ms (6 samples'
+    /// intervals), then cruising up the screen for 400 ms. The predictor: the secant through the newest sample and
+    /// the oldest within 50 ms of it (6 intervals back), extrapolated 72.5 ms. Closed form: a frame whose newest sample
+    /// is sample n used samples n − 6…n; they all lie on the cruise iff n − 6 ≥ 6 (the cruise starts at sample 6),
+    /// and then it is drawn exactly where the finger is (0 px); a frame whose fit reached into the speeding up is
+    /// drawn (1000 − v)·72.5 ms behind, v the secant's speed. Steady frames are exactly those with n ≥ 12 (and shown
+    /// before the finger's last sample). The former rule (100 ms of cruise before the presentation) also counted
+    /// n = 10 and 11 (shown at 0.2525 and 0.2605 s), drawn 4.0 and 1.0 px behind.
+    static func acceleratingFinger() -> (lines: [TraceLine], finger: [InjectedTouch], y: (Double) -> Double,
+                                          newest: [Int]) {
+        var lines = header
+        func add(_ t: Double, _ record: TraceRecord) { lines.append(TraceLine(t: t, record)) }
+        let start = 0.1, interval = 0.008, ramp = 0.048, speed = 1000.0, y0 = 560.0, grabOffset = 36.0
+        let count = 56   // samples 0…56: 48 ms speeding up, 400 ms of cruise
+        func y(_ t: Double) -> Double {
+            let s = max(0, t - start)
+            return y0 - (s < ramp ? speed * s * s / (2 * ramp) : speed * ramp / 2 + speed * (s - ramp))
+        }
+        func sampleT(_ k: Int) -> Double { start + Double(k) * interval }
+        var seq: UInt64 = 0
+        func frame(at t: Double, panelTop: Double, state: PanelScene.State, predict: Double?, shown: Double) {
+            seq += 1
+            add(t, .frame(.init(sequence: seq, callbackMilliseconds: 1, step: 0.025, hud: false, ghosts: 0,
+                                tickMicros: 50, renderMicros: 900, damagePixels: nil, drawnPixels: nil,
+                                layerSurface: nil, callbackT: t, wakeT: nil, commitT: t, cpuMicros: 1000,
+                                targetT: nil, predictMicros: predict.map { $0 * 1e6 })))
+            add(t, .sceneState(.panel(.init(state: state, target: .closed, y: panelTop, vy: 0,
+                                            rect: DrawRect(x: 80, y: panelTop, width: 640, height: 318),
+                                            backend: "spring", controls: ControlCenter()))))
+            add(shown, .presented(.init(sequence: seq,
+                                        nanoseconds: UInt64(((startNs / 1e9 + shown - presentationBehind) * 1e9).rounded()),
+                                        refreshNanoseconds: 25_000_000, msc: seq, flags: [.vsync])))
+        }
+        // The panel at rest before the press (where the finger grabs it: 36 px below its top edge).
+        frame(at: 0.05, panelTop: y0 - grabOffset, state: .closed, predict: nil, shown: 0.07)
+        var next = 0, newest: [Int] = []
+        for m in 0..<20 {
+            let build = start + 0.0035 + 0.025 * Double(m)
+            // Each sample reaches the app 1 ms after it was taken.
+            while next <= count, sampleT(next) + 0.001 <= build {
+                add(sampleT(next) + 0.001, .touch(.init(phase: next == 0 ? .down : .motion, id: 0,
+                                                        position: SIMD2(400, y(sampleT(next))),
+                                                        time: startNs / 1e9 + sampleT(next))))
+                next += 1
+            }
+            let n = next - 1, h = 0.0725
+            let used = max(0, n - 6)
+            let v = n > used ? (y(sampleT(n)) - y(sampleT(used))) / (sampleT(n) - sampleT(used)) : 0
+            newest.append(n)
+            frame(at: build, panelTop: y(sampleT(n)) + v * h - grabOffset, state: .dragging, predict: h,
+                  shown: sampleT(n) + h)
+        }
+        let upT = sampleT(count) + 0.004
+        add(upT + 0.001, .touch(.init(phase: .up, id: 0, position: SIMD2(400, y(sampleT(count))), time: startNs / 1e9 + upT)))
+        let finger = (0...count).map { k in
+            InjectedTouch(nanoseconds: Int64((startNs + sampleT(k) * 1e9).rounded()), phase: k == 0 ? .down : .motion,
+                          id: 0, x: 400, y: y(sampleT(k)))
+        } + [InjectedTouch(nanoseconds: Int64((startNs + upT * 1e9).rounded()), phase: .up, id: 0, x: 0, y: 0)]
+        return (lines, finger, y, newest)
+    }
+
+    @Test func aFrameIsSteadyOnlyWhenItsPredictionSawTheFingerCruise() throws {
+        let trace = Self.acceleratingFinger()
+        var a = BenchAnalysis(lines: trace.lines)
+        a.useInjectedFinger(trace.finger)
+        let samples = a.dragLagSamples()
+        let start = 0.1, interval = 0.008, last = start + 56 * interval
+        // Each dragging frame is shown at its newest sample + 72.5 ms.
+        var expectedSteady: [Double] = []
+        for n in trace.newest {
+            let shown = start + Double(n) * interval + 0.0725
+            let travel = trace.y(start) - trace.y(start + Double(n) * interval)
+            guard travel >= 24, shown <= last, shown > start else { continue }
+            let sample = try #require(samples.first { abs($0.t - shown) < 1e-6 }, "the frame shown at \(shown)")
+            if n >= 12 {
+                expectedSteady.append(shown)
+                #expect(sample.steady && sample.px < 1e-6, "n = \(n): \(sample)")
+            } else {
+                // The closed form: drawn (1000 − v)·72.5 ms behind, v the secant through samples n − 6 and n.
+                let v = (trace.y(start + Double(n - 6) * interval) - trace.y(start + Double(n) * interval)) / 0.048
+                #expect(!sample.steady && abs(sample.signed + (1000 - v) * 0.0725) < 1e-6, "n = \(n): \(sample), v \(v)")
+            }
+        }
+        #expect(samples.filter(\.steady).map(\.t).count == expectedSteady.count && expectedSteady.count >= 10,
+                "\(samples.filter(\.steady).map(\.t)) against \(expectedSteady)")
+        // In the report: steady p50 0 px and its definition; every frame (speeding up included) beside it.
+        let run = BenchReport.run("panel-drag-1000", scene: "panel", backend: "spring", workload: "drag", analysis: a)
+        let lag = try #require(run["drag_lag"] as? [String: Any])
+        #expect(ReportJSON.number((lag["px"] as? [String: Any])?["p50"]) == 0)
+        #expect(lag["steady"] as? String == BenchAnalysis.steadyDefinition)
+        let every = try #require(((run["drag_lag_all"] as? [String: Any])?["px"] as? [String: Any])?["max"])
+        #expect((ReportJSON.number(every) ?? 0) > 1, "the frames fitted into the speeding up are drawn behind")
     }
 
     /// An injector's record is read line by line; a line that is not one event is refused by its number.

@@ -29,6 +29,9 @@ struct BenchAnalysis {
         var wakeT: Double?
         var targetT: Double?
         var predictMicros: Double?
+        /// The input time (trace s) of the newest touch sample the app had when it built the frame: its input
+        /// cut-off, where its prediction starts from. Nil before any touch.
+        var newestInputT: Double?
     }
 
     /// A touch sample: when the app received it, the input event's own time (both trace seconds), where.
@@ -70,6 +73,7 @@ struct BenchAnalysis {
         var presentationOffset: Double?   // trace seconds = presentation ns × 1e-9 + offset
         var index: [UInt64: Int] = [:]    // seq → frames index
         var lastFrame: Int?
+        var newestInputT: Double?
         for line in lines {
             switch line.record {
             case .clock(let clock):
@@ -87,7 +91,8 @@ struct BenchAnalysis {
             case .frame(let f):
                 let frame = Frame(seq: Int(truncatingIfNeeded: f.sequence), callbackT: f.callbackT, commitT: f.commitT,
                                   tickMicros: f.tickMicros, renderMicros: f.renderMicros, cpuMicros: f.cpuMicros,
-                                  wakeT: f.wakeT, targetT: f.targetT, predictMicros: f.predictMicros)
+                                  wakeT: f.wakeT, targetT: f.targetT, predictMicros: f.predictMicros,
+                                  newestInputT: newestInputT)
                 index[f.sequence] = frames.count
                 lastFrame = frames.count
                 frames.append(frame)
@@ -112,6 +117,7 @@ struct BenchAnalysis {
             case .touch(let touch):
                 var inputT: Double?
                 if touch.time.isFinite, let start = startNs { inputT = touch.time - start / 1e9 }
+                newestInputT = inputT ?? newestInputT
                 touches.append(Touch(t: line.t, inputT: inputT, phase: touch.phase, id: Int(touch.id),
                                      y: touch.position.y))
             case .rest(let cpu):
@@ -291,12 +297,25 @@ struct BenchAnalysis {
         var drag: Int
     }
 
-    /// `dragLag` with each sample's presentation time, and whether the drag was steady there: the
-    /// finger moved at its cruising speed (within 15 % of the p90 of its sample-to-sample speeds) for the whole
-    /// `steadyWindow` s before the presentation, so neither a turn nor a stop nor the speeding up falls within what
-    /// the frame shows or what its prediction looked back on.
-    func dragLagSamples(settle: Double = 24, steadyWindow: Double = 0.1) -> [LagSample] {
+    /// What a steady frame is, in one line (report.json's `drag_lag.steady`, report.md, the HTML, the matrix).
+    static let steadyDefinition = "Steady: the finger at its cruising speed from \(Int((TouchPredictor.window * 1000).rounded())) ms "
+        + "(the prediction's velocity fit) "
+        + "before the newest sample a frame was drawn from to its presentation (or the time it was predicted for, "
+        + "if later); every frame: all frames of the drag after 24 px, turns and speeding up included."
+
+    /// `dragLag` with each sample's presentation time, and whether the drag was steady there.
+    ///
+    /// Steady: every finger sample the frame's prediction used and the finger over its horizon were at the cruising
+    /// speed — from `fit` s (`TouchPredictor.window`, its velocity fit) before the newest sample the frame was drawn
+    /// from (its input cut-off) to the frame's presentation, or to the time its prediction aimed at when that is
+    /// later. So a steady frame's lag says how closely a steadily moving finger is followed, whatever the latency,
+    /// and neither a turn, the speeding up nor the stop falls within what the frame was drawn from or shows (the
+    /// every-frame figure keeps those). The cruising speed is the p90 of the finger's sample-to-sample speeds; a
+    /// piece of the finger is at it within 5 % where the finger is its injector's record (exact times), within 15 %
+    /// where it is the touch events (whole-ms times make an 8.33 ms interval read 8 or 9 ms).
+    func dragLagSamples(settle: Double = 24, fit: Double = TouchPredictor.window) -> [LagSample] {
         var result: [LagSample] = []
+        let tolerance = injectedFinger == nil ? 0.15 : 0.05
         for (index, drag) in drags().enumerated() {
             let samples = drag.samples, travel = drag.travel, offset = drag.offset
             let first = samples[0].inputT ?? 0, last = samples[samples.count - 1].inputT ?? 0
@@ -307,6 +326,14 @@ struct BenchAnalysis {
                 speeds.append(dt > 0 ? abs(samples[j].y - samples[j - 1].y) / dt : 0)
             }
             let cruise = quantile(Array(speeds.dropFirst()), 0.9) ?? 0
+            /// True when the finger moved at `cruise` from `from` to `to` (trace s): every sample from the first at or
+            /// after `from` lies on the cruise (the pieces after it at cruising speed, up to the one reaching `to`).
+            func cruising(from: Double, to: Double) -> Bool {
+                guard cruise > 0, let firstUsed = samples.firstIndex(where: { ($0.inputT ?? 0) >= from }),
+                      let end = samples.firstIndex(where: { ($0.inputT ?? 0) >= to }) else { return false }
+                guard firstUsed < end else { return false }
+                return (firstUsed + 1...end).allSatisfy { abs(speeds[$0] - cruise) <= tolerance * cruise }
+            }
             for frame in frames {
                 guard let present = frame.presentT, frame.panelState == .dragging, let y = frame.panelY,
                       present > first, present <= last,
@@ -316,15 +343,11 @@ struct BenchAnalysis {
                 let finger = a.y + (b.y - a.y) * (present - ta) / (tb - ta)
                 guard travel[i - 1] >= settle else { continue }
                 let speed = abs(b.y - a.y) / (tb - ta)
-                // Steady: every segment ending after present − window, up to the one spanning present, at cruise.
-                var steady = cruise > 0
-                var j = i
-                while steady, j >= 1 {
-                    steady = abs(speeds[j] - cruise) <= 0.15 * cruise
-                    guard (samples[j - 1].inputT ?? 0) > present - steadyWindow else { break }
-                    j -= 1
+                var steady = false
+                if let newest = frame.newestInputT {
+                    let aimedAt = newest + (frame.predictMicros ?? 0) / 1e6
+                    steady = newest - fit >= first && cruising(from: newest - fit, to: max(present, aimedAt))
                 }
-                if j < 1 { steady = false }
                 // Along the finger's motion there (a finger at rest: the way it last moved).
                 let moved = samples[...i].indices.dropFirst().last { samples[$0].y != samples[$0 - 1].y }
                 let direction = moved.map { samples[$0].y - samples[$0 - 1].y >= 0 ? 1.0 : -1.0 } ?? 1

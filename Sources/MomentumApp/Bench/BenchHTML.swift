@@ -106,12 +106,18 @@ enum BenchHTML {
                                 distributions: [.init("input event → the frame reflecting it shown", values: touch)]),
                        caption: "From each touch sample's own timestamp to the presentation of the first frame drawn after it arrived.")
         }
-        let lag = lagOverTime(a)
+        let lag = a.dragLagSamples()
         if !lag.isEmpty {
             page.chart(TimeSeriesChart(title: "Drag lag at presentation", y: AxisLabel("lag", unit: "px"),
-                                       series: [ChartSeries("finger − grabbed point as drawn", points: lag, markers: true)],
+                                       series: [ChartSeries("every frame: finger − grabbed point as drawn",
+                                                            points: lag.map { ($0.t, $0.px) }, markers: true),
+                                                // NaN off the steady frames: the line breaks between runs of them.
+                                                ChartSeries("steady frames",
+                                                            points: lag.map { ($0.t, $0.steady ? $0.px : .nan) },
+                                                            markers: true)],
                                        includeZero: true),
-                       caption: "At each presentation time: the distance between where the finger was (between its timestamped samples) and where the grabbed point of the panel was drawn. Lower is better; peaks are the turns and the stop.")
+                       caption: "At each presentation time: the distance between where the finger was (between its timestamped samples) and where the grabbed point of the panel was drawn. Lower is better; peaks are the turns and the stop. "
+                           + BenchAnalysis.steadyDefinition)
         }
         let signed = a.dragLagSamples().map { (x: $0.t, y: $0.signed) }
         if !signed.isEmpty {
@@ -120,11 +126,6 @@ enum BenchHTML {
                                        references: [ReferenceLine(0, label: "under the finger")]),
                        caption: "Signed along the finger's motion: above 0 the panel was drawn ahead of the finger (over-prediction), below 0 behind it (under-prediction); the frame-to-frame change is the jitter.")
         }
-    }
-
-    /// Drag lag against presentation time.
-    static func lagOverTime(_ a: BenchAnalysis) -> [(x: Double, y: Double)] {
-        a.dragLagSamples().map { ($0.t, $0.px) }
     }
 
     /// A JSON value as text; nil or null as "–".

@@ -190,7 +190,8 @@ struct BenchMatrix {
                 + "the finger moves steadily and at every frame (turns included), over- and under-prediction (p50 px "
                 + "the panel was drawn ahead of / behind the finger, over the frames where it was) and jitter (p50 of "
                 + "the frame-to-frame change of that error), how far past the stopped finger it was drawn, and touch → "
-                + "present. Lower is better everywhere; – where the compositor sends no presentation feedback." + spread,
+                + "present. Lower is better everywhere; – where the compositor sends no presentation feedback. "
+                + BenchAnalysis.steadyDefinition + spread,
              ["compositor", "finger px/s", "prediction", "steady lag p50 (px)", "every-frame lag p50 (px)",
               "over-prediction p50 (px)", "under-prediction p50 (px)", "jitter p50 (px)", "past the stop (px)",
               "touch → present p50 / p99 (ms)"], drags),

@@ -97,8 +97,9 @@ struct BenchReport {
         if let late = late(a) { run["late"] = late }
         let touch = a.touchToPresent
         run["touch_to_present_ms"] = touch.isEmpty ? NSNull() : summary(touch)
-        // Steady: the frames shown after 100 ms of the finger at its cruising speed (not the turns of the zigzag,
-        // the speeding up, the stop or the hold, whose own numbers are `drag_lag_all` and the stop's).
+        // Steady: the frames whose prediction saw the finger only at its cruising speed and which were shown while it
+        // still was (`BenchAnalysis.steadyDefinition`; not the turns of the zigzag, the speeding up, the stop or the
+        // hold, whose own numbers are `drag_lag_all` and the stop's).
         let samples = a.dragLagSamples()
         let all = samples.map { ($0.px, $0.speed) }, lag = samples.filter(\.steady).map { ($0.px, $0.speed) }
         func lagSummary(_ lag: [(px: Double, speed: Double)]) -> Any {
@@ -108,6 +109,10 @@ struct BenchReport {
                     "finger_speed_px_s": round3(quantile(lag.map(\.speed), 0.5))]
         }
         run["drag_lag"] = lagSummary(lag)
+        if var steady = run["drag_lag"] as? [String: Any] {
+            steady["steady"] = BenchAnalysis.steadyDefinition
+            run["drag_lag"] = steady
+        }
         run["drag_lag_all"] = lagSummary(all)
         if !samples.isEmpty { run["finger"] = a.injectedFinger == nil ? "input events" : "injector" }
         if let stop = a.stopOvershoot() {

@@ -164,6 +164,6 @@ extension BenchSummary {
                 + "| \(n(q(run, "start_to_commit_ms", "p50"))) / \(n(q(run, "start_to_commit_ms", "p99"))) "
                 + "| \(n(q(run, "interval_ms", "p99"))) |\n"
         }
-        return out
+        return out + "\n" + BenchAnalysis.steadyDefinition + "\n"
     }
 }
