@@ -8,7 +8,9 @@ client CPU per presented frame (from its trace) and its ratio to simple-egl's cl
 same weston and the same run, with the frames per second each kept; then every run's report.md.
 
   scripts/bench-scenes.py --momentum PREFIX/bin/momentum [--sizes 800x600,1920x1080,2560x1440,1920x1080@2]
-                          [--duration 8] [--rounds 2] [--out DIR]
+                          [--duration 8] [--rounds 2] [--scene all|NAME] [--out DIR]
+
+--scene runs one scene only (panel, transition, gallery, playground or scroll): the table has its column alone.
 
 --momentum is an installed momentum (scripts/install puts the weston module beside it). Standard library only;
 exits 1 with one line when a run fails.
@@ -29,6 +31,7 @@ def main():
     parser.add_argument("--sizes", default="800x600,1920x1080,2560x1440,1920x1080@2")
     parser.add_argument("--duration", type=float, default=8)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--scene", default="all")
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
     try:
@@ -36,12 +39,17 @@ def main():
     except ValueError as error:
         print(f"bench-scenes: {error}", file=sys.stderr)
         return 2
+    columns = [column for column in SCENES if args.scene in ("all", column.split("-")[0])]
+    if not columns:
+        print(f"bench-scenes: unknown --scene {args.scene!r} (all, panel, transition, gallery, playground or scroll)",
+              file=sys.stderr)
+        return 2
     out = args.out or tempfile.mkdtemp(prefix="bench-scenes.")
     rows, reports = [], []
     for w, h, scale in sizes:
         label = f"{w}x{h}" + (f"@{scale}" if scale != 1 else "")
         folder = os.path.join(out, label)
-        argv = ["--headless", "--versus", "weston-simple-egl", "--scene", "all", "--size", f"{w}x{h}",
+        argv = ["--headless", "--versus", "weston-simple-egl", "--scene", args.scene, "--size", f"{w}x{h}",
                 "--scale", str(scale), "--duration", str(args.duration), "--rest", "1", "--rounds", str(args.rounds),
                 "--drag-speeds", "1000", "--predict", "on"]
         print(f"== {label}", file=sys.stderr)
@@ -54,7 +62,7 @@ def main():
         peer = report["versus"]["peer_numbers"]
         runs = {run["name"]: run for run in report["runs"]}
         cells = []
-        for name in SCENES:
+        for name in columns:
             run = runs.get(name)
             if run is None or run.get("cpu_per_presented_frame_us") is None:
                 cells.append("–")
@@ -63,8 +71,8 @@ def main():
             cells.append(f"{ms:.2f} ({ms / peer['client_cpu_per_frame_ms']:.2f}×) · {run['fps']:.1f} fps")
         rows.append(f"| {label} | " + " | ".join(cells)
                     + f" | {peer['client_cpu_per_frame_ms']:.2f} · {peer['fps']:.1f} fps |")
-    print("| output | " + " | ".join(SCENES) + " | weston-simple-egl |")
-    print("|---|" + "---|" * (len(SCENES) + 1))
+    print("| output | " + " | ".join(columns) + " | weston-simple-egl |")
+    print("|---|" + "---|" * (len(columns) + 1))
     print("\n".join(rows))
     print()
     print("Client CPU per presented frame, ms (ratio to weston-simple-egl's in the same run) · presented fps.")

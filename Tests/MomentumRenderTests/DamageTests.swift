@@ -200,17 +200,22 @@ struct DamageTests {
         try withExtendedLifetime(context) {
             try context.makeCurrent()
             let renderer = try Renderer()
+            var card = DrawList()
+            card.addRoundedRect(DrawRect(x: 40, y: 40, width: 150, height: 100), cornerRadius: 12,
+                                fill: RGBA(r: 1, g: 1, b: 1))
+            renderer.draw(card, width: Self.width, height: Self.height, scale: 1)
+            let cardQuads = renderer.lastQuadCount
             var opaque = DrawList()
             opaque.addRoundedRect(DrawRect(x: 40, y: 40, width: 150, height: 100), cornerRadius: 12,
                                   fill: RGBA(r: 1, g: 1, b: 1), shadow: DropShadow(blurRadius: 8, offset: SIMD2(0, 4)))
             renderer.draw(opaque, width: Self.width, height: Self.height, scale: 1)
-            #expect(renderer.lastQuadCount == 5, "four shadow bands and the card")
+            #expect(renderer.lastQuadCount == cardQuads + 4, "four shadow bands and the card")
             var translucent = DrawList()
             translucent.addRoundedRect(DrawRect(x: 40, y: 40, width: 150, height: 100), cornerRadius: 12,
                                        fill: RGBA(r: 1, g: 1, b: 1, a: 0.9),
                                        shadow: DropShadow(blurRadius: 8, offset: SIMD2(0, 4)))
             renderer.draw(translucent, width: Self.width, height: Self.height, scale: 1)
-            #expect(renderer.lastQuadCount == 2, "the whole shadow shows through a translucent card")
+            #expect(renderer.lastQuadCount == cardQuads + 1, "the whole shadow shows through a translucent card")
         }
     }
 
