@@ -19,3 +19,11 @@ static inline int momentum_poll_ns(struct pollfd *fds, unsigned long count, long
 static inline int momentum_memfd(const char *name) {
     return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */);
 }
+
+#include <spawn.h>
+
+/// posix_spawn_file_actions_addchdir_np (glibc 2.29+; Glibc does not import it): the child starts in `path`.
+static inline int momentum_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *, const char *);
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
