@@ -12,8 +12,9 @@ final class ChildPipe: @unchecked Sendable {
 
     init() throws(AppError) {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw AppError("cannot make a pipe: \(String(cString: strerror(errno)))") }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard momentum_pipe_cloexec(&fds) == 0 else {
+            throw AppError("cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
         readEnd = fds[0]
         writeEnd = fds[1]
     }
@@ -33,7 +34,8 @@ final class ChildPipe: @unchecked Sendable {
 /// A child process (posix_spawn) reaped by a thread of its own: what the bench, the sessions and headless start
 /// (compositors, clients, helpers), without Foundation's `Process` (docs/benchmarks/scenes.md: Foundation was loaded
 /// by every `momentum run` though only these commands use it). Like `Process`, the child gets a process group of its
-/// own (a terminal's Ctrl-C reaches this process, which stops its children itself) and this thread's signal mask.
+/// own (a terminal's Ctrl-C reaches this process, which stops its children itself), this thread's signal mask, and
+/// none of this process's open files but its three streams.
 final class ChildProcess: @unchecked Sendable {
     /// Where one of the child's standard streams goes.
     enum Stream {
@@ -79,6 +81,8 @@ final class ChildProcess: @unchecked Sendable {
             case .pipe(let pipe): posix_spawn_file_actions_adddup2(&actions, pipe.writeEnd, fd)
             }
         }
+        // Nothing but the three streams: not the other pipes, sockets and files this process has open.
+        momentum_spawn_closefrom(&actions, 3)
         if let directory { momentum_spawn_chdir(&actions, directory) }
         let environment = environment.map { $0.map { "\($0.key)=\($0.value)" } }
         var pid: pid_t = 0
