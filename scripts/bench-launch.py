@@ -4,8 +4,9 @@
 In one private weston headless (pixman) of the given output size and scale, each round launches weston-simple-egl
 (`-f`: fullscreen) and each given momentum build (`momentum run --scene panel --fullscreen --no-hud`), the order
 alternating from round to round, each with WAYLAND_DEBUG=client: launch → first frame is from just before the
-process is spawned to its first `wl_surface.commit` after a `wl_surface.attach` (the first frame handed to the
-compositor: the same event for both, read from the same log, on CLOCK_REALTIME). Each client then runs for
+process is spawned to its window's first `wl_surface.commit` after a `wl_surface.attach` (the first frame handed to
+the compositor, its synchronised subsurfaces shown with it: the same event for both, read from the same log, on
+CLOCK_REALTIME). Each client then runs for
 `--hold` seconds (momentum's panel opens and closes under `--autoplay` meanwhile, simple-egl turns its triangle) and
 its peak resident memory (`VmHWM` in /proc/PID/status) is read before it is stopped. Prints one markdown table:
 the median of each and every round's value. With `--mappings N`, also where each client's resident memory is at
@@ -34,21 +35,27 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import start_weston, stop  # noqa: E402
 
 COMMIT = re.compile(r"^\[\s*(\d+)\.(\d+)\]\s+-> wl_surface@(\d+)\.(attach|commit)\(")
+TOPLEVEL = re.compile(r"-> xdg_wm_base@\d+\.get_xdg_surface\(new id xdg_surface@\d+, wl_surface@(\d+)\)")
 
 
 def first_commit_us(log_path, spawn_us):
-    """Microseconds from `spawn_us` to the first commit of a surface that had a buffer attached, from a
-    WAYLAND_DEBUG=client log whose stamps are CLOCK_REALTIME µs truncated to 32 bits (`[ms.µs]`)."""
+    """Microseconds from `spawn_us` to the first commit of the window's surface (the one given an xdg_surface) with
+    a buffer attached, from a WAYLAND_DEBUG=client log whose stamps are CLOCK_REALTIME µs truncated to 32 bits
+    (`[ms.µs]`). A subsurface's earlier commit is not it: a synchronised subsurface is shown with its parent's."""
     attached = set()
+    window = None
     with open(log_path, errors="replace") as log:
         for line in log:
+            t = TOPLEVEL.search(line)
+            if t:
+                window = t.group(1)
             m = COMMIT.match(line)
             if not m:
                 continue
             surface = m.group(3)
             if m.group(4) == "attach":
                 attached.add(surface)
-            elif surface in attached:
+            elif surface in attached and surface == window:
                 stamp = int(m.group(1)) * 1000 + int(m.group(2))
                 # The log's stamp is the low 32 bits of the µs clock.
                 delta = (stamp - spawn_us) % (1 << 32)
