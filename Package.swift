@@ -76,7 +76,7 @@ let package = Package(
         // App: CLI, wiring, trace writer, headless runner.
         .target(name: "MomentumApp",
                 dependencies: [core, "MomentumLayers", "MomentumScenes", "MomentumRun", "WaylandClient",
-                               "MomentumRender", "MomentumText",
+                               "MomentumRender", "MomentumText", "CLinux",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict, plugins: ["BuildID"]),

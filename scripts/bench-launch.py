@@ -4,15 +4,19 @@
 In one private weston headless (pixman) of the given output size and scale, each round launches weston-simple-egl
 (`-f`: fullscreen) and each given momentum build (`momentum run --scene panel --fullscreen --no-hud`), the order
 alternating from round to round, each with WAYLAND_DEBUG=client: launch → first frame is from just before the
-process is spawned to its first `wl_surface.commit` after a `wl_surface.attach` (the first frame handed to the
-compositor: the same event for both, read from the same log, on CLOCK_REALTIME). Each client then runs for
+process is spawned to its window's first `wl_surface.commit` after a `wl_surface.attach` (the first frame handed to
+the compositor, its synchronised subsurfaces shown with it: the same event for both, read from the same log, on
+CLOCK_REALTIME). Each client then runs for
 `--hold` seconds (momentum's panel opens and closes under `--autoplay` meanwhile, simple-egl turns its triangle) and
 its peak resident memory (`VmHWM` in /proc/PID/status) is read before it is stopped. Prints one markdown table:
 the median of each and every round's value. With `--mappings N`, also where each client's resident memory is at
 the end of its last round: the N largest mappings by Rss (/proc/PID/smaps, summed by file, `[heap]`, anonymous or
-memfd name).
+memfd name). With `--shader-cache cold`, every client starts with an empty Mesa shader cache of its own
+(`MESA_SHADER_CACHE_DIR` a new empty folder), as on a fresh machine or for a new user; by default (`warm`) all use the
+user's cache, filled by the earlier rounds.
 
-  scripts/bench-launch.py [--size 800x600] [--scale 1] [--rounds 5] [--hold 3] [--mappings N] MOMENTUM [MOMENTUM…]
+  scripts/bench-launch.py [--size 800x600] [--scale 1] [--rounds 5] [--hold 3] [--mappings N] [--shader-cache warm|cold]
+                          MOMENTUM [MOMENTUM…]
 
 Standard library only. Exits 1 with one line when a run fails.
 """
@@ -31,21 +35,27 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import start_weston, stop  # noqa: E402
 
 COMMIT = re.compile(r"^\[\s*(\d+)\.(\d+)\]\s+-> wl_surface@(\d+)\.(attach|commit)\(")
+TOPLEVEL = re.compile(r"-> xdg_wm_base@\d+\.get_xdg_surface\(new id xdg_surface@\d+, wl_surface@(\d+)\)")
 
 
 def first_commit_us(log_path, spawn_us):
-    """Microseconds from `spawn_us` to the first commit of a surface that had a buffer attached, from a
-    WAYLAND_DEBUG=client log whose stamps are CLOCK_REALTIME µs truncated to 32 bits (`[ms.µs]`)."""
+    """Microseconds from `spawn_us` to the first commit of the window's surface (the one given an xdg_surface) with
+    a buffer attached, from a WAYLAND_DEBUG=client log whose stamps are CLOCK_REALTIME µs truncated to 32 bits
+    (`[ms.µs]`). A subsurface's earlier commit is not it: a synchronised subsurface is shown with its parent's."""
     attached = set()
+    window = None
     with open(log_path, errors="replace") as log:
         for line in log:
+            t = TOPLEVEL.search(line)
+            if t:
+                window = t.group(1)
             m = COMMIT.match(line)
             if not m:
                 continue
             surface = m.group(3)
             if m.group(4) == "attach":
                 attached.add(surface)
-            elif surface in attached:
+            elif surface in attached and surface == window:
                 stamp = int(m.group(1)) * 1000 + int(m.group(2))
                 # The log's stamp is the low 32 bits of the µs clock.
                 delta = (stamp - spawn_us) % (1 << 32)
@@ -76,8 +86,12 @@ def resident_by_mapping(pid):
     return totals
 
 
-def run_client(argv, env, work, name, hold):
+def run_client(argv, env, work, name, hold, cold):
     log_path = os.path.join(work, f"{name}.log")
+    if cold:
+        cache = os.path.join(work, f"{name}.shader-cache")
+        os.mkdir(cache)
+        env = {**env, "MESA_SHADER_CACHE_DIR": cache}
     with open(log_path, "w") as log:
         spawn_us = time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000
         client = subprocess.Popen(argv, env={**env, "WAYLAND_DEBUG": "client"}, stdin=subprocess.DEVNULL,
@@ -100,6 +114,8 @@ def run_client(argv, env, work, name, hold):
     finally:
         stop(client, signal.SIGINT)
         os.unlink(log_path)
+        if cold:
+            shutil.rmtree(env["MESA_SHADER_CACHE_DIR"], ignore_errors=True)
     return {"launch_ms": launch / 1000, "hwm_mib": hwm / 1024, "mappings": mappings}
 
 
@@ -112,6 +128,8 @@ def main():
     parser.add_argument("--hold", type=float, default=3, help="seconds each client runs after its first frame")
     parser.add_argument("--mappings", type=int, default=0,
                         help="also print each client's N largest mappings by resident size (last round)")
+    parser.add_argument("--shader-cache", choices=["warm", "cold"], default="warm",
+                        help="cold: each client starts with an empty Mesa shader cache of its own")
     args = parser.parse_args()
     w, _, h = args.size.partition("x")
     if not (w.isdigit() and h.isdigit()) or args.scale < 1 or args.rounds < 1 or args.hold <= 0 or args.mappings < 0:
@@ -136,7 +154,7 @@ def main():
             for name, argv in order:
                 print(f"round {round_ + 1}: {name}", file=sys.stderr)
                 results[name].append(run_client(argv, env, work, f"c{clients.index((name, argv))}-{round_}",
-                                                args.hold))
+                                                args.hold, args.shader_cache == "cold"))
     except (RuntimeError, OSError) as error:
         sys.exit(f"bench-launch: {error}")
     finally:
@@ -148,7 +166,8 @@ def main():
     base_launch = statistics.median(r["launch_ms"] for r in base)
     base_hwm = statistics.median(r["hwm_mib"] for r in base)
     scale = f" at scale {args.scale}" if args.scale != 1 else ""
-    print(f"{args.size}{scale} fullscreen, {args.rounds} rounds, the order alternating; launch → first frame "
+    cache = ", every client with an empty shader cache" if args.shader_cache == "cold" else ""
+    print(f"{args.size}{scale} fullscreen{cache}, {args.rounds} rounds, the order alternating; launch → first frame "
           "committed (ms) and VmHWM (MiB): each round's, the median, its ratio to simple-egl's median")
     print()
     print("| client | launch → first frame (ms) | median | × simple-egl | VmHWM (MiB) | median | × simple-egl |")

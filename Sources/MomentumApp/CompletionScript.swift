@@ -97,14 +97,14 @@ enum CompletionScript {
         for patch in patches {
             var from = script.startIndex
             if let within = patch.within {
-                guard let start = script.range(of: within) else { return generated }
+                guard let start = script.firstRange(of: within) else { return generated }
                 from = start.upperBound
             }
-            guard let range = script.range(of: patch.anchor, range: from..<script.endIndex) else { return generated }
+            guard let range = script[from...].firstRange(of: patch.anchor) else { return generated }
             script.insert(contentsOf: patch.insert, at: range.upperBound)
         }
         // The helper goes before the first function, after the script's opening comment lines.
-        guard let start = script.range(of: shell == .fish ? "\nfunction " : "\n_") else { return generated }
+        guard let start = script.firstRange(of: shell == .fish ? "\nfunction " : "\n_") else { return generated }
         script.insert(contentsOf: helper, at: start.lowerBound)
         return script
     }

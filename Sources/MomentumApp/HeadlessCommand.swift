@@ -1,7 +1,10 @@
 import ArgumentParser
 import MomentumRun
 import MomentumScenes
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 
 /// `momentum headless`: the demo on a machine with no display. Starts a private weston (headless backend,

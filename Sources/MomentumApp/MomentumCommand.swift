@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import MomentumRun
 import MomentumScenes
@@ -231,7 +233,7 @@ public enum MomentumMain {
     /// A parser message on one line: the bullet list argument-parser prints for an option with many values
     /// (`…one of the following:\n  - trace\n  - debug…`) becomes `…one of the following: trace, debug, …`.
     static func oneLine(_ message: String) -> String {
-        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = message.split(separator: "\n").map { $0.trimmingSpaces() }
         guard let first = lines.first else { return message }
         let rest = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
         return rest.isEmpty ? first : first + " " + rest.joined(separator: ", ")

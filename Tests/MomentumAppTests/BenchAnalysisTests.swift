@@ -99,7 +99,7 @@ struct BenchAnalysisTests {
         #expect(abs((a.firstFrameMs ?? 0) - 116) < 1e-3, "first frame shown at 0.1 + 0.004 + 0.012 s")
         // Pacing after the launch's first second: the slow frame at 0.5 s is the launch's; none is late after it.
         let run = BenchReport.run("panel-spring", scene: "panel", backend: "spring", workload: "autoplay", analysis: a)
-        #expect(run["late_interval_share"] is NSNull, "no interval starts a second after the first frame of 1 s")
+        #expect(run["late_interval_share"] is JSONNull, "no interval starts a second after the first frame of 1 s")
         let longer = BenchAnalysis(lines: Self.trace(frames: 120, slowFrame: 90))
         let paced = BenchReport.run("panel-spring", scene: "panel", backend: "spring", workload: "autoplay",
                                     analysis: longer)
@@ -158,7 +158,7 @@ struct BenchAnalysisTests {
         #expect(run["finger"] as? String == "injector")
         #expect(ReportJSON.number(((run["drag_lag"] as? [String: Any])?["px"] as? [String: Any])?["p50"]) == 22)
         let plain = BenchReport.run("panel-drag-1000", scene: "panel", backend: "spring", workload: "drag", analysis: coarse)
-        #expect(plain["finger"] as? String == "input events" && plain["drag_lag"] is NSNull)
+        #expect(plain["finger"] as? String == "input events" && plain["drag_lag"] is JSONNull)
     }
 
     /// A finger that speeds up from rest and then cruises, and frames drawn as a nested compositor shows them: each
@@ -293,7 +293,7 @@ struct BenchAnalysisTests {
         // In the report: p50 and p95 beside the lag.
         let run = BenchReport.run("panel-drag-1000", scene: "panel", backend: "spring", workload: "drag", analysis: behind)
         let quality = try #require(run["prediction_quality"] as? [String: Any])
-        #expect(quality["over_px"] is NSNull && ReportJSON.number((quality["under_px"] as? [String: Any])?["p50"]) == 22)
+        #expect(quality["over_px"] is JSONNull && ReportJSON.number((quality["under_px"] as? [String: Any])?["p50"]) == 22)
         #expect(ReportJSON.number((quality["jitter_px"] as? [String: Any])?["p50"]) == 0)
         #expect(BenchMetric.named("under_prediction_p50")?.value(run) == 22)
 

@@ -19,3 +19,25 @@ static inline int momentum_poll_ns(struct pollfd *fds, unsigned long count, long
 static inline int momentum_memfd(const char *name) {
     return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */);
 }
+
+#include <spawn.h>
+
+/// posix_spawn_file_actions_addchdir_np (glibc 2.29+; Glibc does not import it): the child starts in `path`.
+static inline int momentum_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *, const char *);
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+/// posix_spawn_file_actions_addclosefrom_np (glibc 2.34+): the child closes every descriptor from `low` on, so it
+/// inherits none of this process's files but the three it is given.
+static inline int momentum_spawn_closefrom(posix_spawn_file_actions_t *actions, int low) {
+    extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
+    return posix_spawn_file_actions_addclosefrom_np(actions, low);
+}
+
+/// pipe2(2) with O_CLOEXEC (02000000): both ends close-on-exec from the start, so a child another thread starts
+/// meanwhile inherits neither.
+static inline int momentum_pipe_cloexec(int fds[2]) {
+    extern int pipe2(int *, int);
+    return pipe2(fds, 02000000);
+}

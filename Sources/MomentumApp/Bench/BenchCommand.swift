@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MomentumRun
 import MomentumScenes
 
@@ -101,7 +104,7 @@ struct BenchRunCommand: LoggingCommand {
         if list == "all" { return CompositorKind.allCases }
         var kinds: [CompositorKind] = []
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            let name = part.trimmingSpaces().lowercased()
             guard let kind = CompositorKind(rawValue: name) else {
                 throw ValidationError("--compositors '\(list)': '\(part)' is not a compositor (\(known) or all)")
             }
@@ -244,7 +247,7 @@ struct BenchRunCommand: LoggingCommand {
             let parent = BenchHost.compositor(environment: nested.parent.environment, session: .weston)
             compositor["nested_in"] = parent
             if let name = compositor["name"] as? String, let parentName = parent["name"] as? String {
-                compositor["name"] = name.replacingOccurrences(of: " (headless)", with: "") + " (nested in \(parentName))"
+                compositor["name"] = name.replacing(" (headless)", with: "") + " (nested in \(parentName))"
             }
         }
         Console.out("compositor: \(compositor["name"] as? String ?? "unknown")")
@@ -263,7 +266,7 @@ struct BenchRunCommand: LoggingCommand {
             if let before, let after = compositorCPU() {
                 let shown = (analysis.hasPresentation ? analysis.presented.count : analysis.frames.count) - 1
                 details[name, default: [:]]["compositor_cpu_per_frame_us"] =
-                    shown > 0 ? BenchReport.round3((after - before) * 1e6 / Double(shown)) : NSNull()
+                    shown > 0 ? BenchReport.round3((after - before) * 1e6 / Double(shown)) : JSONNull()
             }
             return analysis
         }
@@ -486,7 +489,7 @@ struct BenchRunCommand: LoggingCommand {
             } catch let error as SessionError {
                 throw AppError("cannot start \(executable) run: \(error)")
             } catch {
-                throw AppError("cannot start \(executable) run: \(error.localizedDescription)")
+                throw AppError("cannot start \(executable) run: \(error)")
             }
         }
 
@@ -540,7 +543,7 @@ struct BenchRunCommand: LoggingCommand {
             }
             try app.waitFor("the panel at rest after the drag", after: lift.index) { $0.rest != nil }
             // The measurement window at rest: how many commits and how much CPU while nothing moves.
-            Thread.sleep(forTimeInterval: rest)
+            WorkerThread.sleep(seconds: rest)
         } catch {
             app.signal()
             _ = try? app.waitExit()

@@ -28,11 +28,11 @@ struct BenchCompareCommand: LoggingCommand {
     static var helpText: String {
         let width = BenchMetric.all.map(\.name.count).max() ?? 20
         let metrics = BenchMetric.all.filter(\.rulable).map { metric in
-            "  \(metric.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(metric.label)"
+            "  \(metric.name.padded(width)) \(metric.label)"
                 + (metric.unit == .count ? "" : " (\(metric.unit.rawValue))")
                 + (metric.floor > 0 ? ", floor \(metric.format(metric.floor))" : "")
         }
-        let defaults = BenchRule.defaultRules.map { "  \($0.rule.padding(toLength: 24, withPad: " ", startingAt: 0)) \($0.why)" }
+        let defaults = BenchRule.defaultRules.map { "  \($0.rule.padded(24)) \($0.why)" }
         return """
             A rule is METRIC>THRESHOLD and bounds how much worse B may be than A, in each run both have: +N% (B more \
             than N % above A, and above it by more than the metric's floor, so 0 -> 1 missed frame is not +inf %) \

@@ -193,20 +193,20 @@ struct BenchComparison {
         for pair in pairs {
             lines.append("")
             lines.append(pair.name + (pair.notes.isEmpty ? "" : "  [\(pair.notes.joined(separator: "; "))]"))
-            lines.append("  " + "".padding(toLength: 30, withPad: " ", startingAt: 0) + "A".padding(toLength: 11, withPad: " ", startingAt: 0)
-                + "B".padding(toLength: 11, withPad: " ", startingAt: 0) + "B / A")
+            lines.append("  " + "".padded(30) + "A".padded(11)
+                + "B".padded(11) + "B / A")
             for metric in BenchMetric.all {
                 let va = metric.value(pair.a), vb = metric.value(pair.b)
                 guard va != nil || vb != nil else { continue }
                 let label = metric.label + (metric.unit == .count ? "" : " (\(metric.unit.rawValue))")
                 let rules = checks.filter { $0.run == pair.name && $0.rule.metric.name == metric.name }
                     .map { "\($0.broken ? "FAIL" : "ok") \($0.rule.thresholdText)" }
-                var row = "  \(label.padding(toLength: 30, withPad: " ", startingAt: 0))"
-                    + "\(BenchSummary.n(va).padding(toLength: 10, withPad: " ", startingAt: 0)) "
-                    + "\(BenchSummary.n(vb).padding(toLength: 10, withPad: " ", startingAt: 0)) "
+                var row = "  \(label.padded(30))"
+                    + "\(BenchSummary.n(va).padded(10)) "
+                    + "\(BenchSummary.n(vb).padded(10)) "
                     + BenchCompareCommand.zipRatio(va, vb)
                 if !rules.isEmpty {
-                    row = row.padding(toLength: max(row.count, 62), withPad: " ", startingAt: 0) + "  " + rules.joined(separator: ", ")
+                    row = row.padded(max(row.count, 62)) + "  " + rules.joined(separator: ", ")
                 }
                 lines.append(row)
             }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a report says of where it ran: the compositor (found through the Wayland socket's peer) and the machine.
 enum BenchHost {
@@ -15,7 +18,7 @@ enum BenchHost {
         }
         facts["pid"] = Int(pid)
         let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingSpaces(newlines: true)
         let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
             .map { String(decoding: $0, as: UTF8.self).split(separator: "\0").joined(separator: " ") }
         if let comm { facts["process"] = comm }
@@ -59,16 +62,7 @@ enum BenchHost {
         let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         guard let path = running.flatMap({ FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil })
                 ?? SearchPath.find(process) else { return nil }
-        let task = Process()
-        task.executableURL = URL(fileURLWithPath: path)
-        task.arguments = ["--version"]
-        let pipe = Pipe()
-        task.standardInput = FileHandle.nullDevice
-        task.standardOutput = pipe
-        task.standardError = FileHandle.nullDevice
-        guard (try? task.run()) != nil else { return nil }
-        let text = TracedClient.readToEnd(pipe.fileHandleForReading.fileDescriptor)
-        task.waitUntilExit()
+        guard let text = try? ChildProcess.output([path, "--version"]).text else { return nil }
         // phoc says `Phoc 0.24.0 - Phone compositor`: the first word that starts with a digit, else the last.
         let words = text.split(separator: "\n").first?.split(separator: " ") ?? []
         return (words.first { $0.first?.isNumber == true } ?? words.last).map(String.init)
@@ -86,7 +80,7 @@ enum BenchHost {
         if let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
            let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
            let colon = line.firstIndex(of: ":") {
-            facts["cpu"] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            facts["cpu"] = line[line.index(after: colon)...].trimmingSpaces()
         }
         if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
             facts["load_average"] = load.split(separator: " ").prefix(3).joined(separator: " ")

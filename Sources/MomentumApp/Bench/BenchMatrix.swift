@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MomentumRun
 
 /// `momentum bench --compositors`: the same workloads under each compositor, `--rounds` times, as one report
@@ -78,13 +80,13 @@ struct BenchMatrix {
         let facts = first?.json["compositor"] as? [String: Any] ?? [:]
         var object: [String: Any] = [
             "kind": entry.kind, "name": facts["name"] as? String ?? entry.name,
-            "status": entry.error == nil ? "ok" : "failed", "error": entry.error ?? NSNull(),
+            "status": entry.error == nil ? "ok" : "failed", "error": entry.error ?? JSONNull(),
             "rounds_done": entry.rounds.count,
             "reports": entry.rounds.indices.map { "\(entry.kind)/round-\($0 + 1)/report.json" },
-            "presentation_clock": first?.json["presentation_clock"] ?? NSNull(),
+            "presentation_clock": first?.json["presentation_clock"] ?? JSONNull(),
         ]
         let sources = Set(entry.rounds.flatMap { $0.runs.compactMap { $0["timing_source"] as? String } })
-        object["timing_source"] = sources.count == 1 ? sources.first ?? "" : sources.isEmpty ? NSNull() : "mixed"
+        object["timing_source"] = sources.count == 1 ? sources.first ?? "" : sources.isEmpty ? JSONNull() : "mixed"
         // The runs in the first round's order, each metric over the rounds that have the run.
         object["runs"] = (first?.runs ?? []).map { run -> [String: Any] in
             let name = run["name"] as? String ?? "?"
@@ -93,8 +95,8 @@ struct BenchMatrix {
             for metric in BenchMetric.all {
                 if let spread = Spread(same.compactMap(metric.value)) { metrics[metric.name] = spread.json }
             }
-            var out: [String: Any] = ["name": name, "scene": run["scene"] ?? NSNull(), "workload": run["workload"] ?? NSNull(),
-                                      "timing_source": run["timing_source"] ?? NSNull(), "metrics": metrics]
+            var out: [String: Any] = ["name": name, "scene": run["scene"] ?? JSONNull(), "workload": run["workload"] ?? JSONNull(),
+                                      "timing_source": run["timing_source"] ?? JSONNull(), "metrics": metrics]
             for key in ["predict", "drag_speed_px_s"] { if let value = run[key] { out[key] = value } }
             return out
         }
@@ -104,7 +106,7 @@ struct BenchMatrix {
     /// The report as pretty, key-sorted JSON bytes.
     func encoded() throws(AppError) -> [UInt8] {
         do {
-            return [UInt8](try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])) + [0x0A]
+            return try AnyJSON.encode(json, pretty: true) + [0x0A]
         } catch {
             throw AppError("cannot encode the matrix report: \(error)")
         }
@@ -147,7 +149,7 @@ struct BenchMatrix {
             }
             let (autoplay, touch, dragRuns) = Self.headlineRuns(c)
             let cell = { (run: String?, metric: String) in Self.cell(c, run: run, metric) }
-            if c["error"] == nil || c["error"] is NSNull {
+            if c["error"] == nil || c["error"] is JSONNull {
                 summary.append([name, c["timing_source"] as? String ?? "–", cell(autoplay, "fps"),
                                 cell(autoplay, "interval_p50"), cell(autoplay, "interval_p99"), cell(autoplay, "missed"),
                                 "\(cell(touch, "touch_present_p50")) / \(cell(touch, "touch_present_p99"))",

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MomentumRun
 
 /// `report.json`: what `momentum bench` measured, in a documented, versioned schema (docs/benchmarks/report-schema.md).
@@ -23,16 +26,16 @@ struct BenchReport {
         ]
         if let system = first?.system {
             let gl = system.gl
-            json["gl"] = ["vendor": gl.map { $0.vendor as Any } ?? NSNull(), "renderer": gl.map { $0.renderer as Any } ?? NSNull(),
-                          "version": gl.map { $0.version as Any } ?? NSNull(), "egl_extensions": gl?.eglExtensions ?? []] as [String: Any]
+            json["gl"] = ["vendor": gl.map { $0.vendor as Any } ?? JSONNull(), "renderer": gl.map { $0.renderer as Any } ?? JSONNull(),
+                          "version": gl.map { $0.version as Any } ?? JSONNull(), "egl_extensions": gl?.eglExtensions ?? []] as [String: Any]
             json["outputs"] = system.outputs.map { o -> [String: Any] in
-                ["name": o.name ?? NSNull(), "width": o.width, "height": o.height, "refresh_mhz": o.refreshMilliHertz,
+                ["name": o.name ?? JSONNull(), "width": o.width, "height": o.height, "refresh_mhz": o.refreshMilliHertz,
                  "scale": o.scale]
             }
             json["globals"] = system.globals.map { g -> [String: Any] in ["interface": g.interface, "version": g.version] }
         }
-        json["presentation_clock"] = first?.presentationClock ?? NSNull()
-        json["input_clock"] = first?.inputClock ?? NSNull()
+        json["presentation_clock"] = first?.presentationClock ?? JSONNull()
+        json["input_clock"] = first?.inputClock ?? JSONNull()
         json["runs"] = runs.map { run in
             Self.run(run.name, scene: run.scene, backend: run.backend, workload: run.workload, analysis: run.analysis)
                 .merging(details[run.name] ?? [:]) { _, detail in detail }
@@ -47,20 +50,20 @@ struct BenchReport {
     /// Quantiles of `values` as `{count, p50, p90, p99, max}` (numbers rounded to 0.001), `null` for none.
     static func summary(_ values: [Double]) -> Any {
         guard !values.isEmpty, let p50 = quantile(values, 0.5), let p90 = quantile(values, 0.9),
-              let p99 = quantile(values, 0.99), let max = quantile(values, 1) else { return NSNull() }
+              let p99 = quantile(values, 0.99), let max = quantile(values, 1) else { return JSONNull() }
         return ["count": values.count, "p50": round3(p50), "p90": round3(p90), "p99": round3(p99), "max": round3(max)]
     }
 
     /// Quantiles of `values` as `{count, p50, p95, max}` (the prediction metrics' percentiles), `null` for none.
     static func spread(_ values: [Double]) -> Any {
         guard !values.isEmpty, let p50 = quantile(values, 0.5), let p95 = quantile(values, 0.95),
-              let max = quantile(values, 1) else { return NSNull() }
+              let max = quantile(values, 1) else { return JSONNull() }
         return ["count": values.count, "p50": round3(p50), "p95": round3(p95), "max": round3(max)]
     }
 
     /// `value` rounded to three decimals (NaN and infinities become null).
     static func round3(_ value: Double?) -> Any {
-        guard let value, value.isFinite else { return NSNull() }
+        guard let value, value.isFinite else { return JSONNull() }
         return (value * 1000).rounded() / 1000
     }
 
@@ -70,14 +73,14 @@ struct BenchReport {
         let stats = a.statistics
         let source = a.hasPresentation ? "presentation" : "callback"
         var run: [String: Any] = [
-            "name": name, "scene": scene, "backend": backend ?? NSNull(), "workload": workload,
+            "name": name, "scene": scene, "backend": backend ?? JSONNull(), "workload": workload,
             "timing_source": source,
             "frames": a.frames.count, "presented": a.presented.count,
             "discarded": a.frames.filter(\.discarded).count, "unchanged": a.unchanged.count,
             "interval_ms": summary(stats.intervals),
             "fps": round3(stats.intervals.isEmpty ? nil : 1000 * Double(stats.intervals.count) / stats.intervals.reduce(0, +)),
             "refresh_ms": round3(stats.refresh?.ms),
-            "refresh_source": stats.refresh.map { "\($0.source)" } ?? NSNull(),
+            "refresh_source": stats.refresh.map { "\($0.source)" } ?? JSONNull(),
             "missed_vblanks": stats.missed,
             "missed_from": stats.retraces.contains { $0 > 0 } ? "msc" : "intervals",
             "late_interval_share": round3(lateIntervalShare(afterLaunch(a))),
@@ -90,20 +93,20 @@ struct BenchReport {
             "render_us": summary(a.frames.map(\.renderMicros)),
             "cpu_per_presented_frame_us": round3(a.cpuPerPresentedFrame),
             "first_frame_ms": round3(a.firstFrameMs),
-            "window": a.window.map { ["width": $0.width, "height": $0.height, "scale": $0.scale] } ?? NSNull(),
+            "window": a.window.map { ["width": $0.width, "height": $0.height, "scale": $0.scale] } ?? JSONNull(),
             "frames_csv": "frames-\(name).csv",
         ]
         if let end = a.exit?.t { run["duration_s"] = round3(end) }
         if let late = late(a) { run["late"] = late }
         let touch = a.touchToPresent
-        run["touch_to_present_ms"] = touch.isEmpty ? NSNull() : summary(touch)
+        run["touch_to_present_ms"] = touch.isEmpty ? JSONNull() : summary(touch)
         // Steady: the frames whose prediction saw the finger only at its cruising speed and which were shown while it
         // still was (`BenchAnalysis.steadyDefinition`; not the turns of the zigzag, the speeding up, the stop or the
         // hold, whose own numbers are `drag_lag_all` and the stop's).
         let samples = a.dragLagSamples()
         let all = samples.map { ($0.px, $0.speed) }, lag = samples.filter(\.steady).map { ($0.px, $0.speed) }
         func lagSummary(_ lag: [(px: Double, speed: Double)]) -> Any {
-            guard !lag.isEmpty else { return NSNull() }
+            guard !lag.isEmpty else { return JSONNull() }
             return ["px": summary(lag.map(\.px)),
                     "ms": summary(lag.map { $0.speed > 0 ? 1000 * $0.px / $0.speed : .nan }),
                     "finger_speed_px_s": round3(quantile(lag.map(\.speed), 0.5))]
@@ -180,8 +183,7 @@ struct BenchReport {
     /// The report as pretty, key-sorted JSON bytes.
     func encoded() throws(AppError) -> [UInt8] {
         do {
-            let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
-            return [UInt8](data) + [0x0A]
+            return try AnyJSON.encode(json, pretty: true) + [0x0A]
         } catch {
             throw AppError("cannot encode the report: \(error)")
         }
@@ -192,8 +194,7 @@ struct BenchReport {
     /// file and the field if not (exit code 2: nothing could be compared). A device or a socket is refused by what
     /// it is, a pipe is read to its end, and a file larger than `maximumSize` is refused.
     static func read(_ path: String) throws(AppError) -> BenchReport {
-        var isFolder: ObjCBool = false
-        let file = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        let file = isFolder(path)
             ? (path.hasSuffix("/") ? path : path + "/") + "report.json" : path
         let input = try InputFile(file) { AppError("\(file): cannot read: \($0)", code: 2) }
         let bytes: [UInt8]
@@ -202,7 +203,7 @@ struct BenchReport {
         } catch {
             throw AppError(error.description, code: 2)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let json = object as? [String: Any] else {
+        guard let json = AnyJSON.decode(bytes) as? [String: Any] else {
             throw AppError("\(file): not a Momentum report (not a JSON object)", code: 2)
         }
         if json["schema"] as? String == BenchMatrix.schema {

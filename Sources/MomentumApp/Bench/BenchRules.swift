@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A number of a bench run that `bench compare` shows and a rule can bound: where report.json keeps it, its unit,
 /// and the smallest change a relative rule counts (below it a change is the runs' own noise).
@@ -109,24 +112,24 @@ struct BenchRule: Sendable, CustomStringConvertible {
 
     /// Parses one rule; the problem as a phrase (the caller says where the rule came from).
     static func parse(_ text: String) throws(RuleError) -> BenchRule {
-        let rule = text.trimmingCharacters(in: .whitespaces)
+        let rule = text.trimmingSpaces()
         guard !rule.isEmpty else { throw RuleError("an empty rule") }
         guard !rule.contains(",") else { throw RuleError("'\(rule)': one rule per line (no commas)") }
         let parts = rule.split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !rule.contains("<"), !rule.contains("=") else {
             throw RuleError("'\(rule)' is not METRIC>THRESHOLD (e.g. drag_lag_p50>+1px, missed>+10%)")
         }
-        let name = parts[0].trimmingCharacters(in: .whitespaces)
+        let name = parts[0].trimmingSpaces()
         if name == "fps" { throw RuleError("'\(rule)': fps is shown, not bounded (a rule bounds a metric worse when larger: interval_p50)") }
         guard let metric = BenchMetric.named(name) else {
             throw RuleError("'\(rule)': no metric '\(name)' (\(BenchMetric.all.filter(\.rulable).map(\.name).joined(separator: ", ")))")
         }
-        var value = parts[1].trimmingCharacters(in: .whitespaces)
+        var value = parts[1].trimmingSpaces()
         if value.hasPrefix("+") { value.removeFirst() }
         let digits = value.prefix { ($0.isASCII && $0.isNumber) || $0 == "." }
-        let unit = value.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+        let unit = value.dropFirst(digits.count).trimmingSpaces()
         guard !digits.isEmpty, let amount = Double(digits), amount.isFinite else {
-            throw RuleError("'\(rule)': the threshold '\(parts[1].trimmingCharacters(in: .whitespaces))' is not +N% or "
+            throw RuleError("'\(rule)': the threshold '\(parts[1].trimmingSpaces())' is not +N% or "
                 + "+N\(metric.unit == .count ? "" : " " + metric.unit.rawValue) (a number, 0 or more)")
         }
         if unit == "%" { return BenchRule(metric: metric, threshold: .relative(amount)) }
@@ -161,7 +164,7 @@ struct BenchRule: Sendable, CustomStringConvertible {
     static func parseFile(_ text: String, path: String) throws(AppError) -> [BenchRule] {
         var rules: [BenchRule] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let content = line.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+            let content = line.prefix { $0 != "#" }.trimmingSpaces()
             guard !content.isEmpty else { continue }
             do {
                 rules.append(try parse(content))

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `momentum bench session` (not in the help): one of the bench's private compositors, held for a script that
 /// measures other clients in it beside Momentum (scripts/bench-touch-floor.py: a C client's touch → present, the
@@ -42,11 +44,11 @@ struct BenchSessionCommand: ParsableCommand {
         defer { session.stop() }
         let description: [String: Any] = [
             "environment": session.environment, "launcher": session.clientLauncher, "runtime_dir": session.runtimeDir,
-            "client_uid": session.clientUser.map { Int($0.uid) } ?? NSNull(),
-            "client_gid": session.clientUser.map { Int($0.gid) } ?? NSNull(),
+            "client_uid": session.clientUser.map { Int($0.uid) } ?? JSONNull(),
+            "client_gid": session.clientUser.map { Int($0.gid) } ?? JSONNull(),
             "configures_until_placed": session.configuresUntilPlaced,
         ]
-        let json = try JSONSerialization.data(withJSONObject: description, options: [.sortedKeys])
+        let json = try AnyJSON.encode(description)
         Console.out("session " + String(decoding: json, as: UTF8.self))
         var script: [String] = []
         while let line = readLine() {
@@ -54,7 +56,7 @@ struct BenchSessionCommand: ParsableCommand {
                 do { Console.out("runnable " + (try session.runnable(String(line.dropFirst("runnable ".count))))) } catch {
                     Console.out("error \(error)")
                 }
-            } else if line.trimmingCharacters(in: .whitespaces) == "end" {
+            } else if line.trimmingSpaces() == "end" {
                 defer { script = [] }
                 guard let touch = session.touch else {
                     Console.out("error \(compositor.name) takes no injected touch")

@@ -3,12 +3,12 @@ enum BenchSummary {
     static func text(_ report: BenchReport) -> String {
         var lines = ["run                       fps    interval p50/p99 ms  missed  cb→commit p99  commit→present p99  CPU/frame"]
         for run in report.runs {
-            let name = (run["name"] as? String ?? "?").padding(toLength: 24, withPad: " ", startingAt: 0)
-            lines.append("\(name)  \(n(run["fps"]).padding(toLength: 5, withPad: " ", startingAt: 0))  "
-                + "\(n(q(run, "interval_ms", "p50"))) / \(n(q(run, "interval_ms", "p99")))".padding(toLength: 20, withPad: " ", startingAt: 0)
-                + "  \(n(run["missed_vblanks"]).padding(toLength: 6, withPad: " ", startingAt: 0))"
-                + "  \(n(q(run, "callback_to_commit_ms", "p99"))) ms".padding(toLength: 15, withPad: " ", startingAt: 0)
-                + "  \(n(q(run, "commit_to_present_ms", "p99"))) ms".padding(toLength: 20, withPad: " ", startingAt: 0)
+            let name = (run["name"] as? String ?? "?").padded(24)
+            lines.append("\(name)  \(n(run["fps"]).padded(5))  "
+                + "\(n(q(run, "interval_ms", "p50"))) / \(n(q(run, "interval_ms", "p99")))".padded(20)
+                + "  \(n(run["missed_vblanks"]).padded(6))"
+                + "  \(n(q(run, "callback_to_commit_ms", "p99"))) ms".padded(15)
+                + "  \(n(q(run, "commit_to_present_ms", "p99"))) ms".padded(20)
                 + "  \(n(run["cpu_per_presented_frame_us"])) µs")
             if let touch = run["touch_to_present_ms"] as? [String: Any] {
                 lines.append("  touch → present p50/p99: \(n(touch["p50"])) / \(n(touch["p99"])) ms")

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MomentumRun
 
 /// `--versus weston-simple-egl`: Momentum's autoplay and weston's own EGL demo, one after the other in the same
@@ -88,42 +91,36 @@ struct BenchVersus {
     }
 
     private func runSimpleEGL(round: Int) throws -> Window {
-        let process = Process()
         // Line-buffered stdout (coreutils' stdbuf), so its rate lines reach the pipe as they are printed, whatever
         // ends it (a SIGINT it may not see when the caller's signal mask blocks it).
-        if let stdbuf = SearchPath.find("stdbuf") {
-            process.executableURL = URL(fileURLWithPath: stdbuf)
-            process.arguments = ["-oL", simpleEGL, "-f"]
-        } else {
-            process.executableURL = URL(fileURLWithPath: simpleEGL)
-            process.arguments = ["-f"]
-        }
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        final class Text: @unchecked Sendable { var value = ""; let lock = NSLock() }
+        let command = SearchPath.find("stdbuf").map { [$0, "-oL", simpleEGL, "-f"] } ?? [simpleEGL, "-f"]
+        let out = try ChildPipe()
+        let process = try ChildProcess(command, environment: environment, stdout: .pipe(out), stderr: .null)
+        final class Text: @unchecked Sendable { var value = ""; let lock = Lock() }
         let text = Text()
-        let reader = Thread {
-            let all = TracedClient.readToEnd(out.fileHandleForReading.fileDescriptor)
-            text.lock.withLock { text.value = all }
+        let reader: WorkerThread
+        do {
+            reader = try WorkerThread("simple-egl's output") {
+                let all = TracedClient.readToEnd(out.readEnd)
+                text.lock.withLock { text.value = all }
+            }
+        } catch {
+            Self.stop(process)
+            throw error
         }
-        reader.start()
         let (a, b): (Sample, Sample)
         do {
             (a, b) = try measure(pid: process.processIdentifier, from: HostClock.now() + Self.warmup)
             // simple-egl prints "N frames in 5 seconds" every 5 s after its first frame: keep it up for two lines.
             let twoReports = a.monotonic - Self.warmup + 11
-            if HostClock.now() < twoReports { Thread.sleep(forTimeInterval: twoReports - HostClock.now()) }
+            if HostClock.now() < twoReports { WorkerThread.sleep(seconds: twoReports - HostClock.now()) }
         } catch {
             Self.stop(process)
             throw error
         }
         guard process.isRunning else { throw AppError("--versus: weston-simple-egl exited early (status \(process.terminationStatus))") }
         Self.stop(process)
-        while reader.isExecuting { usleep(1000) }
+        reader.join()
         let rates = text.lock.withLock { text.value }.split(separator: "\n").compactMap { line -> Double? in
             let words = line.split(separator: " ")
             guard words.count >= 5, words[1] == "frames", let n = Double(words[0]), let s = Double(words[3]), s > 0
@@ -145,28 +142,19 @@ struct BenchVersus {
     /// log over the same window after the warm-up (counted from its first frame commit), and launch → first commit.
     private func simpleEGLTiming(round: Int) throws -> (intervals: [Double], callbackToCommit: [Double], firstFrameMs: Double?) {
         let logPath = "\(work)/versus-simple-egl-\(round).wayland-debug.log"
-        guard FileManager.default.createFile(atPath: logPath, contents: nil),
-              let log = FileHandle(forWritingAtPath: logPath) else {
-            throw AppError("--versus: cannot write \(logPath)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: simpleEGL)
-        process.arguments = ["-f"]
+        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard log >= 0 else { throw AppError("--versus: cannot write \(logPath): \(String(cString: strerror(errno)))") }
+        defer { close(log) }
         var env = environment
         env["WAYLAND_DEBUG"] = "client"
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let spawn = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
-        try process.run()
+        let process = try ChildProcess([simpleEGL, "-f"], environment: env, stdout: .null, stderr: .file(log))
         // The measurement window itself (after a second to start): the log is read once it has run its course.
-        Thread.sleep(forTimeInterval: 1 + Self.warmup + duration)
+        WorkerThread.sleep(seconds: 1 + Self.warmup + duration)
         let alive = process.isRunning
         Self.stop(process)
-        try? log.close()
         guard alive else { throw AppError("--versus: weston-simple-egl (WAYLAND_DEBUG) exited early") }
         let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         let parsed = WaylandDebugLog(text: text, spawnMicros: spawn)
@@ -176,12 +164,9 @@ struct BenchVersus {
     }
 
     /// Ends `process`: SIGINT (simple-egl's own way out), then SIGKILL if it is still there after 5 s.
-    static func stop(_ process: Process) {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGINT)
-        let deadline = HostClock.now() + 5
-        while process.isRunning, HostClock.now() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    static func stop(_ process: ChildProcess) {
+        process.signal(SIGINT)
+        if !process.waitExit(timeout: 5) { process.signal(SIGKILL) }
         process.waitUntilExit()
     }
 
@@ -194,9 +179,9 @@ struct BenchVersus {
     /// Waits until `from`, samples, waits `duration`, samples.
     private func measure(pid: Int32, from start: Double) throws -> (Sample, Sample) {
         // The measurement window itself: wall time is what is measured here, nothing is waited for.
-        if HostClock.now() < start { Thread.sleep(forTimeInterval: start - HostClock.now()) }
+        if HostClock.now() < start { WorkerThread.sleep(seconds: start - HostClock.now()) }
         let a = sample(pid)
-        Thread.sleep(forTimeInterval: duration)
+        WorkerThread.sleep(seconds: duration)
         let b = sample(pid)
         guard ProcFS.alive(pid) else { throw AppError("--versus: the client exited during its window") }
         return (a, b)
@@ -233,7 +218,7 @@ struct BenchVersus {
         }
         let m = windows.filter { $0.client == "momentum" }, e = windows.filter { $0.client == "simple-egl" }
         let ratio = { (f: (Window) -> Double) -> Any in
-            guard let a = median(m.map(f)), let b = median(e.map(f)), b > 0 else { return NSNull() }
+            guard let a = median(m.map(f)), let b = median(e.map(f)), b > 0 else { return JSONNull() }
             return BenchReport.round3(a / b)
         }
         return [

@@ -1,12 +1,12 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The values of a report.json as JSONSerialization reads them, told apart strictly (`true` is not the number 1),
+/// The values of a report.json as `AnyJSON` reads them, told apart strictly (`true` is not the number 1),
 /// and the check that every field `bench compare` reads has the type docs/benchmarks/report-schema.md gives it.
 enum ReportJSON {
     /// A JSON number as a Double; nil for anything else (a boolean, a string, null, nothing).
     static func number(_ value: Any?) -> Double? {
-        guard let value, !isBoolean(value) else { return nil }
-        if let number = value as? NSNumber { return number.doubleValue }
         switch value {
         case let d as Double: return d
         case let i as Int: return Double(i)
@@ -14,13 +14,8 @@ enum ReportJSON {
         }
     }
 
-    /// A JSON `true` or `false` (an NSNumber of a boolean once read, a Bool when built in memory).
-    static func isBoolean(_ value: Any) -> Bool {
-        if let number = value as? NSNumber, !(value is String) {
-            return String(cString: number.objCType) == "c"
-        }
-        return value is Bool
-    }
+    /// A JSON `true` or `false`.
+    static func isBoolean(_ value: Any) -> Bool { value is Bool }
 
     /// The value as the report spells it, for a message: `true`, `"x"`, `null`, `an object`.
     static func describe(_ value: Any) -> String {
@@ -28,7 +23,7 @@ enum ReportJSON {
         if let number = number(value) { return BenchSummary.n(number) }
         switch value {
         case let s as String: return "\"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
-        case is NSNull: return "null"
+        case is JSONNull: return "null"
         case is [Any]: return "an array"
         case is [String: Any]: return "an object"
         default: return "\(type(of: value))"
@@ -45,7 +40,7 @@ enum ReportJSON {
     /// Refuses a report (already known to be of the momentum-bench schema) whose version is not an integer this build
     /// reads, or with a field `bench compare` reads missing where the schema has it always, or of another type.
     static func check(_ json: [String: Any]) throws(RuleError) {
-        guard let rawVersion = json["version"], !(rawVersion is NSNull) else { throw RuleError("\"version\" is missing") }
+        guard let rawVersion = json["version"], !(rawVersion is JSONNull) else { throw RuleError("\"version\" is missing") }
         guard let version = number(rawVersion), version == version.rounded(), abs(version) < 1e9 else {
             throw RuleError("\"version\" is \(describe(rawVersion)), not an integer")
         }
@@ -58,7 +53,7 @@ enum ReportJSON {
         }
         try string(compositor, "name", at: "compositor.", required: true)
         try string(compositor, "process", at: "compositor.", required: false)
-        if let headless = compositor["headless"], !isBoolean(headless), !(headless is NSNull) {
+        if let headless = compositor["headless"], !isBoolean(headless), !(headless is JSONNull) {
             throw RuleError("\"compositor.headless\" is \(describe(headless)), not true or false")
         }
         for key in ["command", "momentum_version"] { try string(json, key, at: "", required: false) }
@@ -87,7 +82,7 @@ enum ReportJSON {
             guard let window = run["window"] else { throw RuleError("\"window\" is missing") }
             if let window = window as? [String: Any] {
                 for key in ["width", "height", "scale"] { try numeric(window, [key], at: "window.", required: true) }
-            } else if !(window is NSNull) {
+            } else if !(window is JSONNull) {
                 throw RuleError("\"window\" is \(describe(window)), not an object or null")
             }
             if let predict = run["predict"], !isBoolean(predict) {
@@ -109,7 +104,7 @@ enum ReportJSON {
             if required { throw RuleError("\"\(prefix)\(key)\" is missing") }
             return
         }
-        if value is String || (!required && value is NSNull) { return }
+        if value is String || (!required && value is JSONNull) { return }
         throw RuleError("\"\(prefix)\(key)\" is \(describe(value)), not a string")
     }
 
@@ -122,7 +117,7 @@ enum ReportJSON {
                 if required { throw RuleError("\"\(field)\" is missing") }
                 return
             }
-            if value is NSNull { return }
+            if value is JSONNull { return }
             if depth == path.count - 1 {
                 guard number(value) != nil else { throw RuleError("\"\(field)\" is \(describe(value)), not a number") }
                 guard number(value)?.isFinite == true else { throw RuleError("\"\(field)\" is not a finite number") }

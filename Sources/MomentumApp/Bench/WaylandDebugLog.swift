@@ -20,7 +20,7 @@ struct WaylandDebugLog {
         var attached: [Substring: Bool] = [:]
         for line in text.split(separator: "\n") {
             guard line.first == "[", let close = line.firstIndex(of: "]") else { continue }
-            let stamp = line[line.index(after: line.startIndex)..<close].trimmingCharacters(in: .whitespaces)
+            let stamp = line[line.index(after: line.startIndex)..<close].trimmingSpaces()
             let parts = stamp.split(separator: ".")
             guard parts.count == 2, let ms = Int64(parts[0]), let us = Int64(parts[1]) else { continue }
             var t = ((ms * 1000 + us) - base) % modulus
@@ -54,7 +54,7 @@ struct WaylandDebugLog {
             case (false, "wl_callback", "done"):
                 if frameCallbacks.remove(id) != nil { dones.append(time) }
             case (false, "xdg_toplevel", "configure"):
-                let size = args.split(separator: ",").prefix(2).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                let size = args.split(separator: ",").prefix(2).compactMap { Int($0.trimmingSpaces()) }
                 if size.count == 2 { configures.append((size[0], size[1])) }
             default:
                 break
@@ -65,7 +65,7 @@ struct WaylandDebugLog {
     /// The ids of `interface` objects named in an argument list (`wl_surface@12`, `new id wl_callback@25`).
     static func objects(_ args: Substring, of interface: String) -> [Substring] {
         args.split(separator: ",").compactMap { arg in
-            guard let range = arg.range(of: interface + "@") else { return nil }
+            guard let range = arg.firstRange(of: interface + "@") else { return nil }
             return arg[range.upperBound...].prefix { $0.isNumber }
         }
     }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Failures of the headless weston harness; every case carries a human-readable one-line reason.
 public enum HarnessError: Error, Equatable, CustomStringConvertible {

@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Builds and locates the weston touch-injection module (harness/momentum-touch.c) and its touch-probe client.
 public enum HarnessModule {
-    private static let buildLock = NSLock()
+    private static let buildLock = Lock()
 
     /// Where the module for a given `momentum` executable comes from.
     public enum Source: Equatable, Sendable {
@@ -31,7 +31,7 @@ public enum HarnessModule {
     public static func sourceRoot(containing executable: String) -> String? {
         let components = URL(fileURLWithPath: executable).standardizedFileURL.deletingLastPathComponent().pathComponents
         guard let build = components.lastIndex(of: ".build"), build > 0 else { return nil }
-        let root = NSString.path(withComponents: Array(components[..<build]))
+        let root = components[..<build].joined(separator: "/").replacing("//", with: "/")
         let makefile = root + "/harness/Makefile"
         guard let package = FileManager.default.contents(atPath: root + "/Package.swift"),
               String(decoding: package, as: UTF8.self).contains("name: \"Momentum\""),
@@ -60,22 +60,15 @@ public enum HarnessModule {
         buildLock.lock()
         defer { buildLock.unlock() }
         let harness = URL(fileURLWithPath: packageRoot).appendingPathComponent("harness").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let out = outputDirectory(packageRoot: packageRoot).path
-        process.arguments = ["make", "-s", "-C", harness, "OUT=\(out)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        let (status, output): (Int32, String)
         do {
-            try process.run()
+            (status, output) = try ChildProcess.output(["/usr/bin/env", "make", "-s", "-C", harness, "OUT=\(out)"], errors: true)
         } catch {
             throw HarnessError.build("cannot run make: \(error)")
         }
-        let output = TracedClient.readToEnd(pipe.fileHandleForReading.fileDescriptor)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw HarnessError.build("make -C \(harness) exited with \(process.terminationStatus):\n\(output)")
+        guard status == 0 else {
+            throw HarnessError.build("make -C \(harness) exited with \(status):\n\(output)")
         }
         let module = modulePath(packageRoot: packageRoot)
         guard FileManager.default.fileExists(atPath: module) else {

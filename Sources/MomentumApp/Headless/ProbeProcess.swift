@@ -1,22 +1,22 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// harness/touch-probe (or any line-printing helper) as a child process whose stdout lines are read with a
 /// deadline; what the tests use to see what a plain Wayland client receives.
 final class ProbeProcess {
-    private let process = Process()
-    private let pipe = Pipe()
+    private let process: ChildProcess
+    private let pipe: ChildPipe
     private let reader: LineReader
 
     /// Starts `path` with `arguments`, the current environment overlaid with `environment`.
     init(path: String, arguments: [String] = [], environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
-        process.environment = env
-        process.standardOutput = pipe
-        reader = LineReader(fd: pipe.fileHandleForReading.fileDescriptor)
-        try process.run()
+        pipe = try ChildPipe()
+        reader = LineReader(fd: pipe.readEnd)
+        process = try ChildProcess([path] + arguments, environment: env, stdin: .inherit, stdout: .pipe(pipe))
     }
 
     /// The next output line, or an error when the deadline passes or the process exits first.
@@ -32,13 +32,13 @@ final class ProbeProcess {
 
     /// Reads and discards the rest of the output until the process closes it, then waits for it to exit.
     func drain() {
-        _ = TracedClient.readToEnd(pipe.fileHandleForReading.fileDescriptor)
+        _ = TracedClient.readToEnd(pipe.readEnd)
         process.waitUntilExit()
     }
 
     /// SIGKILL: children spawned from a test thread inherit its blocked signal mask, so SIGTERM may never arrive.
     func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.signal(SIGKILL)
         process.waitUntilExit()
     }
 }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds programs the way a shell does: the first executable file of that name in a `PATH`-style folder list.
 public enum SearchPath {
@@ -10,9 +13,7 @@ public enum SearchPath {
     public static func find(_ program: String, in path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         for folder in (path ?? fallback).split(separator: ":", omittingEmptySubsequences: true) where folder.hasPrefix("/") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(program).path
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate) {
+            if !isFolder(candidate), FileManager.default.isExecutableFile(atPath: candidate) {
                 return candidate
             }
         }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MomentumRun
 import MomentumScenes
 
@@ -13,8 +15,8 @@ public final class TracedClient: @unchecked Sendable {
         public init(description: String) { self.description = description }
     }
 
-    private let process = Process()
-    private let lock = NSCondition()
+    private let process: ChildProcess
+    private let lock = Condition()
     private var collected: [TraceLine] = []
     /// The first line that was not a trace line: its number and why.
     private var unreadable: (number: Int, reason: String)?
@@ -38,31 +40,23 @@ public final class TracedClient: @unchecked Sendable {
             guard copy >= 0 else { throw OutputFile.failure("trace", copyTo, errno) }
         }
         let command = launcher + [executable, "run"] + arguments + ["--trace", "/dev/stdout"]
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
+        let out = try ChildPipe(), err = try ChildPipe()
         if let pipeOwner {
-            guard fchown(out.fileHandleForWriting.fileDescriptor, pipeOwner.uid, pipeOwner.gid) == 0 else {
+            guard fchown(out.writeEnd, pipeOwner.uid, pipeOwner.gid) == 0 else {
                 throw Failure(description: "cannot give the trace pipe to uid \(pipeOwner.uid): \(String(cString: strerror(errno)))")
             }
         }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let reader = Thread { [self] in readLines(out.fileHandleForReading.fileDescriptor) }
-        reader.start()
-        let errReader = Thread { [self] in
-            let text = Self.readToEnd(err.fileHandleForReading.fileDescriptor)
+        process = try ChildProcess(command, environment: environment, directory: directory, stdout: .pipe(out),
+                                   stderr: .pipe(err))
+        _ = try WorkerThread("the trace of momentum run") { [self] in readLines(out.readEnd) }
+        _ = try WorkerThread("the stderr of momentum run") { [self] in
+            let text = Self.readToEnd(err.readEnd)
             lock.lock()
             stderrText += text
             stderrClosed = true
             lock.broadcast()
             lock.unlock()
         }
-        errReader.start()
     }
 
     /// A failed write of the trace copy (`copyTo`), as the one line to report; known once `waitExit` returned.
@@ -74,7 +68,7 @@ public final class TracedClient: @unchecked Sendable {
 
     deinit {
         if copy >= 0 { close(copy) }
-        if process.isRunning { process.terminate() }
+        process.signal(SIGTERM)
     }
 
     /// Reads `fd` until end of file, handing each chunk to `body`. Plain `read(2)` retried on EINTR: Foundation's
@@ -97,14 +91,16 @@ public final class TracedClient: @unchecked Sendable {
     }
 
     private func readLines(_ fd: Int32) {
-        var buffer = Data()
+        var buffer: [UInt8] = []
         Self.drain(fd) { chunk in
             if copy >= 0, copyError == nil { copyError = OutputFile.writeAll(copy, Array(chunk)) }
             buffer.append(contentsOf: chunk)
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let bytes = buffer[buffer.startIndex..<newline]
+            var start = buffer.startIndex
+            defer { buffer.removeSubrange(..<start) }
+            while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let bytes = buffer[start..<newline]
                 let decoded = Result { () throws(TraceDecodeError) in try TraceLine(decoding: bytes) }
-                buffer.removeSubrange(buffer.startIndex...newline)
+                start = newline + 1
                 lock.lock()
                 linesRead += 1
                 switch decoded {
@@ -149,7 +145,7 @@ public final class TracedClient: @unchecked Sendable {
     @discardableResult
     public func waitFor(_ what: String, after: Int = 0, timeout: Double = 20,
                         where predicate: (TraceLine) -> Bool) throws -> (index: Int, event: TraceLine) {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = HostClock.now() + timeout
         lock.lock()
         defer { lock.unlock() }
         var scanned = after
@@ -182,12 +178,12 @@ public final class TracedClient: @unchecked Sendable {
     }
 
     /// Sends a signal (SIGTERM by default).
-    public func signal(_ signal: Int32 = SIGTERM) { kill(process.processIdentifier, signal) }
+    public func signal(_ signal: Int32 = SIGTERM) { process.signal(signal) }
 
     /// Why the process ended badly, on one line, once `waitExit` returned: `momentum run exited with status 1:
     /// <its last stderr line>`, or `… was killed by signal 9 (SIGKILL) and wrote nothing on stderr`.
     public var failureLine: String {
-        let how = process.terminationReason == .uncaughtSignal
+        let how = process.killedBySignal
             ? "was killed by signal \(process.terminationStatus)\(Self.signalName(process.terminationStatus).map { " (\($0))" } ?? "")"
             : "exited with status \(process.terminationStatus)"
         let said = stderr.split(separator: "\n").last.map { ": \($0)" } ?? " and wrote nothing on stderr"
@@ -202,7 +198,7 @@ public final class TracedClient: @unchecked Sendable {
 
     /// Waits for the process to exit and its trace to be read to the end; returns the exit status.
     public func waitExit(timeout: Double = 20) throws -> Int32 {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = HostClock.now() + timeout
         lock.lock()
         // Both pipes at end of file: the trace is complete and `stderr` holds everything the client wrote.
         while !(stdoutClosed && stderrClosed) {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Glibc
 import MomentumRun
 
@@ -177,7 +176,7 @@ private final class ReportOutputs {
 /// The temporary files and folders a report made, removed by whichever comes first: the report failing, or a signal
 /// (on the signal watcher's thread). Once removed, anything added later is removed at once.
 private final class Leftovers: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var files: [String] = [], directories: [String] = []
     private var removed = false
 

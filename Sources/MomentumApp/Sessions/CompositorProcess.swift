@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,34 +18,28 @@ final class CompositorProcess: @unchecked Sendable {
 
     private let main: Child
     private var companions: [Child] = []
-    private let lock = NSLock()
+    private let lock = Lock()
     private var removed = false
 
     /// One process: started, and reaped once.
     private final class Child {
-        let process = Process()
-        let exited = DispatchSemaphore(value: 0)
-        var started = false
-        var reaped = false
+        var process: ChildProcess?
+        var started: Bool { process != nil }
 
         /// Waits (the owner's lock held) up to `timeout` s for the exit; true once reaped.
         @discardableResult
         func reap(timeout: Double) -> Bool {
-            if reaped || !started { return true }
-            guard exited.wait(timeout: .now() + timeout) == .success else { return false }
-            process.waitUntilExit()
-            reaped = true
-            return true
+            process?.waitExit(timeout: timeout) ?? true
         }
 
         /// SIGTERM (none with `gently` false), SIGKILL after `timeout` s; reaped.
         func end(gently: Bool, timeout: Double) {
-            guard started, !reaped else { return }
+            guard let process, process.isRunning else { return }
             if gently {
-                Glibc.kill(process.processIdentifier, SIGTERM)
+                process.signal(SIGTERM)
                 if reap(timeout: timeout) { return }
             }
-            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             reap(timeout: 10)
         }
     }
@@ -54,7 +48,8 @@ final class CompositorProcess: @unchecked Sendable {
     init(name: String, prefix: String, owner: (uid: UInt32, gid: UInt32)? = nil) throws(SessionError) {
         self.name = name
         main = Child()
-        var template = Array((NSTemporaryDirectory() + "/" + prefix + "XXXXXX").utf8CString)
+        let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((temporary + "/" + prefix + "XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.flatMap { mkdtemp($0) } != nil }
         guard made else { throw SessionError("\(name): cannot make a runtime folder: \(String(cString: strerror(errno)))") }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -95,27 +90,19 @@ final class CompositorProcess: @unchecked Sendable {
             kill()
             throw error
         }
-        guard let log = FileHandle(forWritingAtPath: output) else {
+        let log = open(output, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard log >= 0 else {
             kill()
             throw SessionError("\(name): cannot open \(output)")
         }
-        defer { try? log.close() }
-        let process = child.process
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
-        let exited = child.exited
-        process.terminationHandler = { _ in exited.signal() }
+        defer { close(log) }
         do {
-            try process.run()
+            let process = try ChildProcess(command, environment: environment, stdout: .file(log), stderr: .file(log))
+            lock.withLock { child.process = process }
         } catch {
             kill()
-            throw SessionError("\(name): cannot start \(command[0]): \(error.localizedDescription)")
+            throw SessionError("\(name): \(error.description)")
         }
-        lock.withLock { child.started = true }
     }
 
     /// Runs a command with no signal blocked. A process started from a thread that blocks signals (a test's: the
@@ -135,16 +122,16 @@ final class CompositorProcess: @unchecked Sendable {
     }
 
     /// The compositor's process id.
-    var processIdentifier: Int32 { main.process.processIdentifier }
+    var processIdentifier: Int32 { main.process?.processIdentifier ?? 0 }
 
     /// Whether the compositor still runs.
-    var isRunning: Bool { main.process.isRunning }
+    var isRunning: Bool { main.process?.isRunning ?? false }
 
     /// Whether the compositor (once started) and every companion still run.
-    var allRunning: Bool { lock.withLock { [main] + companions }.allSatisfy { !$0.started || $0.process.isRunning } }
+    var allRunning: Bool { lock.withLock { [main] + companions }.allSatisfy { $0.process?.isRunning ?? true } }
 
     /// The exit status once it has exited.
-    var terminationStatus: Int32 { main.process.terminationStatus }
+    var terminationStatus: Int32 { main.process?.terminationStatus ?? 0 }
 
     /// Waits up to `timeout` s for the compositor to exit; true (and reaped) if it has.
     @discardableResult
@@ -245,6 +232,16 @@ enum SessionFiles {
             throw SessionError("cannot read \(source) to copy it to \(target)")
         }
         try write(Array(data), to: target, mode: 0o755)
+    }
+
+    /// The text of the file `path`, `what` it is named in the error.
+    static func read(_ path: String, what: String) throws(SessionError) -> String {
+        do throws(AppError) {
+            let input = try InputFile(path) { AppError("cannot read \(what) \(path): \($0)") }
+            return String(decoding: try input.readAll(limit: 64 << 20, tooLarge: "larger than 64 MiB"), as: UTF8.self)
+        } catch {
+            throw SessionError(error.description)
+        }
     }
 
     /// Makes the FIFO `path` (mode 0600, owned by `owner` when given).

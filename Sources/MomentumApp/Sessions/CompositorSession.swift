@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MomentumCore
 
 /// The compositors Momentum can start privately, headless, for `momentum bench --compositor`, `momentum headless`

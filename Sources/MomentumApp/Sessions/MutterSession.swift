@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,7 +33,7 @@ public final class MutterSession: CompositorSession, TouchInjecting, @unchecked 
 
     private let process: CompositorProcess
     private let injector: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var control: TouchControl?
 
     /// Starts mutter (the first `mutter` on PATH) with one `width`×`height` virtual monitor, and waits up to 30 s
@@ -163,10 +163,7 @@ public final class MutterSession: CompositorSession, TouchInjecting, @unchecked 
     /// CLOCK_MONOTONIC (`MutterTouchScript`).
     public func playedFinger() throws -> [InjectedTouch]? {
         let path = runtimeDir + "/touch.sock.sent"
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw SessionError("cannot read mutter's touch injector's record \(path): \(error.localizedDescription)")
-        }
+        let text = try SessionFiles.read(path, what: "mutter's touch injector's record")
         return try InjectedTouch.parse(text, what: path)
     }
 }

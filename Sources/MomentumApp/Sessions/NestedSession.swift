@@ -1,4 +1,3 @@
-import Foundation
 import WaylandClient
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,18 +17,15 @@ enum SessionUser {
     /// The uid and gid of the system user `user`, made (a system user without home or shell) if missing.
     static func system(named user: String) throws(SessionError) -> (uid: UInt32, gid: UInt32) {
         if getpwnam(user) == nil {
-            let add = Process()
-            add.executableURL = URL(fileURLWithPath: "/usr/sbin/useradd")
-            add.arguments = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user]
-            let output = Pipe()
-            add.standardInput = FileHandle.nullDevice
-            add.standardOutput = output
-            add.standardError = output
-            do { try add.run() } catch { throw SessionError("cannot run useradd to make the user \(user): \(error.localizedDescription)") }
-            let said = TracedClient.readToEnd(output.fileHandleForReading.fileDescriptor)
-            add.waitUntilExit()
+            let (status, said): (Int32, String)
+            do {
+                (status, said) = try ChildProcess.output(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell",
+                                                          "/usr/sbin/nologin", user], errors: true)
+            } catch {
+                throw SessionError("cannot run useradd to make the user \(user): \(error.description)")
+            }
             // Another process may have made it meanwhile (useradd then fails): the lookup below decides.
-            if add.terminationStatus != 0, getpwnam(user) == nil {
+            if status != 0, getpwnam(user) == nil {
                 throw SessionError("useradd \(user) failed: \(said.split(separator: "\n").joined(separator: " | "))")
             }
         }

@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +20,7 @@ final class StopOnSignal: @unchecked Sendable {
     /// The signals handled.
     static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cleanups: [@Sendable () -> Void] = []
     /// A signal that arrived while `deferring` ran: acted on when it returns.
     private var pending: Int32?
@@ -49,9 +48,15 @@ final class StopOnSignal: @unchecked Sendable {
         sigemptyset(&mask)
         for signal in Self.signals { sigaddset(&mask, signal.number) }
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        let thread = Thread { [self] in watch() }
-        thread.name = "momentum signals"
-        thread.start()
+        do {
+            _ = try WorkerThread("signals") { [self] in watch() }
+        } catch {
+            for signal in Self.signals { Glibc.signal(signal.number, SIG_DFL) }
+            close(ends[0])
+            close(ends[1])
+            signalPipe = -1
+            throw error
+        }
     }
 
     /// Runs `cleanup` when a signal comes (before the process dies of it).
@@ -76,7 +81,8 @@ final class StopOnSignal: @unchecked Sendable {
     /// Puts the default handlers back; clean-ups no longer run. Once a signal's clean-ups have started, never
     /// returns: the process dies of the signal.
     func end() {
-        if lock.withLock({ dying }) { DispatchSemaphore(value: 0).wait() }
+        // Blocks for ever: the signal thread ends the process.
+        if lock.withLock({ dying }) { while true { pause() } }
         for signal in Self.signals { Glibc.signal(signal.number, SIG_DFL) }
         var stop: UInt8 = 0
         _ = write(signalPipe, &stop, 1)

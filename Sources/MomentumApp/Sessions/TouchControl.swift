@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A connection to something that plays touch scripts by harness/README.md's control protocol (weston's
 /// momentum-touch module; mutter's RemoteDesktop injector): script lines then `end`, answered `ok <events>
@@ -29,7 +31,7 @@ final class TouchControl {
     func submit(script: String, timeout: Duration = .seconds(20)) throws -> PlayResult {
         guard !pending else { throw HarnessError.connection("a script is still playing; call waitDone first") }
         if let line = script.split(separator: "\n", omittingEmptySubsequences: false)
-            .first(where: { $0.trimmingCharacters(in: .whitespaces) == "end" }) {
+            .first(where: { $0.trimmingSpaces() == "end" }) {
             throw HarnessError.script("<control>: a script line may not be `\(line)` (it ends the submission)")
         }
         var text = script

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +27,7 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
     public var clientUser: (uid: UInt32, gid: UInt32)? { nil }
 
     private let compositor: CompositorProcess
-    private let lock = NSLock()
+    private let lock = Lock()
     private var control: TouchControl?
 
     /// Weston's process id.
@@ -127,10 +127,7 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
         let path = runtimeDir + "/touch.sent"
         let reply = try connected().request("record \(path)", timeout: .seconds(20))
         guard reply.hasPrefix("recorded ") else { throw HarnessError.connection("unexpected reply `\(reply)`") }
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw SessionError("cannot read momentum-touch's record \(path): \(error.localizedDescription)")
-        }
+        let text = try SessionFiles.read(path, what: "momentum-touch's record")
         return try InjectedTouch.parse(text, what: path)
     }
 

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MomentumLayers
 
 /// `momentum trace`: simulate one backend offline and print its presented state once per display frame.

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Draws a trace as a self-contained SVG: position over time above, velocity over time below, x and y where they
 /// move, the target as a dotted step line, dashed verticals at each retarget, and optionally the abrupt
@@ -140,7 +142,7 @@ struct TracePlot {
             let span = max - min
             guard span > 0, span.isFinite else { return [min] }
             let raw = span / 8
-            let magnitude = Foundation.pow(10, Foundation.floor(Foundation.log10(raw)))
+            let magnitude = Glibc.pow(10, Glibc.floor(Glibc.log10(raw)))
             let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
             var tick = (min / step).rounded(.up) * step
             var result: [Double] = []
@@ -230,6 +232,6 @@ private func n(_ value: Double) -> String { TraceNumber.fixed(value, decimals: 2
 
 /// Text escaped for SVG content and attributes.
 private func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+        .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
 }
