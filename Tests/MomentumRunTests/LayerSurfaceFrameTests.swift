@@ -72,4 +72,44 @@ struct LayerSurfaceFrameTests {
         // Small: around the satellite (its body, panels and nose), not around the orbit.
         if let satellite = moved.first { #expect(satellite.frame.width <= 80 && satellite.frame.height <= 80) }
     }
+
+    /// The scene surfaces that changed from `a` to `b` other than by moving (their drawing differs), and the window's
+    /// list and the chrome's, each the same or not.
+    static func redrawn(_ a: FramePlan, _ b: FramePlan) -> [SeparateLayer] {
+        SurfaceSlot.sceneSlots.compactMap { slot -> SeparateLayer? in
+            guard let after = b.separated[slot] else { return nil }
+            return a.separated[slot]?.content == after.content ? nil : after
+        }
+    }
+
+    @Test("the transition's titles slide and cross-fade with nothing drawn again: mid-presentation only one-colour surfaces (the shade, a title's veil) change, and they change only their colour")
+    func transitionTitlesFadeWithoutDrawing() throws {
+        var driver = RunCoreTests.autoplay(.transition)
+        let bar = RGBA(hex: 0xF7F8FA)
+        func veil(_ plan: FramePlan) -> SeparateLayer? {
+            SurfaceSlot.sceneSlots.compactMap { plan.separated[$0] }.first { layer in
+                layer.content.solidFill(size: layer.frame.size).map { $0.r == bar.r && $0.g == bar.g && $0.b == bar.b
+                    && $0.a > 0.05 && $0.a < 0.95 } ?? false
+            }
+        }
+        var fading: (FramePlan, FramePlan)?
+        var t = 0.5
+        while fading == nil, t < 3 {
+            t += 0.005
+            driver.run(until: t)
+            let plans = driver.lastPlans
+            if plans.count == 2, let a = veil(plans[0]), let b = veil(plans[1]), a.content != b.content {
+                fading = (plans[0], plans[1])
+            }
+        }
+        let (a, b) = try #require(fading, "no two frames with a title half faded")
+        #expect(a.list == b.list, "nothing of the transition is drawn into the window while the card moves")
+        #expect(a.separated[.chrome] == b.separated[.chrome])
+        let redrawn = Self.redrawn(a, b)
+        #expect(!redrawn.isEmpty)
+        for layer in redrawn {
+            #expect(layer.content.solidFill(size: layer.frame.size) != nil,
+                    "a surface drawn again mid-fade: \(layer.frame), \(layer.content.count) commands")
+        }
+    }
 }
