@@ -64,7 +64,7 @@ public struct TransitionScene: Scene {
     private let header: LayerID
     private let separator: LayerID
     private let titles: (backdrop: LayerID, card: LayerID, close: LayerID)
-    /// Over each title, a veil of the bar's colour whose alpha is the title's transparency (`veil(over:)`).
+    /// Over each title, a veil of the bar's colour whose alpha is the title's transparency (`veil(_:with:opacity:)`).
     private let veils: (backdrop: LayerID, card: LayerID)
     /// The card's contents (laid out anew for each size); the close control sits beside it in the card.
     private let cardContent: LayerID
@@ -108,8 +108,10 @@ public struct TransitionScene: Scene {
         // The titles on the bar, each drawn whole and faded by a veil of the bar's colour over it (`veil(over:)`):
         // on surfaces of their own the compositor slides the titles and stretches the veils' one pixel, and nothing
         // is drawn again while they cross-fade.
-        let backdropTitle = layers.add(Self.title("Inbox")), backdropVeil = layers.add(Self.veil)
-        let cardTitle = layers.add(Self.title("Message")), cardVeil = layers.add(Self.veil)
+        let backdropTitle = layers.add(Self.titleBox), backdropVeil = layers.add(Self.veil)
+        layers.add(Self.title("Inbox", width: 120), to: backdropTitle)
+        let cardTitle = layers.add(Self.titleBox), cardVeil = layers.add(Self.veil)
+        layers.add(Self.title("Message", width: 150), to: cardTitle)
         veils = (backdropVeil, cardVeil)
         var cardLayer = Layer(frame: layout.cardRect(y: layout.dismissedY), backgroundColor: RGBA(hex: 0xFFFFFF),
                               cornerRadius: 18, anchorPoint: SIMD2(0, 0))
@@ -129,12 +131,25 @@ public struct TransitionScene: Scene {
     /// The header bar's colour (opaque: the veils that fade its titles are this colour).
     static let barColor = RGBA(hex: 0xF7F8FA)
 
-    /// A title on the header bar, above it and the card, on a surface of its own.
-    private static func title(_ string: String) -> Layer {
-        var text = text(string, size: 20, color: RGBA(hex: 0x1B2A49), weight: .semibold)
-        text.zPosition = 2
-        text.wantsOwnSurface = true
-        return text
+    /// A title's box on the header bar, above it and the card, on a surface of its own: clear, around its title
+    /// (`titleInset` from its edges) with room for the capitals' anti-aliased top edge, the descenders and theirs
+    /// (a layer drawn apart is drawn inside what its layers' frames reach).
+    private static var titleBox: Layer {
+        var box = Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0))
+        box.zPosition = 2
+        box.wantsOwnSurface = true
+        box.isHitTestable = false
+        return box
+    }
+
+    /// How far a title's box reaches past its text's frame.
+    static let titleInset = SIMD2(4.0, 6.0)
+
+    /// A title in its box, its capitals 20 px tall; its frame holds the descenders.
+    private static func title(_ string: String, width: Double) -> Layer {
+        var title = text(string, size: 20, color: RGBA(hex: 0x1B2A49), weight: .semibold)
+        title.frame = DrawRect(origin: titleInset, size: SIMD2(width, 30))
+        return title
     }
 
     /// The veil over a title (`veil(_:with:opacity:)`), one colour on a surface of its own.
@@ -421,8 +436,8 @@ public struct TransitionScene: Scene {
         // by half way, the card's comes in from the right after it (they crossed at one spot and read "Inboxage").
         let fade = min(max(backdrop.headerFade, 0), 1)
         var backdropFrame = layers[titles.backdrop].frame, cardFrame = layers[titles.card].frame
-        backdropFrame.origin.x = Self.titleX - Self.titleTravel * fade
-        cardFrame.origin.x = Self.titleX + Self.titleTravel * (1 - fade)
+        backdropFrame.origin.x = Self.titleX - Self.titleInset.x - Self.titleTravel * fade
+        cardFrame.origin.x = Self.titleX - Self.titleInset.x + Self.titleTravel * (1 - fade)
         layers[titles.backdrop].frame = backdropFrame
         layers[titles.card].frame = cardFrame
         veil(titles.backdrop, with: veils.backdrop, opacity: max(0, 1 - 2 * fade))
@@ -443,12 +458,8 @@ public struct TransitionScene: Scene {
     private mutating func veil(_ title: LayerID, with veil: LayerID, opacity: Double) {
         layers[title].isHidden = opacity <= 0
         layers[veil].isHidden = opacity <= 0 || opacity >= 1
-        // Around the title's frame (its capitals and descenders) and its anti-aliased edge, above the bar's
-        // separator (the bar's last pixel row).
-        let frame = layers[title].frame
-        let top = frame.y - 6
-        layers[veil].frame = DrawRect(x: frame.x - 4, y: top, width: frame.width + 8,
-                                      height: max(min(frame.maxY + 2, TransitionLayout.headerHeight - 1) - top, 0))
+        // Over the title's box: its capitals, descenders and their anti-aliased edges.
+        layers[veil].frame = layers[title].frame
         layers[veil].backgroundColor = Self.barColor.withAlpha(Float(1 - opacity))
     }
 
@@ -503,10 +514,11 @@ public struct TransitionScene: Scene {
         let bar = layout.headerRect
         layers[header].frame = bar
         layers[separator].frame = DrawRect(x: 0, y: bar.height - 1, width: bar.width, height: 1)
-        // Large titles at the bar's bottom left, their capitals 20 px tall, 14 px above its bottom edge; their
-        // frames hold the descenders (a title drawn apart is drawn inside its frame).
-        layers[titles.backdrop].frame = DrawRect(x: Self.titleX, y: bar.height - 34, width: 120, height: 30)
-        layers[titles.card].frame = DrawRect(x: Self.titleX, y: bar.height - 34, width: 150, height: 30)
+        // Large titles at the bar's bottom left, their capitals 20 px tall, 14 px above its bottom edge (in boxes
+        // that reach `titleInset` past them, above the bar's separator).
+        let boxY = bar.height - 34 - Self.titleInset.y, boxHeight = bar.height - 1 - boxY
+        layers[titles.backdrop].frame = DrawRect(x: Self.titleX - Self.titleInset.x, y: boxY, width: 128, height: boxHeight)
+        layers[titles.card].frame = DrawRect(x: Self.titleX - Self.titleInset.x, y: boxY, width: 158, height: boxHeight)
         let size = layout.cardSize
         layers[card].size = size
         layers[cardContent].frame = DrawRect(origin: .zero, size: size)
