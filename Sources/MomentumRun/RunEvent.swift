@@ -142,32 +142,38 @@ public struct FrameDamage: Sendable, Equatable {
 }
 
 /// Where something drawn apart is shown, bottom to top: the scene's layers drawn apart (`scene(k)`, the k-th in
-/// drawing order, up to `sceneCount` of them), what the window's drawing puts over them (`chrome`: a bar, the
-/// switcher), and an overlay above everything (the HUD).
+/// drawing order, up to `sceneCount` of them), each with what the window's drawing puts over it above it
+/// (`chrome(after: k)`: a bar, a caption, the switcher), and an overlay above everything (the HUD).
 public struct SurfaceSlot: Hashable, Comparable, Sendable {
     /// The slot's place in the stack, bottom first.
     public let rawValue: Int
 
     /// How many of the scene's layers may be drawn apart: the transition's shade, card, header bar and its two
-    /// titles each with the veil that fades it; the gallery's lanes, field, covers, orbit, sun and satellite.
+    /// titles each with the veil that fades it; the gallery's lanes, field, covers, orbit and satellite.
     public static let sceneCount = 8
 
     /// The slot of the scene's `index`-th layer drawn apart (in drawing order).
     public static func scene(_ index: Int) -> SurfaceSlot {
         precondition(index >= 0 && index < sceneCount, "scene slot \(index) of \(sceneCount)")
-        return SurfaceSlot(rawValue: index)
+        return SurfaceSlot(rawValue: 2 * index)
+    }
+    /// The slot of what the window's list draws over the `index`-th scene layer drawn apart (and its commands
+    /// reach), below the next one.
+    public static func chrome(after index: Int) -> SurfaceSlot {
+        precondition(index >= 0 && index < sceneCount, "chrome slot \(index) of \(sceneCount)")
+        return SurfaceSlot(rawValue: 2 * index + 1)
     }
     /// The first three scene slots.
     public static let scene = scene(0), sceneAbove = scene(1), sceneTop = scene(2)
-    /// What the window's list draws over the scene's layers drawn apart.
-    public static let chrome = SurfaceSlot(rawValue: sceneCount)
     /// The HUD, above everything.
-    public static let overlay = SurfaceSlot(rawValue: sceneCount + 1)
+    public static let overlay = SurfaceSlot(rawValue: 2 * sceneCount)
 
     /// Every slot, bottom to top.
-    public static let allCases = (0...sceneCount + 1).map(SurfaceSlot.init(rawValue:))
+    public static let allCases = (0...2 * sceneCount).map(SurfaceSlot.init(rawValue:))
     /// The slots of the scene's own layers, in drawing order.
-    public static let sceneSlots = (0..<sceneCount).map(SurfaceSlot.init(rawValue:))
+    public static let sceneSlots = (0..<sceneCount).map(scene)
+    /// The chromes' slots, bottom to top.
+    public static let chromeSlots = (0..<sceneCount).map { chrome(after: $0) }
 
     private init(rawValue: Int) { self.rawValue = rawValue }
 
