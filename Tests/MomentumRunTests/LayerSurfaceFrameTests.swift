@@ -1,3 +1,4 @@
+import MomentumCore
 import MomentumLayers
 import MomentumRun
 import MomentumScenes
@@ -104,12 +105,48 @@ struct LayerSurfaceFrameTests {
         }
         let (a, b) = try #require(fading, "no two frames with a title half faded")
         #expect(a.list == b.list, "nothing of the transition is drawn into the window while the card moves")
-        #expect(a.separated[.chrome] == b.separated[.chrome])
+        #expect(SurfaceSlot.chromeSlots.allSatisfy { a.separated[$0] == b.separated[$0] })
         let redrawn = Self.redrawn(a, b)
         #expect(!redrawn.isEmpty)
         for layer in redrawn {
             #expect(layer.content.solidFill(size: layer.frame.size) != nil,
                     "a surface drawn again mid-fade: \(layer.frame), \(layer.content.count) commands")
         }
+    }
+
+    @Test("the gallery's covers shuffle on a surface of their own, under the orbit's, which is drawn once: the window's drawing is unchanged")
+    func galleryCoversShuffleOnTheirSurface() throws {
+        var driver = RunCoreTests.autoplay(.gallery)
+        driver.run(until: 1)
+        let covers = try #require(GalleryScene(size: SIMD2(800, 600)).touchTargets.first { $0.name == "covers" }).rect
+        for (k, phase) in [TouchPhase.down, .up].enumerated() {
+            let time = 1 + 0.05 * Double(k)
+            driver.schedule(.touch(TouchFrame(changes: [TouchChange(id: 0, phase: phase, position: covers.center,
+                                                                    time: time)])), at: time)
+        }
+        driver.run(until: 1.3)
+        let plans = driver.lastPlans
+        try #require(plans.count == 2)
+        let (a, b) = (plans[0], plans[1])
+        #expect(a.list == b.list, "the window is not drawn again while the covers shuffle")
+        // The covers' surface: the one drawing the four covers' colours.
+        let coverFills = [0xFF375F, 0xFF9F0A, 0x34C759, 0x3478F6].map { RGBA(hex: UInt32($0)) }
+        func isCovers(_ layer: SeparateLayer) -> Bool {
+            let fills = Set(layer.content.commands.compactMap { command -> UInt32? in
+                if case .roundedRect(let r) = command, let i = coverFills.firstIndex(of: r.fill) { UInt32(i) } else { nil }
+            })
+            return fills.count == 4
+        }
+        let redrawn = Self.redrawn(a, b)
+        #expect(redrawn.contains(where: isCovers), "the covers' surface is drawn again as they turn")
+        // Under the orbit's surface (its ellipse and sun), which is the same in both frames.
+        let slots = SurfaceSlot.sceneSlots
+        let coversSlot = try #require(slots.firstIndex { b.separated[$0].map(isCovers) ?? false })
+        let orbitSlot = try #require(slots.firstIndex { slot in
+            // The ellipse: a closed polyline of 96 segments.
+            (b.separated[slot]?.content.commands.filter { if case .line = $0 { true } else { false } }.count ?? 0) >= 90
+        })
+        #expect(coversSlot < orbitSlot)
+        #expect(a.separated[slots[orbitSlot]]?.content == b.separated[slots[orbitSlot]]?.content)
     }
 }
