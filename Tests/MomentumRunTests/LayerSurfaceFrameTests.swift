@@ -17,6 +17,21 @@ struct LayerSurfaceFrameTests {
         return (plans[0], plans[1])
     }
 
+    /// The first two consecutive frames of `scene`'s autoplay (from 0.5 s, looked at every `step` s until `end`)
+    /// that `pair` holds for.
+    static func firstTwoFrames(_ scene: SceneKind, until end: Double, step: Double,
+                               where pair: (FramePlan, FramePlan) -> Bool) -> (FramePlan, FramePlan)? {
+        var driver = RunCoreTests.autoplay(scene)
+        var t = 0.5
+        while t < end {
+            t += step
+            driver.run(until: t)
+            let plans = driver.lastPlans
+            if plans.count == 2, pair(plans[0], plans[1]) { return (plans[0], plans[1]) }
+        }
+        return nil
+    }
+
     /// The playground card's surface in `plan`: the scene surface as large as the card (160 px).
     static func card(_ plan: FramePlan) -> SeparateLayer? {
         SurfaceSlot.sceneSlots.compactMap { plan.separated[$0] }.first { $0.frame.width >= 150 && $0.frame.height >= 150 }
@@ -34,15 +49,9 @@ struct LayerSurfaceFrameTests {
     @Test("the playground's card slides on its surface and its pull line turns on one of its own: the window's drawing is unchanged from frame to frame")
     func playgroundCardRidesItsSurface() throws {
         // The first two consecutive frames of the autoplay's slide in which the card's surface moved.
-        var driver = RunCoreTests.autoplay(.playground)
-        var moved: (FramePlan, FramePlan)?
-        var t = 0.5
-        while moved == nil, t < 4 {
-            t += 0.01
-            driver.run(until: t)
-            let plans = driver.lastPlans
-            if plans.count == 2, let a = Self.card(plans[0]), let b = Self.card(plans[1]),
-               a.frame.origin != b.frame.origin, Self.pull(plans[1]) != nil { moved = (plans[0], plans[1]) }
+        let moved = Self.firstTwoFrames(.playground, until: 4, step: 0.01) { a, b in
+            guard let a = Self.card(a), let c = Self.card(b) else { return false }
+            return a.frame.origin != c.frame.origin && Self.pull(b) != nil
         }
         let (a, b) = try #require(moved, "the card's surface never moved while pulled")
         #expect(Self.card(a)?.content == Self.card(b)?.content)
@@ -85,7 +94,6 @@ struct LayerSurfaceFrameTests {
 
     @Test("the transition's titles slide and cross-fade with nothing drawn again: mid-presentation only one-colour surfaces (the shade, a title's veil) change, and they change only their colour")
     func transitionTitlesFadeWithoutDrawing() throws {
-        var driver = RunCoreTests.autoplay(.transition)
         let bar = RGBA(hex: 0xF7F8FA)
         func veil(_ plan: FramePlan) -> SeparateLayer? {
             SurfaceSlot.sceneSlots.compactMap { plan.separated[$0] }.first { layer in
@@ -93,15 +101,9 @@ struct LayerSurfaceFrameTests {
                     && $0.a > 0.05 && $0.a < 0.95 } ?? false
             }
         }
-        var fading: (FramePlan, FramePlan)?
-        var t = 0.5
-        while fading == nil, t < 3 {
-            t += 0.005
-            driver.run(until: t)
-            let plans = driver.lastPlans
-            if plans.count == 2, let a = veil(plans[0]), let b = veil(plans[1]), a.content != b.content {
-                fading = (plans[0], plans[1])
-            }
+        let fading = Self.firstTwoFrames(.transition, until: 3, step: 0.005) { a, b in
+            guard let a = veil(a), let b = veil(b) else { return false }
+            return a.content != b.content
         }
         let (a, b) = try #require(fading, "no two frames with a title half faded")
         #expect(a.list == b.list, "nothing of the transition is drawn into the window while the card moves")
