@@ -495,8 +495,10 @@ public struct RunCore {
             } else {
                 frame = split(last.list, layers: layers, overlay: overlaySeparated(), ghosts: last.frame.ghosts)
                 if frame.list == last.frame.list { frame.list = last.frame.list }
-                if let chrome = frame.separated[.chrome], chrome == last.frame.separated[.chrome] {
-                    frame.separated[.chrome] = last.frame.separated[.chrome]
+                for slot in SurfaceSlot.chromeSlots {
+                    if let chrome = frame.separated[slot], chrome == last.frame.separated[slot] {
+                        frame.separated[slot] = last.frame.separated[slot]
+                    }
                 }
             }
             lastBuild?.layers = layers
@@ -511,35 +513,24 @@ public struct RunCore {
     }
 
     /// The frame's draw list, and with `separating` the layers shown on surfaces of their own: the scene's moving
-    /// layers, what is drawn over them (the chrome), and the HUD; the scene's layers are drawn into the window
-    /// instead when that cannot keep the drawing order (`Planes`).
+    /// layers, what is drawn over them (the chromes between them, `Planes`), and the HUD.
     private func build(separating: Bool, overrides: PresentationOverrides) -> Built {
         let built = buildDrawList(separating: separating, overrides: overrides)
         return split(built.list, layers: SurfaceSlot.sceneSlots.compactMap { built.separated[$0] },
                      overlay: built.separated[.overlay], ghosts: built.ghosts)
     }
 
-    /// The window's `list` and the scene's `layers` drawn apart from it (in drawing order), split by `Planes`, with
-    /// the HUD's `overlay`.
+    /// The window's `list` and the scene's `layers` drawn apart from it (in drawing order), split by `Planes` (what
+    /// the window draws over a layer on the chrome right above it), with the HUD's `overlay`.
     private func split(_ list: DrawList, layers: [SeparateLayer], overlay: SeparateLayer?, ghosts: Int) -> Built {
         var built: Built = (list, [:], ghosts)
         built.separated[.overlay] = overlay
-        var layers = layers
         guard !layers.isEmpty else { return built }
-        // Where the order cannot be kept, the last layer drawn apart goes back into the window's list at its place
-        // (as its surface would show it), and the others are tried again: the list is not built again.
-        var list = built.list
-        while true {
-            if let planes = Planes(list: list, separated: layers, size: size) {
-                built.list = planes.window
-                built.separated[.chrome] = planes.chrome
-                break
-            }
-            guard let last = layers.popLast() else { break }
-            list.commands.insert(contentsOf: last.content.offsetBy(last.frame.origin).commands, at: last.index)
-        }
-        for (index, slot) in SurfaceSlot.sceneSlots.enumerated() {
-            built.separated[slot] = index < layers.count ? layers[index] : nil
+        let planes = Planes(list: list, separated: layers, size: size)
+        built.list = planes.window
+        for (index, layer) in layers.enumerated() {
+            built.separated[SurfaceSlot.scene(index)] = layer
+            built.separated[SurfaceSlot.chrome(after: index)] = planes.chromes[index]
         }
         return built
     }

@@ -141,14 +141,43 @@ public struct FrameDamage: Sendable, Equatable {
     }
 }
 
-/// Where something drawn apart is shown, bottom to top: the scene's moving layers (`scene` the first in drawing
-/// order, `sceneAbove` the next, `sceneTop` the third), what the window's drawing puts over them (`chrome`: a bar, the switcher), and an
-/// overlay above everything (the HUD).
-public enum SurfaceSlot: Int, CaseIterable, Sendable {
-    case scene, sceneAbove, sceneTop, chrome, overlay
+/// Where something drawn apart is shown, bottom to top: the scene's layers drawn apart (`scene(k)`, the k-th in
+/// drawing order, up to `sceneCount` of them), each with what the window's drawing puts over it above it
+/// (`chrome(after: k)`: a bar, a caption, the switcher), and an overlay above everything (the HUD).
+public struct SurfaceSlot: Hashable, Comparable, Sendable {
+    /// The slot's place in the stack, bottom first.
+    public let rawValue: Int
 
+    /// How many of the scene's layers may be drawn apart: the transition's shade, card, header bar and its two
+    /// titles each with the veil that fades it; the gallery's lanes, field, covers, orbit and satellite.
+    public static let sceneCount = 8
+
+    /// The slot of the scene's `index`-th layer drawn apart (in drawing order).
+    public static func scene(_ index: Int) -> SurfaceSlot {
+        precondition(index >= 0 && index < sceneCount, "scene slot \(index) of \(sceneCount)")
+        return SurfaceSlot(rawValue: 2 * index)
+    }
+    /// The slot of what the window's list draws over the `index`-th scene layer drawn apart (and its commands
+    /// reach), below the next one.
+    public static func chrome(after index: Int) -> SurfaceSlot {
+        precondition(index >= 0 && index < sceneCount, "chrome slot \(index) of \(sceneCount)")
+        return SurfaceSlot(rawValue: 2 * index + 1)
+    }
+    /// The first three scene slots.
+    public static let scene = scene(0), sceneAbove = scene(1), sceneTop = scene(2)
+    /// The HUD, above everything.
+    public static let overlay = SurfaceSlot(rawValue: 2 * sceneCount)
+
+    /// Every slot, bottom to top.
+    public static let allCases = (0...2 * sceneCount).map(SurfaceSlot.init(rawValue:))
     /// The slots of the scene's own layers, in drawing order.
-    public static let sceneSlots: [SurfaceSlot] = [.scene, .sceneAbove, .sceneTop]
+    public static let sceneSlots = (0..<sceneCount).map(scene)
+    /// The chromes' slots, bottom to top.
+    public static let chromeSlots = (0..<sceneCount).map { chrome(after: $0) }
+
+    private init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static func < (a: SurfaceSlot, b: SurfaceSlot) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// What the run core asks of the adapter.

@@ -9,8 +9,10 @@ struct GalleryLayerIDs: Sendable {
     /// rectangle in it around everything the lanes draw.
     var lanes: LayerID, lanesExtent: LayerID, lanesCaption: LayerID
     var fieldLabel: LayerID, field: LayerID, fieldCaption: LayerID
-    /// The orbit's ellipse, and its centre (a zero-size layer holding the sun and the satellite).
-    var orbitPath: LayerID, orbitCentre: LayerID, satellite: LayerID, orbitCaption: LayerID
+    /// What of the orbit never moves (zero-size at the origin, drawn apart once: a clear rectangle around it, the
+    /// ellipse and the sun), and its centre (a zero-size layer holding the satellite).
+    var orbitBack: LayerID, orbitExtent: LayerID, orbitPath: LayerID, sun: LayerID
+    var orbitCentre: LayerID, satellite: LayerID, orbitCaption: LayerID
     /// The cover stack's anchor (zero-size) and the cards in it, by id.
     var coversAnchor: LayerID, cards: [LayerID] = [], coversCaption: LayerID
 
@@ -18,7 +20,8 @@ struct GalleryLayerIDs: Sendable {
     init(placeholder: LayerID) {
         (lanes, lanesExtent, lanesCaption) = (placeholder, placeholder, placeholder)
         (fieldLabel, field, fieldCaption) = (placeholder, placeholder, placeholder)
-        (orbitPath, orbitCentre, satellite, orbitCaption) = (placeholder, placeholder, placeholder, placeholder)
+        (orbitBack, orbitExtent, orbitPath, sun) = (placeholder, placeholder, placeholder, placeholder)
+        (orbitCentre, satellite, orbitCaption) = (placeholder, placeholder, placeholder)
         (coversAnchor, coversCaption) = (placeholder, placeholder)
     }
 }
@@ -124,19 +127,30 @@ extension GalleryScene {
         fieldCaption.role = .control(GalleryItem.shake.rawValue)
         ids.fieldCaption = tree.add(fieldCaption)
 
+        // The orbit is drawn over the cover stack: a shuffling cover flies behind the planet, its satellite and its
+        // caption, never over them (on a phone its swing reaches under the orbit). Its ellipse and sun never move:
+        // on a surface of their own between the covers' and the satellite's, drawn once.
+        var back = Layer(frame: DrawRect(origin: .zero, size: .zero))
+        back.zPosition = 1
+        back.wantsOwnSurface = true
+        back.isHitTestable = false
+        ids.orbitBack = tree.add(back)
+        // Clear, around the ellipse's stroke and its anti-aliased edge (a layer drawn apart is drawn inside what
+        // its layers' frames reach).
+        var orbitExtent = Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0))
+        orbitExtent.isHitTestable = false
+        ids.orbitExtent = tree.add(orbitExtent, to: ids.orbitBack)
         var path = Layer(frame: DrawRect(origin: .zero, size: .zero))
         path.content = .ellipse(lineWidth: 1.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.25))
         path.isHitTestable = false
-        // The orbit is drawn over the cover stack: a shuffling cover flies behind the planet, its satellite and its
-        // caption, never over them (on a phone its swing reaches under the orbit).
-        path.zPosition = 1
-        ids.orbitPath = tree.add(path)
+        ids.orbitPath = tree.add(path, to: ids.orbitBack)
+        var sun = circle(.zero, radius: 22, fill: RGBA(hex: 0xFF9F0A))
+        sun.shadow = DropShadow(blurRadius: 16, offset: .zero, color: RGBA(hex: 0xFF9F0A, alpha: 0.5))
+        sun.isHitTestable = false
+        ids.sun = tree.add(sun, to: ids.orbitBack)
         var centre = Layer(frame: DrawRect(origin: .zero, size: .zero))
         centre.zPosition = 1
         ids.orbitCentre = tree.add(centre)
-        var sun = circle(.zero, radius: 22, fill: RGBA(hex: 0xFF9F0A))
-        sun.shadow = DropShadow(blurRadius: 16, offset: .zero, color: RGBA(hex: 0xFF9F0A, alpha: 0.5))
-        tree.add(sun, to: ids.orbitCentre)
         // The satellite: a body elongated along its direction of travel (rotate-auto), two panels across it and a
         // nose ahead, in the body's own coordinates (x along travel, y across).
         let pose = orbit.restingPose(progress: 0)
@@ -158,10 +172,11 @@ extension GalleryScene {
         orbitCaption.role = .control(GalleryItem.satellite.rawValue)
         ids.orbitCaption = tree.add(orbitCaption)
 
-        // The cards fly and turn when shuffled, drawn into the window: the orbit is drawn over them (its satellite
-        // and caption stay in sight mid-shuffle), and on a surface of their own under it the drawing order could not
-        // be kept with the satellite's surface, so the satellite, which orbits for longer, has one instead.
-        ids.coversAnchor = tree.add(Layer(frame: DrawRect(origin: .zero, size: .zero)))
+        // The cards fly and turn when shuffled, on a surface of their own under the orbit's (drawn as placed while
+        // they turn: only that surface is drawn again, not the window).
+        var anchor = Layer(frame: DrawRect(origin: .zero, size: .zero))
+        anchor.wantsOwnSurface = true
+        ids.coversAnchor = tree.add(anchor)
         let shadow = DropShadow(blurRadius: 14, offset: SIMD2(0, 3), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
         let size = GalleryLayout.cardSize
         for card in covers {
@@ -221,6 +236,8 @@ extension GalleryScene {
                                                 height: captionSize * 1.4)
 
         tree[ids.orbitPath].frame = DrawRect(origin: layout.orbitCenter - orbit.radii, size: 2 * orbit.radii)
+        tree[ids.orbitExtent].frame = tree[ids.orbitPath].frame.insetBy(-3)
+        tree[ids.sun].position = layout.orbitCenter
         place(ids.orbitCentre, at: layout.orbitCenter)
         // Centred under the orbit (on a phone the orbit is at the right edge: a caption from its left edge ran off).
         tree[ids.orbitCaption].frame = DrawRect(x: layout.orbitFrame.x, y: layout.orbitFrame.maxY + 2,

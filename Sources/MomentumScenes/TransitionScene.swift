@@ -64,6 +64,8 @@ public struct TransitionScene: Scene {
     private let header: LayerID
     private let separator: LayerID
     private let titles: (backdrop: LayerID, card: LayerID, close: LayerID)
+    /// Over each title, a veil of the bar's colour whose alpha is the title's transparency (`veil(_:with:opacity:)`).
+    private let veils: (backdrop: LayerID, card: LayerID)
     /// The card's contents (laid out anew for each size); the close control sits beside it in the card.
     private let cardContent: LayerID
     /// What drives the card's position now.
@@ -97,15 +99,20 @@ public struct TransitionScene: Scene {
         // The header bar is above the card: the card comes out from under it (as content slides under a navigation
         // bar) and never passes under the switcher and the HUD, which are drawn over the bar.
         // Opaque: without a blur of what passes under it, a translucent bar let the card's rows read through it.
-        var headerLayer = Layer(frame: layout.headerRect, backgroundColor: RGBA(hex: 0xF7F8FA))
+        var headerLayer = Layer(frame: layout.headerRect, backgroundColor: Self.barColor)
         headerLayer.zPosition = 1
         headerLayer.role = .bar("header")
+        headerLayer.wantsOwnSurface = true  // it never changes while the card moves: drawn once
         header = layers.add(headerLayer)
         separator = layers.add(Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(hex: 0xC8CCD4)), to: header)
-        let backdropTitle = layers.add(Self.text("Inbox", size: 20, color: RGBA(hex: 0x1B2A49), weight: .semibold),
-                                       to: header)
-        let cardTitle = layers.add(Self.text("Message", size: 20, color: RGBA(hex: 0x1B2A49), weight: .semibold),
-                                   to: header)
+        // The titles on the bar, each drawn whole and faded by a veil of the bar's colour over it (`veil(over:)`):
+        // on surfaces of their own the compositor slides the titles and stretches the veils' one pixel, and nothing
+        // is drawn again while they cross-fade.
+        let backdropTitle = layers.add(Self.titleBox), backdropVeil = layers.add(Self.veil)
+        layers.add(Self.title("Inbox", width: 120), to: backdropTitle)
+        let cardTitle = layers.add(Self.titleBox), cardVeil = layers.add(Self.veil)
+        layers.add(Self.title("Message", width: 150), to: cardTitle)
+        veils = (backdropVeil, cardVeil)
         var cardLayer = Layer(frame: layout.cardRect(y: layout.dismissedY), backgroundColor: RGBA(hex: 0xFFFFFF),
                               cornerRadius: 18, anchorPoint: SIMD2(0, 0))
         cardLayer.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, 4), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
@@ -119,6 +126,39 @@ public struct TransitionScene: Scene {
         titles = (backdropTitle, cardTitle, close)
         layOut()
         syncBackdrop()
+    }
+
+    /// The header bar's colour (opaque: the veils that fade its titles are this colour).
+    static let barColor = RGBA(hex: 0xF7F8FA)
+
+    /// A title's box on the header bar, above it and the card, on a surface of its own: clear, around its title
+    /// (`titleInset` from its edges) with room for the capitals' anti-aliased top edge, the descenders and theirs
+    /// (a layer drawn apart is drawn inside what its layers' frames reach).
+    private static var titleBox: Layer {
+        var box = Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0))
+        box.zPosition = 2
+        box.wantsOwnSurface = true
+        box.isHitTestable = false
+        return box
+    }
+
+    /// How far a title's box reaches past its text's frame.
+    static let titleInset = SIMD2(4.0, 6.0)
+
+    /// A title in its box, its capitals 20 px tall; its frame holds the descenders.
+    private static func title(_ string: String, width: Double) -> Layer {
+        var title = text(string, size: 20, color: RGBA(hex: 0x1B2A49), weight: .semibold)
+        title.frame = DrawRect(origin: titleInset, size: SIMD2(width, 30))
+        return title
+    }
+
+    /// The veil over a title (`veil(_:with:opacity:)`), one colour on a surface of its own.
+    private static var veil: Layer {
+        var veil = Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: barColor.withAlpha(0))
+        veil.zPosition = 2
+        veil.wantsOwnSurface = true
+        veil.isHitTestable = false
+        return veil
     }
 
     /// The titles' left edge at rest, and how far they slide while they fade (px).
@@ -395,19 +435,32 @@ public struct TransitionScene: Scene {
         // The titles slide and fade apart, as a navigation bar's do: the backdrop's leaves to the left and is gone
         // by half way, the card's comes in from the right after it (they crossed at one spot and read "Inboxage").
         let fade = min(max(backdrop.headerFade, 0), 1)
-        layers[titles.backdrop].opacity = max(0, 1 - 2 * fade)
-        layers[titles.card].opacity = max(0, 2 * fade - 1)
         var backdropFrame = layers[titles.backdrop].frame, cardFrame = layers[titles.card].frame
-        backdropFrame.origin.x = Self.titleX - Self.titleTravel * fade
-        cardFrame.origin.x = Self.titleX + Self.titleTravel * (1 - fade)
+        backdropFrame.origin.x = Self.titleX - Self.titleInset.x - Self.titleTravel * fade
+        cardFrame.origin.x = Self.titleX - Self.titleInset.x + Self.titleTravel * (1 - fade)
         layers[titles.backdrop].frame = backdropFrame
         layers[titles.card].frame = cardFrame
+        veil(titles.backdrop, with: veils.backdrop, opacity: max(0, 1 - 2 * fade))
+        veil(titles.card, with: veils.card, opacity: max(0, 2 * fade - 1))
         let shown = cardRect
         // The button acts only while the card is away (a touch on the backdrop then presents it).
         layers[button].role = shown.maxY <= 0 ? .control("open-message") : .none
         // "Close" acts only on a card at rest (a tap anywhere on a moving card turns it around).
         layers[titles.close].role = state == .presented ? .control("close") : .none
         layers[card].isHidden = !(shown.maxY > 0 && shown.y < layout.height)
+    }
+
+    /// Shows `title` at `opacity` over the bar as the title drawn whole under `veil`, the bar's colour at alpha
+    /// 1 − `opacity` over the title's ink: over an opaque plain colour B, text of coverage c and colour T drawn whole
+    /// and veiled is (1 − o)·B + o·(c·T + (1 − c)·B) = o·c·T + (1 − o·c)·B, the text drawn at opacity o. Neither
+    /// changes while it fades (the veil is one colour: a pixel the compositor stretches), where a faded title is
+    /// drawn again on every frame. The two titles are never shown at once, so a veil covers only its own title.
+    private mutating func veil(_ title: LayerID, with veil: LayerID, opacity: Double) {
+        layers[title].isHidden = opacity <= 0
+        layers[veil].isHidden = opacity <= 0 || opacity >= 1
+        // Over the title's box: its capitals, descenders and their anti-aliased edges.
+        layers[veil].frame = layers[title].frame
+        layers[veil].backgroundColor = Self.barColor.withAlpha(Float(1 - opacity))
     }
 
     /// Sizes and places everything but the card's position for the current layout: the backdrop's list rows and
@@ -461,9 +514,11 @@ public struct TransitionScene: Scene {
         let bar = layout.headerRect
         layers[header].frame = bar
         layers[separator].frame = DrawRect(x: 0, y: bar.height - 1, width: bar.width, height: 1)
-        // Large titles at the bar's bottom left, their capitals 20 px tall, 14 px above its bottom edge.
-        layers[titles.backdrop].frame = DrawRect(x: Self.titleX, y: bar.height - 34, width: 120, height: 20)
-        layers[titles.card].frame = DrawRect(x: Self.titleX, y: bar.height - 34, width: 150, height: 20)
+        // Large titles at the bar's bottom left, their capitals 20 px tall, 14 px above its bottom edge (in boxes
+        // that reach `titleInset` past them, above the bar's separator).
+        let boxY = bar.height - 34 - Self.titleInset.y, boxHeight = bar.height - 1 - boxY
+        layers[titles.backdrop].frame = DrawRect(x: Self.titleX - Self.titleInset.x, y: boxY, width: 128, height: boxHeight)
+        layers[titles.card].frame = DrawRect(x: Self.titleX - Self.titleInset.x, y: boxY, width: 158, height: boxHeight)
         let size = layout.cardSize
         layers[card].size = size
         layers[cardContent].frame = DrawRect(origin: .zero, size: size)

@@ -1,3 +1,4 @@
+import MomentumCore
 import MomentumLayers
 import MomentumRun
 import MomentumScenes
@@ -14,6 +15,21 @@ struct LayerSurfaceFrameTests {
         let plans = driver.lastPlans
         try #require(plans.count == 2)
         return (plans[0], plans[1])
+    }
+
+    /// The first two consecutive frames of `scene`'s autoplay (from 0.5 s, looked at every `step` s until `end`)
+    /// that `pair` holds for.
+    static func firstTwoFrames(_ scene: SceneKind, until end: Double, step: Double,
+                               where pair: (FramePlan, FramePlan) -> Bool) -> (FramePlan, FramePlan)? {
+        var driver = RunCoreTests.autoplay(scene)
+        var t = 0.5
+        while t < end {
+            t += step
+            driver.run(until: t)
+            let plans = driver.lastPlans
+            if plans.count == 2, pair(plans[0], plans[1]) { return (plans[0], plans[1]) }
+        }
+        return nil
     }
 
     /// The playground card's surface in `plan`: the scene surface as large as the card (160 px).
@@ -33,15 +49,9 @@ struct LayerSurfaceFrameTests {
     @Test("the playground's card slides on its surface and its pull line turns on one of its own: the window's drawing is unchanged from frame to frame")
     func playgroundCardRidesItsSurface() throws {
         // The first two consecutive frames of the autoplay's slide in which the card's surface moved.
-        var driver = RunCoreTests.autoplay(.playground)
-        var moved: (FramePlan, FramePlan)?
-        var t = 0.5
-        while moved == nil, t < 4 {
-            t += 0.01
-            driver.run(until: t)
-            let plans = driver.lastPlans
-            if plans.count == 2, let a = Self.card(plans[0]), let b = Self.card(plans[1]),
-               a.frame.origin != b.frame.origin, Self.pull(plans[1]) != nil { moved = (plans[0], plans[1]) }
+        let moved = Self.firstTwoFrames(.playground, until: 4, step: 0.01) { a, b in
+            guard let a = Self.card(a), let c = Self.card(b) else { return false }
+            return a.frame.origin != c.frame.origin && Self.pull(b) != nil
         }
         let (a, b) = try #require(moved, "the card's surface never moved while pulled")
         #expect(Self.card(a)?.content == Self.card(b)?.content)
@@ -71,5 +81,74 @@ struct LayerSurfaceFrameTests {
         #expect(moved.count == 1, "one surface changes: the satellite's; \(SurfaceSlot.sceneSlots.map { (a.separated[$0]?.frame, b.separated[$0]?.frame) })")
         // Small: around the satellite (its body, panels and nose), not around the orbit.
         if let satellite = moved.first { #expect(satellite.frame.width <= 80 && satellite.frame.height <= 80) }
+    }
+
+    /// The scene surfaces that changed from `a` to `b` other than by moving (their drawing differs), and the window's
+    /// list and the chrome's, each the same or not.
+    static func redrawn(_ a: FramePlan, _ b: FramePlan) -> [SeparateLayer] {
+        SurfaceSlot.sceneSlots.compactMap { slot -> SeparateLayer? in
+            guard let after = b.separated[slot] else { return nil }
+            return a.separated[slot]?.content == after.content ? nil : after
+        }
+    }
+
+    @Test("the transition's titles slide and cross-fade with nothing drawn again: mid-presentation only one-colour surfaces (the shade, a title's veil) change, and they change only their colour")
+    func transitionTitlesFadeWithoutDrawing() throws {
+        let bar = RGBA(hex: 0xF7F8FA)
+        func veil(_ plan: FramePlan) -> SeparateLayer? {
+            SurfaceSlot.sceneSlots.compactMap { plan.separated[$0] }.first { layer in
+                layer.content.solidFill(size: layer.frame.size).map { $0.r == bar.r && $0.g == bar.g && $0.b == bar.b
+                    && $0.a > 0.05 && $0.a < 0.95 } ?? false
+            }
+        }
+        let fading = Self.firstTwoFrames(.transition, until: 3, step: 0.005) { a, b in
+            guard let a = veil(a), let b = veil(b) else { return false }
+            return a.content != b.content
+        }
+        let (a, b) = try #require(fading, "no two frames with a title half faded")
+        #expect(a.list == b.list, "nothing of the transition is drawn into the window while the card moves")
+        #expect(SurfaceSlot.chromeSlots.allSatisfy { a.separated[$0] == b.separated[$0] })
+        let redrawn = Self.redrawn(a, b)
+        #expect(!redrawn.isEmpty)
+        for layer in redrawn {
+            #expect(layer.content.solidFill(size: layer.frame.size) != nil,
+                    "a surface drawn again mid-fade: \(layer.frame), \(layer.content.count) commands")
+        }
+    }
+
+    @Test("the gallery's covers shuffle on a surface of their own, under the orbit's, which is drawn once: the window's drawing is unchanged")
+    func galleryCoversShuffleOnTheirSurface() throws {
+        var driver = RunCoreTests.autoplay(.gallery)
+        driver.run(until: 1)
+        let covers = try #require(GalleryScene(size: SIMD2(800, 600)).touchTargets.first { $0.name == "covers" }).rect
+        for (k, phase) in [TouchPhase.down, .up].enumerated() {
+            let time = 1 + 0.05 * Double(k)
+            driver.schedule(.touch(TouchFrame(changes: [TouchChange(id: 0, phase: phase, position: covers.center,
+                                                                    time: time)])), at: time)
+        }
+        driver.run(until: 1.3)
+        let plans = driver.lastPlans
+        try #require(plans.count == 2)
+        let (a, b) = (plans[0], plans[1])
+        #expect(a.list == b.list, "the window is not drawn again while the covers shuffle")
+        // The covers' surface: the one drawing the four covers' colours.
+        let coverFills = [0xFF375F, 0xFF9F0A, 0x34C759, 0x3478F6].map { RGBA(hex: UInt32($0)) }
+        func isCovers(_ layer: SeparateLayer) -> Bool {
+            let fills = Set(layer.content.commands.compactMap { command -> UInt32? in
+                if case .roundedRect(let r) = command, let i = coverFills.firstIndex(of: r.fill) { UInt32(i) } else { nil }
+            })
+            return fills.count == 4
+        }
+        let redrawn = Self.redrawn(a, b)
+        #expect(redrawn.contains(where: isCovers), "the covers' surface is drawn again as they turn")
+        // Under the orbit's surface (its ellipse and sun), which is the same in both frames.
+        let slots = SurfaceSlot.sceneSlots
+        let coversSlot = try #require(slots.firstIndex { b.separated[$0].map(isCovers) ?? false })
+        let orbitSlot = try #require(slots.firstIndex { slot in
+            // The ellipse: a closed polyline of 96 segments.
+            (b.separated[slot]?.content.commands.filter { if case .line = $0 { true } else { false } }.count ?? 0) >= 90
+        })
+        #expect(coversSlot < orbitSlot)
+        #expect(a.separated[slots[orbitSlot]]?.content == b.separated[slots[orbitSlot]]?.content)
     }
 }

@@ -3,7 +3,7 @@ import MomentumLayers
 import Testing
 
 /// How a frame is split for layers on surfaces of their own: what the window draws over a separated layer is lifted
-/// above it, what it does not reach stays in the window, and a split that would change the drawing order is refused.
+/// right above it (below any layer drawn after it), and what it does not reach stays in the window.
 struct PlanesTests {
     static let size = SIMD2(800.0, 600.0)
     static let white = RGBA(r: 1, g: 1, b: 1)
@@ -23,27 +23,26 @@ struct PlanesTests {
         list.addLabel("Message", at: SIMD2(16, 80), size: 20, color: Self.white)               // 3: on the bar
         list.addRect(DrawRect(x: 700, y: 570, width: 40, height: 20), fill: Self.white)         // 4: clear of both
         let card = Self.layer(DrawRect(x: 16, y: 50, width: 768, height: 500), at: 2)
-        let planes = try #require(Planes(list: list, separated: [card], size: Self.size))
+        let planes = Planes(list: list, separated: [card], size: Self.size)
         #expect(planes.window.commands == [list.commands[0], list.commands[1], list.commands[4]])
-        let chrome = try #require(planes.chrome)
+        let chrome = try #require(planes.chromes[0])
         // The chrome surface holds the bar and its title, moved to its own origin, inside the window.
         #expect(chrome.frame.origin == .zero)
         #expect(chrome.frame.width == 800 && chrome.frame.height >= 97 && chrome.frame.height < 120, "\(chrome.frame)")
         #expect(chrome.content.commands == [list.commands[2], list.commands[3]].map { $0.offsetBy(-chrome.frame.origin) })
     }
 
-    @Test func somethingDrawnBeforeASecondLayerThatReachesItCannotBeLifted() {
+    @Test func somethingDrawnBetweenTwoLayersThatReachesBothIsLiftedBetweenThem() {
         var list = DrawList()
         list.addBackground(top: Self.white, bottom: Self.white)
         list.addRect(DrawRect(x: 100, y: 100, width: 100, height: 100), fill: Self.white)   // 1: over the first layer…
         let first = Self.layer(DrawRect(x: 50, y: 50, width: 100, height: 100), at: 1)
         let second = Self.layer(DrawRect(x: 150, y: 150, width: 100, height: 100), at: 2)  // …and under the second
-        #expect(Planes(list: list, separated: [first, second], size: Self.size) == nil)
-        // Clear of the second layer, it can.
-        let far = Self.layer(DrawRect(x: 500, y: 400, width: 100, height: 100), at: 2)
-        let planes = Planes(list: list, separated: [first, far], size: Self.size)
-        #expect(planes?.window.commands == [list.commands[0]])
-        #expect(planes?.chrome?.content.count == 1)
+        let planes = Planes(list: list, separated: [first, second], size: Self.size)
+        #expect(planes.window.commands == [list.commands[0]])
+        // On the chrome above the first layer, which is below the second.
+        #expect(planes.chromes[0]?.content.count == 1)
+        #expect(planes.chromes[1] == nil)
     }
 
     @Test func liftedCommandsFarApartDoNotReachALaterLayerBetweenThem() throws {
@@ -54,20 +53,20 @@ struct PlanesTests {
         let first = Self.layer(DrawRect(x: 50, y: 50, width: 100, height: 100), at: 1)
         let second = Self.layer(DrawRect(x: 550, y: 400, width: 100, height: 100), at: 1)
         let later = Self.layer(DrawRect(x: 300, y: 250, width: 100, height: 100), at: 3)
-        // The layer drawn after both rects lies inside the box around them, but neither reaches it: it keeps its
-        // surface, and both rects are lifted above the layers.
-        let planes = try #require(Planes(list: list, separated: [first, second, later], size: Self.size))
+        // The layer drawn after both rects lies inside the box around them, but neither reaches it: both rects are
+        // lifted above the two layers they were drawn after, below the later one.
+        let planes = Planes(list: list, separated: [first, second, later], size: Self.size)
         #expect(planes.window.commands == [list.commands[0]])
-        #expect(planes.chrome?.content.count == 2)
+        #expect(planes.chromes.map { $0?.content.count } == [nil, 2, nil])
     }
 
     @Test func withNothingOverTheLayersThereIsNoChrome() throws {
         var list = DrawList()
         list.addBackground(top: Self.white, bottom: Self.white)
         list.addRect(DrawRect(x: 0, y: 0, width: 100, height: 30), fill: Self.white)
-        let planes = try #require(Planes(list: list, separated: [Self.layer(DrawRect(x: 0, y: 300, width: 800, height: 300),
-                                                                           at: 1)], size: Self.size))
+        let planes = Planes(list: list, separated: [Self.layer(DrawRect(x: 0, y: 300, width: 800, height: 300), at: 1)],
+                            size: Self.size)
         #expect(planes.window == list)
-        #expect(planes.chrome == nil)
+        #expect(planes.chromes.allSatisfy { $0 == nil })
     }
 }

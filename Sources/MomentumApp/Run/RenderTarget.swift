@@ -90,6 +90,7 @@ final class RenderTarget {
         let size = window.bufferSize
         let scale = window.scale
         var frame = FrameDamage()
+        keepSurfacesWithTheirLayers(separated)
         do {
             for slot in SurfaceSlot.allCases {
                 if let layer = separated[slot] {
@@ -173,6 +174,38 @@ final class RenderTarget {
         var frame: DrawRect?
         /// What its back buffer held at the last swap, where the driver keeps it (`RenderContext.mayKeepLastFrame`).
         var kept: KeptFrame?
+        /// The renderer's name for it (its earlier frames are the renderer's, by this name, whichever slot it is in).
+        let surfaceID: Int
+        /// The layer it showed last.
+        var layer: LayerID?
+    }
+
+    /// The renderer's name for the next surface made (the window is 0).
+    private var nextSurfaceID = 1
+
+    /// A layer drawn apart that is in another slot than last frame (a layer before it in drawing order appeared or
+    /// went: the transition's card comes into the window, a title's veil goes) keeps its surface: the surfaces are
+    /// swapped into the slots their layers are in now and stacked again, so nothing is drawn again for that.
+    private func keepSurfacesWithTheirLayers(_ separated: [SurfaceSlot: SeparateLayer]) {
+        var moved = false
+        for slot in SurfaceSlot.sceneSlots {
+            guard let id = separated[slot]?.layer, layerSurfaces[slot.rawValue]?.layer != id,
+                  let from = SurfaceSlot.sceneSlots.first(where: { other in
+                      other != slot && layerSurfaces[other.rawValue]?.layer == id && separated[other]?.layer != id
+                  }) else { continue }
+            layerSurfaces.swapAt(slot.rawValue, from.rawValue)
+            moved = true
+        }
+        if moved { restack() }
+    }
+
+    /// Stacks the layer surfaces in slot order.
+    private func restack() {
+        var below: Subsurface?
+        for state in layerSurfaces.compactMap({ $0 }) {
+            if let below { state.subsurface.place(above: below) }
+            below = state.subsurface
+        }
     }
 
     /// The layer surfaces by slot, made at first use.
@@ -216,6 +249,7 @@ final class RenderTarget {
         if let state = layerSurfaces[slot.rawValue],
            (state.egl != nil) != (plain == nil && anchorPixel == nil) || (state.tiles != nil) != (anchorPixel != nil) {
             state.tiles?.release(renderer: renderer)
+            renderer.forget(surface: state.surfaceID)
             layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
         }
         if layerSurfaces[slot.rawValue] == nil {
@@ -229,13 +263,10 @@ final class RenderTarget {
                 }
                 egl = try context.makeLayerSurface(native)
             }
-            layerSurfaces[slot.rawValue] = LayerSurfaceState(egl: egl, subsurface: subsurface)
+            layerSurfaces[slot.rawValue] = LayerSurfaceState(egl: egl, subsurface: subsurface, surfaceID: nextSurfaceID)
+            nextSurfaceID += 1
             // Stacked in slot order, whichever was made first.
-            var below: Subsurface?
-            for state in layerSurfaces.compactMap({ $0 }) {
-                if let below { state.subsurface.place(above: below) }
-                below = state.subsurface
-            }
+            restack()
         }
         guard var state = layerSurfaces[slot.rawValue] else { return }
         // What is visible, in the layer's own coordinates (origin at its frame's top-left corner), logical px.
@@ -244,7 +275,7 @@ final class RenderTarget {
             if state.tiles?.fits(layerWidth: layer.frame.width, scale: scale) != true {
                 state.tiles?.release(renderer: renderer)
                 state.tiles = LayerTiles(anchor: state.subsurface, layerWidth: layer.frame.width, scale: scale,
-                                         firstID: 1000 * (slot.rawValue + 1))
+                                         firstID: 1000 * state.surfaceID)
             }
             // The anchor: one transparent pixel at the window's corner (the tiles are placed in window coordinates).
             state.subsurface.place(source: (x: 0, y: 0, width: 1, height: 1), x: 0, y: 0, width: 1, height: 1,
@@ -254,6 +285,7 @@ final class RenderTarget {
             try state.tiles?.show(layer, shown: shown, window: window, windowPixels: Int(size.width) * Int(size.height),
                                   context: context, renderer: renderer, into: &frame)
             state.frame = visible
+            state.layer = layer.layer
             layerSurfaces[slot.rawValue] = state
             return
         }
@@ -323,7 +355,7 @@ final class RenderTarget {
             } else {
                 // The same buffer as last time, which still holds that drawing (checked as the window's is): only
                 // what changed is drawn again (a header's titles cross-fading, not the whole bar).
-                let surface = slot.rawValue + 1
+                let surface = state.surfaceID
                 let age = sameBuffer && context.mayKeepLastFrame && state.kept?.isStillThere(context: context) == true
                     ? 1 : 0
                 let content = band.origin == .zero ? layer.content : layer.content.offsetBy(-band.origin)
@@ -341,6 +373,7 @@ final class RenderTarget {
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         }
         state.frame = visible
+        state.layer = layer.layer
         layerSurfaces[slot.rawValue] = state
     }
 
