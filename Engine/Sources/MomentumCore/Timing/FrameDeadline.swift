@@ -15,10 +15,11 @@
 ///   headless presents some frames late whatever their commit time, and such a hitch is late at every offset, a
 ///   deadline only past it. So a late frame with at least `hitchEvidence` on-time frames committed a margin or more
 ///   past its offset, at most `hitchShare` of those late (itself included), is a hitch: it moves neither the target
-///   nor the ceiling nor the slack. Otherwise it sets the ceiling
-///   and moves the target an eighth of a cycle earlier. An on-time frame committed past the ceiling raises it (the
-///   late one was the compositor's jitter, not the deadline). After `ceilingMemory` on-time frames the ceiling is
-///   raised by a margin, so a deadline that moved later is found again. Three of the deadline's late frames in a
+///   nor the ceiling nor the slack. Otherwise it sets the ceiling and moves the target an eighth of a cycle
+///   earlier. An on-time frame committed past the ceiling raises it (the late one was the compositor's jitter, not
+///   the deadline). A ceiling one late frame set is dropped after `suspectMemory` on-time frames and kept when the
+///   probe past it is late near it again (a hitch while the target climbs looks like the deadline); a kept ceiling
+///   is raised by a margin after `ceilingMemory` on-time frames, so a deadline that moved later is found again. Three of the deadline's late frames in a
 ///   row start the probing over from the callback; a cadence change of over 20 % (three quarters of the newest
 ///   eight intervals) drops everything learned.
 /// - the start (wake) time is the target minus the slack: the longest of the client's last 128 planned wake → commit
@@ -214,7 +215,7 @@ public struct FrameDeadline: Sendable {
     }
 
     /// Whether a frame late at commit offset `offset` is the compositor's hitch: at least `hitchEvidence` recent
-    /// frames committed as late or later were on time, and few of those frames (this one included) were late.
+    /// frames committed a margin or more later were on time, and few of those frames (this one included) were late.
     private func isHitch(at offset: Double) -> Bool {
         // A margin past it: commit offsets timed from millisecond callback stamps are known to about a millisecond,
         // and a deadline known no better is late now and then just below frames that were on time. So where every
