@@ -24,9 +24,20 @@ public struct SimulatedCompositor: Sendable {
     public var hitch: (after: Double, duration: Double)?
     /// A new cadence from `at` on (s): a refresh change.
     public var cycleChange: (at: Double, cycle: Double)?
+    /// The chance that a repaint shows its frame a cycle late whatever its commit time, as weston headless does on a
+    /// loaded machine (a hitch: late at every commit offset, where the latch makes only commits past it late).
+    public var hitchChance = 0.0
 
     /// A compositor with weston headless's timing.
     public init() {}
+
+    /// Whether the repaint at `repaint` (host s) hitches: drawn from its time alone, so runs that commit to the same
+    /// repaints meet the same hitches whenever they commit.
+    public func hitches(_ repaint: Double) -> Bool {
+        guard hitchChance > 0 else { return false }
+        var random = SplitMix64(seed: UInt64((repaint * 10_000).rounded()))
+        return random.nextUnit() < hitchChance
+    }
 
     /// The first repaint at or after `t` that a commit at `t` makes.
     public func repaint(forCommitAt t: Double) -> Double {
@@ -221,7 +232,8 @@ public struct RunCoreDriver {
                      at: repaint)
         }
         if compositor.sendsFeedback {
-            let at = repaint + compositor.presentDelay
+            let hitch = compositor.hitches(repaint)
+            let at = repaint + compositor.presentDelay + (hitch ? compositor.cycle : 0)
             schedule(.presented(PresentationFeedback(sequence: sequence, nanoseconds: UInt64(at * 1e9), hostTime: at,
                                                      refreshNanoseconds: UInt32(compositor.cycle * 1e9))), at: at)
             shown[sequence] = at

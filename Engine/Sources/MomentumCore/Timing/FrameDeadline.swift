@@ -10,12 +10,18 @@
 ///   more than a fifth of a cycle (at least 2 ms) above it was late: it missed the presentation it was drawn for
 ///   (weston headless shows such a frame ~10 ms later, other compositors a whole refresh later);
 /// - the target commit offset after the callback: it starts at 0 (render at the callback), grows by `cycle/16` per
-///   on-time frame, and stays `margin` below `ceiling`, the earliest commit offset that was late. A late frame sets
-///   the ceiling and moves the target an eighth of a cycle earlier. An on-time frame committed past the ceiling
-///   raises it (the late one was the compositor's jitter, not the deadline). After `ceilingMemory` on-time frames
-///   the ceiling is raised by a margin, so a deadline that moved later is found again. Three late frames in a row
-///   start the probing over from the callback; a cadence change of over 20 % (three quarters of the newest eight
-///   intervals) drops everything learned.
+///   on-time frame, and stays `margin` below `ceiling`, the earliest commit offset that was late past the deadline.
+/// - a late frame is the deadline's unless the last `offsetHistory` frames show it a hitch: under load weston
+///   headless presents some frames late whatever their commit time, and such a hitch is late at every offset, a
+///   deadline only past it. So a late frame with at least `hitchEvidence` on-time frames committed a margin or more
+///   past its offset, at most `hitchShare` of those late (itself included), is a hitch: it moves neither the target
+///   nor the ceiling nor the slack. Otherwise it sets the ceiling and moves the target an eighth of a cycle
+///   earlier. An on-time frame committed past the ceiling raises it (the late one was the compositor's jitter, not
+///   the deadline). A ceiling one late frame set is dropped after `suspectMemory` on-time frames and kept when the
+///   probe past it is late near it again (a hitch while the target climbs looks like the deadline); a kept ceiling
+///   is raised by a margin after `ceilingMemory` on-time frames, so a deadline that moved later is found again. Three of the deadline's late frames in a
+///   row start the probing over from the callback; a cadence change of over 20 % (three quarters of the newest
+///   eight intervals) drops everything learned.
 /// - the start (wake) time is the target minus the slack: the longest of the client's last 128 planned wake → commit
 ///   times (the wake-up's own lateness, large on a loaded machine, and the build), widened at once after a
 ///   late frame to what that frame took plus an eighth of a cycle, and narrowed slowly (2 % per on-time frame)
@@ -28,10 +34,20 @@ public struct FrameDeadline: Sendable {
     /// On-time frames after which the ceiling is raised by a margin (20 s at 60 Hz): a deadline that moved later is
     /// found again, at the cost of at most one late frame per probe.
     public static let ceilingMemory = 1200
+    /// On-time frames after which a ceiling that only one late frame set is dropped (1.2 s at 40 Hz): a hitch while
+    /// the target probed upwards (every such frame is the latest committed yet, so nothing tells it from the
+    /// deadline) costs this long, a real deadline one more late frame when the probe finds it again.
+    public static let suspectMemory = 48
     /// Frames whose timing is kept for the statistics.
     static let history = 32
     /// Frames whose wake → commit times are kept for the slack (3.2 s at 40 Hz).
     static let renderHistory = 128
+    /// Frames whose commit offset and lateness are kept to tell a hitch from the deadline (3.2 s at 40 Hz).
+    static let offsetHistory = 128
+    /// On-time frames committed a margin or more past a late frame's offset needed to call it a hitch.
+    static let hitchEvidence = 2
+    /// The largest late share at or past a late frame's offset that hitches explain.
+    static let hitchShare = 0.15
 
     private struct Drawn: Sendable {
         var sequence: UInt64
@@ -44,12 +60,21 @@ public struct FrameDeadline: Sendable {
     private var latencies: [Double] = []
     private var intervals: [Double] = []
     private var renders: [Double] = []
+    /// The newest frames' commit offsets after their callbacks (s) and whether each was late, oldest first.
+    private var offsets: [(offset: Double, late: Bool)] = []
     /// Intervals between consecutive callbacks (the cadence when there is no feedback), and the last callback.
     private var callbackIntervals: [Double] = []
     private var lastCallback: Double?
     private var lastPresented: (sequence: UInt64, time: Double)?
     private var cycleAtStart: Double?
     private var onTimeSinceCeiling = 0
+    /// Whether the ceiling was set by a second late frame of the deadline's (else a hitch may have set it).
+    private var confirmed = false
+    /// A ceiling not yet confirmed, dropped after `suspectMemory` on-time frames and kept here for `ceilingMemory`
+    /// more: a late frame of the deadline's within an eighth of a cycle of it confirms it, or any when the recent
+    /// frames committed within a margin below it and an eighth of a cycle above were late more often than hitches
+    /// explain.
+    private var suspect: Double?
     /// Late frames in a row: three mean the cadence or the deadline moved (a refresh change): start over.
     private var lateInARow = 0
     /// The slack a late frame asked for, narrowing by 2 % per on-time frame (s).
@@ -142,13 +167,24 @@ public struct FrameDeadline: Sendable {
         if cycleAtStart == nil { cycleAtStart = cycle }
         hasFeedback = true
         let offset = frame.commit - frame.callback
-        if latency > least + max(0.002, cycle / 5) {
+        let late = latency > least + max(0.002, cycle / 5)
+        // A frame started at the callback could not have started earlier: it teaches nothing about the deadline.
+        let hitch = late && (offset - frame.took <= 0 || offset <= margin || isHitch(at: offset))
+        offsets.append((offset, late))
+        if offsets.count > Self.offsetHistory { offsets.removeFirst() }
+        if late {
             lateFrames += 1
+            // Late although started at the callback or committed at once, or late where frames as late or later
+            // were on time: the compositor's hitch, not the deadline.
+            guard !hitch else { return }
             lateInARow += 1
-            // Late although committed at once: the compositor's hitch, not a deadline.
-            guard offset > margin else { return }
             // The slack was too small for this frame (a wake-up or a build took longer): widen it at once.
             widened = max(widened, frame.took + cycle / 8)
+            if let suspect, abs(offset - suspect) <= cycle / 8
+                || Self.isDeadline(offsets, from: suspect - margin, to: suspect + cycle / 8) {
+                confirmed = true
+            }
+            suspect = nil
             ceiling = min(ceiling, offset)
             onTimeSinceCeiling = 0
             target = max(0, min(target, ceiling - margin) - cycle / 8)
@@ -160,25 +196,66 @@ public struct FrameDeadline: Sendable {
             if ceiling.isFinite {
                 onTimeSinceCeiling += 1
                 if offset >= ceiling { ceiling = offset + margin / 2 }
-                if onTimeSinceCeiling >= Self.ceilingMemory {
+                if !confirmed, onTimeSinceCeiling >= Self.suspectMemory {
+                    // One late frame and nothing since: perhaps a hitch. Probe past it again.
+                    suspect = ceiling
+                    ceiling = .infinity
+                    onTimeSinceCeiling = 0
+                } else if onTimeSinceCeiling >= Self.ceilingMemory {
                     ceiling += margin
                     onTimeSinceCeiling = 0
                 }
+            } else if suspect != nil {
+                onTimeSinceCeiling += 1
+                if onTimeSinceCeiling >= Self.ceilingMemory { suspect = nil }
             }
             target = min(target + cycle / 16, ceiling - margin, cycle - margin)
             target = max(0, target)
         }
     }
 
+    /// Whether a frame late at commit offset `offset` is the compositor's hitch: at least `hitchEvidence` recent
+    /// frames committed a margin or more later were on time, and few of those frames (this one included) were late.
+    private func isHitch(at offset: Double) -> Bool {
+        // A margin past it: commit offsets timed from millisecond callback stamps are known to about a millisecond,
+        // and a deadline known no better is late now and then just below frames that were on time. So where every
+        // frame commits at one offset (an idle machine) a hitch is taken for the deadline's late frame; under load
+        // the wake-ups spread the offsets over the slack.
+        let (late, count) = Self.lateFrames(offsets, from: offset + margin, to: .infinity)
+        return count - late >= Self.hitchEvidence && Double(late + 1) <= max(1, Self.hitchShare * Double(count + 1))
+    }
+
+    /// Whether `frames` hold at least two late frames committed between `low` and `high`, and more than
+    /// `hitchShare` of the frames committed at or past `low` (the newest included): more than hitches explain.
+    private static func isDeadline(_ frames: [(offset: Double, late: Bool)], from low: Double, to high: Double)
+        -> Bool {
+        let late = lateFrames(frames, from: low, to: high).late
+        return late >= 2 && Double(late) > hitchShare * Double(lateFrames(frames, from: low, to: .infinity).count)
+    }
+
+    /// The late frames among `frames` committed between `low` and `high`, and all of those.
+    private static func lateFrames(_ frames: [(offset: Double, late: Bool)], from low: Double, to high: Double)
+        -> (late: Int, count: Int) {
+        var late = 0, count = 0
+        for frame in frames where frame.offset >= low && frame.offset <= high {
+            count += 1
+            if frame.late { late += 1 }
+        }
+        return (late, count)
+    }
+
     private mutating func restart() {
         intervals.removeAll()
         latencies.removeAll()
+        offsets.removeAll()
         cycleAtStart = nil
         ceiling = .infinity
         target = 0
         widened = 0
         hasFeedback = false
         onTimeSinceCeiling = 0
+        confirmed = false
+        suspect = nil
         lateInARow = 0
     }
 
