@@ -51,12 +51,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     /// The card's side in a `size` container: `cardSide` (a phone's), and on a large, full-height screen
-    /// (`SceneChrome.largeWidth` wide, 900 px tall) growing with its width as the panel does (1.25 times at 1280 px, at most 1.75 times), but
-    /// never more than a third of the field's height, so a desktop's card is an object to play with and not a
-    /// stamp on an empty field.
+    /// (`SceneChrome.largeWidth` wide, 900 px tall) growing with its width (1.4 times at 1280 px, at most twice:
+    /// 320 px at 1920x1080), but never more than a third of the field's height, so a desktop's card is an object to
+    /// play with, in hand's reach of the field's size, and not a stamp on an empty field.
     public static func side(for size: SIMD2<Double>) -> Double {
         guard size.x >= SceneChrome.largeWidth, size.y >= 900 else { return cardSide }
-        let byWidth = min(size.x / SceneChrome.largeWidth * 1.25, 1.75)
+        let byWidth = min(size.x / SceneChrome.largeWidth * 1.4, 2)
         return (cardSide * max(1, min(byWidth, (size.y - SceneChrome.top) / 3 / cardSide))).rounded()
     }
 
@@ -182,6 +182,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                                          size: SIMD2(tileSide, tileSide)),
                          backgroundColor: Palette.orange, cornerRadius: tileSide * 0.24)
         tile.wantsOwnSurface = true
+        // Lifted off the field a little less than the card (it lies lower: a lighter, flatter thing).
+        tile.shadow = DropShadow(blurRadius: 10 * tileSide / 88, offset: SIMD2(0, 3 * tileSide / 88))
         // Something a touch acts on (grabbed, flicked), so the layout check judges it as a control: at rest it may
         // not lie over text not its own (it came to rest over the legend's lines, which nothing flagged as a sheet).
         tile.role = .control("tile")
@@ -303,6 +305,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         if Self.side(for: oldSize) != side {
             layers[tileLayer].size = SIMD2(tileSide, tileSide)
             layers[tileLayer].cornerRadius = tileSide * 0.24
+            layers[tileLayer].shadow = DropShadow(blurRadius: 10 * tileSide / 88, offset: SIMD2(0, 3 * tileSide / 88))
             layers.removeSublayers(of: tileLayer)
             PlaygroundDecor.addTileFace(to: tileLayer, side: tileSide, in: &layers)
         }
@@ -394,9 +397,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         guard Self.overlap(legend, DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))), legend.width > 0 else {
             return nil
         }
-        let spot = clampedTile(SIMD2(at.x, legend.y - half - 8).rounded(.down))
-        guard spot != at, spot.y + half <= legend.y else { return nil }
-        return spot
+        // Up clear of the lines, else to their right; never onto the card (which would send it back down: `makeWay`).
+        let card = cardBox(margin: 8)
+        let spots = [clampedTile(SIMD2(at.x, legend.y - half - 8).rounded(.down)),
+                     clampedTile(SIMD2(legend.maxX + half + 8, at.y).rounded(.up))]
+        return spots.first { spot in
+            spot != at && !Self.overlap(legend, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide)))
+                && !Self.overlap(card, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide)))
+        }
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
@@ -960,7 +968,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             .map(clampedTile).filter {
             !Self.overlap(box, DrawRect(origin: $0 - half, size: SIMD2(tileSide, tileSide)))
         }
-        guard let spot = spots.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }
+        // Not onto the legend's lines where there is another way (the tile would only glide off them again).
+        let legend = hasGravity ? nil : decor.legendBox(in: layers)
+        let clear = spots.filter { spot in
+            legend.map { !Self.overlap($0, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide))) } ?? true
+        }
+        guard let spot = (clear.isEmpty ? spots : clear).min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared })
+        else { return }
         layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
                                                                                value: at, velocity: velocity,
                                                                                target: spot)))
