@@ -123,13 +123,7 @@ struct PlaygroundTileTests {
         #expect(covered().isEmpty, "\(covered())")
         // Dragged down onto the legend (bottom left, under where the tile starts), held still, put down.
         let home = d.scene.tilePosition, onLegend = SIMD2(home.x, 700)
-        _ = d.down(home)
-        for k in 1...20 {
-            d.wait(1.0 / 60)
-            _ = d.move(home + (onLegend - home) * Double(k) / 20)
-        }
-        d.wait(0.3)
-        _ = d.up(onLegend)
+        d.carry(from: home, to: onLegend, frames: 20)
         let over = covered()
         #expect(over.contains { $0.first.hasPrefix("tile") && $0.second.contains("spring to the ring") }, "\(over)")
         d.settle()
@@ -206,14 +200,7 @@ struct PlaygroundTileTests {
         // The upper body carried high over the other's middle, held still, put down.
         let lower = cardOnTop ? d.scene.tilePosition : d.scene.position
         let grab = cardOnTop ? d.scene.position : d.scene.tilePosition
-        let over = SIMD2(lower.x, 200.0)
-        _ = d.down(grab)
-        for k in 1...30 {
-            d.wait(1.0 / 60)
-            _ = d.move(grab + (over - grab) * Double(k) / 30)
-        }
-        d.wait(0.3)
-        _ = d.up(over)
+        d.carry(from: grab, to: SIMD2(lower.x, 200.0), frames: 30)
         let on = d.scene.toggleGravity()
         #expect(on)
         _ = Self.run(&d, seconds: 15)
