@@ -81,10 +81,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                                collidesWithBounds: true, collidesWithItems: true)
     }
 
-    /// The tile's spin running down: a critically damped spring of response 1 s toward the quarter turn (a square
-    /// lying level) nearest to where an exponential run-down at its rate, ω = 2π/response, takes it (the spin times
-    /// 1/ω). Aimed at that point exactly, such a spring is that exponential run-down (x(t) = −(w/ω)·e^(−ωt)); the
-    /// rounding to level adds at most an eighth of a turn, gently.
+    /// The tile's spin running down: a critically damped spring of response 1 s toward the whole turn (the icon
+    /// upright, as an app icon reads; a plain square would lie on any quarter turn) nearest to where an exponential
+    /// run-down at its rate, ω = 2π/response, takes it (the spin times 1/ω). Aimed at that point exactly, such a
+    /// spring is that exponential run-down (x(t) = −(w/ω)·e^(−ωt)); the rounding to upright adds at most half a turn,
+    /// gently (ω² × π ≈ 124 rad/s² at most).
     public static let tileSpinSpring = SpringParameters(response: 1, dampingRatio: 1)
     /// How far ahead (s) along its spin the tile's resting level is chosen: 1/ω of `tileSpinSpring`.
     public static let tileSpinLookAhead = 1 / (2 * Double.pi)
@@ -738,11 +739,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     /// The tile spins from the angle it is drawn at with angular velocity `w` (an off-centre impact): it turns on
-    /// and settles level, on the quarter turn nearest to where `tileSpinLookAhead` of that spin takes it. The angle
+    /// and settles upright, on the whole turn nearest to where `tileSpinLookAhead` of that spin takes it. The angle
     /// and its velocity carry on from what is drawn (a spin mid-spin adds to it).
     private mutating func spinTile(velocity w: Double) {
         let from = layers.removeAnimation(.rotation, of: tileLayer).value.x
-        let level = ((from + w * Self.tileSpinLookAhead) / Self.rotationDetent).rounded() * Self.rotationDetent
+        let level = ((from + w * Self.tileSpinLookAhead) / (2 * Double.pi)).rounded() * 2 * Double.pi
         let animation = SpringAnimation(parameters: Self.tileSpinSpring, restThreshold: .rotation,
                                         value: AnimatableVector(from, 0), velocity: AnimatableVector(w, 0),
                                         target: AnimatableVector(level, 0))

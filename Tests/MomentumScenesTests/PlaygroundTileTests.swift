@@ -157,7 +157,7 @@ struct PlaygroundTileTests {
         #expect(onFloor || onTile, "card at \(d.scene.position)")
     }
 
-    @Test("a card thrown past the tile's centre clips it off-centre: the tile spins, drawn turned, and settles level",
+    @Test("a card thrown past the tile's centre clips it off-centre: the tile spins, drawn turned, and settles upright",
           arguments: ["spring", "dynamics"])
     func anOffCentreHitSpinsTheTile(backend: String) throws {
         let motion = backend == "spring" ? nil : BackendKind(rawValue: backend)?.make()
@@ -179,9 +179,9 @@ struct PlaygroundTileTests {
         }
         #expect(fastest > 1, "the tile spun at most \(fastest) rad/s")
         #expect(turnedDrawn, "it was drawn turned")
-        // At rest: level (a quarter turn lies flat), still, apart from the card.
+        // At rest: upright (a whole number of turns: the icon reads as it did), still, apart from the card.
         #expect(!d.scene.needsFrames)
-        #expect(abs(d.scene.tileAngle.remainder(dividingBy: Double.pi / 2)) < 1e-9, "rests at \(d.scene.tileAngle) rad")
+        #expect(abs(d.scene.tileAngle.remainder(dividingBy: 2 * Double.pi)) < 1e-9, "rests at \(d.scene.tileAngle) rad")
         #expect(d.scene.tileAngularVelocity == 0 && !Self.overlap(d.scene))
     }
 

@@ -18,7 +18,7 @@ public enum InterruptibilityCheck {
     public static func maxAcceleration(_ scene: SceneKind) -> Double { scene == .playground ? 1_500_000 : maxAcceleration }
     /// The largest angular acceleration (rad/s²) the playground's tile spin gets: its run-down spring (response 1 s,
     /// critically damped, ω = 2π/s) slows a spin w by ω·w (≈ 400 for the 68 rad/s of a 4 000 px/s clip), plus at
-    /// most ω² × an eighth of a turn (31) to end level.
+    /// most ω² × half a turn (124) to end upright.
     public static let maxTileAngularAcceleration = 2_000.0
     /// Where the scene's object is drawn now, from its latest record: a rectangle to touch.
     public static func objectRect(_ lines: [TraceLine], size: SIMD2<Double>) -> DrawRect? {
