@@ -183,8 +183,6 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                                          size: SIMD2(tileSide, tileSide)),
                          backgroundColor: Palette.orange, cornerRadius: tileSide * 0.24)
         tile.wantsOwnSurface = true
-        // Lifted off the field a little less than the card (it lies lower: a lighter, flatter thing).
-        tile.shadow = DropShadow(blurRadius: 10 * tileSide / 88, offset: SIMD2(0, 3 * tileSide / 88))
         // Something a touch acts on (grabbed, flicked), so the layout check judges it as a control: at rest it may
         // not lie over text not its own (it came to rest over the legend's lines, which nothing flagged as a sheet).
         tile.role = .control("tile")
@@ -306,7 +304,6 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         if Self.side(for: oldSize) != side {
             layers[tileLayer].size = SIMD2(tileSide, tileSide)
             layers[tileLayer].cornerRadius = tileSide * 0.24
-            layers[tileLayer].shadow = DropShadow(blurRadius: 10 * tileSide / 88, offset: SIMD2(0, 3 * tileSide / 88))
             layers.removeSublayers(of: tileLayer)
             PlaygroundDecor.addTileFace(to: tileLayer, side: tileSide, in: &layers)
         }
