@@ -11,6 +11,8 @@ struct PlaygroundDecor {
     private let walls: LayerID, gravity: LayerID, attachment: LayerID
     let anchor: LayerID
     private let legend: [LayerID]
+    /// On a large window, the legend sits on a panel of its own (as a floating info card does), its type larger.
+    private let legendPanel: LayerID
     /// The gesture guide under the hint where there is room (a large window): a chip per gesture, its glyph and what
     /// it does.
     private let chips: [LayerID]
@@ -40,6 +42,9 @@ struct PlaygroundDecor {
         }
         let zero = DrawRect(x: 0, y: 0, width: 0, height: 0)
         walls = tree.add(plain(Layer(frame: zero, anchorPoint: .zero)))
+        var panel = plain(Layer(frame: zero, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.07), cornerRadius: 14))
+        panel.isHidden = true
+        legendPanel = tree.add(panel)
         legend = (0..<2).map { k in
             tree.add(.text("", frame: DrawRect(x: 0, y: 0, width: 1, height: 1), size: SceneHint.lineSize,
                            color: RGBA(r: 1, g: 1, b: 1, a: k == 0 ? 0.82 : 0.64)))
@@ -120,9 +125,21 @@ struct PlaygroundDecor {
         }
         let scale = SceneChrome.typeScale(width: size.x)
         let lineSize = SceneHint.lineSize * scale, step2 = (SceneHint.lineStep * scale).rounded()
+        // A large window: the lines on a panel inset from the corner, wide enough for the longest legend of any
+        // backend (it does not change size when the backend does).
+        let paneled = scale > 1, pad = (14 * scale).rounded()
+        let inset = paneled ? 18 + pad : 18.0
+        let widest = Self.widestLegend * lineSize * Self.characterWidth
+        tree[legendPanel].isHidden = !paneled
+        if paneled {
+            let height = lineSize * 1.4 + Double(legend.count - 1) * step2 + 2 * pad
+            tree[legendPanel].frame = DrawRect(x: rect.x + 18, y: (rect.maxY - 18 - height).rounded(),
+                                               width: (widest + 2 * pad).rounded(), height: height.rounded())
+            tree[legendPanel].cornerRadius = (14 * scale).rounded()
+        }
         for (k, id) in legend.enumerated() {
-            let top = rect.maxY - 18 - lineSize - Double(legend.count - 1 - k) * step2
-            tree[id].frame = DrawRect(x: rect.x + 18, y: top.rounded(), width: max(rect.width - 36, 1),
+            let top = rect.maxY - inset - lineSize - Double(legend.count - 1 - k) * step2
+            tree[id].frame = DrawRect(x: rect.x + inset, y: top.rounded(), width: max(rect.width - 2 * inset, 1),
                                       height: lineSize * 1.4)
             tree[id].content = .text(Self.text(tree[id].content), size: lineSize,
                                      color: RGBA(r: 1, g: 1, b: 1, a: k == 0 ? 0.82 : 0.64))
@@ -130,17 +147,23 @@ struct PlaygroundDecor {
         tree[gravity].position = SIMD2(rect.maxX - 36, rect.y + 24 + 32)
     }
 
-    /// About the box the legend's lines take (a character is about 0.56 em wide): the tile is not left to rest over it.
+    /// A character's width in the legend's type, em, taken generously (Inter's lower case runs 0.55–0.64 em: "spring
+    /// to the ring: response 0.5 s, damping 0.8" is 286.8 px at 9.5 px, 0.64 em a character).
+    static let characterWidth = 0.68
+
+    /// About the box the legend's lines take (`characterWidth` a character, at most their frame's width), or its
+    /// panel where it has one: the tile is not left to rest over it, and may rest beside it.
     func legendBox(in tree: LayerTree) -> DrawRect? {
+        if !tree[legendPanel].isHidden { return tree[legendPanel].frame }
         guard let first = legend.first, let last = legend.last else { return nil }
         let top = tree[first].frame, bottom = tree[last].frame
         var width = 0.0
         for id in legend {
             if case let .text(string, size, _, _, _) = tree[id].content {
-                width = max(width, Double(string.count) * size * 0.56)
+                width = max(width, Double(string.count) * size * Self.characterWidth)
             }
         }
-        return DrawRect(x: top.x, y: top.y, width: max(width, top.width), height: bottom.maxY - top.y)
+        return DrawRect(x: top.x, y: top.y, width: min(width, top.width), height: bottom.maxY - top.y)
     }
 
     /// Shows what acts on the card now: the pull from `target` to the card at `position` while `pulled`, the walls
@@ -180,6 +203,19 @@ struct PlaygroundDecor {
             return ["spring to the ring: response 0.5 s, damping 0.8", "keys 1-4: backend · 2: walls and gravity"]
         }
     }
+
+    /// The most characters a line of the legend has, on any backend.
+    static let widestLegend: Double = {
+        var widest = 0
+        for backend in ["spring", "dynamics", "tween", "pop"] {
+            for walled in [false, true] {
+                for falling in [false, true] {
+                    widest = max(widest, legend(backend: backend, walled: walled, falling: falling).map(\.count).max() ?? 0)
+                }
+            }
+        }
+        return Double(widest)
+    }()
 
     private static func text(_ content: LayerContent) -> String {
         if case let .text(string, _, _, _, _) = content { return string }

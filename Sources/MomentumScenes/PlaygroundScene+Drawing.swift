@@ -28,6 +28,7 @@ extension PlaygroundScene {
                                   angularVelocity: angularVelocity, angleTarget: angleTarget, driver: positionDriver,
                                   scaleDriver: scaleDriver, angleDriver: angleDriver, backend: backendName,
                                   tile: tilePosition, tileVelocity: tileVelocity,
-                                  tileDriver: tileHeld ? "finger" : (layers.isAnimating(.position, of: tileLayer) ? "dynamics" : "none")))
+                                  tileDriver: tileHeld ? "finger" : (layers.isAnimating(.position, of: tileLayer) ? "dynamics" : "none"),
+                                  tileAngle: tileAngle, tileAngularVelocity: tileAngularVelocity))
     }
 }

@@ -51,12 +51,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     /// The card's side in a `size` container: `cardSide` (a phone's), and on a large, full-height screen
-    /// (`SceneChrome.largeWidth` wide, 900 px tall) growing with its width as the panel does (1.25 times at 1280 px, at most 1.75 times), but
-    /// never more than a third of the field's height, so a desktop's card is an object to play with and not a
-    /// stamp on an empty field.
+    /// (`SceneChrome.largeWidth` wide, 900 px tall) growing with its width (1.4 times at 1280 px, at most twice:
+    /// 320 px at 1920x1080), but never more than a third of the field's height, so a desktop's card is an object to
+    /// play with, in hand's reach of the field's size, and not a stamp on an empty field.
     public static func side(for size: SIMD2<Double>) -> Double {
         guard size.x >= SceneChrome.largeWidth, size.y >= 900 else { return cardSide }
-        let byWidth = min(size.x / SceneChrome.largeWidth * 1.25, 1.75)
+        let byWidth = min(size.x / SceneChrome.largeWidth * 1.4, 2)
         return (cardSide * max(1, min(byWidth, (size.y - SceneChrome.top) / 3 / cardSide))).rounded()
     }
 
@@ -80,6 +80,15 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         DynamicsItemProperties(density: 100, resistance: 3, elasticity: 0.6, friction: 0.2, allowsRotation: false,
                                collidesWithBounds: true, collidesWithItems: true)
     }
+
+    /// The tile's spin running down: a critically damped spring of response 1 s toward the whole turn (the icon
+    /// upright, as an app icon reads; a plain square would lie on any quarter turn) nearest to where an exponential
+    /// run-down at its rate, ω = 2π/response, takes it (the spin times 1/ω). Aimed at that point exactly, such a
+    /// spring is that exponential run-down (x(t) = −(w/ω)·e^(−ωt)); the rounding to upright adds at most half a turn,
+    /// gently (ω² × π ≈ 124 rad/s² at most).
+    public static let tileSpinSpring = SpringParameters(response: 1, dampingRatio: 1)
+    /// How far ahead (s) along its spin the tile's resting level is chosen: 1/ω of `tileSpinSpring`.
+    public static let tileSpinLookAhead = 1 / (2 * Double.pi)
 
     /// The card item's properties, attached or falling free.
     static func cardProperties(falling: Bool) -> DynamicsItemProperties {
@@ -223,6 +232,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public var tileVelocity: SIMD2<Double> {
         tileHeld ? recognizer.panVelocity(at: inputTime + sinceInput) : layers.presented(.position, of: tileLayer).velocity
     }
+    /// The tile's angle as drawn now (rad, clockwise on screen): it spins when hit off-centre.
+    public var tileAngle: Double { layers.presented(.rotation, of: tileLayer).value.x }
+    /// The tile's angular velocity now (rad/s).
+    public var tileAngularVelocity: Double { layers.presented(.rotation, of: tileLayer).velocity.x }
     /// The card's velocity now (px/s): the finger's while held.
     public var velocity: SIMD2<Double> {
         isHeld ? recognizer.panVelocity(at: inputTime + sinceInput) : layers.presented(.position, of: cardLayer).velocity
@@ -382,9 +395,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         guard Self.overlap(legend, DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))), legend.width > 0 else {
             return nil
         }
-        let spot = clampedTile(SIMD2(at.x, legend.y - half - 8).rounded(.down))
-        guard spot != at, spot.y + half <= legend.y else { return nil }
-        return spot
+        // Up clear of the lines, else to their right; never onto the card (which would send it back down: `makeWay`).
+        let card = cardBox(margin: 8)
+        let spots = [clampedTile(SIMD2(at.x, legend.y - half - 8).rounded(.down)),
+                     clampedTile(SIMD2(legend.maxX + half + 8, at.y).rounded(.up))]
+        return spots.first { spot in
+            spot != at && !Self.overlap(legend, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide)))
+                && !Self.overlap(card, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide)))
+        }
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
@@ -717,6 +735,19 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         layers.animate(.position, of: tileLayer, with: .dynamics(dynamics))
     }
 
+    /// The tile spins from the angle it is drawn at with angular velocity `w` (an off-centre impact): it turns on
+    /// and settles upright, on the whole turn nearest to where `tileSpinLookAhead` of that spin takes it. The angle
+    /// and its velocity carry on from what is drawn (a spin mid-spin adds to it).
+    private mutating func spinTile(velocity w: Double) {
+        let from = layers.removeAnimation(.rotation, of: tileLayer).value.x
+        let level = ((from + w * Self.tileSpinLookAhead) / (2 * Double.pi)).rounded() * 2 * Double.pi
+        let animation = SpringAnimation(parameters: Self.tileSpinSpring, restThreshold: .rotation,
+                                        value: AnimatableVector(from, 0), velocity: AnimatableVector(w, 0),
+                                        target: AnimatableVector(level, 0))
+        layers[tileLayer].rotation = level
+        if !animation.isAtRest { layers.animate(.rotation, of: tileLayer, with: .spring(animation)) }
+    }
+
     private mutating func catchTile(into reports: inout [SceneEvent]) {
         let wasMoving = layers.isAnimating(.position, of: tileLayer)
         let caught = layers.removeAnimation(.position, of: tileLayer)
@@ -765,8 +796,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let reach = (cardSize * cardSize).sum().squareRoot() / 2 + tileSide * 0.71 + 4
         let gap = cardShape.rect.center - tileNow.value
         guard (gap * gap).sum() < reach * reach else { return }
-        // The tile making way (below) glides on a spring, through nothing it could hit.
+        // The tile making way (below) glides on a spring, through nothing it could hit; so does a body settling on
+        // the other under gravity (`settleOnTop`).
         if case .spring = layers.animation(.position, of: tileLayer) { return }
+        if hasGravity, case .spring = layers.animation(.position, of: cardLayer) { return }
         if !isHeld, !tileHeld, !isAnimating(.position), !layers.isAnimating(.position, of: tileLayer) {
             // Both at rest, one over the other (the card put down on the tile): the tile makes way (with gravity on
             // one may rest on the other: they stay).
@@ -787,6 +820,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         cardProps.density = isHeld || !isAnimating(.position) ? 0 : 100
         var tileProps = Self.tileProperties()
         if tileHeld { tileProps.density = 0 }
+        // A free tile turns when hit off-centre (the solver's torque on it); the card's turn is its fingers'.
+        tileProps.allowsRotation = !tileHeld
+        let tileSpinNow = tileAngularVelocity, tileAngleNow = tileAngle
         /// The two bodies `ahead` seconds on at their velocities now.
         func bodies(ahead: Double) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
             var world = DynamicsWorld()
@@ -795,8 +831,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             let t = world.addItem(center: tileNow.value + tileVelocityNow * ahead, width: tileSide, height: tileSide,
                                   properties: tileProps)
             world.setAngle(cardShape.rotation, for: c)
+            world.setAngle(tileAngleNow + tileSpinNow * ahead, for: t)
             world.setVelocity(cardVelocity, for: c)
             world.setVelocity(tileVelocityNow, for: t)
+            world.setAngularVelocity(tileSpinNow, for: t)
             return (world, c, t)
         }
         // Touching now (pushed apart if they overlap), or about to: where they will be half a frame on, so an impact
@@ -806,28 +844,33 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let relative = cardVelocity - tileVelocityNow
         let resting = (relative * relative).sum() < 30 * 30
         if resting, hasGravity {
-            // One landed on the other: the one on top rests there; nothing pushes either.
+            // One landed on the other: the one on top rests there (on it, not in it); nothing pushes either.
             if isAnimating(.position), !isHeld, cardShape.rect.center.y < tileNow.value.y {
-                layers[cardLayer].position = layers.removeAnimation(.position, of: cardLayer).value
+                settleOnTop(card: true)
             } else if layers.isAnimating(.position, of: tileLayer), !tileHeld, tileNow.value.y < cardShape.rect.center.y {
-                layers[tileLayer].position = layers.removeAnimation(.position, of: tileLayer).value
+                settleOnTop(card: false)
             }
             return
         }
         var (world, c, t) = bodies(ahead: 0)
-        if !world.resolveContacts(pushOut: resting ? nil : step) {
+        // Each impact at its centre of pressure: a tile struck off its centre spins.
+        if !world.resolveContacts(pushOut: resting ? nil : step, atCentreOfPressure: true) {
             (world, c, t) = bodies(ahead: step / 2)
-            guard world.resolveContacts() else { return }
+            guard world.resolveContacts(atCentreOfPressure: true) else { return }
         }
         let newCard = world.velocity(of: c), newTile = world.velocity(of: t)
         let cardTurned = !isHeld && ((newCard - cardVelocity) * (newCard - cardVelocity)).sum() > 1
         let tileTurned = !tileHeld && ((newTile - tileVelocityNow) * (newTile - tileVelocityNow)).sum() > 1
-        guard cardTurned || tileTurned else { return }
+        let newSpin = world.angularVelocity(of: t)
+        let tileSpun = !tileHeld && abs(newSpin - tileSpinNow) > 0.05
+        guard cardTurned || tileTurned || tileSpun else { return }
+        if tileSpun { spinTile(velocity: newSpin) }
         if cardTurned {
             let from = layers.removeAnimation(.position, of: cardLayer).value
             if hasGravity, (newCard * newCard).sum() < 100, from.y < tileNow.value.y {
-                // Landed on the tile: it rests where it landed (until the tile moves from under it).
+                // Landed on the tile: it rests on it (until the tile moves from under it).
                 layers[cardLayer].position = from
+                settleOnTop(card: true)
             } else {
                 move(from: from, velocity: newCard, to: clamped(from + newCard * Self.projectionTime))
             }
@@ -835,8 +878,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         if tileTurned {
             let from = layers.removeAnimation(.position, of: tileLayer).value
             if hasGravity, (newTile * newTile).sum() < 100, from.y < cardShape.rect.center.y {
-                // Landed on the card: it rests there (until the card moves from under it).
+                // Landed on the card: it rests on it (until the card moves from under it).
                 layers[tileLayer].position = from
+                settleOnTop(card: false)
             } else {
                 moveTile(from: from, velocity: newTile)
             }
@@ -857,6 +901,31 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             TraceField(EventField.tileVelocityBefore, .vector(tileVelocityNow)),
             TraceField(EventField.tileVelocityAfter, .vector(newTile)),
         ]))
+    }
+
+    /// With gravity on, the card (`card`) or the tile come to rest on the other: each body moves on its own
+    /// animation and meets the other a frame at a time, so the one on top lands up to a few px into the one below.
+    /// From where it is drawn, with the velocity it has, it glides (a critically damped 0.2 s spring, nothing jumps)
+    /// to lie exactly on the other's top edge, its x kept, and rests there.
+    private mutating func settleOnTop(card: Bool) {
+        let body = card ? cardLayer : tileLayer
+        let now = layers.removeAnimation(.position, of: body)
+        let tileHalf = tileExtent(), box = cardBox()
+        let spot = card ? SIMD2(now.value.x, tilePosition.y - tileHalf.y - box.height / 2)
+            : SIMD2(now.value.x, box.y - tileHalf.y)
+        let glide = SpringAnimation(parameters: Self.settleSpring, value: now.value, velocity: now.velocity, target: spot)
+        layers[body].position = spot
+        if !glide.isAtRest { layers.animate(.position, of: body, with: .spring(glide)) }
+    }
+
+    /// The glide onto the other body under gravity: response 0.2 s, critically damped.
+    static let settleSpring = SpringParameters(response: 0.2, dampingRatio: 1)
+
+    /// Half the tile's box as drawn (around its turned shape).
+    private func tileExtent() -> SIMD2<Double> {
+        let angle = tileAngle, half = tileSide / 2
+        let c = abs(Double.cos(angle)), s = abs(Double.sin(angle))
+        return SIMD2(repeating: (c + s) * half)
     }
 
     /// The card's box as drawn (around its turned, scaled shape) widened by `margin`.
@@ -897,7 +966,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             .map(clampedTile).filter {
             !Self.overlap(box, DrawRect(origin: $0 - half, size: SIMD2(tileSide, tileSide)))
         }
-        guard let spot = spots.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }
+        // Not onto the legend's lines where there is another way (the tile would only glide off them again).
+        let legend = hasGravity ? nil : decor.legendBox(in: layers)
+        let clear = spots.filter { spot in
+            legend.map { !Self.overlap($0, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide))) } ?? true
+        }
+        guard let spot = (clear.isEmpty ? spots : clear).min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared })
+        else { return }
         layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
                                                                                value: at, velocity: velocity,
                                                                                target: spot)))

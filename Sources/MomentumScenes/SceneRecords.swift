@@ -128,10 +128,14 @@ extension PlaygroundScene {
         public var backend: String
         /// The tile's centre and velocity as drawn, and what drives it (`finger`, `dynamics`, `none`).
         public var tile: SIMD2<Double>, tileVelocity: SIMD2<Double>, tileDriver: String
+        /// The tile's angle as drawn (rad) and its angular velocity (rad/s): it spins when hit off-centre (0 in
+        /// traces from before it could).
+        public var tileAngle: Double, tileAngularVelocity: Double
 
         enum Key: String {
             case state, position, velocity, target, scale, angle, driver, backend, tile
             case tileVelocity = "tile_velocity", tileDriver = "tile_driver"
+            case tileAngle = "tile_angle", tileAngularVelocity = "tile_angular_velocity"
             case scaleVelocity = "scale_velocity", scaleTarget = "scale_target"
             case angularVelocity = "angular_velocity", angleTarget = "angle_target"
             case scaleDriver = "scale_driver", angleDriver = "angle_driver"
@@ -148,7 +152,8 @@ extension PlaygroundScene {
              TraceField(Key.driver, .string(driver)), TraceField(Key.scaleDriver, .string(scaleDriver)),
              TraceField(Key.angleDriver, .string(angleDriver)), TraceField(Key.backend, .string(backend)),
              TraceField(Key.tile, .vector(tile)), TraceField(Key.tileVelocity, .vector(tileVelocity)),
-             TraceField(Key.tileDriver, .string(tileDriver))]
+             TraceField(Key.tileDriver, .string(tileDriver)), TraceField(Key.tileAngle, .number(tileAngle)),
+             TraceField(Key.tileAngularVelocity, .number(tileAngularVelocity))]
         }
 
         init(_ f: RecordFields) throws(SceneRecordError) {
@@ -169,13 +174,18 @@ extension PlaygroundScene {
             tile = try f.vector(Key.tile)
             tileVelocity = try f.vector(Key.tileVelocity)
             tileDriver = try f.string(Key.tileDriver)
+            tileAngle = try f.optionalNumber(Key.tileAngle) ?? 0
+            tileAngularVelocity = try f.optionalNumber(Key.tileAngularVelocity) ?? 0
         }
 
         public init(state: State, position: SIMD2<Double>, velocity: SIMD2<Double>, target: SIMD2<Double>, scale: Double,
              scaleVelocity: Double, scaleTarget: Double, angle: Double, angularVelocity: Double, angleTarget: Double,
              driver: String, scaleDriver: String, angleDriver: String, backend: String,
-             tile: SIMD2<Double> = .zero, tileVelocity: SIMD2<Double> = .zero, tileDriver: String = "none") {
+             tile: SIMD2<Double> = .zero, tileVelocity: SIMD2<Double> = .zero, tileDriver: String = "none",
+             tileAngle: Double = 0, tileAngularVelocity: Double = 0) {
             self.tile = tile
+            self.tileAngle = tileAngle
+            self.tileAngularVelocity = tileAngularVelocity
             self.tileVelocity = tileVelocity
             self.tileDriver = tileDriver
             self.state = state

@@ -210,6 +210,37 @@ struct DynamicsWorldTests {
         #expect(world.velocity(of: slow).y == 0)
         #expect(world.position(of: slow).y == 50)
     }
+
+    @Test("an impact at its centre of pressure spins a box struck off its centre; Box2D's block solver leaves it unturned")
+    func impactAtTheCentreOfPressure() {
+        // A 160 px box (no rotation: the playground's card) strikes the upper part of an 88 px one's right face,
+        // leftward and down (the playground's tile: friction 0.2).
+        func struck(atCentreOfPressure: Bool, friction: Double = 0.2) -> (v: SIMD2<Double>, w: Double, momentum: SIMD2<Double>) {
+            var world = DynamicsWorld()
+            let card = world.addItem(center: SIMD2(509, 492), width: 160, height: 160,
+                                     properties: DynamicsItemProperties(density: 100, elasticity: 0.6, friction: friction,
+                                                                        allowsRotation: false, collidesWithItems: true))
+            let tile = world.addItem(center: SIMD2(400, 576), width: 88, height: 88,
+                                     properties: DynamicsItemProperties(density: 100, elasticity: 0.6, friction: friction,
+                                                                        collidesWithItems: true))
+            world.setVelocity(SIMD2(-4178, 1751), for: card)
+            let touching = world.resolveContacts(atCentreOfPressure: atCentreOfPressure)
+            #expect(touching)
+            let momentum = world.mass(of: card) * world.velocity(of: card) + world.mass(of: tile) * world.velocity(of: tile)
+            return (world.velocity(of: tile), world.angularVelocity(of: tile), momentum)
+        }
+        let before = DynamicsUnits.mass(density: 100, width: 160, height: 160) * SIMD2(-4178.0, 1751)
+        // Box2D's block solver: both points keep one normal velocity, and friction holds what little turn is left.
+        let block = struck(atCentreOfPressure: false)
+        #expect(abs(block.w) < 1e-9 && block.v.x < -1000)
+        // At the centre of pressure (the middle of the touching stretch, above the struck box's centre): it turns,
+        // top first to the left (counter-clockwise on screen: a negative angle), and momentum is kept.
+        let pressed = struck(atCentreOfPressure: true)
+        #expect(pressed.w < -5, "\(pressed.w) rad/s")
+        #expect(pressed.v.x < -1000 && (pressed.momentum - before).length < 1e-6 * before.length)
+        // Some of the impact went into the turn: the struck box flies off slower than without it.
+        #expect(pressed.v.x > block.v.x)
+    }
 }
 
 /// The item's authoritative (last step) frame.

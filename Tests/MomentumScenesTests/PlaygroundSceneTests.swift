@@ -40,6 +40,17 @@ struct PlaygroundDriver {
     }
 
     /// A one-finger drag from `start` at constant `velocity` (px/s), 8 ms samples, lifted at the last one.
+    /// A finger takes what is at `start` to `end` over `frames` frames at 60 Hz, holds it still 0.3 s and lifts.
+    mutating func carry(from start: SIMD2<Double>, to end: SIMD2<Double>, frames: Int) {
+        _ = down(start)
+        for k in 1...frames {
+            wait(1.0 / 60)
+            _ = move(start + (end - start) * Double(k) / Double(frames))
+        }
+        wait(0.3)
+        _ = up(end)
+    }
+
     mutating func flick(from start: SIMD2<Double>, velocity: SIMD2<Double>, samples: Int = 12) -> [SceneEvent] {
         _ = down(start)
         var p = start

@@ -17,8 +17,17 @@ struct PlaygroundTileTests {
         var frames = 0
         while d.scene.needsFrames && Double(frames) < seconds * 60 {
             let (p0, v0, t0, w0) = (d.scene.position, d.scene.velocity, d.scene.tilePosition, d.scene.tileVelocity)
+            let (angle0, spin0) = (d.scene.tileAngle, d.scene.tileAngularVelocity)
             let step = 1.0 / 60
-            events += d.wait(step)
+            let frameEvents = d.wait(step)
+            events += frameEvents
+            // The tile's angle never jumps; its spin changes only at an impact.
+            let alpha = InterruptibilityCheck.maxTileAngularAcceleration
+            let turn = max(abs(spin0), abs(d.scene.tileAngularVelocity)) * step + alpha * step * step / 2 + 1e-3
+            #expect(abs(d.scene.tileAngle - angle0) <= turn, "tile's angle jumped at frame \(frames + 1)")
+            if !frameEvents.contains(where: { $0.kind == .collision }) {
+                #expect(abs(d.scene.tileAngularVelocity - spin0) <= alpha * step + 0.01, "tile's spin jumped at frame \(frames + 1)")
+            }
             frames += 1
             let a = InterruptibilityCheck.maxAcceleration(.playground)
             let cardReach = max(v0.length, d.scene.velocity.length) * step + a * step * step / 2 + 0.5
@@ -114,13 +123,7 @@ struct PlaygroundTileTests {
         #expect(covered().isEmpty, "\(covered())")
         // Dragged down onto the legend (bottom left, under where the tile starts), held still, put down.
         let home = d.scene.tilePosition, onLegend = SIMD2(home.x, 700)
-        _ = d.down(home)
-        for k in 1...20 {
-            d.wait(1.0 / 60)
-            _ = d.move(home + (onLegend - home) * Double(k) / 20)
-        }
-        d.wait(0.3)
-        _ = d.up(onLegend)
+        d.carry(from: home, to: onLegend, frames: 20)
         let over = covered()
         #expect(over.contains { $0.first.hasPrefix("tile") && $0.second.contains("spring to the ring") }, "\(over)")
         d.settle()
@@ -152,6 +155,63 @@ struct PlaygroundTileTests {
         let onTile = abs(d.scene.position.y + d.scene.side / 2 - (d.scene.tilePosition.y - d.scene.tileSide / 2)) < 6
             && abs(d.scene.position.x - d.scene.tilePosition.x) < (d.scene.side + d.scene.tileSide) / 2
         #expect(onFloor || onTile, "card at \(d.scene.position)")
+    }
+
+    @Test("a card thrown past the tile's centre clips it off-centre: the tile spins, drawn turned, and settles upright",
+          arguments: ["spring", "dynamics"])
+    func anOffCentreHitSpinsTheTile(backend: String) throws {
+        let motion = backend == "spring" ? nil : BackendKind(rawValue: backend)?.make()
+        var d = PlaygroundDriver(backend: motion, name: backend)
+        let home = d.scene.tilePosition
+        // Aimed 70 px above the tile's centre: the card's lower edge catches the tile's upper half.
+        let toward = home + SIMD2(0, -70) - d.scene.position
+        _ = d.flick(from: d.scene.position, velocity: toward / toward.length * 2000)
+        var fastest = 0.0, turnedDrawn = false
+        var frames = 0
+        while d.scene.needsFrames && frames < 600 {
+            _ = Self.run(&d, seconds: 1.0 / 60)
+            frames += 1
+            fastest = max(fastest, abs(d.scene.tileAngularVelocity))
+            // Drawn as turned as it spins: the tile's layer as presented carries the angle.
+            let drawn = d.scene.layers.presentation(of: d.scene.tileLayer).rotation
+            #expect(abs(drawn - d.scene.tileAngle) < 1e-9)
+            if abs(d.scene.tileAngle.remainder(dividingBy: Double.pi / 2)) > 0.1 { turnedDrawn = true }
+        }
+        #expect(fastest > 1, "the tile spun at most \(fastest) rad/s")
+        #expect(turnedDrawn, "it was drawn turned")
+        // At rest: upright (a whole number of turns: the icon reads as it did), still, apart from the card.
+        #expect(!d.scene.needsFrames)
+        #expect(abs(d.scene.tileAngle.remainder(dividingBy: 2 * Double.pi)) < 1e-9, "rests at \(d.scene.tileAngle) rad")
+        #expect(d.scene.tileAngularVelocity == 0 && !Self.overlap(d.scene))
+    }
+
+    /// How far the body on top sits into the one below (negative: above it, a gap) when the card rests on the tile
+    /// (`cardOnTop`) or the tile on the card.
+    static func sink(_ s: PlaygroundScene, cardOnTop: Bool) -> Double {
+        let cardBottom = s.position.y + s.side / 2, cardTop = s.position.y - s.side / 2
+        let tileTop = s.tilePosition.y - s.tileSide / 2, tileBottom = s.tilePosition.y + s.tileSide / 2
+        return cardOnTop ? cardBottom - tileTop : tileBottom - cardTop
+    }
+
+    @Test("gravity on: a body that lands on the other rests on it, not in it (within half a px), as soon as both rest",
+          arguments: [true, false])
+    func restingContactHasNoOverlap(cardOnTop: Bool) {
+        var d = PlaygroundDriver(backend: PlaygroundScene.cardDynamics(), name: "dynamics")
+        // The upper body carried high over the other's middle, held still, put down.
+        let lower = cardOnTop ? d.scene.tilePosition : d.scene.position
+        let grab = cardOnTop ? d.scene.position : d.scene.tilePosition
+        d.carry(from: grab, to: SIMD2(lower.x, 200.0), frames: 30)
+        let on = d.scene.toggleGravity()
+        #expect(on)
+        _ = Self.run(&d, seconds: 15)
+        // The moment a user sees them at rest: the one on top lies on the other, no deeper than half a px, no gap.
+        #expect(!d.scene.needsFrames, "both rest")
+        let floor = 800.0
+        let lowerBottom = cardOnTop ? d.scene.tilePosition.y + d.scene.tileSide / 2 : d.scene.position.y + d.scene.side / 2
+        #expect(abs(lowerBottom - floor) < 0.5, "the lower body on the floor: its bottom at \(lowerBottom)")
+        let sink = Self.sink(d.scene, cardOnTop: cardOnTop)
+        #expect(abs(sink) <= 0.5, "the body on top sits \(sink) px into the other")
+        #expect(abs(d.scene.position.x - d.scene.tilePosition.x) < (d.scene.side + d.scene.tileSide) / 2, "one on the other")
     }
 
     @Test("the card dragged into the tile shoves it: the card stays under the finger, the tile gets out of its way")

@@ -16,6 +16,10 @@ public enum InterruptibilityCheck {
     /// container's diagonal away (a push or a retarget from rest): its first solver step accelerates it by up to
     /// ~1 150 px/s² per px of stretch (measured: 1 645 px/s in 3.5 ms toward a point 411 px away), so up to 1.1 M.
     public static func maxAcceleration(_ scene: SceneKind) -> Double { scene == .playground ? 1_500_000 : maxAcceleration }
+    /// The largest angular acceleration (rad/s²) the playground's tile spin gets: its run-down spring (response 1 s,
+    /// critically damped, ω = 2π/s) slows a spin w by ω·w (≈ 400 for the 68 rad/s of a 4 000 px/s clip), plus at
+    /// most ω² × half a turn (124) to end upright.
+    public static let maxTileAngularAcceleration = 2_000.0
     /// Where the scene's object is drawn now, from its latest record: a rectangle to touch.
     public static func objectRect(_ lines: [TraceLine], size: SIMD2<Double>) -> DrawRect? {
         guard let record = lines.last(where: { $0.sceneState != nil })?.sceneState else { return nil }
@@ -62,7 +66,7 @@ public enum InterruptibilityCheck {
         var impulse = false
         var step = 0.0
         var pannedAt: Double?
-        var tileBefore: (p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)?
+        var tileBefore: (p: SIMD2<Double>, v: SIMD2<Double>, held: Bool, angle: Double, w: Double)?
         for line in lines {
             switch line.record {
             case .touch(let touch):
@@ -91,7 +95,18 @@ public enum InterruptibilityCheck {
                 // The playground's tile: never a jump, and its velocity turns only at an impact (a collision, a
                 // push) or a wall.
                 if case .playground(let c) = record {
-                    defer { tileBefore = (c.tile, c.tileVelocity, c.tileDriver == "finger") }
+                    defer { tileBefore = (c.tile, c.tileVelocity, c.tileDriver == "finger", c.tileAngle, c.tileAngularVelocity) }
+                    // Its angle (no finger turns it, held or not) never jumps, and its spin changes only at an impact.
+                    if let before = tileBefore, step > 0 {
+                        let alpha = Self.maxTileAngularAcceleration
+                        let turn = max(abs(before.w), abs(c.tileAngularVelocity)) * step + alpha * step * step / 2 + 1e-3
+                        if abs(c.tileAngle - before.angle) > turn {
+                            problems.append("at \(line.t) s the tile's angle jumped \(c.tileAngle - before.angle) rad in \(step) s")
+                        }
+                        if !impulse, abs(c.tileAngularVelocity - before.w) > alpha * step + 0.01 {
+                            problems.append("at \(line.t) s the tile's spin jumped from \(before.w) to \(c.tileAngularVelocity) rad/s")
+                        }
+                    }
                     if let before = tileBefore, !before.held, c.tileDriver != "finger", step > 0 {
                         let a = Self.maxAcceleration(scene)
                         let speed = max(before.v.length, c.tileVelocity.length)

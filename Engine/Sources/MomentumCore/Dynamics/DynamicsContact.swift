@@ -399,7 +399,14 @@ extension DynamicsWorld {
     /// penetration in that time, at most `maxPushOutSpeed` (Box2D 3's contact push-out), so bodies resting on each
     /// other under gravity neither sink nor jump apart. Returns true when any two items touch. An item of density 0
     /// is immovable (a finger holds it): the other takes the whole impulse.
-    public mutating func resolveContacts(pushOut: Double? = nil) -> Bool {
+    ///
+    /// With `atCentreOfPressure`, a two-point manifold (two faces pressed together) acts at one point, the middle
+    /// of the two, where evenly spread pressure over the touching stretch of face has its resultant. Box2D's block
+    /// solver keeps both points at one normal velocity, which for boxes level with each other allows no turn at all
+    /// unless friction fails (a card striking the top half of a tile moves it without a spin); one impulse at the
+    /// centre of pressure turns a free body struck off its centre, as a thrown object does. Restitution, friction
+    /// and momentum are those of that one point.
+    public mutating func resolveContacts(pushOut: Double? = nil, atCentreOfPressure: Bool = false) -> Bool {
         updateContacts()
         guard !contacts.isEmpty else { return false }
         solverVelocities = ContiguousArray(bodies.map(\.velocity))
@@ -417,6 +424,7 @@ extension DynamicsWorld {
                 }
             }
         }
+        if atCentreOfPressure { mergeManifoldPoints() }
         for _ in 0..<max(velocityIterations, 1) { solveContacts() }
         for i in bodies.indices where bodies[i].isActive {
             bodies[i].velocity = solverVelocities[i]
@@ -425,6 +433,33 @@ extension DynamicsWorld {
         }
         wake()
         return true
+    }
+
+    /// Each two-point manifold as one point midway between its two (`resolveContacts(atCentreOfPressure:)`): the
+    /// mean lever arms, its own normal and tangent masses, the larger bias, the impulses so far added up.
+    mutating func mergeManifoldPoints() {
+        for n in contacts.indices where contacts[n].count == 2 {
+            var c = contacts[n]
+            let (p1, p2) = c.points
+            let ba = bodies[c.a], bb = bodies[c.b]
+            var p = p1
+            p.rA = (p1.rA + p2.rA) / 2
+            p.rB = (p1.rB + p2.rB) / 2
+            let normal = c.normal, tangent = SIMD2(normal.y, -normal.x)
+            let rnA = p.rA.cross(normal), rnB = p.rB.cross(normal)
+            let kNormal = ba.invMass + bb.invMass + ba.invInertia * rnA * rnA + bb.invInertia * rnB * rnB
+            p.normalMass = kNormal > 0 ? 1 / kNormal : 0
+            let rtA = p.rA.cross(tangent), rtB = p.rB.cross(tangent)
+            let kTangent = ba.invMass + bb.invMass + ba.invInertia * rtA * rtA + bb.invInertia * rtB * rtB
+            p.tangentMass = kTangent > 0 ? 1 / kTangent : 0
+            p.velocityBias = max(p1.velocityBias, p2.velocityBias)
+            p.normalImpulse = p1.normalImpulse + p2.normalImpulse
+            p.tangentImpulse = p1.tangentImpulse + p2.tangentImpulse
+            c.points = (p, DynamicsContact.Point())
+            c.count = 1
+            c.blockCount = 1
+            contacts[n] = c
+        }
     }
 
     /// Box2D 3's `contactPushMaxVelocity` (3 m/s) in pt/s: the fastest overlapping items are pushed apart.
