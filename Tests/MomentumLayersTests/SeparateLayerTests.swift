@@ -201,6 +201,20 @@ struct SeparateLayerTests {
         #expect(try Self.apart(copy).content == moved.content)
     }
 
+    /// A scene that sets its decorations on every frame (the playground's pull line, walls and shadow) writes the
+    /// same values while nothing moves them: such a write is no write, so the drawings made from the tree and the
+    /// window's list built from it still hold; a write of another value is one.
+    @Test func writingWhatTheModelHoldsKeepsItsVersion() {
+        var (tree, id) = Self.tree(top: 240)
+        let version = tree.newestVersion
+        let badge = tree.sublayers(of: id)[0]
+        tree[badge].backgroundColor = tree[badge].backgroundColor
+        tree[id] = tree[id]
+        #expect(tree.newestVersion == version)
+        tree[badge].backgroundColor = RGBA(hex: 0xFF9500)
+        #expect(tree.newestVersion > version)
+    }
+
     /// What a frame that only slides the sheet draws: the rest of the tree is the same (nothing written since, only
     /// the sheet's position animating), and the sheet drawn apart again where it is now is what a whole new drawing
     /// gives; a write anywhere, or another property animating, says the rest may have changed.

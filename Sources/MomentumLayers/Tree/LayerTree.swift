@@ -106,11 +106,14 @@ public struct LayerTree: Sendable {
     /// The superlayer of `id` (nil for the root).
     public func superlayer(of id: LayerID) -> LayerID? { parents[Int(id.index)] }
 
-    /// The model layer: read and write model values here.
+    /// The model layer: read and write model values here. Writing what the model already holds is no write: its
+    /// version stays (a scene that sets its decorations each frame, the same while nothing moves them, keeps the
+    /// drawings made from them and the window's list).
     @inlinable
     public subscript(id: LayerID) -> Layer {
         get { models[Int(id.index)] }
         set {
+            guard models[Int(id.index)] != newValue else { return }
             models[Int(id.index)] = newValue
             versions[Int(id.index)] = Self.newVersion()
         }
