@@ -449,7 +449,7 @@ public struct RunCore {
     }
 
     /// What the window's list was last built from, the list (before `Planes`) and the scene's layers drawn apart
-    /// then, and the frame made of them: a frame where only those layers moved reuses the list.
+    /// then, and the frame made of them: a frame where only those layers changed reuses the list.
     private var lastBuild: LastBuild?
     private struct LastBuild {
         var key: BuildKey
@@ -470,7 +470,7 @@ public struct RunCore {
     }
     private typealias Built = (list: DrawList, separated: [SurfaceSlot: SeparateLayer], ghosts: Int)
 
-    /// `build(separating:overrides:)`, without building the window's list again when only layers drawn apart moved
+    /// `build(separating:overrides:)`, without building the window's list again when only layers drawn apart changed
     /// since the last frame (their positions animating, nothing else; no overrides, no model ghosts): those are
     /// drawn apart again where they are now (a retained drawing moved), the rest is the last list; where the split
     /// (`Planes`) comes out as before, the last frame's lists themselves (so the renderer finds the window's list
@@ -483,7 +483,7 @@ public struct RunCore {
         let key = BuildKey(scene: scene.name, tree: scene.layers.newestVersion, size: size, scale: scale,
                            switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)),
                            hud: hud.isShown)
-        if let last = lastBuild, last.key == key, scene.layers.animatesOnlyPositions(of: last.ids),
+        if let last = lastBuild, last.key == key, scene.layers.animatesOnlyWithin(last.ids),
            let layers = scene.layers.separatedAgain(last.layers) {
             var frame: Built
             let keptAll = SurfaceSlot.sceneSlots.reduce(0) { $0 + (last.frame.separated[$1] == nil ? 0 : 1) } == layers.count

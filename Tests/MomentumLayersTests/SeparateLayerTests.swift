@@ -228,7 +228,7 @@ struct SeparateLayerTests {
         let apart = tree.draw(into: &before, separating: 1)
         let version = tree.newestVersion
         tree.advance(by: 0.05)
-        #expect(tree.newestVersion == version && tree.animatesOnlyPositions(of: [id]))
+        #expect(tree.newestVersion == version && tree.animatesOnlyWithin([id]))
         var now = DrawList()
         let fresh = tree.draw(into: &now, separating: 1)
         #expect(now == before)
@@ -241,7 +241,16 @@ struct SeparateLayerTests {
         #expect(written.newestVersion > version)
         var fading = tree
         fading.animateModel(.opacity, of: fading.sublayers(of: fading.root)[0], to: SIMD2(0.5, 0), duration: 0.3)
-        #expect(!fading.animatesOnlyPositions(of: [id]))
-        #expect(!tree.animatesOnlyPositions(of: []))
+        #expect(!fading.animatesOnlyWithin([id]))
+        #expect(!tree.animatesOnlyWithin([]))
+        // The sheet turning, or a layer inside it fading, changes only the sheet's drawing; the sheet changing its
+        // place in the drawing order does not.
+        var turning = tree
+        turning.animateModel(.rotation, of: id, to: SIMD2(0.3, 0), duration: 0.3)
+        turning.animateModel(.opacity, of: turning.sublayers(of: id)[0], to: SIMD2(0.5, 0), duration: 0.3)
+        #expect(turning.animatesOnlyWithin([id]))
+        var raised = tree
+        raised.animateModel(.zPosition, of: id, to: SIMD2(2, 0), duration: 0.3)
+        #expect(!raised.animatesOnlyWithin([id]))
     }
 }

@@ -73,6 +73,10 @@ struct LayerSurfaceFrameTests {
         // The lanes have settled by 4 s; the satellite runs its three laps.
         let (a, b) = try Self.frames(.gallery, at: 4)
         #expect(a.list == b.list)
+        // Not even built again: while only the satellite turns and moves, the frame keeps the last window list (its
+        // very storage), so neither the tree nor the renderer looks at it again.
+        let storage = { (plan: FramePlan) in plan.list.commands.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(storage(a) == storage(b), "the window's list was built again for a frame where only the satellite turned")
         let moved = SurfaceSlot.sceneSlots.compactMap { slot -> SeparateLayer? in
             guard let before = a.separated[slot], let after = b.separated[slot],
                   before.content != after.content || before.frame != after.frame else { return nil }

@@ -77,10 +77,21 @@ extension LayerTree {
             ?? separateAsPlaced(id, placement: placement, index: index)
     }
 
-    /// Whether every running animation is the position of one of `ids` (layers drawn apart): then, while no model is
-    /// written (`newestVersion`), the rest of the tree draws the same and only those layers move.
-    public func animatesOnlyPositions(of ids: [LayerID]) -> Bool {
-        animator.keys.allSatisfy { key in key.property == .position && ids.contains(key.layer) }
+    /// Whether every running animation is one of `ids` (layers drawn apart) turning, scaling, fading or moving, or
+    /// anything inside one of them, but none of them changing its place in the drawing order (`zPosition`): then,
+    /// while no model is written (`newestVersion`), the rest of the tree draws the same and only their drawings
+    /// change (drawn apart again: `separatedAgain`). The gallery's satellite turning as it orbits, the playground's
+    /// tile spinning, the covers shuffling inside theirs.
+    public func animatesOnlyWithin(_ ids: [LayerID]) -> Bool {
+        animator.keys.allSatisfy { key in
+            if ids.contains(key.layer) { return key.property != .zPosition }
+            var node = parents[Int(key.layer.index)]
+            while let current = node {
+                if ids.contains(current) { return true }
+                node = parents[Int(current.index)]
+            }
+            return false
+        }
     }
 
     /// A version newer than every other when anything in the tree was written since (a model, a layer added or
@@ -93,7 +104,7 @@ extension LayerTree {
 
     /// `separated`, the layers `draw(into:separating:)` drew apart, drawn apart again where they are presented now
     /// (at the same place in the list); nil when one of them is no layer or draws nothing now. For a frame where
-    /// only they moved (`animatesOnlyPositions(of:)`, no model written): the rest of the list is the same.
+    /// only they changed (`animatesOnlyWithin(_:)`, no model written): the rest of the list is the same.
     public func separatedAgain(_ separated: [SeparateLayer]) -> [SeparateLayer]? {
         var again: [SeparateLayer] = []
         again.reserveCapacity(separated.count)
