@@ -179,8 +179,11 @@ public final class RenderContext {
         return LayerSurface(context: self, surface: created, window: window)
     }
 
-    /// Binds the context to `layer`'s surface (swap interval 0); `makeCurrent()` binds the window's again.
+    /// Binds the context to `layer`'s surface (swap interval 0) unless it is bound already; `makeWindowCurrent()`
+    /// binds the window's again. A layer surface drawn on every frame (something turning) while the window draws
+    /// nothing stays bound: no switch there and back (each flushes the context and validates the drawable again).
     public func makeCurrent(_ layer: LayerSurface) throws {
+        if eglGetCurrentSurface(EGL_DRAW) == layer.surface { return }
         guard eglMakeCurrent(display, layer.surface, layer.surface, context) == EGLBoolean(EGL_TRUE) else {
             throw RenderError.egl("eglMakeCurrent (layer surface)")
         }
@@ -216,6 +219,16 @@ public final class RenderContext {
             throw RenderError.egl("eglSwapInterval(\(swapInterval))")
         }
     }
+
+    /// Binds the window's surface unless it is bound already (a layer surface drawn last stays bound until the
+    /// window itself is drawn or read).
+    public func makeWindowCurrent() throws {
+        if let surface, eglGetCurrentSurface(EGL_DRAW) == surface { return }
+        try makeCurrent()
+    }
+
+    /// Whether `layer`'s surface is the one bound.
+    public func isCurrent(_ layer: LayerSurface) -> Bool { eglGetCurrentSurface(EGL_DRAW) == layer.surface }
 
     /// Presents the frame (on Wayland this attaches and commits the surface); false on failure, see `lastEGLError`.
     @discardableResult
@@ -349,7 +362,10 @@ public final class LayerSurface {
     public func swapBuffers() -> Bool { eglSwapBuffers(context.display, surface) == EGLBoolean(EGL_TRUE) }
 
     deinit {
-        if eglGetCurrentSurface(EGL_DRAW) == surface { eglMakeCurrent(context.display, nil, nil, nil) }
+        // Bound (drawn last): the window's surface is bound instead, or none when there is none any more.
+        if eglGetCurrentSurface(EGL_DRAW) == surface, (try? context.makeCurrent()) == nil {
+            eglMakeCurrent(context.display, nil, nil, nil)
+        }
         eglDestroySurface(context.display, surface)
     }
 }

@@ -179,7 +179,7 @@ public final class Renderer {
     /// `surface` names the surface drawn into (0, the window, by default): each keeps its own earlier frames.
     /// `clear` is what a redrawn region starts from (transparent for a layer's own surface).
     @discardableResult
-    public func render(_ list: DrawList, width: Int, height: Int, scale: Double, into target: @autoclosure () -> Target,
+    public func render(_ list: DrawList, width: Int, height: Int, scale: Double, into target: @autoclosure () throws -> Target,
                        surface: Int = 0,
                        clear: RGBA = RGBA(r: 0, g: 0, b: 0)) throws -> DamageRegion {
         switchState(to: surface)
@@ -237,7 +237,7 @@ public final class Renderer {
 
         // Asked only now: finding out where to draw may read the back buffer back, which a frame equal to the last
         // one (most frames where only layers drawn apart move) need not pay for.
-        var target = target()
+        var target = try target()
         if target == .window {
             let small = Double(damage.area) <= Self.offscreenDamageShare * Double(width * height)
             // A stale offscreen frame needs a full redraw before it helps: worth it only when small damage lasts.

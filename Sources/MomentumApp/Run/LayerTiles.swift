@@ -104,7 +104,6 @@ final class LayerTiles {
                     try context.makeCurrent(tiles[k].egl)
                 }
                 let swapped = tiles[k].egl.swapBuffers()
-                try context.makeCurrent()
                 if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (tile)").description) }
                 tiles[k].swapped = true
                 frame.compositorPixels += Self.area(old, at, scale: scale)
@@ -121,7 +120,6 @@ final class LayerTiles {
             try makeSurfaces(through: k, window: window, context: context)
             try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame)
         }
-        try context.makeCurrent()
         if changed { anchor.commit() }
     }
 

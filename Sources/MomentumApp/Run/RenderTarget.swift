@@ -103,8 +103,10 @@ final class RenderTarget {
             // A new window state (a configure acknowledged, a new size or scale) goes with a whole new buffer: mutter
             // 43 applies a fullscreen configure's move only when a buffer follows its acknowledgement.
             if window.hasPendingState { renderer.invalidate() }
+            // The window is bound only when it is drawn (its list changed): a frame that only draws layer surfaces
+            // leaves the last of them bound.
             let damage = try renderer.render(list, width: width, height: height, scale: scale,
-                                             into: self.windowTarget(context: context, width: width, height: height))
+                                             into: try self.windowTarget(context: context, width: width, height: height))
             frame.compositorPixels += damage.area
             frame.drawnPixels += renderer.lastRedrawnPixels
             if !damage.isEmpty, context.mayKeepLastFrame, !keptFrameFailed {
@@ -131,7 +133,8 @@ final class RenderTarget {
     /// Where the window's frame is drawn: straight into a back buffer whose age is known; into one that still holds
     /// the last frame where the driver keeps it (`RenderContext.mayKeepLastFrame`) and the pixels sampled at the
     /// last swap are still there; else (`.window`) through an offscreen copy or in full.
-    private func windowTarget(context: RenderContext, width: Int, height: Int) -> Renderer.Target {
+    private func windowTarget(context: RenderContext, width: Int, height: Int) throws -> Renderer.Target {
+        try context.makeWindowCurrent()
         if context.hasBufferAge { return .backBuffer(age: context.bufferAge()) }
         guard context.mayKeepLastFrame, !keptFrameFailed else { return .window }
         guard let kept = keptFrame, kept.width == width, kept.height == height else { return .backBuffer(age: 0) }
@@ -346,6 +349,9 @@ final class RenderTarget {
         } else if let egl = state.egl {
             // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so
             // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.
+            // A surface still bound from the last frame is let go first when its size changes.
+            let resized = state.drawn.map { $0.width != width || $0.height != height } ?? true
+            if resized, context.isCurrent(egl) { try context.makeWindowCurrent() }
             egl.window.resize(width: width, height: height)
             try context.makeCurrent(egl)
             var drawn = width * height
@@ -366,7 +372,6 @@ final class RenderTarget {
                     : nil
             }
             let swapped = egl.swapBuffers()
-            try context.makeCurrent()
             if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
@@ -411,7 +416,7 @@ final class RenderTarget {
 
     /// Draws `list` off the window and returns it as PNG bytes (nil before the first configure).
     func snapshot(_ list: DrawList, window: Window) -> [UInt8]? {
-        guard let renderer else { return nil }
+        guard let renderer, (try? context?.makeWindowCurrent()) != nil else { return nil }
         let size = window.bufferSize
         renderer.draw(list, width: Int(size.width), height: Int(size.height), scale: window.scale)
         renderer.invalidate()  // the back buffer now holds this drawing, not the last presented frame
