@@ -8,9 +8,11 @@ public struct HUD: Sendable {
     /// Whether it is drawn (key h toggles it).
     public var isShown: Bool
 
-    /// How often (s) the numbers and bars shown are brought up to date while frames run: ten times a second, often
-    /// enough to see a hitch at once, and the HUD's surface is not drawn again on every frame.
-    public static let refreshInterval = 0.1
+    /// How often (s) the numbers and bars shown are brought up to date while frames run: four times a second, as
+    /// often as a reader takes in a number and soon enough to see a hitch; each is a surface round trip (about as
+    /// much as a frame that draws nothing else), so the HUD is not drawn again on every frame, nor ten times a
+    /// second.
+    public static let refreshInterval = 0.25
 
     /// The box, logical px.
     public static let size = SIMD2<Double>(184, 72)

@@ -87,6 +87,24 @@ struct LayerSurfaceFrameTests {
         if let satellite = moved.first { #expect(satellite.frame.width <= 80 && satellite.frame.height <= 80) }
     }
 
+    @Test("the HUD's numbers and bars are brought up to date about four times a second while frames run, not on every frame nor ten times a second")
+    func hudIsDrawnAFewTimesASecond() throws {
+        var driver = RunCoreTests.autoplay(.transition)
+        var t = 0.5, last: (sequence: UInt64, hud: SeparateLayer?)?, changes = 0, frames = 0
+        driver.run(until: t)
+        while t < 2.5 {
+            t += 0.005
+            driver.run(until: t)
+            guard let plan = driver.lastPlans.last, plan.sequence != last?.sequence else { continue }
+            frames += 1
+            if let last, last.hud != plan.separated[.overlay] { changes += 1 }
+            last = (plan.sequence, plan.separated[.overlay])
+        }
+        try #require(frames >= 60, "the transition's autoplay ran \(frames) frames in 2 s")
+        // 2 s at most every 0.25 s: 8 takings, and one more where the scene comes to rest in between.
+        #expect((4...9).contains(changes), "the HUD changed \(changes) times in \(frames) frames over 2 s")
+    }
+
     /// The scene surfaces that changed from `a` to `b` other than by moving (their drawing differs), and the window's
     /// list and the chrome's, each the same or not.
     static func redrawn(_ a: FramePlan, _ b: FramePlan) -> [SeparateLayer] {
