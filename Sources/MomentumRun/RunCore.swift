@@ -355,10 +355,11 @@ public struct RunCore {
             ahead = fingers.ahead
             if !fingers.positions.isEmpty { overrides = scene.presentationOverrides(predicted: fingers.positions) }
         }
-        // 4. Build. The first frame is drawn into the window alone: shown soonest (one surface, the fewest shader
-        //    variants to compile); the layer surfaces are made and drawn right after it.
+        // 4. Build. The first frame too is built with its layers apart: drawn into the window, they would have to
+        //    be drawn out of it again a frame later, while the compositor still holds the first window buffer — a
+        //    second window buffer (31.6 MiB at 3840x2160) and a second full-window draw.
         if hud.isShown { refreshHUDOverlay() }
-        let built = buildRetaining(separating: sequence > 1 && canSeparate, overrides: overrides)
+        let built = buildRetaining(separating: canSeparate, overrides: overrides)
         planned = Planned(sequence: sequence, owed: owed, start: frameStart, step: step, presentAt: presentAt,
                           ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
                           overrides: overrides)
@@ -418,9 +419,6 @@ public struct RunCore {
         if configuration.midScreenshots,
            let index = midMotion.take(scene.record(drawnWith: frame.overrides), size: size, at: now - start) {
             effects.append(.snapshot(index: index))
-        }
-        if frame.sequence == 1, canSeparate {
-            effects.append(.prepareLayerSurfaces(build(separating: true, overrides: frame.overrides).separated))
         }
         // A frame drawn ahead of the finger is followed by one more: a finger that stopped is drawn where it rests.
         if (frame.ahead ?? 0) > 0 { frameState.invalidate() }

@@ -190,9 +190,6 @@ public enum RunEffect: Sendable {
     /// `.committed` (with `mayOmitCommit`, a frame that changes no pixel is not committed, nothing is asked for, and
     /// `.committed` says so).
     case present(FramePlan)
-    /// Make and draw the layer surfaces for these layers without committing the window (after the first frame,
-    /// drawn into the window alone): the next frame only places them.
-    case prepareLayerSurfaces([SurfaceSlot: SeparateLayer])
     /// The app is ready (`--notify-ready`): its first frame was shown or it came to rest.
     case ready
     /// `--mid-screenshots`: save the frame just committed as mid-animation picture `index` (1, 2).

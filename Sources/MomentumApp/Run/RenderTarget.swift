@@ -142,23 +142,6 @@ final class RenderTarget {
         return .window
     }
 
-    /// Makes and draws the surfaces for `separated` without committing the window (so nothing changes on screen
-    /// yet): the next `present` with the same layers only places them. Called after the first frame, whose window
-    /// alone was drawn, so their making and their shaders' compilation fall in the wait for the next frame.
-    func prepareLayerSurfaces(_ separated: [SurfaceSlot: SeparateLayer], window: Window) throws(AppError) {
-        guard let context, let renderer else { return }
-        var ignored = FrameDamage()
-        do {
-            for (slot, layer) in separated {
-                try show(layer, in: slot, context: context, renderer: renderer, window: window, into: &ignored)
-            }
-        } catch let error as AppError {
-            throw error
-        } catch {
-            throw AppError("cannot render: \(error)")
-        }
-    }
-
     /// A layer surface and what it shows.
     private struct LayerSurfaceState {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
