@@ -325,7 +325,15 @@ public struct RunCore {
             hudTakenAt = now
             hudAhead = lastAhead
         }
-        if moving || frameState.isDirty || scene.needsFrames || drag?.isRunning == true {
+        let still = !moving && !frameState.isDirty && !scene.needsFrames
+        if still, drag != nil, drag?.start == nil {
+            // The panel rests: the scripted finger goes down now and the display link runs on for it (this frame,
+            // which draws nothing new, is left uncommitted rather than committed empty: a compositor may discard
+            // the feedback of a commit that changes nothing).
+            announceReady(into: &effects)
+            drag?.arm(now: now)
+        }
+        if !still || drag?.isRunning == true {
             plan(owed: owed, start: now, step: step, into: &effects)
             return
         }
@@ -334,11 +342,6 @@ public struct RunCore {
         addBreak(after: sequence)
         trace(.rest(cpu: cpu), at: now, into: &effects)
         announceReady(into: &effects)
-        if drag != nil, drag?.start == nil {
-            // The panel rests: the scripted finger goes down at the next frame, drawn at once.
-            drag?.arm(now: now)
-            frameState.invalidate()
-        }
     }
 
     /// Stages 3 and 4: predicts, builds the frame and asks the adapter to present it.

@@ -87,7 +87,7 @@ public struct TileSchedule: Sendable {
                 drawn += tilePixels
             }
         }
-        let budget = filling ? Self.firstFrameAhead * tilePixels : max(Int(Self.aheadBudget * Double(windowPixels)),
+        let budget = filling ? drawn + Self.firstFrameAhead * tilePixels : max(Int(Self.aheadBudget * Double(windowPixels)),
                                              max(Int((1.5 * moved / t).rounded(.up)), 1) * tilePixels)
         // Nearest first, the way the layer moves before the other.
         func distance(_ tile: Int) -> Int {
