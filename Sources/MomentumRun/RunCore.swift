@@ -424,7 +424,8 @@ public struct RunCore {
             effects.append(.snapshot(index: index))
         }
         // A frame drawn ahead of the finger is followed by one more: a finger that stopped is drawn where it rests.
-        if (frame.ahead ?? 0) > 0 { frameState.invalidate() }
+        // So is one that drew a layer's part in view only: the next draws the whole layer, before it moves.
+        if (frame.ahead ?? 0) > 0 || commit.damage.layerOwed { frameState.invalidate() }
     }
 
     /// Frame `sequence`, started after the callback `owed`, changed no pixel and was not committed: no callback comes

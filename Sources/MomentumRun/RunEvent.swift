@@ -132,6 +132,9 @@ public struct FrameDamage: Sendable, Equatable {
     public var drawnPixels = 0
     /// The part of the window the layer surface covers this frame (logical px), nil when none is shown.
     public var layerSurface: DrawRect?
+    /// A layer surface drawn for the first time holds only the part of its layer in view (a closed panel's strip):
+    /// the next frame draws the whole of it, so one must follow.
+    public var layerOwed = false
 
     /// No damage.
     public init(compositorPixels: Int = 0, drawnPixels: Int = 0, layerSurface: DrawRect? = nil) {
