@@ -47,7 +47,10 @@ public final class RenderContext {
             display = eglGetDisplay(waylandDisplay)
         }
         guard let display else { throw RenderError.egl("eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR)") }
-        let setup = try Self.setUp(display: display, surfaceType: EGL_WINDOW_BIT, preferAlpha: false,
+        // The window's config has alpha too, as the layer surfaces' have: llvmpipe compiles a shader variant per
+        // colour buffer format, so one format for every surface compiles each variant once (the window is opaque
+        // all the same: it is cleared opaque, every blend keeps its alpha at 1, and its opaque region says so).
+        let setup = try Self.setUp(display: display, surfaceType: EGL_WINDOW_BIT, preferAlpha: true,
                                    version: glesVersion, alphaToo: true)
         self.display = display
         config = setup.config

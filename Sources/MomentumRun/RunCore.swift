@@ -325,7 +325,15 @@ public struct RunCore {
             hudTakenAt = now
             hudAhead = lastAhead
         }
-        if moving || frameState.isDirty || scene.needsFrames || drag?.isRunning == true {
+        let still = !moving && !frameState.isDirty && !scene.needsFrames
+        if still, drag != nil, drag?.start == nil {
+            // The panel rests: the scripted finger goes down now and the display link runs on for it (this frame,
+            // which draws nothing new, is left uncommitted rather than committed empty: a compositor may discard
+            // the feedback of a commit that changes nothing).
+            announceReady(into: &effects)
+            drag?.arm(now: now)
+        }
+        if !still || drag?.isRunning == true {
             plan(owed: owed, start: now, step: step, into: &effects)
             return
         }
@@ -334,11 +342,6 @@ public struct RunCore {
         addBreak(after: sequence)
         trace(.rest(cpu: cpu), at: now, into: &effects)
         announceReady(into: &effects)
-        if drag != nil, drag?.start == nil {
-            // The panel rests: the scripted finger goes down at the next frame, drawn at once.
-            drag?.arm(now: now)
-            frameState.invalidate()
-        }
     }
 
     /// Stages 3 and 4: predicts, builds the frame and asks the adapter to present it.
@@ -355,10 +358,11 @@ public struct RunCore {
             ahead = fingers.ahead
             if !fingers.positions.isEmpty { overrides = scene.presentationOverrides(predicted: fingers.positions) }
         }
-        // 4. Build. The first frame is drawn into the window alone: shown soonest (one surface, the fewest shader
-        //    variants to compile); the layer surfaces are made and drawn right after it.
+        // 4. Build. The first frame too is built with its layers apart: drawn into the window, they would have to
+        //    be drawn out of it again a frame later, while the compositor still holds the first window buffer — a
+        //    second window buffer (31.6 MiB at 3840x2160) and a second full-window draw.
         if hud.isShown { refreshHUDOverlay() }
-        let built = buildRetaining(separating: sequence > 1 && canSeparate, overrides: overrides)
+        let built = buildRetaining(separating: canSeparate, overrides: overrides)
         planned = Planned(sequence: sequence, owed: owed, start: frameStart, step: step, presentAt: presentAt,
                           ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
                           overrides: overrides)
@@ -419,11 +423,9 @@ public struct RunCore {
            let index = midMotion.take(scene.record(drawnWith: frame.overrides), size: size, at: now - start) {
             effects.append(.snapshot(index: index))
         }
-        if frame.sequence == 1, canSeparate {
-            effects.append(.prepareLayerSurfaces(build(separating: true, overrides: frame.overrides).separated))
-        }
         // A frame drawn ahead of the finger is followed by one more: a finger that stopped is drawn where it rests.
-        if (frame.ahead ?? 0) > 0 { frameState.invalidate() }
+        // So is one that drew a layer's part in view only: the next draws the whole layer, before it moves.
+        if (frame.ahead ?? 0) > 0 || commit.damage.layerOwed { frameState.invalidate() }
     }
 
     /// Frame `sequence`, started after the callback `owed`, changed no pixel and was not committed: no callback comes

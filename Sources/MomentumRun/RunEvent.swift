@@ -132,6 +132,9 @@ public struct FrameDamage: Sendable, Equatable {
     public var drawnPixels = 0
     /// The part of the window the layer surface covers this frame (logical px), nil when none is shown.
     public var layerSurface: DrawRect?
+    /// A layer surface drawn for the first time holds only the part of its layer in view (a closed panel's strip):
+    /// the next frame draws the whole of it, so one must follow.
+    public var layerOwed = false
 
     /// No damage.
     public init(compositorPixels: Int = 0, drawnPixels: Int = 0, layerSurface: DrawRect? = nil) {
@@ -190,9 +193,6 @@ public enum RunEffect: Sendable {
     /// `.committed` (with `mayOmitCommit`, a frame that changes no pixel is not committed, nothing is asked for, and
     /// `.committed` says so).
     case present(FramePlan)
-    /// Make and draw the layer surfaces for these layers without committing the window (after the first frame,
-    /// drawn into the window alone): the next frame only places them.
-    case prepareLayerSurfaces([SurfaceSlot: SeparateLayer])
     /// The app is ready (`--notify-ready`): its first frame was shown or it came to rest.
     case ready
     /// `--mid-screenshots`: save the frame just committed as mid-animation picture `index` (1, 2).

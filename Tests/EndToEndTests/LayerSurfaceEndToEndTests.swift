@@ -24,6 +24,21 @@ import Testing
         return (try PPM(path: path), c, mark)
     }
 
+    @Test("at launch the closed panel's strip in view is drawn with the window's first frame and its whole surface the frame after")
+    func theFirstFrameDrawsThePanelsStripInView() throws {
+        let c = try Compositor(arguments: ["--no-hud"])
+        _ = try c.app.waitFor("the second frame", after: 0) { $0.frame.map { $0.sequence >= 2 } ?? false }
+        let frames = c.app.events.compactMap(\.frame)
+        let first = try #require(frames.first), second = try #require(frames.dropFirst().first)
+        let window = 800 * 600
+        #expect(first.layerSurface != nil, "the panel on a surface of its own from the first frame")
+        // The first frame: the whole window and the strip of the panel in view; the second: the panel's whole
+        // surface, over twice the strip (the rule: drawn in part when less than half of it is in view).
+        let strip = (first.drawnPixels ?? 0) - window
+        let whole = second.drawnPixels ?? 0
+        #expect(strip > 0 && 2 * strip < whole, "strip \(strip) px, then \(whole) px")
+    }
+
     @Test func theCompositorShowsTheMovedPanelAsTheWindowWouldDrawIt() throws {
         let (separate, c, mark) = try Self.openAndCapture(["--no-hud"])
         let frames = c.app.events.dropFirst(mark).compactMap(\.frame)

@@ -182,7 +182,7 @@ struct FuzzApp {
                 now += 0.001
                 send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(), cpu: 0)))
                 shown.append((plan.sequence, now + 0.005))
-            case .prepareLayerSurfaces, .ready, .snapshot: break
+            case .ready, .snapshot: break
             case .stop(let code, let reason):
                 if code != 0 { failure = "the run stopped: \(reason) (\(code))" }
             }

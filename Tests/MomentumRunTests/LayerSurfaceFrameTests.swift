@@ -46,12 +46,32 @@ struct LayerSurfaceFrameTests {
         }
     }
 
+    @Test("at launch the panel is on its own surface from the first frame: the window is drawn once, not again a frame later without it")
+    func theFirstFrameIsSplit() throws {
+        var driver = RunCoreTests.autoplay(.panel)
+        var t = 0.0
+        while driver.framesDrawn < 2, t < 2 {
+            t += 0.001
+            driver.run(until: t)
+        }
+        let plans = driver.lastPlans
+        try #require(plans.count == 2, "two frames in 2 s")
+        let (first, second) = (plans[0], plans[1])
+        let panel = try #require(SurfaceSlot.sceneSlots.compactMap { first.separated[$0] }.first,
+                                 "the first frame shows the panel on a surface of its own")
+        #expect(SurfaceSlot.sceneSlots.compactMap { second.separated[$0] }.first?.layer == panel.layer)
+        // The window's drawing of the first frame serves the second as it is: no second window buffer is drawn.
+        #expect(first.list == second.list)
+    }
+
     @Test("the playground's card slides on its surface and its pull line turns on one of its own: the window's drawing is unchanged from frame to frame")
     func playgroundCardRidesItsSurface() throws {
-        // The first two consecutive frames of the autoplay's slide in which the card's surface moved.
+        // The first two consecutive frames of the autoplay's slide in which the card's surface moved, both pulled
+        // (the frame the pull begins draws its ring into the window: which pair that is depends on the frames'
+        // phase, which the launch's frames set).
         let moved = Self.firstTwoFrames(.playground, until: 4, step: 0.01) { a, b in
-            guard let a = Self.card(a), let c = Self.card(b) else { return false }
-            return a.frame.origin != c.frame.origin && Self.pull(b) != nil
+            guard let card = Self.card(a), let c = Self.card(b) else { return false }
+            return card.frame.origin != c.frame.origin && Self.pull(a) != nil && Self.pull(b) != nil
         }
         let (a, b) = try #require(moved, "the card's surface never moved while pulled")
         #expect(Self.card(a)?.content == Self.card(b)?.content)

@@ -209,7 +209,7 @@ public struct RunCoreDriver {
                 handle(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(),
                                          cpu: 0)))
             case .snapshot(let index): snapshots.append((index, now - core.start))
-            case .prepareLayerSurfaces, .ready, .stop: break
+            case .ready, .stop: break
             }
         }
     }

@@ -145,23 +145,6 @@ final class RenderTarget {
         return .window
     }
 
-    /// Makes and draws the surfaces for `separated` without committing the window (so nothing changes on screen
-    /// yet): the next `present` with the same layers only places them. Called after the first frame, whose window
-    /// alone was drawn, so their making and their shaders' compilation fall in the wait for the next frame.
-    func prepareLayerSurfaces(_ separated: [SurfaceSlot: SeparateLayer], window: Window) throws(AppError) {
-        guard let context, let renderer else { return }
-        var ignored = FrameDamage()
-        do {
-            for (slot, layer) in separated {
-                try show(layer, in: slot, context: context, renderer: renderer, window: window, into: &ignored)
-            }
-        } catch let error as AppError {
-            throw error
-        } catch {
-            throw AppError("cannot render: \(error)")
-        }
-    }
-
     /// A layer surface and what it shows.
     private struct LayerSurfaceState {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
@@ -296,9 +279,20 @@ final class RenderTarget {
         // The same drawing, shown: the band it holds may still serve.
         let sameDrawing = state.frame != nil
             && state.drawn.map { $0.content == layer.content && $0.scale == scale } ?? false
+        let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
+        // A layer drawn for the first time with less than half of it in view (the closed panel shows a strip of
+        // it at launch) is drawn in view first, so the first frame waits only for the pixels it shows; the next
+        // frame draws it whole (`FrameDamage.layerOwed`), before it moves.
+        let partFirst = solid == nil && small && state.drawn == nil
+            && 2 * visible.width * visible.height < layer.frame.width * layer.frame.height
         // The part of the layer the buffer holds.
         let band: DrawRect
-        if solid != nil || (layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y) {
+        if partFirst {
+            let low = shown.origin.rounded(.down)
+            let high = pointwiseMin((shown.origin + shown.size).rounded(.up), whole.size)
+            band = DrawRect(origin: low, size: high - low)
+            frame.layerOwed = true
+        } else if solid != nil || small {
             band = whole
         } else if sameDrawing, let drawn = state.drawn, drawn.band.intersection(shown) == shown {
             band = drawn.band

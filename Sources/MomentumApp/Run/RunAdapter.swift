@@ -200,11 +200,6 @@ final class RunAdapter {
                 loop?.dispatchWaiting()
                 send(.inputRead(cpu: HostClock.processCPU()))
             case .present(let plan): present(plan)
-            case .prepareLayerSurfaces(let layers):
-                guard failure == nil, let window else { continue }
-                do throws(AppError) { try target.prepareLayerSurfaces(layers, window: window) } catch {
-                    fail(error)
-                }
             case .ready: Console.out("ready")
             case .snapshot(let index): saveMidScreenshot(index)
             case .stop(let code, let reason): loop?.stop(code: code, reason: reason)
