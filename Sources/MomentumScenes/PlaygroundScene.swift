@@ -371,6 +371,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             if layers.isAnimating(.position, of: tileLayer) { catchTile(into: &reports) } else { pressedMovingTile = nil }
         }
         collide(step: dt, into: &reports)
+        strikeWalls(into: &reports)
         clearLegend()
         syncDecorations()
         return reports
@@ -703,9 +704,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     // MARK: - The tile
 
-    /// `point` moved so the tile lies inside the walls (the field below the chrome band).
+    /// `point` moved so the tile as drawn (turned, its box is wider: `tileExtent()`) lies inside the walls (the field
+    /// below the chrome band).
     func clampedTile(_ point: SIMD2<Double>) -> SIMD2<Double> {
-        let half = tileSide / 2, top = fieldRect.y
+        let half = tileExtent().x, top = fieldRect.y
         return SIMD2(Swift.min(Swift.max(point.x, half), Swift.max(size.x - half, half)),
                      Swift.min(Swift.max(point.y, top + half), Swift.max(size.y - half, top + half)))
     }
@@ -733,6 +735,54 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         dynamics.start(from: value, velocity: velocity, to: value)
         dynamics.detach()
         layers.animate(.position, of: tileLayer, with: .dynamics(dynamics))
+    }
+
+    /// A turned tile reaches past the upright box its world meets the walls with (by `tileExtent()`, up to √2 of its
+    /// half side): where a turned corner would cross a wall, that corner strikes it as a body's corner does. The tile
+    /// is put back inside and, where the corner moves into the wall, takes an impulse there along the wall's normal
+    /// (the tile's elasticity above Box2D's bounce threshold; a square's moment of inertia, m·s²/6), which changes its
+    /// spin as well as its velocity. Checked after every other move of the frame, so no drawn frame has a corner
+    /// past a wall.
+    private mutating func strikeWalls(into reports: inout [SceneEvent]) {
+        guard !tileHeld, layers.isAnimating(.rotation, of: tileLayer), tileBounds != nil else { return }
+        let field = fieldRect
+        let half = tileSide / 2
+        guard tileExtent().x > half + 1e-9 else { return }
+        let now = layers.presented(.position, of: tileLayer), turn = tileAngle
+        let cosine = Double.cos(turn), sine = Double.sin(turn)
+        let corners = [SIMD2(-half, -half), SIMD2(half, -half), SIMD2(half, half), SIMD2(-half, half)].map {
+            SIMD2(cosine * $0.x - sine * $0.y, sine * $0.x + cosine * $0.y)
+        }
+        // Each wall as its inward normal n and offset d: inside where p·n ≥ d.
+        let walls = [(SIMD2(1.0, 0), field.x), (SIMD2(-1.0, 0), -field.maxX), (SIMD2(0, 1.0), field.y),
+                     (SIMD2(0, -1.0), -field.maxY)]
+        var at = now.value, v = now.velocity, w = tileAngularVelocity, struck = false, impact = false
+        let sideSquared = tileSide * tileSide
+        for (n, d) in walls {
+            guard let r = corners.min(by: { ($0 * n).sum() < ($1 * n).sum() }) else { continue }
+            let separation = ((at + r) * n).sum() - d
+            guard separation < 0 else { continue }
+            at = at - separation * n
+            struck = true
+            // The corner's velocity into the wall, the spin's part included.
+            let vn = ((v + w * SIMD2(-r.y, r.x)) * n).sum()
+            guard vn < 0 else { continue }
+            let rn = r.x * n.y - r.y * n.x
+            let bounce = vn < -DynamicsUnits.restitutionThreshold ? Self.tileProperties().elasticity : 0
+            // The impulse over the mass: −(1 + e)·vn / (1/m + (r×n)²/I) · 1/m, with I = m·s²/6.
+            let impulse = -(1 + bounce) * vn / (1 + 6 * rn * rn / sideSquared)
+            impact = true
+            v = v + impulse * n
+            w += 6 * rn * impulse / sideSquared
+        }
+        guard struck else { return }
+        _ = layers.removeAnimation(.position, of: tileLayer)
+        moveTile(from: at, velocity: v)
+        guard impact else { return }
+        spinTile(velocity: w)
+        reports.append(SceneEvent(.wallStrike, [TraceField(EventField.tileVelocityBefore, .vector(now.velocity)),
+                                                TraceField(EventField.tileVelocityAfter, .vector(v)),
+                                                TraceField(EventField.angularVelocity, .number(w))]))
     }
 
     /// The tile spins from the angle it is drawn at with angular velocity `w` (an off-centre impact): it turns on

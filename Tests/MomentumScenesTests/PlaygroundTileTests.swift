@@ -25,7 +25,8 @@ struct PlaygroundTileTests {
             let alpha = InterruptibilityCheck.maxTileAngularAcceleration
             let turn = max(abs(spin0), abs(d.scene.tileAngularVelocity)) * step + alpha * step * step / 2 + 1e-3
             #expect(abs(d.scene.tileAngle - angle0) <= turn, "tile's angle jumped at frame \(frames + 1)")
-            if !frameEvents.contains(where: { $0.kind == .collision }) {
+            // (A wall struck by a turned corner is an impact too.)
+            if !frameEvents.contains(where: { $0.kind == .collision || $0.kind == .wallStrike }) {
                 #expect(abs(d.scene.tileAngularVelocity - spin0) <= alpha * step + 0.01, "tile's spin jumped at frame \(frames + 1)")
             }
             frames += 1
@@ -183,6 +184,43 @@ struct PlaygroundTileTests {
         #expect(!d.scene.needsFrames)
         #expect(abs(d.scene.tileAngle.remainder(dividingBy: 2 * Double.pi)) < 1e-9, "rests at \(d.scene.tileAngle) rad")
         #expect(d.scene.tileAngularVelocity == 0 && !Self.overlap(d.scene))
+    }
+
+    /// The tile's four corners as drawn (its layer's presented frame turned by its presented rotation, clockwise on
+    /// screen), computed corner by corner.
+    static func drawnCorners(_ s: PlaygroundScene) -> [SIMD2<Double>] {
+        let layer = s.layers.presentation(of: s.tileLayer)
+        let centre = layer.frame.center, half = layer.frame.size / 2
+        let c = Double.cos(layer.rotation), n = Double.sin(layer.rotation)
+        return [SIMD2(-half.x, -half.y), SIMD2(half.x, -half.y), SIMD2(half.x, half.y), SIMD2(-half.x, half.y)].map {
+            centre + SIMD2(c * $0.x - n * $0.y, n * $0.x + c * $0.y)
+        }
+    }
+
+    @Test("a spinning tile thrown into a wall: no drawn frame has a turned corner past the wall, and it bounces off it",
+          arguments: [-70.0, -40.0, 40.0, 70.0])
+    func aSpinningTileStaysInsideTheWalls(aim: Double) {
+        var d = PlaygroundDriver()
+        let field = d.scene.fieldRect
+        let home = d.scene.tilePosition
+        // Off-centre, hard, toward the lower left: the tile flies spinning into the left wall or the floor.
+        let toward = home + SIMD2(0, aim) - d.scene.position
+        _ = d.flick(from: d.scene.position, velocity: toward / toward.length * 3000)
+        var frames = 0, turnedAtWall = false, worst = 0.0
+        while d.scene.needsFrames && frames < 600 {
+            _ = Self.run(&d, seconds: 1.0 / 60)
+            frames += 1
+            let corners = Self.drawnCorners(d.scene)
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let past = [field.x - (xs.min() ?? 0), (xs.max() ?? 0) - field.maxX,
+                        field.y - (ys.min() ?? 0), (ys.max() ?? 0) - field.maxY].max() ?? 0
+            worst = max(worst, past)
+            let turned = abs(d.scene.tileAngle.remainder(dividingBy: Double.pi / 2)) > 0.1
+            if turned && past > -1 { turnedAtWall = true }
+        }
+        #expect(worst <= 1e-6, "a turned corner was drawn \(worst) px past a wall")
+        #expect(turnedAtWall, "the tile met a wall while turned (the throw tests the walls)")
+        #expect(!d.scene.needsFrames && !Self.overlap(d.scene))
     }
 
     /// How far the body on top sits into the one below (negative: above it, a gap) when the card rests on the tile
