@@ -204,7 +204,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let scale = SceneChrome.typeScale(width: size.x), hintHeight = hint.height(scale: scale)
         // Where there is room (a large window), the gesture guide's chips under the hint, the two centred together.
         let block = hintHeight + 16 + (PlaygroundDecor.chipHeight * scale).rounded()
-        if room >= block + 24, size.x >= PlaygroundDecor.guideWidth(scale: scale) + 24 {
+        if let dock {
+            // The guide in the dock, on its right.
+            hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
+            decor.placeGuide(in: &layers, top: (dock.y + (dock.height - (PlaygroundDecor.chipHeight * scale).rounded()) / 2).rounded(),
+                             width: size.x, scale: scale, right: size.x - PlaygroundDecor.dockMargin)
+        } else if room >= block + 24, size.x >= PlaygroundDecor.guideWidth(scale: scale) + 24 {
             let top = (SceneChrome.top + (room - block) / 2).rounded()
             hint.place(in: &layers, area: DrawRect(x: 0, y: top - 12, width: size.x, height: hintHeight + 24), scale: scale)
             decor.placeGuide(in: &layers, top: top + (hintHeight + 16).rounded(), width: size.x, scale: scale)
@@ -212,15 +217,34 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
             decor.placeGuide(in: &layers, top: nil, width: size.x)
         }
-        decor.place(in: &layers, rect: fieldRect, size: size)
+        decor.place(in: &layers, rect: fieldRect, size: size, dock: dock)
     }
 
     /// The area the card moves in: the window below the chrome band (the whole window where it is too short for
     /// the band and the card), as `clamped` keeps it.
     var fieldRect: DrawRect {
         let top = clamped(SIMD2(side / 2, 0)).y - side / 2
-        return DrawRect(x: 0, y: top, width: size.x, height: Swift.max(size.y - top, 1))
+        return DrawRect(x: 0, y: top, width: size.x, height: Swift.max(floor - top, 1))
     }
+
+    /// The dock under the field on a large window (as a toolbar along a window's foot): the legend on its left, the
+    /// gesture guide on its right, and its top edge the field's floor, so neither body is ever thrown over them and
+    /// the lower screen holds what a user reads; nil where the two do not fit side by side (then the guide sits under
+    /// the hint and the legend in the field's corner).
+    static func dock(for size: SIMD2<Double>) -> DrawRect? {
+        let scale = SceneChrome.typeScale(width: size.x), margin = PlaygroundDecor.dockMargin
+        guard scale > 1, size.y >= 600 else { return nil }
+        let legend = PlaygroundDecor.legendPanelSize(scale: scale)
+        guard size.x >= legend.x + PlaygroundDecor.guideWidth(scale: scale) + 3 * margin else { return nil }
+        let height = (legend.y + 2 * margin).rounded()
+        return DrawRect(x: 0, y: size.y - height, width: size.x, height: height)
+    }
+
+    /// The dock now (`dock(for:)` of the container).
+    var dock: DrawRect? { Self.dock(for: size) }
+
+    /// The field's floor: the dock's top edge, else the window's foot.
+    var floor: Double { dock?.y ?? size.y }
 
     // MARK: - What is on screen
 
@@ -663,8 +687,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     private var collisionBounds: DynamicsRect? {
         let side = side, half = side / 2
         let top = clamped(SIMD2(half, 0)).y - half
-        guard size.x >= side, size.y - top >= side else { return nil }
-        return DynamicsRect(x: 0, y: top, width: size.x, height: size.y - top)
+        guard size.x >= side, floor - top >= side else { return nil }
+        return DynamicsRect(x: 0, y: top, width: size.x, height: floor - top)
     }
 
     /// Starts the card's position animation on the configured backend (or leaves the model there when the
@@ -709,7 +733,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     func clampedTile(_ point: SIMD2<Double>) -> SIMD2<Double> {
         let half = tileExtent().x, top = fieldRect.y
         return SIMD2(Swift.min(Swift.max(point.x, half), Swift.max(size.x - half, half)),
-                     Swift.min(Swift.max(point.y, top + half), Swift.max(size.y - half, top + half)))
+                     Swift.min(Swift.max(point.y, top + half), Swift.max(floor - half, top + half)))
     }
 
     /// The walls the tile bounces off: the field (none in a window too small for it).
@@ -1073,9 +1097,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// and the HUD) where the container is tall enough.
     func clamped(_ point: SIMD2<Double>) -> SIMD2<Double> {
         let half = side / 2
-        let top = size.y >= SceneChrome.top + 2 * half ? SceneChrome.top + half : half
+        let top = floor >= SceneChrome.top + 2 * half ? SceneChrome.top + half : half
         let low = SIMD2(half, top)
-        let high = SIMD2(Swift.max(size.x - half, half), Swift.max(size.y - half, top))
+        let high = SIMD2(Swift.max(size.x - half, half), Swift.max(floor - half, top))
         return SIMD2(Swift.min(Swift.max(point.x, low.x), high.x), Swift.min(Swift.max(point.y, low.y), high.y))
     }
 

@@ -75,5 +75,35 @@ struct PlaygroundDecorTests {
         #expect(rects.contains { $0.maxX == 800 && $0.y == SceneChrome.top && $0.maxY == 600 && $0.width <= 3 })
     }
 
+    @Test("a large window docks the legend and the gesture guide under the field: drawn there, the floor at its top")
+    func aLargeWindowDocksTheLegendAndTheGuide() throws {
+        let scene = PlaygroundScene(size: SIMD2(1920, 1080))
+        let dock = try #require(scene.dock)
+        #expect(dock.maxY == 1080 && dock.width == 1920 && dock.height < 130, "\(dock)")
+        #expect(scene.floor == dock.y && scene.fieldRect.maxY == dock.y)
+        let list = drawn(scene)
+        let runs = list.commands.compactMap { command -> TextRun? in
+            if case .text(let run) = command { return run }
+            return nil
+        }
+        for label in ["Flick to throw", "Pinch to scale", "Twist to turn", "Tap to send it", "spring to the ring", "keys 1-4"] {
+            let run = try #require(runs.first { $0.string.hasPrefix(label) }, "\(label) drawn")
+            #expect(run.position.y > dock.y && run.position.y < dock.maxY, "\(label) at \(run.position), dock \(dock)")
+        }
+        // The floor drawn at the dock's top edge, across the window.
+        let rects = list.commands.compactMap { command -> DrawRect? in
+            if case .roundedRect(let r) = command, r.rotation == 0, r.scale == 1 { return r.rect }
+            if case .rect(let r, _) = command { return r }
+            return nil
+        }
+        #expect(rects.contains { $0.maxY == dock.y && $0.width == 1920 && $0.height <= 3 })
+        // The card's rest is above it.
+        #expect(scene.clamped(SIMD2(960, 2000)).y + scene.side / 2 == dock.y)
+        // No dock where the two do not fit side by side, or on a small window.
+        for size in [SIMD2(360.0, 720), SIMD2(720.0, 360), SIMD2(800.0, 600), SIMD2(1280.0, 500)] {
+            #expect(PlaygroundScene.dock(for: size) == nil, "\(size)")
+        }
+    }
+
     private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
 }

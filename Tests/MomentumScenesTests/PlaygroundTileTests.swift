@@ -150,7 +150,7 @@ struct PlaygroundTileTests {
         #expect(!d.scene.needsFrames, "both rest")
         #expect(!Self.overlap(d.scene, slack: 3))
         // The tile on the floor; the card on the floor or on the tile.
-        let floor = 800.0
+        let floor = d.scene.floor  // the dock's top edge (the window is 1600 px wide)
         #expect(abs(d.scene.tilePosition.y + d.scene.tileSide / 2 - floor) < 1, "tile at \(d.scene.tilePosition)")
         let onFloor = abs(d.scene.position.y + d.scene.side / 2 - floor) < 1
         let onTile = abs(d.scene.position.y + d.scene.side / 2 - (d.scene.tilePosition.y - d.scene.tileSide / 2)) < 6
@@ -244,7 +244,7 @@ struct PlaygroundTileTests {
         _ = Self.run(&d, seconds: 15)
         // The moment a user sees them at rest: the one on top lies on the other, no deeper than half a px, no gap.
         #expect(!d.scene.needsFrames, "both rest")
-        let floor = 800.0
+        let floor = d.scene.floor  // the dock's top edge (the window is 1600 px wide)
         let lowerBottom = cardOnTop ? d.scene.tilePosition.y + d.scene.tileSide / 2 : d.scene.position.y + d.scene.side / 2
         #expect(abs(lowerBottom - floor) < 0.5, "the lower body on the floor: its bottom at \(lowerBottom)")
         let sink = Self.sink(d.scene, cardOnTop: cardOnTop)
