@@ -52,12 +52,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// The card's side in a `size` container: `cardSide` (a phone's), and on a large, full-height screen
     /// (`SceneChrome.largeWidth` wide, 900 px tall) growing with its width (1.4 times at 1280 px, at most twice:
-    /// 320 px at 1920x1080), but never more than a third of the field's height, so a desktop's card is an object to
-    /// play with, in hand's reach of the field's size, and not a stamp on an empty field.
+    /// 320 px at 1920x1080), but never more than 1/2.7 of the field's height (above the dock), so a desktop's card is
+    /// an object to play with, in hand's reach of the field's size, and not a stamp on an empty field.
     public static func side(for size: SIMD2<Double>) -> Double {
         guard size.x >= SceneChrome.largeWidth, size.y >= 900 else { return cardSide }
         let byWidth = min(size.x / SceneChrome.largeWidth * 1.4, 2)
-        return (cardSide * max(1, min(byWidth, (size.y - SceneChrome.top) / 3 / cardSide))).rounded()
+        let field = (dock(for: size)?.y ?? size.y) - SceneChrome.top
+        return (cardSide * max(1, min(byWidth, field / 2.7 / cardSide))).rounded()
     }
 
     /// The card's side now (`side(for:)` of the container).
