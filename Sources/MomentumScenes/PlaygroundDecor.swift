@@ -20,6 +20,8 @@ struct PlaygroundDecor {
     private let dockBand: LayerID
     /// The dock's margins: around the legend's panel and the guide, and between them.
     static let dockMargin = 18.0
+    /// The dock's margin above and below the legend's lines where they have no panel (a phone's window).
+    static let dockLineMargin = 16.0
     static let guide: [(icon: Icon, label: String)] = [(.flick, "Flick to throw"), (.pinch, "Pinch to scale"),
                                                        (.twist, "Twist to turn"), (.tap, "Tap to send it")]
     static let chipHeight = 34.0, chipGap = 10.0
@@ -122,6 +124,15 @@ struct PlaygroundDecor {
         return SIMD2((widestLegend * lineSize * characterWidth + 2 * pad).rounded(), height.rounded())
     }
 
+    /// The legend's block at type `scale`: its panel on a large window, else its two lines (as wide as the longest
+    /// legend of any backend).
+    static func legendBlockSize(scale: Double) -> SIMD2<Double> {
+        if scale > 1 { return legendPanelSize(scale: scale) }
+        let lineSize = SceneHint.lineSize * scale
+        return SIMD2((widestLegend * lineSize * characterWidth).rounded(),
+                     (lineSize + (SceneHint.lineStep * scale).rounded()).rounded())
+    }
+
     /// Lays the field's walls, the legend and gravity's arrow out over `rect` (the area the card moves in)
     /// in a container of `size`; where there is a `dock` under the field, the legend's panel sits on its left.
     func place(in tree: inout LayerTree, rect: DrawRect, size: SIMD2<Double>, dock: DrawRect? = nil) {
@@ -148,8 +159,8 @@ struct PlaygroundDecor {
         tree[legendPanel].isHidden = !paneled
         tree[dockBand].isHidden = dock == nil
         if let dock { tree[dockBand].frame = dock }
-        // The lines' foot: in the dock (its panel centred in it), else in the field's corner.
-        var foot = rect.maxY - inset
+        // The lines' foot: in the dock (its panel, or the lines, centred in it), else in the field's corner.
+        var foot = dock.map { ($0.maxY - ($0.height - Self.legendBlockSize(scale: scale).y) / 2).rounded() } ?? rect.maxY - inset
         if paneled {
             let panel = Self.legendPanelSize(scale: scale)
             let y = dock.map { ($0.y + ($0.height - panel.y) / 2).rounded() } ?? (rect.maxY - 18 - panel.y).rounded()

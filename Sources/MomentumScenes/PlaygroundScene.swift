@@ -205,7 +205,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let scale = SceneChrome.typeScale(width: size.x), hintHeight = hint.height(scale: scale)
         // Where there is room (a large window), the gesture guide's chips under the hint, the two centred together.
         let block = hintHeight + 16 + (PlaygroundDecor.chipHeight * scale).rounded()
-        if let dock {
+        if let dock, Self.guideDocked(for: size) {
             // The guide in the dock, on its right.
             hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
             decor.placeGuide(in: &layers, top: (dock.y + (dock.height - (PlaygroundDecor.chipHeight * scale).rounded()) / 2).rounded(),
@@ -228,17 +228,26 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         return DrawRect(x: 0, y: top, width: size.x, height: Swift.max(floor - top, 1))
     }
 
-    /// The dock under the field on a large window (as a toolbar along a window's foot): the legend on its left, the
-    /// gesture guide on its right, and its top edge the field's floor, so neither body is ever thrown over them and
-    /// the lower screen holds what a user reads; nil where the two do not fit side by side (then the guide sits under
-    /// the hint and the legend in the field's corner).
+    /// The dock under the field (as a toolbar along a window's foot): the legend on its left and, on a large window
+    /// where both fit side by side (`guideDocked(for:)`), the gesture guide on its right. Its top edge is the field's
+    /// floor, so neither body is ever thrown over what it holds or comes to rest crowding it, and the lower screen
+    /// holds what a user reads; nil on a window under 600 px tall (a phone in landscape), where the field needs the
+    /// height and the legend sits in its corner.
     static func dock(for size: SIMD2<Double>) -> DrawRect? {
         let scale = SceneChrome.typeScale(width: size.x), margin = PlaygroundDecor.dockMargin
-        guard scale > 1, size.y >= 600 else { return nil }
-        let legend = PlaygroundDecor.legendPanelSize(scale: scale)
-        guard size.x >= legend.x + PlaygroundDecor.guideWidth(scale: scale) + 3 * margin else { return nil }
-        let height = (legend.y + 2 * margin).rounded()
+        guard size.y >= 600 else { return nil }
+        let legend = PlaygroundDecor.legendBlockSize(scale: scale)
+        guard size.x >= legend.x + 2 * margin else { return nil }
+        let height = (legend.y + 2 * (scale > 1 ? margin : PlaygroundDecor.dockLineMargin)).rounded()
         return DrawRect(x: 0, y: size.y - height, width: size.x, height: height)
+    }
+
+    /// Whether the gesture guide sits in the dock, right of the legend's panel: a large window wide enough for both.
+    static func guideDocked(for size: SIMD2<Double>) -> Bool {
+        let scale = SceneChrome.typeScale(width: size.x)
+        guard scale > 1, dock(for: size) != nil else { return false }
+        return size.x >= PlaygroundDecor.legendPanelSize(scale: scale).x + PlaygroundDecor.guideWidth(scale: scale)
+            + 3 * PlaygroundDecor.dockMargin
     }
 
     /// The dock now (`dock(for:)` of the container).

@@ -115,15 +115,17 @@ struct PlaygroundTileTests {
     @Test("a tile put down over the legend's lines covers them (the layout check says so at rest), then glides up clear of them")
     func theTileRestsClearOfTheLegend() {
         var d = PlaygroundDriver()
-        d.scene = PlaygroundScene(size: SIMD2(360, 720))
+        // A window too short for the dock (there the legend is under the field's floor, out of the tile's reach).
+        d.scene = PlaygroundScene(size: SIMD2(400, 580))
+        #expect(d.scene.dock == nil)
         // About the width a line of Inter takes (the app's checks use the shaper's).
         func covered() -> [LayoutProblem] {
-            d.scene.drawnLayout().problems(width: 360, height: 720, atRest: true) { Double($0.string.count) * $0.size * 0.56 }
+            d.scene.drawnLayout().problems(width: 400, height: 580, atRest: true) { Double($0.string.count) * $0.size * 0.56 }
                 .filter { $0.kind == .covers }
         }
         #expect(covered().isEmpty, "\(covered())")
         // Dragged down onto the legend (bottom left, under where the tile starts), held still, put down.
-        let home = d.scene.tilePosition, onLegend = SIMD2(home.x, 700)
+        let home = d.scene.tilePosition, onLegend = SIMD2(home.x, 560)
         d.carry(from: home, to: onLegend, frames: 20)
         let over = covered()
         #expect(over.contains { $0.first.hasPrefix("tile") && $0.second.contains("spring to the ring") }, "\(over)")
