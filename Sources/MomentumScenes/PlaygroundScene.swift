@@ -253,8 +253,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The dock now (`dock(for:)` of the container).
     var dock: DrawRect? { Self.dock(for: size) }
 
-    /// The field's floor: the dock's top edge, else the window's foot.
-    var floor: Double { dock?.y ?? size.y }
+    /// The field's floor in a `size` container: the dock's top edge, else the window's foot.
+    public static func floor(for size: SIMD2<Double>) -> Double { dock(for: size)?.y ?? size.y }
+
+    /// The field's floor now (`floor(for:)` of the container).
+    public var floor: Double { Self.floor(for: size) }
 
     // MARK: - What is on screen
 
