@@ -40,6 +40,9 @@ public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     case push
     /// The playground's card and tile collided: carries both velocities before and after the impact.
     case collision
+    /// The playground's tile, turned, struck a wall with a corner (which its upright box would not have reached):
+    /// carries its velocity before and after and its spin after.
+    case wallStrike = "wall-strike"
     /// Gravity was turned on or off (key g, dynamics backend).
     case gravity
     /// The wheel or a touchpad scrolled: carries `source`, and `to` (a wheel's target offset) or `velocity` (the

@@ -16,6 +16,12 @@ struct PlaygroundDecor {
     /// The gesture guide under the hint where there is room (a large window): a chip per gesture, its glyph and what
     /// it does.
     private let chips: [LayerID]
+    /// The dock's band along the window's foot (`PlaygroundScene.dock(for:)`), hidden where there is none.
+    private let dockBand: LayerID
+    /// The dock's margins: around the legend's panel and the guide, and between them.
+    static let dockMargin = 18.0
+    /// The dock's margin above and below the legend's lines where they have no panel (a phone's window).
+    static let dockLineMargin = 16.0
     static let guide: [(icon: Icon, label: String)] = [(.flick, "Flick to throw"), (.pinch, "Pinch to scale"),
                                                        (.twist, "Twist to turn"), (.tap, "Tap to send it")]
     static let chipHeight = 34.0, chipGap = 10.0
@@ -41,6 +47,9 @@ struct PlaygroundDecor {
             return layer
         }
         let zero = DrawRect(x: 0, y: 0, width: 0, height: 0)
+        var band = plain(Layer(frame: zero, backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0.16)))
+        band.isHidden = true
+        dockBand = tree.add(band)
         walls = tree.add(plain(Layer(frame: zero, anchorPoint: .zero)))
         var panel = plain(Layer(frame: zero, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.07), cornerRadius: 14))
         panel.isHidden = true
@@ -78,12 +87,13 @@ struct PlaygroundDecor {
         }
     }
 
-    /// Shows the gesture guide at type `scale` centred in a window `width` wide with its top at `top`, or hides it
-    /// (nil); a chip's glyph and label are laid out again for the scale.
-    func placeGuide(in tree: inout LayerTree, top: Double?, width: Double, scale: Double = 1) {
+    /// Shows the gesture guide at type `scale` with its top at `top`, centred in a window `width` wide or ending at
+    /// `right`, or hides it (nil); a chip's glyph and label are laid out again for the scale.
+    func placeGuide(in tree: inout LayerTree, top: Double?, width: Double, scale: Double = 1, right: Double? = nil) {
         let height = (Self.chipHeight * scale).rounded(), size = SceneHint.lineSize * scale
         let ink = RGBA(r: 1, g: 1, b: 1, a: 0.88)
-        var x = ((width - Self.guideWidth(scale: scale)) / 2).rounded()
+        var x = right.map { ($0 - Self.guideWidth(scale: scale)).rounded() }
+            ?? ((width - Self.guideWidth(scale: scale)) / 2).rounded()
         for (chip, entry) in zip(chips, Self.guide) {
             let chipWidth = Self.chipWidth(entry.label, scale: scale)
             tree[chip].isHidden = top == nil
@@ -106,9 +116,26 @@ struct PlaygroundDecor {
         }
     }
 
+    /// The legend's panel at type `scale`: wide enough for the longest legend of any backend (it does not change
+    /// size when the backend does), two lines high, padded.
+    static func legendPanelSize(scale: Double) -> SIMD2<Double> {
+        let lineSize = SceneHint.lineSize * scale, pad = (14 * scale).rounded()
+        let height = lineSize * 1.4 + (SceneHint.lineStep * scale).rounded() + 2 * pad
+        return SIMD2((widestLegend * lineSize * characterWidth + 2 * pad).rounded(), height.rounded())
+    }
+
+    /// The legend's block at type `scale`: its panel on a large window, else its two lines (as wide as the longest
+    /// legend of any backend).
+    static func legendBlockSize(scale: Double) -> SIMD2<Double> {
+        if scale > 1 { return legendPanelSize(scale: scale) }
+        let lineSize = SceneHint.lineSize * scale
+        return SIMD2((widestLegend * lineSize * characterWidth).rounded(),
+                     (lineSize + (SceneHint.lineStep * scale).rounded()).rounded())
+    }
+
     /// Lays the field's walls, the legend and gravity's arrow out over `rect` (the area the card moves in)
-    /// in a container of `size`.
-    func place(in tree: inout LayerTree, rect: DrawRect, size: SIMD2<Double>) {
+    /// in a container of `size`; where there is a `dock` under the field, the legend's panel sits on its left.
+    func place(in tree: inout LayerTree, rect: DrawRect, size: SIMD2<Double>, dock: DrawRect? = nil) {
         tree.removeSublayers(of: walls)
         func line(_ frame: DrawRect, _ color: RGBA, in parent: LayerID) {
             var layer = Layer(frame: frame, backgroundColor: color)
@@ -129,16 +156,20 @@ struct PlaygroundDecor {
         // backend (it does not change size when the backend does).
         let paneled = scale > 1, pad = (14 * scale).rounded()
         let inset = paneled ? 18 + pad : 18.0
-        let widest = Self.widestLegend * lineSize * Self.characterWidth
         tree[legendPanel].isHidden = !paneled
+        tree[dockBand].isHidden = dock == nil
+        if let dock { tree[dockBand].frame = dock }
+        // The lines' foot: in the dock (its panel, or the lines, centred in it), else in the field's corner.
+        var foot = dock.map { ($0.maxY - ($0.height - Self.legendBlockSize(scale: scale).y) / 2).rounded() } ?? rect.maxY - inset
         if paneled {
-            let height = lineSize * 1.4 + Double(legend.count - 1) * step2 + 2 * pad
-            tree[legendPanel].frame = DrawRect(x: rect.x + 18, y: (rect.maxY - 18 - height).rounded(),
-                                               width: (widest + 2 * pad).rounded(), height: height.rounded())
+            let panel = Self.legendPanelSize(scale: scale)
+            let y = dock.map { ($0.y + ($0.height - panel.y) / 2).rounded() } ?? (rect.maxY - 18 - panel.y).rounded()
+            tree[legendPanel].frame = DrawRect(x: rect.x + 18, y: y, width: panel.x, height: panel.y)
             tree[legendPanel].cornerRadius = (14 * scale).rounded()
+            foot = y + panel.y - pad
         }
         for (k, id) in legend.enumerated() {
-            let top = rect.maxY - inset - lineSize - Double(legend.count - 1 - k) * step2
+            let top = foot - lineSize - Double(legend.count - 1 - k) * step2
             tree[id].frame = DrawRect(x: rect.x + inset, y: top.rounded(), width: max(rect.width - 2 * inset, 1),
                                       height: lineSize * 1.4)
             tree[id].content = .text(Self.text(tree[id].content), size: lineSize,

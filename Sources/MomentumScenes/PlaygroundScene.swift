@@ -52,12 +52,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// The card's side in a `size` container: `cardSide` (a phone's), and on a large, full-height screen
     /// (`SceneChrome.largeWidth` wide, 900 px tall) growing with its width (1.4 times at 1280 px, at most twice:
-    /// 320 px at 1920x1080), but never more than a third of the field's height, so a desktop's card is an object to
-    /// play with, in hand's reach of the field's size, and not a stamp on an empty field.
+    /// 320 px at 1920x1080), but never more than 1/2.7 of the field's height (above the dock), so a desktop's card is
+    /// an object to play with, in hand's reach of the field's size, and not a stamp on an empty field.
     public static func side(for size: SIMD2<Double>) -> Double {
         guard size.x >= SceneChrome.largeWidth, size.y >= 900 else { return cardSide }
         let byWidth = min(size.x / SceneChrome.largeWidth * 1.4, 2)
-        return (cardSide * max(1, min(byWidth, (size.y - SceneChrome.top) / 3 / cardSide))).rounded()
+        let field = (dock(for: size)?.y ?? size.y) - SceneChrome.top
+        return (cardSide * max(1, min(byWidth, field / 2.7 / cardSide))).rounded()
     }
 
     /// The card's side now (`side(for:)` of the container).
@@ -204,7 +205,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let scale = SceneChrome.typeScale(width: size.x), hintHeight = hint.height(scale: scale)
         // Where there is room (a large window), the gesture guide's chips under the hint, the two centred together.
         let block = hintHeight + 16 + (PlaygroundDecor.chipHeight * scale).rounded()
-        if room >= block + 24, size.x >= PlaygroundDecor.guideWidth(scale: scale) + 24 {
+        if let dock, Self.guideDocked(for: size) {
+            // The guide in the dock, on its right.
+            hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
+            decor.placeGuide(in: &layers, top: (dock.y + (dock.height - (PlaygroundDecor.chipHeight * scale).rounded()) / 2).rounded(),
+                             width: size.x, scale: scale, right: size.x - PlaygroundDecor.dockMargin)
+        } else if room >= block + 24, size.x >= PlaygroundDecor.guideWidth(scale: scale) + 24 {
             let top = (SceneChrome.top + (room - block) / 2).rounded()
             hint.place(in: &layers, area: DrawRect(x: 0, y: top - 12, width: size.x, height: hintHeight + 24), scale: scale)
             decor.placeGuide(in: &layers, top: top + (hintHeight + 16).rounded(), width: size.x, scale: scale)
@@ -212,15 +218,46 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
             decor.placeGuide(in: &layers, top: nil, width: size.x)
         }
-        decor.place(in: &layers, rect: fieldRect, size: size)
+        decor.place(in: &layers, rect: fieldRect, size: size, dock: dock)
     }
 
     /// The area the card moves in: the window below the chrome band (the whole window where it is too short for
     /// the band and the card), as `clamped` keeps it.
     var fieldRect: DrawRect {
         let top = clamped(SIMD2(side / 2, 0)).y - side / 2
-        return DrawRect(x: 0, y: top, width: size.x, height: Swift.max(size.y - top, 1))
+        return DrawRect(x: 0, y: top, width: size.x, height: Swift.max(floor - top, 1))
     }
+
+    /// The dock under the field (as a toolbar along a window's foot): the legend on its left and, on a large window
+    /// where both fit side by side (`guideDocked(for:)`), the gesture guide on its right. Its top edge is the field's
+    /// floor, so neither body is ever thrown over what it holds or comes to rest crowding it, and the lower screen
+    /// holds what a user reads; nil on a window under 600 px tall (a phone in landscape), where the field needs the
+    /// height and the legend sits in its corner.
+    static func dock(for size: SIMD2<Double>) -> DrawRect? {
+        let scale = SceneChrome.typeScale(width: size.x), margin = PlaygroundDecor.dockMargin
+        guard size.y >= 600 else { return nil }
+        let legend = PlaygroundDecor.legendBlockSize(scale: scale)
+        guard size.x >= legend.x + 2 * margin else { return nil }
+        let height = (legend.y + 2 * (scale > 1 ? margin : PlaygroundDecor.dockLineMargin)).rounded()
+        return DrawRect(x: 0, y: size.y - height, width: size.x, height: height)
+    }
+
+    /// Whether the gesture guide sits in the dock, right of the legend's panel: a large window wide enough for both.
+    static func guideDocked(for size: SIMD2<Double>) -> Bool {
+        let scale = SceneChrome.typeScale(width: size.x)
+        guard scale > 1, dock(for: size) != nil else { return false }
+        return size.x >= PlaygroundDecor.legendPanelSize(scale: scale).x + PlaygroundDecor.guideWidth(scale: scale)
+            + 3 * PlaygroundDecor.dockMargin
+    }
+
+    /// The dock now (`dock(for:)` of the container).
+    var dock: DrawRect? { Self.dock(for: size) }
+
+    /// The field's floor in a `size` container: the dock's top edge, else the window's foot.
+    public static func floor(for size: SIMD2<Double>) -> Double { dock(for: size)?.y ?? size.y }
+
+    /// The field's floor now (`floor(for:)` of the container).
+    public var floor: Double { Self.floor(for: size) }
 
     // MARK: - What is on screen
 
@@ -371,6 +408,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             if layers.isAnimating(.position, of: tileLayer) { catchTile(into: &reports) } else { pressedMovingTile = nil }
         }
         collide(step: dt, into: &reports)
+        strikeWalls(into: &reports)
         clearLegend()
         syncDecorations()
         return reports
@@ -662,8 +700,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     private var collisionBounds: DynamicsRect? {
         let side = side, half = side / 2
         let top = clamped(SIMD2(half, 0)).y - half
-        guard size.x >= side, size.y - top >= side else { return nil }
-        return DynamicsRect(x: 0, y: top, width: size.x, height: size.y - top)
+        guard size.x >= side, floor - top >= side else { return nil }
+        return DynamicsRect(x: 0, y: top, width: size.x, height: floor - top)
     }
 
     /// Starts the card's position animation on the configured backend (or leaves the model there when the
@@ -703,11 +741,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     // MARK: - The tile
 
-    /// `point` moved so the tile lies inside the walls (the field below the chrome band).
+    /// `point` moved so the tile as drawn (turned, its box is wider: `tileExtent()`) lies inside the walls (the field
+    /// below the chrome band).
     func clampedTile(_ point: SIMD2<Double>) -> SIMD2<Double> {
-        let half = tileSide / 2, top = fieldRect.y
+        let half = tileExtent().x, top = fieldRect.y
         return SIMD2(Swift.min(Swift.max(point.x, half), Swift.max(size.x - half, half)),
-                     Swift.min(Swift.max(point.y, top + half), Swift.max(size.y - half, top + half)))
+                     Swift.min(Swift.max(point.y, top + half), Swift.max(floor - half, top + half)))
     }
 
     /// The walls the tile bounces off: the field (none in a window too small for it).
@@ -733,6 +772,54 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         dynamics.start(from: value, velocity: velocity, to: value)
         dynamics.detach()
         layers.animate(.position, of: tileLayer, with: .dynamics(dynamics))
+    }
+
+    /// A turned tile reaches past the upright box its world meets the walls with (by `tileExtent()`, up to √2 of its
+    /// half side): where a turned corner would cross a wall, that corner strikes it as a body's corner does. The tile
+    /// is put back inside and, where the corner moves into the wall, takes an impulse there along the wall's normal
+    /// (the tile's elasticity above Box2D's bounce threshold; a square's moment of inertia, m·s²/6), which changes its
+    /// spin as well as its velocity. Checked after every other move of the frame, so no drawn frame has a corner
+    /// past a wall.
+    private mutating func strikeWalls(into reports: inout [SceneEvent]) {
+        guard !tileHeld, layers.isAnimating(.rotation, of: tileLayer), tileBounds != nil else { return }
+        let field = fieldRect
+        let half = tileSide / 2
+        guard tileExtent().x > half + 1e-9 else { return }
+        let now = layers.presented(.position, of: tileLayer), turn = tileAngle
+        let cosine = Double.cos(turn), sine = Double.sin(turn)
+        let corners = [SIMD2(-half, -half), SIMD2(half, -half), SIMD2(half, half), SIMD2(-half, half)].map {
+            SIMD2(cosine * $0.x - sine * $0.y, sine * $0.x + cosine * $0.y)
+        }
+        // Each wall as its inward normal n and offset d: inside where p·n ≥ d.
+        let walls = [(SIMD2(1.0, 0), field.x), (SIMD2(-1.0, 0), -field.maxX), (SIMD2(0, 1.0), field.y),
+                     (SIMD2(0, -1.0), -field.maxY)]
+        var at = now.value, v = now.velocity, w = tileAngularVelocity, struck = false, impact = false
+        let sideSquared = tileSide * tileSide
+        for (n, d) in walls {
+            guard let r = corners.min(by: { ($0 * n).sum() < ($1 * n).sum() }) else { continue }
+            let separation = ((at + r) * n).sum() - d
+            guard separation < 0 else { continue }
+            at = at - separation * n
+            struck = true
+            // The corner's velocity into the wall, the spin's part included.
+            let vn = ((v + w * SIMD2(-r.y, r.x)) * n).sum()
+            guard vn < 0 else { continue }
+            let rn = r.x * n.y - r.y * n.x
+            let bounce = vn < -DynamicsUnits.restitutionThreshold ? Self.tileProperties().elasticity : 0
+            // The impulse over the mass: −(1 + e)·vn / (1/m + (r×n)²/I) · 1/m, with I = m·s²/6.
+            let impulse = -(1 + bounce) * vn / (1 + 6 * rn * rn / sideSquared)
+            impact = true
+            v = v + impulse * n
+            w += 6 * rn * impulse / sideSquared
+        }
+        guard struck else { return }
+        _ = layers.removeAnimation(.position, of: tileLayer)
+        moveTile(from: at, velocity: v)
+        guard impact else { return }
+        spinTile(velocity: w)
+        reports.append(SceneEvent(.wallStrike, [TraceField(EventField.tileVelocityBefore, .vector(now.velocity)),
+                                                TraceField(EventField.tileVelocityAfter, .vector(v)),
+                                                TraceField(EventField.angularVelocity, .number(w))]))
     }
 
     /// The tile spins from the angle it is drawn at with angular velocity `w` (an off-centre impact): it turns on
@@ -1023,9 +1110,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// and the HUD) where the container is tall enough.
     func clamped(_ point: SIMD2<Double>) -> SIMD2<Double> {
         let half = side / 2
-        let top = size.y >= SceneChrome.top + 2 * half ? SceneChrome.top + half : half
+        let top = floor >= SceneChrome.top + 2 * half ? SceneChrome.top + half : half
         let low = SIMD2(half, top)
-        let high = SIMD2(Swift.max(size.x - half, half), Swift.max(size.y - half, top))
+        let high = SIMD2(Swift.max(size.x - half, half), Swift.max(floor - half, top))
         return SIMD2(Swift.min(Swift.max(point.x, low.x), high.x), Swift.min(Swift.max(point.y, low.y), high.y))
     }
 

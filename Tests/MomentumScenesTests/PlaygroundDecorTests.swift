@@ -62,7 +62,9 @@ struct PlaygroundDecorTests {
     }
 
     @Test func theFieldsWallsAreWhereTheCardBounces() {
-        let scene = PlaygroundScene(size: SIMD2(800, 600))
+        // Without a dock (a window under 600 px tall) the floor is the window's foot.
+        let scene = PlaygroundScene(size: SIMD2(800, 560))
+        #expect(scene.dock == nil)
         let rects = drawn(scene).commands.compactMap { command -> DrawRect? in
             if case .roundedRect(let r) = command, r.rotation == 0, r.scale == 1 { return r.rect }
             if case .rect(let r, _) = command { return r }
@@ -70,9 +72,49 @@ struct PlaygroundDecorTests {
         }
         // The ceiling at the chrome band's edge, the floor at the window's bottom edge, sides at its sides.
         #expect(rects.contains { $0.y == SceneChrome.top && $0.width == 800 && $0.height <= 3 })
-        #expect(rects.contains { $0.maxY == 600 && $0.width == 800 && $0.height <= 3 })
-        #expect(rects.contains { $0.x == 0 && $0.y == SceneChrome.top && $0.maxY == 600 && $0.width <= 3 })
-        #expect(rects.contains { $0.maxX == 800 && $0.y == SceneChrome.top && $0.maxY == 600 && $0.width <= 3 })
+        #expect(rects.contains { $0.maxY == 560 && $0.width == 800 && $0.height <= 3 })
+        #expect(rects.contains { $0.x == 0 && $0.y == SceneChrome.top && $0.maxY == 560 && $0.width <= 3 })
+        #expect(rects.contains { $0.maxX == 800 && $0.y == SceneChrome.top && $0.maxY == 560 && $0.width <= 3 })
+    }
+
+    @Test("a large window docks the legend and the gesture guide under the field: drawn there, the floor at its top")
+    func aLargeWindowDocksTheLegendAndTheGuide() throws {
+        let scene = PlaygroundScene(size: SIMD2(1920, 1080))
+        let dock = try #require(scene.dock)
+        #expect(dock.maxY == 1080 && dock.width == 1920 && dock.height < 130, "\(dock)")
+        #expect(scene.floor == dock.y && scene.fieldRect.maxY == dock.y)
+        let list = drawn(scene)
+        let runs = list.commands.compactMap { command -> TextRun? in
+            if case .text(let run) = command { return run }
+            return nil
+        }
+        for label in ["Flick to throw", "Pinch to scale", "Twist to turn", "Tap to send it", "spring to the ring", "keys 1-4"] {
+            let run = try #require(runs.first { $0.string.hasPrefix(label) }, "\(label) drawn")
+            #expect(run.position.y > dock.y && run.position.y < dock.maxY, "\(label) at \(run.position), dock \(dock)")
+        }
+        // The floor drawn at the dock's top edge, across the window.
+        let rects = list.commands.compactMap { command -> DrawRect? in
+            if case .roundedRect(let r) = command, r.rotation == 0, r.scale == 1 { return r.rect }
+            if case .rect(let r, _) = command { return r }
+            return nil
+        }
+        #expect(rects.contains { $0.maxY == dock.y && $0.width == 1920 && $0.height <= 3 })
+        // The card's rest is above it.
+        #expect(scene.clamped(SIMD2(960, 2000)).y + scene.side / 2 == dock.y)
+        // A phone's window (and 800x600) docks the legend's lines alone; a window under 600 px tall has no dock.
+        for size in [SIMD2(360.0, 720), SIMD2(800.0, 600)] {
+            let phone = PlaygroundScene(size: size)
+            let dock = try #require(phone.dock, "\(size)")
+            #expect(!PlaygroundScene.guideDocked(for: size) && phone.fieldRect.maxY == dock.y)
+            let lines = drawn(phone).commands.compactMap { command -> TextRun? in
+                if case .text(let run) = command, run.string.hasPrefix("spring to") || run.string.hasPrefix("keys") { return run }
+                return nil
+            }
+            #expect(lines.count == 2 && lines.allSatisfy { $0.position.y > dock.y && $0.position.y < dock.maxY }, "\(lines)")
+        }
+        for size in [SIMD2(720.0, 360), SIMD2(640.0, 480), SIMD2(1280.0, 500)] {
+            #expect(PlaygroundScene.dock(for: size) == nil, "\(size)")
+        }
     }
 
     private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }

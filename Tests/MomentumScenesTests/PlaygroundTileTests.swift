@@ -25,7 +25,8 @@ struct PlaygroundTileTests {
             let alpha = InterruptibilityCheck.maxTileAngularAcceleration
             let turn = max(abs(spin0), abs(d.scene.tileAngularVelocity)) * step + alpha * step * step / 2 + 1e-3
             #expect(abs(d.scene.tileAngle - angle0) <= turn, "tile's angle jumped at frame \(frames + 1)")
-            if !frameEvents.contains(where: { $0.kind == .collision }) {
+            // (A wall struck by a turned corner is an impact too.)
+            if !frameEvents.contains(where: { $0.kind == .collision || $0.kind == .wallStrike }) {
                 #expect(abs(d.scene.tileAngularVelocity - spin0) <= alpha * step + 0.01, "tile's spin jumped at frame \(frames + 1)")
             }
             frames += 1
@@ -114,15 +115,17 @@ struct PlaygroundTileTests {
     @Test("a tile put down over the legend's lines covers them (the layout check says so at rest), then glides up clear of them")
     func theTileRestsClearOfTheLegend() {
         var d = PlaygroundDriver()
-        d.scene = PlaygroundScene(size: SIMD2(360, 720))
+        // A window too short for the dock (there the legend is under the field's floor, out of the tile's reach).
+        d.scene = PlaygroundScene(size: SIMD2(400, 580))
+        #expect(d.scene.dock == nil)
         // About the width a line of Inter takes (the app's checks use the shaper's).
         func covered() -> [LayoutProblem] {
-            d.scene.drawnLayout().problems(width: 360, height: 720, atRest: true) { Double($0.string.count) * $0.size * 0.56 }
+            d.scene.drawnLayout().problems(width: 400, height: 580, atRest: true) { Double($0.string.count) * $0.size * 0.56 }
                 .filter { $0.kind == .covers }
         }
         #expect(covered().isEmpty, "\(covered())")
         // Dragged down onto the legend (bottom left, under where the tile starts), held still, put down.
-        let home = d.scene.tilePosition, onLegend = SIMD2(home.x, 700)
+        let home = d.scene.tilePosition, onLegend = SIMD2(home.x, 560)
         d.carry(from: home, to: onLegend, frames: 20)
         let over = covered()
         #expect(over.contains { $0.first.hasPrefix("tile") && $0.second.contains("spring to the ring") }, "\(over)")
@@ -149,7 +152,7 @@ struct PlaygroundTileTests {
         #expect(!d.scene.needsFrames, "both rest")
         #expect(!Self.overlap(d.scene, slack: 3))
         // The tile on the floor; the card on the floor or on the tile.
-        let floor = 800.0
+        let floor = d.scene.floor  // the dock's top edge (the window is 1600 px wide)
         #expect(abs(d.scene.tilePosition.y + d.scene.tileSide / 2 - floor) < 1, "tile at \(d.scene.tilePosition)")
         let onFloor = abs(d.scene.position.y + d.scene.side / 2 - floor) < 1
         let onTile = abs(d.scene.position.y + d.scene.side / 2 - (d.scene.tilePosition.y - d.scene.tileSide / 2)) < 6
@@ -185,6 +188,43 @@ struct PlaygroundTileTests {
         #expect(d.scene.tileAngularVelocity == 0 && !Self.overlap(d.scene))
     }
 
+    /// The tile's four corners as drawn (its layer's presented frame turned by its presented rotation, clockwise on
+    /// screen), computed corner by corner.
+    static func drawnCorners(_ s: PlaygroundScene) -> [SIMD2<Double>] {
+        let layer = s.layers.presentation(of: s.tileLayer)
+        let centre = layer.frame.center, half = layer.frame.size / 2
+        let c = Double.cos(layer.rotation), n = Double.sin(layer.rotation)
+        return [SIMD2(-half.x, -half.y), SIMD2(half.x, -half.y), SIMD2(half.x, half.y), SIMD2(-half.x, half.y)].map {
+            centre + SIMD2(c * $0.x - n * $0.y, n * $0.x + c * $0.y)
+        }
+    }
+
+    @Test("a spinning tile thrown into a wall: no drawn frame has a turned corner past the wall, and it bounces off it",
+          arguments: [-70.0, -40.0, 40.0, 70.0])
+    func aSpinningTileStaysInsideTheWalls(aim: Double) {
+        var d = PlaygroundDriver()
+        let field = d.scene.fieldRect
+        let home = d.scene.tilePosition
+        // Off-centre, hard, toward the lower left: the tile flies spinning into the left wall or the floor.
+        let toward = home + SIMD2(0, aim) - d.scene.position
+        _ = d.flick(from: d.scene.position, velocity: toward / toward.length * 3000)
+        var frames = 0, turnedAtWall = false, worst = 0.0
+        while d.scene.needsFrames && frames < 600 {
+            _ = Self.run(&d, seconds: 1.0 / 60)
+            frames += 1
+            let corners = Self.drawnCorners(d.scene)
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let past = [field.x - (xs.min() ?? 0), (xs.max() ?? 0) - field.maxX,
+                        field.y - (ys.min() ?? 0), (ys.max() ?? 0) - field.maxY].max() ?? 0
+            worst = max(worst, past)
+            let turned = abs(d.scene.tileAngle.remainder(dividingBy: Double.pi / 2)) > 0.1
+            if turned && past > -1 { turnedAtWall = true }
+        }
+        #expect(worst <= 1e-6, "a turned corner was drawn \(worst) px past a wall")
+        #expect(turnedAtWall, "the tile met a wall while turned (the throw tests the walls)")
+        #expect(!d.scene.needsFrames && !Self.overlap(d.scene))
+    }
+
     /// How far the body on top sits into the one below (negative: above it, a gap) when the card rests on the tile
     /// (`cardOnTop`) or the tile on the card.
     static func sink(_ s: PlaygroundScene, cardOnTop: Bool) -> Double {
@@ -206,7 +246,7 @@ struct PlaygroundTileTests {
         _ = Self.run(&d, seconds: 15)
         // The moment a user sees them at rest: the one on top lies on the other, no deeper than half a px, no gap.
         #expect(!d.scene.needsFrames, "both rest")
-        let floor = 800.0
+        let floor = d.scene.floor  // the dock's top edge (the window is 1600 px wide)
         let lowerBottom = cardOnTop ? d.scene.tilePosition.y + d.scene.tileSide / 2 : d.scene.position.y + d.scene.side / 2
         #expect(abs(lowerBottom - floor) < 0.5, "the lower body on the floor: its bottom at \(lowerBottom)")
         let sink = Self.sink(d.scene, cardOnTop: cardOnTop)

@@ -50,11 +50,12 @@ public enum InterruptibilityCheck {
         }
     }
 
-    /// Whether the playground's card is within `margin` of the container's edges, where the dynamics backend's
-    /// collisions turn its velocity (a bounce, not a jump).
+    /// Whether the playground's card is within `margin` of the field's walls (the container's sides, the chrome band
+    /// and the floor: the dock's top edge where there is one), where the dynamics backend's collisions turn its
+    /// velocity (a bounce, not a jump).
     public static func nearEdges(_ p: SIMD2<Double>, margin: Double, size: SIMD2<Double>) -> Bool {
         let half = PlaygroundScene.side(for: size) / 2
-        let low = SIMD2(half, SceneChrome.top + half), high = size - half
+        let low = SIMD2(half, SceneChrome.top + half), high = SIMD2(size.x, PlaygroundScene.floor(for: size)) - half
         return p.x - low.x < margin || high.x - p.x < margin || p.y - low.y < margin || high.y - p.y < margin
     }
 
@@ -75,7 +76,7 @@ public enum InterruptibilityCheck {
             case .gesture(let event):
                 if event.kind == .panBegan { pannedAt = line.t }
                 // A push (a tap on the playground's card, dynamics backend) is an impulse: its velocity changes.
-                if event.kind == .push || event.kind == .collision { impulse = true }
+                if event.kind == .push || event.kind == .collision || event.kind == .wallStrike { impulse = true }
                 // A card at rest is held at touch-down: nothing moved, nothing was caught mid-flight.
                 // The scroll list stops on touch-down, as a scroll view does: the rule's one exception.
                 guard event.kind == .catch, scene != .scroll, event.bool(.wasMoving) != false, let down = lastDown else { break }
@@ -117,7 +118,7 @@ public enum InterruptibilityCheck {
                         let half = PlaygroundScene.tileSide(for: PlaygroundScene.side(for: size)) / 2
                         let margin = speed * step + 2
                         let walls = [c.tile.x - half, size.x - half - c.tile.x, c.tile.y - half - SceneChrome.top,
-                                     size.y - half - c.tile.y].contains { $0 < margin }
+                                     PlaygroundScene.floor(for: size) - half - c.tile.y].contains { $0 < margin }
                         if !impulse, !walls, (c.tileVelocity - before.v).length > a * step + 1 {
                             problems.append("at \(line.t) s the tile's velocity jumped from \(before.v) to \(c.tileVelocity)")
                         }
