@@ -92,11 +92,22 @@ public final class EventLoop {
         if exit == nil { exit = .requested(code: code, reason: reason) }
     }
 
+    /// True from the loop's own read of the connection until its `afterDispatch` returns: everything the compositor
+    /// had sent when the poll returned (microseconds ago) was read then.
+    private var justRead = false
+
     /// Reads and dispatches whatever the compositor has sent by now, without waiting: the newest input reaches its
-    /// handlers before a frame is built from it. False when the connection broke (`run` then reports it).
+    /// handlers before a frame is built from it. Within the `afterDispatch` of the loop's own read it only
+    /// dispatches what is queued: the poll that woke the loop read the connection microseconds ago, and a second
+    /// poll would cost a system call a frame to find what arrived since (nearly always nothing). False when the
+    /// connection broke (`run` then reports it).
     @discardableResult
     public func dispatchWaiting() -> Bool {
         let wl = display.pointer
+        if justRead {
+            justRead = false
+            return wl_display_dispatch_pending(wl) >= 0
+        }
         while wl_display_prepare_read(wl) != 0 {
             if wl_display_dispatch_pending(wl) < 0 { return false }
         }
@@ -155,7 +166,9 @@ public final class EventLoop {
             if fds[1].revents & Int16(POLLIN) != 0, let name = Self.takeSignal(from: signalFD) {
                 return .signal(name: name)
             }
+            justRead = true
             timeout = afterDispatch()
+            justRead = false
         }
         _ = wl_display_flush(wl)
         return exit ?? .requested(code: 0, reason: "stopped")
