@@ -190,7 +190,7 @@ public struct RunCoreDriver {
                     pending.removeFirst()
                     handle(first.event)
                 }
-                handle(.inputRead(cpu: 0))
+                handle(.inputRead(cpu: { 0 }))
             case .present(let plan):
                 framesDrawn += 1
                 lastPlans = Array((lastPlans + [plan]).suffix(2))
