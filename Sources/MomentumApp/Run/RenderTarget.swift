@@ -332,11 +332,14 @@ final class RenderTarget {
             : (x: min(inset.x * scale, Double(width)), y: min(inset.y * scale, Double(height)),
                width: min(visible.width * scale, Double(width) - inset.x * scale),
                height: min(visible.height * scale, Double(height) - inset.y * scale))
-        let opaque = layer.opaque.compactMap { rect -> Subsurface.Rect? in
+        // Made at its size at once (one array a frame, not one per rect appended).
+        var opaque: [Subsurface.Rect] = []
+        opaque.reserveCapacity(layer.opaque.count)
+        for rect in layer.opaque {
             guard let clipped = rect.offsetBy(-shown.origin).intersection(DrawRect(origin: .zero, size: visible.size))
-            else { return nil }
-            return Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
-                                   height: Int32(clipped.height))
+            else { continue }
+            opaque.append(Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
+                                          height: Int32(clipped.height)))
         }
         let placed = state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y),
                                             width: Int32(visible.width), height: Int32(visible.height), opaque: opaque)
