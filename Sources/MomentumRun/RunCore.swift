@@ -151,6 +151,13 @@ public struct RunCore {
         }
     }
 
+    /// Whether the adapter may leave the compositor's events unread until `wakeTime`: while a frame is owed. Its
+    /// start reads whatever arrived (`RunEffect.readInput`) before the frame is built, so the presentation feedback
+    /// that comes between a callback and the learned start (and input meanwhile) need not wake the process: one
+    /// wake-up a frame fewer. What changes is only when they are handled: their trace lines' `t`, and a touch's
+    /// arrival time (`FingerPredictions` takes the least delay of the recent ones, which those read at once keep).
+    public var defersEvents: Bool { frameState.wakeTime != nil }
+
     /// Whether the HUD shows now.
     public var isHUDShown: Bool { hud.isShown }
 

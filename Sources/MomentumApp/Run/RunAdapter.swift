@@ -187,6 +187,7 @@ final class RunAdapter {
         case let (core?, trace?): min(core, trace)
         case let (core, trace): core ?? trace
         }
+        loop?.defersReading = core.defersEvents
         return wake.map { max(0, $0 - HostClock.now()) } ?? -1
     }
 
