@@ -27,7 +27,9 @@ public struct FrameStatistics: Sendable {
 
     /// Records a frame callback stamped `ms` (wrapping u32 milliseconds).
     public mutating func callback(_ ms: UInt32) {
-        if let last = lastCallbackMs { append(Double(Int32(bitPattern: ms &- last)), to: &callbackIntervals) }
+        if let last = lastCallbackMs {
+            Self.append(Double(Int32(bitPattern: ms &- last)), to: &callbackIntervals, capacity: capacity)
+        }
         lastCallbackMs = ms
     }
 
@@ -36,13 +38,15 @@ public struct FrameStatistics: Sendable {
     public mutating func presented(ns: UInt64, refreshNs: UInt32, msc: UInt64 = 0, vsync: Bool = true) {
         if refreshNs > 0, vsync { reportedRefresh = Double(refreshNs) / 1e6 }
         if let last = lastPresented, ns > last.ns {
-            append(Double(ns - last.ns) / 1e6, to: &presentedIntervals)
-            append(msc > last.msc && last.msc > 0 ? msc - last.msc : 0, to: &retraces)
+            Self.append(Double(ns - last.ns) / 1e6, to: &presentedIntervals, capacity: capacity)
+            Self.append(msc > last.msc && last.msc > 0 ? msc - last.msc : 0, to: &retraces, capacity: capacity)
         }
         lastPresented = (ns, msc)
     }
 
-    private func append<T>(_ value: T, to list: inout [T]) {
+    /// Static: an instance method called with one of the instance's own lists made Swift copy the whole instance
+    /// for the call, so the list was shared and copied again on every append (two arrays made a frame).
+    private static func append<T>(_ value: T, to list: inout [T], capacity: Int) {
         list.append(value)
         if list.count > capacity { list.removeFirst(list.count - capacity) }
     }

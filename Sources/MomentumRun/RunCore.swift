@@ -151,6 +151,13 @@ public struct RunCore {
         }
     }
 
+    /// Whether the adapter may leave the compositor's events unread until `wakeTime`: while a frame is owed. Its
+    /// start reads whatever arrived (`RunEffect.readInput`) before the frame is built, so the presentation feedback
+    /// that comes between a callback and the learned start (and input meanwhile) need not wake the process: one
+    /// wake-up a frame fewer. What changes is only when they are handled: their trace lines' `t`, and a touch's
+    /// arrival time (`FingerPredictions` takes the least delay of the recent ones, which those read at once keep).
+    public var defersEvents: Bool { frameState.wakeTime != nil }
+
     /// Whether the HUD shows now.
     public var isHUDShown: Bool { hud.isShown }
 
@@ -159,6 +166,13 @@ public struct RunCore {
     /// Takes in `event`, which arrived at `now` (host s), and returns what the adapter must do, in order.
     public mutating func handle(_ event: RunEvent, at now: Double) -> [RunEffect] {
         var effects: [RunEffect] = []
+        handle(event, at: now, into: &effects)
+        return effects
+    }
+
+    /// `handle(_:at:)` appending to `effects`: an adapter that keeps the array (emptied, its capacity kept) makes
+    /// none per event.
+    public mutating func handle(_ event: RunEvent, at now: Double, into effects: inout [RunEffect]) {
         switch event {
         case .configured(let window): configure(window, at: now, into: &effects)
         case .touch(let frame): route(frame, at: now, into: &effects)
@@ -203,7 +217,6 @@ public struct RunCore {
         case .closed:
             effects.append(.stop(code: 0, reason: "closed"))
         }
-        return effects
     }
 
     /// After a batch of events: start the owed frame when its start came, draw at once when idle and something
@@ -305,7 +318,8 @@ public struct RunCore {
 
     /// The owed frame's start: its input was read by `now` (stage 1 continues with the scripted finger), then it
     /// advances, and is drawn when something moves or changed, else the display link rests.
-    private mutating func frame(_ owed: FrameState.Owed, cpu: Double, at now: Double, into effects: inout [RunEffect]) {
+    private mutating func frame(_ owed: FrameState.Owed, cpu: () -> Double, at now: Double,
+                                into effects: inout [RunEffect]) {
         // 1. Input: the scripted finger's samples due by now reach the scene before the frame is built, as real
         //    touch does.
         if var workload = drag {
@@ -340,7 +354,7 @@ public struct RunCore {
         frameState.rested()
         statistics.idle()
         addBreak(after: sequence)
-        trace(.rest(cpu: cpu), at: now, into: &effects)
+        if configuration.tracing { trace(.rest(cpu: cpu()), at: now, into: &effects) }
         announceReady(into: &effects)
     }
 
@@ -482,18 +496,28 @@ public struct RunCore {
             lastBuild = nil
             return build(separating: separating, overrides: overrides)
         }
-        let key = BuildKey(scene: scene.name, tree: scene.layers.newestVersion, size: size, scale: scale,
+        // The scene's tree read once (each read through `any Scene` copies it: a retain and release per part).
+        let tree = scene.layers
+        let key = BuildKey(scene: scene.name, tree: tree.newestVersion, size: size, scale: scale,
                            switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)),
                            hud: hud.isShown)
-        if let last = lastBuild, last.key == key, scene.layers.animatesOnlyWithin(last.ids),
-           let layers = scene.layers.separatedAgain(last.layers) {
+        if var last = lastBuild, last.key == key, tree.animatesOnlyWithin(last.ids),
+           let layers = tree.separatedAgain(last.layers) {
             var frame: Built
             let keptAll = SurfaceSlot.sceneSlots.reduce(0) { $0 + (last.frame.separated[$1] == nil ? 0 : 1) } == layers.count
             if keptAll, Planes.splitsAlike(last.list, old: last.layers, new: layers) {
-                // Split as before: the last frame's window list and chrome, the layers where they are now.
+                // Split as before: the last frame's window list and chrome, the layers where they are now. The last
+                // frame's slots are taken, not copied (the frame presented last holds them no more), so they are
+                // changed in place: no dictionary is made a frame.
+                lastBuild = nil
                 frame = last.frame
+                last.frame.separated = [:]
                 for (slot, layer) in zip(SurfaceSlot.sceneSlots, layers) { frame.separated[slot] = layer }
                 frame.separated[.overlay] = overlaySeparated()
+                last.layers = layers
+                last.frame = frame
+                lastBuild = last
+                return frame
             } else {
                 frame = split(last.list, layers: layers, overlay: overlaySeparated(), ghosts: last.frame.ghosts)
                 if frame.list == last.frame.list { frame.list = last.frame.list }

@@ -24,9 +24,10 @@ public enum RunEvent: Sendable {
     /// The adapter dispatched a batch of events, or the wake-up time (`RunCore.wakeTime`) came: the core decides
     /// whether a frame starts.
     case dispatched
-    /// The newest input was read, as `RunEffect.readInput` asked: the owed frame is built now. `cpu`: the process's
-    /// CPU time (s).
-    case inputRead(cpu: Double)
+    /// The newest input was read, as `RunEffect.readInput` asked: the owed frame is built now. `cpu` reads the
+    /// process's CPU time (s), called only for a frame that rests (its `rest` line), so a frame that is drawn reads
+    /// the CPU clock once, at its commit (a system call: CLOCK_PROCESS_CPUTIME_ID has no vDSO path).
+    case inputRead(cpu: @Sendable () -> Double)
     /// The frame planned by `RunEffect.present` was drawn and committed.
     case committed(Commit)
     /// The window was closed.

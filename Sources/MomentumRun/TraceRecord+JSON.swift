@@ -31,6 +31,20 @@ public protocol TraceFieldSink {
     mutating func field(_ key: String, _ value: JSONValue)
     /// A scene's field `key`: `value`.
     mutating func field(_ key: String, scene value: TraceValue)
+    /// The field `key`: the four numbers of `rect` (`[x, y, width, height]`), `null` when nil.
+    mutating func field(_ key: String, rect: DrawRect?)
+    /// The field `key`: the names of `flags`, as an array of strings.
+    mutating func field(_ key: String, flags: PresentationFlags)
+}
+
+extension TraceFieldSink {
+    public mutating func field(_ key: String, rect: DrawRect?) {
+        field(key, rect.map { r in .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) } ?? .null)
+    }
+
+    public mutating func field(_ key: String, flags: PresentationFlags) {
+        field(key, .array(flags.names.map { .string($0) }))
+    }
 }
 
 extension JSONBytes: TraceFieldSink {
@@ -42,6 +56,34 @@ extension JSONBytes: TraceFieldSink {
     public mutating func field(_ key: String, scene value: TraceValue) {
         self.key(key)
         self.value(value)
+    }
+
+    /// Written as `JSONValue`'s array of numbers is, without making one (a frame line's `layer_surface`).
+    public mutating func field(_ key: String, rect: DrawRect?) {
+        self.key(key)
+        guard let r = rect else { return raw("null") }
+        bytes.append(UInt8(ascii: "["))
+        number(r.x)
+        bytes.append(UInt8(ascii: ","))
+        number(r.y)
+        bytes.append(UInt8(ascii: ","))
+        number(r.width)
+        bytes.append(UInt8(ascii: ","))
+        number(r.height)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Written as `JSONValue`'s array of strings is, without making one (a `presented` line's `flags`).
+    public mutating func field(_ key: String, flags: PresentationFlags) {
+        self.key(key)
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for (flag, name) in PresentationFlags.named where flags.contains(flag) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            string(name)
+        }
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// `,"key":` (the trace's keys need no escapes).
@@ -157,9 +199,7 @@ extension TraceRecord {
             sink.field("render_us", tenths(f.renderMicros))
             sink.field("damage_px", f.damagePixels.map { .int(Int64($0)) } ?? .null)
             sink.field("drawn_px", f.drawnPixels.map { .int(Int64($0)) } ?? .null)
-            sink.field("layer_surface", f.layerSurface.map { r in
-                .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)])
-            } ?? .null)
+            sink.field("layer_surface", rect: f.layerSurface)
             sink.field("callback_t", time(f.callbackT))
             sink.field("commit_t", time(f.commitT))
             sink.field("cpu_us", tenths(f.cpuMicros))
@@ -171,7 +211,7 @@ extension TraceRecord {
             sink.field("ns", .int(Int64(truncatingIfNeeded: p.nanoseconds)))
             sink.field("refresh_ns", .int(Int64(p.refreshNanoseconds)))
             sink.field("msc", .int(Int64(truncatingIfNeeded: p.msc)))
-            sink.field("flags", .array(p.flags.names.map { .string($0) }))
+            sink.field("flags", flags: p.flags)
         case .discarded(let sequence):
             sink.field("seq", .int(Int64(truncatingIfNeeded: sequence)))
         case .unchanged(let sequence, let step):

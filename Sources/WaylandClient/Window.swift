@@ -478,12 +478,19 @@ public final class Window {
     /// make an empty buffer, 1000 one no GPU can allocate).
     public static let scaleRange = 0.25...8.0
 
+    /// Read several times a frame: no array is made.
     private func currentScale() -> Double {
         if viewport != nil { return (preferredFractionalScale ?? 1).clamped(to: Self.scaleRange) }
         // Before the surface has entered any output, guess the largest output scale so the first frame is sharp.
-        let scales = enteredOutputs.isEmpty ? registry.outputs.values.map(\.scale)
-                                            : enteredOutputs.compactMap { registry.outputs[$0]?.scale }
-        return Double(scales.max() ?? 1).clamped(to: Self.scaleRange)
+        var largest: Int32?
+        if enteredOutputs.isEmpty {
+            for output in registry.outputs.values { largest = max(largest ?? output.scale, output.scale) }
+        } else {
+            for name in enteredOutputs {
+                if let scale = registry.outputs[name]?.scale { largest = max(largest ?? scale, scale) }
+            }
+        }
+        return Double(largest ?? 1).clamped(to: Self.scaleRange)
     }
 
     private func outputEntered(_ proxy: OpaquePointer, entered: Bool) {

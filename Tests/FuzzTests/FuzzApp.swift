@@ -168,7 +168,7 @@ struct FuzzApp {
                 if keepsTrace { traced.append(line) }
                 if case .gesture(let event) = line.record { eventCounts[event.kind, default: 0] += 1 }
             case .readInput:
-                send(.inputRead(cpu: 0))
+                send(.inputRead(cpu: { 0 }))
             case .present(let plan):
                 let list = plan.list
                 check(FiniteCheck.firstNonFinite(at: "draw(\(scene.name))") { FiniteCheck.walk(list, at: $0, $1) })

@@ -21,6 +21,8 @@ struct DragLagTests {
         var lateShare = 0.0
         /// How far past the stopped finger (along its last motion) the grabbed point was drawn at most (px).
         var pastStop = 0.0
+        /// Events handled at a frame's start rather than when they came (`defersEvents`).
+        var deferred = 0
 
         func steady(_ p: Double) -> Double { quantile(steady, p) ?? .nan }
         func every(_ p: Double) -> Double { quantile(every, p) ?? .nan }
@@ -48,13 +50,14 @@ struct DragLagTests {
     /// stamped `clockOffset` s off the host clock (a wrapped u32 ms clock).
     static func drag(speed: Double = 1000, predict: Bool = true, lateStart: Bool = true,
                      compositor: SimulatedCompositor = SimulatedCompositor(), clockOffset: Double = 0,
-                     seed: UInt64 = 1, wakeLatency: @escaping @Sendable (inout SplitMix64) -> Double = { _ in 0 })
-        -> Lag {
+                     seed: UInt64 = 1, wakeLatency: @escaping @Sendable (inout SplitMix64) -> Double = { _ in 0 },
+                     defersEvents: Bool = false) -> Lag {
         var configuration = RunConfiguration()
         configuration.predict = predict
         configuration.lateFrameStart = lateStart
         var driver = RunCoreDriver(configuration: configuration, compositor: compositor, size: size)
         driver.wakeLatency = wakeLatency
+        driver.defersEvents = defersEvents
         // Every frame committed, as before frames that change nothing were left uncommitted: these numbers are the
         // deadline's and the prediction's (RunCoreTests.noEmptyCommits checks the uncommitted frames). With them, the
         // two still frames at the press are not shown, the deadline learns from two frames fewer while the drag
@@ -72,6 +75,7 @@ struct DragLagTests {
         // The grabbed point: where the finger pressed, from the panel's top edge then (it rested closed).
         let grab = path.startY - PanelLayout(width: size.x, height: size.y).y(for: .closed)
         var lag = Lag()
+        lag.deferred = driver.deferred
         func speedAt(_ t: Double) -> Double { abs(path.y(at: t + 0.001) - path.y(at: t - 0.001)) / 0.002 }
         for frame in driver.panelFrames where frame.state == .dragging {
             guard let shown = driver.shown[frame.sequence] else { continue }
@@ -116,6 +120,16 @@ struct DragLagTests {
         #expect(unpredicted.steady(0.5) > 12, "\(unpredicted.summary)")
         let atCallback = Self.drag(lateStart: false)
         #expect(!atCallback.problems.isEmpty, "\(atCallback.summary)")
+    }
+
+    @Test("feedback and touches left unread while a frame is owed (read at its start, as the app's loop does) draw the panel as close to the finger", arguments: [1, 2, 3] as [UInt64])
+    func eventsReadAtTheFrameStart(seed: UInt64) {
+        let onArrival = Self.drag(seed: seed)
+        let deferred = Self.drag(seed: seed, defersEvents: true)
+        #expect(deferred.deferred > 100, "only \(deferred.deferred) events came while a frame was owed")
+        #expect(deferred.problems.isEmpty, "\(deferred.problems): \(deferred.summary)")
+        #expect(deferred.steady(0.5) <= onArrival.steady(0.5) + 0.1, "\(deferred.summary) against \(onArrival.summary)")
+        #expect(deferred.lateShare <= onArrival.lateShare + 0.005, "late \(deferred.lateShare) against \(onArrival.lateShare)")
     }
 
     @Test("the late start alone shows the finger's travel of at most one cycle (25 px), not two")

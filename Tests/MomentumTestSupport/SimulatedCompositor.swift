@@ -163,13 +163,27 @@ public struct RunCoreDriver {
         pending.insert((time, event), at: index)
     }
 
+    /// As the app's event loop does (`RunCore.defersEvents`): while a frame is owed, what arrives is not handled
+    /// when it comes but all at once at the frame's start (the loop does not wake for it).
+    public var defersEvents = false
+    /// Events handled at a frame's start that came while it was owed (with `defersEvents`).
+    public private(set) var deferred = 0
+
     /// Runs until `end` (host s): every event and wake-up in time order.
     public mutating func run(until end: Double) {
         while true {
-            let next = [pending.first?.time, core.wakeTime].compactMap { $0 }.min()
+            let deferring = defersEvents && core.defersEvents
+            let next = deferring ? core.wakeTime : [pending.first?.time, core.wakeTime].compactMap { $0 }.min()
             guard let next, next <= end else { break }
             now = max(now, next + wakeLatency(&random))
-            if let first = pending.first, first.time <= now {
+            if deferring {
+                // Woken at the start: everything that came meanwhile is read in one go.
+                while let first = pending.first, first.time <= now {
+                    pending.removeFirst()
+                    deferred += 1
+                    handle(first.event)
+                }
+            } else if let first = pending.first, first.time <= now {
                 pending.removeFirst()
                 handle(first.event)
             }
@@ -190,7 +204,7 @@ public struct RunCoreDriver {
                     pending.removeFirst()
                     handle(first.event)
                 }
-                handle(.inputRead(cpu: 0))
+                handle(.inputRead(cpu: { 0 }))
             case .present(let plan):
                 framesDrawn += 1
                 lastPlans = Array((lastPlans + [plan]).suffix(2))

@@ -90,10 +90,13 @@ final class RenderTarget {
         let size = window.bufferSize
         let scale = window.scale
         var frame = FrameDamage()
-        keepSurfacesWithTheirLayers(separated)
+        // By slot, read from `separated` once (no look-up per slot): kept between frames, emptied after each.
+        for (slot, layer) in separated { slotLayers[slot.rawValue] = layer }
+        defer { for index in slotLayers.indices { slotLayers[index] = nil } }
+        keepSurfacesWithTheirLayers()
         do {
             for slot in SurfaceSlot.allCases {
-                if let layer = separated[slot] {
+                if let layer = slotLayers[slot.rawValue] {
                     try show(layer, in: slot, context: context, renderer: renderer, window: window, into: &frame)
                 } else {
                     hide(slot, scale: scale, into: &frame)
@@ -172,12 +175,13 @@ final class RenderTarget {
     /// A layer drawn apart that is in another slot than last frame (a layer before it in drawing order appeared or
     /// went: the transition's card comes into the window, a title's veil goes) keeps its surface: the surfaces are
     /// swapped into the slots their layers are in now and stacked again, so nothing is drawn again for that.
-    private func keepSurfacesWithTheirLayers(_ separated: [SurfaceSlot: SeparateLayer]) {
+    private func keepSurfacesWithTheirLayers() {
         var moved = false
         for slot in SurfaceSlot.sceneSlots {
-            guard let id = separated[slot]?.layer, layerSurfaces[slot.rawValue]?.layer != id,
+            guard let id = slotLayers[slot.rawValue]?.layer, layerSurfaces[slot.rawValue]?.layer != id,
                   let from = SurfaceSlot.sceneSlots.first(where: { other in
-                      other != slot && layerSurfaces[other.rawValue]?.layer == id && separated[other]?.layer != id
+                      other != slot && layerSurfaces[other.rawValue]?.layer == id
+                          && slotLayers[other.rawValue]?.layer != id
                   }) else { continue }
             layerSurfaces.swapAt(slot.rawValue, from.rawValue)
             moved = true
@@ -196,6 +200,8 @@ final class RenderTarget {
 
     /// The layer surfaces by slot, made at first use.
     private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
+    /// The layers `present` shows, by slot (nil: the slot's surface is hidden); empty between frames.
+    private var slotLayers: [SeparateLayer?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// `--no-subsurfaces` turns layer surfaces off.
     var allowsLayerSurfaces = true
     /// The one-pixel buffers of plain colours (made at the first plain layer; nil inside when `wl_shm` fails).
@@ -323,11 +329,14 @@ final class RenderTarget {
             : (x: min(inset.x * scale, Double(width)), y: min(inset.y * scale, Double(height)),
                width: min(visible.width * scale, Double(width) - inset.x * scale),
                height: min(visible.height * scale, Double(height) - inset.y * scale))
-        let opaque = layer.opaque.compactMap { rect -> Subsurface.Rect? in
+        // Made at its size at once (one array a frame, not one per rect appended).
+        var opaque: [Subsurface.Rect] = []
+        opaque.reserveCapacity(layer.opaque.count)
+        for rect in layer.opaque {
             guard let clipped = rect.offsetBy(-shown.origin).intersection(DrawRect(origin: .zero, size: visible.size))
-            else { return nil }
-            return Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
-                                   height: Int32(clipped.height))
+            else { continue }
+            opaque.append(Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
+                                          height: Int32(clipped.height)))
         }
         let placed = state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y),
                                             width: Int32(visible.width), height: Int32(visible.height), opaque: opaque)

@@ -187,18 +187,29 @@ final class RunAdapter {
         case let (core?, trace?): min(core, trace)
         case let (core, trace): core ?? trace
         }
+        loop?.defersReading = core.defersEvents
         return wake.map { max(0, $0 - HostClock.now()) } ?? -1
     }
 
+    /// Arrays the core's effects are gathered in, emptied and kept (one per nesting of `send`: reading the input
+    /// sends `.inputRead` while the effects of `.dispatched` are carried out), so an event makes no array.
+    private var effectArrays: [[RunEffect]] = []
+
     /// Hands `event` (arrived at `now`) to the core and carries out what it asks.
     private func send(_ event: RunEvent, at now: Double = HostClock.now()) {
-        for effect in core.handle(event, at: now) {
+        var effects = effectArrays.popLast() ?? []
+        core.handle(event, at: now, into: &effects)
+        defer {
+            effects.removeAll(keepingCapacity: true)
+            effectArrays.append(effects)
+        }
+        for effect in effects {
             switch effect {
             case .trace(let line): writer.write(line)
             case .readInput:
                 // The input that arrived while the frame waited for its start reaches the core before it is built.
                 loop?.dispatchWaiting()
-                send(.inputRead(cpu: HostClock.processCPU()))
+                send(.inputRead(cpu: HostClock.processCPU))
             case .present(let plan): present(plan)
             case .ready: Console.out("ready")
             case .snapshot(let index): saveMidScreenshot(index)
