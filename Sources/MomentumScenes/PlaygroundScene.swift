@@ -609,8 +609,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     private mutating func release(velocity v: SIMD2<Double>, into reports: inout [SceneEvent]) {
         let from = position
         isHeld = false
-        let goal = clamped(from + v * Self.projectionTime)
-        move(from: from, velocity: v, to: goal)
+        let goal = move(from: from, velocity: v, to: clamped(from + v * Self.projectionTime))
         reports.append(SceneEvent(.panEnded, [
             TraceField(EventField.velocity, .vector(v)), TraceField(EventField.position, .vector(from)), TraceField(EventField.target, .vector(goal)),
             TraceField(EventField.relativeVelocity, .number(Self.relativeSpringVelocity(velocity: v, from: from, to: goal))),
@@ -707,7 +706,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// Starts the card's position animation on the configured backend (or leaves the model there when the
     /// motion is already at rest). On the dynamics backend the card collides with the container, and with gravity
     /// on it falls free.
-    private mutating func move(from value: SIMD2<Double>, velocity: SIMD2<Double>, to goal: SIMD2<Double>) {
+    /// Returns where the card heads (`goal`, or moved in where the path there would leave the window).
+    @discardableResult
+    private mutating func move(from value: SIMD2<Double>, velocity: SIMD2<Double>, to goal: SIMD2<Double>)
+        -> SIMD2<Double> {
         var motion = backend
         // The world's item as large as the card is now.
         if case .dynamics = motion { motion = Self.cardDynamics(side: side) }
@@ -721,10 +723,43 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             if hasGravity { dynamics.detach() }
             motion = .dynamics(dynamics)
         } else {
-            motion.start(from: value, velocity: velocity, to: goal)
+            motion.start(from: value, velocity: velocity, to: insideGoal(of: motion, from: value, velocity: velocity,
+                                                                         to: goal))
         }
         if motion.isAtRest { layers[cardLayer].position = motion.target }
         else { layers.animate(.position, of: cardLayer, with: motion) }
+        return motion.target
+    }
+
+    /// `goal` moved in so the whole path `motion` takes there from `value` at `velocity` keeps the card inside the
+    /// window (as `clamped` keeps its resting place), not only where it comes to rest: a spring flung at an edge
+    /// overshoots its goal, and a goal at the edge put the card's side off-screen for a few frames (13 px at
+    /// 360x720). The path is the backend's own, stepped ahead at 120 Hz for up to 3 s; the goal moves in by what
+    /// the path overshot the edge, up to eight times over (the overshoot shrinks with the distance left to go).
+    private func insideGoal(of motion: PropertyAnimation, from value: SIMD2<Double>, velocity: SIMD2<Double>,
+                            to goal: SIMD2<Double>) -> SIMD2<Double> {
+        let low = clamped(-SIMD2(repeating: .infinity)), high = clamped(SIMD2(repeating: .infinity))
+        var goal = goal
+        for _ in 0..<8 {
+            var probe = motion
+            probe.start(from: value, velocity: velocity, to: goal)
+            var lowest = pointwiseMin(value, goal), highest = pointwiseMax(value, goal)
+            for _ in 0..<360 where !probe.isAtRest {
+                probe.advance(by: 1.0 / 120)
+                lowest = pointwiseMin(lowest, probe.presentedValue)
+                highest = pointwiseMax(highest, probe.presentedValue)
+            }
+            // Only what goes past an edge the path did not start past (a card dropped half off-screen comes back).
+            let none = SIMD2<Double>.zero
+            let under = pointwiseMax(low - lowest, none).replacing(with: 0, where: value .< low)
+            let over = pointwiseMax(highest - high, none).replacing(with: 0, where: value .> high)
+            guard under != none || over != none else { break }
+            // On whole px, inward, as the edge itself is: a card at rest on a surface of its own is placed on them.
+            let moved = pointwiseMin(pointwiseMax(goal + under - over, low), high)
+            goal = moved.replacing(with: moved.rounded(.down), where: over .> 0)
+                .replacing(with: moved.rounded(.up), where: under .> 0)
+        }
+        return goal
     }
 
     /// With gravity on, a body resting on the other (parked by `collide`) falls again when a finger moves the other:

@@ -119,13 +119,50 @@ struct PlaygroundSceneTests {
         let from = SIMD2(800.0, 400.0) + finger * 0.096
         #expect(length(from - d.scene.position) < 1e-9)
         let coast = from + finger * (0.998 / 0.002 / 1000)
-        #expect(length(target - SIMD2(coast.x, max(coast.y, SceneChrome.top + 80))) < 1e-9)   // below the chrome band
+        // Across, where the flick coasts; up, below the chrome band (the card's half, 80, under it) by as much as the
+        // spring overshoots its goal on the way: the closed-form path from the release to the target keeps the
+        // whole card below the band at every moment, and the goal is moved in no further than that needs (whole px).
+        // Across, the right edge (1600 − 80) is past where it coasts (1514) but not past where the spring carries
+        // it: moved in there too.
+        #expect(coast.y < SceneChrome.top + 80 && coast.x < 1520 && target.x < coast.x)
+        let path = stride(from: 0.0, through: 3, by: 1.0 / 480).map { t in
+            target + springDisplacement(x0: from - target, v0: released, t: t)
+        }
+        let highest = path.map(\.y).min() ?? 0, rightmost = path.map(\.x).max() ?? .infinity
+        #expect(highest >= SceneChrome.top + 80 - 0.05, "the card's top reaches \(highest - 80)")
+        #expect(rightmost <= 1520 + 0.05, "the card's right side reaches \(rightmost + 80)")
+        #expect(highest < SceneChrome.top + 80 + 1.5 && rightmost > 1520 - 1.5, "goal \(target)")
         // One frame later the card is where the closed-form spring with that initial velocity puts it.
         d.wait(1.0 / 60)
         let expected = target + springDisplacement(x0: from - target, v0: released, t: 1.0 / 60)
         #expect(length(d.scene.position - expected) < 1e-6)
         d.settle()
         #expect(!d.scene.needsFrames && d.scene.state == .idle && d.scene.position == target)
+    }
+
+    /// Sent round its four points (`--autoplay`, flung toward each) on every backend in a phone's window and a
+    /// desktop's: the whole card stays in the window at every frame, not only where it comes to rest (the spring
+    /// overshot its goal at the edge and put the card's side 13 px off a 360x720 screen). Not yet 720x360: there
+    /// the card, struck by the tile near the left edge, still goes 1.2 px past it on the spring backend, along a
+    /// path the goal's check did not foresee (not understood yet).
+    @Test(arguments: ["spring", "dynamics", "tween", "pop"])
+    func theAutoplayedCardStaysOnScreenAtEveryFrame(backend: String) throws {
+        for size in [SIMD2(360.0, 720), SIMD2(800.0, 600), SIMD2(1920.0, 1080)] {
+            // The playground's own spring when "spring" (as the app makes it), the seeds' backend otherwise.
+            let motion = backend == "spring" ? nil : BackendKind(rawValue: backend)?.make()
+            var scene = PlaygroundScene(size: size, backend: motion, backendName: backend)
+            var worst = 0.0
+            for _ in 0..<8 {
+                _ = scene.autoplay()
+                for _ in 0..<600 where scene.needsFrames {
+                    _ = scene.advance(by: 1.0 / 60)
+                    let half = scene.side * scene.scale / 2
+                    let low = scene.position - half, high = scene.position + half
+                    worst = max(worst, -low.x, -low.y, high.x - size.x, high.y - size.y)
+                }
+            }
+            #expect(worst <= 0.5, "\(backend) at \(size): the card \(worst) px off-screen")
+        }
     }
 
     @Test func relativeVelocityIsTheSeedsNormalisation() {
