@@ -23,9 +23,10 @@
 ///   is raised by a margin after `ceilingMemory` on-time frames, so a deadline that moved later is found again. Three of the deadline's late frames in a
 ///   row start the probing over from the callback; a cadence change of over 20 % (three quarters of the newest
 ///   eight intervals) drops everything learned.
-/// - the start (wake) time is the target minus the slack: a high percentile (`slackPercentile`) of the client's last
-///   `renderHistory` planned wake → commit times (the wake-up's own lateness, large and heavy-tailed on a loaded
-///   machine, and the build) plus half a margin, widened at once after a late frame to what that frame took plus an
+/// - the start (wake) time is the target minus the slack (and, in a fresh run, `youngAllowance`): a high percentile
+///   (`slackPercentile`) of the client's last `renderHistory` planned wake → commit times after the first
+///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build) plus
+///   half a margin, widened at once after a late frame to what that frame took plus an
 ///   eighth of a cycle, and narrowed slowly (2 % per on-time frame) from there. (The longest of the last 128, as
 ///   before, put the start at the callback for 128 frames after any one wake-up that ran 10–30 ms late.) A slack as
 ///   large as the target starts the frame at the callback: never later than `--frame-start callback` would.
@@ -54,8 +55,14 @@ public struct FrameDeadline: Sendable {
     static let renderHistory = 512
     /// The share of the kept wake → commit times the slack covers (before its half margin): the third longest of 512.
     static let slackPercentile = 0.995
-    /// Wake → commit times below which the slack adds an allowance for the tail not yet seen.
-    static let youngHistory = 64
+    /// The first frames drawn after a callback whose wake → commit times are not in the slack: a fresh run's first
+    /// frames draw everything for the first time (shaders, the glyph atlas, the layer surfaces: 10 ms and more under
+    /// weston headless here, where a frame after them takes 0.1–2 ms), which no later frame repeats. One of them
+    /// kept the start at the callback for as long as it was in the history (the drag of `bench-touch-floor`, played
+    /// 50 ms after the launch, was all started at the callback).
+    static let warmupFrames = 2
+    /// Wake → commit times below which a fresh run keeps `youngAllowance` for the tail not yet seen.
+    static let youngHistory = 32
     /// Where a fresh run's first frames aim, as a share of the period after the callback (see the type's notes).
     public static let guessShare = 0.5
     /// Frames whose commit offset and lateness are kept to tell a hitch from the deadline (3.2 s at 40 Hz).
@@ -76,6 +83,8 @@ public struct FrameDeadline: Sendable {
     private var latencies: [Double] = []
     private var intervals: [Double] = []
     private var renders: [Double] = []
+    /// Frames drawn after a callback since the start (up to `warmupFrames`).
+    private var callbackFrames = 0
     /// The newest frames' commit offsets after their callbacks (s) and whether each was late, oldest first.
     private var offsets: [(offset: Double, late: Bool)] = []
     /// Intervals between consecutive callbacks (the cadence when there is no feedback), and the last callback.
@@ -130,16 +139,19 @@ public struct FrameDeadline: Sendable {
     /// The safety margin kept below the ceiling and a cycle's end (s).
     public var margin: Double { max(0.001, (cycle ?? 0) * 0.06) }
     /// The time kept between the planned wake and the commit (s): a high percentile of the recent planned wake →
-    /// commit times plus half a margin, or more after a late frame (see the type's notes). While fewer than
-    /// `youngHistory` are known, their tail is not: the spread seen (longest less median) is added, twice over at
-    /// first and less with each frame, so a loaded machine's fresh run keeps room for wake-ups it has yet to see
-    /// (an idle machine's spread is a tenth of a millisecond).
+    /// commit times plus half a margin, or more after a late frame (see the type's notes).
     public var renderEstimate: Double {
-        var percentile = Self.percentile(renders, Self.slackPercentile).map { $0 + margin / 2 } ?? 0
-        if renders.count < Self.youngHistory, let longest = renders.max(), let median = Self.median(renders) {
-            percentile += 2 * (longest - median) * (1 - Double(renders.count) / Double(Self.youngHistory))
-        }
-        return max(percentile, widened)
+        max((Self.percentile(renders, Self.slackPercentile) ?? 0) + margin / 2, widened)
+    }
+
+    /// What a fresh run keeps more than the slack once its target climbs past the guess (s): while fewer than
+    /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run
+    /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (longest
+    /// less median), whichever is more, shrinking with each frame known. The guess itself leaves half a cycle.
+    var youngAllowance: Double {
+        guard renders.count < Self.youngHistory, let period else { return 0 }
+        let spread = renders.max().map { longest in 2 * (longest - (Self.median(renders) ?? longest)) } ?? 0
+        return max(period / 3, spread) * (1 - Double(renders.count) / Double(Self.youngHistory))
     }
 
     /// When to start the frame owed after a callback that arrived at `callback`.
@@ -149,7 +161,8 @@ public struct FrameDeadline: Sendable {
             guard guess != nil, sawFeedback, let period else { return callback }
             return callback + max(0, Self.guessShare * period - renderEstimate)
         }
-        return callback + max(0, target - renderEstimate)
+        let young = min(youngAllowance, max(0, target - Self.guessShare * (cycle ?? 0)))
+        return callback + max(0, target - renderEstimate - young)
     }
 
     /// When a frame started after a callback at `callback` is expected on screen: the on-time latency after it;
@@ -170,6 +183,10 @@ public struct FrameDeadline: Sendable {
         let took = max(0, commit - wake)
         drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit, took: took))
         if drawn.count > 8 { drawn.removeFirst() }
+        guard callbackFrames >= Self.warmupFrames else {
+            callbackFrames += 1
+            return
+        }
         renders.append(took)
         if renders.count > Self.renderHistory { renders.removeFirst() }
     }
@@ -195,7 +212,8 @@ public struct FrameDeadline: Sendable {
         let latency = time - frame.callback
         guard latency > 0 else { return }
         Self.push(&latencies, latency)
-        if !hasFeedback, guess != nil, let period, let least = latencies.min(), frame.commit - frame.took > frame.callback,
+        if !hasFeedback, guess != nil, let period, let least = latencies.min(),
+           frame.commit - frame.took > frame.callback,
            latency > least + max(0.002, period / 5) {
             // A frame started at the guess, before the statistics, was late: the guess does not hold here.
             lateFrames += 1
