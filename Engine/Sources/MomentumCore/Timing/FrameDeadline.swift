@@ -34,10 +34,12 @@
 ///   from the callback took ~14 more frames to reach the deadline, so a fresh drag's first ~20 frames were shown a
 ///   cycle later than needed. Once the compositor has sent any presentation feedback and the callback period is
 ///   known, frames start at `guessShare` of the period (less the slack) from the first, and the target begins there
-///   when the feedback has timed enough. A frame of the guess shown late (its latency over the least seen by a fifth
-///   of a period, before the statistics; or late past the deadline at the guess after) drops the guess: the target
-///   goes back to the callback and probes as it always did (at most the few frames in flight are lost, only where a
-///   compositor latches in the first half of its cycle). A cadence change probes from the callback.
+///   when the feedback has timed enough. A frame of the guess late past the deadline drops the guess: the target
+///   goes back to the callback and probes as it always did (the frames in flight until the statistics begin are
+///   lost, only where a compositor latches in the first half of its cycle). Lateness is only judged once the
+///   statistics begin: a fresh run's first frames are shown sooner when the compositor was idle (weston headless
+///   showed the first frame of a drag 29 ms after its callback, the next 41 ms), so a late frame is not told from
+///   the least latency of a few. A cadence change probes from the callback.
 ///
 /// With no presentation feedback at all nothing is learned: frames start at the callback. Pure: all times are
 /// seconds on one clock the caller chooses (presentation times converted to it).
@@ -212,14 +214,6 @@ public struct FrameDeadline: Sendable {
         let latency = time - frame.callback
         guard latency > 0 else { return }
         Self.push(&latencies, latency)
-        if !hasFeedback, guess != nil, let period, let least = latencies.min(),
-           frame.commit - frame.took > frame.callback,
-           latency > least + max(0.002, period / 5) {
-            // A frame started at the guess, before the statistics, was late: the guess does not hold here.
-            lateFrames += 1
-            guess = nil
-            return
-        }
         guard let cycle, intervals.count >= 4, let least = self.latency else { return }
         // The newest eight intervals against the cadence learned: a refresh change moves all of them (a late frame
         // moves one or two), so it shows within a few frames.
