@@ -276,12 +276,10 @@ struct FreshDragTests {
                 + "p99 \(p99.0 * 1000) against \(p99.1 * 1000) (\(late.count) samples); late intervals \(lateShare) "
                 + "against \(callbackShare)"
             #expect(late.count >= 4 * 40, "\(summary)")
-            // The first frames start from the guess (half a cycle less the slack) and climb: p50 41.0 / 41.3 ms
-            // against 57.6 / 57.3 at the callback (idle / loaded). Idle, p99 57.6 against 66.4; loaded, where the
-            // slack has seen late wake-ups and the climb keeps room for those it has not, some frames start near
-            // the callback: p99 66.3 as at the callback.
-            #expect(p50.0 <= p50.1 - 0.008, "\(summary)")
-            #expect(p99.0 <= p99.1 - (name == "idle" ? 0.005 : -0.001), "\(summary)")
+            // The first frames start from the guess (half a cycle less the slack) and climb, keeping room for the
+            // late wake-ups not yet seen: p50 41.0 / 41.2 ms against 57.6 / 57.3 at the callback (idle / loaded),
+            // p99 57.6 / 57.9 against 66.4 / 66.3, no late interval.
+            #expect(p50.0 <= p50.1 - 0.008 && p99.0 <= p99.1 - 0.005, "\(summary)")
             #expect(lateShare <= callbackShare + 0.005, "\(summary)")
         }
     }

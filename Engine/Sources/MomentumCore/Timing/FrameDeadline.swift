@@ -64,7 +64,7 @@ public struct FrameDeadline: Sendable {
     /// 50 ms after the launch, was all started at the callback).
     static let warmupFrames = 2
     /// Wake → commit times below which a fresh run keeps `youngAllowance` for the tail not yet seen.
-    static let youngHistory = 32
+    static let youngHistory = 48
     /// Where a fresh run's first frames aim, as a share of the period after the callback (see the type's notes).
     public static let guessShare = 0.5
     /// Frames whose commit offset and lateness are kept to tell a hitch from the deadline (3.2 s at 40 Hz).
@@ -149,18 +149,27 @@ public struct FrameDeadline: Sendable {
     /// What a fresh run keeps more than the slack once its target climbs past the guess (s): while fewer than
     /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run
     /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (longest
-    /// less median), whichever is more, shrinking with each frame known. The guess itself leaves half a cycle.
+    /// less median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
+    /// 48. The guess itself leaves half a cycle.
     var youngAllowance: Double {
         guard renders.count < Self.youngHistory, let period else { return 0 }
         let spread = renders.max().map { longest in 2 * (longest - (Self.median(renders) ?? longest)) } ?? 0
-        return max(period / 3, spread) * (1 - Double(renders.count) / Double(Self.youngHistory))
+        // Whole for the first third of the young history, then shrinking to nothing.
+        let known = Double(renders.count) / Double(Self.youngHistory)
+        return max(period / 3, spread) * min(1, 1.5 * (1 - known))
     }
+
+    /// The period a fresh run's guess is a share of before the statistics (s): the shortest of the cadence timed so
+    /// far, the callback interval and the refresh the feedback gave. A run's first callbacks and presentations come
+    /// as slowly as its first frames are drawn (52 ms apart under weston headless while the launch drew its
+    /// shaders), and half of that was past weston's latch.
+    var guessPeriod: Double? { [cycle, Self.median(callbackIntervals), refresh].compactMap { $0 }.min() }
 
     /// When to start the frame owed after a callback that arrived at `callback`.
     public func wake(afterCallback callback: Double) -> Double {
         guard hasFeedback else {
             // A fresh run: the guess, once the compositor is known to send feedback (so a late frame shows).
-            guard guess != nil, sawFeedback, let period else { return callback }
+            guard guess != nil, sawFeedback, let period = guessPeriod else { return callback }
             return callback + max(0, Self.guessShare * period - renderEstimate)
         }
         let young = min(youngAllowance, max(0, target - Self.guessShare * (cycle ?? 0)))
