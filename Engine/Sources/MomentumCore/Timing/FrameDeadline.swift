@@ -80,6 +80,11 @@ public struct FrameDeadline: Sendable {
         var commit: Double
         /// Planned wake → commit (s).
         var took: Double
+        /// The first frame drawn after a callback since the start or a frame drawn without one: the compositor may
+        /// have idled and shows it sooner (weston headless: 29–35 ms after its callback against 41–42 for the next),
+        /// so its latency is no measure of an on-time frame (as the least of a fresh run's few, every frame after
+        /// it looked late).
+        var afterIdle: Bool
     }
     private var drawn: [Drawn] = []
     private var latencies: [Double] = []
@@ -190,9 +195,10 @@ public struct FrameDeadline: Sendable {
         if let last = lastCallback, callback - last > 0, callback - last < 0.1 {
             Self.push(&callbackIntervals, callback - last)
         }
+        let afterIdle = lastCallback == nil
         lastCallback = callback
         let took = max(0, commit - wake)
-        drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit, took: took))
+        drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit, took: took, afterIdle: afterIdle))
         if drawn.count > 8 { drawn.removeFirst() }
         guard callbackFrames >= Self.warmupFrames else {
             callbackFrames += 1
@@ -221,7 +227,7 @@ public struct FrameDeadline: Sendable {
         let frame = drawn[index]
         drawn.removeSubrange(...index)
         let latency = time - frame.callback
-        guard latency > 0 else { return }
+        guard latency > 0, !frame.afterIdle else { return }
         Self.push(&latencies, latency)
         guard let cycle, intervals.count >= 4, let least = self.latency else { return }
         // The newest eight intervals against the cadence learned: a refresh change moves all of them (a late frame
