@@ -32,8 +32,8 @@
 ///   large as the target starts the frame at the callback: never later than `--frame-start callback` would.
 /// - a fresh run: the learner knows nothing until four intervals between presented frames are timed, and a probe
 ///   from the callback took ~14 more frames to reach the deadline, so a fresh drag's first ~20 frames were shown a
-///   cycle later than needed. Once the compositor has sent any presentation feedback and the callback period is
-///   known, frames start at `guessShare` of the period (less the slack) from the first, and the target begins there
+///   cycle later than needed. Once the compositor has sent any presentation feedback and a period is known
+///   (`guessPeriod`), frames start at `guessShare` of it (less the slack) from the first, and the target begins there
 ///   when the feedback has timed enough. A frame of the guess late past the deadline drops the guess: the target
 ///   goes back to the callback and probes as it always did (the frames in flight until the statistics begin are
 ///   lost, only where a compositor latches in the first half of its cycle). Lateness is only judged once the
@@ -115,7 +115,8 @@ public struct FrameDeadline: Sendable {
     private var sawFeedback = false
     /// The refresh period the newest feedback gave (s), nil when none did.
     private var refresh: Double?
-    /// The fresh run's guess: allowed until a frame of it is late (then, and after a cadence change, nil).
+    /// The fresh run's guess: allowed until a frame of it is late or the target climbed past it (then, and after a
+    /// cadence change, nil).
     private var guess: Guess? = Guess()
     private struct Guess: Sendable {
         /// The target the guess set once the statistics began (s), nil before.
