@@ -80,10 +80,10 @@ public struct FrameDeadline: Sendable {
         var commit: Double
         /// Planned wake → commit (s).
         var took: Double
-        /// The first frame drawn after a callback since the start or a frame drawn without one: the compositor may
-        /// have idled and shows it sooner (weston headless: 29–35 ms after its callback against 41–42 for the next),
-        /// so its latency is no measure of an on-time frame (as the least of a fresh run's few, every frame after
-        /// it looked late).
+        /// The first frame drawn after a callback since the start or a frame drawn without one: the compositor
+        /// may have idled and shows it sooner (weston headless: 29–35 ms after its callback against 41–42 for the
+        /// next), so its latency is no measure of an on-time frame (as the least of a fresh run's few, every frame
+        /// after it looked late).
         var afterIdle: Bool
     }
     private var drawn: [Drawn] = []
