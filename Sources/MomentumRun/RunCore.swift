@@ -197,7 +197,8 @@ public struct RunCore {
             clock.presented(nanoseconds: feedback.nanoseconds, refreshNanoseconds: UInt64(feedback.refreshNanoseconds))
             statistics.presented(ns: feedback.nanoseconds, refreshNs: feedback.refreshNanoseconds, msc: feedback.msc,
                                  vsync: feedback.flags.contains(.vsync))
-            deadline.presented(sequence: feedback.sequence, at: feedback.hostTime)
+            deadline.presented(sequence: feedback.sequence, at: feedback.hostTime,
+                               refresh: Double(feedback.refreshNanoseconds) / 1e9)
             if configuration.predict { predictions.presented(sequence: feedback.sequence, at: feedback.hostTime) }
             trace(.presented(TraceRecord.Presented(sequence: feedback.sequence, nanoseconds: feedback.nanoseconds,
                                                    refreshNanoseconds: feedback.refreshNanoseconds, msc: feedback.msc,

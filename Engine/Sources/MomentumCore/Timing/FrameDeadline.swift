@@ -9,8 +9,9 @@
 /// - the on-time latency `latency`: the 25th percentile of recent callback → presentation times (a frame whose latency is
 ///   more than a fifth of a cycle (at least 2 ms) above it was late: it missed the presentation it was drawn for
 ///   (weston headless shows such a frame ~10 ms later, other compositors a whole refresh later);
-/// - the target commit offset after the callback: it starts at 0 (render at the callback), grows by `cycle/16` per
-///   on-time frame, and stays `margin` below `ceiling`, the earliest commit offset that was late past the deadline.
+/// - the target commit offset after the callback: it starts at `guessShare` of the cycle (a fresh run's first frames
+///   start near where the deadline usually is, not at the callback; see below), grows by `cycle/16` per on-time
+///   frame, and stays `margin` below `ceiling`, the earliest commit offset that was late past the deadline.
 /// - a late frame is the deadline's unless the last `offsetHistory` frames show it a hitch: under load weston
 ///   headless presents some frames late whatever their commit time, and such a hitch is late at every offset, a
 ///   deadline only past it. So a late frame with at least `hitchEvidence` on-time frames committed a margin or more
@@ -22,14 +23,26 @@
 ///   is raised by a margin after `ceilingMemory` on-time frames, so a deadline that moved later is found again. Three of the deadline's late frames in a
 ///   row start the probing over from the callback; a cadence change of over 20 % (three quarters of the newest
 ///   eight intervals) drops everything learned.
-/// - the start (wake) time is the target minus the slack: the longest of the client's last 128 planned wake → commit
-///   times (the wake-up's own lateness, large on a loaded machine, and the build), widened at once after a
-///   late frame to what that frame took plus an eighth of a cycle, and narrowed slowly (2 % per on-time frame)
-///   from there. A slack as large as the target starts the frame at the callback: never later than
-///   `--frame-start callback` would.
+/// - the start (wake) time is the target minus the slack (and, in a fresh run, `youngAllowance`): a high percentile
+///   (`slackPercentile`) of the client's last `renderHistory` planned wake → commit times after the first
+///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build) plus
+///   half a margin, widened at once after a late frame to what that frame took plus an
+///   eighth of a cycle, and narrowed slowly (2 % per on-time frame) from there. (The longest of the last 128, as
+///   before, put the start at the callback for 128 frames after any one wake-up that ran 10–30 ms late.) A slack as
+///   large as the target starts the frame at the callback: never later than `--frame-start callback` would.
+/// - a fresh run: the learner knows nothing until four intervals between presented frames are timed, and a probe
+///   from the callback took ~14 more frames to reach the deadline, so a fresh drag's first ~20 frames were shown a
+///   cycle later than needed. Once the compositor has sent any presentation feedback and a period is known
+///   (`guessPeriod`), frames start at `guessShare` of it (less the slack) from the first, and the target begins there
+///   when the feedback has timed enough. A frame of the guess late past the deadline drops the guess: the target
+///   goes back to the callback and probes as it always did (the frames in flight until the statistics begin are
+///   lost, only where a compositor latches in the first half of its cycle). Lateness is only judged once the
+///   statistics begin: a fresh run's first frames are shown sooner when the compositor was idle (weston headless
+///   showed the first frame of a drag 29 ms after its callback, the next 41 ms), so a late frame is not told from
+///   the least latency of a few. A cadence change probes from the callback.
 ///
-/// With no presentation feedback (`hasFeedback` false) nothing is learned: frames start at the callback. Pure: all
-/// times are seconds on one clock the caller chooses (presentation times converted to it).
+/// With no presentation feedback at all nothing is learned: frames start at the callback. Pure: all times are
+/// seconds on one clock the caller chooses (presentation times converted to it).
 public struct FrameDeadline: Sendable {
     /// On-time frames after which the ceiling is raised by a margin (20 s at 60 Hz): a deadline that moved later is
     /// found again, at the cost of at most one late frame per probe.
@@ -40,8 +53,20 @@ public struct FrameDeadline: Sendable {
     public static let suspectMemory = 48
     /// Frames whose timing is kept for the statistics.
     static let history = 32
-    /// Frames whose wake → commit times are kept for the slack (3.2 s at 40 Hz).
-    static let renderHistory = 128
+    /// Frames whose wake → commit times are kept for the slack (12.8 s at 40 Hz).
+    static let renderHistory = 512
+    /// The share of the kept wake → commit times the slack covers (before its half margin): the third longest of 512.
+    static let slackPercentile = 0.995
+    /// The first frames drawn after a callback whose wake → commit times are not in the slack: a fresh run's first
+    /// frames draw everything for the first time (shaders, the glyph atlas, the layer surfaces: 10 ms and more under
+    /// weston headless here, where a frame after them takes 0.1–2 ms), which no later frame repeats. One of them
+    /// kept the start at the callback for as long as it was in the history (the drag of `bench-touch-floor`, played
+    /// 50 ms after the launch, was all started at the callback).
+    static let warmupFrames = 2
+    /// Wake → commit times below which a fresh run keeps `youngAllowance` for the tail not yet seen.
+    static let youngHistory = 48
+    /// Where a fresh run's first frames aim, as a share of the period after the callback (see the type's notes).
+    public static let guessShare = 0.5
     /// Frames whose commit offset and lateness are kept to tell a hitch from the deadline (3.2 s at 40 Hz).
     static let offsetHistory = 128
     /// On-time frames committed a margin or more past a late frame's offset needed to call it a hitch.
@@ -55,11 +80,18 @@ public struct FrameDeadline: Sendable {
         var commit: Double
         /// Planned wake → commit (s).
         var took: Double
+        /// The first frame drawn after a callback since the start or a frame drawn without one: the compositor
+        /// may have idled and shows it sooner (weston headless: 29–35 ms after its callback against 41–42 for the
+        /// next), so its latency is no measure of an on-time frame (as the least of a fresh run's few, every frame
+        /// after it looked late).
+        var afterIdle: Bool
     }
     private var drawn: [Drawn] = []
     private var latencies: [Double] = []
     private var intervals: [Double] = []
     private var renders: [Double] = []
+    /// Frames drawn after a callback since the start (up to `warmupFrames`).
+    private var callbackFrames = 0
     /// The newest frames' commit offsets after their callbacks (s) and whether each was late, oldest first.
     private var offsets: [(offset: Double, late: Bool)] = []
     /// Intervals between consecutive callbacks (the cadence when there is no feedback), and the last callback.
@@ -79,6 +111,17 @@ public struct FrameDeadline: Sendable {
     private var lateInARow = 0
     /// The slack a late frame asked for, narrowing by 2 % per on-time frame (s).
     private var widened = 0.0
+    /// Whether any presentation feedback came: the compositor sends it, so a guess can be checked.
+    private var sawFeedback = false
+    /// The refresh period the newest feedback gave (s), nil when none did.
+    private var refresh: Double?
+    /// The fresh run's guess: allowed until a frame of it is late or the target climbed past it (then, and after a
+    /// cadence change, nil).
+    private var guess: Guess? = Guess()
+    private struct Guess: Sendable {
+        /// The target the guess set once the statistics began (s), nil before.
+        var target: Double?
+    }
 
     /// The commit offset after the callback being aimed at (s).
     public private(set) var target = 0.0
@@ -95,22 +138,48 @@ public struct FrameDeadline: Sendable {
     /// The compositor's cadence (s), learned; nil before enough feedback.
     public var cycle: Double? { Self.median(intervals) }
     /// The time from one frame callback to the next (s): the cadence where feedback taught it, else the median
-    /// interval between callbacks; nil before either.
-    public var period: Double? { cycle ?? Self.median(callbackIntervals) }
+    /// interval between callbacks, else the refresh period the feedback gave; nil before any.
+    public var period: Double? { cycle ?? Self.median(callbackIntervals) ?? refresh }
     /// The on-time callback → presentation time (s): the 25th percentile of the recent ones (late frames are the
     /// minority above it; a frame committed while the compositor idled can be shown sooner, the minority below);
     /// nil before feedback.
     public var latency: Double? { Self.percentile(latencies, 0.25) }
     /// The safety margin kept below the ceiling and a cycle's end (s).
     public var margin: Double { max(0.001, (cycle ?? 0) * 0.06) }
-    /// The time kept between the planned wake and the commit (s): the longest recent planned wake → commit time, or
-    /// more after a late frame (see the type's notes).
-    public var renderEstimate: Double { max(renders.max() ?? 0, widened) }
+    /// The time kept between the planned wake and the commit (s): a high percentile of the recent planned wake →
+    /// commit times plus half a margin, or more after a late frame (see the type's notes).
+    public var renderEstimate: Double {
+        max((Self.percentile(renders, Self.slackPercentile) ?? 0) + margin / 2, widened)
+    }
+
+    /// What a fresh run keeps more than the slack once its target climbs past the guess (s): while fewer than
+    /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run
+    /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (longest
+    /// less median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
+    /// 48. The guess itself leaves half a cycle.
+    var youngAllowance: Double {
+        guard renders.count < Self.youngHistory, let period else { return 0 }
+        let spread = renders.max().map { longest in 2 * (longest - (Self.median(renders) ?? longest)) } ?? 0
+        // Whole for the first third of the young history, then shrinking to nothing.
+        let known = Double(renders.count) / Double(Self.youngHistory)
+        return max(period / 3, spread) * min(1, 1.5 * (1 - known))
+    }
+
+    /// The period a fresh run's guess is a share of before the statistics (s): the shortest of the cadence timed so
+    /// far, the callback interval and the refresh the feedback gave. A run's first callbacks and presentations come
+    /// as slowly as its first frames are drawn (52 ms apart under weston headless while the launch drew its
+    /// shaders), and half of that was past weston's latch.
+    var guessPeriod: Double? { [cycle, Self.median(callbackIntervals), refresh].compactMap { $0 }.min() }
 
     /// When to start the frame owed after a callback that arrived at `callback`.
     public func wake(afterCallback callback: Double) -> Double {
-        guard hasFeedback else { return callback }
-        return callback + max(0, target - renderEstimate)
+        guard hasFeedback else {
+            // A fresh run: the guess, once the compositor is known to send feedback (so a late frame shows).
+            guard guess != nil, sawFeedback, let period = guessPeriod else { return callback }
+            return callback + max(0, Self.guessShare * period - renderEstimate)
+        }
+        let young = min(youngAllowance, max(0, target - Self.guessShare * (cycle ?? 0)))
+        return callback + max(0, target - renderEstimate - young)
     }
 
     /// When a frame started after a callback at `callback` is expected on screen: the on-time latency after it;
@@ -127,10 +196,15 @@ public struct FrameDeadline: Sendable {
         if let last = lastCallback, callback - last > 0, callback - last < 0.1 {
             Self.push(&callbackIntervals, callback - last)
         }
+        let afterIdle = lastCallback == nil
         lastCallback = callback
         let took = max(0, commit - wake)
-        drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit, took: took))
+        drawn.append(Drawn(sequence: sequence, callback: callback, commit: commit, took: took, afterIdle: afterIdle))
         if drawn.count > 8 { drawn.removeFirst() }
+        guard callbackFrames >= Self.warmupFrames else {
+            callbackFrames += 1
+            return
+        }
         renders.append(took)
         if renders.count > Self.renderHistory { renders.removeFirst() }
     }
@@ -141,8 +215,11 @@ public struct FrameDeadline: Sendable {
         lastCallback = nil
     }
 
-    /// Frame `sequence` was presented at `time` (the caller's clock).
-    public mutating func presented(sequence: UInt64, at time: Double) {
+    /// Frame `sequence` was presented at `time` (the caller's clock); `refresh`: the period the feedback gave (s; 0
+    /// or nil when unknown), a fresh run's period before callbacks have timed one.
+    public mutating func presented(sequence: UInt64, at time: Double, refresh: Double? = nil) {
+        sawFeedback = true
+        if let refresh, refresh > 0 { self.refresh = refresh }
         if let last = lastPresented, sequence == last.sequence + 1, time > last.time {
             Self.push(&intervals, time - last.time)
         }
@@ -151,7 +228,7 @@ public struct FrameDeadline: Sendable {
         let frame = drawn[index]
         drawn.removeSubrange(...index)
         let latency = time - frame.callback
-        guard latency > 0 else { return }
+        guard latency > 0, !frame.afterIdle else { return }
         Self.push(&latencies, latency)
         guard let cycle, intervals.count >= 4, let least = self.latency else { return }
         // The newest eight intervals against the cadence learned: a refresh change moves all of them (a late frame
@@ -164,7 +241,14 @@ public struct FrameDeadline: Sendable {
             restart()
             return
         }
-        if cycleAtStart == nil { cycleAtStart = cycle }
+        if cycleAtStart == nil {
+            cycleAtStart = cycle
+            // The statistics begin: the fresh run's target is the guess, and probing goes on from there.
+            if guess != nil {
+                target = Self.guessShare * cycle
+                guess?.target = target
+            }
+        }
         hasFeedback = true
         let offset = frame.commit - frame.callback
         let late = latency > least + max(0.002, cycle / 5)
@@ -188,6 +272,11 @@ public struct FrameDeadline: Sendable {
             ceiling = min(ceiling, offset)
             onTimeSinceCeiling = 0
             target = max(0, min(target, ceiling - margin) - cycle / 8)
+            if let guessed = guess?.target, offset <= guessed + margin {
+                // Late at the guess itself: the deadline is earlier than guessed. Probe from the callback.
+                target = 0
+                guess = nil
+            }
             // Late again and again: the deadline is not where it was learned; render at the callback and probe anew.
             if lateInARow >= 3 { target = 0 }
         } else {
@@ -211,6 +300,8 @@ public struct FrameDeadline: Sendable {
             }
             target = min(target + cycle / 16, ceiling - margin, cycle - margin)
             target = max(0, target)
+            // Past the guess by two probe steps: its frames were on time.
+            if let guessed = guess?.target, target > guessed + cycle / 8 { guess = nil }
         }
     }
 
@@ -253,6 +344,7 @@ public struct FrameDeadline: Sendable {
         target = 0
         widened = 0
         hasFeedback = false
+        guess = nil
         onTimeSinceCeiling = 0
         confirmed = false
         suspect = nil
