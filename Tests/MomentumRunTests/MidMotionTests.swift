@@ -57,6 +57,21 @@ struct MidMotionTests {
         #expect(Set(moments) == ["lanes", "mid-shuffle"], "\(moments)")
     }
 
+    @Test("the playground is pictured twice: the card in flight, then the tile knocked or a flight two seconds on")
+    func playgroundTwoPictures() throws {
+        var driver = Self.autoplay(.playground)
+        driver.run(until: 8)
+        #expect(driver.snapshots.map(\.index) == [1, 2])
+        let moments = driver.snapshots.compactMap { shot in
+            driver.lines.last { $0.t <= shot.t + 1e-9 && $0.sceneState != nil }?.sceneState
+                .flatMap { MidMotion.moment(of: $0, size: SIMD2(800, 600)) }
+        }
+        #expect(moments.count == 2 && moments.first == "flight", "\(moments)")
+        if moments == ["flight", "flight"], let first = driver.snapshots.first, let second = driver.snapshots.last {
+            #expect(second.t - first.t >= 2, "the second flight \(second.t - first.t) s after the first")
+        }
+    }
+
     @Test("what frames draw reaches the trace every other frame in motion and at rest, and reads back the same")
     func drawnLines() throws {
         var driver = Self.autoplay(.panel)
