@@ -16,6 +16,14 @@ struct MidMotionTests {
         return RunCoreDriver(configuration: configuration)
     }
 
+    /// The kind of instant each picture shows, read from the scene's record of the frame it was asked for (800x600).
+    static func moments(_ driver: RunCoreDriver) -> [String] {
+        driver.snapshots.compactMap { shot in
+            driver.lines.last { $0.t <= shot.t + 1e-9 && $0.sceneState != nil }?.sceneState
+                .flatMap { MidMotion.moment(of: $0, size: SIMD2(800, 600)) }
+        }
+    }
+
     @Test("the transition is pictured half presented, twice, in two motions")
     func transitionHalfPresented() throws {
         var driver = Self.autoplay(.transition)
@@ -50,10 +58,7 @@ struct MidMotionTests {
         var driver = Self.autoplay(.gallery)
         driver.run(until: 40)
         #expect(driver.snapshots.map(\.index) == [1, 2])
-        let moments = driver.snapshots.compactMap { shot in
-            driver.lines.last { $0.t <= shot.t + 1e-9 && $0.sceneState != nil }?.sceneState
-                .flatMap { MidMotion.moment(of: $0, size: SIMD2(800, 600)) }
-        }
+        let moments = Self.moments(driver)
         #expect(Set(moments) == ["lanes", "mid-shuffle"], "\(moments)")
     }
 
@@ -62,10 +67,7 @@ struct MidMotionTests {
         var driver = Self.autoplay(.playground)
         driver.run(until: 8)
         #expect(driver.snapshots.map(\.index) == [1, 2])
-        let moments = driver.snapshots.compactMap { shot in
-            driver.lines.last { $0.t <= shot.t + 1e-9 && $0.sceneState != nil }?.sceneState
-                .flatMap { MidMotion.moment(of: $0, size: SIMD2(800, 600)) }
-        }
+        let moments = Self.moments(driver)
         #expect(moments.count == 2 && moments.first == "flight", "\(moments)")
         if moments == ["flight", "flight"], let first = driver.snapshots.first, let second = driver.snapshots.last {
             #expect(second.t - first.t >= 2, "the second flight \(second.t - first.t) s after the first")
