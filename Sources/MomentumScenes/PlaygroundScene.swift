@@ -742,6 +742,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         var goal = goal
         for _ in 0..<8 {
             var probe = motion
+            // Settling where the tree's animation will (a visible step on this output), not at the backend's own
+            // looser threshold, which called a spring at rest 0.3 px short of its goal before it overshot by 1.2.
+            probe.setRestThreshold(LayerProperty.position.restThreshold(outputScale: layers.outputScale))
             probe.start(from: value, velocity: velocity, to: goal)
             var lowest = pointwiseMin(value, goal), highest = pointwiseMax(value, goal)
             for _ in 0..<360 where !probe.isAtRest {
