@@ -186,7 +186,7 @@ public final class RenderContext {
     /// binds the window's again. A layer surface drawn on every frame (something turning) while the window draws
     /// nothing stays bound: no switch there and back (each flushes the context and validates the drawable again).
     public func makeCurrent(_ layer: LayerSurface) throws {
-        if eglGetCurrentSurface(EGL_DRAW) == layer.surface { return }
+        if isCurrent(layer) { return }
         guard eglMakeCurrent(display, layer.surface, layer.surface, context) == EGLBoolean(EGL_TRUE) else {
             throw RenderError.egl("eglMakeCurrent (layer surface)")
         }

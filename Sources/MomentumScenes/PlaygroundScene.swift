@@ -739,12 +739,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     private func insideGoal(of motion: PropertyAnimation, from value: SIMD2<Double>, velocity: SIMD2<Double>,
                             to goal: SIMD2<Double>) -> SIMD2<Double> {
         let low = clamped(-SIMD2(repeating: .infinity)), high = clamped(SIMD2(repeating: .infinity))
+        // Settling where the tree's animation will (a visible step on this output), not at the backend's own looser
+        // threshold, which called a spring at rest 0.3 px short of its goal before it overshot by 1.2.
+        var settling = motion
+        settling.setRestThreshold(LayerProperty.position.restThreshold(outputScale: layers.outputScale))
         var goal = goal
         for _ in 0..<8 {
-            var probe = motion
-            // Settling where the tree's animation will (a visible step on this output), not at the backend's own
-            // looser threshold, which called a spring at rest 0.3 px short of its goal before it overshot by 1.2.
-            probe.setRestThreshold(LayerProperty.position.restThreshold(outputScale: layers.outputScale))
+            var probe = settling
             probe.start(from: value, velocity: velocity, to: goal)
             var lowest = pointwiseMin(value, goal), highest = pointwiseMax(value, goal)
             for _ in 0..<360 where !probe.isAtRest {

@@ -90,6 +90,9 @@ public struct FrameDeadline: Sendable {
     private var latencies: [Double] = []
     private var intervals: [Double] = []
     private var renders: [Double] = []
+    /// `renders` in ascending order, kept as frames come and go: the slack's percentile is read from it on every
+    /// `wake` (twice a frame) without sorting a copy of 512 times each time.
+    private var sortedRenders: [Double] = []
     /// Frames drawn after a callback since the start (up to `warmupFrames`).
     private var callbackFrames = 0
     /// The newest frames' commit offsets after their callbacks (s) and whether each was late, oldest first.
@@ -149,7 +152,7 @@ public struct FrameDeadline: Sendable {
     /// The time kept between the planned wake and the commit (s): a high percentile of the recent planned wake →
     /// commit times plus half a margin, or more after a late frame (see the type's notes).
     public var renderEstimate: Double {
-        max((Self.percentile(renders, Self.slackPercentile) ?? 0) + margin / 2, widened)
+        max((Self.percentile(sorted: sortedRenders, Self.slackPercentile) ?? 0) + margin / 2, widened)
     }
 
     /// What a fresh run keeps more than the slack once its target climbs past the guess (s): while fewer than
@@ -159,7 +162,9 @@ public struct FrameDeadline: Sendable {
     /// 48. The guess itself leaves half a cycle.
     var youngAllowance: Double {
         guard renders.count < Self.youngHistory, let period else { return 0 }
-        let spread = renders.max().map { longest in 2 * (longest - (Self.median(renders) ?? longest)) } ?? 0
+        let spread = sortedRenders.last.map { longest in
+            2 * (longest - (Self.percentile(sorted: sortedRenders, 0.5) ?? longest))
+        } ?? 0
         // Whole for the first third of the young history, then shrinking to nothing.
         let known = Double(renders.count) / Double(Self.youngHistory)
         return max(period / 3, spread) * min(1, 1.5 * (1 - known))
@@ -206,7 +211,11 @@ public struct FrameDeadline: Sendable {
             return
         }
         renders.append(took)
-        if renders.count > Self.renderHistory { renders.removeFirst() }
+        sortedRenders.insert(took, at: Self.lowerBound(of: took, in: sortedRenders))
+        if renders.count > Self.renderHistory {
+            let oldest = renders.removeFirst()
+            sortedRenders.remove(at: Self.lowerBound(of: oldest, in: sortedRenders))
+        }
     }
 
     /// A frame drawn without a callback: it breaks the run of consecutive frames.
@@ -360,9 +369,23 @@ public struct FrameDeadline: Sendable {
 
     /// Nearest rank.
     private static func percentile(_ values: [Double], _ p: Double) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
+        percentile(sorted: values.sorted(), p)
+    }
+
+    /// Nearest rank, of values already in ascending order.
+    private static func percentile(sorted: [Double], _ p: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
         let rank = max(1, Int((Double(sorted.count) * p).rounded(.up)))
         return sorted[min(rank, sorted.count) - 1]
+    }
+
+    /// The first index of ascending `sorted` whose value is not below `value` (where it goes in, or an equal one is).
+    private static func lowerBound(of value: Double, in sorted: [Double]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
