@@ -24,7 +24,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import start_weston  # noqa: E402
+from benchlib import end_weston, start_weston  # noqa: E402
 
 
 def frames_of(trace_path, count):
@@ -106,10 +106,7 @@ def main():
     except (RuntimeError, OSError, ValueError, KeyError) as error:
         sys.exit(f"bench-first-frames: {error}")
     finally:
-        if weston is not None:
-            weston.terminate()
-            weston.wait()
-        shutil.rmtree(work, ignore_errors=True)
+        end_weston(weston, work)
     scale = f" at scale {args.scale}" if args.scale != 1 else ""
     cache = ", each run with an empty shader cache" if args.shader_cache == "cold" else ""
     print(f"{args.scene}, {args.size}{scale}{cache}, {args.rounds} rounds alternating: medians (min–max) of the "

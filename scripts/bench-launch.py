@@ -32,7 +32,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import start_weston, stop  # noqa: E402
+from benchlib import end_weston, start_weston, stop  # noqa: E402
 
 COMMIT = re.compile(r"^\[\s*(\d+)\.(\d+)\]\s+-> wl_surface@(\d+)\.(attach|commit)\(")
 TOPLEVEL = re.compile(r"-> xdg_wm_base@\d+\.get_xdg_surface\(new id xdg_surface@\d+, wl_surface@(\d+)\)")
@@ -158,10 +158,7 @@ def main():
     except (RuntimeError, OSError) as error:
         sys.exit(f"bench-launch: {error}")
     finally:
-        if weston is not None:
-            weston.terminate()
-            weston.wait()
-        shutil.rmtree(work, ignore_errors=True)
+        end_weston(weston, work)
     base = results[clients[0][0]]
     base_launch = statistics.median(r["launch_ms"] for r in base)
     base_hwm = statistics.median(r["hwm_mib"] for r in base)

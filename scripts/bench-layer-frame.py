@@ -17,7 +17,6 @@ run fails.
 """
 import argparse
 import os
-import shutil
 import signal
 import statistics
 import subprocess
@@ -26,7 +25,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import build_tool, parse_size, read_trace, start_weston, stop, wait_for_trace  # noqa: E402
+from benchlib import build_tool, end_weston, parse_size, read_trace, start_weston, stop, wait_for_trace  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -121,10 +120,7 @@ def main():
     except (RuntimeError, subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
         sys.exit(f"bench-layer-frame: {error}")
     finally:
-        if weston is not None:
-            weston.terminate()
-            weston.wait()
-        shutil.rmtree(work, ignore_errors=True)
+        end_weston(weston, work)
     floor_ms = statistics.median(r["cpu_ms"] for r in results[clients[0][0]])
     print(f"{args.size}, {args.rounds} rounds of {args.window:g} s, the order alternating; client CPU per presented "
           "frame, ms (each round), and the median's ratio to the C floor's")

@@ -2,6 +2,7 @@
 a momentum run's trace, stopping a client, building a C floor client and a bench run's drag trace."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -98,6 +99,15 @@ def start_weston(work, socket, width, height, scale=1, touch_module=None):
     env = {**os.environ, "XDG_RUNTIME_DIR": xdg, "WAYLAND_DISPLAY": socket}
     env.pop("DISPLAY", None)
     return weston, env
+
+
+def end_weston(weston, work):
+    """Ends the private weston `start_weston` made (None when it never started), reaped, and removes the run's
+    folder `work`: what each benchmark's `finally` does."""
+    if weston is not None:
+        weston.terminate()
+        weston.wait()
+    shutil.rmtree(work, ignore_errors=True)
 
 
 def build_tool(work, name):
