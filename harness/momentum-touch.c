@@ -1297,6 +1297,36 @@ mt_request_path(const char *text, char *path, size_t size)
 		path[--n] = '\0';
 }
 
+/* `ui-height`: how far down from the first output's top edge the views of the shell's UI layer reach (desktop-shell's
+ * panel: 0 until its client has mapped it). desktop-shell places a new window below that panel only once it is mapped,
+ * so a test of window placement waits for it before starting its client. */
+static int
+mt_ui_height(struct mt_module *m)
+{
+	struct weston_compositor *wc = m->compositor;
+	struct weston_output *output;
+	struct weston_layer *layer;
+	struct weston_view *view;
+	int height = 0;
+
+	if (wl_list_empty(&wc->output_list))
+		return 0;
+	output = wl_container_of(wc->output_list.next, output, link);
+	wl_list_for_each(layer, &wc->layer_list, link) {
+		if (layer->position != WESTON_LAYER_POSITION_UI)
+			continue;
+		wl_list_for_each(view, &layer->view_list.link, layer_link.link) {
+			int bottom;
+			if (view->output != output || !weston_surface_is_mapped(view->surface))
+				continue;
+			bottom = (int)view->geometry.y + view->surface->height - output->y;
+			if (view->geometry.y <= output->y && bottom > height)
+				height = bottom;
+		}
+	}
+	return height;
+}
+
 static void
 mt_conn_submit(struct mt_conn *c)
 {
@@ -1317,6 +1347,8 @@ mt_conn_submit(struct mt_conn *c)
 		else
 			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: capture failed");
 		free(err);
+	} else if (strncmp(text, "ui-height", 9) == 0) {
+		mt_conn_reply(c, "ui-height %d\n", mt_ui_height(m));
 	} else if (strncmp(text, "record ", 7) == 0) {
 		char path[4096];
 		size_t count = 0;

@@ -46,6 +46,8 @@ final class Compositor {
         let started = try startWeston(width: output.width, height: output.height,
                                       extraArguments: scale == 1 ? [] : ["--scale=\(scale)"])
         weston = started.weston
+        // desktop-shell places a window below its panel only once the panel is mapped.
+        if window != nil { try weston.waitShellPanel() }
         var env = started.environment
         for (key, value) in environment { env[key] = value } // the app's alone, not weston's
         let placement = window.map { ["--size", "\($0.width)x\($0.height)"] } ?? ["--fullscreen"]

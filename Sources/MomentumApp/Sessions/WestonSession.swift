@@ -155,6 +155,29 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
         return (width, height)
     }
 
+    /// How far down from the output's top edge the shell's UI layer reaches (desktop-shell's panel; 0 while its
+    /// client has not mapped it yet).
+    public func uiHeight(timeout: Duration = .seconds(20)) throws -> Int {
+        let reply = try connected().request("ui-height", timeout: timeout)
+        let parts = reply.split(separator: " ")
+        guard parts.count == 2, parts[0] == "ui-height", let height = Int(parts[1]) else {
+            throw HarnessError.connection("unexpected reply `\(reply)`")
+        }
+        return height
+    }
+
+    /// Waits until desktop-shell's panel is mapped (its client starts beside weston and may map it after a window
+    /// that is placed meanwhile, which desktop-shell then places without the panel's band), at most `timeout`.
+    public func waitShellPanel(timeout: Duration = .seconds(20)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while try uiHeight() == 0 {
+            guard ContinuousClock.now < deadline else {
+                throw HarnessError.compositor("desktop-shell's panel not mapped within \(timeout)")
+            }
+            usleep(10_000) // polled: weston sends nothing when its shell client maps a surface
+        }
+    }
+
     /// Waits for the `done` of the script accepted by the last `submit`.
     public func waitDone(deadline: ContinuousClock.Instant) throws {
         try connected().waitDone(deadline: deadline)
