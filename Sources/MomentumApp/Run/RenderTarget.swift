@@ -285,6 +285,9 @@ final class RenderTarget {
         // The same drawing, shown: the band it holds may still serve.
         let sameDrawing = state.frame != nil
             && state.drawn.map { $0.content == layer.content && $0.scale == scale } ?? false
+        // Equal but another copy (a drawing made again the same): kept from now on, so that the next frame's
+        // comparison finds the very same commands at once instead of comparing them one by one.
+        if sameDrawing { state.drawn?.content = layer.content }
         let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
         // A layer drawn for the first time with less than half of it in view (the closed panel shows a strip of
         // it at launch) is drawn in view first, so the first frame waits only for the pixels it shows; the next
