@@ -202,6 +202,8 @@ final class RenderTarget {
     private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// The layers `present` shows, by slot (nil: the slot's surface is hidden); empty between frames.
     private var slotLayers: [SeparateLayer?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
+    /// A layer surface's opaque rectangles, made again for each surface shown (kept for its capacity).
+    private var opaque: [Subsurface.Rect] = []
     /// `--no-subsurfaces` turns layer surfaces off.
     var allowsLayerSurfaces = true
     /// The one-pixel buffers of plain colours (made at the first plain layer; nil inside when `wl_shm` fails).
@@ -335,9 +337,8 @@ final class RenderTarget {
         // The opaque region in the surface's coordinates, not cut to it (the compositor ignores what lies outside
         // the surface): while the crop keeps its top-left corner (a layer cut by the window's bottom or right edge
         // only, as the sliding panel), it is the same on every frame and is not sent again. Whole px inside each
-        // rect. Made at its size at once (one array a frame, not one per rect appended).
-        var opaque: [Subsurface.Rect] = []
-        opaque.reserveCapacity(layer.opaque.count)
+        // rect. Into an array kept between frames (none made a frame).
+        opaque.removeAll(keepingCapacity: true)
         for rect in layer.opaque {
             let moved = rect.offsetBy(-shown.origin)
             let low = pointwiseMax(moved.origin.rounded(.up), SIMD2(repeating: -65536))
