@@ -14,16 +14,8 @@ import Testing
         let folder = try temporaryDirectory("momentum-trace-file")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let trace = folder + "/trace.jsonl"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
-        process.arguments = ["run", "--scene", "panel", "--autoplay", "--no-hud", "--size", "640x480",
-                             "--trace", trace]
-        process.environment = env
-        let err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
+        let (process, err) = try startMomentum(["run", "--scene", "panel", "--autoplay", "--no-hud", "--size", "640x480",
+                                                "--trace", trace], environment: env)
         // The autoplay flicks the panel at once; the file shows the frames of a moving panel within a second.
         let deadline = Date(timeIntervalSinceNow: 30)
         var moving = false
