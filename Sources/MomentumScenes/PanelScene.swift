@@ -68,7 +68,11 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// The drag's finger → unstretched top edge mapping (the slop taken up).
     private var mapping = DragMapping(value: 0, finger: 0, pressedValue: 0, pressedFinger: 0)
     /// The Control Center's state: toggles, levels, media.
-    public private(set) var controls = ControlCenter()
+    public private(set) var controls = ControlCenter() {
+        didSet { controlsTrace = controls.traceRecord() }
+    }
+    /// `controls` as the trace writes them, made when they change rather than for every frame's record.
+    private var controlsTrace = ControlCenter().traceRecord()
     /// The control the current touch sequence belongs to (pressed on it with the panel open at rest).
     private var grabbed: ControlCenter.Control?
     /// The slider drag's finger → fill width mapping, and the fill when the finger went down.
@@ -336,7 +340,7 @@ public struct PanelScene: Scene, BackendSwitchable {
 
     private func record(y: Double) -> SceneRecord {
         .panel(Record(state: state, target: target, y: y, vy: vy, rect: layout.rect(y: y), backend: backendName,
-                      controls: controls))
+                      controls: controls, controlsTrace: controlsTrace))
     }
 
     /// The panel's visible part (clipped to the container) and, open and at rest, each of its controls.

@@ -9,9 +9,12 @@ extension ControlCenter {
 
     /// The state as the trace writes it: each toggle, each level, playing and track.
     public func traceRecord() -> TraceValue {
-        var fields = Toggle.allCases.map { TraceField($0, .bool(on($0))) }
-        fields += Slider.allCases.map { TraceField($0, .number(value($0))) }
-        fields += [TraceField(Key.playing, .bool(isPlaying)), TraceField(Key.track, .number(Double(track)))]
+        var fields: [TraceField] = []
+        fields.reserveCapacity(Toggle.allCases.count + Slider.allCases.count + 2)
+        for toggle in Toggle.allCases { fields.append(TraceField(toggle, .bool(on(toggle)))) }
+        for slider in Slider.allCases { fields.append(TraceField(slider, .number(value(slider)))) }
+        fields.append(TraceField(Key.playing, .bool(isPlaying)))
+        fields.append(TraceField(Key.track, .number(Double(track))))
         return .object(fields)
     }
 
@@ -36,14 +39,25 @@ extension PanelScene {
         public var y: Double, vy: Double
         public var rect: DrawRect
         public var backend: String
-        public var controls: ControlCenter
+        public var controls: ControlCenter {
+            didSet { controlsTrace = nil }
+        }
+        /// `controls.traceRecord()`, when the scene that made the record had it made already (the panel makes it
+        /// when its controls change, not on every frame).
+        private var controlsTrace: TraceValue?
 
         enum Key: String { case state, target, y, vy, rect, backend, controls }
 
         public var fields: [TraceField] {
             [TraceField(Key.state, .string(state.rawValue)), TraceField(Key.target, .string(target.rawValue)),
              TraceField(Key.y, .number(y)), TraceField(Key.vy, .number(vy)), TraceField(Key.rect, .rect(rect)),
-             TraceField(Key.backend, .string(backend)), TraceField(Key.controls, controls.traceRecord())]
+             TraceField(Key.backend, .string(backend)),
+             TraceField(Key.controls, controlsTrace ?? controls.traceRecord())]
+        }
+
+        public static func == (a: Record, b: Record) -> Bool {
+            a.state == b.state && a.target == b.target && a.y == b.y && a.vy == b.vy && a.rect == b.rect
+                && a.backend == b.backend && a.controls == b.controls
         }
 
         init(_ f: RecordFields) throws(SceneRecordError) {
@@ -57,7 +71,7 @@ extension PanelScene {
         }
 
         public init(state: State, target: Target, y: Double, vy: Double, rect: DrawRect, backend: String,
-             controls: ControlCenter) {
+             controls: ControlCenter, controlsTrace: TraceValue? = nil) {
             self.state = state
             self.target = target
             self.y = y
@@ -65,6 +79,7 @@ extension PanelScene {
             self.rect = rect
             self.backend = backend
             self.controls = controls
+            self.controlsTrace = controlsTrace
         }
     }
 }

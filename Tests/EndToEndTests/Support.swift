@@ -148,19 +148,27 @@ extension Compositor {
 
 // MARK: Processes
 
-/// Starts the momentum binary with `arguments` (stdin and stdout closed, stderr piped) and waits, up to 60 s, until
-/// it runs a child of each name in `names` (its compositor, the app): the command, its stderr, and those children
-/// (a name missing when the command ended or the time ran out first).
-func startWithChildren(_ arguments: [String], named names: [String]) throws
-    -> (process: Process, stderr: Pipe, children: [String: ChildProcess]) {
+/// Starts the momentum binary with `arguments` (stdin and stdout closed, stderr piped), in `environment` when given
+/// (else this process's): the process and its stderr.
+func startMomentum(_ arguments: [String], environment: [String: String]? = nil) throws -> (process: Process, stderr: Pipe) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try Compositor.momentumBinary())
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let err = Pipe()
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = err
     try process.run()
+    return (process, err)
+}
+
+/// Starts the momentum binary with `arguments` (stdin and stdout closed, stderr piped) and waits, up to 60 s, until
+/// it runs a child of each name in `names` (its compositor, the app): the command, its stderr, and those children
+/// (a name missing when the command ended or the time ran out first).
+func startWithChildren(_ arguments: [String], named names: [String]) throws
+    -> (process: Process, stderr: Pipe, children: [String: ChildProcess]) {
+    let (process, err) = try startMomentum(arguments)
     var found: [String: ChildProcess] = [:]
     let deadline = Date(timeIntervalSinceNow: 60)
     while found.count < names.count && process.isRunning && Date() < deadline {

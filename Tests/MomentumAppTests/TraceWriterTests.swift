@@ -89,14 +89,30 @@ import MomentumRun
         #expect(writer.failure?.description == "cannot write trace /dev/full: No space left on device")
     }
 
-    /// Lines that arrive while a frame that starts soon is owed, and presentation feedback, wait for the next
-    /// frame's lines (one write a frame), never longer than `TraceWriter.frameWait`; a frame's own lines (no frame
-    /// owed) go out at once, as a reader following the trace (the end-to-end tests, the bench) waits for them.
-    @Test func linesWaitForAFrameStartingSoonAndNoLonger() throws {
+    /// Into a pipe (a reader following the run live: the end-to-end tests, the headless tour, the bench), lines
+    /// that arrive while a frame that starts soon is owed, and presentation feedback, wait for the next frame's
+    /// lines (one write a frame), never longer than `TraceWriter.frameWait`; a frame's own lines (no frame owed) go
+    /// out at once, as the reader waits for them.
+    @Test func linesToAPipeWaitForAFrameStartingSoonAndNoLonger() throws {
         let path = temporaryPath()
+        #expect(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
+        // The reader first: then opening the FIFO for writing does not wait.
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { Glibc.close(reader) }
         let writer = try TraceWriter(path: path)
-        func fileLines() throws -> Int { try Data(contentsOf: URL(fileURLWithPath: path)).filter { $0 == 10 }.count }
+        #expect(!writer.isRegularFile)
+        var received = 0
+        func fileLines() throws -> Int {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(reader, &chunk, chunk.count)
+                guard n > 0 else { break }
+                received += chunk[..<n].filter { $0 == 10 }.count
+            }
+            return received
+        }
         writer.write(TraceLine(t: 0, .scene(name: "panel")))
         writer.flush(now: 10, frameStart: 10.02)
         #expect(try fileLines() == 0, "held for the frame starting in 20 ms")
@@ -124,6 +140,33 @@ import MomentumRun
         writer.flush(now: 10.4, frameStart: 10.41)
         writer.close()
         #expect(try fileLines() == 5, "a held line is written at the close")
+        #expect(writer.failure == nil)
+    }
+
+    /// Into a regular file, lines are held in memory while the run animates (no write(2) a frame), written when it
+    /// rests, at least every `TraceWriter.fileWait` while it does not, and at the close.
+    @Test func linesToAFileAreHeldWhileTheRunAnimatesAndWrittenWhenItRests() throws {
+        let path = temporaryPath()
+        defer { unlink(path) }
+        let writer = try TraceWriter(path: path)
+        #expect(writer.isRegularFile)
+        func fileLines() throws -> Int { try Data(contentsOf: URL(fileURLWithPath: path)).filter { $0 == 10 }.count }
+        writer.write(TraceLine(t: 0, .scene(name: "panel")))
+        writer.flush(now: 10, frameStart: 10.02)
+        writer.write(TraceLine(t: 0.1, .scene(name: "gallery")))
+        writer.flush(now: 10.5, frameStart: nil)
+        #expect(try fileLines() == 0 && abs((writer.holdDeadline ?? 0) - 11) < 1e-9, "held while frames go on")
+        writer.flush(now: 10.999, frameStart: 11.01)
+        #expect(try fileLines() == 0, "still held: 999 ms")
+        writer.flush(now: 11, frameStart: 11.01)
+        #expect(try fileLines() == 2 && writer.holdDeadline == nil, "written after a second")
+        writer.write(TraceLine(t: 1.1, .scene(name: "scroll")))
+        writer.flush(now: 11.1, frameStart: nil, resting: true)
+        #expect(try fileLines() == 3, "written when the run rests")
+        writer.write(TraceLine(t: 1.2, .discarded(sequence: 5)))
+        writer.flush(now: 11.2, frameStart: 11.21)
+        writer.close()
+        #expect(try fileLines() == 4, "a held line is written at the close")
         #expect(writer.failure == nil)
     }
 

@@ -202,6 +202,8 @@ final class RenderTarget {
     private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// The layers `present` shows, by slot (nil: the slot's surface is hidden); empty between frames.
     private var slotLayers: [SeparateLayer?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
+    /// A layer surface's opaque rectangles, made again for each surface shown (kept for its capacity).
+    private var opaque: [Subsurface.Rect] = []
     /// `--no-subsurfaces` turns layer surfaces off.
     var allowsLayerSurfaces = true
     /// The one-pixel buffers of plain colours (made at the first plain layer; nil inside when `wl_shm` fails).
@@ -285,6 +287,9 @@ final class RenderTarget {
         // The same drawing, shown: the band it holds may still serve.
         let sameDrawing = state.frame != nil
             && state.drawn.map { $0.content == layer.content && $0.scale == scale } ?? false
+        // Equal but another copy (a drawing made again the same): kept from now on, so that the next frame's
+        // comparison finds the very same commands at once instead of comparing them one by one.
+        if sameDrawing { state.drawn?.content = layer.content }
         let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
         // A layer drawn for the first time with less than half of it in view (the closed panel shows a strip of
         // it at launch) is drawn in view first, so the first frame waits only for the pixels it shows; the next
@@ -329,21 +334,25 @@ final class RenderTarget {
             : (x: min(inset.x * scale, Double(width)), y: min(inset.y * scale, Double(height)),
                width: min(visible.width * scale, Double(width) - inset.x * scale),
                height: min(visible.height * scale, Double(height) - inset.y * scale))
-        // Made at its size at once (one array a frame, not one per rect appended).
-        var opaque: [Subsurface.Rect] = []
-        opaque.reserveCapacity(layer.opaque.count)
+        // The opaque region in the surface's coordinates, not cut to it (the compositor ignores what lies outside
+        // the surface): while the crop keeps its top-left corner (a layer cut by the window's bottom or right edge
+        // only, as the sliding panel), it is the same on every frame and is not sent again. Whole px inside each
+        // rect. Into an array kept between frames (none made a frame).
+        opaque.removeAll(keepingCapacity: true)
         for rect in layer.opaque {
-            guard let clipped = rect.offsetBy(-shown.origin).intersection(DrawRect(origin: .zero, size: visible.size))
-            else { continue }
-            opaque.append(Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
-                                          height: Int32(clipped.height)))
+            let moved = rect.offsetBy(-shown.origin)
+            let low = pointwiseMax(moved.origin.rounded(.up), SIMD2(repeating: -65536))
+            let high = pointwiseMin((moved.origin + moved.size).rounded(.down), SIMD2(repeating: 65536))
+            guard high.x > low.x, high.y > low.y else { continue }
+            opaque.append(Subsurface.Rect(x: Int32(low.x), y: Int32(low.y), width: Int32(high.x - low.x),
+                                          height: Int32(high.y - low.y)))
         }
         let placed = state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y),
                                             width: Int32(visible.width), height: Int32(visible.height), opaque: opaque)
         if sameDrawing, sameBuffer {
             // Unchanged: the compositor moves and crops what it already has (a new crop of the same place shows
-            // other pixels there too).
-            state.subsurface.commit()
+            // other pixels there too). A new position alone is the window's state: no commit of the surface.
+            if state.subsurface.needsCommit { state.subsurface.commit() }
             if old != visible || placed { frame.compositorPixels += Self.area(old, visible, scale: scale) }
         } else if let plain {
             state.subsurface.attach(plain)

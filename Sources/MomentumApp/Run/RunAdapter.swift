@@ -180,7 +180,9 @@ final class RunAdapter {
     private func afterDispatch() -> Double {
         send(.dispatched)
         holdIdleInhibitor()
-        writer.flush(now: HostClock.now(), frameStart: core.frameState.wakeTime)
+        let phase = core.frameState.phase
+        writer.flush(now: HostClock.now(), frameStart: core.frameState.wakeTime,
+                     resting: phase == .idle || phase == .unconfigured)
         if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
         // Woken for the core's next decision, or to write the trace's lines held for the next frame.
         let wake = switch (core.wakeTime, writer.holdDeadline) {

@@ -367,9 +367,17 @@ public struct FrameDeadline: Sendable {
 
     private static func median(_ values: [Double]) -> Double? { percentile(values, 0.5) }
 
-    /// Nearest rank.
+    /// Nearest rank. Sorted in a buffer on the stack (at most `history` values), not a new array: `cycle`,
+    /// `margin` and `latency` are read several times a frame.
     private static func percentile(_ values: [Double], _ p: Double) -> Double? {
-        percentile(sorted: values.sorted(), p)
+        guard !values.isEmpty else { return nil }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: values.count) { buffer in
+            var buffer = buffer
+            _ = buffer.initialize(fromContentsOf: values)
+            buffer.sort()
+            let rank = max(1, Int((Double(values.count) * p).rounded(.up)))
+            return buffer[min(rank, values.count) - 1]
+        }
     }
 
     /// Nearest rank, of values already in ascending order.
