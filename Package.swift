@@ -1,6 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// The order `momentum`'s functions are linked in (see the executable target).
+let linkOrder = Context.packageDirectory + "/data/link-order.txt"
+
 /// Swift 6 language mode everywhere; every warning is an error.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
@@ -83,10 +86,16 @@ let package = Package(
         // `git describe` of the checkout, for --version and every report (BuildID.swift, generated each build).
         .plugin(name: "BuildID", capability: .buildTool()),
         // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36+): the loader reads a few kB of them
-        // instead of ~2 MB of RELA entries, which stayed resident in every run (docs/benchmarks/scenes.md).
+        // instead of ~2 MB of RELA entries, which stayed resident in every run (docs/benchmarks/scenes.md). The
+        // functions `run` executes come first, in data/link-order.txt's order (scripts/gen-link-order.py): the
+        // kernel maps code in 64 kB blocks around each page first run, so scattered over the whole binary they kept
+        // ~7 MiB of it resident, together well under 1 MiB (a function missing from the list is placed as before).
         .executableTarget(name: "momentum", dependencies: ["MomentumApp"], swiftSettings: strict,
                           linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker",
-                                                         "pack-relative-relocs"], .when(platforms: [.linux]))]),
+                                                         "pack-relative-relocs",
+                                                         "-Xlinker", "--symbol-ordering-file=\(linkOrder)",
+                                                         "-Xlinker", "--no-warn-symbol-ordering"],
+                                                        .when(platforms: [.linux]))]),
 
         // Oracles shared by several test targets (closed forms written independently of the engine).
         .target(name: "MomentumTestSupport", dependencies: ["MomentumRun", "MomentumScenes", core],

@@ -7,7 +7,8 @@ build (`momentum run --scene SCENE --fullscreen --no-hud --trace FILE --quit-aft
 the process's CPU up to each frame's commit (`cpu_us` summed: the launch's share is in the first), the wall time
 from the trace's start to the commit (`commit_t`), the frame's render time (`render_us`) and the pixels it drew
 (`drawn_px`). CPU is what a loaded machine blurs least; on a shared machine compare CPU, and wall times only side by
-side. With `--shader-cache cold` every run starts with an empty Mesa shader cache of its own.
+side. With `--shader-cache cold` every run starts with an empty Mesa shader cache of its own (and no program
+binaries of momentum's own: `XDG_CACHE_HOME` is the same empty folder).
 
   scripts/bench-first-frames.py [--size 800x600] [--scale 1] [--scene panel] [--rounds 5] [--frames 3] [--still]
                                 [--shader-cache warm|cold] MOMENTUM [MOMENTUM…]
@@ -47,7 +48,7 @@ def run(binary, args, env, work, name):
     if args.shader_cache == "cold":
         cache = os.path.join(work, f"{name}.shader-cache")
         os.mkdir(cache)
-        env = {**env, "MESA_SHADER_CACHE_DIR": cache}
+        env = {**env, "MESA_SHADER_CACHE_DIR": cache, "XDG_CACHE_HOME": cache}
     try:
         done = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, timeout=60 + args.quit_after)

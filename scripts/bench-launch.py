@@ -12,7 +12,8 @@ its peak resident memory (`VmHWM` in /proc/PID/status) is read before it is stop
 the median of each and every round's value. With `--mappings N`, also where each client's resident memory is at
 the end of its last round: the N largest mappings by Rss (/proc/PID/smaps, summed by file, `[heap]`, anonymous or
 memfd name). With `--shader-cache cold`, every client starts with an empty Mesa shader cache of its own
-(`MESA_SHADER_CACHE_DIR` a new empty folder), as on a fresh machine or for a new user; by default (`warm`) all use the
+(`MESA_SHADER_CACHE_DIR` a new empty folder, and `XDG_CACHE_HOME` the same folder, so momentum's program binaries
+are not found either), as on a fresh machine or for a new user; by default (`warm`) all use the
 user's cache, filled by the earlier rounds.
 
   scripts/bench-launch.py [--size 800x600] [--scale 1] [--rounds 5] [--hold 3] [--mappings N] [--shader-cache warm|cold]
@@ -91,7 +92,7 @@ def run_client(argv, env, work, name, hold, cold):
     if cold:
         cache = os.path.join(work, f"{name}.shader-cache")
         os.mkdir(cache)
-        env = {**env, "MESA_SHADER_CACHE_DIR": cache}
+        env = {**env, "MESA_SHADER_CACHE_DIR": cache, "XDG_CACHE_HOME": cache}
     with open(log_path, "w") as log:
         spawn_us = time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000
         client = subprocess.Popen(argv, env={**env, "WAYLAND_DEBUG": "client"}, stdin=subprocess.DEVNULL,

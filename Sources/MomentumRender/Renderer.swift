@@ -65,7 +65,9 @@ public final class Renderer {
     /// Frames of damage kept for buffer ages up to this.
     public static let damageHistoryLength = 4
 
-    private let programs: [ShaderProgram]
+    /// Each primitive's program, by raw value. The texture program only copies the offscreen frame where there is
+    /// no `glBlitFramebuffer` (GLES 2): elsewhere it is not made (a linked program holds ~0.9 MiB of Mesa's heap).
+    private let programs: [ShaderProgram?]
     private let vertexBuffer: GLuint
     /// Capacity of `vertexBuffer` in bytes.
     private var bufferCapacity = 0
@@ -135,19 +137,22 @@ public final class Renderer {
         return known.min() ?? 0
     }
 
-    /// Compiles and links the shaders; needs a current context. `fontLog` hears which face text uses (once, at the
-    /// first text drawn) or why there is none.
-    public init(fontLog: @escaping (String) -> Void = { _ in }) throws {
+    /// Compiles and links the shaders (or loads them from `programCache`'s binaries); needs a current context.
+    /// `fontLog` hears which face text uses (once, at the first text drawn) or why there is none.
+    public init(fontLog: @escaping (String) -> Void = { _ in }, programCache: ProgramCache? = nil) throws {
         let version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? ""
-        canBlit = !version.hasPrefix("OpenGL ES 2") && version.hasPrefix("OpenGL ES")
-        programs = try Primitive.allCases.map { primitive in
-            switch primitive {
-            case .flat: try ShaderProgram(name: "flat", vertex: Shaders.vertex, fragment: Shaders.flat)
-            case .shape: try ShaderProgram(name: "shape", vertex: Shaders.vertex, fragment: Shaders.shape)
-            case .shadow: try ShaderProgram(name: "shadow", vertex: Shaders.vertex, fragment: Shaders.shadow)
-            case .texture: try ShaderProgram(name: "texture", vertex: Shaders.textureVertex, fragment: Shaders.texture)
-            case .glyph: try ShaderProgram(name: "glyph", vertex: Shaders.textureVertex, fragment: Shaders.glyph)
+        let canBlit = !version.hasPrefix("OpenGL ES 2") && version.hasPrefix("OpenGL ES")
+        self.canBlit = canBlit
+        programs = try Primitive.allCases.map { primitive -> ShaderProgram? in
+            if primitive == .texture && canBlit { return nil }
+            let (name, vertex, fragment) = switch primitive {
+            case .flat: ("flat", Shaders.vertex, Shaders.flat)
+            case .shape: ("shape", Shaders.vertex, Shaders.shape)
+            case .shadow: ("shadow", Shaders.vertex, Shaders.shadow)
+            case .texture: ("texture", Shaders.textureVertex, Shaders.texture)
+            case .glyph: ("glyph", Shaders.textureVertex, Shaders.glyph)
             }
+            return try ShaderProgram(name: name, vertex: vertex, fragment: fragment, cache: programCache)
         }
         text = TextSetter(log: fontLog)
         var buffer: GLuint = 0
@@ -471,7 +476,7 @@ public final class Renderer {
         if let copy {
             glScissor(0, 0, GLsizei(width), GLsizei(height))
             glDisable(GLenum(GL_BLEND))
-            programs[Primitive.texture.rawValue].use(width: width, height: height)
+            programs[Primitive.texture.rawValue]?.use(width: width, height: height)
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(copy.first), GLsizei(copy.count))
             return
         }
@@ -496,7 +501,7 @@ public final class Renderer {
             for batch in passBatches {
                 if batch.primitive != current {
                     current = batch.primitive
-                    programs[batch.primitive.rawValue].use(width: width, height: height)
+                    programs[batch.primitive.rawValue]?.use(width: width, height: height)
                     if batch.primitive == .glyph { text.bind() }
                 }
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))

@@ -10,11 +10,32 @@ final class ShaderProgram {
     private let heightUniform: GLint
     private let textureUniform: GLint
 
-    /// Compiles both stages and links them; throws with the first line of the failing info log.
-    init(name: String, vertex: String, fragment: String) throws {
-        let vertexShader = try Self.compile(GLenum(GL_VERTEX_SHADER), vertex, name: "\(name) vertex")
+    /// Compiles both stages and links them; throws with the first line of the failing info log. With `cache`, the
+    /// program is loaded from the driver's binary stored there for these sources when there is one, and stored there
+    /// after it is linked when there is not (`ProgramCache`).
+    convenience init(name: String, vertex: String, fragment: String, cache: ProgramCache? = nil) throws {
+        let key = cache.map { _ in ProgramCache.key(vertex: vertex, fragment: fragment, attributes: Self.attributes) }
+        if let cache, let key, let program = cache.load(name: name, key: key) {
+            self.init(linked: program)
+            return
+        }
+        let program = try Self.link(name: name, vertex: vertex, fragment: fragment)
+        if let cache, let key { cache.store(program, name: name, key: key) }
+        self.init(linked: program)
+    }
+
+    private init(linked program: GLuint) {
+        self.program = program
+        viewportUniform = glGetUniformLocation(program, "u_viewport")
+        heightUniform = glGetUniformLocation(program, "u_height")
+        textureUniform = glGetUniformLocation(program, "u_texture")
+    }
+
+    /// The program of both stages, compiled and linked with the attribute locations bound.
+    private static func link(name: String, vertex: String, fragment: String) throws -> GLuint {
+        let vertexShader = try compile(GLenum(GL_VERTEX_SHADER), vertex, name: "\(name) vertex")
         defer { glDeleteShader(vertexShader) }
-        let fragmentShader = try Self.compile(GLenum(GL_FRAGMENT_SHADER), fragment, name: "\(name) fragment")
+        let fragmentShader = try compile(GLenum(GL_FRAGMENT_SHADER), fragment, name: "\(name) fragment")
         defer { glDeleteShader(fragmentShader) }
         let program = glCreateProgram()
         guard program != 0 else {
@@ -22,19 +43,16 @@ final class ShaderProgram {
         }
         glAttachShader(program, vertexShader)
         glAttachShader(program, fragmentShader)
-        for (index, attribute) in Self.attributes.enumerated() { glBindAttribLocation(program, GLuint(index), attribute) }
+        for (index, attribute) in attributes.enumerated() { glBindAttribLocation(program, GLuint(index), attribute) }
         glLinkProgram(program)
         var linked: GLint = 0
         glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
         guard linked == GL_TRUE else {
-            let log = Self.infoLog(program, isProgram: true)
+            let log = infoLog(program, isProgram: true)
             glDeleteProgram(program)
             throw RenderError("glLinkProgram(\(name)) failed: \(log)")
         }
-        self.program = program
-        viewportUniform = glGetUniformLocation(program, "u_viewport")
-        heightUniform = glGetUniformLocation(program, "u_height")
-        textureUniform = glGetUniformLocation(program, "u_texture")
+        return program
     }
 
     deinit { glDeleteProgram(program) }

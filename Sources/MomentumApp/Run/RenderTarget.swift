@@ -10,7 +10,8 @@ final class RenderTarget {
     private var context: RenderContext?
     private var eglWindow: WaylandEGLWindow?
     private var renderer: Renderer?
-    /// Hears which face text falls back to, or why there is none (one line, at the first text drawn).
+    /// Hears which face text falls back to, or why there is none (one line, at the first text drawn), and the
+    /// first problem with the shader programs' cache.
     private let fontLog: @Sendable (String) -> Void
     /// What the window's back buffer held at the last swap, where the driver may keep it; checked before the next
     /// frame draws only its damage there.
@@ -52,7 +53,9 @@ final class RenderTarget {
             }
             try context.makeWindowSurface(native)
             try context.makeCurrent(swapInterval: 0)
-            renderer = try Renderer(fontLog: fontLog)
+            renderer = try Renderer(fontLog: fontLog, programCache: ProgramCacheFolder.path().map {
+                ProgramCache(directory: $0, log: fontLog)
+            })
             self.context = context
             eglWindow = native
             // What this GPU draws at most: a configure asking for more is drawn at the largest size that fits.

@@ -1,0 +1,93 @@
+import Foundation
+import MomentumLayers
+import Testing
+@testable import MomentumRender
+
+/// The shader programs' binaries on disk, with real OpenGL ES on llvmpipe (EGL's surfaceless platform): a second
+/// renderer loads what the first stored and draws the same pixels; a file the driver cannot use is compiled again
+/// and replaced.
+@Suite(.serialized)
+struct ProgramCacheTests {
+    /// flat, shape, shadow, glyph (llvmpipe's GLES 3 copies the offscreen frame with a blit: no texture program).
+    static let programs = 4
+
+    /// A frame using every program the first frames use: gradient, rounded rect with its shadow, text.
+    static func frame() -> DrawList {
+        var list = DrawList()
+        list.addBackground(top: RGBA(r: 0.1, g: 0.1, b: 0.3), bottom: RGBA(r: 0.4, g: 0.2, b: 0.4))
+        list.addRoundedRect(DrawRect(x: 20.5, y: 20, width: 120, height: 70), cornerRadius: 16,
+                            fill: RGBA(r: 0.95, g: 0.95, b: 0.97),
+                            shadow: DropShadow(blurRadius: 12, offset: SIMD2(0, 4)))
+        list.addLabel("Wi-Fi 09:41", at: SIMD2(30, 50), size: 15, color: RGBA(r: 0.1, g: 0.1, b: 0.1))
+        return list
+    }
+
+    /// Draws `frame()` at 180×120 with a renderer whose programs go through `cache`.
+    static func draw(with cache: ProgramCache) throws -> [UInt8] {
+        let context = try RenderContext(headlessWidth: 180, height: 120)
+        return try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            let renderer = try Renderer(programCache: cache)
+            renderer.draw(frame(), width: 180, height: 120, scale: 1)
+            return renderer.readPixels(width: 180, height: 120)
+        }
+    }
+
+    static func withFolder(_ body: (String) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-programs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder.appendingPathComponent("momentum").path)
+    }
+
+    @Test func aSecondRunLoadsTheBinariesAndDrawsTheSamePixels() throws {
+        try Self.withFolder { folder in
+            let first = ProgramCache(directory: folder)
+            let compiled = try Self.draw(with: first)
+            #expect(first.stored == Self.programs && first.loaded == 0)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            #expect(files == ["flat.bin", "glyph.bin", "shadow.bin", "shape.bin"])
+
+            let second = ProgramCache(directory: folder)
+            let loaded = try Self.draw(with: second)
+            #expect(second.loaded == Self.programs && second.stored == 0)
+            #expect(loaded == compiled)
+            // The frame is not blank: the text and the card are there.
+            #expect(Set(stride(from: 0, to: loaded.count, by: 4).map { loaded[$0] }).count > 20)
+        }
+    }
+
+    @Test func aFileTheDriverCannotUseIsCompiledAgainAndReplaced() throws {
+        try Self.withFolder { folder in
+            let compiled = try Self.draw(with: ProgramCache(directory: folder))
+            // Keep the header (magic, key, format, length), spoil the blob: the driver's own check refuses it.
+            let shape = folder + "/shape.bin"
+            var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: shape)))
+            for i in ProgramCache.headerSize..<bytes.count { bytes[i] = 0x5A }
+            try Data(bytes).write(to: URL(fileURLWithPath: shape))
+            try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/glyph.bin"))
+
+            let cache = ProgramCache(directory: folder)
+            #expect(try Self.draw(with: cache) == compiled)
+            #expect(cache.loaded == Self.programs - 2 && cache.stored == 2)
+            let again = ProgramCache(directory: folder)
+            #expect(try Self.draw(with: again) == compiled)
+            #expect(again.loaded == Self.programs)
+        }
+    }
+
+    @Test func aFolderThatCannotBeMadeOnlyCostsTheCompileWithOneLogLine() throws {
+        try Self.withFolder { folder in
+            // A file where the folder's parent should be.
+            let parent = (folder as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: folder, contents: Data([0])))
+            var lines: [String] = []
+            let cache = ProgramCache(directory: folder + "/programs") { lines.append($0) }
+            let image = try Self.draw(with: cache)
+            #expect(cache.stored == 0 && cache.loaded == 0)
+            #expect(lines.count == 1)
+            #expect(lines.first?.hasPrefix("program cache: cannot make \(folder)") == true)
+            #expect(Set(stride(from: 0, to: image.count, by: 4).map { image[$0] }).count > 20)
+        }
+    }
+}
