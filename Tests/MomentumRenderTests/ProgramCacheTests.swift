@@ -90,4 +90,23 @@ struct ProgramCacheTests {
             #expect(Set(stride(from: 0, to: image.count, by: 4).map { image[$0] }).count > 20)
         }
     }
+
+    @Test func plantedSymlinksAreNeitherReadNorWrittenThrough() throws {
+        try Self.withFolder { folder in
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // Someone else's file, linked in at a program's path and at the temporary path its write goes through.
+            let victim = (folder as NSString).deletingLastPathComponent + "/victim"
+            #expect(FileManager.default.createFile(atPath: victim, contents: Data("keep me".utf8)))
+            try FileManager.default.createSymbolicLink(atPath: folder + "/shape.bin", withDestinationPath: victim)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/flat.bin.\(getpid()).tmp",
+                                                       withDestinationPath: victim)
+            let cache = ProgramCache(directory: folder)
+            _ = try Self.draw(with: cache)
+            #expect(cache.loaded == 0 && cache.stored == Self.programs)
+            #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+            // The links were replaced by the cache's own files.
+            let shape = try FileManager.default.attributesOfItem(atPath: folder + "/shape.bin")
+            #expect(shape[.type] as? FileAttributeType == .typeRegular)
+        }
+    }
 }
