@@ -40,6 +40,15 @@
 ///   statistics begin: a fresh run's first frames are shown sooner when the compositor was idle (weston headless
 ///   showed the first frame of a drag 29 ms after its callback, the next 41 ms), so a late frame is not told from
 ///   the least latency of a few. A cadence change probes from the callback.
+/// - a run after another on the same compositor: a fresh run's guess leaves its first frames ~13 ms before weston
+///   headless's latch, and a drag's first ~50 frames (while `youngAllowance` lasts) 5–13 ms before it, so a sample
+///   that came just after such a start waited that much more than a cycle: touch → present p99 1.38× the floor's in
+///   `bench-touch-floor` (its 1.6 s drag is a fresh run's first frames). What a run learned (`memory`: the on-time
+///   target, the ceiling and the slack, on the output's refresh and cadence) starts the next run
+///   (`init(remembering:)`) in place of the guess: its frames start at the remembered target less the remembered slack from the first
+///   callback on, and the checks of the guess apply (a frame late at the remembered target drops it and probes
+///   from the callback; a cadence or refresh other than the remembered one ignores it). The remembered slack is the
+///   widened slack, narrowing as ever, so no young allowance is kept on top of it.
 ///
 /// With no presentation feedback at all nothing is learned: frames start at the callback. Pure: all times are
 /// seconds on one clock the caller chooses (presentation times converted to it).
@@ -121,6 +130,8 @@ public struct FrameDeadline: Sendable {
     /// The fresh run's guess: allowed until a frame of it is late or the target climbed past it (then, and after a
     /// cadence change, nil).
     private var guess: Guess? = Guess()
+    /// What an earlier run learned (`init(remembering:)`): the fresh run's guess while it fits the compositor.
+    private var remembered: Memory?
     private struct Guess: Sendable {
         /// The target the guess set once the statistics began (s), nil before.
         var target: Double?
@@ -137,6 +148,61 @@ public struct FrameDeadline: Sendable {
 
     /// A learner with nothing learned.
     public init() {}
+
+    /// A learner that starts from what an earlier run on the same compositor learned (see the type's notes); nothing
+    /// remembered is `init()`.
+    public init(remembering memory: Memory?) {
+        remembered = memory
+    }
+
+    /// What a run learned that the next run on the same compositor starts from: all in s.
+    public struct Memory: Sendable, Equatable {
+        /// The refresh period the compositor's feedback gave, and the cadence it paced at.
+        public var refresh: Double
+        public var cycle: Double
+        /// The commit offset after the callback aimed at, and the earliest late one (infinity when none is known).
+        public var target: Double
+        public var ceiling: Double
+        /// The time kept between the planned wake and the commit.
+        public var slack: Double
+        /// The on-time callback → presentation time: frames of a remembered target past the deadline are all late,
+        /// and only this tells (their latency, a cycle longer, is all the next run sees).
+        public var latency: Double
+
+        public init(refresh: Double, cycle: Double, target: Double, ceiling: Double, slack: Double, latency: Double) {
+            (self.refresh, self.cycle, self.target, self.ceiling, self.slack, self.latency)
+                = (refresh, cycle, target, ceiling, slack, latency)
+        }
+
+        /// One line: `refresh cycle target ceiling slack latency`, each in s (`inf` for no ceiling).
+        public var line: String { "\(refresh) \(cycle) \(target) \(ceiling) \(slack) \(latency)" }
+
+        /// The memory a `line` wrote; nil for anything else (a field missing, not a number, out of range).
+        public init?(line: Substring) {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map { Double($0) }
+            guard fields.count == 6, let refresh = fields[0], let cycle = fields[1], let target = fields[2],
+                  let ceiling = fields[3], let slack = fields[4], let latency = fields[5], refresh > 0, refresh < 1,
+                  cycle > 0, cycle < 1, target >= 0, target < cycle, ceiling > target, slack >= 0, slack < cycle,
+                  latency > 0, latency < 1 else { return nil }
+            self.init(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: slack, latency: latency)
+        }
+
+        /// Whether it was learned on a compositor pacing as one whose feedback gives `refresh`, and whose cadence is
+        /// `cycle` when known: within 2 % of the refresh and 20 % of the cadence (a cadence change's own rule).
+        func fits(refresh: Double?, cycle: Double?) -> Bool {
+            guard let refresh, abs(refresh - self.refresh) <= 0.02 * self.refresh else { return false }
+            return cycle.map { abs($0 - self.cycle) <= 0.2 * self.cycle } ?? true
+        }
+    }
+
+    /// What the next run on this compositor may start from: once the statistics began and the newest frame was not
+    /// late, the target (below the ceiling by a margin), the ceiling, the slack and the on-time latency; nil before,
+    /// or without a refresh from the feedback.
+    public var memory: Memory? {
+        guard hasFeedback, lateInARow == 0, target > 0, let refresh, let cycle, let latency else { return nil }
+        return Memory(refresh: refresh, cycle: cycle, target: min(target, ceiling - margin), ceiling: ceiling,
+                      slack: renderEstimate, latency: latency)
+    }
 
     /// The compositor's cadence (s), learned; nil before enough feedback.
     public var cycle: Double? { Self.median(intervals) }
@@ -161,7 +227,7 @@ public struct FrameDeadline: Sendable {
     /// less median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
     /// 48. The guess itself leaves half a cycle.
     var youngAllowance: Double {
-        guard renders.count < Self.youngHistory, let period else { return 0 }
+        guard renders.count < Self.youngHistory, let period, remembered == nil else { return 0 }
         let spread = sortedRenders.last.map { longest in
             2 * (longest - (Self.percentile(sorted: sortedRenders, 0.5) ?? longest))
         } ?? 0
@@ -181,6 +247,9 @@ public struct FrameDeadline: Sendable {
         guard hasFeedback else {
             // A fresh run: the guess, once the compositor is known to send feedback (so a late frame shows).
             guard guess != nil, sawFeedback, let period = guessPeriod else { return callback }
+            if let remembered, remembered.fits(refresh: refresh, cycle: cycle) {
+                return callback + max(0, remembered.target - max(renderEstimate, remembered.slack))
+            }
             return callback + max(0, Self.guessShare * period - renderEstimate)
         }
         let young = min(youngAllowance, max(0, target - Self.guessShare * (cycle ?? 0)))
@@ -254,7 +323,29 @@ public struct FrameDeadline: Sendable {
             cycleAtStart = cycle
             // The statistics begin: the fresh run's target is the guess, and probing goes on from there.
             if guess != nil {
-                target = Self.guessShare * cycle
+                if let remembered, remembered.fits(refresh: refresh, cycle: cycle),
+                   let typical = Self.median(latencies), typical > remembered.latency + max(0.002, cycle / 5) {
+                    // Most of its frames were late (the deadline is earlier now; a late frame of each is all they
+                    // show, their latency a cycle longer): probe from the callback, and time the on-time latency
+                    // afresh, without the frames of the remembered start still in flight (on time by a latency
+                    // timed from late frames, they would make the deadline's late frames look like hitches).
+                    self.remembered = nil
+                    guess = nil
+                    target = 0
+                    latencies.removeAll()
+                    drawn.removeAll()
+                    hasFeedback = true
+                    return
+                } else if let remembered, remembered.fits(refresh: refresh, cycle: cycle) {
+                    // An earlier run's: its target, ceiling and slack, from here on the learner's own.
+                    target = remembered.target
+                    ceiling = remembered.ceiling
+                    widened = max(widened, remembered.slack)
+                    guess = nil
+                } else {
+                    remembered = nil
+                    target = Self.guessShare * cycle
+                }
                 guess?.target = target
             }
         }
@@ -285,6 +376,7 @@ public struct FrameDeadline: Sendable {
                 // Late at the guess itself: the deadline is earlier than guessed. Probe from the callback.
                 target = 0
                 guess = nil
+                remembered = nil
             }
             // Late again and again: the deadline is not where it was learned; render at the callback and probe anew.
             if lateInARow >= 3 { target = 0 }
@@ -354,6 +446,7 @@ public struct FrameDeadline: Sendable {
         widened = 0
         hasFeedback = false
         guess = nil
+        remembered = nil
         onTimeSinceCeiling = 0
         confirmed = false
         suspect = nil
