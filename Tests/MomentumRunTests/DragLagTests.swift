@@ -310,9 +310,13 @@ struct FreshDragTests {
             #expect(again.count >= 4 * 40, "\(summary)")
             // Idle: p99 48.9 ms against 57.7 fresh and the floor's 41.5 (1.18× against 1.39×): the learned start
             // stays 3.5 ms before this model's latch (a margin below the cycle, less the slack), so a sample that
-            // came just after it waits that much more than a cycle. Loaded: 54.3 against 59.7.
-            #expect(p99.0 <= p99.1 - (name == "idle" ? 0.008 : 0.004), "\(summary)")
-            if name == "idle" { #expect(p99.0 <= 1.2 * p99.2, "\(summary)") }
+            // came just after it waits that much more than a cycle. Loaded, the first run's slack (11.6 ms) is over
+            // an eighth of the cycle: its memory is not used, and the run starts as a fresh one (58.1 both).
+            if name == "idle" {
+                #expect(p99.0 <= p99.1 - 0.008 && p99.0 <= 1.2 * p99.2, "\(summary)")
+            } else {
+                #expect(p99.0 <= p99.1, "\(summary)")
+            }
             #expect(lateShare <= freshShare + 0.005, "\(summary)")
         }
     }

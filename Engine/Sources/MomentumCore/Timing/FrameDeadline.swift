@@ -43,12 +43,14 @@
 /// - a run after another on the same compositor: a fresh run's guess leaves its first frames ~13 ms before weston
 ///   headless's latch, and a drag's first ~50 frames (while `youngAllowance` lasts) 5–13 ms before it, so a sample
 ///   that came just after such a start waited that much more than a cycle: touch → present p99 1.38× the floor's in
-///   `bench-touch-floor` (its 1.6 s drag is a fresh run's first frames). What a run learned (`memory`: the on-time
-///   target, the ceiling and the slack, on the output's refresh and cadence) starts the next run
-///   (`init(remembering:)`) in place of the guess: its frames start at the remembered target less the remembered slack from the first
-///   callback on, and the checks of the guess apply (a frame late at the remembered target drops it and probes
-///   from the callback; a cadence or refresh other than the remembered one ignores it). The remembered slack is the
-///   widened slack, narrowing as ever, so no young allowance is kept on top of it.
+///   `bench-touch-floor` (its 1.6 s drag is a fresh run's first frames). What a quiet run learned (`memory`: the
+///   on-time target, the ceiling, the slack and the on-time latency, on the output's refresh and cadence) starts the
+///   next run (`init(remembering:)`) in place of the guess: its frames start at the remembered target less the
+///   remembered slack (widened, narrowing as ever) and twice the spread of the wake → commit times seen so far (the
+///   young allowance without its third of a period) from the first callback with feedback. A memory whose slack is
+///   over an eighth of the cycle (a loaded run's), or of another refresh or cadence, is not used; when the
+///   statistics begin with their median latency half a cycle or more past the remembered one (the deadline is
+///   earlier now: a late frame of each is all they show), it is dropped and the probe starts from the callback.
 ///
 /// With no presentation feedback at all nothing is learned: frames start at the callback. Pure: all times are
 /// seconds on one clock the caller chooses (presentation times converted to it).
@@ -163,7 +165,7 @@ public struct FrameDeadline: Sendable {
         /// The commit offset after the callback aimed at, and the earliest late one (infinity when none is known).
         public var target: Double
         public var ceiling: Double
-        /// The time kept between the planned wake and the commit.
+        /// The time kept between the planned wake and the commit: the machine's load then.
         public var slack: Double
         /// The on-time callback → presentation time: frames of a remembered target past the deadline are all late,
         /// and only this tells (their latency, a cycle longer, is all the next run sees).
@@ -187,21 +189,33 @@ public struct FrameDeadline: Sendable {
             self.init(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: slack, latency: latency)
         }
 
-        /// Whether it was learned on a compositor pacing as one whose feedback gives `refresh`, and whose cadence is
-        /// `cycle` when known: within 2 % of the refresh and 20 % of the cadence (a cadence change's own rule).
+        /// Whether it was learned on a quiet machine (a slack of at most an eighth of the cycle) and on a compositor
+        /// pacing as one whose feedback gives `refresh`, and whose cadence is `cycle` when known: within 2 % of the
+        /// refresh and 20 % of the cadence (a cadence change's own rule). A loaded run's memory is not used: its
+        /// slack kept the next run's drag near the callback (`bench-touch-floor`, load 5–9: p50 56 ms against a
+        /// fresh run's 50), and without it a loaded run's first frames missed their wake-ups' tail.
         func fits(refresh: Double?, cycle: Double?) -> Bool {
-            guard let refresh, abs(refresh - self.refresh) <= 0.02 * self.refresh else { return false }
+            guard slack <= self.cycle / 8, let refresh, abs(refresh - self.refresh) <= 0.02 * self.refresh else {
+                return false
+            }
             return cycle.map { abs($0 - self.cycle) <= 0.2 * self.cycle } ?? true
         }
     }
 
     /// What the next run on this compositor may start from: once the statistics began and the newest frame was not
     /// late, the target (below the ceiling by a margin), the ceiling, the slack and the on-time latency; nil before,
-    /// or without a refresh from the feedback.
+    /// or without a refresh from the feedback. A ceiling that one late frame set (a hitch, perhaps: a short run has
+    /// too few frames to tell) passes on no target below where a fresh run's statistics begin (`guessShare` of the
+    /// cycle): a hitch early in a drag had left the next run starting 6 ms after the callback.
     public var memory: Memory? {
         guard hasFeedback, lateInARow == 0, target > 0, let refresh, let cycle, let latency else { return nil }
-        return Memory(refresh: refresh, cycle: cycle, target: min(target, ceiling - margin), ceiling: ceiling,
-                      slack: renderEstimate, latency: latency)
+        var target = min(self.target, ceiling - margin), ceiling = self.ceiling
+        if !confirmed, target < Self.guessShare * cycle {
+            target = Self.guessShare * cycle
+            ceiling = max(ceiling, target + margin)
+        }
+        return Memory(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: renderEstimate,
+                      latency: latency)
     }
 
     /// The compositor's cadence (s), learned; nil before enough feedback.
@@ -225,15 +239,16 @@ public struct FrameDeadline: Sendable {
     /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run
     /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (longest
     /// less median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
-    /// 48. The guess itself leaves half a cycle.
+    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps twice the
+    /// spread only (from its first frame): the spread shows a loaded machine within a few frames.
     var youngAllowance: Double {
-        guard renders.count < Self.youngHistory, let period, remembered == nil else { return 0 }
+        guard renders.count < Self.youngHistory, let period else { return 0 }
         let spread = sortedRenders.last.map { longest in
             2 * (longest - (Self.percentile(sorted: sortedRenders, 0.5) ?? longest))
         } ?? 0
         // Whole for the first third of the young history, then shrinking to nothing.
         let known = Double(renders.count) / Double(Self.youngHistory)
-        return max(period / 3, spread) * min(1, 1.5 * (1 - known))
+        return max(remembered == nil ? period / 3 : 0, spread) * min(1, 1.5 * (1 - known))
     }
 
     /// The period a fresh run's guess is a share of before the statistics (s): the shortest of the cadence timed so
@@ -248,7 +263,7 @@ public struct FrameDeadline: Sendable {
             // A fresh run: the guess, once the compositor is known to send feedback (so a late frame shows).
             guard guess != nil, sawFeedback, let period = guessPeriod else { return callback }
             if let remembered, remembered.fits(refresh: refresh, cycle: cycle) {
-                return callback + max(0, remembered.target - max(renderEstimate, remembered.slack))
+                return callback + max(0, remembered.target - max(renderEstimate, remembered.slack) - youngAllowance)
             }
             return callback + max(0, Self.guessShare * period - renderEstimate)
         }
@@ -324,7 +339,7 @@ public struct FrameDeadline: Sendable {
             // The statistics begin: the fresh run's target is the guess, and probing goes on from there.
             if guess != nil {
                 if let remembered, remembered.fits(refresh: refresh, cycle: cycle),
-                   let typical = Self.median(latencies), typical > remembered.latency + max(0.002, cycle / 5) {
+                   let typical = Self.median(latencies), typical > remembered.latency + cycle / 2 {
                     // Most of its frames were late (the deadline is earlier now; a late frame of each is all they
                     // show, their latency a cycle longer): probe from the callback, and time the on-time latency
                     // afresh, without the frames of the remembered start still in flight (on time by a latency
