@@ -230,9 +230,11 @@ struct FrameDeadlineTests {
         let again = Self.run({ _ in Self.weston }, frames: 80, learner: FrameDeadline(remembering: memory))
         let fresh = Self.run({ _ in Self.weston }, frames: 80)
         // Frames 1 and 2 come before any feedback: at the callback either way. From the third, the remembered run
-        // starts within 1.5 ms of where the first run ended (~21 ms, the latch at 24.5), the fresh run at ~11 ms.
+        // starts within an eighth of the period (its young allowance) and 1.5 ms of where the first run ended (~21
+        // ms, the latch at 24.5), and within 1.5 ms once 48 wake → commit times are known; the fresh run at ~11 ms.
         #expect(again.waits[0] == 0 && again.waits[1] == 0, "\(again.waits.prefix(4))")
-        #expect(again.waits[2...].allSatisfy { abs($0 - learned) <= 0.0015 }, "\(again.waits.prefix(20)) against \(learned)")
+        #expect(again.waits[2...].allSatisfy { abs($0 - learned) <= 0.025 / 8 + 0.0015 }, "\(again.waits.prefix(20)) against \(learned)")
+        #expect(again.waits[50...].allSatisfy { abs($0 - learned) <= 0.0015 }, "\(again.waits.suffix(30)) against \(learned)")
         #expect(fresh.waits[2...5].allSatisfy { $0 < 0.0125 }, "\(fresh.waits.prefix(8))")
         #expect(again.late == 0, "\(again.late) late")
     }

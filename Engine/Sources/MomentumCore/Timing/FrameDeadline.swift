@@ -46,8 +46,9 @@
 ///   `bench-touch-floor` (its 1.6 s drag is a fresh run's first frames). What a quiet run learned (`memory`: the
 ///   on-time target, the ceiling, the slack and the on-time latency, on the output's refresh and cadence) starts the
 ///   next run (`init(remembering:)`) in place of the guess: its frames start at the remembered target less the
-///   remembered slack (widened, narrowing as ever) and twice the spread of the wake → commit times seen so far (the
-///   young allowance without its third of a period) from the first callback with feedback. A memory whose slack is
+///   remembered slack (widened, narrowing as ever) and an eighth of the period or twice the spread of the wake →
+///   commit times seen so far (the young allowance with an eighth for its third) from the first callback with
+///   feedback. A memory whose slack is
 ///   over an eighth of the cycle (a loaded run's), or of another refresh or cadence, is not used; when the
 ///   statistics begin with their median latency half a cycle or more past the remembered one (the deadline is
 ///   earlier now: a late frame of each is all they show), it is dropped and the probe starts from the callback.
@@ -239,8 +240,10 @@ public struct FrameDeadline: Sendable {
     /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run
     /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (longest
     /// less median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
-    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps twice the
-    /// spread only (from its first frame): the spread shows a loaded machine within a few frames.
+    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps an eighth of
+    /// the period or twice the spread (from its first frame): a quiet run's memory on a machine loaded since was
+    /// late once in a 1.6 s drag without the eighth (8 of 8 drags in the model), 5 of 8 with it, at 1.10× the
+    /// floor's touch → present p99 idle against 1.05×.
     var youngAllowance: Double {
         guard renders.count < Self.youngHistory, let period else { return 0 }
         let spread = sortedRenders.last.map { longest in
@@ -248,7 +251,7 @@ public struct FrameDeadline: Sendable {
         } ?? 0
         // Whole for the first third of the young history, then shrinking to nothing.
         let known = Double(renders.count) / Double(Self.youngHistory)
-        return max(remembered == nil ? period / 3 : 0, spread) * min(1, 1.5 * (1 - known))
+        return max(remembered == nil ? period / 3 : period / 8, spread) * min(1, 1.5 * (1 - known))
     }
 
     /// The period a fresh run's guess is a share of before the statistics (s): the shortest of the cadence timed so
