@@ -312,7 +312,7 @@ struct FreshDragTests {
             // stays 3.5 ms before this model's latch (a margin below the cycle, less the slack), and the young
             // allowance's eighth of a period more in the first frames, so a sample that came just after it waits
             // that much more than a cycle. Loaded, the first run's slack (11.6 ms) is over
-            // an eighth of the cycle: its memory is not used, and the run starts as a fresh one (58.1 both).
+            // a fifth of the cycle: its memory is not used, and the run starts as a fresh one (58.1 both).
             if name == "idle" {
                 #expect(p99.0 <= p99.1 - 0.008 && p99.0 <= 1.2 * p99.2, "\(summary)")
             } else {

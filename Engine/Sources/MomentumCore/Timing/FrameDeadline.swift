@@ -49,7 +49,7 @@
 ///   remembered slack (widened, narrowing as ever) and an eighth of the period or twice the spread of the wake →
 ///   commit times seen so far (the young allowance with an eighth for its third) from the first callback with
 ///   feedback. A memory whose slack is
-///   over an eighth of the cycle (a loaded run's), or of another refresh or cadence, is not used; when the
+///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence, is not used; when the
 ///   statistics begin with their median latency half a cycle or more past the remembered one (the deadline is
 ///   earlier now: a late frame of each is all they show), it is dropped and the probe starts from the callback.
 ///
@@ -190,13 +190,15 @@ public struct FrameDeadline: Sendable {
             self.init(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: slack, latency: latency)
         }
 
-        /// Whether it was learned on a quiet machine (a slack of at most an eighth of the cycle) and on a compositor
+        /// Whether it was learned on a quiet machine (a slack of at most a fifth of the cycle) and on a compositor
         /// pacing as one whose feedback gives `refresh`, and whose cadence is `cycle` when known: within 2 % of the
         /// refresh and 20 % of the cadence (a cadence change's own rule). A loaded run's memory is not used: its
         /// slack kept the next run's drag near the callback (`bench-touch-floor`, load 5–9: p50 56 ms against a
-        /// fresh run's 50), and without it a loaded run's first frames missed their wake-ups' tail.
+        /// fresh run's 50), and without it a loaded run's first frames missed their wake-ups' tail. Here at load 2 a
+        /// run's slack was 1.5–5 ms (a fifth of weston headless's cycle is 5.2 ms; an eighth, 3.2 ms, left most
+        /// such memories unused).
         func fits(refresh: Double?, cycle: Double?) -> Bool {
-            guard slack <= self.cycle / 8, let refresh, abs(refresh - self.refresh) <= 0.02 * self.refresh else {
+            guard slack <= self.cycle / 5, let refresh, abs(refresh - self.refresh) <= 0.02 * self.refresh else {
                 return false
             }
             return cycle.map { abs($0 - self.cycle) <= 0.2 * self.cycle } ?? true
