@@ -29,6 +29,9 @@ public struct RunConfiguration: Sendable {
     public var quitAfter: Double?
     /// `--notify-ready`: say when the app is ready (its first frame shown, or at rest).
     public var notifyReady = false
+    /// What an earlier run on the same compositor learned of the frame deadline (`FrameDeadline.memory`): this run
+    /// starts from it instead of a guess.
+    public var deadlineMemory: FrameDeadline.Memory?
 
     /// The defaults.
     public init() {}
@@ -138,6 +141,7 @@ public struct RunCore {
         switcher = SceneSwitcher(names: SceneKind.allCases.map(\.rawValue),
                                  selected: SceneKind.allCases.firstIndex(of: configuration.scene) ?? 0)
         hud = HUD(isShown: configuration.hud)
+        deadline = FrameDeadline(remembering: configuration.deadlineMemory)
     }
 
     /// When the core wants to hear `.dispatched` though no event came (host s): the owed frame's start or the end of

@@ -13,6 +13,8 @@ struct FrameDeadlineTests {
         var hitchChance = 0.0
         /// How far the latch wanders either way from frame to frame (s): a deadline only known to a millisecond.
         var fuzz = 0.0
+        /// The refresh period the feedback gives (s), nil for none.
+        var refresh: Double?
     }
 
     struct Outcome {
@@ -42,7 +44,7 @@ struct FrameDeadlineTests {
             let c = compositor(k)
             // Feedback due by this callback arrives first.
             while let first = pending.first, first.at <= callback {
-                outcome.learner.presented(sequence: first.seq, at: first.at)
+                outcome.learner.presented(sequence: first.seq, at: first.at, refresh: c.refresh)
                 pending.removeFirst()
             }
             let wake = atCallback ? callback : outcome.learner.wake(afterCallback: callback)
@@ -215,5 +217,58 @@ struct FrameDeadlineTests {
         }
         // Shown about one callback interval later, as far as the app can tell.
         #expect(!learner.hasFeedback && learner.presentation(afterCallback: 1).map { abs($0 - 1.016) < 1e-9 } == true)
+    }
+
+    /// Weston headless's timing with the refresh its feedback gives (60 Hz; it paces at 40).
+    static let weston = Compositor(refresh: 1.0 / 60)
+
+    @Test("a run after another on the same compositor starts within a few ms of the latch from its first frame with feedback, where a fresh run starts ~13 ms before it")
+    func rememberedRunStartsAtTheLatch() throws {
+        let first = Self.run({ _ in Self.weston }, frames: 400)
+        let memory = try #require(first.learner.memory)
+        let learned = first.waits.last ?? 0
+        let again = Self.run({ _ in Self.weston }, frames: 80, learner: FrameDeadline(remembering: memory))
+        let fresh = Self.run({ _ in Self.weston }, frames: 80)
+        // Frames 1 and 2 come before any feedback: at the callback either way. From the third, the remembered run
+        // starts within an eighth of the period (its young allowance) and 1.5 ms of where the first run ended (~21
+        // ms, the latch at 24.5), and within 1.5 ms once 48 wake → commit times are known; the fresh run at ~11 ms.
+        #expect(again.waits[0] == 0 && again.waits[1] == 0, "\(again.waits.prefix(4))")
+        #expect(again.waits[2...].allSatisfy { abs($0 - learned) <= 0.025 / 8 + 0.0015 }, "\(again.waits.prefix(20)) against \(learned)")
+        #expect(again.waits[50...].allSatisfy { abs($0 - learned) <= 0.0015 }, "\(again.waits.suffix(30)) against \(learned)")
+        #expect(fresh.waits[2...5].allSatisfy { $0 < 0.0125 }, "\(fresh.waits.prefix(8))")
+        #expect(again.late == 0, "\(again.late) late")
+    }
+
+    @Test("a memory learned at another refresh is not used: the run starts as a fresh one")
+    func memoryOfAnotherRefresh() throws {
+        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
+        let other = Compositor(cycle: 0.0167, latch: 0.016, shown: 0.030, refresh: 1.0 / 120)
+        let again = Self.run({ _ in other }, frames: 200, learner: FrameDeadline(remembering: memory))
+        let fresh = Self.run({ _ in other }, frames: 200)
+        #expect(again.waits == fresh.waits && again.late == fresh.late)
+    }
+
+    @Test("a remembered deadline that moved earlier (the same refresh, the latch at 18 ms instead of 24.5): the frames until the statistics begin are late, then the run learns as a fresh one does")
+    func rememberedDeadlineMovedEarlier() throws {
+        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
+        var moved = Self.weston
+        moved.latch = 0.018
+        let again = Self.run({ _ in moved }, frames: 400, learner: FrameDeadline(remembering: memory))
+        let fresh = Self.run({ _ in moved }, frames: 400)
+        let summary = "\(again.late) late (\(again.lateAfter) after frame 100) against \(fresh.late) (\(fresh.lateAfter)) "
+            + "fresh: \(again.waits.prefix(30))"
+        #expect(again.late <= fresh.late + 6 && again.lateAfter <= fresh.lateAfter, "\(summary)")
+        #expect(again.waits.suffix(200).allSatisfy { $0 < 0.017 }, "\(summary)")
+    }
+
+    @Test("a memory's line reads back as the same memory; anything else is no memory")
+    func memoryLine() throws {
+        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
+        #expect(FrameDeadline.Memory(line: Substring(memory.line)) == memory, "\(memory.line)")
+        for bad in ["", "0.0166 0.025 0.021", "0.0166 0.025 0.021 inf x 0.041", "0.0166 0.025 0.03 inf 0.002 0.041",
+                    "0.0166 0.025 0.021 0.02 0.002 0.041", "-1 0.025 0.021 inf 0.002 0.041",
+                    "0.0166 0.025 0.021 inf 0.002 0.041 7", "0.0166 0.025 0.021 inf 0.002 0"] {
+            #expect(FrameDeadline.Memory(line: Substring(bad)) == nil, "\(bad)")
+        }
     }
 }

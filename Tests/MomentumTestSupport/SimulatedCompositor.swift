@@ -20,6 +20,8 @@ public struct SimulatedCompositor: Sendable {
     public var inputDelay = 0.002
     /// Whether it sends presentation feedback (sway 1.7 headless, KWin's virtual backend and cage send none).
     public var sendsFeedback = true
+    /// The refresh period its feedback gives (s); nil: the cycle. Weston headless says 60 Hz and paces at ~40.
+    public var refresh: Double?
     /// Extra delay of the repaints from `after` on, once (a compositor hitch of `duration` s).
     public var hitch: (after: Double, duration: Double)?
     /// A new cadence from `at` on (s): a refresh change.
@@ -249,7 +251,7 @@ public struct RunCoreDriver {
             let hitch = compositor.hitches(repaint)
             let at = repaint + compositor.presentDelay + (hitch ? compositor.cycle : 0)
             schedule(.presented(PresentationFeedback(sequence: sequence, nanoseconds: UInt64(at * 1e9), hostTime: at,
-                                                     refreshNanoseconds: UInt32(compositor.cycle * 1e9))), at: at)
+                                                     refreshNanoseconds: UInt32((compositor.refresh ?? compositor.cycle) * 1e9))), at: at)
             shown[sequence] = at
         } else {
             shown[sequence] = repaint

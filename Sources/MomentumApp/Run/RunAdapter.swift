@@ -32,13 +32,21 @@ final class RunAdapter {
         target.allowsLayerSurfaces = options.subsurfaces
         self.target = target
         writer = try TraceWriter(path: options.tracePath, limit: options.traceLimit)
-        core = RunCore(configuration: options.core, start: start)
+        var configuration = options.core
+        if configuration.lateFrameStart, let path = DeadlineMemoryFile.path {
+            configuration.deadlineMemory = DeadlineMemoryFile.read(path, logger: logger)
+        }
+        core = RunCore(configuration: configuration, start: start)
     }
 
     /// Runs until quit; returns the exit code. The trace gets its `exit` line and is flushed on every path; a trace
     /// that could not be written is reported (one line) and makes the exit code non-zero.
     func run() -> Int32 {
         let (code, reason) = runLoop()
+        // What this run learned of the frame deadline, for the next run on this compositor.
+        if options.core.lateFrameStart, let memory = core.deadline.memory, let path = DeadlineMemoryFile.path {
+            DeadlineMemoryFile.write(memory, to: path, logger: logger)
+        }
         writer.write(TraceLine(t: HostClock.now() - start, .exit(.init(
             code: code, reason: reason, feedbackUnanswered: feedbackAtExit.unanswered,
             feedbackFreed: feedbackAtExit.freed, cpu: HostClock.processCPU()))))

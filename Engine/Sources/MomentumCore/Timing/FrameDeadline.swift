@@ -40,6 +40,18 @@
 ///   statistics begin: a fresh run's first frames are shown sooner when the compositor was idle (weston headless
 ///   showed the first frame of a drag 29 ms after its callback, the next 41 ms), so a late frame is not told from
 ///   the least latency of a few. A cadence change probes from the callback.
+/// - a run after another on the same compositor: a fresh run's guess leaves its first frames ~13 ms before weston
+///   headless's latch, and a drag's first ~50 frames (while `youngAllowance` lasts) 5–13 ms before it, so a sample
+///   that came just after such a start waited that much more than a cycle: touch → present p99 1.38× the floor's in
+///   `bench-touch-floor` (its 1.6 s drag is a fresh run's first frames). What a quiet run learned (`memory`: the
+///   on-time target, the ceiling, the slack and the on-time latency, on the output's refresh and cadence) starts the
+///   next run (`init(remembering:)`) in place of the guess: its frames start at the remembered target less the
+///   remembered slack (widened, narrowing as ever) and an eighth of the period or twice the spread of the wake →
+///   commit times seen so far (the young allowance with an eighth for its third) from the first callback with
+///   feedback. A memory whose slack is
+///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence, is not used; when the
+///   statistics begin with their median latency half a cycle or more past the remembered one (the deadline is
+///   earlier now: a late frame of each is all they show), it is dropped and the probe starts from the callback.
 ///
 /// With no presentation feedback at all nothing is learned: frames start at the callback. Pure: all times are
 /// seconds on one clock the caller chooses (presentation times converted to it).
@@ -121,6 +133,8 @@ public struct FrameDeadline: Sendable {
     /// The fresh run's guess: allowed until a frame of it is late or the target climbed past it (then, and after a
     /// cadence change, nil).
     private var guess: Guess? = Guess()
+    /// What an earlier run learned (`init(remembering:)`): the fresh run's guess while it fits the compositor.
+    private var remembered: Memory?
     private struct Guess: Sendable {
         /// The target the guess set once the statistics began (s), nil before.
         var target: Double?
@@ -137,6 +151,75 @@ public struct FrameDeadline: Sendable {
 
     /// A learner with nothing learned.
     public init() {}
+
+    /// A learner that starts from what an earlier run on the same compositor learned (see the type's notes); nothing
+    /// remembered is `init()`.
+    public init(remembering memory: Memory?) {
+        remembered = memory
+    }
+
+    /// What a run learned that the next run on the same compositor starts from: all in s.
+    public struct Memory: Sendable, Equatable {
+        /// The refresh period the compositor's feedback gave, and the cadence it paced at.
+        public var refresh: Double
+        public var cycle: Double
+        /// The commit offset after the callback aimed at, and the earliest late one (infinity when none is known).
+        public var target: Double
+        public var ceiling: Double
+        /// The time kept between the planned wake and the commit: the machine's load then.
+        public var slack: Double
+        /// The on-time callback → presentation time: frames of a remembered target past the deadline are all late,
+        /// and only this tells (their latency, a cycle longer, is all the next run sees).
+        public var latency: Double
+
+        public init(refresh: Double, cycle: Double, target: Double, ceiling: Double, slack: Double, latency: Double) {
+            (self.refresh, self.cycle, self.target, self.ceiling, self.slack, self.latency)
+                = (refresh, cycle, target, ceiling, slack, latency)
+        }
+
+        /// One line: `refresh cycle target ceiling slack latency`, each in s (`inf` for no ceiling).
+        public var line: String { "\(refresh) \(cycle) \(target) \(ceiling) \(slack) \(latency)" }
+
+        /// The memory a `line` wrote; nil for anything else (a field missing, not a number, out of range).
+        public init?(line: Substring) {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map { Double($0) }
+            guard fields.count == 6, let refresh = fields[0], let cycle = fields[1], let target = fields[2],
+                  let ceiling = fields[3], let slack = fields[4], let latency = fields[5], refresh > 0, refresh < 1,
+                  cycle > 0, cycle < 1, target >= 0, target < cycle, ceiling > target, slack >= 0, slack < cycle,
+                  latency > 0, latency < 1 else { return nil }
+            self.init(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: slack, latency: latency)
+        }
+
+        /// Whether it was learned on a quiet machine (a slack of at most a fifth of the cycle) and on a compositor
+        /// pacing as one whose feedback gives `refresh`, and whose cadence is `cycle` when known: within 2 % of the
+        /// refresh and 20 % of the cadence (a cadence change's own rule). A loaded run's memory is not used: its
+        /// slack kept the next run's drag near the callback (`bench-touch-floor`, load 5–9: p50 56 ms against a
+        /// fresh run's 50), and without it a loaded run's first frames missed their wake-ups' tail. Here at load 2 a
+        /// run's slack was 1.5–5 ms (a fifth of weston headless's cycle is 5.2 ms; an eighth, 3.2 ms, left most
+        /// such memories unused).
+        func fits(refresh: Double?, cycle: Double?) -> Bool {
+            guard slack <= self.cycle / 5, let refresh, abs(refresh - self.refresh) <= 0.02 * self.refresh else {
+                return false
+            }
+            return cycle.map { abs($0 - self.cycle) <= 0.2 * self.cycle } ?? true
+        }
+    }
+
+    /// What the next run on this compositor may start from: once the statistics began and the newest frame was not
+    /// late, the target (below the ceiling by a margin), the ceiling, the slack and the on-time latency; nil before,
+    /// or without a refresh from the feedback. A ceiling that one late frame set (a hitch, perhaps: a short run has
+    /// too few frames to tell) passes on no target below where a fresh run's statistics begin (`guessShare` of the
+    /// cycle): a hitch early in a drag had left the next run starting 6 ms after the callback.
+    public var memory: Memory? {
+        guard hasFeedback, lateInARow == 0, target > 0, let refresh, let cycle, let latency else { return nil }
+        var target = min(self.target, ceiling - margin), ceiling = self.ceiling
+        if !confirmed, target < Self.guessShare * cycle {
+            target = Self.guessShare * cycle
+            ceiling = max(ceiling, target + margin)
+        }
+        return Memory(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: renderEstimate,
+                      latency: latency)
+    }
 
     /// The compositor's cadence (s), learned; nil before enough feedback.
     public var cycle: Double? { Self.median(intervals) }
@@ -159,7 +242,10 @@ public struct FrameDeadline: Sendable {
     /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run
     /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (longest
     /// less median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
-    /// 48. The guess itself leaves half a cycle.
+    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps an eighth of
+    /// the period or twice the spread (from its first frame): a quiet run's memory on a machine loaded since was
+    /// late once in a 1.6 s drag without the eighth (8 of 8 drags in the model), 5 of 8 with it, at 1.10× the
+    /// floor's touch → present p99 idle against 1.05×.
     var youngAllowance: Double {
         guard renders.count < Self.youngHistory, let period else { return 0 }
         let spread = sortedRenders.last.map { longest in
@@ -167,7 +253,7 @@ public struct FrameDeadline: Sendable {
         } ?? 0
         // Whole for the first third of the young history, then shrinking to nothing.
         let known = Double(renders.count) / Double(Self.youngHistory)
-        return max(period / 3, spread) * min(1, 1.5 * (1 - known))
+        return max(remembered == nil ? period / 3 : period / 8, spread) * min(1, 1.5 * (1 - known))
     }
 
     /// The period a fresh run's guess is a share of before the statistics (s): the shortest of the cadence timed so
@@ -181,6 +267,9 @@ public struct FrameDeadline: Sendable {
         guard hasFeedback else {
             // A fresh run: the guess, once the compositor is known to send feedback (so a late frame shows).
             guard guess != nil, sawFeedback, let period = guessPeriod else { return callback }
+            if let remembered, remembered.fits(refresh: refresh, cycle: cycle) {
+                return callback + max(0, remembered.target - max(renderEstimate, remembered.slack) - youngAllowance)
+            }
             return callback + max(0, Self.guessShare * period - renderEstimate)
         }
         let young = min(youngAllowance, max(0, target - Self.guessShare * (cycle ?? 0)))
@@ -254,7 +343,29 @@ public struct FrameDeadline: Sendable {
             cycleAtStart = cycle
             // The statistics begin: the fresh run's target is the guess, and probing goes on from there.
             if guess != nil {
-                target = Self.guessShare * cycle
+                if let remembered, remembered.fits(refresh: refresh, cycle: cycle),
+                   let typical = Self.median(latencies), typical > remembered.latency + cycle / 2 {
+                    // Most of its frames were late (the deadline is earlier now; a late frame of each is all they
+                    // show, their latency a cycle longer): probe from the callback, and time the on-time latency
+                    // afresh, without the frames of the remembered start still in flight (on time by a latency
+                    // timed from late frames, they would make the deadline's late frames look like hitches).
+                    self.remembered = nil
+                    guess = nil
+                    target = 0
+                    latencies.removeAll()
+                    drawn.removeAll()
+                    hasFeedback = true
+                    return
+                } else if let remembered, remembered.fits(refresh: refresh, cycle: cycle) {
+                    // An earlier run's: its target, ceiling and slack, from here on the learner's own.
+                    target = remembered.target
+                    ceiling = remembered.ceiling
+                    widened = max(widened, remembered.slack)
+                    guess = nil
+                } else {
+                    remembered = nil
+                    target = Self.guessShare * cycle
+                }
                 guess?.target = target
             }
         }
@@ -285,6 +396,7 @@ public struct FrameDeadline: Sendable {
                 // Late at the guess itself: the deadline is earlier than guessed. Probe from the callback.
                 target = 0
                 guess = nil
+                remembered = nil
             }
             // Late again and again: the deadline is not where it was learned; render at the callback and probe anew.
             if lateInARow >= 3 { target = 0 }
@@ -354,6 +466,7 @@ public struct FrameDeadline: Sendable {
         widened = 0
         hasFeedback = false
         guess = nil
+        remembered = nil
         onTimeSinceCeiling = 0
         confirmed = false
         suspect = nil
