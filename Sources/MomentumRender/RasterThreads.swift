@@ -10,8 +10,10 @@ import Glibc
 /// thread per core, which its full redraws (the first frame, a resize, a scrolled list's tiles) need. Drivers other
 /// than llvmpipe ignore the variable; one the user set is kept as it is.
 public enum RasterThreads {
-    /// The largest window, in buffer pixels, whose frames are rasterised on the drawing thread.
-    public static let callingThreadLimit = 2560 * 1440
+    /// The largest window, in buffer pixels, whose frames are rasterised on the drawing thread: 800x600 (and
+    /// 360x720 at scale 2, 1280x800) gain, 1920x1080 and larger lose on their larger redraws (a scrolled list's
+    /// tiles: docs/benchmarks/scenes.md, "Rasterising on the drawing thread").
+    public static let callingThreadLimit = 1280 * 1024
 
     /// The `LP_NUM_THREADS` value for a window of `width`×`height` buffer px when the variable is `current` (nil:
     /// unset): "0" for a window of at most `callingThreadLimit` px, nil (leave llvmpipe's default, one thread per
