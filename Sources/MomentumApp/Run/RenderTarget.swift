@@ -47,6 +47,8 @@ final class RenderTarget {
             return
         }
         do {
+            // Before EGL starts: llvmpipe reads its thread count when the display is initialised.
+            RasterThreads.choose(width: Int(size.width), height: Int(size.height))
             let context = try RenderContext(waylandDisplay: display.pointer)
             guard let native = WaylandEGLWindow(surface: window.surface, width: Int(size.width), height: Int(size.height)) else {
                 throw AppError("wl_egl_window_create failed")
