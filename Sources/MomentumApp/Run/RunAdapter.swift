@@ -301,6 +301,6 @@ final class RunAdapter {
         guard let window, let frame = target.snapshot(core.screenshotList(hud: options.screenshotHUD), window: window) else {
             throw AppError("cannot write screenshot \(path): the frame could not be read back")
         }
-        try screenshots.write(.init(rgba: frame.rgba, width: frame.width, height: frame.height, path: path))
+        try screenshots.write(.init(bottomUp: frame.bottomUp, width: frame.width, height: frame.height, path: path))
     }
 }

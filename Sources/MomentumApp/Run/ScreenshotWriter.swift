@@ -7,12 +7,28 @@ import MomentumRender
 /// thread; the run calls it on every exit path before it ends, so a screenshot asked for is on disk (or reported)
 /// when the process exits.
 final class ScreenshotWriter: @unchecked Sendable {
-    /// A frame read back, top row first, RGBA, to be written to `path` as PNG.
+    /// A frame read back, RGBA, bottom row first (as GL reads it), to be written to `path` as PNG.
     struct Shot: Sendable {
-        let rgba: [UInt8]
+        let bottomUp: [UInt8]
         let width: Int
         let height: Int
         let path: String
+
+        /// The rows top first, as PNG stores them (a copy a row at a time; empty when the size does not match).
+        var topDown: [UInt8] {
+            let rowBytes = width * 4
+            guard width > 0, height > 0, bottomUp.count == rowBytes * height else { return [] }
+            return [UInt8](unsafeUninitializedCapacity: bottomUp.count) { out, count in
+                bottomUp.withUnsafeBytes { source in
+                    guard let from = source.baseAddress, let to = out.baseAddress else { return }
+                    for row in 0..<height {
+                        (to + row * rowBytes).update(from: (from + (height - 1 - row) * rowBytes)
+                            .assumingMemoryBound(to: UInt8.self), count: rowBytes)
+                    }
+                }
+                count = bottomUp.count
+            }
+        }
     }
 
     private let condition = Condition()
@@ -61,7 +77,7 @@ final class ScreenshotWriter: @unchecked Sendable {
         while let shot = next() {
             let failed: AppError?
             do throws(AppError) {
-                let png = PNG.encode(rgba: shot.rgba, width: shot.width, height: shot.height)
+                let png = PNG.encode(rgba: shot.topDown, width: shot.width, height: shot.height)
                 guard !png.isEmpty else {
                     throw AppError("cannot write screenshot \(shot.path): a \(shot.width)x\(shot.height) frame could not be encoded")
                 }
