@@ -52,8 +52,10 @@ public struct GalleryLayout: Sendable, Equatable {
     }
     /// Outer margin.
     static let margin = 20.0
+    /// The grid's outer margin: its cards keep `cardInset` from the window's edges and the lanes their padding inside.
+    private var sideMargin: Double { isGrid ? Self.cardInset + Self.cardPadding + 2 : Self.margin }
     /// Height of one lane (tighter on a phone, tighter still on a short one, so a 640 px tall one holds every item).
-    public var laneHeight: Double { isShort ? 26 : isNarrow ? (height < 700 ? 27 : 30) : 34 }
+    public var laneHeight: Double { isShort ? 26 : isNarrow ? (height < 700 ? 27 : 30) : isGrid ? 32 : 34 }
     /// Width of the label column left of the lanes (and the form field).
     public var labelWidth: Double { isNarrow ? 132 : 160 }
     /// Radius of a lane's dot.
@@ -67,12 +69,12 @@ public struct GalleryLayout: Sendable, Equatable {
     private var leftWidth: Double {
         if isShort { return Swift.max(shortColumns.covers - 10 - shortColumns.lanes, labelWidth + 80) }
         return isNarrow ? Swift.max(width - 2 * Self.margin, labelWidth + 80)
-            : Swift.max(content.width * 0.55 - Self.margin, labelWidth + 80)
+            : Swift.max(content.width * 0.55 - sideMargin, labelWidth + 80)
     }
 
     /// The area of all lanes (labels included); tapping it restarts the lanes.
     public var lanesFrame: DrawRect {
-        DrawRect(x: content.left + Self.margin, y: Self.top + (isShort ? 4 : 0), width: leftWidth,
+        DrawRect(x: content.left + sideMargin, y: Self.top + (isShort ? 4 : 0), width: leftWidth,
                  height: laneHeight * Double(GalleryLane.all.count))
     }
 
@@ -188,11 +190,13 @@ public struct GalleryLayout: Sendable, Equatable {
     /// at most 8 px below an item, and their descenders; the grid's cards and a margin under them).
     public var contentBottom: Double {
         let items = GalleryItem.allCases.map { frame(of: $0).maxY }.max().map { $0 + 21 } ?? Self.top
-        return Swift.max(items, (cards.map(\.maxY).max() ?? 0) + 4)
+        return Swift.max(items, (cards.map(\.maxY).max() ?? 0) + Self.cardInset)
     }
 
     /// The grid's padding inside a card, the space between two cards and their corner radius.
     static let cardPadding = 16.0, cardGap = 12.0, cardRadius = 20.0
+    /// The space between the grid's cards and the window's sides and foot.
+    static let cardInset = 14.0
 
     /// The grid's upper cards' bottom edge: under the lanes' caption and the orbit's, whichever is lower.
     private var upperCardBottom: Double {
@@ -205,7 +209,8 @@ public struct GalleryLayout: Sendable, Equatable {
     /// in the other layouts. The left ones reach 8 px past the lanes' dots, the right ones start 12 px after that.
     public var cards: [DrawRect] {
         guard isGrid else { return [] }
-        let top = Self.top - 8, left = content.left + 2, right = content.left + content.width - 2
+        let top = Self.top - 8, left = content.left + Self.cardInset
+        let right = content.left + content.width - Self.cardInset
         let split = content.left + content.width * 0.55
         let leftWidth = split + 8 - left, rightX = split + 20
         let bottom = coversFrame.maxY + 18 + Self.cardPadding - 4  // under the covers' caption
