@@ -179,7 +179,9 @@ struct HeadlessCommand: LoggingCommand {
                 throw AppError("headless tour failed: \(error)")
             }
             app.signal()
-            let status = try app.waitExit()
+            // The app writes its pictures (encoded off its run loop, the two mid-animation ones too, if it has not
+            // caught up) before it exits: a debug build's PNG of 3840x2160 takes seconds, more on a loaded machine.
+            let status = try app.waitExit(timeout: HeadlessCommand.exitTimeout)
             var childLog = app.stderr
             if status == 0, !childLog.isEmpty {
                 // The app's own log lines (at the level passed on to it), as it wrote them.
@@ -231,6 +233,9 @@ struct HeadlessCommand: LoggingCommand {
             }
         }
     }
+
+    /// How long a tour waits for the app to exit once told to (its screenshots written).
+    static let exitTimeout = 120.0
 
     /// Creates `path` and its missing parents (like `mkdir -p`); a failure names the path and the errno.
     static func makeDirectory(_ path: String) throws(AppError) {

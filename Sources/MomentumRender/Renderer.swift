@@ -512,18 +512,25 @@ public final class Renderer {
     /// Reads the current framebuffer back as RGBA bytes, top row first.
     public func readPixels(width: Int, height: Int) -> [UInt8] {
         let rowBytes = width * 4
-        var bottomUp = [UInt8](repeating: 0, count: rowBytes * height)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        bottomUp.withUnsafeMutableBytes { raw in
-            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-                         raw.baseAddress)
-        }
+        let bottomUp = readPixelsBottomUp(width: width, height: height)
         var topDown = [UInt8](repeating: 0, count: rowBytes * height)
         for row in 0..<height {
             let source = (height - 1 - row) * rowBytes
             topDown[row * rowBytes ..< (row + 1) * rowBytes] = bottomUp[source ..< source + rowBytes]
         }
         return topDown
+    }
+
+    /// Reads the current framebuffer back as RGBA bytes as GL has them, bottom row first (the GL part of a
+    /// screenshot; turning it over is left to whoever encodes it, off the run loop).
+    public func readPixelsBottomUp(width: Int, height: Int) -> [UInt8] {
+        var bottomUp = [UInt8](repeating: 0, count: width * 4 * height)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        bottomUp.withUnsafeMutableBytes { raw in
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                         raw.baseAddress)
+        }
+        return bottomUp
     }
 
     /// Appends the shadow (if any), then the shape quad, for a rounded rectangle. Under an opaque shape the shadow

@@ -10,11 +10,16 @@ public struct GalleryLayout: Sendable, Equatable {
     public var width: Double
     /// Container height.
     public var height: Double
+    /// A large window's two-column layout (`fitting`): its four items on cards in a grid of two rows (the lanes
+    /// beside the orbit, the form field beside the cover stack), as libadwaita groups a page's parts in boxes, so
+    /// the screen reads as four parts filling it and not as items scattered over a gradient.
+    public var isGrid = false
 
     /// Creates a layout for a container.
-    public init(width: Double, height: Double) {
+    public init(width: Double, height: Double, grid: Bool = false) {
         self.width = width
         self.height = height
+        isGrid = grid && width >= Self.narrowWidth && height >= Self.shortHeight
     }
 
     /// Top of the content (below the switcher and the HUD).
@@ -47,8 +52,10 @@ public struct GalleryLayout: Sendable, Equatable {
     }
     /// Outer margin.
     static let margin = 20.0
+    /// The grid's outer margin: its cards keep `cardInset` from the window's edges and the lanes their padding inside.
+    private var sideMargin: Double { isGrid ? Self.cardInset + Self.cardPadding + 2 : Self.margin }
     /// Height of one lane (tighter on a phone, tighter still on a short one, so a 640 px tall one holds every item).
-    public var laneHeight: Double { isShort ? 26 : isNarrow ? (height < 700 ? 27 : 30) : 34 }
+    public var laneHeight: Double { isShort ? 26 : isNarrow ? (height < 700 ? 27 : 30) : isGrid ? 32 : 34 }
     /// Width of the label column left of the lanes (and the form field).
     public var labelWidth: Double { isNarrow ? 132 : 160 }
     /// Radius of a lane's dot.
@@ -62,12 +69,12 @@ public struct GalleryLayout: Sendable, Equatable {
     private var leftWidth: Double {
         if isShort { return Swift.max(shortColumns.covers - 10 - shortColumns.lanes, labelWidth + 80) }
         return isNarrow ? Swift.max(width - 2 * Self.margin, labelWidth + 80)
-            : Swift.max(content.width * 0.55 - Self.margin, labelWidth + 80)
+            : Swift.max(content.width * 0.55 - sideMargin, labelWidth + 80)
     }
 
     /// The area of all lanes (labels included); tapping it restarts the lanes.
     public var lanesFrame: DrawRect {
-        DrawRect(x: content.left + Self.margin, y: Self.top + (isShort ? 4 : 0), width: leftWidth,
+        DrawRect(x: content.left + sideMargin, y: Self.top + (isShort ? 4 : 0), width: leftWidth,
                  height: laneHeight * Double(GalleryLane.all.count))
     }
 
@@ -85,6 +92,11 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The form field at rest (the shake offsets it horizontally).
     public var shakeField: DrawRect {
+        if isGrid {
+            // In the lower row's left card, level with the middle of the cover stack beside it.
+            let x = lanesFrame.x + labelWidth
+            return DrawRect(x: x, y: lowerCardTop + Self.cardPadding + 60, width: 220, height: 48)
+        }
         if isShort {
             // In the last column, under the orbit and its caption.
             let c = shortColumns
@@ -137,6 +149,9 @@ public struct GalleryLayout: Sendable, Equatable {
             // Left, so the shuffle's swing (110 px right) stays on screen.
             return SIMD2(Self.margin + 10 + Self.cardSize / 2, lowerRowTop + 10 + 3 * Self.cardStep + Self.cardSize / 2)
         }
+        if isGrid {
+            return SIMD2(rightCenterX - 40, lowerCardTop + Self.cardPadding + 10 + 3 * Self.cardStep + Self.cardSize / 2)
+        }
         let below = orbitFrame.maxY + 40 + 3 * Self.cardStep + Self.cardSize / 2
         // Under the orbit, lower down where there is room, but not further than 80 px below it.
         return SIMD2(rightCenterX - 40, Swift.min(below + 80, Swift.max(below, height - Self.margin - Self.cardSize / 2 - 20)))
@@ -172,9 +187,37 @@ public struct GalleryLayout: Sendable, Equatable {
     }
 
     /// The lowest point anything of the gallery reaches (its lowest item and the caption under it: 9.5 px capitals
-    /// at most 8 px below an item, and their descenders).
+    /// at most 8 px below an item, and their descenders; the grid's cards and a margin under them).
     public var contentBottom: Double {
-        GalleryItem.allCases.map { frame(of: $0).maxY }.max().map { $0 + 21 } ?? Self.top
+        let items = GalleryItem.allCases.map { frame(of: $0).maxY }.max().map { $0 + 21 } ?? Self.top
+        return Swift.max(items, (cards.map(\.maxY).max() ?? 0) + Self.cardInset)
+    }
+
+    /// The grid's padding inside a card, the space between two cards and their corner radius.
+    static let cardPadding = 16.0, cardGap = 12.0, cardRadius = 20.0
+    /// The space between the grid's cards and the window's sides and foot.
+    static let cardInset = 14.0
+
+    /// The grid's upper cards' bottom edge: under the lanes' caption and the orbit's, whichever is lower.
+    private var upperCardBottom: Double {
+        Swift.max(lanesFrame.maxY + 20, orbitFrame.maxY + 16) + Self.cardPadding - 4
+    }
+    /// The grid's lower cards' top edge.
+    private var lowerCardTop: Double { upperCardBottom + Self.cardGap }
+
+    /// The grid's cards (behind the lanes, the orbit, the form field and the cover stack, in that order), nothing
+    /// in the other layouts. The left ones reach 8 px past the lanes' dots, the right ones start 12 px after that.
+    public var cards: [DrawRect] {
+        guard isGrid else { return [] }
+        let top = Self.top - 8, left = content.left + Self.cardInset
+        let right = content.left + content.width - Self.cardInset
+        let split = content.left + content.width * 0.55
+        let leftWidth = split + 8 - left, rightX = split + 20
+        let bottom = coversFrame.maxY + 18 + Self.cardPadding - 4  // under the covers' caption
+        return [DrawRect(x: left, y: top, width: leftWidth, height: upperCardBottom - top),
+                DrawRect(x: rightX, y: top, width: right - rightX, height: upperCardBottom - top),
+                DrawRect(x: left, y: lowerCardTop, width: leftWidth, height: bottom - lowerCardTop),
+                DrawRect(x: rightX, y: lowerCardTop, width: right - rightX, height: bottom - lowerCardTop)]
     }
 
     /// The layout for a window `width` × `height` and the zoom it is shown at: 1 where everything fits; in a window
@@ -182,15 +225,15 @@ public struct GalleryLayout: Sendable, Equatable {
     /// (`zoom` < 1) below the chrome band, so every item stays whole and reachable.
     public static func fitting(width: Double, height: Double) -> (layout: GalleryLayout, zoom: Double) {
         let plain = GalleryLayout(width: width, height: height)
-        func layout(_ zoom: Double) -> GalleryLayout {
-            GalleryLayout(width: width / zoom, height: top + (height - top) / zoom)
+        func layout(_ zoom: Double, grid: Bool = false) -> GalleryLayout {
+            GalleryLayout(width: width / zoom, height: top + (height - top) / zoom, grid: grid)
         }
         // A large window shows the two-column layout larger, type and all (as libadwaita's breakpoints step up), so
         // it fills the screen instead of a column in its middle: the largest zoom up to `largestZoom` at which a
         // layout at least `largeLayoutWidth` wide fits.
         if width >= SceneChrome.largeWidth, height > top + 40 {
             for step in stride(from: Int(largestZoom * 100), through: 101, by: -1) {
-                let zoom = Double(step) / 100, large = layout(zoom)
+                let zoom = Double(step) / 100, large = layout(zoom, grid: true)
                 if large.width >= largeLayoutWidth, large.fits { return (large, zoom) }
             }
         }

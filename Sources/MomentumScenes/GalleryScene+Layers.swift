@@ -32,6 +32,8 @@ extension GalleryScene {
                                        0xFFD60A]
     /// Cover colours by id.
     static let coverColors: [UInt32] = [0xFF375F, 0xFF9F0A, 0x34C759, 0x3478F6]
+    /// The grid's cards: a glass a shade lighter than the backdrop.
+    static let cardColor = RGBA(r: 1, g: 1, b: 1, a: 0.06)
     /// Caption colour.
     static let captionColor = RGBA(r: 1, g: 1, b: 1, a: 0.78)
     static let labelColor = RGBA(r: 1, g: 1, b: 1, a: 0.88)
@@ -57,6 +59,12 @@ extension GalleryScene {
     static func laneCurves(layout: GalleryLayout, zoom: Double) -> DrawList {
         var list = DrawList()
         func toWindow(_ p: SIMD2<Double>) -> SIMD2<Double> { GalleryLayout.toWindow(p, zoom: zoom) }
+        // The grid's cards under everything (they change only with the layout, as the curves do).
+        for card in layout.cards {
+            let origin = toWindow(card.origin)
+            list.addRoundedRect(DrawRect(origin: origin, size: card.size * zoom),
+                                cornerRadius: GalleryLayout.cardRadius * zoom, fill: cardColor)
+        }
         let ink = RGBA(r: 1, g: 1, b: 1, a: 0.22)
         for (i, lane) in GalleryLane.all.enumerated() {
             let y = layout.laneY(i), x0 = layout.laneStartX, x1 = layout.laneEndX

@@ -23,9 +23,9 @@ struct PanelClock {
     /// (`needed` and 12 px on each side); hides the clock and returns `area` whole where both do not fit (with 4 px
     /// to spare above and below: the chrome band above is mostly empty).
     func place(in tree: inout LayerTree, area: DrawRect, scale: Double, leaving needed: Double) -> DrawRect {
-        let timeSize = Self.timeSize * (scale > 1 ? 1.5 * scale : 1), dateSize = Self.dateSize * scale
+        let timeSize = Self.timeSize(scale: scale), dateSize = Self.dateSize * scale
         let dateY = (timeSize * 1.28 + Self.dateGap * scale).rounded()
-        let height = dateY + dateSize + Self.after * scale
+        let height = height(scale: scale)
         let fits = area.height >= height + needed + 8 && area.width >= 240
         for id in [time, date] { tree[id].isHidden = !fits }
         guard fits else { return area }
@@ -37,6 +37,15 @@ struct PanelClock {
         set(date, in: &tree, frame: DrawRect(x: area.x + 12, y: top + dateY,
                                              width: textWidth, height: dateSize * 1.4), size: dateSize)
         return DrawRect(x: area.x, y: top + height - 12, width: area.width, height: needed + 24)
+    }
+
+    /// The time's capitals at type `scale`.
+    private static func timeSize(scale: Double) -> Double { timeSize * (scale > 1 ? 1.5 * scale : 1) }
+
+    /// The height the clock takes at type `scale`, the space under it included.
+    func height(scale: Double) -> Double {
+        (Self.timeSize(scale: scale) * 1.28 + Self.dateGap * scale).rounded() + Self.dateSize * scale
+            + Self.after * scale
     }
 
     private func set(_ id: LayerID, in tree: inout LayerTree, frame: DrawRect, size: Double) {

@@ -82,6 +82,8 @@ public struct PanelScene: Scene, BackendSwitchable {
     private let hint: SceneHint
     /// A lock screen's time and date above the hint.
     private let clock: PanelClock
+    /// A lock screen's notifications under the hint, where the screen has room for them.
+    private let notifications: PanelNotifications
 
     /// Creates the scene at rest, closed.
     public init(layout: PanelLayout, backend: PropertyAnimation, backendName: String) {
@@ -92,6 +94,7 @@ public struct PanelScene: Scene, BackendSwitchable {
         self.backend = motion
         layers = LayerTree(size: SIMD2(layout.width, layout.height))
         clock = PanelClock(into: &layers)
+        notifications = PanelNotifications(into: &layers)
         hint = SceneHint(into: &layers, title: "Control Center",
                          lines: ["Drag it up or tap it; catch it mid-flight", "A drag on a slider moves the slider"])
         var sheet = Layer(frame: layout.layerRect(y: layout.y(for: .closed)), backgroundColor: Palette.paper,
@@ -105,13 +108,24 @@ public struct PanelScene: Scene, BackendSwitchable {
         placeHint()
     }
 
-    /// The clock and the hint sit between the chrome band and the open panel.
+    /// The clock, the hint and (where they fit with room to spare) the notifications sit between the chrome band
+    /// and the open panel.
     private mutating func placeHint() {
         let scale = SceneChrome.typeScale(width: layout.width)
-        let area = clock.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: layout.width,
-                                                           height: layout.y(for: .open) - SceneChrome.top),
-                               scale: scale, leaving: hint.height(scale: scale))
-        hint.place(in: &layers, area: area, scale: scale)
+        let wallpaper = DrawRect(x: 0, y: SceneChrome.top, width: layout.width,
+                                 height: layout.y(for: .open) - SceneChrome.top)
+        let hintHeight = hint.height(scale: scale), cards = PanelNotifications.height(scale: scale)
+        // The cards where the clock, the hint and they leave a fifth of the wallpaper free around them.
+        let withCards = clock.height(scale: scale) + hintHeight + cards <= wallpaper.height * 0.8
+        let area = clock.place(in: &layers, area: wallpaper, scale: scale,
+                               leaving: hintHeight + (withCards ? cards : 0))
+        // The hint at the top of what the clock leaves for it and the cards (centred in it without them).
+        hint.place(in: &layers, area: withCards ? DrawRect(x: area.x, y: area.y, width: area.width,
+                                                           height: hintHeight + 24) : area,
+                   scale: scale)
+        notifications.place(in: &layers, area: DrawRect(x: area.x, y: area.y + 12 + hintHeight, width: area.width,
+                                                        height: cards),
+                            scale: scale, show: withCards)
     }
 
     /// The panel layer's centre, animated: the top edge is `centre.y − layer height / 2`.

@@ -414,11 +414,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         return reports
     }
 
-    /// A tile come to rest over the legend's lines (gravity off) glides up clear of them, on the position spring.
-    /// Called wherever it may come to rest: each frame (a throw ends), after a touch frame (put down still, which
-    /// asks for no frame) and after a resize (its place scaled with the window).
+    /// A tile come to rest over the legend's lines (gravity off) glides up clear of them, and one come to rest over
+    /// the hint (or within 8 px of it) to the nearest place clear of the hint, the legend and the card, on the
+    /// position spring. Called wherever it may come to rest: each frame (a throw ends), after a touch frame (put
+    /// down still, which asks for no frame) and after a resize (its place scaled with the window).
     private mutating func clearLegend() {
-        guard let spot = legendClearSpot() else { return }
+        guard let spot = legendClearSpot() ?? hintClearSpot() else { return }
         layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
                                                                                value: layers[tileLayer].position,
                                                                                target: spot)))
@@ -441,6 +442,34 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             spot != at && !Self.overlap(legend, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide)))
                 && !Self.overlap(card, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide)))
         }
+    }
+
+    /// Where the tile at rest over the hint (gravity off; a knock left it on the title at 360x720) goes to be clear of
+    /// it: the nearest place on a 12 px grid over the field, on whole px, that keeps 8 px from the hint, the card and
+    /// the legend's lines; nil when it is not over the hint (or moving, held, or there is no such place).
+    private func hintClearSpot() -> SIMD2<Double>? {
+        guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer),
+              let hint = hint.box(in: layers)?.insetBy(-8) else { return nil }
+        let at = layers[tileLayer].position, half = tileSide / 2
+        func tile(_ p: SIMD2<Double>) -> DrawRect { DrawRect(origin: p - half, size: SIMD2(tileSide, tileSide)) }
+        guard Self.overlap(hint, tile(at)) else { return nil }
+        let avoid = [hint, cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? [])
+        let field = fieldRect
+        var best: SIMD2<Double>?
+        var y = field.y + half
+        while y <= field.maxY - half {
+            var x = field.x + half
+            while x <= field.maxX - half {
+                let spot = clampedTile(SIMD2(x, y).rounded(.toNearestOrAwayFromZero))
+                if !avoid.contains(where: { Self.overlap($0, tile(spot)) }),
+                   best.map({ (spot - at).lengthSquared < ($0 - at).lengthSquared }) ?? true {
+                    best = spot
+                }
+                x += 12
+            }
+            y += 12
+        }
+        return best
     }
 
     /// Feeds a touch frame; returns the gestures recognised.

@@ -39,6 +39,26 @@ struct SceneHint {
         (Self.titleSize + Self.titleStep - Self.lineSize + Double(ids.count - 1) * Self.lineStep) * scale
     }
 
+    /// A character's width in the hint's type, in capital heights, taken generously: 0.58 em (Inter's lower case and
+    /// spaces run about 0.55 em; the layout check measures with the shaper).
+    static let characterWidth = 0.8
+
+    /// About the box the hint's lines take where it is shown (`characterWidth` a character, centred in their
+    /// frames; from the title's capitals to the last line's descenders), nil where it is hidden.
+    func box(in tree: LayerTree) -> DrawRect? {
+        guard let first = ids.first, !tree[first].isHidden, let last = ids.last else { return nil }
+        var box: DrawRect?
+        for id in ids {
+            guard case let .text(string, size, _, _, _) = tree[id].content else { continue }
+            let frame = tree[id].frame
+            let width = min(Double(string.count) * size * Self.characterWidth, frame.width)
+            let line = DrawRect(x: frame.center.x - width / 2, y: frame.y, width: width,
+                                height: id == last ? size * 1.4 : frame.height)
+            box = box.map { $0.union(line) } ?? line
+        }
+        return box
+    }
+
     /// Centres the hint in `area` at type `scale` (`SceneChrome.typeScale`); hides it when it does not fit (with
     /// 12 px to spare on each side).
     func place(in tree: inout LayerTree, area: DrawRect, scale: Double = 1) {

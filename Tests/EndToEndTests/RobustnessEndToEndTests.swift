@@ -198,6 +198,67 @@ import Testing
         #expect(app.events.last?.exit?.code == 1)
     }
 
+    @Test func aMidAnimationScreenshotThatCannotBeWrittenEndsTheRun() throws {
+        let (weston, env) = try startWeston()
+        defer { weston.stop() }
+        let app = try TracedClient(executable: try Compositor.momentumBinary(),
+                                   arguments: ["--fullscreen", "--autoplay", "--mid-screenshots",
+                                               "--screenshot", "/nonexistent-momentum/x.png"],
+                                   environment: env)
+        // No signal: the panel's first flight is pictured, the picture cannot be written, and the run ends.
+        #expect(try app.waitExit() == 1)
+        #expect(app.stderr.contains("cannot write screenshot /nonexistent-momentum/x-mid1.png: No such file or directory"),
+                "\(app.stderr)")
+        #expect(app.stderr.split(separator: "\n").count == 1, "\(app.stderr)")
+        #expect(app.events.last?.exit?.code == 1)
+    }
+
+    /// The picture is read back on the loop and written by a thread of its own: a mid-animation screenshot whose
+    /// file nobody reads yet (a FIFO with a one-page pipe) holds the writer, not the frames; a signal then waits for
+    /// it to be written before the process ends.
+    @Test func aScreenshotIsWrittenOffTheRunLoopAndFlushedAtExit() throws {
+        let folder = try temporaryDirectory("momentum-offloop-shot")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/x-mid1.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        _ = fcntl(reader, 1031 /* F_SETPIPE_SZ */, 4096)  // one page: the PNG fills it
+        let (weston, env) = try startWeston()
+        defer { weston.stop() }
+        let app = try TracedClient(executable: try Compositor.momentumBinary(),
+                                   arguments: ["--fullscreen", "--autoplay", "--mid-screenshots",
+                                               "--screenshot", folder + "/x.png"],
+                                   environment: env)
+        // The PNG's first bytes: the picture was taken and its writer holds a full pipe.
+        var waiting = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&waiting, 1, 20_000) == 1, "no screenshot bytes within 20 s: \(app.stderr)")
+        var signature = [UInt8](repeating: 0, count: 8)
+        #expect(read(reader, &signature, 8) == 8)
+        #expect(signature == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // Frames go on being drawn and presented while nothing more of the picture is read.
+        var presented = 0
+        try app.waitFor("30 frames presented after the picture", after: app.events.count) { line in
+            if line.presented != nil { presented += 1 }
+            return presented >= 30
+        }
+        app.signal()
+        // Reading it to the end lets the writer finish; the process waits for it before it exits.
+        _ = fcntl(reader, F_SETFL, 0)
+        var png = signature, chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(reader, &chunk, chunk.count)
+            guard count > 0 else { break }
+            png += chunk[0..<count]
+        }
+        #expect(try app.waitExit() == 0, "\(app.stderr)")
+        #expect(png.count > 4096 && Array(png.suffix(8)) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82],
+                "\(png.count) bytes, not a whole PNG")
+        #expect(FileManager.default.fileExists(atPath: folder + "/x.png"), "the screenshot at exit")
+        #expect(app.events.last?.exit?.code == 0)
+    }
+
     @Test func theTraceStopsAtItsLimitAndTheRunGoesOn() throws {
         let (weston, env) = try startWeston()
         defer { weston.stop() }

@@ -43,4 +43,34 @@ struct GalleryLayoutTests {
         let local = driver.scene.satellite.position
         #expect(abs((local.x / radii.x) * (local.x / radii.x) + (local.y / radii.y) * (local.y / radii.y) - 1) < 1e-6)
     }
+
+    @Test("on a large window the four items sit on a grid of cards filling the screen: each item, its caption and the cover's swing inside its own card, the cards apart",
+          arguments: [SIMD2<Double>(1920, 1080), SIMD2(1280, 800)])
+    func largeWindowsGroupTheItemsOnCards(size: SIMD2<Double>) {
+        let (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
+        #expect(layout.isGrid && layout.cards.count == 4 && layout.fits, "\(size)")
+        let cards = layout.cards
+        for (i, card) in cards.enumerated() {
+            for other in cards[(i + 1)...] { #expect(!Self.overlaps(card, other), "\(card) overlaps \(other)") }
+        }
+        func inside(_ r: DrawRect, _ card: DrawRect) -> Bool {
+            r.x >= card.x && r.y >= card.y && r.maxX <= card.maxX && r.maxY <= card.maxY
+        }
+        // Each item with its caption (up to 21 px under it), in the card of its place.
+        for (item, card) in zip([GalleryItem.lanes, .satellite, .shake, .covers], cards) {
+            let f = layout.frame(of: item), r = DrawRect(x: f.x, y: f.y, width: f.width, height: f.height + 21)
+            #expect(inside(r, card), "\(item) at \(r) outside its card \(card) at \(size)")
+        }
+        let swingRight = layout.coversAnchor.x + layout.coverSwing.x + GalleryLayout.cardSize / 2
+        #expect(swingRight <= cards[3].maxX, "the shuffled cover swings out of its card at \(size)")
+        // The cards fill the window below the chrome band: no more than a tenth of its height is left under them.
+        let bottom = GalleryLayout.toWindow(SIMD2(0, cards.map(\.maxY).max() ?? 0), zoom: zoom).y
+        #expect(size.y - bottom <= size.y * 0.1, "\(size.y - bottom) px left under the cards at \(size)")
+    }
+
+    @Test("phones and small windows keep their layouts without cards", arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600)])
+    func smallWindowsHaveNoCards(size: SIMD2<Double>) {
+        let (layout, _) = GalleryLayout.fitting(width: size.x, height: size.y)
+        #expect(!layout.isGrid && layout.cards.isEmpty)
+    }
 }

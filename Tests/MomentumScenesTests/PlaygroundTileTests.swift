@@ -135,6 +135,28 @@ struct PlaygroundTileTests {
         #expect(d.scene.tilePosition == d.scene.tilePosition.rounded(.toNearestOrAwayFromZero), "\(d.scene.tilePosition)")
     }
 
+    @Test("a tile put down on the hint (a knock left it on the title at 360x720) covers it (the layout check says so at rest), then glides clear of it and of the card",
+          arguments: [SIMD2<Double>(360, 720), SIMD2(800, 600), SIMD2(1920, 1080)])
+    func theTileRestsClearOfTheHint(size: SIMD2<Double>) throws {
+        var d = PlaygroundDriver()
+        d.scene = PlaygroundScene(size: size)
+        func covered() -> [LayoutProblem] {
+            d.scene.drawnLayout().problems(width: size.x, height: size.y, atRest: true) { Double($0.string.count) * $0.size * 0.56 }
+                .filter { $0.kind == .covers }
+        }
+        #expect(covered().isEmpty, "\(covered())")
+        // Carried onto the hint's title, held still, put down: where the tour's knock left it at 360x720.
+        let title = try #require(d.scene.drawnLayout().texts.first { $0.run.string == "Playground" }?.run)
+        let onTitle = SIMD2(title.position.x - 40, title.position.y)
+        d.carry(from: d.scene.tilePosition, to: onTitle, frames: 20)
+        let over = covered()
+        #expect(over.contains { $0.first.hasPrefix("tile") && $0.second.contains("Playground") }, "\(over)")
+        d.settle()
+        #expect(!d.scene.needsFrames && covered().isEmpty, "at rest at \(d.scene.tilePosition): \(covered())")
+        #expect(!Self.overlap(d.scene, slack: 0), "onto the card")
+        #expect(d.scene.tilePosition == d.scene.tilePosition.rounded(.toNearestOrAwayFromZero), "\(d.scene.tilePosition)")
+    }
+
     @Test("gravity on (dynamics backend): the card and the tile fall, and both come to rest on the floor or on each other, apart")
     func gravityDropsBoth() {
         var d = PlaygroundDriver(backend: PlaygroundScene.cardDynamics(), name: "dynamics")

@@ -431,15 +431,16 @@ final class RenderTarget {
         return "OpenGL ES \(context.glesMajorVersion), redraw damage into \(age), \(swap)"
     }
 
-    /// Draws `list` off the window and returns it as PNG bytes (nil before the first configure).
-    func snapshot(_ list: DrawList, window: Window) -> [UInt8]? {
+    /// Draws `list` off the window and reads it back: RGBA, bottom row first (as GL reads), in buffer px (nil
+    /// before the first configure). Turning it over and encoding it is `ScreenshotWriter`'s, off the run loop.
+    func snapshot(_ list: DrawList, window: Window) -> (bottomUp: [UInt8], width: Int, height: Int)? {
         guard let renderer, (try? context?.makeWindowCurrent()) != nil else { return nil }
         let size = window.bufferSize
         renderer.draw(list, width: Int(size.width), height: Int(size.height), scale: window.scale)
         renderer.invalidate()  // the back buffer now holds this drawing, not the last presented frame
         keptFrame = nil  // so the next frame is drawn in full there (and sampled afresh)
-        let pixels = renderer.readPixels(width: Int(size.width), height: Int(size.height))
-        return PNG.encode(rgba: pixels, width: Int(size.width), height: Int(size.height))
+        let pixels = renderer.readPixelsBottomUp(width: Int(size.width), height: Int(size.height))
+        return (pixels, Int(size.width), Int(size.height))
     }
 
     /// Releases GL before EGL and EGL before the surface.

@@ -11,6 +11,8 @@ final class RunAdapter {
     private let logger: Logger
     private let start = HostClock.now()
     private let writer: TraceWriter
+    /// `--screenshot` and `--mid-screenshots`: read back on the loop, encoded and written off it.
+    private let screenshots = ScreenshotWriter()
     private var core: RunCore
     private let target: RenderTarget
     private var display: Display?
@@ -39,10 +41,16 @@ final class RunAdapter {
         core = RunCore(configuration: configuration, start: start)
     }
 
-    /// Runs until quit; returns the exit code. The trace gets its `exit` line and is flushed on every path; a trace
-    /// that could not be written is reported (one line) and makes the exit code non-zero.
+    /// Runs until quit; returns the exit code. The screenshots asked for are written (their thread joined) and the
+    /// trace gets its `exit` line and is flushed on every path; a screenshot or trace that could not be written is
+    /// reported (one line) and makes the exit code non-zero.
     func run() -> Int32 {
-        let (code, reason) = runLoop()
+        var (code, reason) = runLoop()
+        // A failure the loop saw (a mid-animation screenshot) was reported and is the exit already.
+        if let failure = screenshots.finish(), failure.description != self.failure?.description {
+            logger.error("\(failure)")
+            if code == 0 { (code, reason) = (failure.code, failure.description) }
+        }
         // What this run learned of the frame deadline, for the next run on this compositor.
         if options.core.lateFrameStart, let memory = core.deadline.memory, let path = DeadlineMemoryFile.path {
             DeadlineMemoryFile.write(memory, to: path, logger: logger)
@@ -192,6 +200,7 @@ final class RunAdapter {
         writer.flush(now: HostClock.now(), frameStart: core.frameState.wakeTime,
                      resting: phase == .idle || phase == .unconfigured)
         if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
+        if let failure = screenshots.failure { fail(failure) }
         // Woken for the core's next decision, or to write the trace's lines held for the next frame.
         let wake = switch (core.wakeTime, writer.holdDeadline) {
         case let (core?, trace?): min(core, trace)
@@ -277,34 +286,31 @@ final class RunAdapter {
     }
 
     /// `--mid-screenshots`: saves the frame as drawn now next to `--screenshot` (`FILE-mid1.png`); a failure ends
-    /// the run as a screenshot's does.
+    /// the run as a screenshot's does (found by the loop once the writer's thread meets it).
     private func saveMidScreenshot(_ index: Int) {
-        guard let path = options.screenshotPath, let window else { return }
+        guard let path = options.screenshotPath, window != nil else { return }
         let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
-        let file = "\(stem)-mid\(index).png"
-        do throws(AppError) {
-            guard let png = target.snapshot(core.screenshotList(hud: options.screenshotHUD), window: window) else {
-                throw AppError("cannot write screenshot \(file): the frame could not be read back")
-            }
-            try OutputFile.write(png, to: file, what: "screenshot")
-        } catch {
-            fail(error)
-        }
+        do throws(AppError) { try queueScreenshot(to: "\(stem)-mid\(index).png") } catch { fail(error) }
     }
 
-    /// Saves `--screenshot` on a normal exit: the exit stays (`code`, `reason`) unless the PNG cannot be written,
-    /// which is reported (one line) and exits 1.
+    /// Saves `--screenshot` on a normal exit: the exit stays (`code`, `reason`) unless the frame cannot be read
+    /// back, which is reported (one line) and exits 1; a PNG that cannot be written is `run`'s, which waits for it.
     private func saveScreenshot(code: Int32, reason: String) -> (Int32, String) {
-        guard let path = options.screenshotPath, let window else { return (code, reason) }
+        guard let path = options.screenshotPath, window != nil else { return (code, reason) }
         do throws(AppError) {
-            guard let png = target.snapshot(core.screenshotList(hud: options.screenshotHUD), window: window) else {
-                throw AppError("cannot write screenshot \(path): the frame could not be read back")
-            }
-            try OutputFile.write(png, to: path, what: "screenshot")
+            try queueScreenshot(to: path)
             return (code, reason)
         } catch {
             logger.error("\(error)")
             return (code == 0 ? error.code : code, error.description)
         }
+    }
+
+    /// Draws the screenshot's list (the HUD as `--screenshot-hud` says), reads it back and hands it to the writer.
+    private func queueScreenshot(to path: String) throws(AppError) {
+        guard let window, let frame = target.snapshot(core.screenshotList(hud: options.screenshotHUD), window: window) else {
+            throw AppError("cannot write screenshot \(path): the frame could not be read back")
+        }
+        try screenshots.write(.init(bottomUp: frame.bottomUp, width: frame.width, height: frame.height, path: path))
     }
 }
