@@ -3,12 +3,17 @@ import MomentumLayers
 import RealModule
 
 /// What the playground draws so a user sees what acts on the card: the field it moves in (below the chrome
-/// band, edged by the walls it bounces off on the dynamics backend, lit while they act; no grid: its lines cost the
-/// renderer 0.7 ms a frame of the moving card), the ring where the position
+/// band, edged by the walls it bounces off on the dynamics backend, lit while they act; on a large window a faint
+/// grid, drawn once into the window: a grid under the moving card, before it moved on a surface of its own, cost the
+/// renderer 0.7 ms a frame), the ring where the position
 /// animation pulls it and the line from there to the card (the spring or the attachment), gravity's arrow, and a
 /// legend naming what pulls and how hard. Everything is under the card and takes no touches.
 struct PlaygroundDecor {
     private let walls: LayerID, gravity: LayerID, attachment: LayerID
+    /// On a large window, a faint grid over the field (a mat's squares, centred on it): the large field reads as a
+    /// surface to play on, and a throw's distance and the card's size read against it. A few full-length lines drawn
+    /// once into the window (the card and the tile move on surfaces of their own), none on a smaller window.
+    private let grid: LayerID
     let anchor: LayerID
     private let legend: [LayerID]
     /// On a large window, the legend sits on a panel of its own (as a floating info card does), its type larger.
@@ -50,6 +55,7 @@ struct PlaygroundDecor {
         var band = plain(Layer(frame: zero, backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0.16)))
         band.isHidden = true
         dockBand = tree.add(band)
+        grid = tree.add(plain(Layer(frame: zero, anchorPoint: .zero)))
         walls = tree.add(plain(Layer(frame: zero, anchorPoint: .zero)))
         var panel = plain(Layer(frame: zero, backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.07), cornerRadius: 14))
         panel.isHidden = true
@@ -151,6 +157,8 @@ struct PlaygroundDecor {
             line(frame, Self.wallColor, in: walls)
         }
         let scale = SceneChrome.typeScale(width: size.x)
+        tree.removeSublayers(of: grid)
+        if scale > 1, dock != nil { addGrid(over: rect, in: &tree) }
         let lineSize = SceneHint.lineSize * scale, step2 = (SceneHint.lineStep * scale).rounded()
         // A large window: the lines on a panel inset from the corner, wide enough for the longest legend of any
         // backend (it does not change size when the backend does).
@@ -176,6 +184,30 @@ struct PlaygroundDecor {
                                      color: RGBA(r: 1, g: 1, b: 1, a: k == 0 ? 0.82 : 0.64))
         }
         tree[gravity].position = SIMD2(rect.maxX - 36, rect.y + 24 + 32)
+    }
+
+    /// The grid's square (logical px) and its lines' colour.
+    static let gridStep = 120.0, gridColor = RGBA(r: 1, g: 1, b: 1, a: 0.055)
+
+    /// The grid's lines over `rect`, `gridStep` apart and centred on it, clear of its walls by a square's tenth.
+    private func addGrid(over rect: DrawRect, in tree: inout LayerTree) {
+        let step = Self.gridStep, clear = step / 10
+        func lines(from low: Double, to high: Double) -> [Double] {
+            let centre = ((low + high) / 2).rounded()
+            let k = ((high - low) / 2 / step).rounded(.down)
+            return stride(from: -k, through: k, by: 1).map { centre + $0 * step }
+                .filter { $0 - low >= clear && high - $0 >= clear }
+        }
+        for x in lines(from: rect.x, to: rect.maxX) {
+            var line = Layer(frame: DrawRect(x: x, y: rect.y + 2, width: 1, height: rect.height - 5), backgroundColor: Self.gridColor)
+            line.isHitTestable = false
+            tree.add(line, to: grid)
+        }
+        for y in lines(from: rect.y, to: rect.maxY) {
+            var line = Layer(frame: DrawRect(x: rect.x + 3, y: y, width: rect.width - 6, height: 1), backgroundColor: Self.gridColor)
+            line.isHitTestable = false
+            tree.add(line, to: grid)
+        }
     }
 
     /// A character's width in the legend's type, em, taken generously (Inter's lower case runs 0.55–0.64 em: "spring
@@ -270,10 +302,15 @@ struct PlaygroundDecor {
         }
     }
 
-    /// The flash where the card and the tile meet: a disc of the walls' lit colour, invisible until `flash`.
+    /// The flash where the card and the tile meet: a ring of the walls' lit colour (a ripple out from the impact;
+    /// a filled disc fading as it swelled read as a dark smudge beside the knocked tile), invisible until `flash`.
+    /// Sixteen segments: it is drawn again every frame it shows.
     static func addSpark(into tree: inout LayerTree) -> LayerID {
-        var spark = Layer(frame: DrawRect(x: 0, y: 0, width: 40, height: 40), backgroundColor: activeWallColor,
-                          cornerRadius: 20)
+        var spark = Layer(frame: DrawRect(x: 0, y: 0, width: 40, height: 40))
+        spark.content = .path((0..<16).map { k in
+            let t = 2 * Double.pi * Double(k) / 16
+            return SIMD2(20 + 17 * Double.cos(t), 20 + 17 * Double.sin(t))
+        }, lineWidth: 3, color: activeWallColor, closed: true)
         spark.isHitTestable = false
         spark.opacity = 0
         return tree.add(spark)

@@ -51,21 +51,23 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     /// The card's side in a `size` container: `cardSide` (a phone's), and on a large, full-height screen
-    /// (`SceneChrome.largeWidth` wide, 900 px tall) growing with its width (1.4 times at 1280 px, at most twice:
-    /// 320 px at 1920x1080), but never more than 1/2.7 of the field's height (above the dock), so a desktop's card is
-    /// an object to play with, in hand's reach of the field's size, and not a stamp on an empty field.
+    /// (`SceneChrome.largeWidth` wide, 900 px tall) growing with its width (1.4 times at 1280 px, at most 2.4
+    /// times: 384 px at 1920x1080), but never more than 1/2.3 of the field's height (above the dock), so a desktop's
+    /// card is an object to play with, in hand's reach of the field's size, and not a stamp on an empty field.
     public static func side(for size: SIMD2<Double>) -> Double {
         guard size.x >= SceneChrome.largeWidth, size.y >= 900 else { return cardSide }
-        let byWidth = min(size.x / SceneChrome.largeWidth * 1.4, 2)
+        let byWidth = min(size.x / SceneChrome.largeWidth * 1.4, 2.4)
         let field = (dock(for: size)?.y ?? size.y) - SceneChrome.top
-        return (cardSide * max(1, min(byWidth, field / 2.7 / cardSide))).rounded()
+        return (cardSide * max(1, min(byWidth, field / 2.3 / cardSide))).rounded()
     }
 
     /// The card's side now (`side(for:)` of the container).
     public var side: Double { Self.side(for: size) }
 
-    /// The tile's side beside a card of `side` px: a little over half of it (88 px beside the phone's card).
-    public static func tileSide(for side: Double) -> Double { (side * 0.55).rounded() }
+    /// The tile's side beside a card of `side` px: a little over half of it (88 px beside the phone's card), an even
+    /// number of px, so its centre on a whole px puts its edges on whole px too (a surface of its own sits on whole
+    /// logical px: a 211 px tile was drawn half a px off where the window draws it).
+    public static func tileSide(for side: Double) -> Double { (side * 0.55 / 2).rounded() * 2 }
     /// The tile's side now.
     public var tileSide: Double { Self.tileSide(for: side) }
     /// Where the tile starts in a `size` container: low on the left, clear of the card in the middle, where the
@@ -206,10 +208,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         // Where there is room (a large window), the gesture guide's chips under the hint, the two centred together.
         let block = hintHeight + 16 + (PlaygroundDecor.chipHeight * scale).rounded()
         if let dock, Self.guideDocked(for: size) {
-            // The guide in the dock, on its right.
+            // The guide in the dock, on its right, as large as the dock has room for.
+            let guide = Self.guideScale(for: size)
             hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
-            decor.placeGuide(in: &layers, top: (dock.y + (dock.height - (PlaygroundDecor.chipHeight * scale).rounded()) / 2).rounded(),
-                             width: size.x, scale: scale, right: size.x - PlaygroundDecor.dockMargin)
+            decor.placeGuide(in: &layers, top: (dock.y + (dock.height - (PlaygroundDecor.chipHeight * guide).rounded()) / 2).rounded(),
+                             width: size.x, scale: guide, right: size.x - PlaygroundDecor.dockMargin)
         } else if room >= block + 24, size.x >= PlaygroundDecor.guideWidth(scale: scale) + 24 {
             let top = (SceneChrome.top + (room - block) / 2).rounded()
             hint.place(in: &layers, area: DrawRect(x: 0, y: top - 12, width: size.x, height: hintHeight + 24), scale: scale)
@@ -248,6 +251,17 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         guard scale > 1, dock(for: size) != nil else { return false }
         return size.x >= PlaygroundDecor.legendPanelSize(scale: scale).x + PlaygroundDecor.guideWidth(scale: scale)
             + 3 * PlaygroundDecor.dockMargin
+    }
+
+    /// The docked gesture guide's type scale: 1.3 times the window's where its chips fit beside the legend's panel
+    /// and inside the dock (at 1920 px wide: chips 53 px tall, their labels 15 px, read from across a desk), else
+    /// the window's.
+    static func guideScale(for size: SIMD2<Double>) -> Double {
+        let scale = SceneChrome.typeScale(width: size.x), large = scale * 1.3, margin = PlaygroundDecor.dockMargin
+        guard let dock = dock(for: size),
+              size.x >= PlaygroundDecor.legendPanelSize(scale: scale).x + PlaygroundDecor.guideWidth(scale: large) + 3 * margin,
+              (PlaygroundDecor.chipHeight * large).rounded() <= dock.height - 2 * margin else { return scale }
+        return large
     }
 
     /// The dock now (`dock(for:)` of the container).
