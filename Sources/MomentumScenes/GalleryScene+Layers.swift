@@ -39,6 +39,11 @@ extension GalleryScene {
     static let labelColor = RGBA(r: 1, g: 1, b: 1, a: 0.88)
     /// The capital heights of the labels and captions (13 px type), logical px of the layout.
     static let labelSize = 9.5, captionSize = 9.5
+    /// The shake field's caption.
+    static let fieldCaptionText = "tap: shake (additive keyframes)"
+    /// About the width a line of `text` takes at capital height `size`: 0.68 of it a character, taken generously
+    /// (Inter's lower case runs 0.55–0.64).
+    static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.68 }
 
     /// Appends the presented layer tree (lanes, form field, orbit and covers) over each lane's timing curve.
     public func draw(into list: inout DrawList) {
@@ -130,7 +135,7 @@ extension GalleryScene {
             tree.add(circle(SIMD2(24 + Double(k) * 18, layout.shakeField.height / 2), radius: 4,
                             fill: RGBA(hex: 0x1C1C1E)), to: ids.field)
         }
-        var fieldCaption = Layer.text("tap: shake (additive keyframes)", frame: DrawRect(x: 0, y: 0, width: 1, height: 1),
+        var fieldCaption = Layer.text(Self.fieldCaptionText, frame: DrawRect(x: 0, y: 0, width: 1, height: 1),
                                       size: captionSize, color: captionColor, alignment: .center)
         fieldCaption.role = .control(GalleryItem.shake.rawValue)
         ids.fieldCaption = tree.add(fieldCaption)
@@ -239,9 +244,12 @@ extension GalleryScene {
                 : SIMD2(rest.x - layout.labelWidth, (rest.center.y - labelSize / 2).rounded()))
         tree.setModelValue(rest.center, for: .position, of: ids.field)
         tree[ids.field].size = rest.size  // layouts differ in its width (the short one's column is narrower)
-        // Centred under the field (the landscape phone's field is narrower than its caption, at the window's edge).
-        tree[ids.fieldCaption].frame = DrawRect(x: rest.x, y: rest.maxY + 8, width: rest.width,
-                                                height: captionSize * 1.4)
+        // Centred under the field; the landscape phone's field is narrower than its caption, at the window's edge:
+        // there the caption's centre moves left until its text keeps the margin from the edge (it ran to 7 px of it).
+        let captionWidth = Swift.max(rest.width, Self.textWidth(Self.fieldCaptionText, size: captionSize))
+        let captionCentre = Swift.min(rest.center.x, layout.width - GalleryLayout.margin - captionWidth / 2)
+        tree[ids.fieldCaption].frame = DrawRect(x: (captionCentre - captionWidth / 2).rounded(), y: rest.maxY + 8,
+                                                width: captionWidth.rounded(), height: captionSize * 1.4)
 
         tree[ids.orbitPath].frame = DrawRect(origin: layout.orbitCenter - orbit.radii, size: 2 * orbit.radii)
         tree[ids.orbitExtent].frame = tree[ids.orbitPath].frame.insetBy(-3)

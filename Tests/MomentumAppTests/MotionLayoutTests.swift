@@ -78,10 +78,17 @@ struct MotionLayoutTests {
         var slider = Layer(frame: DrawRect(x: 16, y: 690, width: 328, height: 44), backgroundColor: RGBA(hex: 0xE5E5EA))
         slider.role = .control("volume")
         tree.add(slider)
+        // A caption run to 4 px of the window's right side (the gallery's shake caption came to 7 px of it).
+        tree.add(.text("tap: shake (additive keyframes)", frame: DrawRect(x: 146, y: 400, width: 210, height: 14),
+                       size: 9.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.78), alignment: .trailing))
 
         let problems = tree.drawnLayout().problems(width: 360, height: 720, atRest: true, measure: widths.width(of:))
         let said = problems.map(\.description)
-        #expect(problems.count == 5, "\(said)")
+        #expect(problems.count == 6, "\(said)")
+        #expect(said.contains { $0.hasPrefix("at the edge: text \"tap: shake (additive keyframes)\"") && $0.contains(" px from a side of the 360x720 window") }, "\(said)")
+        // In motion a line may pass the edge (a sheet sliding off).
+        #expect(!tree.drawnLayout().problems(width: 360, height: 720, atRest: false, measure: widths.width(of:))
+            .contains { $0.kind == .atEdge })
         #expect(said.contains { $0.hasPrefix("covers: send [100, 290, 200, 40] / text \"Ada Lovelace\"") }, "\(said)")
         #expect(said.contains { $0.hasPrefix("under a bar: open-message [100, 80, 160, 52] / header [0, 0, 360, 96]") })
         #expect(said.contains { $0.hasPrefix("hides: row [16, 100, 328, 52] / open-message [100, 80, 160, 52]") })

@@ -11,6 +11,8 @@ public struct LayoutProblem: Equatable, Sendable, CustomStringConvertible {
         case covers = "covers"
         /// At rest, a control lies partly outside the window, or outside it while others of its group are inside.
         case offScreen = "off-screen"
+        /// At rest, a line of text runs to within `edgeMargin` of the window's left or right side, or past it.
+        case atEdge = "at the edge"
     }
 
     public var kind: Kind
@@ -32,6 +34,9 @@ extension DrawnLayout {
     public static let visibleAlpha: Float = 0.2
     /// Overlaps up to this many logical px (edges that meet, anti-aliasing) do not count.
     public static let slack = 1.0
+    /// The least room (logical px) between a line of text at rest and the window's sides: a caption 7 px from the
+    /// edge reads as cut off (HIG and libadwaita keep 12–16 px margins).
+    public static let edgeMargin = 10.0
 
     /// The box a line of text's ink takes, from its capitals' top to its descenders (Inter's: 0.727 em above the
     /// baseline, about 0.2 em below; lowercase ascenders reach a little higher), `width` wide as shaped.
@@ -58,6 +63,8 @@ extension DrawnLayout {
     ///   control of the same name (in motion things may pass over text).
     /// - **off-screen** (at rest): a control that holds no other control lies partly outside the window, or wholly
     ///   outside it while another such control of the same sheet (or of none) lies inside.
+    /// - **at the edge** (at rest): a visible run level with the window whose box comes within `edgeMargin` of its
+    ///   left or right side (or crosses it).
     public func problems(width: Double, height: Double, atRest: Bool,
                          measure: (TextRun) -> Double) -> [LayoutProblem] {
         let boxes = texts.map { Self.box(of: $0.run, width: measure($0.run)) }
@@ -124,6 +131,16 @@ extension DrawnLayout {
                 } else if Self.coveredFraction(of: a.mark.shape, by: hider) >= 0.25 {
                     problems.append(LayoutProblem(.hides, b.name, a.name))
                 }
+            }
+        }
+
+        // At rest: every line of text clear of the window's sides.
+        if atRest {
+            let windowName = "the \(Self.number(width))x\(Self.number(height)) window"
+            for k in visible where boxes[k].maxY > 0 && boxes[k].y < height
+                && (boxes[k].x < Self.edgeMargin || boxes[k].maxX > width - Self.edgeMargin) {
+                let room = min(boxes[k].x, width - boxes[k].maxX)
+                problems.append(LayoutProblem(.atEdge, textName(k), "\(Self.number(room)) px from a side of " + windowName))
             }
         }
 
