@@ -49,9 +49,11 @@ public struct TransitionLayout: Sendable, Equatable {
     public var cardX: Double { (width - cardSize.x) / 2 }
 
     /// The card's top edge when presented: centred below the header bar (whole px), or in the container if that is
-    /// too short.
+    /// too short; on a large window (a form sheet as wide as the inbox's rows) at the rows' top, 16 px under the bar,
+    /// so it lies over the list from its first row down (centred, the first row peeked out between bar and card).
     public var presentedY: Double {
         let below = height - Self.headerHeight - cardSize.y
+        if isLarge, below >= 32 { return Self.headerHeight + 16 }
         return (below >= 0 ? Self.headerHeight + below / 2 : (height - cardSize.y) / 2).rounded()
     }
 
