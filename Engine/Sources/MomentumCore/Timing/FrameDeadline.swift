@@ -101,6 +101,11 @@ public struct FrameDeadline: Sendable {
     private var drawn: [Drawn] = []
     private var latencies: [Double] = []
     private var intervals: [Double] = []
+    /// `cycle`, `latency` and the median callback interval, computed when their arrays change (through `learn`),
+    /// not at every read: `margin`, `wake`, `renderEstimate` and `presented` read them several times a frame.
+    private var cycleNow: Double?
+    private var latencyNow: Double?
+    private var callbackMedian: Double?
     private var renders: [Double] = []
     /// `renders` in ascending order, kept as frames come and go: the slack's percentile is read from it on every
     /// `wake` (twice a frame) without sorting a copy of 512 times each time.
@@ -222,14 +227,14 @@ public struct FrameDeadline: Sendable {
     }
 
     /// The compositor's cadence (s), learned; nil before enough feedback.
-    public var cycle: Double? { Self.median(intervals) }
+    public var cycle: Double? { cycleNow }
     /// The time from one frame callback to the next (s): the cadence where feedback taught it, else the median
     /// interval between callbacks, else the refresh period the feedback gave; nil before any.
-    public var period: Double? { cycle ?? Self.median(callbackIntervals) ?? refresh }
+    public var period: Double? { cycle ?? callbackMedian ?? refresh }
     /// The on-time callback → presentation time (s): the 25th percentile of the recent ones (late frames are the
     /// minority above it; a frame committed while the compositor idled can be shown sooner, the minority below);
     /// nil before feedback.
-    public var latency: Double? { Self.percentile(latencies, 0.25) }
+    public var latency: Double? { latencyNow }
     /// The safety margin kept below the ceiling and a cycle's end (s).
     public var margin: Double { max(0.001, (cycle ?? 0) * 0.06) }
     /// The time kept between the planned wake and the commit (s): a high percentile of the recent planned wake →
@@ -260,7 +265,7 @@ public struct FrameDeadline: Sendable {
     /// far, the callback interval and the refresh the feedback gave. A run's first callbacks and presentations come
     /// as slowly as its first frames are drawn (52 ms apart under weston headless while the launch drew its
     /// shaders), and half of that was past weston's latch.
-    var guessPeriod: Double? { [cycle, Self.median(callbackIntervals), refresh].compactMap { $0 }.min() }
+    var guessPeriod: Double? { [cycle, callbackMedian, refresh].compactMap { $0 }.min() }
 
     /// When to start the frame owed after a callback that arrived at `callback`.
     public func wake(afterCallback callback: Double) -> Double {
@@ -280,7 +285,7 @@ public struct FrameDeadline: Sendable {
     /// without feedback, one callback interval after it (callbacks come as frames are shown); nil when unknown.
     public func presentation(afterCallback callback: Double) -> Double? {
         if let latency, hasFeedback { return callback + latency }
-        return (cycle ?? Self.median(callbackIntervals)).map { callback + $0 }
+        return (cycle ?? callbackMedian).map { callback + $0 }
     }
 
     /// A frame (`sequence`) was drawn after a callback at `callback`, planned to start at `wake` (what `wake(…)`
@@ -288,7 +293,7 @@ public struct FrameDeadline: Sendable {
     /// first after idle) are not passed.
     public mutating func drew(sequence: UInt64, callback: Double, wake: Double, commit: Double) {
         if let last = lastCallback, callback - last > 0, callback - last < 0.1 {
-            Self.push(&callbackIntervals, callback - last)
+            learn(callbackInterval: callback - last)
         }
         let afterIdle = lastCallback == nil
         lastCallback = callback
@@ -319,7 +324,7 @@ public struct FrameDeadline: Sendable {
         sawFeedback = true
         if let refresh, refresh > 0 { self.refresh = refresh }
         if let last = lastPresented, sequence == last.sequence + 1, time > last.time {
-            Self.push(&intervals, time - last.time)
+            learn(interval: time - last.time)
         }
         lastPresented = (sequence, time)
         guard let index = drawn.firstIndex(where: { $0.sequence == sequence }) else { return }
@@ -327,11 +332,11 @@ public struct FrameDeadline: Sendable {
         drawn.removeSubrange(...index)
         let latency = time - frame.callback
         guard latency > 0, !frame.afterIdle else { return }
-        Self.push(&latencies, latency)
+        learn(latency: latency)
         guard let cycle, intervals.count >= 4, let least = self.latency else { return }
         // The newest eight intervals against the cadence learned: a refresh change moves all of them (a late frame
         // moves one or two), so it shows within a few frames.
-        let recent = Array(intervals.suffix(8))
+        let recent = intervals.suffix(8)
         if let start = cycleAtStart, recent.count == 8, let low = Self.percentile(recent, 0.25),
            let high = Self.percentile(recent, 0.75),
            (low > 1.2 * start && high > 1.2 * start) || (low < 0.8 * start && high < 0.8 * start) {
@@ -353,6 +358,7 @@ public struct FrameDeadline: Sendable {
                     guess = nil
                     target = 0
                     latencies.removeAll()
+                    latencyNow = nil
                     drawn.removeAll()
                     hasFeedback = true
                     return
@@ -459,6 +465,7 @@ public struct FrameDeadline: Sendable {
     private mutating func restart() {
         intervals.removeAll()
         latencies.removeAll()
+        (cycleNow, latencyNow) = (nil, nil)
         offsets.removeAll()
         cycleAtStart = nil
         ceiling = .infinity
@@ -478,11 +485,25 @@ public struct FrameDeadline: Sendable {
         if values.count > history { values.removeFirst() }
     }
 
-    private static func median(_ values: [Double]) -> Double? { percentile(values, 0.5) }
+    private mutating func learn(interval: Double) {
+        Self.push(&intervals, interval)
+        cycleNow = Self.median(intervals)
+    }
 
-    /// Nearest rank. Sorted in a buffer on the stack (at most `history` values), not a new array: `cycle`,
-    /// `margin` and `latency` are read several times a frame.
-    private static func percentile(_ values: [Double], _ p: Double) -> Double? {
+    private mutating func learn(latency: Double) {
+        Self.push(&latencies, latency)
+        latencyNow = Self.percentile(latencies, 0.25)
+    }
+
+    private mutating func learn(callbackInterval: Double) {
+        Self.push(&callbackIntervals, callbackInterval)
+        callbackMedian = Self.median(callbackIntervals)
+    }
+
+    private static func median(_ values: some Collection<Double>) -> Double? { percentile(values, 0.5) }
+
+    /// Nearest rank. Sorted in a buffer on the stack (at most `history` values), not a new array.
+    private static func percentile(_ values: some Collection<Double>, _ p: Double) -> Double? {
         guard !values.isEmpty else { return nil }
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: values.count) { buffer in
             var buffer = buffer
