@@ -113,7 +113,7 @@ public final class Renderer {
     public private(set) var lastQuadCount = 0
 
     /// Whether the context is GLES 3, whose `glBlitFramebuffer` copies the offscreen frame (GLES 2 draws it).
-    private let canBlit: Bool
+    let canBlit: Bool
 
     /// Text: fonts, shaping, the glyph atlas texture.
     private let text: TextSetter
