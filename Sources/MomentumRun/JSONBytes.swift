@@ -29,9 +29,39 @@ public struct JSONBytes: TextOutputStream {
             raw("null")
         } else if v == v.rounded() && abs(v) < 1e15 {
             int(Int64(v))
-        } else {
+        } else if !decimal(v) {
             v.write(to: &self)
         }
+    }
+
+    /// Powers of ten a number with up to seven decimals is scaled by (exact as doubles).
+    private static let scales: [Double] = [10, 100, 1e3, 1e4, 1e5, 1e6, 1e7]
+
+    /// Appends `v` in decimals when it is the double nearest to a number of at most seven decimals (the trace's
+    /// rounded times and tenths), between 0.001 and 10⁸ in magnitude: then no other number of as few digits is as
+    /// near (doubles there are less than 10⁻⁷ apart), so these digits are the shortest that read back as `v`,
+    /// which is what Swift prints, without its general algorithm. False (nothing appended) otherwise.
+    private mutating func decimal(_ v: Double) -> Bool {
+        let magnitude = abs(v)
+        guard magnitude >= 0.001, magnitude < 1e8 else { return false }
+        for (index, scale) in Self.scales.enumerated() {
+            let scaled = (magnitude * scale).rounded()
+            guard scaled / scale == magnitude else { continue }
+            let whole = Int64(magnitude), digits = index + 1
+            var fraction = Int64(scaled) - whole * Int64(scale)
+            if v < 0 { bytes.append(UInt8(ascii: "-")) }
+            int(whole)
+            bytes.append(UInt8(ascii: "."))
+            // The fraction's digits, leading zeros included (its last is not a zero: a shorter scale came first).
+            var divisor = Int64(scale) / 10
+            for _ in 0..<digits {
+                bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+                fraction %= divisor
+                divisor /= 10
+            }
+            return true
+        }
+        return false
     }
 
     /// Appends a whole number in decimal.

@@ -120,7 +120,8 @@ public struct RunCore {
     private var readyAnnounced = false
     /// `--mid-screenshots`: the pictures taken mid-animation.
     private var midMotion = MidMotion()
-    /// `--trace-drawn`: the fingers on the window (a frame is at rest when nothing moves and none is down).
+    /// The fingers on the window: `--trace-drawn`'s frame is at rest when nothing moves and none is down; while one
+    /// is, no frame start is foreseen (`foreseenStart`).
     private var fingersDown = FingersDown()
     /// The process's CPU time at the last commit (s).
     private var cpuAtLastFrame: Double?
@@ -144,12 +145,13 @@ public struct RunCore {
         deadline = FrameDeadline(remembering: configuration.deadlineMemory)
     }
 
-    /// When the core wants to hear `.dispatched` though no event came (host s): the owed frame's start or the end of
-    /// `--quit-after`; nil to sleep until an event.
+    /// When the core wants to hear `.dispatched` though no event came (host s): the owed frame's start (or, while
+    /// its callback is awaited, its foreseen start: `defersEvents`) or the end of `--quit-after`; nil to sleep until
+    /// an event.
     public var wakeTime: Double? {
         // A millisecond after the end, so the wake-up finds it over.
         let quit = configuration.quitAfter.map { start + $0 + 0.001 }
-        switch (frameState.wakeTime, quit) {
+        switch (frameState.wakeTime ?? expectedStartAwaited, quit) {
         case let (wake?, quit?): return min(wake, quit)
         case let (wake, quit): return wake ?? quit
         }
@@ -160,7 +162,26 @@ public struct RunCore {
     /// that comes between a callback and the learned start (and input meanwhile) need not wake the process: one
     /// wake-up a frame fewer. What changes is only when they are handled: their trace lines' `t`, and a touch's
     /// arrival time (`FingerPredictions` takes the least delay of the recent ones, which those read at once keep).
-    public var defersEvents: Bool { frameState.wakeTime != nil }
+    ///
+    /// While the next callback is awaited and its frame's start can be foreseen (`expectedStart`), they are left
+    /// unread until then too: the callback that comes meanwhile is read with them at that start, and the frame starts
+    /// at once — one wake-up a frame (the C client's), not one for the callback and another for the start.
+    public var defersEvents: Bool { frameState.wakeTime != nil || expectedStartAwaited != nil }
+
+    /// While a callback is awaited: when the frame it brings is expected to start (host s), nil when not foreseen
+    /// or when that time has passed without it (then the callback itself wakes the process, as before).
+    private var expectedStart: Double?
+    private var expectedStartAwaited: Double? { frameState.phase == .awaitingCallback ? expectedStart : nil }
+    /// A callback read at the foreseen start whose frame would start this little later (s) starts at once: a
+    /// callback sent a little later than foreseen costs no second sleep (its frame starts a fraction of a
+    /// millisecond early, still inside the slack).
+    static let sleptThroughTolerance = 0.0005
+    /// Starts less than this long after their callback (s) are not foreseen: the callback wakes the process for them.
+    static let foreseenStartMinimum = 0.002
+    /// Foreseen starts in a row, after which one callback is read when it comes: the clocks' offset
+    /// (`CallbackArrival`) keeps being learned from callbacks handled on arrival.
+    static let foreseenRun = 31
+    private var foreseenInARow = 0
 
     /// Whether the HUD shows now.
     public var isHUDShown: Bool { hud.isShown }
@@ -190,9 +211,15 @@ public struct RunCore {
         case .frameCallback(let ms):
             // Timed from when the compositor sent it: a callback handled late (a loaded machine) starts its frame
             // no later for that.
-            let sent = callbackArrival.sent(milliseconds: ms, handledAt: now)
-            frameState.callback(milliseconds: ms, at: now, sent: sent,
-                                wake: configuration.lateFrameStart ? deadline.wake(afterCallback: sent) : now)
+            // Read at the foreseen start (the process slept through its arrival): its handling time is not its
+            // arrival, so the clocks' offset is not learned from it, and it counts as handled when it was sent.
+            let unread = expectedStartAwaited.map { now >= $0 - FrameState.startTolerance } ?? false
+            let sent = callbackArrival.sent(milliseconds: ms, handledAt: now, learns: !unread)
+            var wake = configuration.lateFrameStart ? deadline.wake(afterCallback: sent) : now
+            // Started now when its own start is at most a tolerance later: no second sleep.
+            if unread, wake - now <= Self.sleptThroughTolerance { wake = min(wake, now) }
+            expectedStart = nil
+            frameState.callback(milliseconds: ms, at: unread ? sent : now, sent: sent, wake: wake)
         case .presented(let feedback):
             if breaks.contains(where: { feedback.sequence > $0 }) {
                 statistics.idle()
@@ -227,6 +254,8 @@ public struct RunCore {
     /// After a batch of events: start the owed frame when its start came, draw at once when idle and something
     /// changed, and end the run when `--quit-after` is up.
     private mutating func decide(at now: Double, into effects: inout [RunEffect]) {
+        // The foreseen start passed without its callback: the callback wakes the process when it comes.
+        if let expected = expectedStart, now >= expected - FrameState.startTolerance { expectedStart = nil }
         switch frameState.decide(at: now) {
         case .wait: break
         case .start(let owed):
@@ -271,7 +300,7 @@ public struct RunCore {
             }
         }
         if configuration.predict { predictions.track(frame, arrivedAt: now) }
-        if configuration.traceDrawn { fingersDown.track(frame) }
+        fingersDown.track(frame)
         let (rest, selection, changed) = switcher.filter(frame)
         if let selection { switchScene(to: SceneKind.allCases[selection], at: now, into: &effects) }
         if changed || selection != nil { traceSwitcher(at: now, into: &effects) }
@@ -394,6 +423,7 @@ public struct RunCore {
     private mutating func finish(_ commit: Commit, at now: Double, into effects: inout [RunEffect]) {
         guard let frame = planned, frame.sequence == commit.sequence else { return }
         planned = nil
+        expectedStart = nil
         if !commit.committed, let owed = frame.owed {
             trace(.unchanged(sequence: frame.sequence, step: frame.step), at: now, into: &effects)
             rearm(after: owed, uncommitted: frame.sequence)
@@ -413,6 +443,12 @@ public struct RunCore {
             // From the planned wake: the time a late wake-up loses counts (a loaded machine's).
             deadline.drew(sequence: frame.sequence, callback: owed.sent, wake: min(owed.wake, frame.start),
                           commit: now)
+            if foreseenInARow >= Self.foreseenRun {
+                foreseenInARow = 0
+            } else {
+                expectedStart = foreseenStart(after: owed, now: now)
+                if expectedStart != nil { foreseenInARow += 1 }
+            }
         } else {
             deadline.drewWithoutCallback()
         }
@@ -447,6 +483,20 @@ public struct RunCore {
         if (frame.ahead ?? 0) > 0 || commit.damage.layerOwed { frameState.invalidate() }
     }
 
+    /// When the frame of the callback after `owed`'s is expected to start (host s): that callback a period after
+    /// `owed`'s, and the learned start after it. Nil before the deadline is learned from feedback, with the frame
+    /// started at the callback, for a start close after the callback (`foreseenStartMinimum`), one already past, and
+    /// while a finger is down (its samples are read as they come, as before: what the drag's prediction was
+    /// measured with).
+    private func foreseenStart(after owed: FrameState.Owed, now: Double) -> Double? {
+        guard configuration.lateFrameStart, fingersDown.isEmpty, deadline.hasFeedback, let period = deadline.period
+        else { return nil }
+        let sent = owed.sent + period
+        let wake = deadline.wake(afterCallback: sent)
+        guard wake - sent >= Self.foreseenStartMinimum, wake > now else { return nil }
+        return wake
+    }
+
     /// Frame `sequence`, started after the callback `owed`, changed no pixel and was not committed: no callback comes
     /// for it, so the next frame is owed as if it had, a period later (the learned cadence, else 60 Hz), and starts
     /// when that callback's frame would. The frame is traced as `unchanged` (no `frame` line); the interval across it
@@ -469,6 +519,10 @@ public struct RunCore {
         if breaks.count > 16 { breaks.removeFirst() }
     }
 
+    /// Frames whose window list was built (the whole scene drawn, its text laid out), not the last frame's kept: a
+    /// frame in which only layers drawn apart move builds none.
+    public private(set) var drawListBuilds = 0
+
     /// What the window's list was last built from, the list (before `Planes`) and the scene's layers drawn apart
     /// then, and the frame made of them: a frame where only those layers changed reuses the list.
     private var lastBuild: LastBuild?
@@ -476,6 +530,8 @@ public struct RunCore {
         var key: BuildKey
         var list: DrawList
         var layers: [SeparateLayer]
+        /// The array of the layers drawn apart the frame before (emptied and filled again by the next frame).
+        var spare: [SeparateLayer]
         var ids: [LayerID]
         var frame: Built
     }
@@ -499,6 +555,7 @@ public struct RunCore {
     private mutating func buildRetaining(separating: Bool, overrides: PresentationOverrides) -> Built {
         guard separating, overrides.isEmpty, !showsModel else {
             lastBuild = nil
+            drawListBuilds += 1
             return build(separating: separating, overrides: overrides)
         }
         // The scene's tree read once (each read through `any Scene` copies it: a retain and release per part).
@@ -506,23 +563,25 @@ public struct RunCore {
         let key = BuildKey(scene: scene.name, tree: tree.newestVersion, size: size, scale: scale,
                            switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)),
                            hud: hud.isShown)
-        if var last = lastBuild, last.key == key, tree.animatesOnlyWithin(last.ids),
-           let layers = tree.separatedAgain(last.layers) {
+        if var last = lastBuild, last.key == key, tree.animatesOnlyWithin(last.ids) {
+            // Taken, not copied, so its arrays are changed in place: the layers drawn apart again go into the array
+            // the frame before last used (none made a frame), and the last frame's are kept for the comparison.
+            lastBuild = nil
+            var layers: [SeparateLayer] = []
+            swap(&layers, &last.spare)
+            guard tree.separatedAgain(last.layers, into: &layers) else {
+                return buildAnew(key: key, overrides: overrides)
+            }
             var frame: Built
             let keptAll = SurfaceSlot.sceneSlots.reduce(0) { $0 + (last.frame.separated[$1] == nil ? 0 : 1) } == layers.count
             if keptAll, Planes.splitsAlike(last.list, old: last.layers, new: layers) {
                 // Split as before: the last frame's window list and chrome, the layers where they are now. The last
                 // frame's slots are taken, not copied (the frame presented last holds them no more), so they are
                 // changed in place: no dictionary is made a frame.
-                lastBuild = nil
                 frame = last.frame
                 last.frame.separated = [:]
                 for (slot, layer) in zip(SurfaceSlot.sceneSlots, layers) { frame.separated[slot] = layer }
                 frame.separated[.overlay] = overlaySeparated()
-                last.layers = layers
-                last.frame = frame
-                lastBuild = last
-                return frame
             } else {
                 frame = split(last.list, layers: layers, overlay: overlaySeparated(), ghosts: last.frame.ghosts)
                 if frame.list == last.frame.list { frame.list = last.frame.list }
@@ -532,14 +591,23 @@ public struct RunCore {
                     }
                 }
             }
-            lastBuild?.layers = layers
-            lastBuild?.frame = frame
+            swap(&last.layers, &layers)
+            last.spare = layers
+            last.frame = frame
+            lastBuild = last
             return frame
         }
+        return buildAnew(key: key, overrides: overrides)
+    }
+
+    /// The frame built from the scene (its window list and the layers drawn apart), remembered under `key`.
+    private mutating func buildAnew(key: BuildKey, overrides: PresentationOverrides) -> Built {
+        drawListBuilds += 1
         let built = buildDrawList(separating: true, overrides: overrides)
         let layers = SurfaceSlot.sceneSlots.compactMap { built.separated[$0] }
         let frame = split(built.list, layers: layers, overlay: built.separated[.overlay], ghosts: built.ghosts)
-        lastBuild = LastBuild(key: key, list: built.list, layers: layers, ids: layers.compactMap(\.layer), frame: frame)
+        lastBuild = LastBuild(key: key, list: built.list, layers: layers, spare: [], ids: layers.compactMap(\.layer),
+                              frame: frame)
         return frame
     }
 

@@ -26,21 +26,29 @@ extension TraceLine {
 
 /// Where a record's fields go, in order: `JSONBytes` writes them as the line's JSON, `TraceFieldList` keeps them
 /// (`TraceRecord.fields`). The keys are written once, in `TraceRecord.write(fields:)`.
-public protocol TraceFieldSink {
+public protocol TraceFieldSink: SceneFieldSink {
     /// The field `key`: `value`.
     mutating func field(_ key: String, _ value: JSONValue)
-    /// A scene's field `key`: `value`.
-    mutating func field(_ key: String, scene value: TraceValue)
     /// The field `key`: the four numbers of `rect` (`[x, y, width, height]`), `null` when nil.
     mutating func field(_ key: String, rect: DrawRect?)
     /// The field `key`: the names of `flags`, as an array of strings.
     mutating func field(_ key: String, flags: PresentationFlags)
+    /// The field `key`: `value` (a number; `null` when nil), as `.number` writes it.
+    mutating func field(_ key: String, number value: Double?)
+    /// The field `key`: `value` (a whole number; `null` when nil), as `.int` writes it.
+    mutating func field(_ key: String, int value: Int64?)
 }
 
 extension TraceFieldSink {
     public mutating func field(_ key: String, rect: DrawRect?) {
         field(key, rect.map { r in .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) } ?? .null)
     }
+
+    public mutating func field(_ key: String, rect: DrawRect) { field(key, rect: Optional(rect)) }
+
+    public mutating func field(_ key: String, number value: Double?) { field(key, value.map { .number($0) } ?? .null) }
+
+    public mutating func field(_ key: String, int value: Int64?) { field(key, value.map { .int($0) } ?? .null) }
 
     public mutating func field(_ key: String, flags: PresentationFlags) {
         field(key, .array(flags.names.map { .string($0) }))
@@ -56,6 +64,18 @@ extension JSONBytes: TraceFieldSink {
     public mutating func field(_ key: String, scene value: TraceValue) {
         self.key(key)
         self.value(value)
+    }
+
+    /// Written as `.number` is, without making a `JSONValue`.
+    public mutating func field(_ key: String, number value: Double?) {
+        self.key(key)
+        if let value { number(value) } else { raw("null") }
+    }
+
+    /// Written as `.int` is, without making a `JSONValue`.
+    public mutating func field(_ key: String, int value: Int64?) {
+        self.key(key)
+        if let value { int(value) } else { raw("null") }
     }
 
     /// Written as `JSONValue`'s array of numbers is, without making one (a frame line's `layer_surface`).
@@ -188,29 +208,30 @@ extension TraceRecord {
             sink.field("y", .number(touch.position.y))
             sink.field("time", .number((touch.time * 1e6).rounded() / 1e6))
         case .frame(let f):
-            func time(_ t: Double?) -> JSONValue { t.map { .number(($0 * 1e7).rounded() / 1e7) } ?? .null }
-            func tenths(_ v: Double) -> JSONValue { .number((v * 10).rounded() / 10) }
-            sink.field("seq", .int(Int64(truncatingIfNeeded: f.sequence)))
-            sink.field("callback_ms", f.callbackMilliseconds.map { .int(Int64($0)) } ?? .null)
-            sink.field("step", .number(f.step))
+            // Written field by field without a `JSONValue` each (every frame's line).
+            func time(_ t: Double?) -> Double? { t.map { ($0 * 1e7).rounded() / 1e7 } }
+            func tenths(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+            sink.field("seq", int: Int64(truncatingIfNeeded: f.sequence))
+            sink.field("callback_ms", int: f.callbackMilliseconds.map { Int64($0) })
+            sink.field("step", number: f.step)
             sink.field("hud", .bool(f.hud))
-            sink.field("ghosts", .int(Int64(f.ghosts)))
-            sink.field("tick_us", tenths(f.tickMicros))
-            sink.field("render_us", tenths(f.renderMicros))
-            sink.field("damage_px", f.damagePixels.map { .int(Int64($0)) } ?? .null)
-            sink.field("drawn_px", f.drawnPixels.map { .int(Int64($0)) } ?? .null)
+            sink.field("ghosts", int: Int64(f.ghosts))
+            sink.field("tick_us", number: tenths(f.tickMicros))
+            sink.field("render_us", number: tenths(f.renderMicros))
+            sink.field("damage_px", int: f.damagePixels.map { Int64($0) })
+            sink.field("drawn_px", int: f.drawnPixels.map { Int64($0) })
             sink.field("layer_surface", rect: f.layerSurface)
-            sink.field("callback_t", time(f.callbackT))
-            sink.field("commit_t", time(f.commitT))
-            sink.field("cpu_us", tenths(f.cpuMicros))
-            sink.field("wake_t", time(f.wakeT))
-            sink.field("target_t", time(f.targetT))
-            sink.field("predict_us", f.predictMicros.map(tenths) ?? .null)
+            sink.field("callback_t", number: time(f.callbackT))
+            sink.field("commit_t", number: time(f.commitT))
+            sink.field("cpu_us", number: tenths(f.cpuMicros))
+            sink.field("wake_t", number: time(f.wakeT))
+            sink.field("target_t", number: time(f.targetT))
+            sink.field("predict_us", number: f.predictMicros.map(tenths))
         case .presented(let p):
-            sink.field("seq", .int(Int64(truncatingIfNeeded: p.sequence)))
-            sink.field("ns", .int(Int64(truncatingIfNeeded: p.nanoseconds)))
-            sink.field("refresh_ns", .int(Int64(p.refreshNanoseconds)))
-            sink.field("msc", .int(Int64(truncatingIfNeeded: p.msc)))
+            sink.field("seq", int: Int64(truncatingIfNeeded: p.sequence))
+            sink.field("ns", int: Int64(truncatingIfNeeded: p.nanoseconds))
+            sink.field("refresh_ns", int: Int64(p.refreshNanoseconds))
+            sink.field("msc", int: Int64(truncatingIfNeeded: p.msc))
             sink.field("flags", flags: p.flags)
         case .discarded(let sequence):
             sink.field("seq", .int(Int64(truncatingIfNeeded: sequence)))
@@ -218,7 +239,7 @@ extension TraceRecord {
             sink.field("seq", .int(Int64(truncatingIfNeeded: sequence)))
             sink.field("step", .number(step))
         case .sceneState(let state):
-            for field in state.fields { sink.field(field.key, scene: field.value) }
+            state.write(fields: &sink)
         case .gesture(let event):
             sink.field("kind", .string(event.kind.rawValue))
             for field in event.fields { sink.field(field.key, scene: field.value) }

@@ -21,6 +21,13 @@ public enum SceneRecord: Sendable, Equatable {
         }
     }
 
+    /// Hands the record's fields to `sink`, in order (as `fields` lists them): the panel's, every frame's record
+    /// while it slides, without an array made for them.
+    public func write<Sink: SceneFieldSink>(fields sink: inout Sink) {
+        if case .panel(let r) = self { return r.write(fields: &sink) }
+        for field in fields { sink.field(field.key, scene: field.value) }
+    }
+
     /// The record's fields, in order.
     public var fields: [TraceField] {
         switch self {

@@ -48,6 +48,17 @@ extension PanelScene {
 
         enum Key: String { case state, target, y, vy, rect, backend, controls }
 
+        /// `fields`, handed to `sink` one by one (no array made).
+        public func write<Sink: SceneFieldSink>(fields sink: inout Sink) {
+            sink.field(Key.state.rawValue, scene: .string(state.rawValue))
+            sink.field(Key.target.rawValue, scene: .string(target.rawValue))
+            sink.field(Key.y.rawValue, scene: .number(y))
+            sink.field(Key.vy.rawValue, scene: .number(vy))
+            sink.field(Key.rect.rawValue, rect: rect)
+            sink.field(Key.backend.rawValue, scene: .string(backend))
+            sink.field(Key.controls.rawValue, scene: controlsTrace ?? controls.traceRecord())
+        }
+
         public var fields: [TraceField] {
             [TraceField(Key.state, .string(state.rawValue)), TraceField(Key.target, .string(target.rawValue)),
              TraceField(Key.y, .number(y)), TraceField(Key.vy, .number(vy)), TraceField(Key.rect, .rect(rect)),

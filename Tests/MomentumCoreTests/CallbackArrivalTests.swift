@@ -22,6 +22,31 @@ struct CallbackArrivalTests {
         #expect(worst < 0.0015, "worst error \(worst) s")
     }
 
+    @Test("a callback left unread until its frame's start (up to 20 ms) is timed from when it was sent, and does not move the estimate of the ones after")
+    func callbacksReadLateAreNotLearnedFrom() {
+        var arrival = CallbackArrival()
+        func stamp(_ sent: Double) -> UInt32 { UInt32(truncatingIfNeeded: Int64(((sent + 777.25) * 1000).rounded(.down))) }
+        var worst = 0.0
+        for k in 0..<400 {
+            let sent = 5.0 + Double(k) * 0.025 + 0.0004
+            // One in 32 read on arrival (within 0.3 ms), the rest 20 ms later, at the frame's start.
+            let unread = k % 32 != 0
+            let handled = sent + (unread ? 0.020 : 0.0003)
+            let estimate = arrival.sent(milliseconds: stamp(sent), handledAt: handled, learns: !unread)
+            #expect(estimate <= handled)
+            if k >= 64 { worst = max(worst, abs(estimate - sent)) }
+        }
+        #expect(worst < 0.0015, "worst error \(worst) s")
+        // Learned from: the 20 ms would be taken for the clocks' offset.
+        var learning = CallbackArrival()
+        var last = 0.0
+        for k in 0..<100 {
+            let sent = 5.0 + Double(k) * 0.025 + 0.0004
+            last = learning.sent(milliseconds: stamp(sent), handledAt: sent + 0.020) - sent
+        }
+        #expect(last > 0.015)
+    }
+
     @Test func stampsThatDoNotFollowTheHostClockAreNotBelieved() {
         var arrival = CallbackArrival()
         // A compositor that stamps every callback 0: the handling time is all there is.

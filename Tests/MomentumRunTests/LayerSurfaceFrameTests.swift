@@ -64,6 +64,34 @@ struct LayerSurfaceFrameTests {
         #expect(first.list == second.list)
     }
 
+    @Test("a frame in which only the panel moves builds no draw list: the window's list (its very storage) and the panel's drawing are the last frame's")
+    func panelLayerOnlyFrameBuildsNothing() throws {
+        var driver = RunCoreTests.autoplay(.panel)
+        driver.run(until: 1)
+        func autoplays(_ driver: RunCoreDriver) -> Int { driver.lines.filter { $0.gesture?.kind == .autoplay }.count }
+        var t = 1.0, checked = 0, builds = driver.core.drawListBuilds, starts = autoplays(driver)
+        var last = driver.lastPlans.last?.sequence ?? 0
+        let storage = { (list: DrawList) in list.commands.withUnsafeBufferPointer { $0.baseAddress } }
+        func panel(_ plan: FramePlan) -> SeparateLayer? { SurfaceSlot.sceneSlots.compactMap { plan.separated[$0] }.first }
+        while t < 4 {
+            t += 0.002
+            driver.run(until: t)
+            let plans = driver.lastPlans
+            guard plans.count == 2, plans[1].sequence != last else { continue }
+            defer { (last, builds, starts) = (plans[1].sequence, driver.core.drawListBuilds, autoplays(driver)) }
+            // One frame since the last look, mid-motion: none started in it and it did not come to rest (a motion's
+            // first and last frames write the model, the controls' roles with it: those are built anew).
+            let state = driver.panelFrames.last { $0.sequence == plans[1].sequence }?.state
+            guard plans[1].sequence == last + 1, autoplays(driver) == starts, state == .animating,
+                  let a = panel(plans[0]), let b = panel(plans[1]), a.frame.origin != b.frame.origin else { continue }
+            checked += 1
+            #expect(driver.core.drawListBuilds == builds, "frame \(plans[1].sequence) built the window's list again")
+            #expect(storage(plans[0].list) == storage(plans[1].list), "frame \(plans[1].sequence): a new window list")
+            #expect(storage(a.content) == storage(b.content), "frame \(plans[1].sequence): the panel drawn again")
+        }
+        #expect(checked >= 40, "only \(checked) frames in which the panel moved alone")
+    }
+
     @Test("the playground's card slides on its surface and its pull line turns on one of its own: the window's drawing is unchanged from frame to frame")
     func playgroundCardRidesItsSurface() throws {
         // The first two consecutive frames of the autoplay's slide in which the card's surface moved, both pulled

@@ -46,6 +46,24 @@ struct RunCoreTests {
         #expect(driver.framesDrawn == before)
     }
 
+    @Test("every scene's autoplay wakes the process about once a frame (the callback is read at the frame's learned start), as the C client does, not twice; the frames stay on time",
+          arguments: SceneKind.allCases)
+    func oneWakeUpAFrame(scene: SceneKind) {
+        var configuration = RunConfiguration()
+        configuration.scene = scene
+        configuration.autoplay = true
+        var driver = RunCoreDriver(configuration: configuration)
+        driver.defersEvents = true
+        driver.run(until: 2)
+        let (wakes, frames) = (driver.wakeUps, driver.framesDrawn)
+        driver.run(until: 6)
+        let perFrame = Double(driver.wakeUps - wakes) / Double(driver.framesDrawn - frames)
+        #expect(driver.framesDrawn - frames >= 150)
+        // One in 32 callbacks is read when it comes (the clocks' offset is learned from those): 1.03 a frame.
+        #expect(perFrame < 1.1, "\(scene): \(perFrame) wake-ups a frame")
+        #expect(Self.late(driver, after: 2) == 0)
+    }
+
     @Test("a touch while idle is drawn at once (step 0, no callback); while a callback is awaited it waits for it")
     func touchWhileIdleDrawsAtOnce() {
         var driver = RunCoreDriver(configuration: RunConfiguration())

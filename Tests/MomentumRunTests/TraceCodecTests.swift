@@ -81,6 +81,25 @@ struct TraceCodecTests {
         }
     }
 
+    @Test("a line written field by field (frames, feedback, the panel's record: no value made for each) is the text its listed fields make")
+    func writtenAsListed() {
+        for line in Self.lines {
+            var listed = JSONBytes()
+            listed.raw("{\"t\":")
+            listed.number(line.t)
+            listed.raw(",\"event\":")
+            listed.string(line.record.event)
+            for (key, value) in line.record.fields {
+                listed.raw(",")
+                listed.string(key)
+                listed.raw(":")
+                listed.value(value)
+            }
+            listed.raw("}\n")
+            #expect(line.encoded == String(decoding: listed.bytes, as: UTF8.self))
+        }
+    }
+
     @Test("numbers and strings are written as a JSON reader reads them back: every integer, the shortest double, escapes")
     func values() throws {
         let integers: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 1_000_000_007, Int64.max, Int64.min, Int64.min + 1,
@@ -101,6 +120,19 @@ struct TraceCodecTests {
             #expect(text == (v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)))
             let back = try JSONParser.parse(bytes.bytes)
             #expect(back == .number(v) || (abs(v) < 1e18 && back == .int(Int64(v))), "\(text)")
+        }
+        // The trace's rounded numbers (times to 10⁻⁷ s, tenths of µs), written in decimals without Swift's general
+        // algorithm: the same text.
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<20_000 {
+            let decimals = Double(Int(random.nextUnit() * 8))
+            let scale = (0..<Int(decimals)).reduce(1.0) { r, _ in r * 10 }
+            let magnitude = [1e-4, 0.01, 1, 100, 1e4, 1e6, 1e8, 1e9][Int(random.nextUnit() * 8)]
+            let v = ((random.nextUnit() - 0.3) * magnitude * scale).rounded() / scale
+            var bytes = JSONBytes()
+            bytes.number(v)
+            let text = String(decoding: bytes.bytes, as: UTF8.self)
+            #expect(text == (v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)))
         }
         for v in [Double.nan, .infinity, -.infinity] {
             var bytes = JSONBytes()

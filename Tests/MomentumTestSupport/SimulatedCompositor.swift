@@ -171,12 +171,16 @@ public struct RunCoreDriver {
     /// Events handled at a frame's start that came while it was owed (with `defersEvents`).
     public private(set) var deferred = 0
 
+    /// Times the process was woken (for an event or at the core's wake-up time).
+    public private(set) var wakeUps = 0
+
     /// Runs until `end` (host s): every event and wake-up in time order.
     public mutating func run(until end: Double) {
         while true {
             let deferring = defersEvents && core.defersEvents
             let next = deferring ? core.wakeTime : [pending.first?.time, core.wakeTime].compactMap { $0 }.min()
             guard let next, next <= end else { break }
+            wakeUps += 1
             now = max(now, next + wakeLatency(&random))
             if deferring {
                 // Woken at the start: everything that came meanwhile is read in one go.

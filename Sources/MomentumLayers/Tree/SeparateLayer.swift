@@ -107,14 +107,21 @@ extension LayerTree {
     /// only they changed (`animatesOnlyWithin(_:)`, no model written): the rest of the list is the same.
     public func separatedAgain(_ separated: [SeparateLayer]) -> [SeparateLayer]? {
         var again: [SeparateLayer] = []
+        return separatedAgain(separated, into: &again) ? again : nil
+    }
+
+    /// `separatedAgain(_:)` into `again` (emptied first, its storage kept: a caller that keeps two arrays and swaps
+    /// them makes none a frame); false when one of them is no layer or draws nothing now.
+    public func separatedAgain(_ separated: [SeparateLayer], into again: inout [SeparateLayer]) -> Bool {
+        again.removeAll(keepingCapacity: true)
         again.reserveCapacity(separated.count)
         for old in separated {
             guard let id = old.layer,
                   let apart = separate(id, layer: presentation(of: id), placement: placement(of: id), index: old.index)
-            else { return nil }
+            else { return false }
             again.append(apart)
         }
-        return again
+        return true
     }
 
     /// Sizes of a surface for a layer drawn as placed grow in steps of this many logical px, so a layer that turns

@@ -22,7 +22,9 @@ public struct CallbackArrival: Sendable {
     public init() {}
 
     /// The host time the callback stamped `ms` and handled at `now` was sent: never after `now`.
-    public mutating func sent(milliseconds ms: UInt32, handledAt now: Double) -> Double {
+    /// With `learns` false (a callback left unread for a while after it came, so its handling time says nothing of
+    /// its arrival) it is put on the host clock by the offsets already seen and adds none.
+    public mutating func sent(milliseconds ms: UInt32, handledAt now: Double, learns: Bool = true) -> Double {
         if let last = lastStamp {
             let step = Double(Int32(bitPattern: ms &- last)) / 1e3
             stamp += step
@@ -30,6 +32,7 @@ public struct CallbackArrival: Sendable {
             if step <= 0 { offsets.removeAll() }
         }
         lastStamp = ms
+        if !learns, offsets.count > 1, let least = offsets.min(), stamp + least <= now { return stamp + least }
         offsets.append(now - stamp)
         if offsets.count > Self.history { offsets.removeFirst() }
         guard let least = offsets.min() else { return now }
