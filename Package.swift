@@ -72,14 +72,18 @@ let package = Package(
         // Text: fontconfig finds the face, HarfBuzz shapes, FreeType rasterises into a coverage atlas. No GL, no
         // Wayland, no Foundation.
         .target(name: "MomentumText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], swiftSettings: strict),
+        // Whole-file reads and writes, atomic replacement, folders: what the app's files and the renderer's program
+        // cache share (Glibc only).
+        .target(name: "FileIO", swiftSettings: strict),
         // Renderer: EGL + OpenGL ES; zlib for the PNG writer.
         .target(name: "MomentumRender",
-                dependencies: ["MomentumLayers", "MomentumText", realModule, "CEGL", "CGLES", "CWaylandEGL", "CZlib"],
+                dependencies: ["MomentumLayers", "MomentumText", "FileIO", realModule, "CEGL", "CGLES", "CWaylandEGL",
+                               "CZlib"],
                 swiftSettings: strict),
         // App: CLI, wiring, trace writer, headless runner.
         .target(name: "MomentumApp",
                 dependencies: [core, "MomentumLayers", "MomentumScenes", "MomentumRun", "WaylandClient",
-                               "MomentumRender", "MomentumText", "CLinux",
+                               "MomentumRender", "MomentumText", "FileIO", "CLinux",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict, plugins: ["BuildID"]),

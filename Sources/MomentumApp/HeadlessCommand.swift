@@ -1,6 +1,7 @@
 import ArgumentParser
 import MomentumRun
 import MomentumScenes
+import FileIO
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -239,12 +240,8 @@ struct HeadlessCommand: LoggingCommand {
 
     /// Creates `path` and its missing parents (like `mkdir -p`); a failure names the path and the errno.
     static func makeDirectory(_ path: String) throws(AppError) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
-                throw AppError("--out: cannot create directory \(prefix): \(String(cString: strerror(errno)))")
-            }
+        if let (folder, error) = FileIO.makeDirectories(path, mode: 0o777) {
+            throw AppError("--out: cannot create directory \(folder): \(FileIO.reason(error))")
         }
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

@@ -1,3 +1,4 @@
+import FileIO
 import Glibc
 
 /// A file the app reads (a trace, a bench report), opened and checked before anything is read: a regular file or a
@@ -63,14 +64,13 @@ final class InputFile {
     /// as it is read.
     func readAll(limit: Int, tooLarge: String) throws(AppError) -> [UInt8] {
         if let size, size > limit { throw failure(tooLarge) }
-        var bytes: [UInt8] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-        defer { chunk.deallocate() }
-        while true {
-            let n = try read(into: chunk)
-            if n == 0 { return bytes }
-            if bytes.count + n > limit { throw failure(tooLarge) }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
+        do {
+            return try FileIO.readAll(fd, limit: limit)
+        } catch {
+            switch error {
+            case .tooLarge: throw failure(tooLarge)
+            case .system(let number): throw failure(Self.reason(number))
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import FileIO
 import Glibc
 
 /// Files the app writes (trace, screenshot, plot), with every write checked: a failure becomes one line naming
@@ -55,39 +56,16 @@ enum OutputFile {
     }
 
     private static func writeAtomically(_ bytes: [UInt8], to path: String, shownAs shown: String, what: String) throws(AppError) {
-        let name = path.split(separator: "/").last.map(String.init) ?? "output"
-        let temporary = directory(of: path) + "/." + name + ".XXXXXX"
-        var template = Array(temporary.utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw failure(what, shown, errno) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        // mkstemp replaced the X's in place; the name is as long as the template.
-        let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // mkostemp makes the file 0600; give it the mode a plain creat would (0666 less the umask).
+        // The mode a plain creat would give (0666 less the umask).
         let mask = umask(0)
         umask(mask)
-        var error = fchmod(fd, 0o666 & ~mask) == 0 ? writeAll(fd, bytes) : errno
-        if error == nil, fsync(fd) != 0 { error = errno }
-        if close(fd) != 0, error == nil { error = errno }
-        if error == nil, rename(made, path) != 0 { error = errno }
-        if let error {
-            unlink(made)
+        if let error = FileIO.writeAtomically(bytes, to: path, mode: 0o666 & ~mask, sync: true) {
             throw failure(what, shown, error)
         }
     }
 
     /// Writes all of `bytes` to `fd`; returns the errno of the first failure.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return errno }
-            if n == 0 { return EIO }
-            offset += n
-        }
-        return nil
-    }
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? { FileIO.writeAll(fd, bytes) }
 }
 
 /// An output written as it is produced and put in place only once everything is written: a regular file (or a new

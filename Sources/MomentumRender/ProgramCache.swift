@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CGLES
+import FileIO
 
 /// Linked programs kept in a folder as the driver's own binaries (`glGetProgramBinary`), so that a later run loads
 /// each with `glProgramBinary` instead of compiling its GLSL.
@@ -114,60 +115,17 @@ public final class ProgramCache {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)  // a planted symlink is not read
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { return nil }
-            if n == 0 { return bytes }
-            bytes += chunk.prefix(n)
-            if bytes.count > 64 << 20 { return nil }  // no program binary is this large
-        }
+        return try? FileIO.readAll(fd, limit: 64 << 20)  // no program binary is this large
     }
 
-    /// Writes `bytes` to `path` through a temporary file renamed over it (a reader never sees half a file);
-    /// the problem, or nil.
+    /// Writes `bytes` to `path` through a fresh temporary file renamed over it (a reader never sees half a file, a
+    /// planted symlink is neither followed nor written through); the problem, or nil.
     private func write(_ bytes: [UInt8], to path: String) -> String? {
-        if let problem = makeDirectory(directory) { return problem }
-        let temporary = "\(path).\(getpid()).tmp"
-        // A fresh file of our own: a planted symlink or file at the temporary path is not followed or truncated.
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return "cannot create \(temporary): \(String(cString: strerror(errno)))" }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                let problem = "cannot write \(temporary): \(String(cString: strerror(errno)))"
-                close(fd)
-                unlink(temporary)
-                return problem
-            }
-            offset += n
+        if let (folder, error) = FileIO.makeDirectories(directory, mode: 0o700) {
+            return "cannot make \(folder): \(FileIO.reason(error))"
         }
-        guard close(fd) == 0 else {
-            let problem = "cannot write \(temporary): \(String(cString: strerror(errno)))"
-            unlink(temporary)
-            return problem
-        }
-        guard rename(temporary, path) == 0 else {
-            let problem = "cannot rename \(temporary) to \(path): \(String(cString: strerror(errno)))"
-            unlink(temporary)
-            return problem
-        }
-        return nil
-    }
-
-    /// Makes `path` and its missing parents (mode 0700); the problem, or nil.
-    private func makeDirectory(_ path: String) -> String? {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            prefix += "/" + part
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
-                return "cannot make \(prefix): \(String(cString: strerror(errno)))"
-            }
+        if let error = FileIO.writeAtomically(bytes, to: path, mode: 0o600, sync: false) {
+            return "cannot write \(path): \(FileIO.reason(error))"
         }
         return nil
     }

@@ -102,7 +102,8 @@ struct ProgramCacheTests {
     @Test func plantedSymlinksAreNeitherReadNorWrittenThrough() throws {
         try Self.withFolder { folder in
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            // Someone else's file, linked in at a program's path and at the temporary path its write goes through.
+            // Someone else's file, linked in at a program's path and at a temporary path a write could go through
+            // (the cache's temporary files are made fresh, mkostemp, so none is followed).
             let victim = (folder as NSString).deletingLastPathComponent + "/victim"
             #expect(FileManager.default.createFile(atPath: victim, contents: Data("keep me".utf8)))
             try FileManager.default.createSymbolicLink(atPath: folder + "/shape.bin", withDestinationPath: victim)
