@@ -231,8 +231,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// card larger than a phone's), whose hint sits at the field's top and whose guide is in the dock, the middle of
     /// the field below the hint (the window's middle left the field's lower third empty at 1920x1080); in a window
     /// with no dock and too short for the hint (a phone in landscape), whose legend lies in the field's corner, the
-    /// middle of the field above the legend, 8 px clear of it (the window's middle put the card 4 px under the ceiling, and a card once rested
-    /// over the legend). On whole px.
+    /// middle of the field above the legend, 8 px clear of it (the window's middle put the card 4 px under the
+    /// ceiling, and a card once rested over the legend). On whole px.
     public var home: SIMD2<Double> {
         let middle = size * 0.5
         let field = fieldRect

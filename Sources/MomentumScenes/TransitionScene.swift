@@ -591,8 +591,8 @@ public struct TransitionScene: Scene {
             layers.add(kind, to: cardContent)
             layers.add(Self.text(file.name, size: pt(10.5), color: ink, weight: .semibold, x: fileX + tileSide + px(12),
                                  y: fileY + (short ? 8 : px(10))), to: cardContent)
-            layers.add(Self.text(file.size, size: pt(8.5), color: grey, x: fileX + tileSide + px(12), y: fileY + (short ? 26 : px(28))),
-                       to: cardContent)
+            layers.add(Self.text(file.size, size: pt(8.5), color: grey, x: fileX + tileSide + px(12),
+                                 y: fileY + (short ? 26 : px(28))), to: cardContent)
             fileY += row
         }
     }
