@@ -110,7 +110,8 @@ struct HeadlessTour {
     /// Playground: flick the card, tap elsewhere while it flies (retarget), throw it at the tile (they collide), catch
     /// it, pinch it, leave it at rest.
     private func playground() throws {
-        let c = SIMD2(width / 2, height / 2)
+        // Where the card rests at the start (its home: the window's middle, or the field's where that is lopsided).
+        let c = app.events.last(where: { $0.playground != nil })?.playground?.position ?? SIMD2(width / 2, height / 2)
         let reach = min(120, width * 0.25)
         try gesture("flick the card right", "0 flick 0 \(c.x) \(c.y) \(c.x + reach) \(c.y + reach / 3) 80")
         let mark = app.events.count

@@ -54,10 +54,13 @@ public struct GalleryLayout: Sendable, Equatable {
     static let margin = 20.0
     /// The grid's outer margin: its cards keep `cardInset` from the window's edges and the lanes their padding inside.
     private var sideMargin: Double { isGrid ? Self.cardInset + Self.cardPadding + 2 : Self.margin }
-    /// Height of one lane (tighter on a phone, tighter still on a short one, so a 640 px tall one holds every item).
-    public var laneHeight: Double { isShort ? 26 : isNarrow ? (height < 700 ? 27 : 30) : isGrid ? 32 : 34 }
-    /// Width of the label column left of the lanes (and the form field).
-    public var labelWidth: Double { isNarrow ? 132 : 160 }
+    /// Height of one lane (tighter on a phone, tighter still on a short one, so a 640 px tall one holds every item;
+    /// on a landscape phone 24 px, so the lanes' caption keeps 20 px from the window's foot, as the form field's
+    /// does, where 26 left it 5).
+    public var laneHeight: Double { isShort ? 24 : isNarrow ? (height < 700 ? 27 : 30) : isGrid ? 32 : 34 }
+    /// Width of the label column left of the lanes (and the form field): a phone's, portrait or landscape, as wide as
+    /// its longest label needs (at 160 px a landscape phone's lanes began 60 px after it).
+    public var labelWidth: Double { isNarrow || isShort ? 132 : 160 }
     /// Radius of a lane's dot.
     public static let dotRadius = 9.0
     /// Size of a cover card.

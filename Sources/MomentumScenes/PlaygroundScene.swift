@@ -70,10 +70,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public static func tileSide(for side: Double) -> Double { (side * 0.55 / 2).rounded() * 2 }
     /// The tile's side now.
     public var tileSide: Double { Self.tileSide(for: side) }
-    /// Where the tile starts in a `size` container: low on the left, clear of the card in the middle, where the
-    /// autoplay's last leg throws the card at it.
-    static func tileHome(size: SIMD2<Double>, side: Double) -> SIMD2<Double> {
-        SIMD2((size.x * 0.25).rounded(), (size.y * 0.72).rounded())
+    /// Where the tile starts in a `size` container with the card resting at `home`: low on the left, clear of the
+    /// card (0.22 of the height below it, 16 px above the floor at most), where the autoplay's last leg throws the
+    /// card at it.
+    static func tileHome(size: SIMD2<Double>, side: Double, home: SIMD2<Double>, floor: Double) -> SIMD2<Double> {
+        let y = min(size.y * 0.72 + (home.y - size.y / 2), floor - tileSide(for: side) / 2 - 16)
+        return SIMD2((size.x * 0.25).rounded(), y.rounded())
     }
 
     /// The tile's properties: the card's density (so it weighs what its area says: a third of the card), sliding
@@ -159,7 +161,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The flash where the card and the tile last met.
     private let spark: LayerID
 
-    /// A card at rest in the middle of a `size` container; position on `backend` (a response-0.5 s,
+    /// A card at rest at its `home` in a `size` container; position on `backend` (a response-0.5 s,
     /// damping-0.8 spring when nil).
     public init(size: SIMD2<Double>, backend: PropertyAnimation? = nil, backendName: String = "spring") {
         self.size = size
@@ -171,9 +173,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         decor = PlaygroundDecor(into: &layers)
         hint = SceneHint(into: &layers, title: "Playground",
                          lines: ["Throw the card at the tile, pinch or twist it", "Tap elsewhere to send it there"])
-        let centre = size * 0.5
         let side = Self.side(for: size)
-        var card = Layer(frame: DrawRect(origin: centre - side / 2, size: SIMD2(side, side)),
+        var card = Layer(frame: DrawRect(origin: size * 0.5 - side / 2, size: SIMD2(side, side)),
                          backgroundColor: Palette.card, cornerRadius: Self.cornerRadius * side / Self.cardSide)
         // It mostly slides (a tap, a fling, the autoplay): on a surface of its own the compositor moves it.
         card.wantsOwnSurface = true
@@ -182,8 +183,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         // The flash glows out from under the two where they meet.
         spark = PlaygroundDecor.addSpark(into: &layers)
         let tileSide = Self.tileSide(for: side)
-        var tile = Layer(frame: DrawRect(origin: Self.tileHome(size: size, side: side) - tileSide / 2,
-                                         size: SIMD2(tileSide, tileSide)),
+        var tile = Layer(frame: DrawRect(origin: size * 0.5 - tileSide / 2, size: SIMD2(tileSide, tileSide)),
                          backgroundColor: Palette.orange, cornerRadius: tileSide * 0.24)
         tile.wantsOwnSurface = true
         // Something a touch acts on (grabbed, flicked), so the layout check judges it as a control: at rest it may
@@ -193,9 +193,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         PlaygroundDecor.addTileFace(to: tileLayer, side: tileSide, in: &layers)
         cardLayer = layers.add(card)
         PlaygroundDecor.addCardFace(to: cardLayer, side: side, in: &layers)
-        layers[tileLayer].position = clampedTile(layers[tileLayer].position)
-        syncDecorations()
         placeHint()
+        // Home, now that the hint and the legend are placed.
+        layers[cardLayer].position = home
+        layers[tileLayer].position = clampedTile(Self.tileHome(size: size, side: side, home: home, floor: floor))
+        syncDecorations()
         // Clear of the legend from the start (at 640x480 its home lies over the legend's lines).
         if let spot = legendClearSpot() { layers[tileLayer].position = spot }
     }
@@ -222,6 +224,29 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             decor.placeGuide(in: &layers, top: nil, width: size.x)
         }
         decor.place(in: &layers, rect: fieldRect, size: size, dock: dock)
+    }
+
+    /// Where the card rests when nothing sent it elsewhere (where it starts; a card resting there stays there
+    /// through a resize): the window's middle, except where that leaves the field lopsided. On a large screen (a
+    /// card larger than a phone's), whose hint sits at the field's top and whose guide is in the dock, the middle of
+    /// the field below the hint (the window's middle left the field's lower third empty at 1920x1080); in a window
+    /// with no dock and too short for the hint (a phone in landscape), whose legend lies in the field's corner, the
+    /// middle of the field above the legend, 8 px clear of it (the window's middle put the card 4 px under the
+    /// ceiling, and a card once rested over the legend). On whole px.
+    public var home: SIMD2<Double> {
+        let middle = size * 0.5
+        let field = fieldRect
+        let hintBox = hint.box(in: layers)
+        let top = hintBox.map { Swift.max($0.maxY, field.y) } ?? field.y
+        let bottom: Double
+        if dock == nil, hintBox == nil, let legend = decor.legendBox(in: layers), legend.y > top {
+            bottom = legend.y - 8
+        } else if side > Self.cardSide, dock != nil {
+            bottom = floor
+        } else {
+            return middle
+        }
+        return clamped(SIMD2(middle.x, ((top + bottom) / 2).rounded()))
     }
 
     /// The area the card moves in: the window below the chrome band (the whole window where it is too short for
@@ -342,7 +367,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public mutating func resize(to newSize: SIMD2<Double>) {
         guard newSize != size else { return }
         defer { clearLegend() }
-        let oldSize = size
+        let oldSize = size, oldHome = home
         size = newSize
         layers[layers.root].frame = DrawRect(origin: .zero, size: newSize)
         if Self.side(for: oldSize) != side {
@@ -371,7 +396,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         }
         guard !isHeld else { return }
         let model = layers[cardLayer].position
-        let relative = oldSize.x > 0 && oldSize.y > 0 ? model / oldSize * newSize : newSize / 2
+        // Where it was relative to its home (a card at home stays at home), the offset scaled with the container.
+        let relative = oldSize.x > 0 && oldSize.y > 0 ? home + (model - oldHome) / oldSize * newSize : home
         let goal = clamped(relative)
         guard goal != model else { return }
         if isAnimating(.position), backendName == "dynamics" {
@@ -796,10 +822,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 lowest = pointwiseMin(lowest, probe.presentedValue)
                 highest = pointwiseMax(highest, probe.presentedValue)
             }
-            // Only what goes past an edge the path did not start past (a card dropped half off-screen comes back).
+            // Only what goes past an edge, or further past it than where the path started (a card dropped half
+            // off-screen comes back; one a knock left 0.5 px past the edge was carried 3.5 px past it by the next).
             let none = SIMD2<Double>.zero
-            let under = pointwiseMax(low - lowest, none).replacing(with: 0, where: value .< low)
-            let over = pointwiseMax(highest - high, none).replacing(with: 0, where: value .> high)
+            let under = pointwiseMax(pointwiseMin(low, value) - lowest, none)
+            let over = pointwiseMax(highest - pointwiseMax(high, value), none)
             guard under != none || over != none else { break }
             // On whole px, inward, as the edge itself is: a card at rest on a surface of its own is placed on them.
             let moved = pointwiseMin(pointwiseMax(goal + under - over, low), high)

@@ -177,10 +177,18 @@ public struct SceneSwitcher: Sendable {
         }
     }
 
+    /// A one-pixel edge of the ink's colour at 16 % around the white pill `r` (drawn under it): the pill reads on a
+    /// scene's light header bar (the transition's, #F7F8FA) as on the dark backdrop.
+    private static func addEdge(around r: DrawRect, into list: inout DrawList) {
+        list.addRoundedRect(r.insetBy(-1), cornerRadius: r.height / 2 + 1, fill: RGBA(hex: 0x1B2A49, alpha: 0.16))
+    }
+
     private static func title(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
 
     private func drawPill(_ i: Int, in r: DrawRect, into list: inout DrawList) {
         let on = i == selected
+        // The selected pill's edge, so it reads on a scene's light header too (white on it, it was gone).
+        if on { Self.addEdge(around: r, into: &list) }
         // Dark glass for the others: legible on the dark background and on a scene's light header alike.
         list.addRoundedRect(r, cornerRadius: r.height / 2,
                             fill: on ? RGBA(r: 1, g: 1, b: 1, a: 0.94) : RGBA(hex: 0x0B1020, alpha: 0.55))
@@ -193,6 +201,7 @@ public struct SceneSwitcher: Sendable {
     /// The menu button: a pill with a three-bar menu icon and the name of the scene shown.
     private func drawButton(into list: inout DrawList) {
         let r = buttonRect
+        Self.addEdge(around: r, into: &list)
         list.addRoundedRect(r, cornerRadius: r.height / 2, fill: RGBA(r: 1, g: 1, b: 1, a: isOpen ? 1 : 0.92))
         let ink = RGBA(hex: 0x1B2A49)
         for bar in 0..<3 {

@@ -39,6 +39,13 @@ public struct TransitionLayout: Sendable, Equatable {
     /// True in a window at least `SceneChrome.largeWidth` wide: a larger card, its attachments beside the message.
     public var isLarge: Bool { width >= SceneChrome.largeWidth }
 
+    /// Windows shorter than this (a phone in landscape) get the short layout: a card with its attachments beside the
+    /// message and its sender row lifted, tighter inbox rows and a smaller button (as `GalleryLayout.shortHeight`).
+    public static let shortHeight = 430.0
+
+    /// True in a window shorter than `shortHeight`.
+    public var isShort: Bool { height < Self.shortHeight }
+
     /// The card's size.
     public var cardSize: SIMD2<Double> {
         let most = isLarge ? SIMD2(Self.maximumCardWidth, Self.maximumCardHeight) : Self.compactMaximumCardSize
@@ -90,7 +97,7 @@ public struct TransitionLayout: Sendable, Equatable {
     /// centred near the bottom, below the inbox's rows (in the middle it sat over a row and hid its sender), and
     /// above the presented card's bottom edge, so the card covers it whole (no edge of it peeks out under the sheet).
     public var buttonRect: DrawRect {
-        let size = SIMD2(min(220, max(width - 64, 0)), 52.0)
+        let size = SIMD2(min(220, max(width - 64, 0)), isShort ? 44.0 : 52.0)
         let y = max(min(height - size.y - 20, presentedY + cardSize.y - size.y - 16), Self.headerHeight + 8)
         return DrawRect(x: (width - size.x) / 2, y: y, width: size.x, height: size.y)
     }

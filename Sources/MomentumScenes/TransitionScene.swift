@@ -479,7 +479,9 @@ public struct TransitionScene: Scene {
         /// A type size (capital height) at the type scale, in whole px when scaled (a baseline half a device pixel
         /// off the grid rounds one way in the card's surface and the other in the window).
         func pt(_ v: Double) -> Double { k == 1 ? v : (v * k).rounded() }
-        let rowHeight = px(52), gap = 8.0
+        // A short window's rows are tighter (three above the button at 720x360, where two left a gap).
+        let short = layout.isShort
+        let rowHeight = short ? 48 : px(52), gap = 8.0
         let senders = [("Ada Lovelace", "Notes on the engine"), ("Grace Hopper", "Compiler meeting moved"),
                        ("Alan Kay", "Re: the Dynabook"), ("Margaret Hamilton", "Priority displays"),
                        ("Edsger Dijkstra", "On the cruelty of timers"), ("Barbara Liskov", "Substitution, again"),
@@ -493,18 +495,19 @@ public struct TransitionScene: Scene {
                                                        height: rowHeight),
                                        backgroundColor: RGBA(hex: 0xF4F5F8, alpha: 0.92), cornerRadius: 12), to: rows)
             layers.add(Self.text(senders[index].0, size: pt(11), color: RGBA(hex: 0x1B2A49), weight: .semibold,
-                                 x: 16, y: px(11)), to: row)
-            layers.add(Self.text(senders[index].1, size: pt(9.5), color: RGBA(hex: 0x6B7280), x: 16, y: px(31)),
-                       to: row)
+                                 x: 16, y: short ? 9 : px(11)), to: row)
+            layers.add(Self.text(senders[index].1, size: pt(9.5), color: RGBA(hex: 0x6B7280), x: 16,
+                                 y: short ? 28 : px(31)), to: row)
             // When it came, at the row's right (today's as times, older ones as days).
             var when = Self.text(Self.received[index % Self.received.count], size: pt(9), color: RGBA(hex: 0x6B7280),
                                  alignment: .trailing)
-            when.frame = DrawRect(x: layout.cardSize.x - 96, y: px(12), width: 80, height: px(14))
+            when.frame = DrawRect(x: layout.cardSize.x - 96, y: short ? 10 : px(12), width: 80, height: px(14))
             layers.add(when, to: row)
             rowY += rowHeight + gap
             index += 1
         }
         layers[button].frame = layout.buttonRect
+        layers[button].cornerRadius = layout.buttonRect.height / 2
         layers.removeSublayers(of: button)
         var label = Self.text("Open message", size: 12, color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold,
                               alignment: .center)
@@ -531,26 +534,31 @@ public struct TransitionScene: Scene {
         let inset = DrawRect(origin: .zero, size: size).insetBy(px(20))
         let ink = RGBA(hex: 0x1B2A49), grey = RGBA(hex: 0x6B7280)
         let avatar = px(40)
-        layers.add(Layer(frame: DrawRect(x: inset.x, y: inset.y + px(16), width: avatar, height: avatar),
+        // A short card (a phone in landscape) lifts the sender row to the grabber's level (12 px), beside "Close".
+        let lift = short ? 12.0 : 0
+        let top = inset.y + px(16) - lift
+        layers.add(Layer(frame: DrawRect(x: inset.x, y: top, width: avatar, height: avatar),
                          backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: avatar / 2), to: cardContent)
         var initials = Self.text("AL", size: pt(11), color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold,
                                  alignment: .center)
-        initials.frame = DrawRect(x: inset.x, y: inset.y + px(16) + ((avatar - pt(11)) / 2).rounded(), width: avatar, height: px(14))
+        initials.frame = DrawRect(x: inset.x, y: top + ((avatar - pt(11)) / 2).rounded(), width: avatar, height: px(14))
         layers.add(initials, to: cardContent)
         layers.add(Self.text("Ada Lovelace", size: pt(12), color: ink, weight: .semibold, x: inset.x + avatar + px(12),
-                             y: inset.y + px(20)), to: cardContent)
-        layers.add(Self.text("Today 09:41", size: pt(9), color: grey, x: inset.x + avatar + px(12), y: inset.y + px(40)),
-                   to: cardContent)
+                             y: inset.y + px(20) - lift), to: cardContent)
+        layers.add(Self.text("Today 09:41", size: pt(9), color: grey, x: inset.x + avatar + px(12),
+                             y: inset.y + px(40) - lift), to: cardContent)
         layers.add(Self.text("Notes on the engine", size: pt(15), color: ink, weight: .semibold, x: inset.x,
-                             y: inset.y + px(76)), to: cardContent)
+                             y: inset.y + px(76) - lift), to: cardContent)
         // On a wide card the attachments are a column of their own beside the message (as a mail client's are on a
-        // desktop), so the text keeps a readable measure and the width is used; else they follow the message.
-        let sideWidth = inset.width >= 760 ? px(300) : 0
+        // desktop), so the text keeps a readable measure and the width is used; on a short one too (a phone in
+        // landscape: following the message they were cut off, and the card's right third was blank); else they
+        // follow the message.
+        let sideWidth = inset.width >= 760 || (short && inset.width >= 600) ? px(300) : 0
         let bodyWidth = sideWidth > 0 ? inset.width - sideWidth - px(40) : inset.width
         // The body, wrapped to its column (at most a comfortable reading width, about 85 characters), as many lines
         // as fit.
         let columns = Self.columns(width: min(bodyWidth, px(560)), size: pt(9.5))
-        let bodyTop = inset.y + px(110)
+        let bodyTop = inset.y + px(110) - lift
         var lineY = bodyTop
         let paragraphs = sideWidth > 0 ? Self.body + Self.moreBody : Self.body
         for line in paragraphs.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast()
@@ -559,9 +567,10 @@ public struct TransitionScene: Scene {
             lineY += px(21)
         }
         // The attachments: a list of rows (a file-type tile, the name, the size), as many as fit.
-        let row = px(Self.attachmentRow)
+        // A short card's attachment rows are tighter, its column starting under "Close" (three rows in 720x360).
+        let row = short ? 44 : px(Self.attachmentRow)
         let fileX = sideWidth > 0 ? inset.maxX - sideWidth : inset.x
-        var fileY = sideWidth > 0 ? bodyTop : lineY + px(18)
+        var fileY = sideWidth > 0 ? (short ? inset.y + 28 : bodyTop) : lineY + px(18)
         guard fileY + px(20) + row < inset.maxY else { return }
         layers.add(Self.text("ATTACHMENTS", size: pt(8), color: grey, weight: .semibold, x: fileX, y: fileY),
                    to: cardContent)
@@ -581,9 +590,9 @@ public struct TransitionScene: Scene {
             kind.frame = DrawRect(x: tile.x, y: tile.y + ((tileSide - pt(7)) / 2).rounded(), width: tile.width, height: px(10))
             layers.add(kind, to: cardContent)
             layers.add(Self.text(file.name, size: pt(10.5), color: ink, weight: .semibold, x: fileX + tileSide + px(12),
-                                 y: fileY + px(10)), to: cardContent)
-            layers.add(Self.text(file.size, size: pt(8.5), color: grey, x: fileX + tileSide + px(12), y: fileY + px(28)),
-                       to: cardContent)
+                                 y: fileY + (short ? 8 : px(10))), to: cardContent)
+            layers.add(Self.text(file.size, size: pt(8.5), color: grey, x: fileX + tileSide + px(12),
+                                 y: fileY + (short ? 26 : px(28))), to: cardContent)
             fileY += row
         }
     }

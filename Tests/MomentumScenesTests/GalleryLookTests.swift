@@ -5,6 +5,24 @@ import Testing
 
 /// What a user reads and sees of the gallery, in the drawn frame.
 struct GalleryLookTests {
+    /// On a landscape phone every line of text keeps 16 px from the window's foot (the lanes' caption kept 5), and
+    /// the lanes' caption and the form field's end level with each other (within 12 px).
+    @Test func aLandscapePhonesCaptionsKeepClearOfTheFoot() throws {
+        let scene = GalleryScene(size: SIMD2(720, 360))
+        var list = DrawList()
+        scene.draw(into: &list)
+        let runs = list.commands.compactMap { command -> TextRun? in
+            if case .text(let run) = command { return run }
+            return nil
+        }
+        // Descenders: a quarter of the em under the baseline.
+        let lowest = try #require(runs.map { $0.position.y + 0.25 * $0.size }.max())
+        #expect(lowest <= 360 - 16, "the lowest line reaches \(lowest)")
+        let lanes = try #require(runs.first { $0.string.hasPrefix("tap: run back") })
+        let shake = try #require(runs.first { $0.string.hasPrefix("tap: shake") })
+        #expect(abs(lanes.position.y - shake.position.y) <= 12, "\(lanes.position) / \(shake.position)")
+    }
+
     /// On a phone the shuffling cover's swing reaches under the orbit: it passes behind the planet, the satellite and
     /// the orbit's caption, never over them.
     @Test func midShuffleTheFlyingCoverPassesBehindTheSatelliteAndItsCaption() {

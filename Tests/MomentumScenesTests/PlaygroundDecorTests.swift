@@ -117,5 +117,29 @@ struct PlaygroundDecorTests {
         }
     }
 
+    @Test("the card rests in the middle of the field's free part: below the hint on a large screen, above the legend in a window with no dock",
+          arguments: [SIMD2(720.0, 360), SIMD2(1920.0, 1080), SIMD2(2560.0, 1440), SIMD2(1280.0, 1024)])
+    func theCardRestsInTheMiddleOfTheFreeField(size: SIMD2<Double>) {
+        let scene = PlaygroundScene(size: size)
+        let card = scene.card.rect
+        // The text drawn in the field (the hint above the card, the legend below it where there is no dock), from its
+        // capitals (0.75 em above the baseline) to its descenders (0.25 em below).
+        let runs = drawn(scene).commands.compactMap { command -> TextRun? in
+            if case .text(let run) = command, run.position.y < scene.floor { return run }
+            return nil
+        }
+        let above = runs.filter { $0.position.y < card.center.y }.map { $0.position.y + 0.25 * $0.size }.max()
+            ?? scene.fieldRect.y
+        let below = runs.filter { $0.position.y > card.center.y }.map { $0.position.y - 0.75 * $0.size }.min()
+            ?? scene.floor
+        let (top, bottom) = (card.y - max(above, scene.fieldRect.y), min(below, scene.floor) - card.maxY)
+        // Clear of both by 8 px, and as far from one as from the other (the text's box is estimated here).
+        #expect(top >= 8 && bottom >= 8, "\(size): \(top) px above the card, \(bottom) px below")
+        #expect(abs(top - bottom) <= 24, "\(size): \(top) px above the card, \(bottom) px below")
+        // The tile starts clear of the card, inside the field.
+        let tile = DrawRect(origin: scene.tilePosition - scene.tileSide / 2, size: SIMD2(scene.tileSide, scene.tileSide))
+        #expect(tile.intersection(card) == nil && tile.maxY <= scene.floor && tile.y >= scene.fieldRect.y, "\(size): \(tile)")
+    }
+
     private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
 }

@@ -87,19 +87,28 @@ struct PlaygroundSceneTests {
         var scene = PlaygroundScene(size: SIMD2(800, 600))
         scene.resize(to: SIMD2(360, 720))
         #expect(scene.position == SIMD2(180, 360) && !scene.needsFrames)
+        // At 1920x1080 its home is the middle of the field below the hint (`PlaygroundDecorTests`), lower than the
+        // window's: a card resting at home stays at home.
         scene.resize(to: SIMD2(1920, 1080))
-        #expect(scene.position == SIMD2(960, 540))
+        #expect(scene.position == scene.home && scene.home.x == 960 && scene.home.y > 560, "\(scene.home)")
+        scene.resize(to: SIMD2(360, 720))
+        #expect(scene.position == SIMD2(180, 360) && !scene.needsFrames)
         // Moving, the motion is retargeted to the same relative place: no jump in position or velocity.
         var d = PlaygroundDriver()
         _ = d.flick(from: SIMD2(800, 400), velocity: SIMD2(900, 300))
         d.wait(1.0 / 60)
         let (p, v) = (d.scene.position, d.scene.velocity)
         let target = d.scene.target
+        // From 1600x800 (home in the middle) to 800x400 (no dock: home above the legend): where it was going
+        // relative to its home, the offset halved.
+        let oldHome = d.scene.home
+        #expect(oldHome == SIMD2(800, 400))
         d.scene.resize(to: SIMD2(800, 400))
+        let goal = d.scene.clamped(d.scene.home + (target - oldHome) / 2)
         #expect(d.scene.position == p && d.scene.velocity == v)
-        #expect(length(d.scene.target - d.scene.clamped(target / 2)) < 1e-9)
+        #expect(length(d.scene.target - goal) < 1e-9)
         d.settle()
-        #expect(length(d.scene.position - d.scene.clamped(target / 2)) < 1e-9)
+        #expect(length(d.scene.position - goal) < 1e-9)
     }
 
     @Test func flickHandsTheReleaseVelocityToTheSpring() {

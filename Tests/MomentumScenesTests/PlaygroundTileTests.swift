@@ -130,7 +130,7 @@ struct PlaygroundTileTests {
         let over = covered()
         #expect(over.contains { $0.first.hasPrefix("tile") && $0.second.contains("spring to the ring") }, "\(over)")
         d.settle()
-        #expect(!d.scene.needsFrames && covered().isEmpty, "at rest at \(d.scene.tilePosition): \(covered())")
+        #expect(!d.scene.needsFrames && covered().isEmpty, "at rest at \(d.scene.tilePosition), card \(d.scene.position), home \(d.scene.home): \(covered())")
         // On whole px, as its surface is placed.
         #expect(d.scene.tilePosition == d.scene.tilePosition.rounded(.toNearestOrAwayFromZero), "\(d.scene.tilePosition)")
     }
@@ -152,7 +152,7 @@ struct PlaygroundTileTests {
         let over = covered()
         #expect(over.contains { $0.first.hasPrefix("tile") && $0.second.contains("Playground") }, "\(over)")
         d.settle()
-        #expect(!d.scene.needsFrames && covered().isEmpty, "at rest at \(d.scene.tilePosition): \(covered())")
+        #expect(!d.scene.needsFrames && covered().isEmpty, "at rest at \(d.scene.tilePosition), card \(d.scene.position), home \(d.scene.home): \(covered())")
         #expect(!Self.overlap(d.scene, slack: 0), "onto the card")
         #expect(d.scene.tilePosition == d.scene.tilePosition.rounded(.toNearestOrAwayFromZero), "\(d.scene.tilePosition)")
     }

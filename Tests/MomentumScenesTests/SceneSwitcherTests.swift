@@ -14,6 +14,26 @@ struct SceneSwitcherTests {
         return (down.rest ?? up.rest, up.selection, down.changed || up.changed)
     }
 
+    /// The selected pill (a row) and the menu button are white: on a scene's light header bar (the transition's,
+    /// #F7F8FA) each has a one-pixel edge under it that differs from it there by a visible step (white on the bar,
+    /// the selected pill was gone at 1920x1080).
+    @Test(arguments: [1716.0, 156])
+    func theWhitePillHasAnEdgeOnALightBar(room: Double) throws {
+        let switcher = SceneSwitcher(names: Self.names, selected: 1, room: room)
+        let pill = switcher.form == .row ? switcher.rect(of: 1) : switcher.buttonRect
+        var list = DrawList()
+        switcher.draw(into: &list, size: SIMD2(1920, 1080))
+        let shapes = list.commands.compactMap { command -> RoundedRect? in
+            if case .roundedRect(let r) = command { return r }
+            return nil
+        }
+        let face = try #require(shapes.firstIndex { $0.rect == pill })
+        let edge = try #require(shapes[..<face].last { $0.rect == pill.insetBy(-1) }, "an edge under \(pill)")
+        /// The red channel over the bar, 0…255.
+        func overBar(_ c: RGBA) -> Double { Double(c.a) * Double(c.r) * 255 + (1 - Double(c.a)) * 247 }
+        #expect(overBar(shapes[face].fill) - overBar(edge.fill) >= 30, "\(shapes[face].fill) / \(edge.fill)")
+    }
+
     static let rooms: [(Double, SceneSwitcher.Form)] = [
         (596, .row), (1716, .row), (156, .menu), (1076, .row), (556, .row), (555, .menu),
     ]

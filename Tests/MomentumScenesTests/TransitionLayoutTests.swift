@@ -68,3 +68,42 @@ struct TransitionButtonTests {
                 "\(size): card \(card), button \(button)")
     }
 }
+
+/// A phone in landscape (720x360): the card reads as a mail reader's two panes, the inbox as a list.
+struct TransitionShortLayoutTests {
+    private func runs(_ scene: TransitionScene) -> [TextRun] {
+        var list = DrawList()
+        scene.draw(into: &list)
+        return list.commands.compactMap { command -> TextRun? in
+            if case .text(let run) = command { return run }
+            return nil
+        }
+    }
+
+    @Test("a short card shows every attachment whole beside its first paragraph, and the inbox three rows above the button")
+    func aShortCardShowsItsAttachmentsBesideTheMessage() throws {
+        var scene = TransitionScene(size: SIMD2(720, 360))
+        #expect(scene.layout.isShort)
+        // The inbox: three senders above the button (two, with a row's gap under them, before).
+        let button = scene.layout.buttonRect
+        let inbox = runs(scene).filter { ["Ada Lovelace", "Grace Hopper", "Alan Kay"].contains($0.string) }
+        #expect(inbox.count == 3 && inbox.allSatisfy { $0.position.y + 0.25 * $0.size < button.y - 8 }, "\(inbox), button \(button)")
+        _ = scene.present()
+        for _ in 0..<120 where scene.needsFrames { _ = scene.advance(by: 1.0 / 60) }
+        #expect(scene.state == .presented)
+        let card = scene.cardRect, drawn = runs(scene)
+        // The whole first paragraph, in lines that start at the message's left edge.
+        let first = TransitionScene.body[0]
+        let lines = drawn.filter { first.contains($0.string) && $0.string.count > 20 }
+        #expect(lines.map(\.string).joined(separator: " ") == first, "\(lines.map(\.string))")
+        // Every attachment, whole inside the card (its size line's descenders 12 px above the card's foot), right of
+        // the message's lines.
+        let bodyRight = lines.map { $0.position.x }.max() ?? card.maxX
+        for file in TransitionScene.attachments {
+            let name = try #require(drawn.first { $0.string == file.name }, "\(file.name) drawn")
+            let size = try #require(drawn.first { $0.string == file.size }, "\(file.size) drawn")
+            #expect(name.position.x > bodyRight + 200 && size.position.y + 0.25 * size.size <= card.maxY - 12,
+                    "\(file.name) at \(name.position), its size at \(size.position), card \(card)")
+        }
+    }
+}
