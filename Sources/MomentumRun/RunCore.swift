@@ -485,11 +485,13 @@ public struct RunCore {
 
     /// When the frame of the callback after `owed`'s is expected to start (host s): that callback a period after
     /// `owed`'s, and the learned start after it. Nil before the deadline is learned from feedback, with the frame
-    /// started at the callback, for a start close after the callback (`foreseenStartMinimum`), one already past, and
-    /// while a finger is down (its samples are read as they come, as before: what the drag's prediction was
+    /// started at the callback, for a start close after the callback (`foreseenStartMinimum`), one already past,
+    /// while the callbacks' send times are not known from their stamps (`CallbackArrival.isCalibrated`: after a
+    /// callback handled too late to believe, the next are read on arrival until they are), and while a finger is down (its samples are read as they come, as before: what the drag's prediction was
     /// measured with).
     private func foreseenStart(after owed: FrameState.Owed, now: Double) -> Double? {
-        guard configuration.lateFrameStart, fingersDown.isEmpty, deadline.hasFeedback, let period = deadline.period
+        guard configuration.lateFrameStart, fingersDown.isEmpty, deadline.hasFeedback, callbackArrival.isCalibrated,
+              let period = deadline.period
         else { return nil }
         let sent = owed.sent + period
         let wake = deadline.wake(afterCallback: sent)

@@ -21,6 +21,10 @@ public struct CallbackArrival: Sendable {
     /// An estimator with nothing seen.
     public init() {}
 
+    /// Whether the clocks' offset is believed: two callbacks or more handled on arrival since the last start over.
+    /// Until it is, a callback must be read on arrival for its send time to be known.
+    public var isCalibrated: Bool { offsets.count > 1 }
+
     /// The host time the callback stamped `ms` and handled at `now` was sent: never after `now`.
     /// With `learns` false (a callback left unread for a while after it came, so its handling time says nothing of
     /// its arrival) it is put on the host clock by the offsets already seen and adds none.
@@ -32,7 +36,12 @@ public struct CallbackArrival: Sendable {
             if step <= 0 { offsets.removeAll() }
         }
         lastStamp = ms
-        if !learns, offsets.count > 1, let least = offsets.min(), stamp + least <= now { return stamp + least }
+        if !learns {
+            // Without a believed offset (none yet, or just started over) the handling time is all there is, and
+            // a late one is not learned from: the offset would take the time the callback lay unread.
+            guard isCalibrated, let least = offsets.min(), stamp + least <= now else { return now }
+            return stamp + least
+        }
         offsets.append(now - stamp)
         if offsets.count > Self.history { offsets.removeFirst() }
         guard let least = offsets.min() else { return now }
