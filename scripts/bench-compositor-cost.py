@@ -6,7 +6,8 @@ momentum build's `run --scene SCENE --fullscreen --autoplay --trace FILE` (the H
 for each --scenes entry. Each client is measured over --window seconds starting 2 s after it starts: weston's CPU
 (/proc/PID/stat, user + system) and the client's, over the frames presented in them (momentum: its trace's
 `presented` events; simple-egl: the frames it counts in its 5 s lines, -window 5), and for momentum the mean
-`damage_px` its trace gives a frame (the compositor pixels it damaged). Weston runs with its `timeline` log scope,
+`damage_px` its trace gives a frame (the compositor pixels it damaged); momentum's fps is counted while it moves
+(the autoplay's pauses left out, as `momentum bench` counts), so weston's repaints a second run lower than it. Weston runs with its `timeline` log scope,
 from which each window also gives weston's repaints: how many a second, and how long each took from
 `core_repaint_begin` to `core_repaint_posted` (p50 / p90, ms: the compositing). When weston's CPU per second is near
 a whole core, or its repaints take longer than the refresh period, the compositor sets the rate, not the client.
@@ -53,9 +54,21 @@ def measure_momentum(momentum, scene, env, work, window):
 
 
 def trace_frames(lines):
-    presented = sum(1 for line in lines if line.get("event") == "presented")
+    presented = [line["t"] for line in lines if line.get("event") == "presented"]
     frames = [line for line in lines if line.get("event") == "frame"]
     return presented, frames
+
+
+def moving_fps(times):
+    """Frames a second while the scene moves: the presented intervals' mean, leaving out the pauses of the
+    autoplay (an interval over four times the median: the list at rest before its next flick), as `momentum
+    bench` counts its fps."""
+    intervals = [b - a for a, b in zip(times, times[1:])]
+    if not intervals:
+        return 0.0
+    median = quantile(intervals, 0.5)
+    moving = [i for i in intervals if i <= 4 * median]
+    return len(moving) / sum(moving)
 
 
 def repaints(since, until):
@@ -104,10 +117,10 @@ def window_of(pid, read, window, count):
     after = read()
     p0, f0 = count(before)
     p1, f1 = count(after)
-    frames = max(p1 - p0, 1)
+    frames = max(len(p1) - len(p0), 1)
     new = f1[len(f0):]
     damage = sum(f.get("damage_px", 0) for f in new) / max(len(new), 1)
-    return compositor({"fps": frames / (t1 - t0), "weston_ms": 1000 * (w1 - w0) / frames,
+    return compositor({"fps": moving_fps(p1[len(p0):]), "weston_ms": 1000 * (w1 - w0) / frames,
                        "client_ms": 1000 * (c1 - c0) / frames, "weston_core": (w1 - w0) / (t1 - t0), "damage": damage},
                       since, until)
 
@@ -140,24 +153,27 @@ WESTON_PID = None
 WESTON_LOG = None
 
 
+def size(text):
+    """--size's value: (width, height, scale); argparse says the ValueError's message and exits 2."""
+    try:
+        return parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def main():
     global WESTON_PID, WESTON_LOG
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", default="2560x1440")
+    parser.add_argument("--size", default=parse_size("2560x1440"), type=size, help="WxH or WxH@SCALE")
     parser.add_argument("--scenes", default="scroll,transition")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--window", type=float, default=5)
     parser.add_argument("momentum", nargs="+")
     args = parser.parse_args()
-    try:
-        width, height, scale = parse_size(args.size)
-    except ValueError as error:
-        print(f"bench-compositor-cost: {error}", file=sys.stderr)
-        return 2
-    for path in args.momentum:
-        if not os.access(path, os.X_OK):
-            print(f"bench-compositor-cost: {path} is not an executable momentum", file=sys.stderr)
-            return 2
+    width, height, scale = args.size
+    missing = [path for path in args.momentum if not os.access(path, os.X_OK)]
+    if missing:
+        parser.error(f"{missing[0]} is not an executable momentum")
     work = tempfile.mkdtemp(prefix="bench-compositor-cost.")
     weston = None
     rows = []
@@ -181,10 +197,10 @@ def main():
         return 1
     finally:
         end_weston(weston, work)
-    print(f"weston headless (pixman) {args.size}; " + ", ".join(f"{label}: {path}" for label, path in
+    print(f"weston headless (pixman) {width}x{height}@{scale}; " + ", ".join(f"{label}: {path}" for label, path in
                                                               zip(("A", "B", "C", "D"), args.momentum)))
     print()
-    print("| round | client | load | presented fps | weston repaints / s | repaint p50 / p90 (ms) | "
+    print("| round | client | load | presented fps (moving) | weston repaints / s | repaint p50 / p90 (ms) | "
           "weston CPU / frame (ms) | weston's share of a core | client CPU / frame (ms) | damage / frame (px) |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for r, name, load, x in rows:

@@ -22,10 +22,10 @@ public struct TileSchedule: Sendable {
     /// The height (logical px) of the tiles of a layer `widthPixels` buffer px wide at `scale`: one row, or two
     /// where a one-row tile would have fewer than `smallTile` px (a one-column list on a small window). A tile's
     /// drawing has a fixed cost whatever its size — its surface made current, cleared, the list's programs bound,
-    /// its pixels checked and swapped: ~0.45 ms of the ~0.55 ms a 720x64 tile costs on llvmpipe —, so a list
-    /// drawn in half as many tiles of twice the height costs ~40 % less to draw, and there are half as many
-    /// surfaces to place each frame. Wide tiles are mostly pixels and stay one row (drawing ahead stays a tile or
-    /// two a frame).
+    /// its pixels checked and swapped: ~0.4 ms of the ~0.75 ms a 720x64 tile adds to a frame on llvmpipe at
+    /// 800x600 —, so a list drawn in half as many tiles of twice the height costs ~25 % less a row to draw
+    /// (docs/benchmarks/scenes.md, perf-scroll4), and there are half as many surfaces to place each frame. Wide
+    /// tiles are mostly pixels and stay one row (drawing ahead stays a tile or two a frame).
     public static func height(forWidthPixels widthPixels: Int, scale: Double) -> Double {
         let row = Int((tileHeight * scale).rounded(.up))
         return widthPixels * row < smallTile ? 2 * tileHeight : tileHeight
