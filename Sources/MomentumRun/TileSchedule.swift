@@ -38,7 +38,8 @@ public struct TileSchedule: Sendable {
     /// The most a frame draws ahead, as a share of the window's pixels (at least one tile, and more when the
     /// layer moves faster).
     public static let aheadBudget = 0.08
-    /// Tiles the first frame draws ahead of the view: the next rows for a motion starting from rest.
+    /// Rows the first frame draws ahead of the view: the next rows for a motion starting from rest (in tiles of
+    /// two rows, half as many tiles: the first frame draws no more than with one-row tiles).
     public static let firstFrameAhead = 2
 
     /// What one frame does.
@@ -105,7 +106,8 @@ public struct TileSchedule: Sendable {
                 drawn += tilePixels
             }
         }
-        let budget = filling ? drawn + Self.firstFrameAhead * tilePixels : max(Int(Self.aheadBudget * Double(windowPixels)),
+        let firstAhead = max(Int((Double(Self.firstFrameAhead) * Self.tileHeight / t).rounded(.up)), 1)
+        let budget = filling ? drawn + firstAhead * tilePixels : max(Int(Self.aheadBudget * Double(windowPixels)),
                                              max(Int((1.5 * moved / t).rounded(.up)), 1) * tilePixels)
         // Nearest first, the way the layer moves before the other.
         func distance(_ tile: Int) -> Int {
