@@ -73,18 +73,18 @@ def stop(process, sig):
         process.wait()
 
 
-def start_weston(work, socket, width, height, scale=1, touch_module=None):
+def start_weston(work, socket, width, height, scale=1, touch_module=None, arguments=()):
     """A private weston headless (pixman) of a `width`×`height` logical output at `scale`, its runtime folder and log
     in `work`; returns the process and the environment a client connects with. With `touch_module` (the path of
-    momentum-touch.so) weston loads it, its control socket at XDG_RUNTIME_DIR/momentum-touch.sock. RuntimeError when
-    it does not start."""
+    momentum-touch.so) weston loads it, its control socket at XDG_RUNTIME_DIR/momentum-touch.sock; `arguments` are
+    passed to weston as they are. RuntimeError when it does not start."""
     xdg = os.path.join(work, "xdg")
     os.mkdir(xdg, 0o700)
     modules = [f"--modules={os.path.abspath(touch_module)}"] if touch_module else []
     with open(os.path.join(work, "weston.log"), "w") as log:
         weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", f"--socket={socket}",
                                    f"--width={width}", f"--height={height}", f"--scale={scale}", "--idle-time=0",
-                                   "--no-config", *modules], env={**os.environ, "XDG_RUNTIME_DIR": xdg},
+                                   "--no-config", *modules, *arguments], env={**os.environ, "XDG_RUNTIME_DIR": xdg},
                                   stdout=log, stderr=log)
     for _ in range(200):
         if os.path.exists(os.path.join(xdg, socket)):

@@ -1,6 +1,7 @@
 /// Which tiles of a layer much taller than the window (a long list) each frame shows and draws, when the layer is
-/// shown as tiles of a fixed height across it, each on a surface of its own that the compositor moves and crops
-/// (the app's `LayerTiles` carries the plan out).
+/// shown as tiles of a fixed height across it (`tileHeight`: a row of the scroll list, or two where a row's tile
+/// would be small — `height(forWidthPixels:scale:)`), each on a surface of its own that the compositor moves and
+/// crops (the app's `LayerTiles` carries the plan out).
 ///
 /// A tile in view is shown; one that comes into view and was not drawn yet is drawn then. Tiles about to come into
 /// view — half a window ahead in the direction the layer last moved, `behindTiles` behind — are drawn ahead of need
@@ -13,14 +14,32 @@
 /// motion's own speed raises. Surfaces are reused: a tile out of view keeps its drawing until its surface is
 /// needed for a nearer one (the farthest from view goes first).
 public struct TileSchedule: Sendable {
-    /// A tile's height, logical px: a row of the scroll list.
+    /// A row's height, logical px: the scroll list's row, and the height of a tile that holds one.
     public static let tileHeight = 64.0
+    /// The fewest buffer px a one-row tile has before its tiles hold two rows.
+    public static let smallTile = 65_536
+
+    /// The height (logical px) of the tiles of a layer `widthPixels` buffer px wide at `scale`: one row, or two
+    /// where a one-row tile would have fewer than `smallTile` px (a one-column list on a small window). A tile's
+    /// drawing has a fixed cost whatever its size — its surface made current, cleared, the list's programs bound,
+    /// its pixels checked and swapped: ~0.4 ms of the ~0.75 ms a 720x64 tile adds to a frame on llvmpipe at
+    /// 800x600 —, so a list drawn in half as many tiles of twice the height costs ~25 % less a row to draw
+    /// (docs/benchmarks/scenes.md, perf-scroll4), and there are half as many surfaces to place each frame. Wide
+    /// tiles are mostly pixels and stay one row (drawing ahead stays a tile or two a frame).
+    public static func height(forWidthPixels widthPixels: Int, scale: Double) -> Double {
+        let row = Int((tileHeight * scale).rounded(.up))
+        return widthPixels * row < smallTile ? 2 * tileHeight : tileHeight
+    }
+
+    /// The height of this schedule's tiles, logical px.
+    public let tileHeight: Double
     /// Tiles kept drawn behind the direction the layer moves.
     public static let behindTiles = 2
     /// The most a frame draws ahead, as a share of the window's pixels (at least one tile, and more when the
     /// layer moves faster).
     public static let aheadBudget = 0.08
-    /// Tiles the first frame draws ahead of the view: the next rows for a motion starting from rest.
+    /// Rows the first frame draws ahead of the view: the next rows for a motion starting from rest (in tiles of
+    /// two rows, half as many tiles: the first frame draws no more than with one-row tiles).
     public static let firstFrameAhead = 2
 
     /// What one frame does.
@@ -42,8 +61,8 @@ public struct TileSchedule: Sendable {
     private var last: (top: Double, bottom: Double)?
     private var direction = 1
 
-    /// An empty schedule: no surface yet.
-    public init() {}
+    /// An empty schedule of tiles `tileHeight` logical px tall: no surface yet.
+    public init(tileHeight: Double = TileSchedule.tileHeight) { self.tileHeight = tileHeight }
 
     /// Forgets every tile's drawing (the layer's content changed): each is drawn again as it comes into view.
     public mutating func forgetDrawings() { held = held.map { _ in nil } }
@@ -55,7 +74,7 @@ public struct TileSchedule: Sendable {
     /// window `windowHeight` tall, with tiles of `tilePixels` buffer px and a window of `windowPixels`.
     public mutating func plan(top: Double, bottom: Double, layerHeight: Double, windowHeight: Double,
                               tilePixels: Int, windowPixels: Int) -> Frame {
-        let t = Self.tileHeight
+        let t = tileHeight
         let count = max(Int((layerHeight / t).rounded(.up)), 1)
         let first = min(max(Int((top / t).rounded(.down)), 0), count - 1)
         let final = min(max(Int((bottom / t).rounded(.up)) - 1, first), count - 1)
@@ -87,7 +106,8 @@ public struct TileSchedule: Sendable {
                 drawn += tilePixels
             }
         }
-        let budget = filling ? drawn + Self.firstFrameAhead * tilePixels : max(Int(Self.aheadBudget * Double(windowPixels)),
+        let firstAhead = max(Int((Double(Self.firstFrameAhead) * Self.tileHeight / t).rounded(.up)), 1)
+        let budget = filling ? drawn + firstAhead * tilePixels : max(Int(Self.aheadBudget * Double(windowPixels)),
                                              max(Int((1.5 * moved / t).rounded(.up)), 1) * tilePixels)
         // Nearest first, the way the layer moves before the other.
         func distance(_ tile: Int) -> Int {

@@ -139,9 +139,11 @@ import Testing
                         // The list is tiles that the compositor moves; a frame draws those its motion since the last
                         // one brings into view, and tiles ahead of it within TileSchedule's budget: a share of the
                         // window, or one and a half times what the motion uncovered (a slow frame's long step
-                        // draws more of them at once). A tile is at most the window wide.
+                        // draws more of them at once). A tile is at most the window wide, and one or two rows tall.
                         guard let now = record.scroll?.offset, let before = previous?.scroll?.offset else { return 0 }
-                        let moved = abs(now - before), rows = TileSchedule.tileHeight
+                        let moved = abs(now - before)
+                        let rows = TileSchedule.height(forWidthPixels: screen.width * screen.scale,
+                                                       scale: Double(screen.scale))
                         let tile = screen.width * screen.scale * Int(rows) * screen.scale
                         let uncovered = Int((moved / rows).rounded(.up)) + 1
                         let drawnAhead = max(Int(TileSchedule.aheadBudget * Double(screen.width * screen.height

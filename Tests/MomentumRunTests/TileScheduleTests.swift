@@ -15,8 +15,9 @@ struct TileScheduleTests {
         let (width, height, scale) = (screen.x, screen.y, screen.z)
         var scene = ScrollScene(size: SIMD2(width, height))
         scene.setOutputScale(scale)
-        var schedule = TileSchedule()
-        let tilePixels = Int(width * scale) * Int(TileSchedule.tileHeight * scale)
+        let rows = TileSchedule.height(forWidthPixels: Int(width * scale), scale: scale)
+        var schedule = TileSchedule(tileHeight: rows)
+        let tilePixels = Int(width * scale) * Int(rows * scale)
         let windowPixels = Int(width * scale * height * scale)
         // The most a frame may draw once the list moves: the ahead budget, or two tiles (the motion's share).
         let most = max(Int(TileSchedule.aheadBudget * Double(windowPixels)), 2 * tilePixels)
@@ -30,8 +31,8 @@ struct TileScheduleTests {
             let frame = schedule.plan(top: top, bottom: bottom, layerHeight: scene.contentHeight,
                                       windowHeight: height, tilePixels: tilePixels, windowPixels: windowPixels)
             // Every tile in view is shown, top to bottom.
-            let first = Int((top / TileSchedule.tileHeight).rounded(.down))
-            let last = Int((bottom / TileSchedule.tileHeight).rounded(.up)) - 1
+            let first = Int((top / rows).rounded(.down))
+            let last = Int((bottom / rows).rounded(.up)) - 1
             #expect(frame.show.map(\.tile) == Array(first...last), "frame \(frames)")
             let drawn = (frame.show.filter(\.draw).count + frame.ahead.count) * tilePixels
             // The first frame draws what is in view; the second may draw a row the flick uncovered at once.
@@ -47,9 +48,47 @@ struct TileScheduleTests {
         #expect(lateTiles.isEmpty, "tiles drawn only when they came into view: \(lateTiles)")
         #expect(heavyFrames.isEmpty, "frames over \(most) px (a tile is \(tilePixels) px): \(heavyFrames)")
         // Surfaces: the window's tiles, half a window ahead and two behind.
-        let bound = Int((height / TileSchedule.tileHeight).rounded(.up)) + 1
-            + Int((0.5 * height / TileSchedule.tileHeight).rounded(.up)) + TileSchedule.behindTiles
+        let bound = Int((height / rows).rounded(.up)) + 1
+            + Int((0.5 * height / rows).rounded(.up)) + TileSchedule.behindTiles
         #expect(maxSurfaces <= bound)
+    }
+
+    /// On a small window a one-column list's row is a small tile, whose drawing costs mostly what any tile's does
+    /// (a surface made current, cleared, checked and swapped): its tiles hold two rows there, so the autoplay's
+    /// flicks draw the list in about half as many tiles, with about as many pixels. Wide tiles stay one row.
+    @Test func aSmallWindowsListIsDrawnInHalfAsManyTiles() {
+        #expect(TileSchedule.height(forWidthPixels: 720, scale: 1) == 2 * TileSchedule.tileHeight)  // 800x600
+        #expect(TileSchedule.height(forWidthPixels: 656, scale: 2) == TileSchedule.tileHeight)  // 360x720 at 2
+        #expect(TileSchedule.height(forWidthPixels: 1456, scale: 1) == TileSchedule.tileHeight)  // 1920x1080
+        #expect(TileSchedule.height(forWidthPixels: 2912, scale: 2) == TileSchedule.tileHeight)  // 3840x2160
+        func drawn(rows: Double) -> (tiles: Int, pixels: Int) {
+            var scene = ScrollScene(size: SIMD2(800, 600))
+            var schedule = TileSchedule(tileHeight: rows)
+            let tilePixels = 720 * Int(rows)
+            var tiles = 0, flicks = 0
+            while flicks < 4 || scene.needsFrames {
+                if !scene.needsFrames, scene.autoplay() { flicks += 1 }
+                let layerTop = scene.viewport.y + scene.offset
+                let top = max(0, -layerTop), bottom = min(scene.contentHeight, 600 - layerTop)
+                let frame = schedule.plan(top: top, bottom: bottom, layerHeight: scene.contentHeight, windowHeight: 600,
+                                          tilePixels: tilePixels, windowPixels: 480_000)
+                tiles += frame.show.filter(\.draw).count + frame.ahead.count
+                _ = scene.advance(by: 1.0 / 40)
+            }
+            return (tiles, tiles * tilePixels)
+        }
+        // The list's first frame at its top (the view below the bar, 504 px) draws the same rows either way: those
+        // in view and the next two.
+        func first(rows: Double) -> Int {
+            var schedule = TileSchedule(tileHeight: rows)
+            let frame = schedule.plan(top: 0, bottom: 504, layerHeight: 3856, windowHeight: 600,
+                                      tilePixels: 720 * Int(rows), windowPixels: 480_000)
+            return (frame.show.filter(\.draw).count + frame.ahead.count) * 720 * Int(rows)
+        }
+        #expect(first(rows: 2 * TileSchedule.tileHeight) <= first(rows: TileSchedule.tileHeight))
+        let one = drawn(rows: TileSchedule.tileHeight), two = drawn(rows: 2 * TileSchedule.tileHeight)
+        #expect(Double(two.tiles) <= 0.6 * Double(one.tiles), "\(two.tiles) two-row tiles vs \(one.tiles) one-row")
+        #expect(Double(two.pixels) <= 1.2 * Double(one.pixels), "\(two.pixels) px vs \(one.pixels) px")
     }
 
     @Test func newContentIsDrawnAgainAsItComesIntoView() {

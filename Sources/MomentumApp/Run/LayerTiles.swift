@@ -33,9 +33,11 @@ final class LayerTiles {
     let anchor: Subsurface
     /// Buffer px of a tile, and the scale and content they were drawn at.
     private let width: Int, height: Int, scale: Double
+    /// A tile's height, logical px (`TileSchedule.height(forWidthPixels:scale:)`).
+    private let tileHeight: Double
     private var content: DrawList?
     private var tiles: [Tile] = []
-    private var schedule = TileSchedule()
+    private var schedule: TileSchedule
     /// The first renderer surface id of the tiles.
     private let firstID: Int
 
@@ -45,7 +47,9 @@ final class LayerTiles {
         self.scale = scale
         self.firstID = firstID
         width = max(Int((layerWidth * scale).rounded(.up)), 1)
-        height = Int((TileSchedule.tileHeight * scale).rounded(.up))
+        tileHeight = TileSchedule.height(forWidthPixels: width, scale: scale)
+        height = Int((tileHeight * scale).rounded(.up))
+        schedule = TileSchedule(tileHeight: tileHeight)
     }
 
     /// Whether these tiles fit a layer `layerWidth` logical px wide at `scale`.
@@ -80,8 +84,7 @@ final class LayerTiles {
         }
         for (index, k, mustDraw) in plan.show {
             try makeSurfaces(through: k, window: window, context: context)
-            let rect = DrawRect(x: 0, y: Double(index) * TileSchedule.tileHeight, width: layer.frame.width,
-                                height: TileSchedule.tileHeight)
+            let rect = DrawRect(x: 0, y: Double(index) * tileHeight, width: layer.frame.width, height: tileHeight)
             guard let part = rect.intersection(shown) else { continue }
             let inset = part.origin - rect.origin
             let at = DrawRect(origin: part.origin + layer.frame.origin, size: part.size)
@@ -140,8 +143,7 @@ final class LayerTiles {
     private func draw(_ index: Int, in k: Int, layer: SeparateLayer, context: RenderContext, renderer: Renderer,
                       into frame: inout FrameDamage) throws {
         try context.makeCurrent(tiles[k].egl)
-        let rect = DrawRect(x: 0, y: Double(index) * TileSchedule.tileHeight, width: layer.frame.width,
-                            height: TileSchedule.tileHeight)
+        let rect = DrawRect(x: 0, y: Double(index) * tileHeight, width: layer.frame.width, height: tileHeight)
         let list = DrawList(commands: layer.content.commands.filter { $0.reach.intersects(rect) })
             .offsetBy(-rect.origin)
         renderer.forget(surface: tiles[k].id)
