@@ -477,6 +477,8 @@ public struct RunCore {
         var list: DrawList
         var layers: [SeparateLayer]
         var ids: [LayerID]
+        /// What of those layers' models the list depends on (`LayerTree.apartState(of:)`).
+        var apart: [SIMD2<Double>]
         var frame: Built
     }
     /// Everything the window's list is drawn from but the presented values of running animations. A scene that
@@ -503,11 +505,14 @@ public struct RunCore {
         }
         // The scene's tree read once (each read through `any Scene` copies it: a retain and release per part).
         let tree = scene.layers
-        let key = BuildKey(scene: scene.name, tree: tree.newestVersion, size: size, scale: scale,
-                           switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)),
-                           hud: hud.isShown)
-        if var last = lastBuild, last.key == key, tree.animatesOnlyWithin(last.ids),
-           let layers = tree.separatedAgain(last.layers) {
+        // Models written inside the layers drawn apart last time change only their drawings (drawn anew below),
+        // not the window's list, unless their place in the drawing order changed (`apart`).
+        func key(outside ids: [LayerID]) -> BuildKey {
+            BuildKey(scene: scene.name, tree: tree.newestVersion(outside: ids), size: size, scale: scale,
+                     switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)), hud: hud.isShown)
+        }
+        if var last = lastBuild, last.key == key(outside: last.ids), tree.hasApartState(last.apart, of: last.ids),
+           tree.animatesOnlyWithin(last.ids), let layers = tree.separatedAgain(last.layers) {
             var frame: Built
             let keptAll = SurfaceSlot.sceneSlots.reduce(0) { $0 + (last.frame.separated[$1] == nil ? 0 : 1) } == layers.count
             if keptAll, Planes.splitsAlike(last.list, old: last.layers, new: layers) {
@@ -539,7 +544,9 @@ public struct RunCore {
         let built = buildDrawList(separating: true, overrides: overrides)
         let layers = SurfaceSlot.sceneSlots.compactMap { built.separated[$0] }
         let frame = split(built.list, layers: layers, overlay: built.separated[.overlay], ghosts: built.ghosts)
-        lastBuild = LastBuild(key: key, list: built.list, layers: layers, ids: layers.compactMap(\.layer), frame: frame)
+        let ids = layers.compactMap(\.layer)
+        lastBuild = LastBuild(key: key(outside: ids), list: built.list, layers: layers, ids: ids,
+                              apart: tree.apartState(of: ids), frame: frame)
         return frame
     }
 

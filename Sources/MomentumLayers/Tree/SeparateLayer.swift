@@ -102,6 +102,43 @@ extension LayerTree {
         return newest
     }
 
+    /// The same, leaving out the models of `ids` and of everything inside them (layers drawn apart): a write there
+    /// changes their drawings, which `separatedAgain` draws anew, not the rest of the tree's (the playground's pull
+    /// line, stretched and turned by its model each frame). The structure's version counts always. What such a
+    /// write could change outside them (its place in the drawing order, whether it is drawn apart at all) is
+    /// `apartState(of:)`'s.
+    public func newestVersion(outside ids: [LayerID]) -> UInt64 {
+        guard !ids.isEmpty else { return newestVersion }
+        var newest = structureVersion
+        for index in versions.indices where versions[index] > newest && !isInside(index, ids) {
+            newest = versions[index]
+        }
+        return newest
+    }
+
+    /// Whether the layer at `index` is one of `ids` or inside one of them.
+    private func isInside(_ index: Int, _ ids: [LayerID]) -> Bool {
+        var node: LayerID? = LayerID(index)
+        while let current = node {
+            if ids.contains(current) { return true }
+            node = parents[Int(current.index)]
+        }
+        return false
+    }
+
+    /// What of the models of `ids` (layers drawn apart) the rest of the tree's drawing depends on: each one's place
+    /// in the drawing order and whether it wants a surface of its own.
+    public func apartState(of ids: [LayerID]) -> [SIMD2<Double>] { ids.map(apartState) }
+
+    /// Whether `apartState(of: ids)` is still `state` (compared in place, no array made).
+    public func hasApartState(_ state: [SIMD2<Double>], of ids: [LayerID]) -> Bool {
+        state.count == ids.count && zip(ids, state).allSatisfy { apartState($0) == $1 }
+    }
+
+    private func apartState(_ id: LayerID) -> SIMD2<Double> {
+        SIMD2(self[id].zPosition, self[id].wantsOwnSurface ? 1 : 0)
+    }
+
     /// `separated`, the layers `draw(into:separating:)` drew apart, drawn apart again where they are presented now
     /// (at the same place in the list); nil when one of them is no layer or draws nothing now. For a frame where
     /// only they changed (`animatesOnlyWithin(_:)`, no model written): the rest of the list is the same.
