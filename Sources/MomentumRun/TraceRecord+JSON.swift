@@ -35,6 +35,8 @@ public protocol TraceFieldSink {
     mutating func field(_ key: String, rect: DrawRect?)
     /// The field `key`: the names of `flags`, as an array of strings.
     mutating func field(_ key: String, flags: PresentationFlags)
+    /// A scene's record's fields, each as `field(_:scene:)` takes it.
+    mutating func fields(of record: SceneRecord)
 }
 
 extension TraceFieldSink {
@@ -44,6 +46,10 @@ extension TraceFieldSink {
 
     public mutating func field(_ key: String, flags: PresentationFlags) {
         field(key, .array(flags.names.map { .string($0) }))
+    }
+
+    public mutating func fields(of record: SceneRecord) {
+        for field in record.fields { self.field(field.key, scene: field.value) }
     }
 }
 
@@ -86,11 +92,54 @@ extension JSONBytes: TraceFieldSink {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// Written as `JSONValue`'s fields are, as the record reads them: no list of fields or tree of values made.
+    public mutating func fields(of record: SceneRecord) {
+        var writer = JSONTraceWriter()
+        swap(&writer.json, &self)
+        record.write(to: &writer)
+        swap(&writer.json, &self)
+    }
+
     /// `,"key":` (the trace's keys need no escapes).
     private mutating func key(_ key: String) {
         raw(",\"")
         write(key)
         raw("\":")
+    }
+}
+
+/// A scene's record written into JSON text after the fields before it (each member `,"key":value`), its values as
+/// `JSONBytes.value(_:)` writes a `TraceValue`.
+struct JSONTraceWriter: TraceValueWriter {
+    var json = JSONBytes()
+    /// Whether the next member or element follows another (a comma first): the record's first member follows the
+    /// line's `event`.
+    private var follows = true
+
+    mutating func key(_ key: String) {
+        separate()
+        json.string(key)
+        json.bytes.append(UInt8(ascii: ":"))
+        follows = false
+    }
+
+    mutating func number(_ value: Double) { separate(); json.number(value); follows = true }
+    mutating func bool(_ value: Bool) { separate(); json.raw(value ? "true" : "false"); follows = true }
+    mutating func string(_ value: String) { separate(); json.string(value); follows = true }
+    mutating func array(_ body: (inout JSONTraceWriter) -> Void) { nest("[", "]", body) }
+    mutating func object(_ body: (inout JSONTraceWriter) -> Void) { nest("{", "}", body) }
+
+    private mutating func nest(_ open: Unicode.Scalar, _ close: Unicode.Scalar, _ body: (inout JSONTraceWriter) -> Void) {
+        separate()
+        json.bytes.append(UInt8(ascii: open))
+        follows = false
+        body(&self)
+        json.bytes.append(UInt8(ascii: close))
+        follows = true
+    }
+
+    private mutating func separate() {
+        if follows { json.bytes.append(UInt8(ascii: ",")) }
     }
 }
 
@@ -218,7 +267,7 @@ extension TraceRecord {
             sink.field("seq", .int(Int64(truncatingIfNeeded: sequence)))
             sink.field("step", .number(step))
         case .sceneState(let state):
-            for field in state.fields { sink.field(field.key, scene: field.value) }
+            sink.fields(of: state)
         case .gesture(let event):
             sink.field("kind", .string(event.kind.rawValue))
             for field in event.fields { sink.field(field.key, scene: field.value) }

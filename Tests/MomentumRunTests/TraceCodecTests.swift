@@ -81,6 +81,17 @@ struct TraceCodecTests {
         }
     }
 
+    @Test("a scene's record is written, without a list of its fields made, as the text of that list: the same bytes")
+    func sceneRecordsAsTheirFields() {
+        for line in Self.lines {
+            guard case .sceneState = line.record else { continue }
+            let members = line.record.fields.map { key, value in ",\(JSONValue.string(key).encoded):\(value.encoded)" }
+            let expected = "{\"t\":\(JSONValue.number(line.t).encoded),\"event\":\(JSONValue.string(line.record.event).encoded)"
+                + members.joined() + "}\n"
+            #expect(line.encoded == expected)
+        }
+    }
+
     @Test("numbers and strings are written as a JSON reader reads them back: every integer, the shortest double, escapes")
     func values() throws {
         let integers: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 1_000_000_007, Int64.max, Int64.min, Int64.min + 1,
