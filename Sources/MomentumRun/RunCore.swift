@@ -495,7 +495,8 @@ public struct RunCore {
 
     /// `build(separating:overrides:)`, without building the window's list again when only layers drawn apart changed
     /// since the last frame (only they or what is inside them animating, `LayerTree.animatesOnlyWithin`; no model
-    /// written, no overrides, no model ghosts): those are drawn apart again as they are now, the rest is the last list; where the split
+    /// written outside them, their places in the drawing order the same, no overrides, no model ghosts): those are
+    /// drawn apart again as they are now, the rest is the last list; where the split
     /// (`Planes`) comes out as before, the last frame's lists themselves (so the renderer finds the window's list
     /// the same at once, without comparing it).
     private mutating func buildRetaining(separating: Bool, overrides: PresentationOverrides) -> Built {
