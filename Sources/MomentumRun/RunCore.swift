@@ -479,6 +479,8 @@ public struct RunCore {
         var ids: [LayerID]
         /// What of those layers' models the list depends on (`LayerTree.apartState(of:)`).
         var apart: [SIMD2<Double>]
+        /// The tree's newest version when `layers` were drawn apart.
+        var drawnAt: UInt64
         var frame: Built
     }
     /// Everything the window's list is drawn from but the presented values of running animations. A scene that
@@ -513,7 +515,7 @@ public struct RunCore {
                      switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)), hud: hud.isShown)
         }
         if var last = lastBuild, last.key == key(outside: last.ids), tree.hasApartState(last.apart, of: last.ids),
-           tree.animatesOnlyWithin(last.ids), let layers = tree.separatedAgain(last.layers) {
+           tree.animatesOnlyWithin(last.ids), let layers = tree.separatedAgain(last.layers, since: last.drawnAt) {
             var frame: Built
             let keptAll = SurfaceSlot.sceneSlots.reduce(0) { $0 + (last.frame.separated[$1] == nil ? 0 : 1) } == layers.count
             if keptAll, Planes.splitsAlike(last.list, old: last.layers, new: layers) {
@@ -526,6 +528,7 @@ public struct RunCore {
                 for (slot, layer) in zip(SurfaceSlot.sceneSlots, layers) { frame.separated[slot] = layer }
                 frame.separated[.overlay] = overlaySeparated()
                 last.layers = layers
+                last.drawnAt = tree.newestVersion
                 last.frame = frame
                 lastBuild = last
                 return frame
@@ -539,6 +542,7 @@ public struct RunCore {
                 }
             }
             lastBuild?.layers = layers
+            lastBuild?.drawnAt = tree.newestVersion
             lastBuild?.frame = frame
             return frame
         }
@@ -547,7 +551,7 @@ public struct RunCore {
         let frame = split(built.list, layers: layers, overlay: built.separated[.overlay], ghosts: built.ghosts)
         let ids = layers.compactMap(\.layer)
         lastBuild = LastBuild(key: key(outside: ids), list: built.list, layers: layers, ids: ids,
-                              apart: tree.apartState(of: ids), frame: frame)
+                              apart: tree.apartState(of: ids), drawnAt: tree.newestVersion, frame: frame)
         return frame
     }
 

@@ -118,6 +118,7 @@ extension GalleryScene {
             }
         }
 
+        @usableFromInline
         enum Key: String {
             case time, lanes, shake, satellite, covers, running, dots, timing, retarget, x, fraction, model, p
             case driver, offset, position, velocity, angle, progress, cards, order, id, rotation, z
@@ -132,6 +133,7 @@ extension GalleryScene {
         }
 
         /// Writes the record's fields, in order, to `w` (the trace's JSON writer makes no tree of them).
+        @inlinable
         public func write<W: TraceValueWriter>(to w: inout W) {
             w.number(Key.time, time)
             w.object(Key.lanes) { w in

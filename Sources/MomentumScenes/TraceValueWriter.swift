@@ -1,6 +1,7 @@
 /// Where a record's values go as they are read, in order: `TraceTree` keeps them as `TraceField`s; the trace's JSON
 /// writer writes them at once, so a record written on every frame makes no tree of values (the gallery's record held
-/// some thirty arrays a frame).
+/// some thirty arrays a frame). The writing is `@inlinable`, so the JSON writer's calls are specialised in the app
+/// (unspecialised, each member went through witness tables and cost more than the tree it replaced).
 public protocol TraceValueWriter {
     /// The key of the member whose value comes next (in an object, or among a record's fields).
     mutating func key(_ key: String)
@@ -18,6 +19,7 @@ public protocol TraceValueWriter {
 
 extension TraceValueWriter {
     /// `value`, as its cases say.
+    @inlinable
     public mutating func value(_ value: TraceValue) {
         switch value {
         case .number(let v): number(v)
@@ -29,43 +31,52 @@ extension TraceValueWriter {
     }
 
     /// A 2-D vector as a two-number array (`TraceValue.vector`).
+    @inlinable
     public mutating func vector(_ v: SIMD2<Double>) { array { $0.number(v.x); $0.number(v.y) } }
 
     /// Numbers as an array (`TraceValue.numbers`).
+    @inlinable
     public mutating func numbers<Numbers: Sequence>(_ values: Numbers) where Numbers.Element == Double {
         array { for v in values { $0.number(v) } }
     }
 
     /// The member `key`: `value`, each a short form of `key(_:)` and the value.
+    @inlinable
     public mutating func number<Key: RawRepresentable>(_ key: Key, _ value: Double) where Key.RawValue == String {
         self.key(key.rawValue)
         number(value)
     }
 
+    @inlinable
     public mutating func bool<Key: RawRepresentable>(_ key: Key, _ value: Bool) where Key.RawValue == String {
         self.key(key.rawValue)
         bool(value)
     }
 
+    @inlinable
     public mutating func string<Key: RawRepresentable>(_ key: Key, _ value: String) where Key.RawValue == String {
         self.key(key.rawValue)
         string(value)
     }
 
+    @inlinable
     public mutating func vector<Key: RawRepresentable>(_ key: Key, _ value: SIMD2<Double>) where Key.RawValue == String {
         self.key(key.rawValue)
         vector(value)
     }
 
     /// Written only when there is a value (`nil` leaves the member out).
+    @inlinable
     public mutating func number<Key: RawRepresentable>(_ key: Key, _ value: Double?) where Key.RawValue == String {
         if let value { number(key, value) }
     }
 
+    @inlinable
     public mutating func string<Key: RawRepresentable>(_ key: Key, _ value: String?) where Key.RawValue == String {
         if let value { string(key, value) }
     }
 
+    @inlinable
     public mutating func numbers<Key: RawRepresentable>(_ key: Key, _ values: [Double]?) where Key.RawValue == String {
         guard let values else { return }
         self.key(key.rawValue)
@@ -73,12 +84,14 @@ extension TraceValueWriter {
     }
 
     /// The member `key`: an array or an object whose contents `body` writes.
+    @inlinable
     public mutating func array<Key: RawRepresentable>(_ key: Key, _ body: (inout Self) -> Void)
         where Key.RawValue == String {
         self.key(key.rawValue)
         array(body)
     }
 
+    @inlinable
     public mutating func object<Key: RawRepresentable>(_ key: Key, _ body: (inout Self) -> Void)
         where Key.RawValue == String {
         self.key(key.rawValue)

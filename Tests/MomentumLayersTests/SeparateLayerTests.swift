@@ -284,4 +284,29 @@ struct SeparateLayerTests {
         merged[id].wantsOwnSurface = false
         #expect(!merged.hasApartState(state, of: [id]))
     }
+
+    /// A layer drawn apart that nothing changed since it was drawn is taken as it was; one whose model, a sublayer's
+    /// model or a superlayer's changed, or that animates, is drawn again: each as a whole new drawing gives it.
+    @Test func aLayerNothingChangedIsTakenAsItWasAndAChangedOneIsDrawnAgain() throws {
+        let (tree, id) = Self.tree(top: 240)
+        var list = DrawList()
+        let apart = tree.draw(into: &list, separating: 1)
+        let version = tree.newestVersion
+        #expect(tree.separatedAgain(apart, since: version) == apart)
+        func fresh(_ tree: LayerTree) -> [SeparateLayer] {
+            var list = DrawList()
+            return tree.draw(into: &list, separating: 1)
+        }
+        var inside = tree
+        inside[inside.sublayers(of: id)[0]].backgroundColor = RGBA(hex: 0xFF9500)
+        var moved = tree
+        moved[id].position += SIMD2(0, -40)
+        var sliding = tree
+        sliding.animateModel(.position, of: id, to: tree[id].position + SIMD2(0, -200), duration: 0.3)
+        sliding.advance(by: 0.1)
+        for changed in [inside, moved, sliding] {
+            let again = try #require(changed.separatedAgain(apart, since: version))
+            #expect(again == fresh(changed) && again != apart)
+        }
+    }
 }

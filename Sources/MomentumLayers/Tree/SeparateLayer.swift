@@ -142,16 +142,52 @@ extension LayerTree {
     /// `separated`, the layers `draw(into:separating:)` drew apart, drawn apart again where they are presented now
     /// (at the same place in the list); nil when one of them is no layer or draws nothing now. For a frame where
     /// only they changed (`animatesOnlyWithin(_:)`, no model written): the rest of the list is the same.
-    public func separatedAgain(_ separated: [SeparateLayer]) -> [SeparateLayer]? {
+    /// With `since`, the tree's `newestVersion` when `separated` was drawn, a layer of them that nothing changed
+    /// since (no model of it, of its sublayers or of its superlayers written, none of them animating) is taken as it
+    /// was, without being looked at again (the gallery's lanes, field, orbit and covers while the satellite turns).
+    public func separatedAgain(_ separated: [SeparateLayer], since version: UInt64? = nil) -> [SeparateLayer]? {
         var again: [SeparateLayer] = []
         again.reserveCapacity(separated.count)
         for old in separated {
-            guard let id = old.layer,
-                  let apart = separate(id, layer: presentation(of: id), placement: placement(of: id), index: old.index)
+            guard let id = old.layer else { return nil }
+            if let version, isUnchanged(id, since: version) {
+                again.append(old)
+                continue
+            }
+            guard let apart = separate(id, layer: presentation(of: id), placement: placement(of: id), index: old.index)
             else { return nil }
             again.append(apart)
         }
         return again
+    }
+
+    /// Whether nothing `id` is drawn from changed since `version`: the tree's structure, the models of `id`, of
+    /// everything inside it and of its superlayers, none of them animating.
+    private func isUnchanged(_ id: LayerID, since version: UInt64) -> Bool {
+        guard structureVersion <= version else { return false }
+        var node: LayerID? = id
+        while let current = node {
+            guard versions[Int(current.index)] <= version else { return false }
+            node = parents[Int(current.index)]
+        }
+        func inside(_ parent: LayerID) -> Bool {
+            children[Int(parent.index)].allSatisfy { versions[Int($0.index)] <= version && inside($0) }
+        }
+        guard inside(id) else { return false }
+        // An animation on `id`, inside it or on a superlayer of it.
+        return animator.keys.allSatisfy { key in
+            var node: LayerID? = key.layer
+            while let current = node {
+                if current == id { return false }
+                node = parents[Int(current.index)]
+            }
+            node = parents[Int(id.index)]
+            while let current = node {
+                if current == key.layer { return false }
+                node = parents[Int(current.index)]
+            }
+            return true
+        }
     }
 
     /// Sizes of a surface for a layer drawn as placed grow in steps of this many logical px, so a layer that turns
