@@ -535,6 +535,10 @@ public struct RunCore {
         /// The array of the layers drawn apart the frame before (emptied and filled again by the next frame).
         var spare: [SeparateLayer]
         var ids: [LayerID]
+        /// What of those layers' models the list depends on (`LayerTree.apartState(of:)`).
+        var apart: [SIMD2<Double>]
+        /// The tree's newest version when `layers` were drawn apart.
+        var drawnAt: UInt64
         var frame: Built
     }
     /// Everything the window's list is drawn from but the presented values of running animations. A scene that
@@ -551,7 +555,8 @@ public struct RunCore {
 
     /// `build(separating:overrides:)`, without building the window's list again when only layers drawn apart changed
     /// since the last frame (only they or what is inside them animating, `LayerTree.animatesOnlyWithin`; no model
-    /// written, no overrides, no model ghosts): those are drawn apart again as they are now, the rest is the last list; where the split
+    /// written outside them, their places in the drawing order the same, no overrides, no model ghosts): those are
+    /// drawn apart again as they are now, the rest is the last list; where the split
     /// (`Planes`) comes out as before, the last frame's lists themselves (so the renderer finds the window's list
     /// the same at once, without comparing it).
     private mutating func buildRetaining(separating: Bool, overrides: PresentationOverrides) -> Built {
@@ -562,17 +567,15 @@ public struct RunCore {
         }
         // The scene's tree read once (each read through `any Scene` copies it: a retain and release per part).
         let tree = scene.layers
-        let key = BuildKey(scene: scene.name, tree: tree.newestVersion, size: size, scale: scale,
-                           switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)),
-                           hud: hud.isShown)
-        if var last = lastBuild, last.key == key, tree.animatesOnlyWithin(last.ids) {
+        if var last = lastBuild, last.key == buildKey(tree, outside: last.ids), tree.hasApartState(last.apart, of: last.ids),
+           tree.animatesOnlyWithin(last.ids) {
             // Taken, not copied, so its arrays are changed in place: the layers drawn apart again go into the array
             // the frame before last used (none made a frame), and the last frame's are kept for the comparison.
             lastBuild = nil
             var layers: [SeparateLayer] = []
             swap(&layers, &last.spare)
-            guard tree.separatedAgain(last.layers, into: &layers) else {
-                return buildAnew(key: key, overrides: overrides)
+            guard tree.separatedAgain(last.layers, since: last.drawnAt, into: &layers) else {
+                return buildAnew(tree, overrides: overrides)
             }
             var frame: Built
             let keptAll = SurfaceSlot.sceneSlots.reduce(0) { $0 + (last.frame.separated[$1] == nil ? 0 : 1) } == layers.count
@@ -595,21 +598,31 @@ public struct RunCore {
             }
             swap(&last.layers, &layers)
             last.spare = layers
+            last.drawnAt = tree.newestVersion
             last.frame = frame
             lastBuild = last
             return frame
         }
-        return buildAnew(key: key, overrides: overrides)
+        return buildAnew(tree, overrides: overrides)
     }
 
-    /// The frame built from the scene (its window list and the layers drawn apart), remembered under `key`.
-    private mutating func buildAnew(key: BuildKey, overrides: PresentationOverrides) -> Built {
+    /// What the window's list is drawn from (`BuildKey`): models written inside the layers drawn apart (`ids`)
+    /// change only their drawings (drawn anew), not the window's list, unless their place in the drawing order
+    /// changed (`LastBuild.apart`).
+    private func buildKey(_ tree: LayerTree, outside ids: [LayerID]) -> BuildKey {
+        BuildKey(scene: scene.name, tree: tree.newestVersion(outside: ids), size: size, scale: scale,
+                 switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)), hud: hud.isShown)
+    }
+
+    /// The frame built from the scene (its window list and the layers drawn apart), remembered with its key.
+    private mutating func buildAnew(_ tree: LayerTree, overrides: PresentationOverrides) -> Built {
         drawListBuilds += 1
         let built = buildDrawList(separating: true, overrides: overrides)
         let layers = SurfaceSlot.sceneSlots.compactMap { built.separated[$0] }
         let frame = split(built.list, layers: layers, overlay: built.separated[.overlay], ghosts: built.ghosts)
-        lastBuild = LastBuild(key: key, list: built.list, layers: layers, spare: [], ids: layers.compactMap(\.layer),
-                              frame: frame)
+        let ids = layers.compactMap(\.layer)
+        lastBuild = LastBuild(key: buildKey(tree, outside: ids), list: built.list, layers: layers, spare: [], ids: ids,
+                              apart: tree.apartState(of: ids), drawnAt: tree.newestVersion, frame: frame)
         return frame
     }
 

@@ -37,6 +37,8 @@ public protocol TraceFieldSink: SceneFieldSink {
     mutating func field(_ key: String, number value: Double?)
     /// The field `key`: `value` (a whole number; `null` when nil), as `.int` writes it.
     mutating func field(_ key: String, int value: Int64?)
+    /// A scene's record's fields, each as `field(_:scene:)` takes it.
+    mutating func fields(of record: SceneRecord)
 }
 
 extension TraceFieldSink {
@@ -53,6 +55,8 @@ extension TraceFieldSink {
     public mutating func field(_ key: String, flags: PresentationFlags) {
         field(key, .array(flags.names.map { .string($0) }))
     }
+
+    public mutating func fields(of record: SceneRecord) { record.write(fields: &self) }
 }
 
 extension JSONBytes: TraceFieldSink {
@@ -106,11 +110,56 @@ extension JSONBytes: TraceFieldSink {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// Written as `JSONValue`'s fields are, as the record reads them: no list of fields or tree of values made.
+    /// The panel's (every frame's while it slides) field by field, as `SceneRecord.write(fields:)` hands them.
+    public mutating func fields(of record: SceneRecord) {
+        if case .panel = record { return record.write(fields: &self) }
+        var writer = JSONTraceWriter()
+        swap(&writer.json, &self)
+        record.write(to: &writer)
+        swap(&writer.json, &self)
+    }
+
     /// `,"key":` (the trace's keys need no escapes).
     private mutating func key(_ key: String) {
         raw(",\"")
         write(key)
         raw("\":")
+    }
+}
+
+/// A scene's record written into JSON text after the fields before it (each member `,"key":value`), its values as
+/// `JSONBytes.value(_:)` writes a `TraceValue`.
+struct JSONTraceWriter: TraceValueWriter {
+    var json = JSONBytes()
+    /// Whether the next member or element follows another (a comma first): the record's first member follows the
+    /// line's `event`.
+    private var follows = true
+
+    mutating func key(_ key: String) {
+        separate()
+        json.string(key)
+        json.bytes.append(UInt8(ascii: ":"))
+        follows = false
+    }
+
+    mutating func number(_ value: Double) { separate(); json.number(value); follows = true }
+    mutating func bool(_ value: Bool) { separate(); json.raw(value ? "true" : "false"); follows = true }
+    mutating func string(_ value: String) { separate(); json.string(value); follows = true }
+    mutating func array(_ body: (inout JSONTraceWriter) -> Void) { nest("[", "]", body) }
+    mutating func object(_ body: (inout JSONTraceWriter) -> Void) { nest("{", "}", body) }
+
+    private mutating func nest(_ open: Unicode.Scalar, _ close: Unicode.Scalar, _ body: (inout JSONTraceWriter) -> Void) {
+        separate()
+        json.bytes.append(UInt8(ascii: open))
+        follows = false
+        body(&self)
+        json.bytes.append(UInt8(ascii: close))
+        follows = true
+    }
+
+    private mutating func separate() {
+        if follows { json.bytes.append(UInt8(ascii: ",")) }
     }
 }
 
@@ -239,7 +288,7 @@ extension TraceRecord {
             sink.field("seq", .int(Int64(truncatingIfNeeded: sequence)))
             sink.field("step", .number(step))
         case .sceneState(let state):
-            state.write(fields: &sink)
+            sink.fields(of: state)
         case .gesture(let event):
             sink.field("kind", .string(event.kind.rawValue))
             for field in event.fields { sink.field(field.key, scene: field.value) }

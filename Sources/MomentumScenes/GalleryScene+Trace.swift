@@ -13,39 +13,51 @@ extension GalleryScene {
     /// The scene's state for the trace: per item its presented values, the model values, which animation drives
     /// what and the local time of each running animation (seconds since its begin time; negative before it).
     public var record: SceneRecord {
+        // Each presented value read once (the satellite's pose samples its path; the covers' z order sorts them).
         let anchor = layout.coversAnchor
         let pose = satellite
         let lanesRunning = isAnimating(.lanes), shakeRunning = isAnimating(.shake)
         let coversRunning = isAnimating(.covers)
+        let cards = presentedCovers
         return .gallery(Record(
             time: time,
             lanes: Record.Lanes(
                 running: lanesRunning,
                 dots: GalleryLane.all.indices.map { i in
-                    Record.Lanes.Dot(timing: GalleryLane.all[i].name, retarget: GalleryLane.all[i].retargetName,
-                                     x: laneX(i), fraction: laneFraction(i), model: laneModel(i))
+                    let fraction = laneFraction(i)
+                    return Record.Lanes.Dot(timing: GalleryLane.all[i].name, retarget: GalleryLane.all[i].retargetName,
+                                            x: layout.laneX(fraction: fraction), fraction: fraction, model: laneModel(i))
                 },
                 progress: lanesRunning ? laneProgress ?? 1 : nil,
-                driver: lanesRunning ? "basic x, one per lane, timing function = lane, \(Self.laneDuration) s" : nil,
+                driver: lanesRunning ? Self.laneDriver : nil,
                 localTime: lanesRunning ? laneLocalTime ?? 0 : nil),
             shake: Record.Shake(
                 offset: shakeOffset, model: shakeModelOffset, running: shakeRunning,
-                driver: shakeRunning ? "keyframe x additive, values 0 10 -10 10 0, \(Self.shakeDuration) s" : nil,
+                driver: shakeRunning ? Self.shakeDriver : nil,
                 localTimes: shakeRunning ? shakeLocalTimes : nil),
             satellite: Record.Satellite(
-                position: satellitePosition, velocity: pose.velocity, angle: pose.angle, progress: pose.progress,
-                modelProgress: orbitModelProgress, running: isAnimating(.satellite),
-                driver: orbitLocalTime == nil ? nil
-                    : "path position+rotation, paced, rotate-auto, \(GalleryOrbit.lapDuration) s x \(GalleryOrbit.orbits)",
-                localTime: orbitLocalTime),
+                position: layout.orbitCenter + pose.position, velocity: pose.velocity, angle: pose.angle,
+                progress: pose.progress, modelProgress: orbitModelProgress, running: isAnimating(.satellite),
+                driver: orbitLocalTime == nil ? nil : Self.orbitDriver, localTime: orbitLocalTime),
             covers: Record.Covers(
-                cards: presentedCovers.map { card in
+                cards: cards.map { card in
                     Record.Covers.Card(id: card.id, position: anchor + card.position, rotation: card.rotation, z: card.z)
                 },
-                order: coverOrder, modelOrder: covers.order, running: coversRunning,
-                driver: coversRunning ? "group (position keyframe, rotation keyframe, z basic), "
-                    + "\(GalleryCoverStack.duration) s, begin +\(GalleryCoverStack.delay) s" : nil,
+                order: Self.order(of: cards), modelOrder: covers.order, running: coversRunning,
+                driver: coversRunning ? Self.coversDriver : nil,
                 localTimes: coversRunning ? coverLocalTimes : nil)))
+    }
+
+    /// The trace's descriptions of what drives each item while it runs (made once, not on every frame).
+    static let laneDriver = "basic x, one per lane, timing function = lane, \(laneDuration) s"
+    static let shakeDriver = "keyframe x additive, values 0 10 -10 10 0, \(shakeDuration) s"
+    static let orbitDriver = "path position+rotation, paced, rotate-auto, \(GalleryOrbit.lapDuration) s x \(GalleryOrbit.orbits)"
+    static let coversDriver = "group (position keyframe, rotation keyframe, z basic), "
+        + "\(GalleryCoverStack.duration) s, begin +\(GalleryCoverStack.delay) s"
+
+    /// The ids of `cards` in presented z order, back to front.
+    static func order(of cards: [GalleryCoverStack.Card]) -> [Int] {
+        cards.sorted { ($0.z, $0.id) < ($1.z, $1.id) }.map(\.id)
     }
 
     /// A compact presented value of one item (used by `restart` events to show continuity).
@@ -106,45 +118,77 @@ extension GalleryScene {
             }
         }
 
+        @usableFromInline
         enum Key: String {
             case time, lanes, shake, satellite, covers, running, dots, timing, retarget, x, fraction, model, p
             case driver, offset, position, velocity, angle, progress, cards, order, id, rotation, z
             case localTime = "local_time", modelProgress = "model_progress", modelOrder = "model_order"
         }
 
+        /// The record's fields, in order (`write(to:)` into a tree).
         public var fields: [TraceField] {
-            func optional(_ key: Key, _ value: TraceValue?) -> [TraceField] { value.map { [TraceField(key, $0)] } ?? [] }
-            func ints(_ values: [Int]) -> TraceValue { .numbers(values.map(Double.init)) }
-            let lanes = TraceValue.object([TraceField(Key.running, .bool(self.lanes.running)),
-                                           TraceField(Key.dots, .array(self.lanes.dots.map { dot in
-                .object([TraceField(Key.timing, .string(dot.timing)), TraceField(Key.retarget, .string(dot.retarget)),
-                         TraceField(Key.x, .number(dot.x)), TraceField(Key.fraction, .number(dot.fraction)),
-                         TraceField(Key.model, .number(dot.model))])
-            }))] + optional(.p, self.lanes.progress.map { .number($0) })
-                + optional(.driver, self.lanes.driver.map { .string($0) })
-                + optional(.localTime, self.lanes.localTime.map { .number($0) }))
-            let shake = TraceValue.object([TraceField(Key.offset, .number(self.shake.offset)),
-                                           TraceField(Key.model, .number(self.shake.model)),
-                                           TraceField(Key.running, .bool(self.shake.running))]
-                + optional(.driver, self.shake.driver.map { .string($0) })
-                + optional(.localTime, self.shake.localTimes.map { .numbers($0) }))
-            let satellite = TraceValue.object([TraceField(Key.position, .vector(self.satellite.position)),
-                                               TraceField(Key.velocity, .vector(self.satellite.velocity)),
-                                               TraceField(Key.angle, .number(self.satellite.angle)),
-                                               TraceField(Key.progress, .number(self.satellite.progress)),
-                                               TraceField(Key.modelProgress, .number(self.satellite.modelProgress)),
-                                               TraceField(Key.running, .bool(self.satellite.running))]
-                + optional(.driver, self.satellite.driver.map { .string($0) })
-                + optional(.localTime, self.satellite.localTime.map { .number($0) }))
-            let covers = TraceValue.object([TraceField(Key.cards, .array(self.covers.cards.map { card in
-                .object([TraceField(Key.id, .number(Double(card.id))), TraceField(Key.position, .vector(card.position)),
-                         TraceField(Key.rotation, .number(card.rotation)), TraceField(Key.z, .number(card.z))])
-            })), TraceField(Key.order, ints(self.covers.order)), TraceField(Key.modelOrder, ints(self.covers.modelOrder)),
-                TraceField(Key.running, .bool(self.covers.running))]
-                + optional(.driver, self.covers.driver.map { .string($0) })
-                + optional(.localTime, self.covers.localTimes.map { .numbers($0) }))
-            return [TraceField(Key.time, .number(time)), TraceField(Key.lanes, lanes), TraceField(Key.shake, shake),
-                    TraceField(Key.satellite, satellite), TraceField(Key.covers, covers)]
+            var tree = TraceTree()
+            write(to: &tree)
+            return tree.fields
+        }
+
+        /// Writes the record's fields, in order, to `w` (the trace's JSON writer makes no tree of them).
+        @inlinable
+        public func write<W: TraceValueWriter>(to w: inout W) {
+            w.number(Key.time, time)
+            w.object(Key.lanes) { w in
+                w.bool(Key.running, lanes.running)
+                w.array(Key.dots) { w in
+                    for dot in lanes.dots {
+                        w.object { w in
+                            w.string(Key.timing, dot.timing)
+                            w.string(Key.retarget, dot.retarget)
+                            w.number(Key.x, dot.x)
+                            w.number(Key.fraction, dot.fraction)
+                            w.number(Key.model, dot.model)
+                        }
+                    }
+                }
+                w.number(Key.p, lanes.progress)
+                w.string(Key.driver, lanes.driver)
+                w.number(Key.localTime, lanes.localTime)
+            }
+            w.object(Key.shake) { w in
+                w.number(Key.offset, shake.offset)
+                w.number(Key.model, shake.model)
+                w.bool(Key.running, shake.running)
+                w.string(Key.driver, shake.driver)
+                w.numbers(Key.localTime, shake.localTimes)
+            }
+            w.object(Key.satellite) { w in
+                w.vector(Key.position, satellite.position)
+                w.vector(Key.velocity, satellite.velocity)
+                w.number(Key.angle, satellite.angle)
+                w.number(Key.progress, satellite.progress)
+                w.number(Key.modelProgress, satellite.modelProgress)
+                w.bool(Key.running, satellite.running)
+                w.string(Key.driver, satellite.driver)
+                w.number(Key.localTime, satellite.localTime)
+            }
+            w.object(Key.covers) { w in
+                w.array(Key.cards) { w in
+                    for card in covers.cards {
+                        w.object { w in
+                            w.number(Key.id, Double(card.id))
+                            w.vector(Key.position, card.position)
+                            w.number(Key.rotation, card.rotation)
+                            w.number(Key.z, card.z)
+                        }
+                    }
+                }
+                w.key(Key.order.rawValue)
+                w.numbers(covers.order.lazy.map(Double.init))
+                w.key(Key.modelOrder.rawValue)
+                w.numbers(covers.modelOrder.lazy.map(Double.init))
+                w.bool(Key.running, covers.running)
+                w.string(Key.driver, covers.driver)
+                w.numbers(Key.localTime, covers.localTimes)
+            }
         }
 
         public init(time: Double, lanes: Lanes, shake: Shake, satellite: Satellite, covers: Covers) {

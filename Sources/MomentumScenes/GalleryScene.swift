@@ -120,7 +120,7 @@ public struct GalleryScene: Scene {
         }
     }
     /// The cover ids in presented z order, back to front.
-    public var coverOrder: [Int] { presentedCovers.sorted { ($0.z, $0.id) < ($1.z, $1.id) }.map(\.id) }
+    public var coverOrder: [Int] { Self.order(of: presentedCovers) }
     /// The running cover groups' local times (seconds since their begin; negative before it), oldest first.
     public var coverLocalTimes: [Double] {
         guard let card = ids.cards.first, let stack = layers.timedAnimations(.position, of: card) else { return [] }

@@ -237,7 +237,9 @@ struct PlaygroundDecor {
         tree[anchor].position = target
         let d = position - target, length = (d * d).sum().squareRoot()
         tree[attachment].isHidden = !pulled || length < 14
-        if pulled {
+        // Stretched and turned only while shown: a hidden line's model is left as it was, so a card settling within
+        // 14 px of its target writes nothing (the window's list is kept; the line is drawn apart when shown).
+        if !tree[attachment].isHidden {
             tree[attachment].size = SIMD2(max(length, 1), 2)
             tree[attachment].position = (position + target) / 2
             tree[attachment].rotation = Double.atan2(y: d.y, x: d.x)

@@ -39,6 +39,17 @@ public enum SceneRecord: Sendable, Equatable {
         }
     }
 
+    /// Writes the record's fields, in order, to `w`: as `fields` holds them, without making them where the record
+    /// writes itself (the gallery's, the largest).
+    @inlinable
+    public func write<W: TraceValueWriter>(to w: inout W) {
+        if case .gallery(let r) = self { return r.write(to: &w) }
+        for field in fields {
+            w.key(field.key)
+            w.value(field.value)
+        }
+    }
+
     /// The record a scene named `name` wrote as `fields`.
     public init(name: String, fields: [TraceField]) throws(SceneRecordError) {
         let f = RecordFields(fields)

@@ -253,4 +253,60 @@ struct SeparateLayerTests {
         raised.animateModel(.zPosition, of: id, to: SIMD2(2, 0), duration: 0.3)
         #expect(!raised.animatesOnlyWithin([id]))
     }
+
+    /// A model written inside a layer drawn apart (the playground's pull line, stretched and turned by its model on
+    /// every frame) changes that layer's drawing, drawn apart again, not the rest of the tree's: the version outside
+    /// the layers drawn apart stays, and the sheet drawn apart again is what a whole new drawing gives. A write
+    /// outside them, or to their place in the drawing order, is one.
+    @Test func aWriteInsideALayerDrawnApartLeavesTheRestAsItWas() throws {
+        var (tree, id) = Self.tree(top: 240)
+        var before = DrawList()
+        let apart = tree.draw(into: &before, separating: 1)
+        let outside = tree.newestVersion(outside: [id])
+        let state = tree.apartState(of: [id])
+        tree[id].size = SIMD2(600, 300)
+        tree[tree.sublayers(of: id)[0]].backgroundColor = RGBA(hex: 0xFF9500)
+        #expect(tree.newestVersion > outside)
+        #expect(tree.newestVersion(outside: [id]) == outside && tree.hasApartState(state, of: [id]))
+        var now = DrawList()
+        let fresh = tree.draw(into: &now, separating: 1)
+        #expect(now == before)
+        let again = try #require(tree.separatedAgain(apart))
+        #expect(again == fresh && again[0].content != apart[0].content)
+
+        var written = tree
+        written[written.sublayers(of: written.root)[0]].backgroundColor = RGBA(hex: 0xFF9500)
+        #expect(written.newestVersion(outside: [id]) > outside)
+        var raised = tree
+        raised[id].zPosition = 2
+        #expect(raised.newestVersion(outside: [id]) == outside && !raised.hasApartState(state, of: [id]))
+        var merged = tree
+        merged[id].wantsOwnSurface = false
+        #expect(!merged.hasApartState(state, of: [id]))
+    }
+
+    /// A layer drawn apart that nothing changed since it was drawn is taken as it was; one whose model, a sublayer's
+    /// model or a superlayer's changed, or that animates, is drawn again: each as a whole new drawing gives it.
+    @Test func aLayerNothingChangedIsTakenAsItWasAndAChangedOneIsDrawnAgain() throws {
+        let (tree, id) = Self.tree(top: 240)
+        var list = DrawList()
+        let apart = tree.draw(into: &list, separating: 1)
+        let version = tree.newestVersion
+        #expect(tree.separatedAgain(apart, since: version) == apart)
+        func fresh(_ tree: LayerTree) -> [SeparateLayer] {
+            var list = DrawList()
+            return tree.draw(into: &list, separating: 1)
+        }
+        var inside = tree
+        inside[inside.sublayers(of: id)[0]].backgroundColor = RGBA(hex: 0xFF9500)
+        var moved = tree
+        moved[id].position += SIMD2(0, -40)
+        var sliding = tree
+        sliding.animateModel(.position, of: id, to: tree[id].position + SIMD2(0, -200), duration: 0.3)
+        sliding.advance(by: 0.1)
+        for changed in [inside, moved, sliding] {
+            let again = try #require(changed.separatedAgain(apart, since: version))
+            #expect(again == fresh(changed) && again != apart)
+        }
+    }
 }

@@ -105,6 +105,10 @@ struct LayerSurfaceFrameTests {
         #expect(Self.card(a)?.content == Self.card(b)?.content)
         // Nothing of the line is drawn into the window: it turns and stretches on its own surface, under the card's.
         #expect(a.list == b.list)
+        // Not even built again: the line's model is written on every frame, but only the line's drawing changes, so
+        // the frame keeps the last window list (its very storage).
+        let storage = { (plan: FramePlan) in plan.list.commands.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(storage(a) == storage(b), "the window's list was built again for a frame where only the card and its line moved")
         let pull = RGBA(r: 1, g: 1, b: 1, a: 0.6)
         #expect(!b.list.commands.contains { if case .roundedRect(let r) = $0 { r.fill == pull } else { false } })
         let line = try #require(Self.pull(b))

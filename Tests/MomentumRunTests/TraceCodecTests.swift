@@ -81,7 +81,7 @@ struct TraceCodecTests {
         }
     }
 
-    @Test("a line written field by field (frames, feedback, the panel's record: no value made for each) is the text its listed fields make")
+    @Test("a line written field by field (frames, feedback, every scene's record: no value made for each) is the text its listed fields make")
     func writtenAsListed() {
         for line in Self.lines {
             var listed = JSONBytes()

@@ -102,26 +102,100 @@ extension LayerTree {
         return newest
     }
 
+    /// The same, leaving out the models of `ids` and of everything inside them (layers drawn apart): a write there
+    /// changes their drawings, which `separatedAgain` draws anew, not the rest of the tree's (the playground's pull
+    /// line, stretched and turned by its model each frame). The structure's version counts always. What such a
+    /// write could change outside them (its place in the drawing order, whether it is drawn apart at all) is
+    /// `apartState(of:)`'s.
+    public func newestVersion(outside ids: [LayerID]) -> UInt64 {
+        guard !ids.isEmpty else { return newestVersion }
+        var newest = structureVersion
+        for index in versions.indices where versions[index] > newest && !isInside(index, ids) {
+            newest = versions[index]
+        }
+        return newest
+    }
+
+    /// Whether the layer at `index` is one of `ids` or inside one of them.
+    private func isInside(_ index: Int, _ ids: [LayerID]) -> Bool {
+        var node: LayerID? = LayerID(index)
+        while let current = node {
+            if ids.contains(current) { return true }
+            node = parents[Int(current.index)]
+        }
+        return false
+    }
+
+    /// What of the models of `ids` (layers drawn apart) the rest of the tree's drawing depends on: each one's place
+    /// in the drawing order and whether it wants a surface of its own.
+    public func apartState(of ids: [LayerID]) -> [SIMD2<Double>] { ids.map(apartState) }
+
+    /// Whether `apartState(of: ids)` is still `state` (compared in place, no array made).
+    public func hasApartState(_ state: [SIMD2<Double>], of ids: [LayerID]) -> Bool {
+        state.count == ids.count && zip(ids, state).allSatisfy { apartState($0) == $1 }
+    }
+
+    private func apartState(_ id: LayerID) -> SIMD2<Double> {
+        SIMD2(self[id].zPosition, self[id].wantsOwnSurface ? 1 : 0)
+    }
+
     /// `separated`, the layers `draw(into:separating:)` drew apart, drawn apart again where they are presented now
     /// (at the same place in the list); nil when one of them is no layer or draws nothing now. For a frame where
     /// only they changed (`animatesOnlyWithin(_:)`, no model written): the rest of the list is the same.
-    public func separatedAgain(_ separated: [SeparateLayer]) -> [SeparateLayer]? {
+    /// With `since`, the tree's `newestVersion` when `separated` was drawn, a layer of them that nothing changed
+    /// since (no model of it, of its sublayers or of its superlayers written, none of them animating) is taken as it
+    /// was, without being looked at again (the gallery's lanes, field, orbit and covers while the satellite turns).
+    public func separatedAgain(_ separated: [SeparateLayer], since version: UInt64? = nil) -> [SeparateLayer]? {
         var again: [SeparateLayer] = []
-        return separatedAgain(separated, into: &again) ? again : nil
+        return separatedAgain(separated, since: version, into: &again) ? again : nil
     }
 
-    /// `separatedAgain(_:)` into `again` (emptied first, its storage kept: a caller that keeps two arrays and swaps
-    /// them makes none a frame); false when one of them is no layer or draws nothing now.
-    public func separatedAgain(_ separated: [SeparateLayer], into again: inout [SeparateLayer]) -> Bool {
+    /// `separatedAgain(_:since:)` into `again` (emptied first, its storage kept: a caller that keeps two arrays and
+    /// swaps them makes none a frame); false when one of them is no layer or draws nothing now.
+    public func separatedAgain(_ separated: [SeparateLayer], since version: UInt64? = nil,
+                               into again: inout [SeparateLayer]) -> Bool {
         again.removeAll(keepingCapacity: true)
         again.reserveCapacity(separated.count)
         for old in separated {
-            guard let id = old.layer,
-                  let apart = separate(id, layer: presentation(of: id), placement: placement(of: id), index: old.index)
+            guard let id = old.layer else { return false }
+            if let version, isUnchanged(id, since: version) {
+                again.append(old)
+                continue
+            }
+            guard let apart = separate(id, layer: presentation(of: id), placement: placement(of: id), index: old.index)
             else { return false }
             again.append(apart)
         }
         return true
+    }
+
+    /// Whether nothing `id` is drawn from changed since `version`: the tree's structure, the models of `id`, of
+    /// everything inside it and of its superlayers, none of them animating.
+    private func isUnchanged(_ id: LayerID, since version: UInt64) -> Bool {
+        guard structureVersion <= version else { return false }
+        var node: LayerID? = id
+        while let current = node {
+            guard versions[Int(current.index)] <= version else { return false }
+            node = parents[Int(current.index)]
+        }
+        func inside(_ parent: LayerID) -> Bool {
+            children[Int(parent.index)].allSatisfy { versions[Int($0.index)] <= version && inside($0) }
+        }
+        guard inside(id) else { return false }
+        // An animation on `id`, inside it or on a superlayer of it.
+        return animator.keys.allSatisfy { key in
+            var node: LayerID? = key.layer
+            while let current = node {
+                if current == id { return false }
+                node = parents[Int(current.index)]
+            }
+            node = parents[Int(id.index)]
+            while let current = node {
+                if current == key.layer { return false }
+                node = parents[Int(current.index)]
+            }
+            return true
+        }
     }
 
     /// Sizes of a surface for a layer drawn as placed grow in steps of this many logical px, so a layer that turns
