@@ -9,6 +9,12 @@ struct HeadlessTour {
     let scene: SceneKind
     let width: Double
     let height: Double
+    /// The trace's length when the last gesture started: what it brought comes after.
+    let mark = Mark()
+
+    final class Mark: @unchecked Sendable {
+        var index = 0
+    }
 
     func play() throws {
         switch scene {
@@ -166,11 +172,14 @@ struct HeadlessTour {
 
     private func gesture(_ what: String, _ script: String) throws {
         Console.out("  \(what)")
+        mark.index = app.events.count
         _ = try weston.play(script: script)
     }
 
-    /// Waits for a line that shows `what`, from the latest line on.
+    /// Waits for a line that shows `what`, among the lines read since the last gesture started. Not from the
+    /// latest line only: the state the gesture brought may already be followed by other lines (its feedback, its
+    /// gesture) when the wait starts, and a scene at rest writes no more.
     private func waitFor(_ what: String, _ predicate: (TraceLine) -> Bool) throws {
-        try app.waitFor(what, after: max(0, app.events.count - 1), where: predicate)
+        try app.waitFor(what, after: mark.index, where: predicate)
     }
 }

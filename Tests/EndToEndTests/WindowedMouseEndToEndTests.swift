@@ -140,11 +140,12 @@ import Testing
         let offsets = c.app.events[shake.index...shaken.index].compactMap { $0.gallery?.shake.offset }
         #expect((offsets.map(abs).max() ?? 0) > 3, "the field visibly shook: \(offsets)")
 
-        // Playground: the card starts at the window's centre (320, 240); a fast mouse drag throws it.
+        // Playground: the card starts at its home in the 640x480 window; a fast mouse drag from there throws it.
+        let home = PlaygroundScene(size: SIMD2(640, 480)).position
         mark = try Self.switchScene(c, at: origin, to: .playground)
-        try c.play("0 mousedrag \(origin.x + 320) \(origin.y + 240) \(origin.x + 440) \(origin.y + 240) 80")
+        try c.play("0 mousedrag \(origin.x + home.x) \(origin.y + home.y) \(origin.x + home.x + 120) \(origin.y + home.y) 80")
         let grabbed = try c.app.waitForGesture(.catch, after: mark)
-        #expect(distance(grabbed.event.gesture?.vector(.position), SIMD2(320, 240)) < 1e-9)
+        #expect(distance(grabbed.event.gesture?.vector(.position), home) < 1e-9)
         let thrown = try c.app.waitForGesture(.panEnded, after: grabbed.index)
         #expect((thrown.event.gesture?.vector(.velocity)?.x ?? 0) > 1000, "\(thrown.event.encoded)")
         try c.app.waitFor("the card idle", after: thrown.index) { $0.playground?.state == .idle }
