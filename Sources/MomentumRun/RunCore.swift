@@ -97,17 +97,7 @@ public struct RunCore {
         var hud: Bool
         var ghosts: Int
         var overrides: PresentationOverrides
-        /// A re-commit (`recommitDue`): the frame committed last drawn again with newer touch, for the same
-        /// presentation (`owed` is that frame's callback).
-        var again: Bool
     }
-    /// The callback of the frame committed last, while it may yet be drawn again with a touch that came after its
-    /// commit (`recommitDue`); nil after a frame drawn without a callback.
-    private var lastCommitted: FrameState.Owed?
-    /// Whether a touch frame arrived since the last frame was built.
-    private var touchedSinceBuild = false
-    /// Frames committed again with a touch that came after their commit (`recommitDue`).
-    public private(set) var recommits = 0
 
     private var hud: HUD
     /// Whether key h has shown or hidden the HUD (then the window's width no longer decides).
@@ -210,9 +200,7 @@ public struct RunCore {
     public mutating func handle(_ event: RunEvent, at now: Double, into effects: inout [RunEffect]) {
         switch event {
         case .configured(let window): configure(window, at: now, into: &effects)
-        case .touch(let frame):
-            route(frame, at: now, into: &effects)
-            touchedSinceBuild = true
+        case .touch(let frame): route(frame, at: now, into: &effects)
         case .key(let command): perform(command, at: now, into: &effects)
         case .scroll(let input):
             for event in scene.scroll(input) { trace(.gesture(event), at: now, into: &effects) }
@@ -269,8 +257,7 @@ public struct RunCore {
         // The foreseen start passed without its callback: the callback wakes the process when it comes.
         if let expected = expectedStart, now >= expected - FrameState.startTolerance { expectedStart = nil }
         switch frameState.decide(at: now) {
-        case .wait:
-            if let owed = recommitDue(at: now) { plan(owed: owed, start: now, step: 0, again: true, into: &effects) }
+        case .wait: break
         case .start(let owed):
             frameState.starting(owed)
             effects.append(.readInput)
@@ -405,29 +392,10 @@ public struct RunCore {
         announceReady(into: &effects)
     }
 
-    /// Whether to draw the frame committed last again now, for the same presentation, with the touch that arrived
-    /// after its commit (its callback, when so): while its callback is awaited, after a touch changed something,
-    /// and early enough that the new commit, made within the slack (`FrameDeadline.renderEstimate`), still comes by
-    /// the latest commit the deadline believes makes that presentation (`FrameDeadline.latestCommit`). The
-    /// compositor takes the newest commit at its repaint (the earlier one's feedback says discarded), so the touch
-    /// is shown a cycle sooner — as a client that commits on every touch shows it — where it waited for the next
-    /// callback. Only with the learned start (`--frame-start deadline`): it says where the latch is. A re-commit
-    /// that misses the latch is shown a repaint later, replaced again by the next callback's frame: CPU lost, no
-    /// frame.
-    private func recommitDue(at now: Double) -> FrameState.Owed? {
-        guard configuration.lateFrameStart, touchedSinceBuild, planned == nil, frameState.isDirty,
-              frameState.phase == .awaitingCallback, let owed = lastCommitted,
-              let latest = deadline.latestCommit(afterCallback: owed.sent),
-              now + deadline.renderEstimate <= latest else { return nil }
-        return owed
-    }
-
-    /// Stages 3 and 4: predicts, builds the frame and asks the adapter to present it. `again`: a re-commit of the
-    /// frame of callback `owed` (`recommitDue`), nothing advanced.
-    private mutating func plan(owed: FrameState.Owed?, start frameStart: Double, step: Double, again: Bool = false,
+    /// Stages 3 and 4: predicts, builds the frame and asks the adapter to present it.
+    private mutating func plan(owed: FrameState.Owed?, start frameStart: Double, step: Double,
                                into effects: inout [RunEffect]) {
         sequence += 1
-        touchedSinceBuild = false
         frameState.drew()
         // 3. Predict: where each finger will be when this frame is shown.
         let presentAt = deadline.presentation(afterCallback: owed?.sent ?? frameStart)
@@ -445,7 +413,7 @@ public struct RunCore {
         let built = buildRetaining(separating: canSeparate, overrides: overrides)
         planned = Planned(sequence: sequence, owed: owed, start: frameStart, step: step, presentAt: presentAt,
                           ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
-                          overrides: overrides, again: again)
+                          overrides: overrides)
         lastAhead = ahead
         effects.append(.present(FramePlan(sequence: sequence, list: built.list, separated: built.separated,
                                           mayOmitCommit: owed != nil)))
@@ -456,10 +424,6 @@ public struct RunCore {
         guard let frame = planned, frame.sequence == commit.sequence else { return }
         planned = nil
         expectedStart = nil
-        if frame.again, !commit.committed {
-            // A touch that changed no pixel: the frame committed before stays, nothing to trace.
-            return
-        }
         if !commit.committed, let owed = frame.owed {
             trace(.unchanged(sequence: frame.sequence, step: frame.step), at: now, into: &effects)
             rearm(after: owed, uncommitted: frame.sequence)
@@ -475,11 +439,7 @@ public struct RunCore {
         if configuration.predict, let presentAt = frame.presentAt {
             predictions.committed(sequence: frame.sequence, presentation: presentAt)
         }
-        if frame.again {
-            // The deadline learns nothing from a re-commit (its frame's timing is the replaced frame's).
-            recommits += 1
-        } else if let owed = frame.owed {
-            lastCommitted = owed
+        if let owed = frame.owed {
             // From the planned wake: the time a late wake-up loses counts (a loaded machine's).
             deadline.drew(sequence: frame.sequence, callback: owed.sent, wake: min(owed.wake, frame.start),
                           commit: now)
@@ -490,7 +450,6 @@ public struct RunCore {
                 if expectedStart != nil { foreseenInARow += 1 }
             }
         } else {
-            lastCommitted = nil
             deadline.drewWithoutCallback()
         }
         let cpuMicros = cpuAtLastFrame.map { (commit.cpu - $0) * 1e6 } ?? commit.cpu * 1e6

@@ -281,26 +281,6 @@ public struct FrameDeadline: Sendable {
         return callback + max(0, target - renderEstimate - young)
     }
 
-    /// Where a fresh run expects the latch, as a share of the period after the callback, before a late frame told
-    /// (the ceiling): weston headless latched ~22 ms into its ~26 ms cycle here, the compositor model 24.5 of 25.
-    public static let latchShare = 0.8
-
-    /// The latest commit after a callback at `callback` believed to make the presentation the callback's frame was
-    /// drawn for (host s), for a frame committed again with newer input (`RunCore`'s re-commit): a margin below the
-    /// ceiling where a late frame told where the latch is, else `latchShare` of the period; never before the target
-    /// (a remembered run's ceiling and target while its memory is used). Nil before any presentation feedback. A
-    /// commit past the latch is shown a cycle later, as the input it carries would have been anyway, and the next
-    /// callback's frame replaces it: it costs the CPU it took, not a frame.
-    public func latestCommit(afterCallback callback: Double) -> Double? {
-        guard sawFeedback, let period = hasFeedback ? period : guessPeriod else { return nil }
-        var (ceiling, target) = (self.ceiling, hasFeedback ? self.target : 0)
-        if !hasFeedback, let remembered, remembered.fits(refresh: refresh, cycle: cycle) {
-            (ceiling, target) = (min(ceiling, remembered.ceiling), remembered.target)
-        }
-        let latch = ceiling.isFinite ? ceiling - margin : Self.latchShare * period
-        return callback + max(latch, target)
-    }
-
     /// When a frame started after a callback at `callback` is expected on screen: the on-time latency after it;
     /// without feedback, one callback interval after it (callbacks come as frames are shown); nil when unknown.
     public func presentation(afterCallback callback: Double) -> Double? {
