@@ -14,6 +14,10 @@ public struct GalleryLayout: Sendable, Equatable {
     /// beside the orbit, the form field beside the cover stack), as libadwaita groups a page's parts in boxes, so
     /// the screen reads as four parts filling it and not as items scattered over a gradient.
     public var isGrid = false
+    /// How far the grid sits lower than its place under the chrome band (0 in the other layouts): on a large window
+    /// (`fitting`) what is left under it is shared, the cards as far below the band as above the window's foot (at
+    /// 1920x1080 about 100 px were left under them, none above).
+    public var lead = 0.0
 
     /// Creates a layout for a container.
     public init(width: Double, height: Double, grid: Bool = false) {
@@ -77,7 +81,7 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The area of all lanes (labels included); tapping it restarts the lanes.
     public var lanesFrame: DrawRect {
-        DrawRect(x: content.left + sideMargin, y: Self.top + (isShort ? 4 : 0), width: leftWidth,
+        DrawRect(x: content.left + sideMargin, y: Self.top + lead + (isShort ? 4 : 0), width: leftWidth,
                  height: laneHeight * Double(GalleryLane.all.count))
     }
 
@@ -133,7 +137,7 @@ public struct GalleryLayout: Sendable, Equatable {
         if isNarrow {
             return SIMD2((width - Self.margin - orbitRadii.x - 24).rounded(), lowerRowTop + orbitRadii.y + 24)
         }
-        return SIMD2(rightCenterX, Self.top + orbitRadii.y + 30)
+        return SIMD2(rightCenterX, Self.top + lead + orbitRadii.y + 30)
     }
 
     /// The orbit's tappable area.
@@ -212,7 +216,7 @@ public struct GalleryLayout: Sendable, Equatable {
     /// in the other layouts. The left ones reach 8 px past the lanes' dots, the right ones start 12 px after that.
     public var cards: [DrawRect] {
         guard isGrid else { return [] }
-        let top = Self.top - 8, left = content.left + Self.cardInset
+        let top = Self.top + lead - 8, left = content.left + Self.cardInset
         let right = content.left + content.width - Self.cardInset
         let split = content.left + content.width * 0.55
         let leftWidth = split + 8 - left, rightX = split + 20
@@ -236,8 +240,15 @@ public struct GalleryLayout: Sendable, Equatable {
         // layout at least `largeLayoutWidth` wide fits.
         if width >= SceneChrome.largeWidth, height > top + 40 {
             for step in stride(from: Int(largestZoom * 100), through: 101, by: -1) {
-                let zoom = Double(step) / 100, large = layout(zoom, grid: true)
-                if large.width >= largeLayoutWidth, large.fits { return (large, zoom) }
+                let zoom = Double(step) / 100
+                var large = layout(zoom, grid: true)
+                if large.width >= largeLayoutWidth, large.fits {
+                    // As far under the band as the cards' foot is above the window's (the cards reach 8 px into
+                    // the band and keep `cardInset` above the foot), where the room left allows.
+                    let room = large.height - large.contentBottom
+                    large.lead = Swift.max(0, Swift.min(room, ((room + cardInset + 8) / 2).rounded(.down)))
+                    return (large, zoom)
+                }
             }
         }
         guard !plain.fits, height > top + 40 else { return (plain, 1) }

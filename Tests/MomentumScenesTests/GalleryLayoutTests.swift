@@ -68,6 +68,18 @@ struct GalleryLayoutTests {
         #expect(size.y - bottom <= size.y * 0.1, "\(size.y - bottom) px left under the cards at \(size)")
     }
 
+    @Test("on a large window the grid is balanced: as far below the chrome band as above the window's foot",
+          arguments: [SIMD2<Double>(1920, 1080), SIMD2(2560, 1440)])
+    func largeWindowsBalanceTheGrid(size: SIMD2<Double>) {
+        let (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
+        let top = GalleryLayout.toWindow(SIMD2(0, layout.cards.map(\.y).min() ?? 0), zoom: zoom).y
+        let bottom = GalleryLayout.toWindow(SIMD2(0, layout.cards.map(\.maxY).max() ?? 0), zoom: zoom).y
+        let (above, below) = (top - SceneChrome.top, size.y - bottom)
+        // At 1920x1080 the cards began 13 px into the band and left 100 px under them.
+        #expect(above >= 8 && abs(above - below) <= 4, "\(above) px above the cards, \(below) px below, at \(size)")
+        #expect(layout.fits, "\(size)")
+    }
+
     @Test("phones and small windows keep their layouts without cards", arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600)])
     func smallWindowsHaveNoCards(size: SIMD2<Double>) {
         let (layout, _) = GalleryLayout.fitting(width: size.x, height: size.y)
