@@ -15,8 +15,9 @@ public struct GalleryLayout: Sendable, Equatable {
     /// the screen reads as four parts filling it and not as items scattered over a gradient.
     public var isGrid = false
     /// How far the grid sits lower than its place under the chrome band (0 in the other layouts): on a large window
-    /// (`fitting`) what is left under it is shared, the cards as far below the band as above the window's foot (at
-    /// 1920x1080 about 100 px were left under them, none above).
+    /// (`fitting`) half of what is left under it, so the cards clear the band (and the HUD in it) and lie about as far
+    /// from the switcher's pills as from the window's foot (at 1920x1080 they reached 13 px into the band and left
+    /// 104 px under them; now 27 px under the band, 81 px below the pills and 64 px above the foot).
     public var lead = 0.0
 
     /// Creates a layout for a container.
@@ -243,10 +244,7 @@ public struct GalleryLayout: Sendable, Equatable {
                 let zoom = Double(step) / 100
                 var large = layout(zoom, grid: true)
                 if large.width >= largeLayoutWidth, large.fits {
-                    // As far under the band as the cards' foot is above the window's (the cards reach 8 px into
-                    // the band and keep `cardInset` above the foot), where the room left allows.
-                    let room = large.height - large.contentBottom
-                    large.lead = Swift.max(0, Swift.min(room, ((room + cardInset + 8) / 2).rounded(.down)))
+                    large.lead = ((large.height - large.contentBottom) / 2).rounded(.down)
                     return (large, zoom)
                 }
             }
