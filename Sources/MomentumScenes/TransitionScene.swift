@@ -571,7 +571,7 @@ public struct TransitionScene: Scene {
             let floor = inset.maxY - px(18) - px(20) - Double(Self.attachments.count) * row
             let fitting = lines.indices.filter { bodyTop + Double($0) * px(21) + px(12) < floor }.count
             let ends = lines.indices.filter { lines[$0].isEmpty }
-            if fitting < lines.count, let end = ends.last(where: { $0 < fitting }) ?? ends.first {
+            if fitting < lines.count, let end = ends.last(where: { $0 <= fitting }) ?? ends.first {
                 lines.removeSubrange(end...)
             }
         }
