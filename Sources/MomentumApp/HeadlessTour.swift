@@ -121,7 +121,9 @@ struct HeadlessTour {
         let reach = min(120, width * 0.25)
         try gesture("flick the card right", "0 flick 0 \(c.x) \(c.y) \(c.x + reach) \(c.y + reach / 3) 80")
         let mark = app.events.count
-        try gesture("tap elsewhere while it flies: it retargets", "0 tap 0 \(width * 0.2) \(height * 0.3)")
+        // Left of home, level with it: the target ring clear of the hint and the legend.
+        let aside = PlaygroundScene(size: SIMD2(width, height)).asideSpot
+        try gesture("tap elsewhere while it flies: it retargets", "0 tap 0 \(aside.x) \(aside.y)")
         try app.waitForGesture(.retarget, after: max(0, mark - 1))
         try waitFor("the card idle") { $0.playground?.state == .idle }
         // Throw it at the tile: they collide, the tile is knocked away (a flash where they meet).

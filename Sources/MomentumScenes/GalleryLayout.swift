@@ -14,6 +14,11 @@ public struct GalleryLayout: Sendable, Equatable {
     /// beside the orbit, the form field beside the cover stack), as libadwaita groups a page's parts in boxes, so
     /// the screen reads as four parts filling it and not as items scattered over a gradient.
     public var isGrid = false
+    /// How far the grid sits lower than its place under the chrome band (0 in the other layouts): on a large window
+    /// (`fitting`) half of what is left under it, so the cards clear the band (and the HUD in it) and lie about as far
+    /// from the switcher's pills as from the window's foot (at 1920x1080 they reached 13 px into the band and left
+    /// 104 px under them; now 27 px under the band, 81 px below the pills and 64 px above the foot).
+    public var lead = 0.0
 
     /// Creates a layout for a container.
     public init(width: Double, height: Double, grid: Bool = false) {
@@ -77,7 +82,7 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The area of all lanes (labels included); tapping it restarts the lanes.
     public var lanesFrame: DrawRect {
-        DrawRect(x: content.left + sideMargin, y: Self.top + (isShort ? 4 : 0), width: leftWidth,
+        DrawRect(x: content.left + sideMargin, y: Self.top + lead + (isShort ? 4 : 0), width: leftWidth,
                  height: laneHeight * Double(GalleryLane.all.count))
     }
 
@@ -133,7 +138,7 @@ public struct GalleryLayout: Sendable, Equatable {
         if isNarrow {
             return SIMD2((width - Self.margin - orbitRadii.x - 24).rounded(), lowerRowTop + orbitRadii.y + 24)
         }
-        return SIMD2(rightCenterX, Self.top + orbitRadii.y + 30)
+        return SIMD2(rightCenterX, Self.top + lead + orbitRadii.y + 30)
     }
 
     /// The orbit's tappable area.
@@ -212,7 +217,7 @@ public struct GalleryLayout: Sendable, Equatable {
     /// in the other layouts. The left ones reach 8 px past the lanes' dots, the right ones start 12 px after that.
     public var cards: [DrawRect] {
         guard isGrid else { return [] }
-        let top = Self.top - 8, left = content.left + Self.cardInset
+        let top = Self.top + lead - 8, left = content.left + Self.cardInset
         let right = content.left + content.width - Self.cardInset
         let split = content.left + content.width * 0.55
         let leftWidth = split + 8 - left, rightX = split + 20
@@ -236,8 +241,12 @@ public struct GalleryLayout: Sendable, Equatable {
         // layout at least `largeLayoutWidth` wide fits.
         if width >= SceneChrome.largeWidth, height > top + 40 {
             for step in stride(from: Int(largestZoom * 100), through: 101, by: -1) {
-                let zoom = Double(step) / 100, large = layout(zoom, grid: true)
-                if large.width >= largeLayoutWidth, large.fits { return (large, zoom) }
+                let zoom = Double(step) / 100
+                var large = layout(zoom, grid: true)
+                if large.width >= largeLayoutWidth, large.fits {
+                    large.lead = ((large.height - large.contentBottom) / 2).rounded(.down)
+                    return (large, zoom)
+                }
             }
         }
         guard !plain.fits, height > top + 40 else { return (plain, 1) }

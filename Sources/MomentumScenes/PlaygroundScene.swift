@@ -249,6 +249,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         return clamped(SIMD2(middle.x, ((top + bottom) / 2).rounded()))
     }
 
+    /// A spot in the field level with `home`, a fifth of the width in from the left edge: a card sent there (the
+    /// headless tour's retarget tap) lies clear of the hint and the legend, as one at home does (the tour's tap at 30 %
+    /// of the height put the target ring over the hint at 360x720).
+    public var asideSpot: SIMD2<Double> { clamped(SIMD2((size.x * 0.2).rounded(), home.y)) }
+
     /// The area the card moves in: the window below the chrome band (the whole window where it is too short for
     /// the band and the card), as `clamped` keeps it.
     var fieldRect: DrawRect {

@@ -561,14 +561,25 @@ public struct TransitionScene: Scene {
         let bodyTop = inset.y + px(110) - lift
         var lineY = bodyTop
         let paragraphs = sideWidth > 0 ? Self.body + Self.moreBody : Self.body
-        for line in paragraphs.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast()
-        where lineY + px(12) < inset.maxY {
+        // A short card's attachment rows are tighter, its column starting under "Close" (three rows in 720x360).
+        let row = short ? 44 : px(Self.attachmentRow)
+        // Following the message, the attachments keep room for all of them: the message ends at the last whole
+        // paragraph that leaves it (at 360x720 the card showed one attachment of three, at 800x600 two), or after
+        // its first paragraph where none does.
+        var lines = Array(paragraphs.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast())
+        if sideWidth == 0 {
+            let floor = inset.maxY - px(18) - px(20) - Double(Self.attachments.count) * row
+            let fitting = lines.indices.filter { bodyTop + Double($0) * px(21) + px(12) < floor }.count
+            let ends = lines.indices.filter { lines[$0].isEmpty }
+            if fitting < lines.count, let end = ends.last(where: { $0 <= fitting }) ?? ends.first {
+                lines.removeSubrange(end...)
+            }
+        }
+        for line in lines where lineY + px(12) < inset.maxY {
             if !line.isEmpty { layers.add(Self.text(line, size: pt(9.5), color: ink, x: inset.x, y: lineY), to: cardContent) }
             lineY += px(21)
         }
         // The attachments: a list of rows (a file-type tile, the name, the size), as many as fit.
-        // A short card's attachment rows are tighter, its column starting under "Close" (three rows in 720x360).
-        let row = short ? 44 : px(Self.attachmentRow)
         let fileX = sideWidth > 0 ? inset.maxX - sideWidth : inset.x
         var fileY = sideWidth > 0 ? (short ? inset.y + 28 : bodyTop) : lineY + px(18)
         guard fileY + px(20) + row < inset.maxY else { return }

@@ -68,6 +68,20 @@ struct GalleryLayoutTests {
         #expect(size.y - bottom <= size.y * 0.1, "\(size.y - bottom) px left under the cards at \(size)")
     }
 
+    @Test("on a large window the grid is balanced: under the chrome band, no further from the window's foot than from the switcher",
+          arguments: [SIMD2<Double>(1920, 1080), SIMD2(2560, 1440)])
+    func largeWindowsBalanceTheGrid(size: SIMD2<Double>) {
+        let (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
+        let top = GalleryLayout.toWindow(SIMD2(0, layout.cards.map(\.y).min() ?? 0), zoom: zoom).y
+        let bottom = GalleryLayout.toWindow(SIMD2(0, layout.cards.map(\.maxY).max() ?? 0), zoom: zoom).y
+        // Clear of the band (the HUD's place); the space under them no more than between the switcher's pills (their
+        // foot 42 px down) and them. At 1920x1080 the cards began 13 px into the band and left 104 px under them.
+        let pills = SceneSwitcher.margin + SceneSwitcher.pill.y, below = size.y - bottom
+        #expect(top >= SceneChrome.top && below <= top - pills && below >= 16,
+                "the cards from \(top) to \(bottom), \(below) px under them, at \(size)")
+        #expect(layout.fits, "\(size)")
+    }
+
     @Test("phones and small windows keep their layouts without cards", arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600)])
     func smallWindowsHaveNoCards(size: SIMD2<Double>) {
         let (layout, _) = GalleryLayout.fitting(width: size.x, height: size.y)

@@ -141,5 +141,22 @@ struct PlaygroundDecorTests {
         #expect(tile.intersection(card) == nil && tile.maxY <= scene.floor && tile.y >= scene.fieldRect.y, "\(size): \(tile)")
     }
 
+    @Test("a card sent aside (the tour's retarget tap) lies clear of the text in the field and off the card at home",
+          arguments: [SIMD2(360.0, 720), SIMD2(720.0, 360), SIMD2(640.0, 480), SIMD2(800.0, 600), SIMD2(1280.0, 800),
+                      SIMD2(1920.0, 1080)])
+    func aCardSentAsideKeepsClearOfTheText(size: SIMD2<Double>) {
+        let scene = PlaygroundScene(size: size)
+        let home = scene.card.rect, spot = scene.asideSpot
+        let aside = DrawRect(origin: spot - home.size / 2, size: home.size)
+        // The text drawn in the field (the hint, the guide, the legend where there is no dock), capitals to
+        // descenders, across the whole width (centred lines reach either way).
+        for case .text(let run) in drawn(scene).commands where run.position.y < scene.floor {
+            let (top, bottom) = (run.position.y - 0.75 * run.size, run.position.y + 0.25 * run.size)
+            #expect(bottom <= aside.y || top >= aside.maxY, "\(size): \"\(run.string)\" (\(top)–\(bottom)) under a card at \(aside)")
+        }
+        // Off the card at home, so the tap retargets it rather than taking hold of it.
+        #expect(spot.x < home.x - 8, "\(size): the spot \(spot) on the card at \(home)")
+    }
+
     private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
 }

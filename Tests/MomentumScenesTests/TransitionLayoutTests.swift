@@ -106,4 +106,38 @@ struct TransitionShortLayoutTests {
                     "\(file.name) at \(name.position), its size at \(size.position), card \(card)")
         }
     }
+
+    @Test("a card whose attachments follow the message shows all of them whole, after a whole paragraph",
+          arguments: [SIMD2(360.0, 720.0), SIMD2(800, 600), SIMD2(360, 640)])
+    func attachmentsFollowingTheMessageAreAllShown(size: SIMD2<Double>) throws {
+        var scene = TransitionScene(size: size)
+        _ = scene.present()
+        for _ in 0..<120 where scene.needsFrames { _ = scene.advance(by: 1.0 / 60) }
+        #expect(scene.state == .presented)
+        let card = scene.cardRect, drawn = runs(scene)
+        // Every attachment's name and size line, whole inside the card (the size line's descenders above its foot),
+        // below the message's lines.
+        let paragraphs = TransitionScene.body + TransitionScene.moreBody
+        let body = drawn.filter { run in
+            abs(run.position.x - (card.x + 20)) < 1 && paragraphs.contains { $0.contains(run.string) }
+        }
+        let last = try #require(body.max { $0.position.y < $1.position.y }, "\(size): the message drawn")
+        for file in TransitionScene.attachments {
+            let name = try #require(drawn.first { $0.string == file.name }, "\(size): \(file.name) drawn")
+            let line = try #require(drawn.first { $0.string == file.size }, "\(size): \(file.size) drawn")
+            #expect(name.position.y > last.position.y && line.position.y + 0.25 * line.size <= card.maxY,
+                    "\(size): \(file.name) at \(name.position), its size at \(line.position), card \(card)")
+        }
+        // The message ends where a paragraph does (the card reads as finished, not cut mid-sentence), and the next
+        // paragraph (its lines 21 px apart, a blank line before it) would not have fitted above the attachments
+        // (the last row 20 px under its size line, inside the card's 20 px inset).
+        let end = try #require(paragraphs.firstIndex { $0.hasSuffix(last.string) }, "\(size): the message ends with \"\(last.string)\"")
+        let foot = try #require(drawn.first { $0.string == TransitionScene.attachments.last?.size })
+        if end + 1 < TransitionScene.body.count {
+            let next = TransitionScene.wrap(TransitionScene.body[end + 1],
+                                            columns: TransitionScene.columns(width: min(card.width - 40, 560), size: 9.5))
+            #expect(foot.position.y + 20 + Double(next.count + 1) * 21 > card.maxY - 20,
+                    "\(size): room for the next paragraph (\(card.maxY - foot.position.y) px under the last attachment)")
+        }
+    }
 }
