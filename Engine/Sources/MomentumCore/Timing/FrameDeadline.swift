@@ -99,23 +99,24 @@ public struct FrameDeadline: Sendable {
         var afterIdle: Bool
     }
     private var drawn: [Drawn] = []
-    private var latencies: [Double] = []
-    private var intervals: [Double] = []
+    private var latencies = SortedWindow(limit: history)
+    private var intervals = SortedWindow(limit: history)
     /// `cycle`, `latency` and the median callback interval, computed when their arrays change (through `learn`),
     /// not at every read: `margin`, `wake`, `renderEstimate` and `presented` read them several times a frame.
     private var cycleNow: Double?
     private var latencyNow: Double?
     private var callbackMedian: Double?
-    private var renders: [Double] = []
-    /// `renders` in ascending order, kept as frames come and go: the slack's percentile is read from it on every
-    /// `wake` (twice a frame) without sorting a copy of 512 times each time.
-    private var sortedRenders: [Double] = []
+    /// The planned wake → commit times, kept in ascending order too: the slack's percentile is read from them on
+    /// every `wake` (twice a frame) without sorting a copy of 512 times each time.
+    private var renders = SortedWindow(limit: renderHistory)
     /// Frames drawn after a callback since the start (up to `warmupFrames`).
     private var callbackFrames = 0
-    /// The newest frames' commit offsets after their callbacks (s) and whether each was late, oldest first.
+    /// The newest frames' commit offsets after their callbacks (s) and whether each was late, in no order: a ring
+    /// whose oldest entry (at `nextOffset` once full) the newest overwrites (only counted, never read in order).
     private var offsets: [(offset: Double, late: Bool)] = []
+    private var nextOffset = 0
     /// Intervals between consecutive callbacks (the cadence when there is no feedback), and the last callback.
-    private var callbackIntervals: [Double] = []
+    private var callbackIntervals = SortedWindow(limit: history)
     private var lastCallback: Double?
     private var lastPresented: (sequence: UInt64, time: Double)?
     private var cycleAtStart: Double?
@@ -240,7 +241,7 @@ public struct FrameDeadline: Sendable {
     /// The time kept between the planned wake and the commit (s): a high percentile of the recent planned wake →
     /// commit times plus half a margin, or more after a late frame (see the type's notes).
     public var renderEstimate: Double {
-        max((Self.percentile(sorted: sortedRenders, Self.slackPercentile) ?? 0) + margin / 2, widened)
+        max((renders.percentile(Self.slackPercentile) ?? 0) + margin / 2, widened)
     }
 
     /// What a fresh run keeps more than the slack once its target climbs past the guess (s): while fewer than
@@ -253,8 +254,8 @@ public struct FrameDeadline: Sendable {
     /// floor's touch → present p99 idle against 1.05×.
     var youngAllowance: Double {
         guard renders.count < Self.youngHistory, let period else { return 0 }
-        let spread = sortedRenders.last.map { longest in
-            2 * (longest - (Self.percentile(sorted: sortedRenders, 0.5) ?? longest))
+        let spread = renders.sorted.last.map { longest in
+            2 * (longest - (renders.percentile(0.5) ?? longest))
         } ?? 0
         // Whole for the first third of the young history, then shrinking to nothing.
         let known = Double(renders.count) / Double(Self.youngHistory)
@@ -304,12 +305,7 @@ public struct FrameDeadline: Sendable {
             callbackFrames += 1
             return
         }
-        renders.append(took)
-        sortedRenders.insert(took, at: Self.lowerBound(of: took, in: sortedRenders))
-        if renders.count > Self.renderHistory {
-            let oldest = renders.removeFirst()
-            sortedRenders.remove(at: Self.lowerBound(of: oldest, in: sortedRenders))
-        }
+        renders.push(took)
     }
 
     /// A frame drawn without a callback: it breaks the run of consecutive frames.
@@ -336,10 +332,10 @@ public struct FrameDeadline: Sendable {
         guard let cycle, intervals.count >= 4, let least = self.latency else { return }
         // The newest eight intervals against the cadence learned: a refresh change moves all of them (a late frame
         // moves one or two), so it shows within a few frames.
-        let recent = intervals.suffix(8)
-        if let start = cycleAtStart, recent.count == 8, let low = Self.percentile(recent, 0.25),
-           let high = Self.percentile(recent, 0.75),
-           (low > 1.2 * start && high > 1.2 * start) || (low < 0.8 * start && high < 0.8 * start) {
+        if let start = cycleAtStart, intervals.count >= 8,
+           let quartiles = intervals.percentiles(ofNewest: 8, 0.25, 0.75),
+           (quartiles.low > 1.2 * start && quartiles.high > 1.2 * start)
+            || (quartiles.low < 0.8 * start && quartiles.high < 0.8 * start) {
             // The cadence changed: what was learned no longer holds.
             restart()
             return
@@ -349,7 +345,7 @@ public struct FrameDeadline: Sendable {
             // The statistics begin: the fresh run's target is the guess, and probing goes on from there.
             if guess != nil {
                 if let remembered, remembered.fits(refresh: refresh, cycle: cycle),
-                   let typical = Self.median(latencies), typical > remembered.latency + cycle / 2 {
+                   let typical = latencies.percentile(0.5), typical > remembered.latency + cycle / 2 {
                     // Most of its frames were late (the deadline is earlier now; a late frame of each is all they
                     // show, their latency a cycle longer): probe from the callback, and time the on-time latency
                     // afresh, without the frames of the remembered start still in flight (on time by a latency
@@ -380,8 +376,12 @@ public struct FrameDeadline: Sendable {
         let late = latency > least + max(0.002, cycle / 5)
         // A frame started at the callback could not have started earlier: it teaches nothing about the deadline.
         let hitch = late && (offset - frame.took <= 0 || offset <= margin || isHitch(at: offset))
-        offsets.append((offset, late))
-        if offsets.count > Self.offsetHistory { offsets.removeFirst() }
+        if offsets.count < Self.offsetHistory {
+            offsets.append((offset, late))
+        } else {
+            offsets[nextOffset] = (offset, late)
+            nextOffset = (nextOffset + 1) % Self.offsetHistory
+        }
         if late {
             lateFrames += 1
             // Late although started at the callback or committed at once, or late where frames as late or later
@@ -467,6 +467,7 @@ public struct FrameDeadline: Sendable {
         latencies.removeAll()
         (cycleNow, latencyNow) = (nil, nil)
         offsets.removeAll()
+        nextOffset = 0
         cycleAtStart = nil
         ceiling = .infinity
         target = 0
@@ -480,54 +481,18 @@ public struct FrameDeadline: Sendable {
         lateInARow = 0
     }
 
-    private static func push(_ values: inout [Double], _ value: Double) {
-        values.append(value)
-        if values.count > history { values.removeFirst() }
-    }
-
     private mutating func learn(interval: Double) {
-        Self.push(&intervals, interval)
-        cycleNow = Self.median(intervals)
+        intervals.push(interval)
+        cycleNow = intervals.percentile(0.5)
     }
 
     private mutating func learn(latency: Double) {
-        Self.push(&latencies, latency)
-        latencyNow = Self.percentile(latencies, 0.25)
+        latencies.push(latency)
+        latencyNow = latencies.percentile(0.25)
     }
 
     private mutating func learn(callbackInterval: Double) {
-        Self.push(&callbackIntervals, callbackInterval)
-        callbackMedian = Self.median(callbackIntervals)
-    }
-
-    private static func median(_ values: some Collection<Double>) -> Double? { percentile(values, 0.5) }
-
-    /// Nearest rank. Sorted in a buffer on the stack (at most `history` values), not a new array.
-    private static func percentile(_ values: some Collection<Double>, _ p: Double) -> Double? {
-        guard !values.isEmpty else { return nil }
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: values.count) { buffer in
-            var buffer = buffer
-            _ = buffer.initialize(fromContentsOf: values)
-            buffer.sort()
-            let rank = max(1, Int((Double(values.count) * p).rounded(.up)))
-            return buffer[min(rank, values.count) - 1]
-        }
-    }
-
-    /// Nearest rank, of values already in ascending order.
-    private static func percentile(sorted: [Double], _ p: Double) -> Double? {
-        guard !sorted.isEmpty else { return nil }
-        let rank = max(1, Int((Double(sorted.count) * p).rounded(.up)))
-        return sorted[min(rank, sorted.count) - 1]
-    }
-
-    /// The first index of ascending `sorted` whose value is not below `value` (where it goes in, or an equal one is).
-    private static func lowerBound(of value: Double, in sorted: [Double]) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        callbackIntervals.push(callbackInterval)
+        callbackMedian = callbackIntervals.percentile(0.5)
     }
 }
