@@ -377,17 +377,16 @@ final class RenderTarget {
                 state.kept = nil
             } else {
                 // The same buffer as last time, which still holds that drawing (checked as the window's is): only
-                // what changed is drawn again (a header's titles cross-fading, not the whole bar). A small buffer (a
-                // pull line, a turning satellite) is drawn whole instead: clearing and drawing its few pixels costs
-                // less than the pixels read back to check it (each `glReadPixels` a trip through Mesa's state).
+                // what changed is drawn again (a header's titles cross-fading, not the whole bar).
                 let surface = state.surfaceID
-                let checked = context.mayKeepLastFrame && width * height > Self.uncheckedLayerPixels
-                let age = checked && sameBuffer && state.kept?.isStillThere(context: context) == true ? 1 : 0
+                let age = sameBuffer && context.mayKeepLastFrame && state.kept?.isStillThere(context: context) == true
+                    ? 1 : 0
                 let content = band.origin == .zero ? layer.content : layer.content.offsetBy(-band.origin)
                 let damage = try renderer.render(content, width: width, height: height, scale: scale,
                                                  into: .backBuffer(age: age), surface: surface, clear: .clear)
                 drawn = renderer.lastRedrawnPixels
-                state.kept = checked && !damage.isEmpty ? KeptFrame(context: context, damage: damage) : nil
+                state.kept = context.mayKeepLastFrame && !damage.isEmpty ? KeptFrame(context: context, damage: damage)
+                    : nil
             }
             let swapped = egl.swapBuffers()
             if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
@@ -399,10 +398,6 @@ final class RenderTarget {
         state.layer = layer.layer
         layerSurfaces[slot.rawValue] = state
     }
-
-    /// A layer surface's buffer of at most this many px is drawn whole on every frame that draws it, its back
-    /// buffer not checked (256 x 256).
-    static let uncheckedLayerPixels = 65_536
 
     /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).
     private func hide(_ slot: SurfaceSlot, scale: Double, into frame: inout FrameDamage) {
