@@ -178,10 +178,13 @@ struct HeadlessTour {
         _ = try weston.play(script: script)
     }
 
-    /// Waits for a line that shows `what`, among the lines read since the last gesture started. Not from the
-    /// latest line only: the state the gesture brought may already be followed by other lines (its feedback, its
-    /// gesture) when the wait starts, and a scene at rest writes no more.
+    /// Waits for a line that shows `what`, from the scene's latest state once the gesture was played (not the
+    /// latest line: that state may already be followed by other lines, its feedback or its gesture, and a scene at
+    /// rest writes no more), and never from before the gesture started (nor from its first frames' state when none
+    /// has come since: a list touched at rest is still idle on the press).
     private func waitFor(_ what: String, _ predicate: (TraceLine) -> Bool) throws {
-        try app.waitFor(what, after: mark.index, where: predicate)
+        let events = app.events
+        let latestState = events.indices.last { events[$0].sceneState != nil } ?? 0
+        try app.waitFor(what, after: max(mark.index, latestState), where: predicate)
     }
 }
