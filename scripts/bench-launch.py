@@ -2,22 +2,22 @@
 """Launch → first frame and peak memory: Momentum beside weston-simple-egl, in one weston, rounds alternating.
 
 In one private weston headless (pixman) of the given output size and scale, each round launches weston-simple-egl
-(`-f`: fullscreen) and each given momentum build (`momentum run --scene panel --fullscreen --no-hud`), the order
-alternating from round to round, each with WAYLAND_DEBUG=client: launch → first frame is from just before the
-process is spawned to its window's first `wl_surface.commit` after a `wl_surface.attach` (the first frame handed to
-the compositor, its synchronised subsurfaces shown with it: the same event for both, read from the same log, on
-CLOCK_REALTIME). Each client then runs for
-`--hold` seconds (momentum's panel opens and closes under `--autoplay` meanwhile, simple-egl turns its triangle) and
-its peak resident memory (`VmHWM` in /proc/PID/status) is read before it is stopped. Prints one markdown table:
-the median of each and every round's value. With `--mappings N`, also where each client's resident memory is at
-the end of its last round: the N largest mappings by Rss (/proc/PID/smaps, summed by file, `[heap]`, anonymous or
-memfd name). With `--shader-cache cold`, every client starts with an empty Mesa shader cache of its own
+(`-f`: fullscreen) and each given momentum build (`momentum run --scene SCENE --fullscreen --no-hud --autoplay`, the
+panel unless `--scene` names another), the order alternating from round to round, each with WAYLAND_DEBUG=client:
+launch → first frame is from just before the process is spawned to its window's first `wl_surface.commit` after a
+`wl_surface.attach` (the first frame handed to the compositor, its synchronised subsurfaces shown with it: the same
+event for both, read from the same log, on CLOCK_REALTIME). Each client then runs for `--hold` seconds (momentum's
+scene plays its autoplay meanwhile, simple-egl turns its triangle) and its peak resident memory (`VmHWM` in
+/proc/PID/status) is read before it is stopped. Prints one markdown table: the median of each and every round's
+value. With `--mappings N`, also where each client's resident memory is when it is largest in its last round (VmRSS
+read every 20 ms while it runs): the N largest mappings by Rss (/proc/PID/smaps, summed by file, `[heap]`, anonymous
+or memfd name). With `--shader-cache cold`, every client starts with an empty Mesa shader cache of its own
 (`MESA_SHADER_CACHE_DIR` a new empty folder, and `XDG_CACHE_HOME` the same folder, so momentum's program binaries
-are not found either), as on a fresh machine or for a new user; by default (`warm`) all use the
-user's cache, filled by the earlier rounds.
+are not found either), as on a fresh machine or for a new user; by default (`warm`) all use the user's cache, filled
+by the earlier rounds.
 
-  scripts/bench-launch.py [--size 800x600] [--scale 1] [--rounds 5] [--hold 3] [--mappings N] [--shader-cache warm|cold]
-                          MOMENTUM [MOMENTUM…]
+  scripts/bench-launch.py [--size 800x600] [--scale 1] [--scene panel] [--rounds 5] [--hold 3] [--mappings N]
+                          [--shader-cache warm|cold] MOMENTUM [MOMENTUM…]
 
 Standard library only. Exits 1 with one line when a run fails.
 """
@@ -36,6 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import end_weston, start_weston, stop  # noqa: E402
 
 COMMIT = re.compile(r"^\[\s*(\d+)\.(\d+)\]\s+-> wl_surface@(\d+)\.(attach|commit)\(")
+SCENES = ["panel", "transition", "gallery", "playground", "scroll"]
 TOPLEVEL = re.compile(r"-> xdg_wm_base@\d+\.get_xdg_surface\(new id xdg_surface@\d+, wl_surface@(\d+)\)")
 
 
@@ -64,12 +65,13 @@ def first_commit_us(log_path, spawn_us):
     return None
 
 
-def vm_hwm_kib(pid):
+def vm_kib(pid, field):
+    """A size in KiB from /proc/PID/status (`field` with its colon: `VmHWM:`, `VmRSS:`)."""
     with open(f"/proc/{pid}/status") as f:
         for line in f:
-            if line.startswith("VmHWM:"):
+            if line.startswith(field):
                 return int(line.split()[1])
-    raise RuntimeError(f"no VmHWM for {pid}")
+    raise RuntimeError(f"no {field} for {pid}")
 
 
 def resident_by_mapping(pid):
@@ -87,7 +89,7 @@ def resident_by_mapping(pid):
     return totals
 
 
-def run_client(argv, env, work, name, hold, cold):
+def run_client(argv, env, work, name, hold, cold, peak_mappings):
     log_path = os.path.join(work, f"{name}.log")
     if cold:
         cache = os.path.join(work, f"{name}.shader-cache")
@@ -107,11 +109,21 @@ def run_client(argv, env, work, name, hold, cold):
             if time.monotonic() > deadline:
                 raise RuntimeError(f"{name}: no frame in 30 s")
             launch = first_commit_us(log_path, spawn_us)
-        time.sleep(hold)
+        # With `peak_mappings`, where the resident memory is when it is largest (VmRSS read every 20 ms, smaps
+        # again at each new high); else at the end.
+        mappings, peak_rss = {}, -1
+        hold_end = time.monotonic() + hold
+        while peak_mappings and time.monotonic() < hold_end:
+            rss = vm_kib(client.pid, "VmRSS:")
+            if rss > peak_rss:
+                peak_rss, mappings = rss, resident_by_mapping(client.pid)
+            time.sleep(0.02)
+        time.sleep(max(0.0, hold_end - time.monotonic()))
         if client.poll() is not None:
             raise RuntimeError(f"{name} exited with status {client.returncode} while running")
-        hwm = vm_hwm_kib(client.pid)
-        mappings = resident_by_mapping(client.pid)
+        hwm = vm_kib(client.pid, "VmHWM:")
+        if not peak_mappings:
+            mappings = resident_by_mapping(client.pid)
     finally:
         stop(client, signal.SIGINT)
         os.unlink(log_path)
@@ -125,6 +137,7 @@ def main():
     parser.add_argument("momentum", nargs="+", help="momentum binaries to compare (A, B, …)")
     parser.add_argument("--size", default="800x600", help="the output's size in logical px")
     parser.add_argument("--scale", type=int, default=1)
+    parser.add_argument("--scene", default="panel", choices=SCENES, help="the scene momentum runs (default panel)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--hold", type=float, default=3, help="seconds each client runs after its first frame")
     parser.add_argument("--mappings", type=int, default=0,
@@ -145,7 +158,7 @@ def main():
     work = tempfile.mkdtemp(prefix="bench-launch-")
     weston = None
     clients = [("weston-simple-egl", [simple_egl, "-f"])] + [
-        (f"momentum {chr(65 + i)} ({b})", [b, "run", "--scene", "panel", "--fullscreen", "--no-hud", "--autoplay"])
+        (f"momentum {chr(65 + i)} ({b})", [b, "run", "--scene", args.scene, "--fullscreen", "--no-hud", "--autoplay"])
         for i, b in enumerate(args.momentum)]
     results = {name: [] for name, _ in clients}
     try:
@@ -155,7 +168,8 @@ def main():
             for name, argv in order:
                 print(f"round {round_ + 1}: {name}", file=sys.stderr)
                 results[name].append(run_client(argv, env, work, f"c{clients.index((name, argv))}-{round_}",
-                                                args.hold, args.shader_cache == "cold"))
+                                                args.hold, args.shader_cache == "cold",
+                                                args.mappings > 0 and round_ == args.rounds - 1))
     except (RuntimeError, OSError) as error:
         sys.exit(f"bench-launch: {error}")
     finally:
@@ -165,8 +179,8 @@ def main():
     base_hwm = statistics.median(r["hwm_mib"] for r in base)
     scale = f" at scale {args.scale}" if args.scale != 1 else ""
     cache = ", every client with an empty shader cache" if args.shader_cache == "cold" else ""
-    print(f"{args.size}{scale} fullscreen{cache}, {args.rounds} rounds, the order alternating; launch → first frame "
-          "committed (ms) and VmHWM (MiB): each round's, the median, its ratio to simple-egl's median")
+    print(f"{args.size}{scale} fullscreen, momentum's {args.scene}{cache}, {args.rounds} rounds, the order alternating; "
+          "launch → first frame committed (ms) and VmHWM (MiB): each round's, the median, its ratio to simple-egl's median")
     print()
     print("| client | launch → first frame (ms) | median | × simple-egl | VmHWM (MiB) | median | × simple-egl |")
     print("|---|---|---|---|---|---|---|")
@@ -180,7 +194,7 @@ def main():
               f"{hwm / base_hwm:.2f}× |")
     if args.mappings:
         print()
-        print(f"Resident memory by mapping at the end of the last round (MiB, the {args.mappings} largest):")
+        print(f"Resident memory by mapping at the last round's highest VmRSS (MiB, the {args.mappings} largest):")
         for name, _ in clients:
             top = sorted(results[name][-1]["mappings"].items(), key=lambda item: -item[1])[:args.mappings]
             print(f"- {name}: " + ", ".join(f"{mapping} {kib / 1024:.1f}" for mapping, kib in top))
