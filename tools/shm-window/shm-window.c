@@ -1,15 +1,19 @@
-/* What a window's buffers cost in memory on this EGL (Mesa's swrast over wl_shm), two ways (renderer.md, "Where a
+/* What a window's buffers cost in memory on this EGL (Mesa's swrast over wl_shm), three ways (renderer.md, "Where a
  * window's memory goes"):
- *   egl   an EGL window surface: llvmpipe draws into its own back buffer, which eglSwapBuffers copies whole into a
- *         wl_shm buffer of Mesa's (a second one while the compositor holds the first)
- *   shm   the window's wl_shm buffers are the app's: an OpenGL ES context without a surface draws into a framebuffer
- *         BAND rows high, band after band, each read back (glReadPixels) into the wl_shm buffer; a later frame
- *         draws only its damage (and the frame before's, the other buffer being two frames old) and reads back only
- *         those rows, into whichever of two buffers the compositor has let go of (a second one made only then)
- * Each way draws one whole frame, then FRAMES frames of a 100x100 damage moving across the window, each committed
- * and waited for (a roundtrip). Prints the resident memory before the first frame, after it, and at the end, the
- * peak (VmHWM), and the CPU of the whole frame and of a damage frame.
- * Usage: shm-window egl|shm WIDTH HEIGHT [FRAMES] [BAND]  (under a Wayland compositor). */
+ *   egl      an EGL window surface: llvmpipe draws into its own back buffer, which eglSwapBuffers copies whole into
+ *            a wl_shm buffer of Mesa's (a second one while the compositor holds the first)
+ *   shm      the window's wl_shm buffers are the app's: an OpenGL ES context without a surface draws into a
+ *            framebuffer BAND rows high, band after band, each read back (glReadPixels) into the wl_shm buffer; a
+ *            later frame draws only its damage (and the frame before's, the other buffer being two frames old) and
+ *            reads back only those rows, into whichever of two buffers the compositor has let go of (a second one
+ *            made only then)
+ *   stretch  the window shows a vertical gradient two pixels wide stretched over it by wp_viewporter (the window
+ *            without a full-size buffer); its later frames only damage the surface, nothing is drawn
+ * Each way draws one whole frame, then FRAMES frames of a 100x100 damage moving across the window (with
+ * SHM_WINDOW_DAMAGE=full in the environment each frame damages the whole window, so that the compositor composites
+ * all of it again), each committed and waited for (its frame callback). Prints the resident memory before the first
+ * frame, after it and at the end, the peak (VmHWM), the CPU of the whole frame and of a damage frame, and the
+ * largest mappings. Usage: shm-window egl|shm|stretch WIDTH HEIGHT [FRAMES] [BAND]  (under a Wayland compositor). */
 #define _GNU_SOURCE
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -23,11 +27,13 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include <wayland-egl.h>
+#include "viewporter-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 static struct wl_compositor *compositor;
 static struct xdg_wm_base *wm_base;
 static struct wl_shm *shm;
+static struct wp_viewporter *viewporter;
 static int configured;
 
 static void global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version)
@@ -39,6 +45,8 @@ static void global(void *data, struct wl_registry *registry, uint32_t name, cons
 		wm_base = wl_registry_bind(registry, name, &xdg_wm_base_interface, 1);
 	if (!strcmp(interface, "wl_shm"))
 		shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+	if (!strcmp(interface, "wp_viewporter"))
+		viewporter = wl_registry_bind(registry, name, &wp_viewporter_interface, 1);
 }
 
 static void global_remove(void *data, struct wl_registry *registry, uint32_t name)
@@ -135,6 +143,15 @@ static void print_mappings(void)
 	printf("\n");
 }
 
+static void frame_done(void *data, struct wl_callback *callback, uint32_t time)
+{
+	(void)time;
+	*(int *)data = 1;
+	wl_callback_destroy(callback);
+}
+
+static const struct wl_callback_listener frame_listener = { frame_done };
+
 /* One of the app's wl_shm buffers: mapped by the app, busy from its attach until the compositor's release. */
 struct buffer {
 	struct wl_buffer *wl;
@@ -192,11 +209,13 @@ static void draw_rows(struct buffer *b, int width, int band, int x0, int y0, int
 
 int main(int argc, char **argv)
 {
-	if (argc < 4 || (strcmp(argv[1], "egl") && strcmp(argv[1], "shm"))) {
-		fprintf(stderr, "usage: shm-window egl|shm WIDTH HEIGHT [FRAMES] [BAND]\n");
+	if (argc < 4 || (strcmp(argv[1], "egl") && strcmp(argv[1], "shm") && strcmp(argv[1], "stretch"))) {
+		fprintf(stderr, "usage: shm-window egl|shm|stretch WIDTH HEIGHT [FRAMES] [BAND]\n");
 		return 2;
 	}
-	int app_buffers = !strcmp(argv[1], "shm");
+	int app_buffers = !strcmp(argv[1], "shm"), stretch = !strcmp(argv[1], "stretch");
+	const char *damage_kind = getenv("SHM_WINDOW_DAMAGE");
+	int full_damage = damage_kind && !strcmp(damage_kind, "full");
 	int width = atoi(argv[2]), height = atoi(argv[3]), frames = argc > 4 ? atoi(argv[4]) : 100;
 	int band = argc > 5 ? atoi(argv[5]) : 256;
 	if (width < 100 || height < 100 || frames < 0 || band < 1) {
@@ -211,8 +230,8 @@ int main(int argc, char **argv)
 	struct wl_registry *registry = wl_display_get_registry(display);
 	wl_registry_add_listener(registry, &registry_listener, NULL);
 	wl_display_roundtrip(display);
-	if (!compositor || !wm_base || !shm) {
-		fprintf(stderr, "shm-window: the compositor offers no wl_compositor, xdg_wm_base or wl_shm\n");
+	if (!compositor || !wm_base || !shm || (stretch && !viewporter)) {
+		fprintf(stderr, "shm-window: the compositor offers no wl_compositor, xdg_wm_base, wl_shm or wp_viewporter\n");
 		return 1;
 	}
 	struct wl_surface *surface = wl_compositor_create_surface(compositor);
@@ -236,15 +255,15 @@ int main(int argc, char **argv)
 	eglBindAPI(EGL_OPENGL_ES_API);
 	EGLContext context = eglCreateContext(egl, config, EGL_NO_CONTEXT, context_attributes);
 	EGLSurface window = EGL_NO_SURFACE;
-	if (!app_buffers) {
+	if (!app_buffers && !stretch) {
 		struct wl_egl_window *native = wl_egl_window_create(surface, width, height);
 		window = eglCreateWindowSurface(egl, config, (EGLNativeWindowType)native, NULL);
 	}
-	if (!context || (!app_buffers && !window) || !eglMakeCurrent(egl, window, window, context)) {
+	if (!context || (!app_buffers && !stretch && !window) || !eglMakeCurrent(egl, window, window, context)) {
 		fprintf(stderr, "shm-window: cannot make the EGL context current (0x%x)\n", eglGetError());
 		return 1;
 	}
-	if (!app_buffers)
+	if (window != EGL_NO_SURFACE)
 		eglSwapInterval(egl, 0);
 	const char *extensions = (const char *)glGetString(GL_EXTENSIONS);
 	GLenum format = extensions && strstr(extensions, "GL_EXT_read_format_bgra") ? GL_BGRA_EXT : GL_RGBA;
@@ -268,7 +287,25 @@ int main(int argc, char **argv)
 	struct buffer buffers[2];
 	int made = 0, shown = -1;
 	double start = cpu_seconds();
-	if (app_buffers) {
+	if (stretch) {
+		/* Two pixels wide (a width the buffer scale divides), the window's height: every row one colour. */
+		if (make_buffer(&buffers[0], 2, height) < 0) {
+			fprintf(stderr, "shm-window: cannot make a wl_shm buffer\n");
+			return 1;
+		}
+		made = 1;
+		uint32_t *rows = buffers[0].data;
+		for (int y = 0; y < height; y++) {
+			uint32_t g = (uint32_t)(0x30 + 0x60 * y / height);
+			rows[2 * y] = rows[2 * y + 1] = 0xff000000u | (g / 2) << 16 | g << 8 | 0x80;
+		}
+		struct wp_viewport *viewport = wp_viewporter_get_viewport(viewporter, surface);
+		wp_viewport_set_destination(viewport, width, height);
+		wl_surface_attach(surface, buffers[0].wl, 0, 0);
+		wl_surface_damage_buffer(surface, 0, 0, 2, height);
+		wl_surface_commit(surface);
+		shown = 0;
+	} else if (app_buffers) {
 		if (make_buffer(&buffers[0], width, height) < 0) {
 			fprintf(stderr, "shm-window: cannot make a wl_shm buffer\n");
 			return 1;
@@ -293,7 +330,17 @@ int main(int argc, char **argv)
 	start = cpu_seconds();
 	for (int f = 0; f < frames; f++) {
 		int x = 50 + (f * 37) % (width - 200), y = 50 + (f * 23) % (height - 200);
-		if (app_buffers) {
+		/* Each frame waits for the compositor's repaint of the last (its frame callback): one repaint a frame. */
+		int done = 0;
+		struct wl_callback *callback = wl_surface_frame(surface);
+		wl_callback_add_listener(callback, &frame_listener, &done);
+		if (stretch) {
+			if (full_damage)
+				wl_surface_damage(surface, 0, 0, width, height);
+			else
+				wl_surface_damage(surface, x, y, 100, 100);
+			wl_surface_commit(surface);
+		} else if (app_buffers) {
 			/* This frame's damage is owed to every buffer. */
 			for (int i = 0; i < made; i++) {
 				struct buffer *o = &buffers[i];
@@ -320,7 +367,10 @@ int main(int argc, char **argv)
 			struct buffer *b = &buffers[target];
 			draw_rows(b, width, band, b->owed[0], b->owed[1], b->owed[2], b->owed[3], f + 1, format);
 			wl_surface_attach(surface, b->wl, 0, 0);
-			wl_surface_damage_buffer(surface, x, y, 100, 100);
+			if (full_damage)
+				wl_surface_damage_buffer(surface, 0, 0, width, height);
+			else
+				wl_surface_damage_buffer(surface, x, y, 100, 100);
 			wl_surface_commit(surface);
 			b->busy = 1;
 			b->owed[2] = b->owed[0];
@@ -331,17 +381,19 @@ int main(int argc, char **argv)
 			glClearColor(((f + 1) % 3) / 2.0f, 0.3f, 0.6f, 1);
 			glClear(GL_COLOR_BUFFER_BIT);
 			glDisable(GL_SCISSOR_TEST);
+			/* Mesa's swrast damages the whole surface at every swap, so SHM_WINDOW_DAMAGE changes nothing here. */
 			eglSwapBuffers(egl, window);
 		}
-		wl_display_roundtrip(display);
+		while (!done && wl_display_dispatch(display) >= 0)
+			;
 	}
 	double damage = frames ? (cpu_seconds() - start) / frames : 0;
 	(void)shown;
-	printf("%s\t%dx%d\tband %d\tRSS before %.1f MiB, after the first frame %.1f, at the end %.1f, VmHWM %.1f"
+	printf("%s%s\t%dx%d\tband %d\tRSS before %.1f MiB, after the first frame %.1f, at the end %.1f, VmHWM %.1f"
 	       "\twhole frame %.2f ms\tdamage frame %.3f ms\t%s buffers %d\n",
-	       app_buffers ? "shm" : "egl", width, height, band, before, after_first, status_mib("VmRSS:"),
+	       argv[1], full_damage ? " (full damage)" : "", width, height, band, before, after_first, status_mib("VmRSS:"),
 	       status_mib("VmHWM:"), whole * 1e3, damage * 1e3, format == GL_RGBA ? "RGBA read" : "BGRA read",
-	       app_buffers ? made : -1);
+	       window == EGL_NO_SURFACE ? made : -1);
 	print_mappings();
 	return 0;
 }
