@@ -10,7 +10,7 @@ weston_pid=""
 cleanup() { [ -n "$weston_pid" ] && kill "$weston_pid" 2>/dev/null && wait "$weston_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT INT TERM
 protocols=Sources/CWaylandProtocols
-cc -O2 -Wall -Wextra -Werror -I"$protocols/include" -o "$work/swap-cost" tools/swap-cost/swap-cost.c \
+cc -O2 -Wall -Wextra -Werror -I"$protocols/include" -Itools/common -o "$work/swap-cost" tools/swap-cost/swap-cost.c \
   "$protocols/xdg-shell-protocol.c" $(pkg-config --cflags --libs wayland-client wayland-egl egl glesv2)
 mkdir -m 700 "$work/xdg"
 for size in 800x600 1920x1080 3840x2160; do

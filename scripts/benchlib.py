@@ -110,18 +110,19 @@ def end_weston(weston, work):
     shutil.rmtree(work, ignore_errors=True)
 
 
-def build_tool(work, name):
-    """Compiles the C client tools/NAME/NAME.c (with tools/common; xdg-shell and presentation-time from
-    Sources/CWaylandProtocols) into WORK/NAME and returns its path; CalledProcessError when it does not compile."""
+def build_tool(work, name, protocols=("xdg-shell", "presentation-time"), packages=("wayland-client",)):
+    """Compiles the C client tools/NAME/NAME.c (with tools/common; the `protocols` from Sources/CWaylandProtocols,
+    linked with the pkg-config `packages`) into WORK/NAME and returns its path; CalledProcessError when it does not
+    compile."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    protocols = os.path.join(root, "Sources/CWaylandProtocols")
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "wayland-client"], capture_output=True, text=True,
+    sources = os.path.join(root, "Sources/CWaylandProtocols")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", *packages], capture_output=True, text=True,
                            check=True).stdout.split()
     binary = os.path.join(work, name)
-    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{protocols}/include",
+    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{sources}/include",
                     f"-I{os.path.join(root, 'tools/common')}", "-o", binary,
                     os.path.join(root, f"tools/{name}/{name}.c"),
-                    f"{protocols}/xdg-shell-protocol.c", f"{protocols}/presentation-time-protocol.c", *flags, "-lm"],
+                    *(f"{sources}/{protocol}-protocol.c" for protocol in protocols), *flags, "-lm"],
                    check=True)
     return binary
 

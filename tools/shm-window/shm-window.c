@@ -27,50 +27,22 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include <wayland-egl.h>
+#include "egl-client.h"
+#include "floor-client.h"
 #include "viewporter-client-protocol.h"
-#include "xdg-shell-client-protocol.h"
 
 static struct wl_compositor *compositor;
 static struct xdg_wm_base *wm_base;
 static struct wl_shm *shm;
 static struct wp_viewporter *viewporter;
-static int configured;
 
-static void global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version)
-{
-	(void)data; (void)version;
-	if (!strcmp(interface, "wl_compositor"))
-		compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
-	if (!strcmp(interface, "xdg_wm_base"))
-		wm_base = wl_registry_bind(registry, name, &xdg_wm_base_interface, 1);
-	if (!strcmp(interface, "wl_shm"))
-		shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	if (!strcmp(interface, "wp_viewporter"))
-		viewporter = wl_registry_bind(registry, name, &wp_viewporter_interface, 1);
-}
-
-static void global_remove(void *data, struct wl_registry *registry, uint32_t name)
-{
-	(void)data; (void)registry; (void)name;
-}
-
-static const struct wl_registry_listener registry_listener = { global, global_remove };
-
-static void surface_configure(void *data, struct xdg_surface *surface, uint32_t serial)
-{
-	(void)data;
-	xdg_surface_ack_configure(surface, serial);
-	configured = 1;
-}
-
-static const struct xdg_surface_listener surface_listener = { surface_configure };
-
-static double cpu_seconds(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return t.tv_sec + t.tv_nsec * 1e-9;
-}
+static const struct floor_global globals[] = {
+	{ &wl_compositor_interface, 4, (void **)&compositor },
+	{ &xdg_wm_base_interface, 1, (void **)&wm_base },
+	{ &wl_shm_interface, 1, (void **)&shm },
+	{ &wp_viewporter_interface, 1, (void **)&viewporter },
+	{ NULL, 0, NULL },
+};
 
 /* A field of /proc/self/status in MiB. */
 static double status_mib(const char *field)
@@ -222,44 +194,31 @@ int main(int argc, char **argv)
 		fprintf(stderr, "shm-window: WIDTH and HEIGHT must be at least 100, FRAMES at least 0, BAND at least 1\n");
 		return 2;
 	}
-	struct wl_display *display = wl_display_connect(NULL);
-	if (!display) {
-		fprintf(stderr, "shm-window: no Wayland compositor (WAYLAND_DISPLAY)\n");
+	struct wl_display *display = floor_connect("shm-window");
+	if (!display)
 		return 1;
-	}
-	struct wl_registry *registry = wl_display_get_registry(display);
-	wl_registry_add_listener(registry, &registry_listener, NULL);
-	wl_display_roundtrip(display);
+	floor_bind_globals(display, globals);
 	if (!compositor || !wm_base || !shm || (stretch && !viewporter)) {
 		fprintf(stderr, "shm-window: the compositor offers no wl_compositor, xdg_wm_base, wl_shm or wp_viewporter\n");
 		return 1;
 	}
-	struct wl_surface *surface = wl_compositor_create_surface(compositor);
-	struct xdg_surface *xdg = xdg_wm_base_get_xdg_surface(wm_base, surface);
-	xdg_surface_add_listener(xdg, &surface_listener, NULL);
-	xdg_surface_get_toplevel(xdg);
-	wl_surface_commit(surface);
-	while (!configured && wl_display_dispatch(display) >= 0)
-		;
-
-	EGLDisplay egl = eglGetDisplay((EGLNativeDisplayType)display);
-	EGLConfig config;
-	EGLint count = 0;
-	const EGLint attributes[] = { EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT,
-				      EGL_RED_SIZE, 8, EGL_ALPHA_SIZE, 0, EGL_NONE };
-	const EGLint context_attributes[] = { EGL_CONTEXT_CLIENT_VERSION, 3, EGL_NONE };
-	if (!eglInitialize(egl, NULL, NULL) || !eglChooseConfig(egl, attributes, &config, 1, &count) || count < 1) {
-		fprintf(stderr, "shm-window: no EGL config for OpenGL ES 3 windows\n");
+	struct wl_surface *surface = floor_toplevel(display, compositor, wm_base);
+	if (!surface) {
+		fprintf(stderr, "shm-window: the connection failed before the window was configured\n");
 		return 1;
 	}
-	eglBindAPI(EGL_OPENGL_ES_API);
-	EGLContext context = eglCreateContext(egl, config, EGL_NO_CONTEXT, context_attributes);
+
+	EGLDisplay egl;
+	EGLConfig config;
+	EGLContext context = egl_client_context(display, "shm-window", &egl, &config);
+	if (!context)
+		return 1;
 	EGLSurface window = EGL_NO_SURFACE;
 	if (!app_buffers && !stretch) {
 		struct wl_egl_window *native = wl_egl_window_create(surface, width, height);
 		window = eglCreateWindowSurface(egl, config, (EGLNativeWindowType)native, NULL);
 	}
-	if (!context || (!app_buffers && !stretch && !window) || !eglMakeCurrent(egl, window, window, context)) {
+	if ((!app_buffers && !stretch && !window) || !eglMakeCurrent(egl, window, window, context)) {
 		fprintf(stderr, "shm-window: cannot make the EGL context current (0x%x)\n", eglGetError());
 		return 1;
 	}
@@ -268,25 +227,17 @@ int main(int argc, char **argv)
 	const char *extensions = (const char *)glGetString(GL_EXTENSIONS);
 	GLenum format = extensions && strstr(extensions, "GL_EXT_read_format_bgra") ? GL_BGRA_EXT : GL_RGBA;
 
-	GLuint renderbuffer, framebuffer;
-	if (app_buffers) {
-		glGenRenderbuffers(1, &renderbuffer);
-		glBindRenderbuffer(GL_RENDERBUFFER, renderbuffer);
-		glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, band);
-		glGenFramebuffers(1, &framebuffer);
-		glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-		glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffer);
-		if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-			fprintf(stderr, "shm-window: the band framebuffer is incomplete\n");
-			return 1;
-		}
-		glViewport(0, 0, width, band);
+	if (app_buffers && !egl_client_framebuffer(width, band)) {
+		fprintf(stderr, "shm-window: the band framebuffer is incomplete\n");
+		return 1;
 	}
+	if (app_buffers)
+		glViewport(0, 0, width, band);
 	double before = status_mib("VmRSS:");
 
 	struct buffer buffers[2];
 	int made = 0, shown = -1;
-	double start = cpu_seconds();
+	double start = floor_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	if (stretch) {
 		/* Two pixels wide (a width the buffer scale divides), the window's height: every row one colour. */
 		if (make_buffer(&buffers[0], 2, height) < 0) {
@@ -324,10 +275,10 @@ int main(int argc, char **argv)
 		eglSwapBuffers(egl, window);
 	}
 	wl_display_roundtrip(display);
-	double whole = cpu_seconds() - start;
+	double whole = floor_seconds(CLOCK_PROCESS_CPUTIME_ID) - start;
 	double after_first = status_mib("VmRSS:");
 
-	start = cpu_seconds();
+	start = floor_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	for (int f = 0; f < frames; f++) {
 		int x = 50 + (f * 37) % (width - 200), y = 50 + (f * 23) % (height - 200);
 		/* Each frame waits for the compositor's repaint of the last (its frame callback): one repaint a frame. */
@@ -387,7 +338,7 @@ int main(int argc, char **argv)
 		while (!done && wl_display_dispatch(display) >= 0)
 			;
 	}
-	double damage = frames ? (cpu_seconds() - start) / frames : 0;
+	double damage = frames ? (floor_seconds(CLOCK_PROCESS_CPUTIME_ID) - start) / frames : 0;
 	(void)shown;
 	printf("%s%s\t%dx%d\tband %d\tRSS before %.1f MiB, after the first frame %.1f, at the end %.1f, VmHWM %.1f"
 	       "\twhole frame %.2f ms\tdamage frame %.3f ms\t%s buffers %d\n",

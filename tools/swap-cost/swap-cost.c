@@ -12,6 +12,7 @@
 #include <time.h>
 #include <wayland-client.h>
 #include <wayland-egl.h>
+#include "egl-client.h"
 #include "xdg-shell-client-protocol.h"
 
 static struct wl_compositor *compositor;
@@ -90,34 +91,25 @@ int main(int argc, char **argv)
 	while (!configured && wl_display_dispatch(display) >= 0)
 		;
 
-	EGLDisplay egl = eglGetDisplay((EGLNativeDisplayType)display);
+	EGLDisplay egl;
 	EGLConfig config;
-	EGLint count = 0;
-	const EGLint attributes[] = { EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT,
-				      EGL_RED_SIZE, 8, EGL_ALPHA_SIZE, 0, EGL_NONE };
-	const EGLint context_attributes[] = { EGL_CONTEXT_CLIENT_VERSION, 3, EGL_NONE };
-	if (!eglInitialize(egl, NULL, NULL) || !eglChooseConfig(egl, attributes, &config, 1, &count) || count < 1) {
-		fprintf(stderr, "swap-cost: no EGL config for OpenGL ES 3 windows\n");
+	EGLContext context = egl_client_context(display, "swap-cost", &egl, &config);
+	if (!context)
 		return 1;
-	}
-	eglBindAPI(EGL_OPENGL_ES_API);
-	EGLContext context = eglCreateContext(egl, config, EGL_NO_CONTEXT, context_attributes);
 	struct wl_egl_window *native = wl_egl_window_create(surface, width, height);
 	EGLSurface window = eglCreateWindowSurface(egl, config, (EGLNativeWindowType)native, NULL);
-	if (!context || !window || !eglMakeCurrent(egl, window, window, context)) {
+	if (!window || !eglMakeCurrent(egl, window, window, context)) {
 		fprintf(stderr, "swap-cost: cannot make the EGL context current (0x%x)\n", eglGetError());
 		return 1;
 	}
 	eglSwapInterval(egl, 0);
 
-	GLuint renderbuffer, framebuffer;
-	glGenRenderbuffers(1, &renderbuffer);
-	glBindRenderbuffer(GL_RENDERBUFFER, renderbuffer);
-	glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-	glGenFramebuffers(1, &framebuffer);
-	glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffer);
+	GLuint framebuffer = egl_client_framebuffer(width, height);
 	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	if (!framebuffer) {
+		fprintf(stderr, "swap-cost: the offscreen framebuffer is incomplete\n");
+		return 1;
+	}
 
 	const char *ways[] = { "swap only", "full clear + swap", "100x100 into back buffer", "100x100 offscreen + blit" };
 	for (int way = 0; way < 4; way++) {
