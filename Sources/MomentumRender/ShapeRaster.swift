@@ -60,8 +60,8 @@ public struct ShapeRaster: Sendable {
         var first = height, last = -1
         for row in 0..<height {
             let dy = Float(row) + 0.5 - centre.y
-            // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x and
-            // |−n·dx + c·dy| < reach.y, each an interval of dx (or every dx, or none, when its factor is 0).
+            // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
+            // and |−n·dx + c·dy| < reach.y, each an interval of dx (or every dx, or none, when its factor is 0).
             var low = -Float.infinity, high = Float.infinity
             if !Self.narrow(&low, &high, factor: c, offset: n * dy, bound: reach.x)
                 || !Self.narrow(&low, &high, factor: -n, offset: c * dy, bound: reach.y) { continue }

@@ -4,9 +4,9 @@ import Glibc
 
 /// The `wl_shm` buffers of one surface whose pixels the CPU writes (a thin shape drawn without EGL: the
 /// playground's pull line), used in turn: a buffer the compositor still reads is not written until it releases it
-/// (`wl_buffer.release`), so a frame takes a free one, or makes one while fewer than `capacity` exist. Each buffer
-/// keeps its pixels between uses (`ARGB8888`, premultiplied; transparent when made), so the writer changes only what
-/// differs from what that buffer held.
+/// (`wl_buffer.release`), so a frame takes a free one of its size, or makes one (letting go of the free ones of
+/// other sizes). Each buffer keeps its pixels between uses (`ARGB8888`, premultiplied; transparent when made), so
+/// the writer changes only what differs from what that buffer held.
 public final class PixelBuffers {
     /// The most buffers one surface has; when every one is still held, the one given out longest ago is written
     /// again (a compositor that never releases them shows a frame late rather than the app's memory growing).
@@ -64,26 +64,25 @@ public final class PixelBuffers {
     public func take(width: Int, height: Int) -> (index: Int, pixels: UnsafeMutablePointer<UInt32>, isNew: Bool)? {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else { return nil }
         uses += 1
-        // A free one of this size; else a free or missing place to make one in; else the one given out longest ago.
-        var place: Int?, oldest = 0
+        // A free one of this size.
         for index in slots.indices {
-            guard let slot = slots[index] else {
-                if place.map({ slots[$0] != nil }) ?? true { place = index }
-                continue
-            }
-            if slot.lastUse < (slots[oldest]?.lastUse ?? Int.min) { oldest = index }
-            guard !slot.held else { continue }
-            if slot.width == width, slot.height == height {
-                slot.lastUse = uses
-                return (index, slot.memory, false)
-            }
-            if place == nil { place = index }
-        }
-        let index = place ?? oldest
-        if let slot = slots[index], slot.width == width, slot.height == height {
+            guard let slot = slots[index], !slot.held, slot.width == width, slot.height == height else { continue }
             slot.lastUse = uses
             return (index, slot.memory, false)
         }
+        // Else a new one, where a free one of another size was (let go: a layer that grew will not need it again,
+        // and the memory the surface holds stays what the compositor holds plus one) or no buffer is; when the
+        // compositor holds every one, in place of the one given out longest ago.
+        var place: Int?, oldest = 0
+        for index in slots.indices {
+            if let slot = slots[index], !slot.held { slots[index] = nil }
+            if slots[index] == nil {
+                if place == nil { place = index }
+            } else if let slot = slots[index], slot.lastUse < (slots[oldest]?.lastUse ?? Int.max) {
+                oldest = index
+            }
+        }
+        let index = place ?? oldest
         slots[index] = nil
         guard let slot = makeSlot(width: width, height: height) else { return nil }
         slot.lastUse = uses
@@ -102,17 +101,7 @@ public final class PixelBuffers {
     /// A new buffer in its own memory (a memfd the compositor maps), transparent.
     private func makeSlot(width: Int, height: Int) -> Slot? {
         let bytes = width * height * 4
-        let fd = momentum_memfd("momentum-pixels")
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard ftruncate(fd, off_t(bytes)) == 0,
-              let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            return nil
-        }
-        guard let pool = wl_shm_create_pool(shm, fd, Int32(bytes)) else {
-            munmap(map, bytes)
-            return nil
-        }
+        guard let (pool, map) = makeShmPool(shm, bytes: bytes, name: "momentum-pixels") else { return nil }
         defer { wl_shm_pool_destroy(pool) }
         guard let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(width * 4),
                                                      UInt32(WL_SHM_FORMAT_ARGB8888.rawValue)) else {

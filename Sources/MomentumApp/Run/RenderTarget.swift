@@ -265,7 +265,8 @@ final class RenderTarget {
         let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
         // One rounded rectangle no larger than twice the window (a pull line that turns and stretches every frame):
         // its pixels written by the CPU into wl_shm buffers, where the compositor offers them.
-        let shape = solid == nil && small && PixelBuffers.areOffered(for: window) ? ShapeRaster.shape(of: layer.content) : nil
+        let shape = solid == nil && small && PixelBuffers.areOffered(for: window)
+            ? ShapeRaster.shape(of: layer.content) : nil
         if let state = layerSurfaces[slot.rawValue],
            (state.egl != nil) != (plain == nil && anchorPixel == nil && shape == nil)
             || (state.tiles != nil) != (anchorPixel != nil) || (state.pixels != nil) != (shape != nil) {
