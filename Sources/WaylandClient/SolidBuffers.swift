@@ -17,18 +17,7 @@ public final class SolidBuffers {
     /// A pool on the `wl_shm` of `window`'s display; nil when the compositor offers none or the memory cannot be had.
     public init?(window: Window) {
         guard let shm = window.registry.shm?.proxy else { return nil }
-        let bytes = Self.capacity * 4
-        let fd = momentum_memfd("momentum-solid")
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard ftruncate(fd, off_t(bytes)) == 0,
-              let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            return nil
-        }
-        guard let pool = wl_shm_create_pool(shm, fd, Int32(bytes)) else {
-            munmap(map, bytes)
-            return nil
-        }
+        guard let (pool, map) = makeShmPool(shm, bytes: Self.capacity * 4, name: "momentum-solid") else { return nil }
         self.pool = pool
         memory = map.bindMemory(to: UInt32.self, capacity: Self.capacity)
     }

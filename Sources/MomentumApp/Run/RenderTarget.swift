@@ -156,8 +156,13 @@ final class RenderTarget {
     /// A layer surface and what it shows.
     private struct LayerSurfaceState {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
-        // showing a plain colour: it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn.
+        // showing a plain colour (it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn) and for one
+        // whose pixels the CPU writes (`pixels`).
         let egl: LayerSurface?
+        /// For a layer that is one rounded rectangle (the playground's pull line): `wl_shm` buffers the CPU writes
+        /// it into (`ShapeRaster`, one per buffer, remembering what it wrote there), no EGL surface; released
+        /// before the surface.
+        let pixels: ShapeSurface?
         /// For a layer much taller than the window: its tiles, subsurfaces of `subsurface` (which shows one
         /// transparent pixel so that they can be shown); released before it.
         var tiles: LayerTiles?
@@ -172,6 +177,18 @@ final class RenderTarget {
         let surfaceID: Int
         /// The layer it showed last.
         var layer: LayerID?
+    }
+
+    /// A layer surface whose pixels the CPU writes: its buffers and, per buffer, what was written there (a class, so
+    /// that a frame's write changes the record in place).
+    private final class ShapeSurface {
+        let buffers: PixelBuffers
+        var rasters: [ShapeRaster]
+
+        init(buffers: PixelBuffers) {
+            self.buffers = buffers
+            rasters = Array(repeating: ShapeRaster(), count: PixelBuffers.capacity)
+        }
     }
 
     /// The renderer's name for the next surface made (the window is 0).
@@ -245,8 +262,14 @@ final class RenderTarget {
         // A layer much taller than the window: tiles under a surface showing one transparent pixel.
         let tall = solid == nil && layer.frame.height > 2 * windowSize.y && layer.frame.width <= 2 * windowSize.x
         let anchorPixel = tall ? solidBuffer(.clear, window: window) : nil
+        let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
+        // One rounded rectangle no larger than twice the window (a pull line that turns and stretches every frame):
+        // its pixels written by the CPU into wl_shm buffers, where the compositor offers them.
+        let shape = solid == nil && small && PixelBuffers.areOffered(for: window)
+            ? ShapeRaster.shape(of: layer.content) : nil
         if let state = layerSurfaces[slot.rawValue],
-           (state.egl != nil) != (plain == nil && anchorPixel == nil) || (state.tiles != nil) != (anchorPixel != nil) {
+           (state.egl != nil) != (plain == nil && anchorPixel == nil && shape == nil)
+            || (state.tiles != nil) != (anchorPixel != nil) || (state.pixels != nil) != (shape != nil) {
             state.tiles?.release(renderer: renderer)
             renderer.forget(surface: state.surfaceID)
             layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
@@ -256,13 +279,21 @@ final class RenderTarget {
                 throw AppError("cannot make a surface for a layer (wl_subsurface failed)")
             }
             var egl: LayerSurface?
-            if plain == nil, anchorPixel == nil {
+            var pixels: PixelBuffers?
+            if shape != nil {
+                guard let buffers = PixelBuffers(window: window) else {
+                    throw AppError("cannot make a surface for a layer (wl_shm is gone)")
+                }
+                pixels = buffers
+            } else if plain == nil, anchorPixel == nil {
                 guard let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
                     throw AppError("cannot make a surface for a layer (wl_egl_window_create failed)")
                 }
                 egl = try context.makeLayerSurface(native)
             }
-            layerSurfaces[slot.rawValue] = LayerSurfaceState(egl: egl, subsurface: subsurface, surfaceID: nextSurfaceID)
+            layerSurfaces[slot.rawValue] = LayerSurfaceState(
+                egl: egl, pixels: pixels.map(ShapeSurface.init),
+                subsurface: subsurface, surfaceID: nextSurfaceID)
             nextSurfaceID += 1
             // Stacked in slot order, whichever was made first.
             restack()
@@ -295,11 +326,10 @@ final class RenderTarget {
         // Equal but another copy (a drawing made again the same): kept from now on, so that the next frame's
         // comparison finds the very same commands at once instead of comparing them one by one.
         if sameDrawing { state.drawn?.content = layer.content }
-        let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
         // A layer drawn for the first time with less than half of it in view (the closed panel shows a strip of
         // it at launch) is drawn in view first, so the first frame waits only for the pixels it shows; the next
         // frame draws it whole (`FrameDamage.layerOwed`), before it moves.
-        let partFirst = solid == nil && small && state.drawn == nil
+        let partFirst = solid == nil && shape == nil && small && state.drawn == nil
             && 2 * visible.width * visible.height < layer.frame.width * layer.frame.height
         // The part of the layer the buffer holds.
         let band: DrawRect
@@ -362,6 +392,18 @@ final class RenderTarget {
         } else if let plain {
             state.subsurface.attach(plain)
             state.drawn = (layer.content, band, width, height, scale)
+            frame.compositorPixels += Self.area(old, visible, scale: scale)
+        } else if let shape, let pixels = state.pixels {
+            // Written by the CPU into a buffer the compositor does not hold, over what that buffer held.
+            guard let buffer = pixels.buffers.take(width: width, height: height) else {
+                throw AppError("cannot make a buffer for a layer (wl_shm)")
+            }
+            if buffer.isNew { pixels.rasters[buffer.index] = ShapeRaster() }
+            let drawn = pixels.rasters[buffer.index].draw(shape, offset: band.origin, scale: scale,
+                                                          into: buffer.pixels, width: width, height: height)
+            pixels.buffers.attach(buffer.index, to: state.subsurface)
+            state.drawn = (layer.content, band, width, height, scale)
+            frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         } else if let egl = state.egl {
             // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so

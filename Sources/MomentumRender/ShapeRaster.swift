@@ -1,0 +1,108 @@
+import MomentumLayers
+import RealModule
+
+/// One rounded rectangle without a shadow (a layer that is nothing else: the playground's pull line), written by the
+/// CPU straight into the 32-bit pixels of a buffer the compositor reads (`WL_SHM_FORMAT_ARGB8888`, premultiplied),
+/// as the `shape` fragment shader draws it: the same signed distance at each pixel centre in the shape's unrotated
+/// frame, the same one-px ramp `1 − smoothstep(−0.5, 0.5, d)`, the premultiplied colour times the coverage over a
+/// transparent buffer, rounded to bytes. Only the rows and columns the shape can reach are visited, so a line a few
+/// px thick costs a few px a row, with no EGL surface, no GL pass, no read-back and no swap copy.
+///
+/// A buffer keeps what was written into it: each raster remembers, per row, the columns it wrote last time into
+/// the buffer it draws into, and clears exactly those before writing the next shape (one raster per buffer).
+public struct ShapeRaster: Sendable {
+    /// Per row, the first column written last time and the column after the last (equal when none).
+    private var spans: [Int32] = []
+    /// The rows written last time.
+    private var rows: Range<Int> = 0..<0
+
+    /// A raster for a buffer that holds nothing yet (all pixels transparent).
+    public init() {}
+
+    /// The shape a list draws when it is one rounded rectangle without a shadow (what this raster draws), else nil.
+    public static func shape(of list: DrawList) -> RoundedRect? {
+        guard list.commands.count == 1, case let .roundedRect(shape) = list.commands[0],
+              shape.shadow.map({ $0.color.a <= 0 }) ?? true else { return nil }
+        return shape
+    }
+
+    /// Clears what the last `draw` wrote into `pixels` (`width` × `height`, rows `width` pixels apart), then writes
+    /// `shape` moved by `-offset` (logical px) at `scale`; returns how many pixels were written.
+    public mutating func draw(_ shape: RoundedRect, offset: SIMD2<Double> = .zero, scale: Double,
+                              into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) -> Int {
+        if spans.count != 2 * height {
+            // Another buffer size: the buffer is a new one (transparent).
+            spans = Array(repeating: 0, count: 2 * height)
+            rows = 0..<0
+        }
+        for row in rows where spans[2 * row] < spans[2 * row + 1] {
+            let start = Int(spans[2 * row]), end = Int(spans[2 * row + 1])
+            (pixels + row * width + start).update(repeating: 0, count: end - start)
+            spans[2 * row] = 0
+            spans[2 * row + 1] = 0
+        }
+        rows = 0..<0
+        let opacity = Float(Swift.min(Swift.max(shape.opacity, 0), 1))
+        guard opacity > 0, shape.scale > 0, width > 0, height > 0 else { return 0 }
+        // As `Renderer.appendRoundedRect` hands them to the shader (Float, buffer px).
+        let s = Float(scale)
+        let moved = shape.rect.center - offset
+        let centre = SIMD2(Float(moved.x), Float(moved.y)) * s
+        let halfSize = shape.scaledHalfSize
+        let half = SIMD2(Float(halfSize.x), Float(halfSize.y)) * s
+        let radius = Swift.min(Float(shape.scaledCornerRadius) * s, Swift.min(half.x, half.y))
+        let c: Float = shape.rotation == 0 ? 1 : Float(Double.cos(shape.rotation))
+        let n: Float = shape.rotation == 0 ? 0 : Float(Double.sin(shape.rotation))
+        let colour = shape.fill.withAlpha(shape.fill.a * opacity).premultiplied
+        // Coverage is nothing where d ≥ 0.5: the box grown by 1 px holds every pixel centre with any.
+        let reach = half + 1
+        var written = 0
+        var first = height, last = -1
+        for row in 0..<height {
+            let dy = Float(row) + 0.5 - centre.y
+            // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
+            // and |−n·dx + c·dy| < reach.y, each an interval of dx (or every dx, or none, when its factor is 0).
+            var low = -Float.infinity, high = Float.infinity
+            if !Self.narrow(&low, &high, factor: c, offset: n * dy, bound: reach.x)
+                || !Self.narrow(&low, &high, factor: -n, offset: c * dy, bound: reach.y) { continue }
+            let start = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
+            let end = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
+            guard start < end else { continue }
+            let line = pixels + row * width
+            for column in start..<end {
+                let dx = Float(column) + 0.5 - centre.x
+                let local = SIMD2(c * dx + n * dy, -n * dx + c * dy)
+                let q = SIMD2(abs(local.x), abs(local.y)) - half + radius
+                let outside = SIMD2(Swift.max(q.x, 0), Swift.max(q.y, 0))
+                let d = Swift.min(Swift.max(q.x, q.y), 0) + (outside * outside).sum().squareRoot() - radius
+                let t = Swift.min(Swift.max(d + 0.5, 0), 1)
+                let coverage = 1 - t * t * (3 - 2 * t)
+                line[column] = Self.byte(colour.a * coverage) << 24 | Self.byte(colour.r * coverage) << 16
+                    | Self.byte(colour.g * coverage) << 8 | Self.byte(colour.b * coverage)
+            }
+            spans[2 * row] = Int32(start)
+            spans[2 * row + 1] = Int32(end)
+            written += end - start
+            first = Swift.min(first, row)
+            last = row
+        }
+        rows = first <= last ? first..<(last + 1) : 0..<0
+        return written
+    }
+
+    /// Narrows `low…high` to the dx with |factor·dx + offset| < bound; false when no dx is left.
+    private static func narrow(_ low: inout Float, _ high: inout Float, factor: Float, offset: Float,
+                               bound: Float) -> Bool {
+        if abs(factor) < 1e-6 { return abs(offset) < bound }
+        let a = (-bound - offset) / factor, b = (bound - offset) / factor
+        low = Swift.max(low, Swift.min(a, b))
+        high = Swift.min(high, Swift.max(a, b))
+        return low <= high
+    }
+
+    /// A 0…1 channel as llvmpipe stores it in a byte: nearest, halves to even (0.7 · 255 = 178.5 is 178).
+    @inline(__always)
+    private static func byte(_ value: Float) -> UInt32 {
+        UInt32((Swift.min(Swift.max(value, 0), 1) * 255).rounded(.toNearestOrEven))
+    }
+}
