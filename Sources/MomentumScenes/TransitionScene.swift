@@ -576,10 +576,10 @@ public struct TransitionScene: Scene {
         let paragraphs = sideWidth > 0 ? Self.body + Self.moreBody : Self.body
         // Following the message, the attachments keep room for all of them: the message ends at the last whole
         // paragraph that leaves it (at 360x720 the card showed one attachment of three, at 800x600 two), or after
-        // its first paragraph where none does; beside it in a card that moved them there to fit, at the last whole
-        // paragraph above the card's foot.
+        // its first paragraph where none does; beside them on a card smaller than a large window's (a landscape
+        // phone's, 640x480's), at the last whole paragraph above the card's foot (not cut mid-sentence there).
         var lines = Array(paragraphs.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast())
-        if sideWidth == 0 || besideToFit {
+        if sideWidth == 0 || !layout.isLarge {
             let floor = sideWidth == 0 ? inset.maxY - px(18) - px(20) - Double(Self.attachments.count) * row : inset.maxY
             let fitting = lines.indices.filter { bodyTop + Double($0) * px(21) + px(12) < floor }.count
             let ends = lines.indices.filter { lines[$0].isEmpty }
@@ -600,6 +600,10 @@ public struct TransitionScene: Scene {
         fileY += px(20)
         let rowWidth = sideWidth > 0 ? sideWidth : min(inset.width, 560)
         let tileSide = px(32)
+        // The size lines whole where every one fits the column, else every one the size alone (one style a list).
+        let detailed = Self.attachments.allSatisfy {
+            Self.sizeLine($0.size, width: rowWidth - tileSide - px(12), size: pt(8.5)) == $0.size
+        }
         for (n, file) in Self.attachments.enumerated() where fileY + row <= inset.maxY {
             if n > 0 {
                 layers.add(Layer(frame: DrawRect(x: fileX + tileSide + px(12), y: fileY,
@@ -614,7 +618,7 @@ public struct TransitionScene: Scene {
             layers.add(kind, to: cardContent)
             layers.add(Self.text(file.name, size: pt(10.5), color: ink, weight: .semibold, x: fileX + tileSide + px(12),
                                  y: fileY + (short ? 8 : px(10))), to: cardContent)
-            layers.add(Self.text(Self.sizeLine(file.size, width: rowWidth - tileSide - px(12), size: pt(8.5)),
+            layers.add(Self.text(detailed ? file.size : Self.sizeLine(file.size, width: 0, size: pt(8.5)),
                                  size: pt(8.5), color: grey, x: fileX + tileSide + px(12),
                                  y: fileY + (short ? 26 : px(28))), to: cardContent)
             fileY += row
