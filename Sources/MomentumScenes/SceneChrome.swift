@@ -30,9 +30,10 @@ public enum SceneChrome {
     public static func inset(for size: SIMD2<Double>) -> Double { isCompact(size) ? 8 : 12 }
 
     /// The left edge of a scene's title in its header bar: 20 px in, under the switcher, on a tall band; beside the
-    /// switcher's menu pill (16 px right of it) in the compact band, the title inline in the one bar.
+    /// switcher's menu pill in the compact band, the title inline in the one bar, 24 px right of the pill (the
+    /// transition's fading title slides 18 px left while it shows: it stays clear of the pill).
     public static func titleX(for size: SIMD2<Double>) -> Double {
-        isCompact(size) ? SceneSwitcher.margin + SceneSwitcher.menuButton.x + 16 : 20
+        isCompact(size) ? SceneSwitcher.margin + SceneSwitcher.menuButton.x + 24 : 20
     }
 
     /// Windows at least this wide (a desktop, a landscape tablet) get the large layouts: more columns, larger type.
