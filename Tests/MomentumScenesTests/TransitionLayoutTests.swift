@@ -80,6 +80,23 @@ struct TransitionShortLayoutTests {
         }
     }
 
+    /// The card presented in a window of `size`: its rectangle, the runs drawn, the message's lines (the runs at its
+    /// left edge from its paragraphs) and the last of them.
+    private func presented(_ size: SIMD2<Double>) throws -> (card: DrawRect, drawn: [TextRun], body: [TextRun],
+                                                           last: TextRun) {
+        var scene = TransitionScene(size: size)
+        _ = scene.present()
+        for _ in 0..<120 where scene.needsFrames { _ = scene.advance(by: 1.0 / 60) }
+        #expect(scene.state == .presented)
+        let card = scene.cardRect, drawn = runs(scene)
+        let paragraphs = TransitionScene.body + TransitionScene.moreBody
+        let body = drawn.filter { run in
+            abs(run.position.x - (card.x + 20)) < 1 && paragraphs.contains { $0.contains(run.string) }
+        }
+        let last = try #require(body.max { $0.position.y < $1.position.y }, "\(size): the message drawn")
+        return (card, drawn, body, last)
+    }
+
     @Test("a short card shows every attachment whole beside its first paragraph, and the inbox three rows above the button")
     func aShortCardShowsItsAttachmentsBesideTheMessage() throws {
         var scene = TransitionScene(size: SIMD2(720, 360))
@@ -110,17 +127,9 @@ struct TransitionShortLayoutTests {
     @Test("a wide card too short for its attachments under the message shows every one whole beside it",
           arguments: [SIMD2(640.0, 480.0), SIMD2(600, 460)])
     func aWideShortCardShowsEveryAttachmentBesideTheMessage(size: SIMD2<Double>) throws {
-        var scene = TransitionScene(size: size)
-        #expect(!scene.layout.isShort)
-        _ = scene.present()
-        for _ in 0..<120 where scene.needsFrames { _ = scene.advance(by: 1.0 / 60) }
-        #expect(scene.state == .presented)
-        let card = scene.cardRect, drawn = runs(scene)
+        #expect(!TransitionLayout(width: size.x, height: size.y).isShort)
+        let (card, drawn, body, last) = try presented(size)
         let paragraphs = TransitionScene.body + TransitionScene.moreBody
-        let body = drawn.filter { run in
-            abs(run.position.x - (card.x + 20)) < 1 && paragraphs.contains { $0.contains(run.string) }
-        }
-        let last = try #require(body.max { $0.position.y < $1.position.y }, "\(size): the message drawn")
         let right = body.map { $0.position.x + Double($0.string.count) * $0.size * 0.55 }.max() ?? card.maxX
         // Every attachment's name and size (the size alone where its description does not fit), whole inside the
         // card (the size line's descenders above its 20 px margin, its end inside the card), right of the message.
@@ -140,18 +149,10 @@ struct TransitionShortLayoutTests {
     @Test("a card whose attachments follow the message shows all of them whole, after a whole paragraph",
           arguments: [SIMD2(360.0, 720.0), SIMD2(800, 600), SIMD2(360, 640)])
     func attachmentsFollowingTheMessageAreAllShown(size: SIMD2<Double>) throws {
-        var scene = TransitionScene(size: size)
-        _ = scene.present()
-        for _ in 0..<120 where scene.needsFrames { _ = scene.advance(by: 1.0 / 60) }
-        #expect(scene.state == .presented)
-        let card = scene.cardRect, drawn = runs(scene)
         // Every attachment's name and size line, whole inside the card (the size line's descenders above its foot),
         // below the message's lines.
+        let (card, drawn, _, last) = try presented(size)
         let paragraphs = TransitionScene.body + TransitionScene.moreBody
-        let body = drawn.filter { run in
-            abs(run.position.x - (card.x + 20)) < 1 && paragraphs.contains { $0.contains(run.string) }
-        }
-        let last = try #require(body.max { $0.position.y < $1.position.y }, "\(size): the message drawn")
         for file in TransitionScene.attachments {
             let name = try #require(drawn.first { $0.string == file.name }, "\(size): \(file.name) drawn")
             let line = try #require(drawn.first { $0.string == file.size }, "\(size): \(file.size) drawn")
