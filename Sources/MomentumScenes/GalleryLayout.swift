@@ -255,7 +255,8 @@ public struct GalleryLayout: Sendable, Equatable {
         // A landscape phone's short layout, centred in the window under the band (under the compact band it began
         // 4 px under the bar and left 64 px under its captions at 720x360).
         if plain.isShort, plain.fits {
-            return (GalleryLayout(width: width, height: height, top: top + ((height - plain.contentBottom) / 2).rounded(.down)), 1)
+            let spare = height - plain.contentBottom
+            return (GalleryLayout(width: width, height: height, top: top + (spare / 2).rounded(.down)), 1)
         }
         guard !plain.fits, height > top + 40 else { return (plain, 1) }
         // The largest zoom (in steps of 1/100) at which the larger layout fits and keeps its items apart.

@@ -26,8 +26,11 @@ public enum SceneChrome {
         isCompact(size) ? compactBandHeight : tallBandHeight
     }
 
-    /// The chrome's items' top edge in a window of `size`: 12 px from the edge, 8 in the compact band.
-    public static func inset(for size: SIMD2<Double>) -> Double { isCompact(size) ? 8 : 12 }
+    /// How far the chrome's items (the switcher, the HUD) sit from the compact band's top edge.
+    public static let compactInset = 8.0
+
+    /// The chrome's items' top edge in a window of `size`: 12 px from the edge, `compactInset` in the compact band.
+    public static func inset(for size: SIMD2<Double>) -> Double { isCompact(size) ? compactInset : 12 }
 
     /// The left edge of a scene's title in its header bar: 20 px in, under the switcher, on a tall band; beside the
     /// switcher's menu pill in the compact band, the title inline in the one bar, 24 px right of the pill (the

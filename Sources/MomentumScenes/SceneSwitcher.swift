@@ -49,8 +49,8 @@ public struct SceneSwitcher: Sendable {
     /// Row when the pills fit the room (and the band is not compact), else menu.
     public var form: Form { !isCompact && Self.rowWidth(count: names.count) <= room ? .row : .menu }
 
-    /// The top edge of the pills and of the menu pill: `margin`, 8 px in the compact band.
-    public var top: Double { isCompact ? 8 : Self.margin }
+    /// The top edge of the pills and of the menu pill: `margin`, `SceneChrome.compactInset` in the compact band.
+    public var top: Double { isCompact ? SceneChrome.compactInset : Self.margin }
 
     /// Gives the switcher `room` logical px of width (the window changed, or what shares the top edge did), and
     /// tells it whether the band is compact (`SceneChrome.isCompact`).
