@@ -104,7 +104,7 @@ struct HeadlessTour {
                              (.covers, "tap the covers: they shuffle after 0.5 s"),
                              (.lanes, "tap the lanes: they run back"), (.satellite, "tap the orbit: three more laps")] {
             let mark = app.events.count
-            let c = GalleryLayout.toWindow(layout.frame(of: item).center, zoom: zoom)
+            let c = layout.toWindow(layout.frame(of: item).center, zoom: zoom)
             try gesture(what, "0 tap 0 \(c.x) \(c.y)")
             try app.waitForGesture(.tap, item: item, after: mark)
             if item == .shake || item == .covers {

@@ -1,4 +1,5 @@
 import MomentumLayers
+import MomentumScenes
 
 /// The frame-timing HUD, in the window's top-right corner: frames per second, the refresh rate and the refreshes
 /// missed, a bar per recent frame against the refresh line (a bar over 1.5 refreshes is red: a missed refresh), the
@@ -20,38 +21,44 @@ public struct HUD: Sendable {
     public static let compactSize = SIMD2<Double>(128, 44)
     /// Windows narrower than this get the compact box (the full one took half a phone's header).
     public static let compactBelowWidth = 560.0
+    /// The short box of a window with the compact chrome band (`SceneChrome.isCompact`: a phone in landscape): the
+    /// compact box's content, tighter, 8 px from the 52 px band's edges.
+    public static let shortSize = SIMD2<Double>(128, 36)
 
-    /// The box's size in a window `width` logical px wide.
-    public static func size(width: Double) -> SIMD2<Double> { width < compactBelowWidth ? compactSize : size }
+    /// The box's size in a window of `size` logical px.
+    public static func size(for size: SIMD2<Double>) -> SIMD2<Double> {
+        SceneChrome.isCompact(size) ? shortSize : size.x < compactBelowWidth ? compactSize : Self.size
+    }
 
     /// The narrowest window the HUD shows in unless asked for (key h): below it, the switcher's menu button (144 px
     /// from 12 px in) would be under the HUD's box.
     public static let minimumWindowWidth = 12 + 144 + 8 + compactSize.x + 12
 
-    /// The width the scene switcher may take from the left edge of a window `width` logical px wide: all but the
-    /// HUD's corner (kept whether or not the HUD shows, so toggling it does not change the switcher).
-    public static func switcherRoom(width: Double) -> Double { width - (size(width: width).x + 12 + 8) }
+    /// The width the scene switcher may take from the left edge of a window of `size`: all but the HUD's corner
+    /// (kept whether or not the HUD shows, so toggling it does not change the switcher).
+    public static func switcherRoom(for size: SIMD2<Double>) -> Double { size.x - (Self.size(for: size).x + 12 + 8) }
 
-    /// Where the HUD's box lies in a window `width` logical px wide.
-    public static func box(width: Double) -> DrawRect {
-        let size = size(width: width)
-        return DrawRect(origin: SIMD2(width - size.x - 12, 12), size: size)
+    /// Where the HUD's box lies in a window of `size` logical px: its top-right corner, 12 px from the right edge
+    /// and `SceneChrome.inset(for:)` from the top.
+    public static func box(for size: SIMD2<Double>) -> DrawRect {
+        let box = Self.size(for: size)
+        return DrawRect(origin: SIMD2(size.x - box.x - 12, SceneChrome.inset(for: size)), size: box)
     }
 
     /// The HUD on a surface of its own: the box with one pixel around it for the anti-aliased edges, whole px.
-    public func overlay(width: Double, statistics: FrameStatistics, backend: String) -> SeparateLayer? {
+    public func overlay(size: SIMD2<Double>, statistics: FrameStatistics, backend: String) -> SeparateLayer? {
         guard isShown else { return nil }
-        let frame = Self.box(width: width).insetBy(-1)
+        let frame = Self.box(for: size).insetBy(-1)
         var content = DrawList()
-        draw(into: &content, box: DrawRect(origin: SIMD2(1, 1), size: Self.size(width: width)), statistics: statistics,
+        draw(into: &content, box: DrawRect(origin: SIMD2(1, 1), size: Self.size(for: size)), statistics: statistics,
              backend: backend)
         return SeparateLayer(content: content, frame: frame)
     }
 
-    /// Appends the HUD for a window `width` logical px wide.
-    public func draw(into list: inout DrawList, width: Double, statistics: FrameStatistics, backend: String) {
+    /// Appends the HUD for a window of `size` logical px.
+    public func draw(into list: inout DrawList, size: SIMD2<Double>, statistics: FrameStatistics, backend: String) {
         guard isShown else { return }
-        draw(into: &list, box: Self.box(width: width), statistics: statistics, backend: backend)
+        draw(into: &list, box: Self.box(for: size), statistics: statistics, backend: backend)
     }
 
     /// The fewest intervals the HUD draws numbers from.
@@ -83,13 +90,16 @@ public struct HUD: Sendable {
         let text = Self.lines(statistics: statistics, backend: backend)
         let refresh = statistics.refresh?.ms ?? 1000.0 / 60
         let missedColor = statistics.missed > 0 ? RGBA(r: 1, g: 0.6, b: 0.55, a: 1) : soft
-        if box.size == Self.compactSize {
-            // Compact: the rate and the refreshes missed over the bars; the rest is in `momentum report`.
-            list.addLabel(text.fps, at: SIMD2(box.x + 8, box.y + 16), size: 13, weight: .semibold, color: white)
+        if box.size == Self.compactSize || box.size == Self.shortSize {
+            // Compact: the rate and the refreshes missed over the bars; the rest is in `momentum report`. The short
+            // box (the compact band's) has the same lines, 2 px higher, over shorter bars.
+            let short = box.size == Self.shortSize ? 1.0 : 0.0
+            list.addLabel(text.fps, at: SIMD2(box.x + 8, box.y + 16 - 2 * short), size: 13, weight: .semibold, color: white)
             let missed = statistics.intervals.count >= Self.minimumIntervals ? "\(statistics.missed) missed" : ""
-            list.addLabel(missed, at: SIMD2(box.maxX - 8, box.y + 15), size: 10, color: missedColor, alignment: .trailing)
-            Self.drawBars(DrawRect(x: box.x + 8, y: box.y + 22, width: box.width - 16, height: 15), statistics: statistics,
-                          refresh: refresh, into: &list)
+            list.addLabel(missed, at: SIMD2(box.maxX - 8, box.y + 15 - 2 * short), size: 10, color: missedColor,
+                          alignment: .trailing)
+            Self.drawBars(DrawRect(x: box.x + 8, y: box.y + 22 - 3 * short, width: box.width - 16, height: 15 - 4 * short),
+                          statistics: statistics, refresh: refresh, into: &list)
             return
         }
         list.addLabel(text.fps, at: SIMD2(box.x + 10, box.y + 21), size: 15, weight: .semibold, color: white)

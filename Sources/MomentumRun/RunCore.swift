@@ -279,7 +279,7 @@ public struct RunCore {
         canSeparate = window.canSeparate
         scene.setOutputScale(window.scale)
         scene.resize(to: size)
-        switcher.setRoom(HUD.switcherRoom(width: size.x))
+        switcher.setRoom(HUD.switcherRoom(for: size), compact: SceneChrome.isCompact(size))
         if configuration.dragWorkload, drag == nil {
             drag = DragWorkload(width: size.x, height: size.y, speed: configuration.dragSpeed)
         }
@@ -670,14 +670,14 @@ public struct RunCore {
         if separating {
             separated[.overlay] = overlaySeparated()
         } else {
-            hud.draw(into: &list, width: size.x, statistics: hudStatistics, backend: hudOverlayKey.backend)
+            hud.draw(into: &list, size: size, statistics: hudStatistics, backend: hudOverlayKey.backend)
         }
         return (list, separated, ghosts)
     }
 
     /// What the HUD's surface is made from besides its statistics (named by when they were taken).
     private struct HUDOverlayKey: Equatable {
-        var width: Double
+        var size: SIMD2<Double>
         var backend: String
         var takenAt: Double
         var isShown: Bool
@@ -688,7 +688,7 @@ public struct RunCore {
     private var hudOverlayKey: HUDOverlayKey {
         let backend = hudAhead.flatMap { $0 > 0.0005 ? "→ \(Int(($0 * 1000).rounded())) ms" : nil }
             ?? (scene as? any BackendSwitchable)?.backendName ?? "-"
-        return HUDOverlayKey(width: size.x, backend: backend, takenAt: hudTakenAt, isShown: hud.isShown)
+        return HUDOverlayKey(size: size, backend: backend, takenAt: hudTakenAt, isShown: hud.isShown)
     }
 
     /// The HUD drawn apart, when it shows (the surface last made for what it shows now, else made now).
@@ -696,14 +696,14 @@ public struct RunCore {
         guard !switcher.isOpen, hud.isShown else { return nil }
         let key = hudOverlayKey
         return hudOverlay.flatMap { $0.key == key ? $0.layer : nil }
-            ?? hud.overlay(width: size.x, statistics: hudStatistics, backend: key.backend)
+            ?? hud.overlay(size: size, statistics: hudStatistics, backend: key.backend)
     }
 
     /// Makes the HUD's surface again when what it shows changed since it was last made.
     private mutating func refreshHUDOverlay() {
         let key = hudOverlayKey
         guard hudOverlay?.key != key else { return }
-        hudOverlay = (key, hud.overlay(width: size.x, statistics: hudStatistics, backend: key.backend))
+        hudOverlay = (key, hud.overlay(size: size, statistics: hudStatistics, backend: key.backend))
     }
 
     /// The frame as a screenshot shows it: everything drawn into one list (without the HUD unless `hud`).
@@ -733,7 +733,7 @@ public struct RunCore {
         guard !switcher.isOpen, !scene.needsFrames || key != lastLayout.key else { return }
         let targets = scene.touchTargets
         var chrome = switcher.targets.map { TouchTarget($0.name, $0.rect) }
-        if hud.isShown { chrome.append(TouchTarget("hud", HUD.box(width: size.x))) }
+        if hud.isShown { chrome.append(TouchTarget("hud", HUD.box(for: size))) }
         guard targets != lastLayout.targets || chrome != lastLayout.chrome || key != lastLayout.key else { return }
         lastLayout = (key, targets, chrome)
         trace(.layout(TraceRecord.Layout(scene: scene.name, targets: targets, chrome: chrome)), at: now,

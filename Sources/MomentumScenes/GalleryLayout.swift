@@ -20,15 +20,18 @@ public struct GalleryLayout: Sendable, Equatable {
     /// 104 px under them; now 27 px under the band, 81 px below the pills and 64 px above the foot).
     public var lead = 0.0
 
-    /// Creates a layout for a container.
-    public init(width: Double, height: Double, grid: Bool = false) {
+    /// Top of the content (below the switcher and the HUD): the chrome band's height in the window the layout is
+    /// shown in (`SceneChrome.bandHeight(for:)`; a zoomed layout keeps its window's band).
+    public let top: Double
+
+    /// Creates a layout for a container, below a chrome band `top` px tall (by default the band of a window the
+    /// container's size).
+    public init(width: Double, height: Double, grid: Bool = false, top: Double? = nil) {
         self.width = width
         self.height = height
+        self.top = top ?? SceneChrome.bandHeight(for: SIMD2(width, height))
         isGrid = grid && width >= Self.narrowWidth && height >= Self.shortHeight
     }
-
-    /// Top of the content (below the switcher and the HUD).
-    static let top = SceneChrome.top
     /// Containers narrower than this get the one-column layout.
     public static let narrowWidth = 600.0
 
@@ -82,7 +85,7 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The area of all lanes (labels included); tapping it restarts the lanes.
     public var lanesFrame: DrawRect {
-        DrawRect(x: content.left + sideMargin, y: Self.top + lead + (isShort ? 4 : 0), width: leftWidth,
+        DrawRect(x: content.left + sideMargin, y: top + lead + (isShort ? 4 : 0), width: leftWidth,
                  height: laneHeight * Double(GalleryLane.all.count))
     }
 
@@ -133,12 +136,12 @@ public struct GalleryLayout: Sendable, Equatable {
     public var orbitCenter: SIMD2<Double> {
         if isShort {
             let c = shortColumns
-            return SIMD2((c.last + c.lastWidth / 2).rounded(), Self.top + 4 + orbitRadii.y + 24)
+            return SIMD2((c.last + c.lastWidth / 2).rounded(), top + 4 + orbitRadii.y + 24)
         }
         if isNarrow {
             return SIMD2((width - Self.margin - orbitRadii.x - 24).rounded(), lowerRowTop + orbitRadii.y + 24)
         }
-        return SIMD2(rightCenterX, Self.top + lead + orbitRadii.y + 30)
+        return SIMD2(rightCenterX, top + lead + orbitRadii.y + 30)
     }
 
     /// The orbit's tappable area.
@@ -151,7 +154,7 @@ public struct GalleryLayout: Sendable, Equatable {
     public var coversAnchor: SIMD2<Double> {
         if isShort {
             return SIMD2(shortColumns.covers + 10 + Self.cardSize / 2,
-                         Self.top + 4 + 10 + 3 * Self.cardStep + Self.cardSize / 2)
+                         top + 4 + 10 + 3 * Self.cardStep + Self.cardSize / 2)
         }
         if isNarrow {
             // Left, so the shuffle's swing (110 px right) stays on screen.
@@ -197,7 +200,7 @@ public struct GalleryLayout: Sendable, Equatable {
     /// The lowest point anything of the gallery reaches (its lowest item and the caption under it: 9.5 px capitals
     /// at most 8 px below an item, and their descenders; the grid's cards and a margin under them).
     public var contentBottom: Double {
-        let items = GalleryItem.allCases.map { frame(of: $0).maxY }.max().map { $0 + 21 } ?? Self.top
+        let items = GalleryItem.allCases.map { frame(of: $0).maxY }.max().map { $0 + 21 } ?? top
         return Swift.max(items, (cards.map(\.maxY).max() ?? 0) + Self.cardInset)
     }
 
@@ -217,7 +220,7 @@ public struct GalleryLayout: Sendable, Equatable {
     /// in the other layouts. The left ones reach 8 px past the lanes' dots, the right ones start 12 px after that.
     public var cards: [DrawRect] {
         guard isGrid else { return [] }
-        let top = Self.top + lead - 8, left = content.left + Self.cardInset
+        let top = self.top + lead - 8, left = content.left + Self.cardInset
         let right = content.left + content.width - Self.cardInset
         let split = content.left + content.width * 0.55
         let leftWidth = split + 8 - left, rightX = split + 20
@@ -232,9 +235,9 @@ public struct GalleryLayout: Sendable, Equatable {
     /// too short for it (a landscape phone, a small desktop window) the layout of a taller, wider window, shown smaller
     /// (`zoom` < 1) below the chrome band, so every item stays whole and reachable.
     public static func fitting(width: Double, height: Double) -> (layout: GalleryLayout, zoom: Double) {
-        let plain = GalleryLayout(width: width, height: height)
+        let plain = GalleryLayout(width: width, height: height), top = plain.top
         func layout(_ zoom: Double, grid: Bool = false) -> GalleryLayout {
-            GalleryLayout(width: width / zoom, height: top + (height - top) / zoom, grid: grid)
+            GalleryLayout(width: width / zoom, height: top + (height - top) / zoom, grid: grid, top: top)
         }
         // A large window shows the two-column layout larger, type and all (as libadwaita's breakpoints step up), so
         // it fills the screen instead of a column in its middle: the largest zoom up to `largestZoom` at which a
@@ -248,6 +251,12 @@ public struct GalleryLayout: Sendable, Equatable {
                     return (large, zoom)
                 }
             }
+        }
+        // A landscape phone's short layout, centred in the window under the band (under the compact band it began
+        // 4 px under the bar and left 64 px under its captions at 720x360).
+        if plain.isShort, plain.fits {
+            let spare = height - plain.contentBottom
+            return (GalleryLayout(width: width, height: height, top: top + (spare / 2).rounded(.down)), 1)
         }
         guard !plain.fits, height > top + 40 else { return (plain, 1) }
         // The largest zoom (in steps of 1/100) at which the larger layout fits and keeps its items apart.
@@ -268,12 +277,12 @@ public struct GalleryLayout: Sendable, Equatable {
     }
 
     /// A point of a layout shown at `zoom` (see `fitting`) in the window's coordinates.
-    public static func toWindow(_ p: SIMD2<Double>, zoom: Double) -> SIMD2<Double> {
+    public func toWindow(_ p: SIMD2<Double>, zoom: Double) -> SIMD2<Double> {
         SIMD2(p.x * zoom, top + (p.y - top) * zoom)
     }
 
     /// A point of the window in the coordinates of a layout shown at `zoom`.
-    public static func toLayout(_ p: SIMD2<Double>, zoom: Double) -> SIMD2<Double> {
+    public func toLayout(_ p: SIMD2<Double>, zoom: Double) -> SIMD2<Double> {
         SIMD2(p.x / zoom, top + (p.y - top) / zoom)
     }
 

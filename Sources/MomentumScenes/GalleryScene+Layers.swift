@@ -63,7 +63,7 @@ extension GalleryScene {
     /// with the layout: kept in `laneCurves`, made again by `resize`.
     static func laneCurves(layout: GalleryLayout, zoom: Double) -> DrawList {
         var list = DrawList()
-        func toWindow(_ p: SIMD2<Double>) -> SIMD2<Double> { GalleryLayout.toWindow(p, zoom: zoom) }
+        func toWindow(_ p: SIMD2<Double>) -> SIMD2<Double> { layout.toWindow(p, zoom: zoom) }
         // The grid's cards under everything (they change only with the layout, as the curves do).
         for card in layout.cards {
             let origin = toWindow(card.origin)

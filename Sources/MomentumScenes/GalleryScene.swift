@@ -175,14 +175,14 @@ public struct GalleryScene: Scene {
     /// Shows the layout at `zoom` about the chrome band's lower edge (the root layer's scale and position).
     private mutating func applyZoom() {
         layers[layers.root].scale = zoom
-        layers[layers.root].position = SIMD2(0, SceneChrome.top * (1 - zoom))
+        layers[layers.root].position = SIMD2(0, layout.top * (1 - zoom))
     }
 
     /// A point of the window in the layout's coordinates.
-    func toLayout(_ p: SIMD2<Double>) -> SIMD2<Double> { GalleryLayout.toLayout(p, zoom: zoom) }
+    func toLayout(_ p: SIMD2<Double>) -> SIMD2<Double> { layout.toLayout(p, zoom: zoom) }
 
     /// A point of the layout in the window's coordinates.
-    func toWindow(_ p: SIMD2<Double>) -> SIMD2<Double> { GalleryLayout.toWindow(p, zoom: zoom) }
+    func toWindow(_ p: SIMD2<Double>) -> SIMD2<Double> { layout.toWindow(p, zoom: zoom) }
 
     /// Sets the output's scale (device px per logical px) for the tree's rest thresholds.
     public mutating func setOutputScale(_ scale: Double) { layers.outputScale = scale }

@@ -112,8 +112,8 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// and the open panel.
     private mutating func placeHint() {
         let scale = SceneChrome.typeScale(width: layout.width)
-        let wallpaper = DrawRect(x: 0, y: SceneChrome.top, width: layout.width,
-                                 height: layout.y(for: .open) - SceneChrome.top)
+        let band = SceneChrome.bandHeight(for: SIMD2(layout.width, layout.height))
+        let wallpaper = DrawRect(x: 0, y: band, width: layout.width, height: layout.y(for: .open) - band)
         let hintHeight = hint.height(scale: scale), cards = PanelNotifications.height(scale: scale)
         // The cards where the clock, the hint and they leave a fifth of the wallpaper free around them.
         let withCards = clock.height(scale: scale) + hintHeight + cards <= wallpaper.height * 0.8

@@ -57,7 +57,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public static func side(for size: SIMD2<Double>) -> Double {
         guard size.x >= SceneChrome.largeWidth, size.y >= 900 else { return cardSide }
         let byWidth = min(size.x / SceneChrome.largeWidth * 1.4, 2.4)
-        let field = (dock(for: size)?.y ?? size.y) - SceneChrome.top
+        let field = (dock(for: size)?.y ?? size.y) - SceneChrome.bandHeight(for: size)
         return (cardSide * max(1, min(byWidth, field / 2.3 / cardSide))).rounded()
     }
 
@@ -205,22 +205,23 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The hint sits under the chrome band, above where the card starts (hidden on a short window); the field
     /// fills the area the card moves in.
     private mutating func placeHint() {
-        let room = size.y / 2 - side / 2 - SceneChrome.top
+        let band = SceneChrome.bandHeight(for: size)
+        let room = size.y / 2 - side / 2 - band
         let scale = SceneChrome.typeScale(width: size.x), hintHeight = hint.height(scale: scale)
         // Where there is room (a large window), the gesture guide's chips under the hint, the two centred together.
         let block = hintHeight + 16 + (PlaygroundDecor.chipHeight * scale).rounded()
         if let dock, Self.guideDocked(for: size) {
             // The guide in the dock, on its right, as large as the dock has room for.
             let guide = Self.guideScale(for: size)
-            hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
+            hint.place(in: &layers, area: DrawRect(x: 0, y: band, width: size.x, height: room), scale: scale)
             decor.placeGuide(in: &layers, top: (dock.y + (dock.height - (PlaygroundDecor.chipHeight * guide).rounded()) / 2).rounded(),
                              width: size.x, scale: guide, right: size.x - PlaygroundDecor.dockMargin)
         } else if room >= block + 24, size.x >= PlaygroundDecor.guideWidth(scale: scale) + 24 {
-            let top = (SceneChrome.top + (room - block) / 2).rounded()
+            let top = (band + (room - block) / 2).rounded()
             hint.place(in: &layers, area: DrawRect(x: 0, y: top - 12, width: size.x, height: hintHeight + 24), scale: scale)
             decor.placeGuide(in: &layers, top: top + (hintHeight + 16).rounded(), width: size.x, scale: scale)
         } else {
-            hint.place(in: &layers, area: DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: room), scale: scale)
+            hint.place(in: &layers, area: DrawRect(x: 0, y: band, width: size.x, height: room), scale: scale)
             decor.placeGuide(in: &layers, top: nil, width: size.x)
         }
         decor.place(in: &layers, rect: fieldRect, size: size, dock: dock)
@@ -1224,7 +1225,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// and the HUD) where the container is tall enough.
     func clamped(_ point: SIMD2<Double>) -> SIMD2<Double> {
         let half = side / 2
-        let top = floor >= SceneChrome.top + 2 * half ? SceneChrome.top + half : half
+        let band = SceneChrome.bandHeight(for: size)
+        let top = floor >= band + 2 * half ? band + half : half
         let low = SIMD2(half, top)
         let high = SIMD2(Swift.max(size.x - half, half), Swift.max(floor - half, top))
         return SIMD2(Swift.min(Swift.max(point.x, low.x), high.x), Swift.min(Swift.max(point.y, low.y), high.y))

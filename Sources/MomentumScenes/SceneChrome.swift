@@ -2,9 +2,42 @@
 /// frame-timing HUD at the top right (12 px from the edges, 72 px tall). Scenes keep their touch targets below it,
 /// so the HUD is never drawn over something to touch and the switcher is never in the way; what slides (a sheet,
 /// a card) may pass over it, as sheets pass over an app's bars.
+///
+/// On a short window (under `compactBelowHeight`: a phone in landscape) the band is one compact bar,
+/// `compactBandHeight` tall, as a landscape phone app keeps its content area large: the switcher's menu pill on its
+/// left, a scene's title inline beside it (`titleX(for:)`), the HUD's short box on its right.
 public enum SceneChrome {
-    /// The band's height in logical px.
-    public static let top = 96.0
+    /// The band's height in logical px on a window at least `compactBelowHeight` tall.
+    public static let tallBandHeight = 96.0
+
+    /// The compact band's height (a short window's): the switcher's 36 px pill and the HUD's short box 8 px from
+    /// its top and bottom edges.
+    public static let compactBandHeight = 52.0
+
+    /// Windows shorter than this get the compact band (the tall one took a quarter of 720x360).
+    public static let compactBelowHeight = 480.0
+
+    /// True in a window of `size` that gets the compact band.
+    public static func isCompact(_ size: SIMD2<Double>) -> Bool { size.y < compactBelowHeight }
+
+    /// The band's height in a window of `size` logical px: what every scene keeps its touch targets below, and
+    /// what the switcher, the HUD and the scenes' header bars span.
+    public static func bandHeight(for size: SIMD2<Double>) -> Double {
+        isCompact(size) ? compactBandHeight : tallBandHeight
+    }
+
+    /// How far the chrome's items (the switcher, the HUD) sit from the compact band's top edge.
+    public static let compactInset = 8.0
+
+    /// The chrome's items' top edge in a window of `size`: 12 px from the edge, `compactInset` in the compact band.
+    public static func inset(for size: SIMD2<Double>) -> Double { isCompact(size) ? compactInset : 12 }
+
+    /// The left edge of a scene's title in its header bar: 20 px in, under the switcher, on a tall band; beside the
+    /// switcher's menu pill in the compact band, the title inline in the one bar, 24 px right of the pill (the
+    /// transition's fading title slides 18 px left while it shows: it stays clear of the pill).
+    public static func titleX(for size: SIMD2<Double>) -> Double {
+        isCompact(size) ? SceneSwitcher.margin + SceneSwitcher.menuButton.x + 24 : 20
+    }
 
     /// Windows at least this wide (a desktop, a landscape tablet) get the large layouts: more columns, larger type.
     public static let largeWidth = 1280.0

@@ -5,7 +5,8 @@ import MomentumLayers
 /// of pills, one per scene; where it does not (a phone in portrait), one pill naming the scene shown, with a menu
 /// icon, that opens a list of every scene over a dimmed window. Touches that go down on it belong to it (the scene
 /// never sees them); lifting on the pill or list row it went down on selects that scene. While the list is open
-/// every touch is the switcher's: a tap outside the list closes it.
+/// every touch is the switcher's: a tap outside the list closes it. In the compact band of a short window
+/// (`SceneChrome.isCompact`) it is always the one pill, 8 px from the top, so a scene's title fits inline beside it.
 public struct SceneSwitcher: Sendable {
     /// How the switcher shows.
     public enum Form: String, Sendable { case row, menu }
@@ -20,6 +21,8 @@ public struct SceneSwitcher: Sendable {
     }
     /// The width (logical px) the switcher may take from the window's left edge.
     public private(set) var room: Double
+    /// True in the compact band of a short window (`setRoom(_:compact:)`): the menu pill, 8 px from the top.
+    public private(set) var isCompact = false
     /// True while the menu's list is open.
     public private(set) var isOpen = false
     private var owned: [Int32: Int] = [:]
@@ -43,24 +46,29 @@ public struct SceneSwitcher: Sendable {
         2 * margin + Double(count) * pill.x + Double(max(0, count - 1)) * gap
     }
 
-    /// Row when the pills fit the room, else menu.
-    public var form: Form { Self.rowWidth(count: names.count) <= room ? .row : .menu }
+    /// Row when the pills fit the room (and the band is not compact), else menu.
+    public var form: Form { !isCompact && Self.rowWidth(count: names.count) <= room ? .row : .menu }
 
-    /// Gives the switcher `room` logical px of width (the window changed, or what shares the top edge did).
-    public mutating func setRoom(_ room: Double) {
+    /// The top edge of the pills and of the menu pill: `margin`, `SceneChrome.compactInset` in the compact band.
+    public var top: Double { isCompact ? SceneChrome.compactInset : Self.margin }
+
+    /// Gives the switcher `room` logical px of width (the window changed, or what shares the top edge did), and
+    /// tells it whether the band is compact (`SceneChrome.isCompact`).
+    public mutating func setRoom(_ room: Double, compact: Bool = false) {
         self.room = room
+        isCompact = compact
         if form == .row { isOpen = false }
     }
 
     /// The rectangle of pill `index` (row form).
     public func rect(of index: Int) -> DrawRect {
-        DrawRect(x: Self.margin + Double(index) * (Self.pill.x + Self.gap), y: Self.margin,
+        DrawRect(x: Self.margin + Double(index) * (Self.pill.x + Self.gap), y: top,
                  width: Self.pill.x, height: Self.pill.y)
     }
 
     /// The menu button (menu form).
     public var buttonRect: DrawRect {
-        DrawRect(origin: SIMD2(Self.margin, Self.margin), size: Self.menuButton)
+        DrawRect(origin: SIMD2(Self.margin, top), size: Self.menuButton)
     }
 
     /// The open list's row for scene `index` (menu form).
@@ -87,7 +95,7 @@ public struct SceneSwitcher: Sendable {
     }
 
     /// The bottom edge of what the switcher shows when closed: content below it is not covered.
-    public var bottom: Double { form == .row ? Self.margin + Self.pill.y : buttonRect.maxY }
+    public var bottom: Double { form == .row ? top + Self.pill.y : buttonRect.maxY }
 
     private func target(at p: SIMD2<Double>) -> Int? {
         func inside(_ r: DrawRect) -> Bool { p.x >= r.x && p.x <= r.maxX && p.y >= r.y && p.y <= r.maxY }

@@ -79,7 +79,7 @@ public struct ScrollScene: Scene {
         list.wantsOwnSurface = true  // it scrolls: drawn once (a band around what is shown), moved by the compositor
         list.role = .sheet("list")
         content = layers.add(list)
-        var barLayer = Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: SceneChrome.top),
+        var barLayer = Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: SceneChrome.bandHeight(for: size)),
                              backgroundColor: RGBA(hex: 0x1B2A49))
         barLayer.isHitTestable = false
         barLayer.role = .bar("header")
@@ -92,7 +92,8 @@ public struct ScrollScene: Scene {
 
     /// The viewport: below the chrome band, the whole width.
     public var viewport: DrawRect {
-        DrawRect(x: 0, y: SceneChrome.top, width: size.x, height: Swift.max(size.y - SceneChrome.top, 1))
+        let band = SceneChrome.bandHeight(for: size)
+        return DrawRect(x: 0, y: band, width: size.x, height: Swift.max(size.y - band, 1))
     }
 
     /// The content's height: every row, and a margin under the last.
@@ -394,12 +395,15 @@ public struct ScrollScene: Scene {
         layers[content].size = SIMD2(size.x, contentHeight)
         layers.removeSublayers(of: content)
         // The bar over the chrome band: rows scrolled up pass under it (and under the switcher and HUD drawn on it),
-        // a hairline at its foot, the list's title at its bottom left.
-        layers[bar].frame = DrawRect(x: 0, y: 0, width: size.x, height: SceneChrome.top)
+        // a hairline at its foot, the list's title at its bottom left (in a short window's compact band, inline beside
+        // the switcher's pill, centred in the bar).
+        let band = SceneChrome.bandHeight(for: size)
+        layers[bar].frame = DrawRect(x: 0, y: 0, width: size.x, height: band)
         layers.removeSublayers(of: bar)
-        layers.add(Layer(frame: DrawRect(x: 0, y: SceneChrome.top - 1, width: size.x, height: 1),
+        layers.add(Layer(frame: DrawRect(x: 0, y: band - 1, width: size.x, height: 1),
                          backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.12)), to: bar)
-        layers.add(Layer.text("Library", frame: DrawRect(x: 20, y: SceneChrome.top - 32, width: 140, height: 24),
+        let titleY = SceneChrome.isCompact(size) ? ((band - 24) / 2).rounded() : band - 32
+        layers.add(Layer.text("Library", frame: DrawRect(x: SceneChrome.titleX(for: size), y: titleY, width: 140, height: 24),
                               size: 17, color: Palette.white, weight: .semibold), to: bar)
         for (i, row) in Self.rows.prefix(Self.lines * Int(columns)).enumerated() {
             let column = Double(i % Int(columns)), line = Double(i / Int(columns))

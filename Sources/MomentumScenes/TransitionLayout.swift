@@ -7,7 +7,8 @@ import MomentumLayers
 /// to spare), centred horizontally. It is presented *from above* (seed 002): dismissed, its bottom edge lies on the
 /// container's top edge (the seed's `center.y = −90` for a 180 pt card); presented, it is centred in the area below
 /// the header bar. The header bar is the backdrop's "navigation bar" whose two large titles cross-fade; it spans the
-/// chrome band (`SceneChrome.top`), its titles at its bottom left, clear of the switcher and the HUD.
+/// chrome band (`SceneChrome.bandHeight(for:)`), its titles at its bottom left, clear of the switcher and the HUD (on a
+/// short window's compact band, inline beside the switcher's pill).
 ///
 /// The card's vertical position is its top edge `y`. The transition's *completion* is the fraction of the way
 /// from the dismissed position (0) to the presented position (1), clamped to [0, 1] like the seed's percentage.
@@ -24,7 +25,7 @@ public struct TransitionLayout: Sendable, Equatable {
     }
 
     /// Height of the backdrop's header bar (its titles cross-fade while the card moves): the chrome band.
-    public static let headerHeight = SceneChrome.top
+    public var headerHeight: Double { SceneChrome.bandHeight(for: SIMD2(width, height)) }
 
     /// The widest the card gets (a form sheet on a large screen, centred: the message beside its attachments),
     /// logical px.
@@ -49,7 +50,7 @@ public struct TransitionLayout: Sendable, Equatable {
     /// The card's size.
     public var cardSize: SIMD2<Double> {
         let most = isLarge ? SIMD2(Self.maximumCardWidth, Self.maximumCardHeight) : Self.compactMaximumCardSize
-        return SIMD2(max(min(width - 32, most.x), 0), max(min(height * 0.8, height - Self.headerHeight - 24, most.y), 0))
+        return SIMD2(max(min(width - 32, most.x), 0), max(min(height * 0.8, height - headerHeight - 24, most.y), 0))
     }
 
     /// The card's left edge (centred horizontally).
@@ -59,9 +60,9 @@ public struct TransitionLayout: Sendable, Equatable {
     /// too short; on a large window (a form sheet as wide as the inbox's rows) at the rows' top, 16 px under the bar,
     /// so it lies over the list from its first row down (centred, the first row peeked out between bar and card).
     public var presentedY: Double {
-        let below = height - Self.headerHeight - cardSize.y
-        if isLarge, below >= 32 { return Self.headerHeight + 16 }
-        return (below >= 0 ? Self.headerHeight + below / 2 : (height - cardSize.y) / 2).rounded()
+        let below = height - headerHeight - cardSize.y
+        if isLarge, below >= 32 { return headerHeight + 16 }
+        return (below >= 0 ? headerHeight + below / 2 : (height - cardSize.y) / 2).rounded()
     }
 
     /// The card's top edge when dismissed: just above the container, its bottom edge on the top edge.
@@ -91,14 +92,14 @@ public struct TransitionLayout: Sendable, Equatable {
     public var containerRect: DrawRect { DrawRect(x: 0, y: 0, width: width, height: height) }
 
     /// The header bar across the top of the backdrop.
-    public var headerRect: DrawRect { DrawRect(x: 0, y: 0, width: width, height: Self.headerHeight) }
+    public var headerRect: DrawRect { DrawRect(x: 0, y: 0, width: width, height: headerHeight) }
 
     /// The backdrop's "Open message" button (any tap on the backdrop presents a dismissed card; this shows where):
     /// centred near the bottom, below the inbox's rows (in the middle it sat over a row and hid its sender), and
     /// above the presented card's bottom edge, so the card covers it whole (no edge of it peeks out under the sheet).
     public var buttonRect: DrawRect {
         let size = SIMD2(min(220, max(width - 64, 0)), isShort ? 44.0 : 52.0)
-        let y = max(min(height - size.y - 20, presentedY + cardSize.y - size.y - 16), Self.headerHeight + 8)
+        let y = max(min(height - size.y - 20, presentedY + cardSize.y - size.y - 16), headerHeight + 8)
         return DrawRect(x: (width - size.x) / 2, y: y, width: size.x, height: size.y)
     }
 }

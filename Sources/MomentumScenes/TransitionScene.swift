@@ -161,8 +161,8 @@ public struct TransitionScene: Scene {
         return veil
     }
 
-    /// The titles' left edge at rest, and how far they slide while they fade (px).
-    static let titleX = 20.0, titleTravel = 36.0
+    /// How far the titles slide while they fade (px); their left edge at rest is `SceneChrome.titleX(for:)`.
+    static let titleTravel = 36.0
 
     /// Creates the scene at rest with the card dismissed in a container of `size`.
     public init(size: SIMD2<Double>) { self.init(layout: TransitionLayout(width: size.x, height: size.y)) }
@@ -228,7 +228,7 @@ public struct TransitionScene: Scene {
             switch event {
             case .pressed(let p):
                 // The header bar is drawn over the card: what is under it cannot be touched.
-                pressedOnCard = p.y >= TransitionLayout.headerHeight && cardRect.contains(p)
+                pressedOnCard = p.y >= layout.headerHeight && cardRect.contains(p)
                 pressedWhileMoving = isMoving
                 heldTime = 0
                 atDown = SIMD2(cardY, cardVY)
@@ -314,7 +314,7 @@ public struct TransitionScene: Scene {
     /// The backdrop below the header (a tap there presents or dismisses), the "Open message" button on it while the
     /// card is away, and the card with its Close control where the card is drawn.
     public var touchTargets: [TouchTarget] {
-        let band = TransitionLayout.headerHeight
+        let band = layout.headerHeight
         var targets = [TouchTarget("backdrop", DrawRect(x: 0, y: band, width: layout.width,
                                                         height: max(0, layout.height - band)))]
         let card = cardRect
@@ -436,8 +436,9 @@ public struct TransitionScene: Scene {
         // by half way, the card's comes in from the right after it (they crossed at one spot and read "Inboxage").
         let fade = min(max(backdrop.headerFade, 0), 1)
         var backdropFrame = layers[titles.backdrop].frame, cardFrame = layers[titles.card].frame
-        backdropFrame.origin.x = Self.titleX - Self.titleInset.x - Self.titleTravel * fade
-        cardFrame.origin.x = Self.titleX - Self.titleInset.x + Self.titleTravel * (1 - fade)
+        let titleX = SceneChrome.titleX(for: layout.containerRect.size)
+        backdropFrame.origin.x = titleX - Self.titleInset.x - Self.titleTravel * fade
+        cardFrame.origin.x = titleX - Self.titleInset.x + Self.titleTravel * (1 - fade)
         layers[titles.backdrop].frame = backdropFrame
         layers[titles.card].frame = cardFrame
         veil(titles.backdrop, with: veils.backdrop, opacity: max(0, 1 - 2 * fade))
@@ -487,7 +488,7 @@ public struct TransitionScene: Scene {
                        ("Edsger Dijkstra", "On the cruelty of timers"), ("Barbara Liskov", "Substitution, again"),
                        ("Ken Thompson", "A tiny editor"), ("Frances Allen", "Loop optimisations"),
                        ("Dennis Ritchie", "Portable programs"), ("Radia Perlman", "Spanning trees")]
-        var rowY = TransitionLayout.headerHeight + 16
+        var rowY = layout.headerHeight + 16
         var index = 0
         // Rows above the button, none under it.
         while rowY + rowHeight < layout.buttonRect.y - 12, index < senders.count {
@@ -518,10 +519,14 @@ public struct TransitionScene: Scene {
         layers[header].frame = bar
         layers[separator].frame = DrawRect(x: 0, y: bar.height - 1, width: bar.width, height: 1)
         // Large titles at the bar's bottom left, their capitals 20 px tall, 14 px above its bottom edge (in boxes
-        // that reach `titleInset` past them, above the bar's separator).
-        let boxY = bar.height - 34 - Self.titleInset.y, boxHeight = bar.height - 1 - boxY
-        layers[titles.backdrop].frame = DrawRect(x: Self.titleX - Self.titleInset.x, y: boxY, width: 128, height: boxHeight)
-        layers[titles.card].frame = DrawRect(x: Self.titleX - Self.titleInset.x, y: boxY, width: 158, height: boxHeight)
+        // that reach `titleInset` past them, above the bar's separator); in a short window's compact band, inline
+        // beside the switcher's pill, their capitals centred in the bar.
+        let compact = SceneChrome.isCompact(container.size)
+        let capitals = compact ? ((bar.height - 20) / 2).rounded() : bar.height - 34
+        let boxY = capitals - Self.titleInset.y, boxHeight = bar.height - 1 - boxY
+        let titleX = SceneChrome.titleX(for: container.size)
+        layers[titles.backdrop].frame = DrawRect(x: titleX - Self.titleInset.x, y: boxY, width: 128, height: boxHeight)
+        layers[titles.card].frame = DrawRect(x: titleX - Self.titleInset.x, y: boxY, width: 158, height: boxHeight)
         let size = layout.cardSize
         layers[card].size = size
         layers[cardContent].frame = DrawRect(origin: .zero, size: size)
@@ -553,22 +558,29 @@ public struct TransitionScene: Scene {
         // desktop), so the text keeps a readable measure and the width is used; on a short one too (a phone in
         // landscape: following the message they were cut off, and the card's right third was blank); else they
         // follow the message.
-        let sideWidth = inset.width >= 760 || (short && inset.width >= 600) ? px(300) : 0
+        let bodyTop = inset.y + px(110) - lift
+        // A short card's attachment rows are tighter, its column starting under "Close" (three rows in 720x360).
+        let row = short ? 44 : px(Self.attachmentRow)
+        // A wide card too short for every attachment under the message's first paragraph (640x480: two of three
+        // showed) puts them beside it as well, in a narrower column.
+        let following = Self.wrap(Self.body[0], columns: Self.columns(width: min(inset.width, px(560)), size: pt(9.5)))
+        let besideToFit = !short && inset.width >= px(520)
+            && bodyTop + Double(following.count) * px(21) + px(18) + px(20) + Double(Self.attachments.count) * row
+                > inset.maxY
+        let sideWidth = inset.width >= 760 || (short && inset.width >= 600) ? px(300) : besideToFit ? px(240) : 0
         let bodyWidth = sideWidth > 0 ? inset.width - sideWidth - px(40) : inset.width
         // The body, wrapped to its column (at most a comfortable reading width, about 85 characters), as many lines
         // as fit.
         let columns = Self.columns(width: min(bodyWidth, px(560)), size: pt(9.5))
-        let bodyTop = inset.y + px(110) - lift
         var lineY = bodyTop
         let paragraphs = sideWidth > 0 ? Self.body + Self.moreBody : Self.body
-        // A short card's attachment rows are tighter, its column starting under "Close" (three rows in 720x360).
-        let row = short ? 44 : px(Self.attachmentRow)
         // Following the message, the attachments keep room for all of them: the message ends at the last whole
         // paragraph that leaves it (at 360x720 the card showed one attachment of three, at 800x600 two), or after
-        // its first paragraph where none does.
+        // its first paragraph where none does; beside them on a card smaller than a large window's (a landscape
+        // phone's, 640x480's), at the last whole paragraph above the card's foot (not cut mid-sentence there).
         var lines = Array(paragraphs.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast())
-        if sideWidth == 0 {
-            let floor = inset.maxY - px(18) - px(20) - Double(Self.attachments.count) * row
+        if sideWidth == 0 || !layout.isLarge {
+            let floor = sideWidth == 0 ? inset.maxY - px(18) - px(20) - Double(Self.attachments.count) * row : inset.maxY
             let fitting = lines.indices.filter { bodyTop + Double($0) * px(21) + px(12) < floor }.count
             let ends = lines.indices.filter { lines[$0].isEmpty }
             if fitting < lines.count, let end = ends.last(where: { $0 <= fitting }) ?? ends.first {
@@ -588,6 +600,10 @@ public struct TransitionScene: Scene {
         fileY += px(20)
         let rowWidth = sideWidth > 0 ? sideWidth : min(inset.width, 560)
         let tileSide = px(32)
+        // The size lines whole where every one fits the column, else every one the size alone (one style a list).
+        let detailed = Self.attachments.allSatisfy {
+            Self.sizeLine($0.size, width: rowWidth - tileSide - px(12), size: pt(8.5)) == $0.size
+        }
         for (n, file) in Self.attachments.enumerated() where fileY + row <= inset.maxY {
             if n > 0 {
                 layers.add(Layer(frame: DrawRect(x: fileX + tileSide + px(12), y: fileY,
@@ -602,7 +618,8 @@ public struct TransitionScene: Scene {
             layers.add(kind, to: cardContent)
             layers.add(Self.text(file.name, size: pt(10.5), color: ink, weight: .semibold, x: fileX + tileSide + px(12),
                                  y: fileY + (short ? 8 : px(10))), to: cardContent)
-            layers.add(Self.text(file.size, size: pt(8.5), color: grey, x: fileX + tileSide + px(12),
+            layers.add(Self.text(detailed ? file.size : Self.sizeLine(file.size, width: 0, size: pt(8.5)),
+                                 size: pt(8.5), color: grey, x: fileX + tileSide + px(12),
                                  y: fileY + (short ? 26 : px(28))), to: cardContent)
             fileY += row
         }
@@ -614,6 +631,17 @@ public struct TransitionScene: Scene {
 
     /// The height of an attachment row.
     static let attachmentRow = 48.0
+
+    /// An attachment's size line (`"840 KB · least squares over the last samples"`) for text `width` px wide:
+    /// whole where it fits (Inter's small grey type runs about 0.66 of its capital height a character; it may reach
+    /// 10 px into the card's 20 px margin, as at 360x720), else its size alone ("840 KB"), as a narrow column in a
+    /// mail reader shows.
+    static func sizeLine(_ line: String, width: Double, size: Double) -> String {
+        guard Double(line.count) * size * 0.66 > width + 10, let dot = line.firstIndex(of: "·") else { return line }
+        var head = line[..<dot]
+        while head.last == " " { head = head.dropLast() }
+        return String(head)
+    }
     /// The message's attachments: name, size, the tile's label and colour.
     static let attachments: [(name: String, size: String, kind: String, color: UInt32)] = [
         ("spring-response.pdf", "1.2 MB · the closed form, plotted", "PDF", 0xFF375F),

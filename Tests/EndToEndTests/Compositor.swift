@@ -99,7 +99,7 @@ final class Compositor {
     /// The centre of a gallery item's touch area as the gallery lays it out in this window (whole px).
     func centre(of item: GalleryItem) -> (x: Double, y: Double) {
         let (layout, zoom) = GalleryLayout.fitting(width: width, height: height)
-        let c = GalleryLayout.toWindow(layout.frame(of: item).center, zoom: zoom)
+        let c = layout.toWindow(layout.frame(of: item).center, zoom: zoom)
         return (c.x.rounded(), c.y.rounded())
     }
 

@@ -26,7 +26,7 @@ import Testing
         let size = SIMD2(c.width, c.height)
         var random = SplitMix64(seed: seed &* 1_000_003 &+ UInt64(SceneKind.allCases.firstIndex(of: scene) ?? 0) &* 31
                                    &+ UInt64(backend.flatMap { BackendKind.allCases.firstIndex(of: $0) } ?? 0))
-        let top = SceneChrome.top + 4
+        let top = SceneChrome.bandHeight(for: size) + 4
         func point(in rect: DrawRect?) -> SIMD2<Double> { InterruptibilityCheck.aim(at: rect, size: size, random: &random) }
         func r(_ v: Double) -> Int { Int(v.rounded()) }
         var played: [String] = []

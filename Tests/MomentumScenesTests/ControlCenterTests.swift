@@ -33,7 +33,7 @@ struct ControlCenterTests {
             }
         }
         // The open panel shows wholly below the chrome band on every screen that is not tiny.
-        if screen.y >= 600 { #expect(layout.y(for: .open) >= SceneChrome.top) }
+        if screen.y >= 600 { #expect(layout.y(for: .open) >= SceneChrome.bandHeight(for: screen)) }
     }
 
     @Test("a phone portrait screen gets everything: toggles, media, both sliders; the minimum window the toggles")

@@ -19,7 +19,7 @@ struct GalleryLayoutTests {
         for (i, a) in items.enumerated() {
             let r = layout.frame(of: a)
             // Inside the window and below the chrome band (the switcher and the HUD).
-            #expect(r.x >= 0 && r.y >= SceneChrome.top && r.maxX <= size.x && r.maxY <= size.y, "\(a) at \(r) in \(size)")
+            #expect(r.x >= 0 && r.y >= SceneChrome.bandHeight(for: size) && r.maxX <= size.x && r.maxY <= size.y, "\(a) at \(r) in \(size)")
             #expect(layout.item(at: r.center) == a)
             for b in items[(i + 1)...] { #expect(!Self.overlaps(r, layout.frame(of: b)), "\(a) overlaps \(b)") }
         }
@@ -64,7 +64,7 @@ struct GalleryLayoutTests {
         let swingRight = layout.coversAnchor.x + layout.coverSwing.x + GalleryLayout.cardSize / 2
         #expect(swingRight <= cards[3].maxX, "the shuffled cover swings out of its card at \(size)")
         // The cards fill the window below the chrome band: no more than a tenth of its height is left under them.
-        let bottom = GalleryLayout.toWindow(SIMD2(0, cards.map(\.maxY).max() ?? 0), zoom: zoom).y
+        let bottom = layout.toWindow(SIMD2(0, cards.map(\.maxY).max() ?? 0), zoom: zoom).y
         #expect(size.y - bottom <= size.y * 0.1, "\(size.y - bottom) px left under the cards at \(size)")
     }
 
@@ -72,12 +72,12 @@ struct GalleryLayoutTests {
           arguments: [SIMD2<Double>(1920, 1080), SIMD2(2560, 1440)])
     func largeWindowsBalanceTheGrid(size: SIMD2<Double>) {
         let (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
-        let top = GalleryLayout.toWindow(SIMD2(0, layout.cards.map(\.y).min() ?? 0), zoom: zoom).y
-        let bottom = GalleryLayout.toWindow(SIMD2(0, layout.cards.map(\.maxY).max() ?? 0), zoom: zoom).y
+        let top = layout.toWindow(SIMD2(0, layout.cards.map(\.y).min() ?? 0), zoom: zoom).y
+        let bottom = layout.toWindow(SIMD2(0, layout.cards.map(\.maxY).max() ?? 0), zoom: zoom).y
         // Clear of the band (the HUD's place); the space under them no more than between the switcher's pills (their
         // foot 42 px down) and them. At 1920x1080 the cards began 13 px into the band and left 104 px under them.
         let pills = SceneSwitcher.margin + SceneSwitcher.pill.y, below = size.y - bottom
-        #expect(top >= SceneChrome.top && below <= top - pills && below >= 16,
+        #expect(top >= SceneChrome.bandHeight(for: size) && below <= top - pills && below >= 16,
                 "the cards from \(top) to \(bottom), \(below) px under them, at \(size)")
         #expect(layout.fits, "\(size)")
     }

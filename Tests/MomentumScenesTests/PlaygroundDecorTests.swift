@@ -71,10 +71,11 @@ struct PlaygroundDecorTests {
             return nil
         }
         // The ceiling at the chrome band's edge, the floor at the window's bottom edge, sides at its sides.
-        #expect(rects.contains { $0.y == SceneChrome.top && $0.width == 800 && $0.height <= 3 })
+        let band = SceneChrome.bandHeight(for: SIMD2(800, 560))
+        #expect(rects.contains { $0.y == band && $0.width == 800 && $0.height <= 3 })
         #expect(rects.contains { $0.maxY == 560 && $0.width == 800 && $0.height <= 3 })
-        #expect(rects.contains { $0.x == 0 && $0.y == SceneChrome.top && $0.maxY == 560 && $0.width <= 3 })
-        #expect(rects.contains { $0.maxX == 800 && $0.y == SceneChrome.top && $0.maxY == 560 && $0.width <= 3 })
+        #expect(rects.contains { $0.x == 0 && $0.y == band && $0.maxY == 560 && $0.width <= 3 })
+        #expect(rects.contains { $0.maxX == 800 && $0.y == band && $0.maxY == 560 && $0.width <= 3 })
     }
 
     @Test("a large window docks the legend and the gesture guide under the field: drawn there, the floor at its top")

@@ -133,14 +133,14 @@ struct PlaygroundSceneTests {
         // whole card below the band at every moment, and the goal is moved in no further than that needs (whole px).
         // Across, the right edge (1600 − 80) is past where it coasts (1514) but not past where the spring carries
         // it: moved in there too.
-        #expect(coast.y < SceneChrome.top + 80 && coast.x < 1520 && target.x < coast.x)
+        #expect(coast.y < SceneChrome.bandHeight(for: d.scene.size) + 80 && coast.x < 1520 && target.x < coast.x)
         let path = stride(from: 0.0, through: 3, by: 1.0 / 480).map { t in
             target + springDisplacement(x0: from - target, v0: released, t: t)
         }
         let highest = path.map(\.y).min() ?? 0, rightmost = path.map(\.x).max() ?? .infinity
-        #expect(highest >= SceneChrome.top + 80 - 0.05, "the card's top reaches \(highest - 80)")
+        #expect(highest >= SceneChrome.bandHeight(for: d.scene.size) + 80 - 0.05, "the card's top reaches \(highest - 80)")
         #expect(rightmost <= 1520 + 0.05, "the card's right side reaches \(rightmost + 80)")
-        #expect(highest < SceneChrome.top + 80 + 1.5 && rightmost > 1520 - 1.5, "goal \(target)")
+        #expect(highest < SceneChrome.bandHeight(for: d.scene.size) + 80 + 1.5 && rightmost > 1520 - 1.5, "goal \(target)")
         // One frame later the card is where the closed-form spring with that initial velocity puts it.
         d.wait(1.0 / 60)
         let expected = target + springDisplacement(x0: from - target, v0: released, t: 1.0 / 60)

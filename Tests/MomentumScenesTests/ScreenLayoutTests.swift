@@ -5,27 +5,34 @@ import Testing
 
 /// Every scene's layout on every screen the product issue names, in logical px: a phone in portrait (360x640,
 /// 360x720, 412x915; 720x1440 at scale 2 is 360x720), a landscape tablet (1280x800), a laptop window (800x600),
-/// 1080p (and 3840x2160 at scale 2, the same logical size), and 1.5 (2560x1440 at 1.5 is 1707x960). Touch targets
-/// lie inside the window and below the chrome band, apart from each other and from the HUD's corner.
+/// 1080p (and 3840x2160 at scale 2, the same logical size), 1.5 (2560x1440 at 1.5 is 1707x960), and a phone in
+/// landscape (720x360, 640x400: the compact band). Touch targets lie inside the window and below the chrome band,
+/// apart from each other and from the HUD's corner.
 struct ScreenLayoutTests {
     static let sizes: [SIMD2<Double>] = [SIMD2(360, 640), SIMD2(360, 720), SIMD2(412, 915), SIMD2(1280, 800),
-                                         SIMD2(800, 600), SIMD2(1920, 1080), SIMD2(1707, 960)]
-    /// The HUD's corner: 184×72, 12 px from the top-right edges.
-    static func hud(_ size: SIMD2<Double>) -> DrawRect { DrawRect(x: size.x - 196, y: 12, width: 184, height: 72) }
+                                         SIMD2(800, 600), SIMD2(1920, 1080), SIMD2(1707, 960), SIMD2(720, 360),
+                                         SIMD2(640, 400)]
+    /// The HUD's corner: 184×72, 12 px from the top-right edges (in a short window's compact band 36 px tall, 8 px
+    /// from the top: what `HUD.box(for:)` takes at most).
+    static func hud(_ size: SIMD2<Double>) -> DrawRect {
+        DrawRect(x: size.x - 196, y: SceneChrome.inset(for: size), width: 184,
+                 height: SceneChrome.isCompact(size) ? 36 : 72)
+    }
 
     static func overlaps(_ a: DrawRect, _ b: DrawRect) -> Bool {
         a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
     }
 
     static func inside(_ r: DrawRect, _ size: SIMD2<Double>, belowBand: Bool = true) -> Bool {
-        r.x >= 0 && r.maxX <= size.x && r.maxY <= size.y && r.y >= (belowBand ? SceneChrome.top : 0)
+        r.x >= 0 && r.maxX <= size.x && r.maxY <= size.y && r.y >= (belowBand ? SceneChrome.bandHeight(for: size) : 0)
     }
 
     @Test(arguments: sizes) func theSwitcherFitsBesideTheHUD(size: SIMD2<Double>) {
         var switcher = SceneSwitcher(names: SceneKind.allCases.map(\.rawValue), selected: 0, room: size.x - 204)
+        switcher.setRoom(size.x - 204, compact: SceneChrome.isCompact(size))
         for (name, r) in switcher.targets {
             #expect(Self.inside(r, size, belowBand: false) && !Self.overlaps(r, Self.hud(size)), "\(name) \(r) at \(size)")
-            #expect(r.maxY <= SceneChrome.top)
+            #expect(r.maxY <= SceneChrome.bandHeight(for: size))
         }
         if switcher.form == .menu {
             // Open, its list is inside the window, one row under another, each a finger tall.
@@ -39,7 +46,7 @@ struct ScreenLayoutTests {
 
     @Test(arguments: sizes) func thePanelOpensBelowTheBandAndPeeksWhenClosed(size: SIMD2<Double>) {
         let layout = PanelLayout(width: size.x, height: size.y)
-        #expect(layout.y(for: .open) >= SceneChrome.top)
+        #expect(layout.y(for: .open) >= SceneChrome.bandHeight(for: size))
         #expect(layout.rect(y: layout.y(for: .open)).maxY == size.y)          // open: all of it shows
         let closed = layout.rect(y: layout.y(for: .closed))
         #expect(closed.y == size.y - 72 && closed.x >= 0 && closed.maxX <= size.x)
@@ -72,12 +79,12 @@ struct ScreenLayoutTests {
         #expect(scene.position == scene.home && scene.home.x == size.x / 2)
         #expect(scene.home == size / 2 || scene.dock == nil || scene.side > PlaygroundScene.cardSide, "\(size): \(scene.home)")
         let corner = scene.clamped(SIMD2(0, 0))
-        #expect(corner.y - 80 >= SceneChrome.top && corner.x - 80 >= 0)
+        #expect(corner.y - 80 >= SceneChrome.bandHeight(for: size) && corner.x - 80 >= 0)
     }
 
     @Test(arguments: sizes) func theListFillsTheViewportBelowTheBand(size: SIMD2<Double>) {
         let scene = ScrollScene(size: size)
-        #expect(scene.viewport.y == SceneChrome.top && scene.viewport.maxY == size.y)
+        #expect(scene.viewport.y == SceneChrome.bandHeight(for: size) && scene.viewport.maxY == size.y)
         #expect(scene.minimumOffset < 0)   // sixty rows always overflow: there is something to scroll
     }
 }
@@ -92,7 +99,7 @@ struct GalleryZoomTests {
         var scene = GalleryScene(size: size)
         let targets = scene.touchTargets
         for t in targets {
-            #expect(t.rect.y >= SceneChrome.top - 1e-9 && t.rect.maxY <= size.y + 1e-9 && t.rect.x >= 0
+            #expect(t.rect.y >= SceneChrome.bandHeight(for: size) - 1e-9 && t.rect.maxY <= size.y + 1e-9 && t.rect.x >= 0
                     && t.rect.maxX <= size.x + 1e-9, "\(t.name) at \(t.rect) in \(size)")
         }
         for i in targets.indices {

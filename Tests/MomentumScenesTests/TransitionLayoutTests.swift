@@ -33,7 +33,7 @@ struct TransitionLayeringTests {
         var scene = TransitionScene(size: SIMD2(800, 600))
         _ = scene.present()
         var frames = 0
-        while !(scene.cardRect.y < TransitionLayout.headerHeight && scene.cardRect.maxY > TransitionLayout.headerHeight
+        while !(scene.cardRect.y < scene.layout.headerHeight && scene.cardRect.maxY > scene.layout.headerHeight
                 && scene.cardRect.maxY > 200), frames < 120 {
             _ = scene.advance(by: 1.0 / 60)
             frames += 1
@@ -47,8 +47,8 @@ struct TransitionLayeringTests {
         }
         let header = list.commands.firstIndex {
             switch $0 {
-            case .rect(let r, _): return r.size == SIMD2(800, TransitionLayout.headerHeight)
-            case .roundedRect(let r): return r.rect.size == SIMD2(800, TransitionLayout.headerHeight)
+            case .rect(let r, _): return r.size == SIMD2(800, scene.layout.headerHeight)
+            case .roundedRect(let r): return r.rect.size == SIMD2(800, scene.layout.headerHeight)
             default: return false
             }
         }
@@ -63,7 +63,7 @@ struct TransitionButtonTests {
     func thePresentedCardCoversTheButton(size: SIMD2<Double>) {
         let layout = TransitionLayout(width: size.x, height: size.y)
         let button = layout.buttonRect, card = layout.cardRect(y: layout.presentedY)
-        #expect(button.y >= TransitionLayout.headerHeight && button.maxY <= size.y, "\(size): \(button)")
+        #expect(button.y >= layout.headerHeight && button.maxY <= size.y, "\(size): \(button)")
         #expect(card.x <= button.x && card.maxX >= button.maxX && card.y <= button.y && card.maxY >= button.maxY + 12,
                 "\(size): card \(card), button \(button)")
     }
@@ -78,6 +78,23 @@ struct TransitionShortLayoutTests {
             if case .text(let run) = command { return run }
             return nil
         }
+    }
+
+    /// The card presented in a window of `size`: its rectangle, the runs drawn, the message's lines (the runs at its
+    /// left edge from its paragraphs) and the last of them.
+    private func presented(_ size: SIMD2<Double>) throws -> (card: DrawRect, drawn: [TextRun], body: [TextRun],
+                                                           last: TextRun) {
+        var scene = TransitionScene(size: size)
+        _ = scene.present()
+        for _ in 0..<120 where scene.needsFrames { _ = scene.advance(by: 1.0 / 60) }
+        #expect(scene.state == .presented)
+        let card = scene.cardRect, drawn = runs(scene)
+        let paragraphs = TransitionScene.body + TransitionScene.moreBody
+        let body = drawn.filter { run in
+            abs(run.position.x - (card.x + 20)) < 1 && paragraphs.contains { $0.contains(run.string) }
+        }
+        let last = try #require(body.max { $0.position.y < $1.position.y }, "\(size): the message drawn")
+        return (card, drawn, body, last)
     }
 
     @Test("a short card shows every attachment whole beside its first paragraph, and the inbox three rows above the button")
@@ -107,21 +124,35 @@ struct TransitionShortLayoutTests {
         }
     }
 
+    @Test("a wide card too short for its attachments under the message shows every one whole beside it",
+          arguments: [SIMD2(640.0, 480.0), SIMD2(600, 460)])
+    func aWideShortCardShowsEveryAttachmentBesideTheMessage(size: SIMD2<Double>) throws {
+        #expect(!TransitionLayout(width: size.x, height: size.y).isShort)
+        let (card, drawn, body, last) = try presented(size)
+        let paragraphs = TransitionScene.body + TransitionScene.moreBody
+        let right = body.map { $0.position.x + Double($0.string.count) * $0.size * 0.55 }.max() ?? card.maxX
+        // Every attachment's name and size (the size alone where its description does not fit), whole inside the
+        // card (the size line's descenders above its 20 px margin, its end inside the card), right of the message.
+        // At 640x480 the third attachment was not drawn (two rows under the first paragraph).
+        for file in TransitionScene.attachments {
+            let name = try #require(drawn.first { $0.string == file.name }, "\(size): \(file.name) drawn")
+            let line = try #require(drawn.first { !$0.string.isEmpty && file.size.hasPrefix($0.string) },
+                                    "\(size): \(file.size) drawn")
+            let end = line.position.x + Double(line.string.count) * line.size * 0.55
+            #expect(name.position.x > right && line.position.y + 0.25 * line.size <= card.maxY - 20 && end <= card.maxX,
+                    "\(size): \(file.name) at \(name.position), its size at \(line.position)…\(end), card \(card)")
+        }
+        // The message ends where a paragraph does (not cut mid-sentence at the card's foot).
+        #expect(paragraphs.contains { $0.hasSuffix(last.string) }, "\(size): the message ends with \"\(last.string)\"")
+    }
+
     @Test("a card whose attachments follow the message shows all of them whole, after a whole paragraph",
           arguments: [SIMD2(360.0, 720.0), SIMD2(800, 600), SIMD2(360, 640)])
     func attachmentsFollowingTheMessageAreAllShown(size: SIMD2<Double>) throws {
-        var scene = TransitionScene(size: size)
-        _ = scene.present()
-        for _ in 0..<120 where scene.needsFrames { _ = scene.advance(by: 1.0 / 60) }
-        #expect(scene.state == .presented)
-        let card = scene.cardRect, drawn = runs(scene)
         // Every attachment's name and size line, whole inside the card (the size line's descenders above its foot),
         // below the message's lines.
+        let (card, drawn, _, last) = try presented(size)
         let paragraphs = TransitionScene.body + TransitionScene.moreBody
-        let body = drawn.filter { run in
-            abs(run.position.x - (card.x + 20)) < 1 && paragraphs.contains { $0.contains(run.string) }
-        }
-        let last = try #require(body.max { $0.position.y < $1.position.y }, "\(size): the message drawn")
         for file in TransitionScene.attachments {
             let name = try #require(drawn.first { $0.string == file.name }, "\(size): \(file.name) drawn")
             let line = try #require(drawn.first { $0.string == file.size }, "\(size): \(file.size) drawn")

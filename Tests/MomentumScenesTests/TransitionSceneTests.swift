@@ -56,7 +56,7 @@ private struct TransitionRig {
     /// returns the press point.
     mutating func pressMidPresentation() -> SIMD2<Double> {
         tap(SIMD2(200, 590))
-        while scene.cardRect.maxY < TransitionLayout.headerHeight + 30 { frame() }
+        while scene.cardRect.maxY < scene.layout.headerHeight + 30 { frame() }
         let press = SIMD2(200.0, scene.cardRect.maxY - 10)
         touch(.down, press)
         return press
@@ -146,7 +146,7 @@ private struct TransitionRig {
         var rig = TransitionRig()
         rig.tap(SIMD2(200, 590))
         // Until the card's bottom shows 30 px below the header bar (the rest of it is still under the bar).
-        while rig.scene.cardRect.maxY < TransitionLayout.headerHeight + 30 { rig.frame() }
+        while rig.scene.cardRect.maxY < rig.scene.layout.headerHeight + 30 { rig.frame() }
         let rect = rig.scene.cardRect
         let press = SIMD2(200.0, rect.maxY - 10)
         rig.touch(.down, press)

@@ -55,7 +55,7 @@ public enum InterruptibilityCheck {
     /// velocity (a bounce, not a jump).
     public static func nearEdges(_ p: SIMD2<Double>, margin: Double, size: SIMD2<Double>) -> Bool {
         let half = PlaygroundScene.side(for: size) / 2
-        let low = SIMD2(half, SceneChrome.top + half), high = SIMD2(size.x, PlaygroundScene.floor(for: size)) - half
+        let low = SIMD2(half, SceneChrome.bandHeight(for: size) + half), high = SIMD2(size.x, PlaygroundScene.floor(for: size)) - half
         return p.x - low.x < margin || high.x - p.x < margin || p.y - low.y < margin || high.y - p.y < margin
     }
 
@@ -117,7 +117,7 @@ public enum InterruptibilityCheck {
                         }
                         let half = PlaygroundScene.tileSide(for: PlaygroundScene.side(for: size)) / 2
                         let margin = speed * step + 2
-                        let walls = [c.tile.x - half, size.x - half - c.tile.x, c.tile.y - half - SceneChrome.top,
+                        let walls = [c.tile.x - half, size.x - half - c.tile.x, c.tile.y - half - SceneChrome.bandHeight(for: size),
                                      PlaygroundScene.floor(for: size) - half - c.tile.y].contains { $0 < margin }
                         if !impulse, !walls, (c.tileVelocity - before.v).length > a * step + 1 {
                             problems.append("at \(line.t) s the tile's velocity jumped from \(before.v) to \(c.tileVelocity)")
@@ -155,7 +155,7 @@ public enum InterruptibilityCheck {
     /// A point to touch, below the chrome band (the switcher's pills and the HUD take touches there): mostly on the
     /// object where it is drawn (`rect`), sometimes anywhere in the scene.
     public static func aim(at rect: DrawRect?, size: SIMD2<Double>, random: inout SplitMix64) -> SIMD2<Double> {
-        let top = SceneChrome.top + 4
+        let top = SceneChrome.bandHeight(for: size) + 4
         guard let rect, rect.maxY > top + 12, random.nextUnit() < 0.85 else {
             return SIMD2(40 + random.nextUnit() * (size.x - 80), top + random.nextUnit() * (size.y - top - 10))
         }
