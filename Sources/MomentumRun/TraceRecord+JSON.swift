@@ -146,6 +146,8 @@ struct JSONTraceWriter: TraceValueWriter {
     mutating func number(_ value: Double) { separate(); json.number(value); follows = true }
     mutating func bool(_ value: Bool) { separate(); json.raw(value ? "true" : "false"); follows = true }
     mutating func string(_ value: String) { separate(); json.string(value); follows = true }
+    /// As its cases would write it, by `JSONBytes.value(_:)` (no closure per array or object).
+    mutating func value(_ value: TraceValue) { separate(); json.value(value); follows = true }
     mutating func array(_ body: (inout JSONTraceWriter) -> Void) { nest("[", "]", body) }
     mutating func object(_ body: (inout JSONTraceWriter) -> Void) { nest("{", "}", body) }
 
