@@ -13,14 +13,28 @@ public struct JSONBytes: TextOutputStream {
     public init() {}
 
     /// Appends `string`'s UTF-8 as it is (no quotes, no escapes).
-    public mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    public mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { append($0) }
+    }
 
     /// Where `Double.write(to:)` puts its digits: appended directly, no `String` made for them.
-    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { append(buffer) }
 
     /// Appends literal text.
     public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
+    }
+
+    /// Appends `run`: a short one (a key's quotes and colon, a small number's digits, most of a line's appends) byte
+    /// by byte, as an array's append of a whole buffer costs several times a byte's before its copy.
+    @inline(__always)
+    private mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
+        if run.count <= 8 {
+            for byte in run { bytes.append(byte) }
+        } else {
+            bytes.append(contentsOf: run)
+        }
     }
 
     /// Appends a number.
@@ -63,7 +77,7 @@ public struct JSONBytes: TextOutputStream {
                     text[place] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
                     fraction /= 10
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[...digits]))
+                append(UnsafeBufferPointer(rebasing: text[...digits]))
             }
             return true
         }
@@ -85,7 +99,7 @@ public struct JSONBytes: TextOutputStream {
                 start -= 1
                 text[start] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+            append(UnsafeBufferPointer(rebasing: text[start...]))
         }
     }
 
@@ -96,7 +110,7 @@ public struct JSONBytes: TextOutputStream {
         s.withUTF8 { utf8 in
             // Most strings (every key, most names) need no escape: one copy.
             guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                bytes.append(contentsOf: utf8)
+                append(utf8)
                 return
             }
             for byte in utf8 {
