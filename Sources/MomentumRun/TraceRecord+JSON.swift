@@ -136,10 +136,13 @@ struct JSONTraceWriter: TraceValueWriter {
     /// line's `event`.
     private var follows = true
 
+    /// `"key":` as `JSONBytes.string` would quote it, without its look for characters to escape: a record's keys
+    /// are its `Key`s' names, which need none.
     mutating func key(_ key: String) {
         separate()
-        json.string(key)
-        json.bytes.append(UInt8(ascii: ":"))
+        json.bytes.append(UInt8(ascii: "\""))
+        json.write(key)
+        json.raw("\":")
         follows = false
     }
 
