@@ -26,9 +26,11 @@ extension TraceLine {
 
 /// Where a record's fields go, in order: `JSONBytes` writes them as the line's JSON, `TraceFieldList` keeps them
 /// (`TraceRecord.fields`). The keys are written once, in `TraceRecord.write(fields:)`.
-public protocol TraceFieldSink: SceneFieldSink {
+public protocol TraceFieldSink {
     /// The field `key`: `value`.
     mutating func field(_ key: String, _ value: JSONValue)
+    /// The field `key`: a scene's value (a gesture event's field, a scene's record's member).
+    mutating func field(_ key: String, scene value: TraceValue)
     /// The field `key`: the four numbers of `rect` (`[x, y, width, height]`), `null` when nil.
     mutating func field(_ key: String, rect: DrawRect?)
     /// The field `key`: the names of `flags`, as an array of strings.
@@ -46,8 +48,6 @@ extension TraceFieldSink {
         field(key, rect.map { r in .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) } ?? .null)
     }
 
-    public mutating func field(_ key: String, rect: DrawRect) { field(key, rect: Optional(rect)) }
-
     public mutating func field(_ key: String, number value: Double?) { field(key, value.map { .number($0) } ?? .null) }
 
     public mutating func field(_ key: String, int value: Int64?) { field(key, value.map { .int($0) } ?? .null) }
@@ -56,7 +56,9 @@ extension TraceFieldSink {
         field(key, .array(flags.names.map { .string($0) }))
     }
 
-    public mutating func fields(of record: SceneRecord) { record.write(fields: &self) }
+    public mutating func fields(of record: SceneRecord) {
+        for field in record.fields { self.field(field.key, scene: field.value) }
+    }
 }
 
 extension JSONBytes: TraceFieldSink {
@@ -111,9 +113,7 @@ extension JSONBytes: TraceFieldSink {
     }
 
     /// Written as `JSONValue`'s fields are, as the record reads them: no list of fields or tree of values made.
-    /// The panel's (every frame's while it slides) field by field, as `SceneRecord.write(fields:)` hands them.
     public mutating func fields(of record: SceneRecord) {
-        if case .panel = record { return record.write(fields: &self) }
         var writer = JSONTraceWriter()
         swap(&writer.json, &self)
         record.write(to: &writer)
@@ -136,16 +136,21 @@ struct JSONTraceWriter: TraceValueWriter {
     /// line's `event`.
     private var follows = true
 
+    /// `"key":` as `JSONBytes.string` would quote it, without its look for characters to escape: a record's keys
+    /// are its `Key`s' names, which need none.
     mutating func key(_ key: String) {
         separate()
-        json.string(key)
-        json.bytes.append(UInt8(ascii: ":"))
+        json.bytes.append(UInt8(ascii: "\""))
+        json.write(key)
+        json.raw("\":")
         follows = false
     }
 
     mutating func number(_ value: Double) { separate(); json.number(value); follows = true }
     mutating func bool(_ value: Bool) { separate(); json.raw(value ? "true" : "false"); follows = true }
     mutating func string(_ value: String) { separate(); json.string(value); follows = true }
+    /// As its cases would write it, by `JSONBytes.value(_:)` (no closure per array or object).
+    mutating func value(_ value: TraceValue) { separate(); json.value(value); follows = true }
     mutating func array(_ body: (inout JSONTraceWriter) -> Void) { nest("[", "]", body) }
     mutating func object(_ body: (inout JSONTraceWriter) -> Void) { nest("{", "}", body) }
 

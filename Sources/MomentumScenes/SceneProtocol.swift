@@ -33,15 +33,6 @@ public struct TraceField: Sendable, Equatable {
     }
 }
 
-/// Where a scene's record writes its fields, in order (the trace's encoder): each as a `TraceValue`, or a
-/// rectangle as the four numbers `TraceValue.rect` holds.
-public protocol SceneFieldSink {
-    /// The field `key`: `value`.
-    mutating func field(_ key: String, scene value: TraceValue)
-    /// The field `key`: `rect` as `TraceValue.rect(rect)` is written.
-    mutating func field(_ key: String, rect: DrawRect)
-}
-
 /// A recognised gesture (or scene-level event) reported for the trace as a `gesture` event.
 public struct SceneEvent: Sendable, Equatable {
     /// What was recognised or decided.

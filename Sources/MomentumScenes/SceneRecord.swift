@@ -21,13 +21,6 @@ public enum SceneRecord: Sendable, Equatable {
         }
     }
 
-    /// Hands the record's fields to `sink`, in order (as `fields` lists them): the panel's, every frame's record
-    /// while it slides, without an array made for them.
-    public func write<Sink: SceneFieldSink>(fields sink: inout Sink) {
-        if case .panel(let r) = self { return r.write(fields: &sink) }
-        for field in fields { sink.field(field.key, scene: field.value) }
-    }
-
     /// The record's fields, in order.
     public var fields: [TraceField] {
         switch self {
@@ -40,10 +33,14 @@ public enum SceneRecord: Sendable, Equatable {
     }
 
     /// Writes the record's fields, in order, to `w`: as `fields` holds them, without making them where the record
-    /// writes itself (the gallery's, the largest).
+    /// writes itself (the panel's, every frame's while it slides; the gallery's, the largest).
     @inlinable
     public func write<W: TraceValueWriter>(to w: inout W) {
-        if case .gallery(let r) = self { return r.write(to: &w) }
+        switch self {
+        case .panel(let r): return r.write(to: &w)
+        case .gallery(let r): return r.write(to: &w)
+        default: break
+        }
         for field in fields {
             w.key(field.key)
             w.value(field.value)

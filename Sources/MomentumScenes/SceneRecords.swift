@@ -44,26 +44,36 @@ extension PanelScene {
         }
         /// `controls.traceRecord()`, when the scene that made the record had it made already (the panel makes it
         /// when its controls change, not on every frame).
-        private var controlsTrace: TraceValue?
+        @usableFromInline
+        var controlsTrace: TraceValue?
 
+        @usableFromInline
         enum Key: String { case state, target, y, vy, rect, backend, controls }
 
-        /// `fields`, handed to `sink` one by one (no array made).
-        public func write<Sink: SceneFieldSink>(fields sink: inout Sink) {
-            sink.field(Key.state.rawValue, scene: .string(state.rawValue))
-            sink.field(Key.target.rawValue, scene: .string(target.rawValue))
-            sink.field(Key.y.rawValue, scene: .number(y))
-            sink.field(Key.vy.rawValue, scene: .number(vy))
-            sink.field(Key.rect.rawValue, rect: rect)
-            sink.field(Key.backend.rawValue, scene: .string(backend))
-            sink.field(Key.controls.rawValue, scene: controlsTrace ?? controls.traceRecord())
+        /// Writes the record's fields, in order, to `w` (the trace's JSON writer: every frame's record while the
+        /// panel slides, no array or tree made for it).
+        @inlinable
+        public func write<W: TraceValueWriter>(to w: inout W) {
+            w.string(Key.state, state.rawValue)
+            w.string(Key.target, target.rawValue)
+            w.number(Key.y, y)
+            w.number(Key.vy, vy)
+            w.array(Key.rect) { w in
+                w.number(rect.x)
+                w.number(rect.y)
+                w.number(rect.width)
+                w.number(rect.height)
+            }
+            w.string(Key.backend, backend)
+            w.key(Key.controls.rawValue)
+            w.value(controlsTrace ?? controls.traceRecord())
         }
 
+        /// The record's fields, in order (`write(to:)` into a tree).
         public var fields: [TraceField] {
-            [TraceField(Key.state, .string(state.rawValue)), TraceField(Key.target, .string(target.rawValue)),
-             TraceField(Key.y, .number(y)), TraceField(Key.vy, .number(vy)), TraceField(Key.rect, .rect(rect)),
-             TraceField(Key.backend, .string(backend)),
-             TraceField(Key.controls, controlsTrace ?? controls.traceRecord())]
+            var tree = TraceTree()
+            write(to: &tree)
+            return tree.fields
         }
 
         public static func == (a: Record, b: Record) -> Bool {

@@ -15,6 +15,9 @@ public protocol TraceValueWriter {
     mutating func array(_ body: (inout Self) -> Void)
     /// An object whose members (each a key, then its value) `body` writes.
     mutating func object(_ body: (inout Self) -> Void)
+    /// A whole value (a record's member kept as a `TraceValue`: the panel's controls), as its cases say; a writer
+    /// may write it without a call per member.
+    mutating func value(_ value: TraceValue)
 }
 
 extension TraceValueWriter {

@@ -134,6 +134,20 @@ struct TraceCodecTests {
             let text = String(decoding: bytes.bytes, as: UTF8.self)
             #expect(text == (v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)))
         }
+        // Full-precision numbers (a panel's y and vy, told from the decimals by one check) and whole numbers of every
+        // length (written from their last digit): the same text.
+        for _ in 0..<20_000 {
+            let magnitude = [1e-4, 0.01, 1, 100, 1e4, 1e6, 1e8, 1e9][Int(random.nextUnit() * 8)]
+            let v = (random.nextUnit() - 0.3) * magnitude
+            var bytes = JSONBytes()
+            bytes.number(v)
+            #expect(String(decoding: bytes.bytes, as: UTF8.self)
+                        == (v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)))
+            let whole = Int64(bitPattern: random.next()) >> (random.next() % 64)
+            var integer = JSONBytes()
+            integer.int(whole)
+            #expect(String(decoding: integer.bytes, as: UTF8.self) == String(whole))
+        }
         for v in [Double.nan, .infinity, -.infinity] {
             var bytes = JSONBytes()
             bytes.number(v)
