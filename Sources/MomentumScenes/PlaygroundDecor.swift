@@ -93,6 +93,13 @@ struct PlaygroundDecor {
         }
     }
 
+    /// The box the gesture guide's chips take where they are shown, else nil.
+    func guideBox(in tree: LayerTree) -> DrawRect? {
+        var box: DrawRect?
+        for chip in chips where !tree[chip].isHidden { box = box.map { $0.union(tree[chip].frame) } ?? tree[chip].frame }
+        return box
+    }
+
     /// Shows the gesture guide at type `scale` with its top at `top`, centred in a window `width` wide or ending at
     /// `right`, or hides it (nil); a chip's glyph and label are laid out again for the scale.
     func placeGuide(in tree: inout LayerTree, top: Double?, width: Double, scale: Double = 1, right: Double? = nil) {
