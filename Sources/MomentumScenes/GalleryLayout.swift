@@ -65,8 +65,9 @@ public struct GalleryLayout: Sendable, Equatable {
     /// Height of one lane (tighter on a phone, tighter still on a short one, so a 640 px tall one holds every item;
     /// on a landscape phone 24 px, so the lanes' caption keeps 20 px from the window's foot, as the form field's
     /// does, where 26 left it 5).
-    /// On a portrait phone 29 px (30 before the cards), so the three cards fit 720 px with a margin under them.
-    public var laneHeight: Double { isShort ? 24 : isNarrow ? (height < 700 ? 27 : 29) : isGrid ? 32 : 34 }
+    /// On a portrait phone 29 px (30 before the cards), so the three cards fit 720 px with a margin under them; on a
+    /// shorter one 24 (27 before), so a 640 px tall one is shown at 0.95× (0.91× with 27 px lanes and the cards).
+    public var laneHeight: Double { isShort ? 24 : isNarrow ? (height < 700 ? 24 : 29) : isGrid ? 32 : 34 }
     /// Width of the label column left of the lanes (and the form field): a phone's, portrait or landscape, as wide as
     /// its longest label needs (at 160 px a landscape phone's lanes began 60 px after it).
     public var labelWidth: Double { isNarrow || isShort ? 132 : 160 }

@@ -82,6 +82,13 @@ struct GalleryLayoutTests {
         #expect(layout.fits, "\(size)")
     }
 
+    @Test("a phone 640 px tall shows its cards at 0.95× or more (its labels 9 px capitals), as a 720 px one at 1×")
+    func aShorterPhoneShowsTheCardsNearlyFullSize() {
+        let (layout, zoom) = GalleryLayout.fitting(width: 360, height: 640)
+        #expect(layout.isNarrow && zoom >= 0.95 && zoom < 1, "\(zoom)")
+        #expect(GalleryLayout.fitting(width: 360, height: 720).zoom == 1)
+    }
+
     @Test("phones and small windows group their items on cards too, without the large grid: each item and its caption inside a card, the cards apart",
           arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600), SIMD2(412, 915)])
     func smallWindowsGroupTheItemsOnCards(size: SIMD2<Double>) {
