@@ -510,9 +510,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// keeps 8 px from the hint, the chips, the card and the legend's lines; nil when it is not over the hint or the
     /// chips (or moving, held, or there is no such place).
     private func hintClearSpot() -> SIMD2<Double>? {
+        guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer) else { return nil }
         let guide = Self.guideDocked(for: size) ? nil : decor.guideBox(in: layers)
         let text = [hint.box(in: layers), guide].compactMap { $0?.insetBy(-8) }
-        guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer), !text.isEmpty else { return nil }
+        guard !text.isEmpty else { return nil }
         let at = layers[tileLayer].position, half = tileSide / 2
         func tile(_ p: SIMD2<Double>) -> DrawRect { DrawRect(origin: p - half, size: SIMD2(tileSide, tileSide)) }
         guard text.contains(where: { Self.overlap($0, tile(at)) }) else { return nil }
