@@ -42,11 +42,14 @@ public struct GalleryLayout: Sendable, Equatable {
     public static let shortHeight = 430.0
     /// True for the short, three-column layout.
     public var isShort: Bool { !isNarrow && height < Self.shortHeight }
-    /// The short layout's three columns: the lanes', the cover stack's and the last one's left edges and widths.
+    /// The short layout's three columns, each on a card of its own: the lanes', the cover stack's (its tap area's left
+    /// edge: the stack 10 px in, its card 4 px wider than the tap area each side, for its caption) and the last one's
+    /// left edges and widths. The lanes end `smallPadding` inside their card, the stack's card starts `smallGap`
+    /// after it, and the last card `smallGap` after the stack's, its column `smallPadding` in.
     private var shortColumns: (lanes: Double, covers: Double, last: Double, lastWidth: Double) {
         let lanes = content.left + Self.margin
-        let covers = (content.left + content.width * 0.52 + 10).rounded()
-        let last = covers + Self.cardSize + 20 + 20
+        let covers = (content.left + content.width * 0.46).rounded() + Self.smallPadding + Self.smallGap + 4
+        let last = covers + Self.cardSize + 20 + 4 + Self.smallGap + Self.smallPadding
         return (lanes, covers, last, content.left + content.width - Self.margin - last)
     }
     /// The largest zoom a large window shows the layout at (`fitting`), and the narrowest layout it zooms.
@@ -65,7 +68,9 @@ public struct GalleryLayout: Sendable, Equatable {
     /// Height of one lane (tighter on a phone, tighter still on a short one, so a 640 px tall one holds every item;
     /// on a landscape phone 24 px, so the lanes' caption keeps 20 px from the window's foot, as the form field's
     /// does, where 26 left it 5).
-    public var laneHeight: Double { isShort ? 24 : isNarrow ? (height < 700 ? 27 : 30) : isGrid ? 32 : 34 }
+    /// On a portrait phone 29 px (30 before the cards), so the three cards fit 720 px with a margin under them; on a
+    /// shorter one 24 (27 before), so a 640 px tall one is shown at 0.95× (0.91× with 27 px lanes and the cards).
+    public var laneHeight: Double { isShort ? 24 : isNarrow ? (height < 700 ? 24 : 29) : isGrid ? 32 : 34 }
     /// Width of the label column left of the lanes (and the form field): a phone's, portrait or landscape, as wide as
     /// its longest label needs (at 160 px a landscape phone's lanes began 60 px after it).
     public var labelWidth: Double { isNarrow || isShort ? 132 : 160 }
@@ -78,7 +83,10 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// The lanes' width: the left column's, or the whole width less the margins.
     private var leftWidth: Double {
-        if isShort { return Swift.max(shortColumns.covers - 10 - shortColumns.lanes, labelWidth + 80) }
+        if isShort {
+            return Swift.max(shortColumns.covers - 4 - Self.smallPadding - Self.smallGap - shortColumns.lanes,
+                             labelWidth + 80)
+        }
         return isNarrow ? Swift.max(width - 2 * Self.margin, labelWidth + 80)
             : Swift.max(content.width * 0.55 - sideMargin, labelWidth + 80)
     }
@@ -113,20 +121,36 @@ public struct GalleryLayout: Sendable, Equatable {
             let c = shortColumns
             return DrawRect(x: c.last, y: orbitFrame.maxY + 52, width: Swift.min(220, c.lastWidth), height: 48)
         }
+        // In a card of its own under the lanes' card, `fieldInset` into it.
         let x = lanesFrame.x + labelWidth
-        return DrawRect(x: x, y: lanesFrame.maxY + (isNarrow ? 32 : 40), width: Swift.min(220, width - x - Self.margin - 10),
-                        height: 48)
+        return DrawRect(x: x, y: lanesCardBottom + Self.smallGap + Self.fieldInset,
+                        width: Swift.min(220, width - x - Self.margin - 10), height: 48)
     }
+
+    /// The space between two of the small layouts' cards, what they keep inside around what they hold, and how far
+    /// the form field lies inside its card.
+    static let smallGap = 8.0, smallPadding = 12.0, fieldInset = 14.0
+    /// The small layouts' cards keep this from the window's sides (the items `margin` from them).
+    static let smallInset = margin - smallPadding
+    /// How far under an item's tap area its caption's last line reaches: the lanes' (6 px under them), the form
+    /// field's (8), the orbit's (2) and the cover stack's (4), each a line of 9.5 px capitals (1.4 of that tall).
+    static let lanesCaptionReach = 6 + 9.5 * 1.4, fieldCaptionReach = 8 + 9.5 * 1.4, orbitCaptionReach = 2 + 9.5 * 1.4,
+               coversCaptionReach = 4 + 9.5 * 1.4
+    /// The small layouts' lanes' card's foot: `smallPadding` under their caption.
+    private var lanesCardBottom: Double { (lanesFrame.maxY + Self.lanesCaptionReach + Self.smallPadding).rounded() }
+    /// The small layouts' form field's card's foot.
+    private var fieldCardBottom: Double { (shakeField.maxY + Self.fieldCaptionReach + Self.smallPadding).rounded() }
 
     /// The right column's centre x (wide layout).
     private var rightCenterX: Double { content.left + content.width * 0.55 + (content.width * 0.45) / 2 }
 
-    /// The top of the narrow layout's last row (covers and orbit), below the form field and its caption.
-    private var lowerRowTop: Double { shakeField.maxY + 36 }
+    /// The top of the narrow layout's last row (covers and orbit), on a card under the form field's: the cover
+    /// stack's tap area 2 px inside it (the stack itself 12).
+    private var lowerRowTop: Double { fieldCardBottom + Self.smallGap + 2 }
 
     /// The orbit's horizontal and vertical radii.
     public var orbitRadii: SIMD2<Double> {
-        let a = isShort ? Swift.max(44, Swift.min(shortColumns.lastWidth / 2 - 24, 100))
+        let a = isShort ? Swift.max(44, Swift.min(shortColumns.lastWidth / 2 - 24, 59))
             : isNarrow ? Swift.max(44, Swift.min(width * 0.45 / 2 - 24, 100))
             : Swift.max(50, Swift.min(content.width * 0.45 / 2 - 40, 150))
         return SIMD2(a, (a * 0.55).rounded())
@@ -153,8 +177,11 @@ public struct GalleryLayout: Sendable, Equatable {
     /// The centre of the front cover at rest; the other covers stack above it.
     public var coversAnchor: SIMD2<Double> {
         if isShort {
+            // Halfway down its card (as tall as the lanes' card), the caption under it.
+            let room = lanesCardBottom - (top + 4 - 8) - (3 * Self.cardStep + Self.cardSize + 20
+                                                              + Self.coversCaptionReach + Self.smallPadding + 10)
             return SIMD2(shortColumns.covers + 10 + Self.cardSize / 2,
-                         top + 4 + 10 + 3 * Self.cardStep + Self.cardSize / 2)
+                         top + 4 + Swift.max(0, room / 2).rounded() + 10 + 3 * Self.cardStep + Self.cardSize / 2)
         }
         if isNarrow {
             // Left, so the shuffle's swing (110 px right) stays on screen.
@@ -163,9 +190,9 @@ public struct GalleryLayout: Sendable, Equatable {
         if isGrid {
             return SIMD2(rightCenterX - 40, lowerCardTop + Self.cardPadding + 10 + 3 * Self.cardStep + Self.cardSize / 2)
         }
-        let below = orbitFrame.maxY + 40 + 3 * Self.cardStep + Self.cardSize / 2
-        // Under the orbit, lower down where there is room, but not further than 80 px below it.
-        return SIMD2(rightCenterX - 40, Swift.min(below + 80, Swift.max(below, height - Self.margin - Self.cardSize / 2 - 20)))
+        // Under the orbit, on a card of its own under the orbit's (the stack's tap area 2 px inside it).
+        let top = orbitCardBottom + Self.smallGap + 2
+        return SIMD2(rightCenterX - 40, top + 10 + 3 * Self.cardStep + Self.cardSize / 2)
     }
 
     /// How far the shuffled card swings out beside the stack (`GalleryCoverStack.swing`, 110 px right): on a phone
@@ -198,10 +225,47 @@ public struct GalleryLayout: Sendable, Equatable {
     }
 
     /// The lowest point anything of the gallery reaches (its lowest item and the caption under it: 9.5 px capitals
-    /// at most 8 px below an item, and their descenders; the grid's cards and a margin under them).
+    /// at most 8 px below an item, and their descenders; the cards and a margin under them).
     public var contentBottom: Double {
         let items = GalleryItem.allCases.map { frame(of: $0).maxY }.max().map { $0 + 21 } ?? top
-        return Swift.max(items, (cards.map(\.maxY).max() ?? 0) + Self.cardInset)
+        return Swift.max(items, (cards.map(\.maxY).max() ?? 0) + (isGrid ? Self.cardInset : Self.smallInset))
+    }
+
+    /// The wide layout's orbit card's foot (`smallPadding` under the orbit's caption).
+    private var orbitCardBottom: Double { (orbitFrame.maxY + Self.orbitCaptionReach + Self.smallPadding).rounded() }
+
+    /// The small layouts' cards (every layout but the grid), as the grid groups its items: each item with its
+    /// caption on a card, `smallPadding` around them, `smallGap` between cards. A phone in portrait: the lanes, the
+    /// form field, and the cover stack beside the orbit (one row) across the width; in landscape: three columns (the
+    /// lanes, the cover stack, the orbit over the form field); else two columns (the lanes over the form field, the
+    /// orbit over the cover stack), each column's last card reaching as low as the other's.
+    private var smallCards: [DrawRect] {
+        let p = Self.smallPadding, top = top + lead + (isShort ? 4 : 0) - 8
+        let left = content.left + Self.smallInset, right = content.left + content.width - Self.smallInset
+        func card(_ x: Double, _ y: Double, _ maxX: Double, _ maxY: Double) -> DrawRect {
+            DrawRect(x: x, y: y, width: maxX - x, height: maxY - y)
+        }
+        let covers = coversFrame, coversBottom = (covers.maxY + Self.coversCaptionReach + p).rounded()
+        if isNarrow {
+            let row = covers.y - 2
+            let rowBottom = Swift.max(coversBottom, (orbitFrame.maxY + Self.orbitCaptionReach + p).rounded())
+            return [card(left, top, right, lanesCardBottom),
+                    card(left, lanesCardBottom + Self.smallGap, right, fieldCardBottom),
+                    card(left, row, right, rowBottom)]
+        }
+        if isShort {
+            let c = shortColumns
+            let lastBottom = Swift.max(fieldCardBottom, lanesCardBottom)
+            return [card(left, top, c.covers - 4 - Self.smallGap, lanesCardBottom),
+                    card(covers.x - 4, top, covers.maxX + 4, Swift.max(coversBottom, lastBottom)),
+                    card(c.last - p, top, right, lastBottom)]
+        }
+        let leftRight = lanesFrame.maxX + p, rightLeft = leftRight + Self.smallGap
+        let bottom = Swift.max(fieldCardBottom, coversBottom)
+        return [card(left, top, leftRight, lanesCardBottom),
+                card(rightLeft, top, right, orbitCardBottom),
+                card(left, lanesCardBottom + Self.smallGap, leftRight, bottom),
+                card(rightLeft, orbitCardBottom + Self.smallGap, right, bottom)]
     }
 
     /// The grid's padding inside a card, the space between two cards and their corner radius.
@@ -219,8 +283,8 @@ public struct GalleryLayout: Sendable, Equatable {
     /// The grid's cards (behind the lanes, the orbit, the form field and the cover stack, in that order), nothing
     /// in the other layouts. The left ones reach 8 px past the lanes' dots, the right ones start 12 px after that.
     public var cards: [DrawRect] {
-        guard isGrid else { return [] }
-        let top = self.top + lead - 8, left = content.left + Self.cardInset
+        guard isGrid else { return smallCards }
+        let top = top + lead - 8, left = content.left + Self.cardInset
         let right = content.left + content.width - Self.cardInset
         let split = content.left + content.width * 0.55
         let leftWidth = split + 8 - left, rightX = split + 20
@@ -257,6 +321,12 @@ public struct GalleryLayout: Sendable, Equatable {
         if plain.isShort, plain.fits {
             let spare = height - plain.contentBottom
             return (GalleryLayout(width: width, height: height, top: top + (spare / 2).rounded(.down)), 1)
+        }
+        if plain.fits, !plain.isShort {
+            // Lowered by half the room left under the cards, so they lie as far from the chrome band as from the foot.
+            var balanced = plain
+            balanced.lead = Swift.max(0, ((height - plain.contentBottom) / 2).rounded(.down))
+            return (balanced, 1)
         }
         guard !plain.fits, height > top + 40 else { return (plain, 1) }
         // The largest zoom (in steps of 1/100) at which the larger layout fits and keeps its items apart.

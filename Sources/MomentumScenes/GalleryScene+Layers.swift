@@ -236,7 +236,10 @@ extension GalleryScene {
         }
         // A dot at a lane's end reaches the frame's edge, its anti-aliased edge a pixel past it.
         tree[ids.lanesExtent].frame = layout.lanesFrame.insetBy(-2)
-        place(ids.lanesCaption, at: SIMD2(layout.laneStartX - radius, layout.lanesFrame.maxY + 6))
+        // Under the tracks; on a landscape phone, whose lanes are short, under the labels (from the tracks it ran
+        // past the lanes' card).
+        place(ids.lanesCaption, at: SIMD2(layout.isShort ? layout.lanesFrame.x : layout.laneStartX - radius,
+                                          layout.lanesFrame.maxY + 6))
 
         let rest = layout.shakeField
         // Left of the field, in the label column; above it in the short layout (the field has a column of its own).

@@ -10,9 +10,10 @@ import RealModule
 /// legend naming what pulls and how hard. Everything is under the card and takes no touches.
 struct PlaygroundDecor {
     private let walls: LayerID, gravity: LayerID, attachment: LayerID
-    /// On a large window, a faint grid over the field (a mat's squares, centred on it): the large field reads as a
-    /// surface to play on, and a throw's distance and the card's size read against it. A few full-length lines drawn
-    /// once into the window (the card and the tile move on surfaces of their own), none on a smaller window.
+    /// On a window with a dock as wide as the gesture guide (800x600 up), a faint grid over the field (a mat's
+    /// squares, centred on it): the field reads as a surface to play on, and a throw's distance and the card's size
+    /// read against it. A few full-length lines drawn once into the window (the card and the tile move on surfaces of
+    /// their own), none on a phone's window.
     private let grid: LayerID
     let anchor: LayerID
     private let legend: [LayerID]
@@ -93,6 +94,13 @@ struct PlaygroundDecor {
         }
     }
 
+    /// The box the gesture guide's chips take where they are shown, else nil.
+    func guideBox(in tree: LayerTree) -> DrawRect? {
+        var box: DrawRect?
+        for chip in chips where !tree[chip].isHidden { box = box.map { $0.union(tree[chip].frame) } ?? tree[chip].frame }
+        return box
+    }
+
     /// Shows the gesture guide at type `scale` with its top at `top`, centred in a window `width` wide or ending at
     /// `right`, or hides it (nil); a chip's glyph and label are laid out again for the scale.
     func placeGuide(in tree: inout LayerTree, top: Double?, width: Double, scale: Double = 1, right: Double? = nil) {
@@ -158,7 +166,7 @@ struct PlaygroundDecor {
         }
         let scale = SceneChrome.typeScale(width: size.x)
         tree.removeSublayers(of: grid)
-        if scale > 1, dock != nil { addGrid(over: rect, in: &tree) }
+        if dock != nil, size.x >= Self.guideWidth(scale: scale) + 24 { addGrid(over: rect, in: &tree) }
         let lineSize = SceneHint.lineSize * scale, step2 = (SceneHint.lineStep * scale).rounded()
         // A large window: the lines on a panel inset from the corner, wide enough for the longest legend of any
         // backend (it does not change size when the backend does).

@@ -210,6 +210,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let scale = SceneChrome.typeScale(width: size.x), hintHeight = hint.height(scale: scale)
         // Where there is room (a large window), the gesture guide's chips under the hint, the two centred together.
         let block = hintHeight + 16 + (PlaygroundDecor.chipHeight * scale).rounded()
+        let titleBlock = hint.height(scale: scale, titleOnly: true) + 12 + (PlaygroundDecor.chipHeight * scale).rounded()
         if let dock, Self.guideDocked(for: size) {
             // The guide in the dock, on its right, as large as the dock has room for.
             let guide = Self.guideScale(for: size)
@@ -220,6 +221,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             let top = (band + (room - block) / 2).rounded()
             hint.place(in: &layers, area: DrawRect(x: 0, y: top - 12, width: size.x, height: hintHeight + 24), scale: scale)
             decor.placeGuide(in: &layers, top: top + (hintHeight + 16).rounded(), width: size.x, scale: scale)
+        } else if dock != nil, room >= titleBlock + 24, size.x >= PlaygroundDecor.guideWidth(scale: scale) + 24 {
+            // Room for the chips under the title but not for the hint's lines too (800x600): the chips, which say
+            // what the lines say (throw, pinch, twist, tap), instead of them (the pinch and twist were a line of grey
+            // text there, the window's only hint of them).
+            let top = (band + (room - titleBlock) / 2).rounded(), titleHeight = hint.height(scale: scale, titleOnly: true)
+            hint.place(in: &layers, area: DrawRect(x: 0, y: top - 12, width: size.x, height: titleHeight + 24), scale: scale,
+                       titleOnly: true)
+            decor.placeGuide(in: &layers, top: top + (titleHeight + 12).rounded(), width: size.x, scale: scale)
         } else {
             hint.place(in: &layers, area: DrawRect(x: 0, y: band, width: size.x, height: room), scale: scale)
             decor.placeGuide(in: &layers, top: nil, width: size.x)
@@ -233,9 +242,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// the field below the hint (the window's middle left the field's lower third empty at 1920x1080); in a window
     /// with no dock and too short for the hint (a phone in landscape), whose legend lies in the field's corner, the
     /// middle of the field above the legend, 8 px clear of it (the window's middle put the card 4 px under the
-    /// ceiling, and a card once rested over the legend). On whole px.
+    /// ceiling, and a card once rested over the legend). Where the gesture guide's chips sit under the hint, home is
+    /// at least `guideClearance` under them (at 800x600 the window's middle left 9). On whole px.
     public var home: SIMD2<Double> {
-        let middle = size * 0.5
+        var middle = size * 0.5
+        if !Self.guideDocked(for: size), let guide = decor.guideBox(in: layers) {
+            middle.y = Swift.max(middle.y, (guide.maxY + Self.guideClearance + side / 2).rounded())
+        }
         let field = fieldRect
         let hintBox = hint.box(in: layers)
         let top = hintBox.map { Swift.max($0.maxY, field.y) } ?? field.y
@@ -249,6 +262,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         }
         return clamped(SIMD2(middle.x, ((top + bottom) / 2).rounded()))
     }
+
+    /// The least room between the gesture guide's chips under the hint and the card at home.
+    static let guideClearance = 24.0
 
     /// A spot in the field level with `home`, a fifth of the width in from the left edge: a card sent there (the
     /// headless tour's retarget tap) lies clear of the hint and the legend, as one at home does (the tour's tap at 30 %
@@ -490,16 +506,19 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         }
     }
 
-    /// Where the tile at rest over the hint (gravity off; a knock left it on the title at 360x720) goes to be clear of
-    /// it: the nearest place on a 12 px grid over the field, on whole px, that keeps 8 px from the hint, the card and
-    /// the legend's lines; nil when it is not over the hint (or moving, held, or there is no such place).
+    /// Where the tile at rest over the hint or the gesture guide's chips under it (gravity off; a knock left it on the
+    /// title at 360x720) goes to be clear of them: the nearest place on a 12 px grid over the field, on whole px, that
+    /// keeps 8 px from the hint, the chips, the card and the legend's lines; nil when it is not over the hint or the
+    /// chips (or moving, held, or there is no such place).
     private func hintClearSpot() -> SIMD2<Double>? {
-        guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer),
-              let hint = hint.box(in: layers)?.insetBy(-8) else { return nil }
+        guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer) else { return nil }
+        let guide = Self.guideDocked(for: size) ? nil : decor.guideBox(in: layers)
+        let text = [hint.box(in: layers), guide].compactMap { $0?.insetBy(-8) }
+        guard !text.isEmpty else { return nil }
         let at = layers[tileLayer].position, half = tileSide / 2
         func tile(_ p: SIMD2<Double>) -> DrawRect { DrawRect(origin: p - half, size: SIMD2(tileSide, tileSide)) }
-        guard Self.overlap(hint, tile(at)) else { return nil }
-        let avoid = [hint, cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? [])
+        guard text.contains(where: { Self.overlap($0, tile(at)) }) else { return nil }
+        let avoid = text + [cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? [])
         let field = fieldRect
         var best: SIMD2<Double>?
         var y = field.y + half

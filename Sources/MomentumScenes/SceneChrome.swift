@@ -67,9 +67,10 @@ struct SceneHint {
         self.ids = ids
     }
 
-    /// The height the hint needs at type `scale`.
-    func height(scale: Double = 1) -> Double {
-        (Self.titleSize + Self.titleStep - Self.lineSize + Double(ids.count - 1) * Self.lineStep) * scale
+    /// The height the hint needs at type `scale`; its title's alone if `titleOnly`.
+    func height(scale: Double = 1, titleOnly: Bool = false) -> Double {
+        titleOnly ? Self.titleSize * 1.4 * scale
+            : (Self.titleSize + Self.titleStep - Self.lineSize + Double(ids.count - 1) * Self.lineStep) * scale
     }
 
     /// A character's width in the hint's type, in capital heights, taken generously: 0.58 em (Inter's lower case and
@@ -79,9 +80,10 @@ struct SceneHint {
     /// About the box the hint's lines take where it is shown (`characterWidth` a character, centred in their
     /// frames; from the title's capitals to the last line's descenders), nil where it is hidden.
     func box(in tree: LayerTree) -> DrawRect? {
-        guard let first = ids.first, !tree[first].isHidden, let last = ids.last else { return nil }
+        guard let first = ids.first, !tree[first].isHidden,
+              let last = ids.last(where: { !tree[$0].isHidden }) else { return nil }
         var box: DrawRect?
-        for id in ids {
+        for id in ids where !tree[id].isHidden {
             guard case let .text(string, size, _, _, _) = tree[id].content else { continue }
             let frame = tree[id].frame
             let width = min(Double(string.count) * size * Self.characterWidth, frame.width)
@@ -93,15 +95,15 @@ struct SceneHint {
     }
 
     /// Centres the hint in `area` at type `scale` (`SceneChrome.typeScale`); hides it when it does not fit (with
-    /// 12 px to spare on each side).
-    func place(in tree: inout LayerTree, area: DrawRect, scale: Double = 1) {
-        let height = height(scale: scale)
+    /// 12 px to spare on each side); only its title if `titleOnly` (where the scene says the lines otherwise).
+    func place(in tree: inout LayerTree, area: DrawRect, scale: Double = 1, titleOnly: Bool = false) {
+        let height = height(scale: scale, titleOnly: titleOnly)
         let fits = area.height >= height + 24 && area.width >= 240
         var y = (area.y + (area.height - height) / 2).rounded()
         for (k, id) in ids.enumerated() {
             let size = (k == 0 ? Self.titleSize : Self.lineSize) * scale
             tree[id].frame = DrawRect(x: area.x + 12, y: y, width: max(area.width - 24, 1), height: size * 1.4)
-            tree[id].isHidden = !fits
+            tree[id].isHidden = !fits || (titleOnly && k > 0)
             if case let .text(string, _, color, weight, alignment) = tree[id].content {
                 tree[id].content = .text(string, size: size, color: color, weight: weight, alignment: alignment)
             }

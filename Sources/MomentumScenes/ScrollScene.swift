@@ -385,13 +385,16 @@ public struct ScrollScene: Scene {
     }
 
     /// The rows, for the current size: cards across the width (at most 720 px a column, centred; two columns on a
-    /// large window, read across), a title and a line each.
+    /// large window, read across), a title and a line each, in the larger type of a large window
+    /// (`SceneChrome.typeScale`: at 1920x1080 the rows' 15 px titles read small across a 1456 px list). The list's
+    /// title starts where the rows do, as a large title does on iOS (at 1920x1080 it stood 212 px left of them).
     private mutating func layOut() {
         layers[layers.root].frame = DrawRect(origin: .zero, size: size)
         let columns = Double(columns)
         let width = Swift.min((size.x - 2 * Self.margin - (columns - 1) * Self.columnGap) / columns,
                               Self.maximumColumnWidth).rounded(.down)
         let left = ((size.x - columns * width - (columns - 1) * Self.columnGap) / 2).rounded()
+        let type = SceneChrome.typeScale(width: size.x)
         layers[content].size = SIMD2(size.x, contentHeight)
         layers.removeSublayers(of: content)
         // The bar over the chrome band: rows scrolled up pass under it (and under the switcher and HUD drawn on it),
@@ -403,7 +406,8 @@ public struct ScrollScene: Scene {
         layers.add(Layer(frame: DrawRect(x: 0, y: band - 1, width: size.x, height: 1),
                          backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.12)), to: bar)
         let titleY = SceneChrome.isCompact(size) ? ((band - 24) / 2).rounded() : band - 32
-        layers.add(Layer.text("Library", frame: DrawRect(x: SceneChrome.titleX(for: size), y: titleY, width: 140, height: 24),
+        let titleX = SceneChrome.isCompact(size) ? SceneChrome.titleX(for: size) : left + 4
+        layers.add(Layer.text("Library", frame: DrawRect(x: titleX, y: titleY, width: 140, height: 24),
                               size: 17, color: Palette.white, weight: .semibold), to: bar)
         for (i, row) in Self.rows.prefix(Self.lines * Int(columns)).enumerated() {
             let column = Double(i % Int(columns)), line = Double(i / Int(columns))
@@ -420,10 +424,12 @@ public struct ScrollScene: Scene {
             // The title, then the artist, the album where the row is wide enough for it (a phone's is not: the line ran
             // past the row's edge) and the length; two runs of text a row, as before the artwork, so the list costs
             // no more to draw.
-            layers.add(Layer.text(row.title, frame: DrawRect(x: 60, y: 12, width: width - 76, height: 16), size: 11,
+            layers.add(Layer.text(row.title, frame: DrawRect(x: 60, y: 12 - 10 * (type - 1), width: width - 76,
+                                                             height: 16 * type), size: 11 * type,
                                   color: RGBA(hex: 0x1B2A49), weight: .semibold), to: card)
             let detail = width >= 440 ? "\(row.artist) · \(row.album) · \(row.length)" : "\(row.artist) · \(row.length)"
-            layers.add(Layer.text(detail, frame: DrawRect(x: 60, y: 32, width: width - 76, height: 14), size: 9,
+            layers.add(Layer.text(detail, frame: DrawRect(x: 60, y: 32 + 5 * (type - 1), width: width - 76,
+                                                          height: 14 * type), size: 9 * type,
                                   color: RGBA(hex: 0x6B7280)), to: card)
         }
     }

@@ -99,11 +99,11 @@ import Testing
 
     @Test func theSatelliteKeepsAConstantSpeedOnItsEllipseFacingWhereItGoes() throws {
         let c = try Compositor(scene: .gallery)
-        // 800×600: orbit radii 140 × 77 around (620, 203) as the layout puts it; one lap per 4 s, paced (constant
-        // speed along the arc).
-        let layout = GalleryLayout(width: c.width, height: c.height)
+        // 800×600: orbit radii 140 × 77 around (620, 203) as the layout puts it, lowered by its lead (the cards
+        // balanced in the window); one lap per 4 s, paced (constant speed along the arc).
+        let layout = GalleryLayout.fitting(width: c.width, height: c.height).layout
         let a = layout.orbitRadii.x, b = layout.orbitRadii.y, center = layout.orbitCenter
-        #expect(a == 140 && b == 77 && center == SIMD2(620, 203))
+        #expect(a == 140 && b == 77 && center == SIMD2(620, 203 + layout.lead) && layout.lead > 0)
         let h = ((a - b) * (a - b)) / ((a + b) * (a + b))
         let perimeter = Double.pi * (a + b) * (1 + 3 * h / (10 + (4 - 3 * h).squareRoot()))  // Ramanujan II
         let speed = perimeter / 4

@@ -81,7 +81,8 @@ struct CompactChromeTests {
         var list = DrawList()
         ScrollScene(size: size).draw(into: &list)
         let title = try #require(Self.runs(list).first { $0.string == "Library" })
-        #expect(title.position.x == 20 && title.position.y > 60, "\(size): \(title.position)")
+        // Its left edge is the rows' (ScrollLookTests); here only that it sits under the switcher, not beside it.
+        #expect(title.position.x >= 20 && title.position.y > 60, "\(size): \(title.position)")
         #expect(ScrollScene(size: size).viewport.y == 96)
     }
 }

@@ -45,8 +45,10 @@ struct GalleryDrawingTests {
                 #expect(hit, "\(lane.name) at t \(t)")
             }
         }
-        // Drawn first, under the lanes: the list opens with the seven curves' 32 segments each.
-        let leading = list.commands.prefix { if case .line = $0 { return true } else { return false } }
+        // Drawn first, under the lanes: the list opens with the cards, then the curves' 32 segments each.
+        let cards = list.commands.prefix { if case .roundedRect = $0 { return true } else { return false } }
+        #expect(cards.count == layout.cards.count && cards.count == 4)
+        let leading = list.commands.dropFirst(cards.count).prefix { if case .line = $0 { return true } else { return false } }
         #expect(leading.count == GalleryLane.all.count * 32)
     }
 

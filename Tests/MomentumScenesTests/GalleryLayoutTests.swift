@@ -82,9 +82,31 @@ struct GalleryLayoutTests {
         #expect(layout.fits, "\(size)")
     }
 
-    @Test("phones and small windows keep their layouts without cards", arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600)])
-    func smallWindowsHaveNoCards(size: SIMD2<Double>) {
-        let (layout, _) = GalleryLayout.fitting(width: size.x, height: size.y)
-        #expect(!layout.isGrid && layout.cards.isEmpty)
+    @Test("a phone 640 px tall shows its cards at 0.95× or more (its labels 9 px capitals), as a 720 px one at 1×")
+    func aShorterPhoneShowsTheCardsNearlyFullSize() {
+        let (layout, zoom) = GalleryLayout.fitting(width: 360, height: 640)
+        #expect(layout.isNarrow && zoom >= 0.95 && zoom < 1, "\(zoom)")
+        #expect(GalleryLayout.fitting(width: 360, height: 720).zoom == 1)
+    }
+
+    @Test("phones and small windows group their items on cards too, without the large grid: each item and its caption inside a card, the cards apart",
+          arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600), SIMD2(412, 915)])
+    func smallWindowsGroupTheItemsOnCards(size: SIMD2<Double>) {
+        let (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
+        #expect(!layout.isGrid && zoom == 1 && layout.fits, "\(size)")
+        let cards = layout.cards
+        #expect(cards.count == (layout.isNarrow || layout.isShort ? 3 : 4), "\(size)")
+        for (i, card) in cards.enumerated() {
+            for other in cards[(i + 1)...] { #expect(!Self.overlaps(card, other), "\(card) overlaps \(other)") }
+        }
+        // Each item's tap area with its caption (up to 21 px under it, less its own margins: the orbit's and the
+        // stack's areas reach 24 and 10 px past what they draw) inside a card.
+        for item in GalleryItem.allCases {
+            let f = layout.frame(of: item)
+            let margin = item == .satellite ? 20.0 : item == .covers ? 8 : 0
+            let r = DrawRect(x: f.x + margin, y: f.y + margin, width: f.width - 2 * margin, height: f.height - 2 * margin + 17)
+            #expect(cards.contains { $0.x <= r.x && $0.y <= r.y && $0.maxX >= r.maxX && $0.maxY >= r.maxY },
+                    "\(item) at \(r) on no card at \(size): \(cards)")
+        }
     }
 }

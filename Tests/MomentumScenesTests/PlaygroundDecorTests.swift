@@ -118,6 +118,45 @@ struct PlaygroundDecorTests {
         }
     }
 
+    /// At 800x600 the gesture guide's four chips (throw, pinch, twist, tap) are shown under the title, where the hint
+    /// and the chips together did not fit and the window showed neither chip (pinch and twist a line of grey text):
+    /// every label drawn whole on its chip, the chips apart, below the title, inside the window and at least 24 px
+    /// above the card at home, over the faint grid a large window's field has. 1024x768 keeps the hint's lines and
+    /// the chips under them.
+    @Test(arguments: [SIMD2<Double>(800, 600), SIMD2(1024, 768)])
+    func aWindowAsWideAsTheChipsShowsThem(size: SIMD2<Double>) throws {
+        let scene = PlaygroundScene(size: size)
+        let runs = drawn(scene).commands.compactMap { command -> TextRun? in
+            if case .text(let run) = command { return run }
+            return nil
+        }
+        let title = try #require(runs.first { $0.string == "Playground" })
+        let card = scene.home.y - scene.side / 2
+        var chips: [TextRun] = []
+        for label in ["Flick to throw", "Pinch to scale", "Twist to turn", "Tap to send it"] {
+            let run = try #require(runs.first { $0.string == label }, "\(label) drawn at \(size)")
+            chips.append(run)
+            // Its capitals' top below the title's descenders, its descenders 24 px above the card at home.
+            #expect(run.position.y - run.size * TextRun.capHeightPerEm > title.position.y + 0.25 * title.size, "\(label)")
+            #expect(run.position.y + 0.25 * run.size + 24 <= card, "\(label) at \(run.position), card from \(card)")
+            #expect(run.position.x > 12 && run.position.x < size.x - 100)
+        }
+        #expect(Set(chips.map(\.position.y)).count == 1, "one row")
+        #expect(zip(chips, chips.dropFirst()).allSatisfy { $1.position.x - $0.position.x >= 120 }, "apart")
+        let hintLine = runs.contains { $0.string.hasPrefix("Throw the card") }
+        #expect(hintLine == (size.y >= 768), "the hint's lines shown only where they fit with the chips")
+        // The field is a mat, as a large window's: a faint grid's full-height lines (a phone's field has none).
+        func gridLines(_ scene: PlaygroundScene) -> Int {
+            drawn(scene).commands.filter { command in
+                if case .roundedRect(let r) = command { return r.rect.width == 1 && r.rect.height > scene.fieldRect.height - 8 }
+                if case .rect(let r, _) = command { return r.width == 1 && r.height > scene.fieldRect.height - 8 }
+                return false
+            }.count
+        }
+        #expect(gridLines(scene) >= 5, "\(gridLines(scene)) grid lines at \(size)")
+        #expect(gridLines(PlaygroundScene(size: SIMD2(360, 720))) == 0)
+    }
+
     @Test("the card rests in the middle of the field's free part: below the hint on a large screen, above the legend in a window with no dock",
           arguments: [SIMD2(720.0, 360), SIMD2(1920.0, 1080), SIMD2(2560.0, 1440), SIMD2(1280.0, 1024)])
     func theCardRestsInTheMiddleOfTheFreeField(size: SIMD2<Double>) {

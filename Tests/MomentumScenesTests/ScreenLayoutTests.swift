@@ -63,8 +63,12 @@ struct ScreenLayoutTests {
     }
 
     @Test(arguments: sizes) func theGalleryItemsAreApartBelowTheBand(size: SIMD2<Double>) {
-        let layout = GalleryLayout(width: size.x, height: size.y)
-        let frames = GalleryItem.allCases.map { layout.frame(of: $0) }
+        // As shown: a window too short for the layout shows a larger one smaller.
+        let (layout, zoom) = GalleryLayout.fitting(width: size.x, height: size.y)
+        let frames = GalleryItem.allCases.map { item in
+            let f = layout.frame(of: item)
+            return DrawRect(origin: layout.toWindow(f.origin, zoom: zoom), size: f.size * zoom)
+        }
         for (i, a) in frames.enumerated() {
             #expect(Self.inside(a, size), "\(GalleryItem.allCases[i]) at \(a) in \(size)")
             for b in frames[(i + 1)...] { #expect(!Self.overlaps(a, b)) }

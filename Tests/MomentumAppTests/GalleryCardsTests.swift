@@ -1,0 +1,49 @@
+import MomentumCore
+import MomentumLayers
+import MomentumScenes
+import Testing
+@testable import MomentumApp
+
+/// The gallery groups its four demos on cards at every size (as libadwaita groups a page's parts in boxes): on a
+/// phone or a small window its items lay scattered over the gradient, each line of text a caption floating free.
+struct GalleryCardsTests {
+    /// The drawn gallery at `size`, at rest: its cards in window coordinates and its text runs' boxes as shaped.
+    static func drawn(_ size: SIMD2<Double>, widths: TextWidths) -> (cards: [DrawRect], texts: [(String, DrawRect)]) {
+        let scene = GalleryScene(size: size)
+        let cards = scene.layout.cards.map { card in
+            DrawRect(origin: scene.layout.toWindow(card.origin, zoom: scene.zoom), size: card.size * scene.zoom)
+        }
+        var list = DrawList()
+        scene.draw(into: &list)
+        let texts = list.commands.compactMap { command -> (String, DrawRect)? in
+            guard case .text(let run) = command else { return nil }
+            return (run.string, DrawnLayout.box(of: run, width: widths.width(of: run)))
+        }
+        return (cards, texts)
+    }
+
+    static func contains(_ outer: DrawRect, _ inner: DrawRect) -> Bool {
+        inner.x >= outer.x && inner.y >= outer.y && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
+    }
+
+    /// Every label and caption lies on a card, at least 6 px inside its edges; the cards keep 6 px apart and 6 px
+    /// from the window's sides and foot. Before, 360x720, 720x360 and 800x600 had no cards at all.
+    @Test(arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600), SIMD2(412, 915), SIMD2(640, 480),
+                      SIMD2(1280, 800), SIMD2(1920, 1080)])
+    func everyLineOfTextSitsOnACard(size: SIMD2<Double>) throws {
+        let (cards, texts) = Self.drawn(size, widths: try TextWidths())
+        #expect(cards.count >= 3, "\(cards.count) cards at \(size)")
+        #expect(texts.count >= 13)
+        for (string, box) in texts {
+            let home = cards.first { $0.insetBy(6).intersection(box) != nil }
+            #expect(home.map { Self.contains($0.insetBy(6), box) } == true,
+                    "\"\(string)\" at \(box) is not 6 px inside a card at \(size): \(cards)")
+        }
+        for (i, card) in cards.enumerated() {
+            #expect(card.x >= 6 && card.maxX <= size.x - 6 && card.maxY <= size.y - 6, "\(card) at \(size)")
+            for other in cards[(i + 1)...] {
+                #expect(card.insetBy(-3).intersection(other.insetBy(-3)) == nil, "\(card) and \(other) at \(size)")
+            }
+        }
+    }
+}
