@@ -64,6 +64,8 @@ public final class Renderer {
 
     /// Rows of the framebuffer `Target.bands` draws through (3.75 MiB at 3840 px wide).
     public static let bandRows = 256
+    /// `bandRows`, fewer in tests (several bands in a small frame).
+    var bandRows = Renderer.bandRows
 
     /// For `Target.window`: damage up to this share of the window goes through the offscreen frame.
     public static let offscreenDamageShare = 0.25
@@ -323,8 +325,8 @@ public final class Renderer {
     /// default framebuffer bound.
     private func drawInBands(_ region: DamageRegion, width: Int, height: Int, clear: RGBA,
                              into pixels: BufferPixels) throws {
-        let rows = Self.bandRows
-        if band?.width != width {
+        let rows = bandRows
+        if band?.width != width || band?.height != rows {
             band = nil
             band = canBlit ? try Framebuffer(blittableWidth: width, height: rows) : try Framebuffer(width: width, height: rows)
         }
@@ -339,19 +341,19 @@ public final class Renderer {
             for rect in region.rects where rect.intersects(rowsHere) { part.add(rect.intersection(rowsHere)) }
             if !part.isEmpty {
                 drawBatches(in: part, width: width, height: height, clear: clear, band: (top, rows))
-                for rect in part.rects { readBack(rect, bandTop: top, into: pixels) }
+                for rect in part.rects { readBack(rect, band: (top, rows), into: pixels) }
             }
             top += rows
         }
     }
 
-    /// Copies `rect` (frame px, within the band starting at row `bandTop`) from the band framebuffer into `pixels`.
-    private func readBack(_ rect: PixelRect, bandTop: Int, into pixels: BufferPixels) {
+    /// Copies `rect` (frame px, within the band of `rows` rows from row `top`) from the band framebuffer into `pixels`.
+    private func readBack(_ rect: PixelRect, band: (top: Int, rows: Int), into pixels: BufferPixels) {
         let rowBytes = rect.width * 4
         let count = rowBytes * rect.height
         if bandScratch.count < count { bandScratch = [UInt8](repeating: 0, count: count) }
         // The band's GL rows count up from its bottom (row `bandTop + bandRows` of the frame is GL row 0).
-        let glY = bandTop + Self.bandRows - rect.maxY
+        let glY = band.top + band.rows - rect.maxY
         bandScratch.withUnsafeMutableBytes { raw in
             glReadPixels(GLint(rect.minX), GLint(glY), GLsizei(rect.width), GLsizei(rect.height), pixels.format,
                          GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)

@@ -174,6 +174,48 @@ struct DamageTests {
         }
     }
 
+    /// `--surface-buffers shm`: each frame drawn band by band (64 rows here: three bands, the last one short) and read
+    /// back into memory of the app's, one of a chain of `age` buffers as the compositor releases them, equals the
+    /// frame drawn in full; only what the buffer missed is redrawn.
+    @Test(arguments: [0, 1, 2, 3]) func bandsReadBackIntoBuffersOfEveryAgeEqualAFullRedraw(age: Int) throws {
+        let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
+        try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            #expect(Renderer.canReadBGRA())
+            let renderer = try Renderer()
+            renderer.bandRows = 64
+            let expected = Self.references(renderer)
+            let rowBytes = Self.width * 4
+            // Stale garbage (magenta) where a buffer was never drawn.
+            var chain = [[UInt8]](repeating: [UInt8](repeating: 0xFF, count: rowBytes * Self.height), count: max(age, 1))
+            for i in chain.indices { for p in stride(from: 1, to: chain[i].count, by: 4) { chain[i][p] = 0 } }
+            var drawn = [Bool](repeating: false, count: chain.count)
+            var presented = 0, partial = 0
+            for (index, list) in Self.frames.enumerated() {
+                let slot = presented % chain.count
+                let bufferAge = age > 0 && drawn[slot] ? age : 0
+                let damage = try chain[slot].withUnsafeMutableBytes { raw in
+                    try renderer.render(list, width: Self.width, height: Self.height, scale: 1,
+                                        into: .bands(age: bufferAge, into: BufferPixels(bgra: raw.baseAddress!,
+                                                                                         stride: rowBytes)))
+                }
+                #expect(Framebuffer.current == 0, "the band framebuffer left bound")
+                if damage.isEmpty {
+                    #expect(renderer.lastRedrawnPixels == 0 && Self.frames[index] == Self.frames[index - 1])
+                    continue
+                }
+                if renderer.lastRedrawnPixels < Self.width * Self.height { partial += 1 }
+                drawn[slot] = true
+                presented += 1
+                // BGRA → RGBA, as the reference was read.
+                var rgba = chain[slot]
+                for p in stride(from: 0, to: rgba.count, by: 4) { rgba.swapAt(p, p + 2) }
+                #expect(Self.firstDifference(rgba, expected[index]) == nil, "frame \(index), buffer age \(bufferAge)")
+            }
+            #expect((age == 0) == (partial == 0), "frames redrawn in part: \(partial)")
+        }
+    }
+
     @Test func aScaleOrSizeChangeRedrawsEverything() throws {
         let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
         try withExtendedLifetime(context) {
