@@ -69,8 +69,7 @@ import Testing
         let touch = try #require(mutter.touch)
         var lost: [Int] = []
         for attempt in 1...10 {
-            let app = try mutter.app(["--fullscreen", "--scene", "panel", "--quit-after", "30",
-                                  "--surface-buffers", surfaceBuffers])
+            let app = try mutter.app(["--fullscreen", "--scene", "panel", "--quit-after", "30"])
             var placed = 0
             for k in 0..<mutter.configuresUntilPlaced {
                 placed = try app.waitFor("configure \(k + 1)", after: placed) { $0.configure != nil }.index + 1
