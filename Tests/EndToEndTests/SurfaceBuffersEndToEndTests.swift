@@ -28,8 +28,12 @@ import Testing
         let eglFacts = d.app.events.compactMap { $0.system?.gl?.eglExtensions }.first ?? []
         #expect(!eglFacts.contains { $0.hasPrefix("window drawn into the app's") }, "EGL facts: \(eglFacts)")
         #expect(shm.width == egl.width && shm.height == egl.height)
+        // The same frame to a unit of rounding: a band's rows lie elsewhere in its framebuffer than in a window's
+        // back buffer (a framebuffer object is not turned over as a window is), so llvmpipe's fixed-point
+        // interpolation of a varying across a quad (the background gradient's colour, a glyph's texture
+        // coordinate) rounds the other way at some pixels: a third of the gradient's pixels by one unit.
         let difference = shm.largestDifference(from: egl)
-        #expect(difference.value == 0, "largest channel difference \(difference.value) at \(difference.at)")
+        #expect(difference.value <= 2, "largest channel difference \(difference.value) at \(difference.at)")
         // And it is the panel at rest, open: its sheet colour inside.
         let sheet = shm.pixel(x: 90 * scale, y: Int(c.openY + 30) * scale)
         #expect(max(abs(sheet.0 - 0xF4), abs(sheet.1 - 0xF5), abs(sheet.2 - 0xF8)) <= 2, "\(sheet)")
