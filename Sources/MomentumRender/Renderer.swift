@@ -317,7 +317,9 @@ public final class Renderer {
 
     /// The framebuffer `Target.bands` draws through, `width` × `bandRows` (made again for another width).
     private var band: Framebuffer?
-    /// Band rows read back, bottom row first, before they are turned over into the app's buffer.
+    /// One row, for turning the rows read back over in place.
+    private var rowScratch: [UInt8] = []
+    /// Rectangles narrower than the buffer on ES 2 (no `GL_PACK_ROW_LENGTH`), read here and copied row by row.
     private var bandScratch: [UInt8] = []
 
     /// Draws `region` of a `width`×`height` frame band after band through `band` and copies each band's part of
@@ -347,21 +349,41 @@ public final class Renderer {
         }
     }
 
-    /// Copies `rect` (frame px, within the band of `rows` rows from row `top`) from the band framebuffer into `pixels`.
+    /// Copies `rect` (frame px, within the band of `rows` rows from row `top`) from the band framebuffer into
+    /// `pixels`: read straight into its place (rows spaced by the buffer's stride: `GL_PACK_ROW_LENGTH` on ES 3, or
+    /// a rectangle as wide as the buffer), then its rows, which GL gives bottom first, turned over in place.
     private func readBack(_ rect: PixelRect, band: (top: Int, rows: Int), into pixels: BufferPixels) {
         let rowBytes = rect.width * 4
+        // The band's GL rows count up from its bottom (row `top + rows` of the frame is GL row 0).
+        let glY = GLint(band.top + band.rows - rect.maxY)
+        let place = pixels.base + rect.minY * pixels.stride + rect.minX * 4
+        let inPlace = canBlit || rowBytes == pixels.stride
+        if inPlace {
+            if canBlit { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(pixels.stride / 4)) }
+            glReadPixels(GLint(rect.minX), glY, GLsizei(rect.width), GLsizei(rect.height), pixels.format,
+                         GLenum(GL_UNSIGNED_BYTE), place)
+            if canBlit { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
+            if rowScratch.count < rowBytes { rowScratch = [UInt8](repeating: 0, count: rowBytes) }
+            rowScratch.withUnsafeMutableBytes { row in
+                guard let spare = row.baseAddress else { return }
+                for upper in 0..<rect.height / 2 {
+                    let a = place + upper * pixels.stride, b = place + (rect.height - 1 - upper) * pixels.stride
+                    spare.copyMemory(from: a, byteCount: rowBytes)
+                    a.copyMemory(from: b, byteCount: rowBytes)
+                    b.copyMemory(from: spare, byteCount: rowBytes)
+                }
+            }
+            return
+        }
         let count = rowBytes * rect.height
         if bandScratch.count < count { bandScratch = [UInt8](repeating: 0, count: count) }
-        // The band's GL rows count up from its bottom (row `bandTop + bandRows` of the frame is GL row 0).
-        let glY = band.top + band.rows - rect.maxY
         bandScratch.withUnsafeMutableBytes { raw in
-            glReadPixels(GLint(rect.minX), GLint(glY), GLsizei(rect.width), GLsizei(rect.height), pixels.format,
-                         GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
             guard let source = raw.baseAddress else { return }
+            glReadPixels(GLint(rect.minX), glY, GLsizei(rect.width), GLsizei(rect.height), pixels.format,
+                         GLenum(GL_UNSIGNED_BYTE), source)
             for row in 0..<rect.height {
-                let from = source + (rect.height - 1 - row) * rowBytes
-                let to = pixels.base + (rect.minY + row) * pixels.stride + rect.minX * 4
-                to.copyMemory(from: from, byteCount: rowBytes)
+                (place + row * pixels.stride).copyMemory(from: source + (rect.height - 1 - row) * rowBytes,
+                                                         byteCount: rowBytes)
             }
         }
     }
