@@ -58,8 +58,10 @@ public final class Renderer {
         case window
         /// A buffer of the app's own (`BufferPixels`, BGRA bytes, top row first) holding the frame drawn `age`
         /// frames ago (0: unknown, redrawn in full): the redrawn rectangles are drawn band by band into one
-        /// framebuffer `bandRows` high and read back into it. No full-size GL buffer is needed.
-        case bands(age: Int, into: BufferPixels)
+        /// framebuffer `bandRows` high and read back into it. No full-size GL buffer is needed. With `newest`, the
+        /// buffer holding the last frame (which the compositor may still hold: it is only read), what the older
+        /// buffer missed before this frame is copied from there, and only this frame's damage is drawn.
+        case bands(age: Int, into: BufferPixels, newest: BufferPixels? = nil)
     }
 
     /// Rows of the framebuffer `Target.bands` draws through (3.75 MiB at 3840 px wide).
@@ -267,8 +269,15 @@ public final class Renderer {
             drawBatches(in: redraw, width: width, height: height, clear: clear)
             state.offscreenIsCurrent = false
             lastRedrawnPixels = redraw.area
-        case .bands(let age, let pixels):
-            let redraw = redrawRegion(age: age, width: width, height: height)
+        case .bands(let age, let pixels, let newest):
+            var redraw = redrawRegion(age: age, width: width, height: height)
+            if age >= 2, age <= state.history.count, let newest {
+                // The frames between: copied from the last frame's buffer, each changed row once.
+                var missed = DamageRegion(width: width, height: height)
+                for region in state.history[1..<age] { missed.formUnion(region) }
+                for rect in missed.rects { Self.copy(rect, from: newest, to: pixels) }
+                redraw = damage
+            }
             upload()
             try drawInBands(redraw, width: width, height: height, clear: clear, into: pixels)
             state.offscreenIsCurrent = false
@@ -346,6 +355,14 @@ public final class Renderer {
                 for rect in part.rects { readBack(rect, band: (top, rows), into: pixels) }
             }
             top += rows
+        }
+    }
+
+    /// Copies `rect` (px) from one buffer of the app's to another of the same size.
+    private static func copy(_ rect: PixelRect, from source: BufferPixels, to target: BufferPixels) {
+        for row in rect.minY..<rect.maxY {
+            (target.base + row * target.stride + rect.minX * 4)
+                .copyMemory(from: source.base + row * source.stride + rect.minX * 4, byteCount: rect.width * 4)
         }
     }
 

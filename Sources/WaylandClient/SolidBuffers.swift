@@ -1,4 +1,3 @@
-import CLinux
 import CWaylandClient
 import Glibc
 
@@ -17,20 +16,9 @@ public final class SolidBuffers {
     /// A pool on the `wl_shm` of `window`'s display; nil when the compositor offers none or the memory cannot be had.
     public init?(window: Window) {
         guard let shm = window.registry.shm?.proxy else { return nil }
-        let bytes = Self.capacity * 4
-        let fd = momentum_memfd("momentum-solid")
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard ftruncate(fd, off_t(bytes)) == 0,
-              let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            return nil
-        }
-        guard let pool = wl_shm_create_pool(shm, fd, Int32(bytes)) else {
-            munmap(map, bytes)
-            return nil
-        }
-        self.pool = pool
-        memory = map.bindMemory(to: UInt32.self, capacity: Self.capacity)
+        guard let made = makeShmPool(shm, bytes: Self.capacity * 4, name: "momentum-solid") else { return nil }
+        pool = made.pool
+        memory = made.memory.bindMemory(to: UInt32.self, capacity: Self.capacity)
     }
 
     deinit {

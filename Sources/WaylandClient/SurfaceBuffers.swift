@@ -1,4 +1,3 @@
-import CLinux
 import CWaylandClient
 import Glibc
 
@@ -25,18 +24,9 @@ public final class SurfaceBuffers {
 
         fileprivate init?(shm: OpaquePointer, width: Int, height: Int, listener: UnsafePointer<wl_buffer_listener>) {
             let bytes = width * 4 * height
-            guard width > 0, height > 0, bytes <= Int(Int32.max) else { return nil }
-            let fd = momentum_memfd("momentum-window")
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            guard ftruncate(fd, off_t(bytes)) == 0,
-                  let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-                return nil
-            }
-            guard let pool = wl_shm_create_pool(shm, fd, Int32(bytes)) else {
-                munmap(map, bytes)
-                return nil
-            }
+            guard width > 0, height > 0, bytes <= Int(Int32.max),
+                  let made = makeShmPool(shm, bytes: bytes, name: "momentum-window") else { return nil }
+            let pool = made.pool, map = made.memory
             defer { wl_shm_pool_destroy(pool) }
             guard let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(width * 4),
                                                          UInt32(WL_SHM_FORMAT_ARGB8888.rawValue)) else {
@@ -63,10 +53,6 @@ public final class SurfaceBuffers {
     private var buffers: [Buffer] = []
     /// Buffers of an earlier size still held by the compositor: freed once released.
     private var retired: [Buffer] = []
-    /// Buffers made so far (a second one of a size only when the first was still held).
-    public private(set) var madeCount = 0
-    /// Frames written into a buffer the compositor still held: never, by construction (tests read it).
-    public private(set) var heldWriteCount = 0
 
     /// Buffers for `window`'s surface; nil when the compositor offers no `wl_shm`.
     public init?(window: Window) {
@@ -85,9 +71,6 @@ public final class SurfaceBuffers {
         listener.deallocate()
     }
 
-    /// Buffers alive now (of every size).
-    public var count: Int { buffers.count + retired.count }
-
     /// A buffer of `width`×`height` the compositor does not hold, the one holding the newest frame first (the
     /// least to redraw); made when there is none. Nil when the memory cannot be had.
     public func free(width: Int, height: Int) -> Buffer? {
@@ -102,14 +85,18 @@ public final class SurfaceBuffers {
         }
         guard let made = Buffer(shm: shm, width: width, height: height, listener: listener) else { return nil }
         buffers.append(made)
-        madeCount += 1
         return made
     }
 
+    /// The buffer of `width`×`height` holding the last frame committed (age 1), held by the compositor or not: the
+    /// one to copy what an older buffer missed from.
+    public func newest(width: Int, height: Int) -> Buffer? {
+        buffers.first { $0.age == 1 && $0.width == width && $0.height == height }
+    }
+
     /// Attaches `buffer` (just written) to the surface with `damage` (buffer px: x, y, width, height) and counts
-    /// the ages; the caller commits. Counts a write into a buffer still held.
+    /// the ages; the caller commits.
     public func attach(_ buffer: Buffer, damage: [(x: Int, y: Int, width: Int, height: Int)]) {
-        if buffer.isHeld { heldWriteCount += 1 }
         wl_surface_attach(surface, buffer.proxy, 0, 0)
         if wl_surface_get_version(surface) >= 4 {
             for rect in damage {
@@ -122,10 +109,5 @@ public final class SurfaceBuffers {
         for other in buffers where other !== buffer && other.age > 0 { other.age += 1 }
         buffer.age = 1
         buffer.isHeld = true
-    }
-
-    /// Forgets what every buffer holds: the next frame into any of them is drawn whole.
-    public func forgetContents() {
-        for buffer in buffers { buffer.age = 0 }
     }
 }

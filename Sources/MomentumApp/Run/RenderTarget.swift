@@ -187,7 +187,11 @@ final class RenderTarget {
                 throw AppError("cannot make a wl_shm buffer of \(width)x\(height) px for the window")
             }
             frameBuffer = buffer
-            return .bands(age: buffer.age, into: BufferPixels(bgra: buffer.memory, stride: buffer.stride))
+            let newest = appBuffers.newest(width: width, height: height).map {
+                BufferPixels(bgra: $0.memory, stride: $0.stride)
+            }
+            return .bands(age: buffer.age, into: BufferPixels(bgra: buffer.memory, stride: buffer.stride),
+                          newest: newest)
         }
         if context.hasBufferAge { return .backBuffer(age: context.bufferAge()) }
         guard context.mayKeepLastFrame, !keptFrameFailed else { return .window }
