@@ -20,5 +20,14 @@ enum FrameStart: String, CaseIterable, ExpressibleByArgument {
     case callback
 }
 
+/// `--surface-buffers`: what holds the window's frames.
+enum SurfaceBuffersKind: String, CaseIterable, ExpressibleByArgument {
+    /// An EGL window surface (the driver's back buffer and its buffers, swapped).
+    case egl
+    /// The app's own `wl_shm` buffers, drawn through a framebuffer a band of rows high and read back (no full-size
+    /// GL buffer); falls back to `egl` where EGL cannot bind a context to no surface or read BGRA back.
+    case shm
+}
+
 /// `bench --compositor weston|mutter|sway|phoc|kwin`.
 extension CompositorKind: ExpressibleByArgument {}

@@ -54,6 +54,9 @@ struct RunCommand: LoggingCommand {
     @Flag(name: .customLong("no-subsurfaces"),
           help: "Draw every layer into the window (no surface of its own, moved by the compositor, for a moving layer).")
     var noSubsurfaces = false
+    @Option(name: .customLong("surface-buffers"),
+            help: "What holds the window's frames: an EGL window surface (egl), or the app's own wl_shm buffers drawn in bands of rows and read back, which holds no full-size GL buffer (shm; where EGL can bind a context to no surface, else egl).")
+    var surfaceBuffers = SurfaceBuffersKind.egl
     @Option(help: "Draw a dragged object where the finger will be when the frame is shown (on), or where its newest sample was (off).")
     var predict = Switch.on
     @Option(name: .customLong("frame-start"),
@@ -129,6 +132,7 @@ struct RunCommand: LoggingCommand {
         options.screenshotHUD = screenshotHUD == .on
         options.core.autoplay = autoplay
         options.subsurfaces = !noSubsurfaces
+        options.surfaceBuffers = surfaceBuffers
         options.core.dragWorkload = workload == .drag
         options.core.predict = predict == .on
         options.core.lateFrameStart = frameStart == .deadline

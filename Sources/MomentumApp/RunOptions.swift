@@ -11,6 +11,8 @@ struct RunOptions {
     /// Whether `--screenshot` shows the HUD where it is shown (`--screenshot-hud off` leaves it out).
     var screenshotHUD = true
     var subsurfaces = true
+    /// `--surface-buffers`.
+    var surfaceBuffers = SurfaceBuffersKind.egl
 }
 
 /// `--trace-limit SIZE`: bytes with an optional binary suffix (`k`, `M`, `G`, `T`; `4096`, `64k`, `256M`, `1G`),

@@ -211,8 +211,32 @@ public final class RenderContext {
         self.window = window
     }
 
+    /// Whether the window is drawn without an EGL surface of its own (`drawWindowWithoutSurface()`): the context
+    /// is bound to no surface for it, and the window's frames go into buffers of the app's.
+    public private(set) var drawsWindowWithoutSurface = false
+
+    /// Whether the context can be bound to no surface at all (`EGL_KHR_surfaceless_context`).
+    public var canDrawWithoutSurface: Bool { !isHeadless && extensions.contains("EGL_KHR_surfaceless_context") }
+
+    /// Binds the context to no surface for the window's frames from now on (`makeWindowCurrent()` does the same):
+    /// they are drawn into framebuffers and read back into the app's own buffers. Throws where EGL cannot.
+    public func drawWindowWithoutSurface() throws {
+        guard canDrawWithoutSurface else {
+            throw RenderError("this EGL display cannot bind a context to no surface (no EGL_KHR_surfaceless_context)")
+        }
+        destroySurface()
+        drawsWindowWithoutSurface = true
+        try makeCurrent()
+    }
+
     /// Binds the context and surface to the calling thread, then sets the swap interval (0: never block in swap).
     public func makeCurrent(swapInterval: Int32 = 0) throws {
+        if surface == nil, drawsWindowWithoutSurface {
+            guard eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+                throw RenderError.egl("eglMakeCurrent (no surface)")
+            }
+            return
+        }
         guard let surface else { throw RenderError("makeCurrent: no surface yet (call makeWindowSurface first)") }
         guard eglMakeCurrent(display, surface, surface, context) == EGLBoolean(EGL_TRUE) else {
             throw RenderError.egl("eglMakeCurrent")
@@ -227,6 +251,8 @@ public final class RenderContext {
     /// window itself is drawn or read).
     public func makeWindowCurrent() throws {
         if let surface, eglGetCurrentSurface(EGL_DRAW) == surface { return }
+        if surface == nil, drawsWindowWithoutSurface, eglGetCurrentSurface(EGL_DRAW) == nil,
+           eglGetCurrentContext() == context { return }
         try makeCurrent()
     }
 

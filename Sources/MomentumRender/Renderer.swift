@@ -56,7 +56,18 @@ public final class Renderer {
         /// costs about two thirds of a full redraw on llvmpipe (2.2 of 3.3 ms at 800×600), so redrawing a large
         /// damage there and copying it costs more than drawing everything.
         case window
+        /// A buffer of the app's own (`BufferPixels`, BGRA bytes, top row first) holding the frame drawn `age`
+        /// frames ago (0: unknown, redrawn in full): the redrawn rectangles are drawn band by band into one
+        /// framebuffer `bandRows` high and read back into it. No full-size GL buffer is needed. With `newest`, the
+        /// buffer holding the last frame (which the compositor may still hold: it is only read), what the older
+        /// buffer missed before this frame is copied from there, and only this frame's damage is drawn.
+        case bands(age: Int, into: BufferPixels, newest: BufferPixels? = nil)
     }
+
+    /// Rows of the framebuffer `Target.bands` draws through (3.75 MiB at 3840 px wide).
+    public static let bandRows = 256
+    /// `bandRows`, fewer in tests (several bands in a small frame).
+    var bandRows = Renderer.bandRows
 
     /// For `Target.window`: damage up to this share of the window goes through the offscreen frame.
     public static let offscreenDamageShare = 0.25
@@ -253,13 +264,22 @@ public final class Renderer {
         case .window:
             break
         case .backBuffer(let age):
-            var redraw = DamageRegion.full(width: width, height: height)
-            if age >= 1, age <= state.history.count {
-                redraw = DamageRegion(width: width, height: height)
-                for region in state.history.prefix(age) { redraw.formUnion(region) }
-            }
+            let redraw = redrawRegion(age: age, width: width, height: height)
             upload()
             drawBatches(in: redraw, width: width, height: height, clear: clear)
+            state.offscreenIsCurrent = false
+            lastRedrawnPixels = redraw.area
+        case .bands(let age, let pixels, let newest):
+            var redraw = redrawRegion(age: age, width: width, height: height)
+            if age >= 2, age <= state.history.count, let newest {
+                // The frames between: copied from the last frame's buffer, each changed row once.
+                var missed = DamageRegion(width: width, height: height)
+                for region in state.history[1..<age] { missed.formUnion(region) }
+                for rect in missed.rects { Self.copy(rect, from: newest, to: pixels) }
+                redraw = damage
+            }
+            upload()
+            try drawInBands(redraw, width: width, height: height, clear: clear, into: pixels)
             state.offscreenIsCurrent = false
             lastRedrawnPixels = redraw.area
         case .offscreenCopy:
@@ -293,6 +313,96 @@ public final class Renderer {
             }
         }
         return damage
+    }
+
+    /// What a buffer holding the frame drawn `age` frames ago needs redrawn: the damage of the frames since, or
+    /// everything when its age is unknown or older than the history.
+    private func redrawRegion(age: Int, width: Int, height: Int) -> DamageRegion {
+        guard age >= 1, age <= state.history.count else { return .full(width: width, height: height) }
+        var redraw = DamageRegion(width: width, height: height)
+        for region in state.history.prefix(age) { redraw.formUnion(region) }
+        return redraw
+    }
+
+    /// The framebuffer `Target.bands` draws through, `width` × `bandRows` (made again for another width).
+    private var band: Framebuffer?
+    /// One row, for turning the rows read back over in place.
+    private var rowScratch: [UInt8] = []
+    /// Rectangles narrower than the buffer on ES 2 (no `GL_PACK_ROW_LENGTH`), read here and copied row by row.
+    private var bandScratch: [UInt8] = []
+
+    /// Draws `region` of a `width`×`height` frame band after band through `band` and copies each band's part of
+    /// each rectangle into `pixels` (BGRA where `GL_EXT_read_format_bgra` is offered, top row first). Leaves the
+    /// default framebuffer bound.
+    private func drawInBands(_ region: DamageRegion, width: Int, height: Int, clear: RGBA,
+                             into pixels: BufferPixels) throws {
+        let rows = bandRows
+        if band?.width != width || band?.height != rows {
+            band = nil
+            band = canBlit ? try Framebuffer(blittableWidth: width, height: rows) : try Framebuffer(width: width, height: rows)
+        }
+        guard let band else { return }
+        defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), band.framebuffer)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        var top = 0
+        while top < height {
+            let rowsHere = PixelRect(minX: 0, minY: top, maxX: width, maxY: min(top + rows, height))
+            var part = DamageRegion(width: width, height: height)
+            for rect in region.rects where rect.intersects(rowsHere) { part.add(rect.intersection(rowsHere)) }
+            if !part.isEmpty {
+                drawBatches(in: part, width: width, height: height, clear: clear, band: (top, rows))
+                for rect in part.rects { readBack(rect, band: (top, rows), into: pixels) }
+            }
+            top += rows
+        }
+    }
+
+    /// Copies `rect` (px) from one buffer of the app's to another of the same size.
+    private static func copy(_ rect: PixelRect, from source: BufferPixels, to target: BufferPixels) {
+        for row in rect.minY..<rect.maxY {
+            (target.base + row * target.stride + rect.minX * 4)
+                .copyMemory(from: source.base + row * source.stride + rect.minX * 4, byteCount: rect.width * 4)
+        }
+    }
+
+    /// Copies `rect` (frame px, within the band of `rows` rows from row `top`) from the band framebuffer into
+    /// `pixels`: read straight into its place (rows spaced by the buffer's stride: `GL_PACK_ROW_LENGTH` on ES 3, or
+    /// a rectangle as wide as the buffer), then its rows, which GL gives bottom first, turned over in place.
+    private func readBack(_ rect: PixelRect, band: (top: Int, rows: Int), into pixels: BufferPixels) {
+        let rowBytes = rect.width * 4
+        // The band's GL rows count up from its bottom (row `top + rows` of the frame is GL row 0).
+        let glY = GLint(band.top + band.rows - rect.maxY)
+        let place = pixels.base + rect.minY * pixels.stride + rect.minX * 4
+        let inPlace = canBlit || rowBytes == pixels.stride
+        if inPlace {
+            if canBlit { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(pixels.stride / 4)) }
+            glReadPixels(GLint(rect.minX), glY, GLsizei(rect.width), GLsizei(rect.height), pixels.format,
+                         GLenum(GL_UNSIGNED_BYTE), place)
+            if canBlit { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
+            if rowScratch.count < rowBytes { rowScratch = [UInt8](repeating: 0, count: rowBytes) }
+            rowScratch.withUnsafeMutableBytes { row in
+                guard let spare = row.baseAddress else { return }
+                for upper in 0..<rect.height / 2 {
+                    let a = place + upper * pixels.stride, b = place + (rect.height - 1 - upper) * pixels.stride
+                    spare.copyMemory(from: a, byteCount: rowBytes)
+                    a.copyMemory(from: b, byteCount: rowBytes)
+                    b.copyMemory(from: spare, byteCount: rowBytes)
+                }
+            }
+            return
+        }
+        let count = rowBytes * rect.height
+        if bandScratch.count < count { bandScratch = [UInt8](repeating: 0, count: count) }
+        bandScratch.withUnsafeMutableBytes { raw in
+            guard let source = raw.baseAddress else { return }
+            glReadPixels(GLint(rect.minX), glY, GLsizei(rect.width), GLsizei(rect.height), pixels.format,
+                         GLenum(GL_UNSIGNED_BYTE), source)
+            for row in 0..<rect.height {
+                (place + row * pixels.stride).copyMemory(from: source + (rect.height - 1 - row) * rowBytes,
+                                                         byteCount: rowBytes)
+            }
+        }
     }
 
     /// Makes `state` the state of `surface`, keeping the current one for later.
@@ -455,8 +565,11 @@ public final class Renderer {
     /// it and only the commands whose bounds reach that rectangle, each pass starting from opaque black, so the
     /// passes can overlap without changing a pixel. With `copy`, draws that run alone instead (no clear, no blend).
     private func drawBatches(in region: DamageRegion, width: Int, height: Int, copy: Batch? = nil,
-                             clear: RGBA = RGBA(r: 0, g: 0, b: 0)) {
-        glViewport(0, 0, GLsizei(width), GLsizei(height))
+                             clear: RGBA = RGBA(r: 0, g: 0, b: 0), band: (top: Int, rows: Int)? = nil) {
+        // A band (rows `top ..< top + rows` drawn into a framebuffer `rows` high): the viewport moves down so every
+        // vertex lands where it would in the whole frame, and the scissor and the fragments' rows with it.
+        let bottom = band.map { $0.top + $0.rows } ?? height
+        glViewport(0, GLint(bottom - height), GLsizei(width), GLsizei(height))
         glDisable(GLenum(GL_DEPTH_TEST))
         glEnable(GLenum(GL_SCISSOR_TEST))
         defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
@@ -483,7 +596,7 @@ public final class Renderer {
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for rect in region.rects {
-            glScissor(GLint(rect.minX), GLint(height - rect.maxY), GLsizei(rect.width), GLsizei(rect.height))
+            glScissor(GLint(rect.minX), GLint(bottom - rect.maxY), GLsizei(rect.width), GLsizei(rect.height))
             glClearColor(clear.r * clear.a, clear.g * clear.a, clear.b * clear.a, clear.a)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             passBatches.removeAll(keepingCapacity: true)
@@ -501,7 +614,7 @@ public final class Renderer {
             for batch in passBatches {
                 if batch.primitive != current {
                     current = batch.primitive
-                    programs[batch.primitive.rawValue]?.use(width: width, height: height)
+                    programs[batch.primitive.rawValue]?.use(width: width, height: height, fragmentHeight: bottom)
                     if batch.primitive == .glyph { text.bind() }
                 }
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))

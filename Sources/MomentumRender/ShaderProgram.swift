@@ -57,11 +57,13 @@ final class ShaderProgram {
 
     deinit { glDeleteProgram(program) }
 
-    /// Makes the program current for a `width`×`height` viewport (texture unit 0 for its sampler).
-    func use(width: Int, height: Int) {
+    /// Makes the program current for a `width`×`height` viewport (texture unit 0 for its sampler). A band of the
+    /// viewport drawn into a shorter framebuffer (`Renderer.Target.bands`) gives `fragmentHeight`, the framebuffer
+    /// row the viewport's top row lands on, so `gl_FragCoord` still turns into the viewport's px.
+    func use(width: Int, height: Int, fragmentHeight: Int? = nil) {
         glUseProgram(program)
         if viewportUniform >= 0 { glUniform2f(viewportUniform, Float(width), Float(height)) }
-        if heightUniform >= 0 { glUniform1f(heightUniform, Float(height)) }
+        if heightUniform >= 0 { glUniform1f(heightUniform, Float(fragmentHeight ?? height)) }
         if textureUniform >= 0 { glUniform1i(textureUniform, 0) }
     }
 

@@ -14,7 +14,7 @@ func makeShmPool(_ shm: OpaquePointer, bytes: Int,
           let map = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
         return nil
     }
-    guard let pool = wl_shm_create_pool(shm, fd, Int32(bytes)) else {
+    guard let pool = wl_shm_create_pool(shm, fd, Int32(clamping: bytes)) else {
         munmap(map, bytes)
         return nil
     }

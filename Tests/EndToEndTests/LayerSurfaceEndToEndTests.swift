@@ -6,9 +6,11 @@ import Testing
 /// The panel on a surface of its own (a `wl_subsurface` the compositor moves), under a real weston with real touch:
 /// what weston shows is read back from its output and compared with the panel drawn into the window.
 @Suite(.serialized) struct LayerSurfaceEndToEndTests {
-    /// Opens the panel with a tap, waits until the frame showing it at rest was presented, and reads back the output.
-    static func openAndCapture(_ arguments: [String]) throws -> (image: PPM, compositor: Compositor, mark: Int) {
-        let c = try Compositor(arguments: arguments)
+    /// Opens the panel with a tap, waits until the frame showing it at rest was presented, and reads back the output
+    /// (at `scale`, the app in `environment` besides weston's).
+    static func openAndCapture(_ arguments: [String], scale: Int = 1, environment: [String: String] = [:]) throws
+        -> (image: PPM, compositor: Compositor, mark: Int) {
+        let c = try Compositor(arguments: arguments, scale: scale, environment: environment)
         let mark = c.app.events.count
         try c.play("0 tap 0 400 \(c.closedY + 20)")
         let open = try c.waitRest(.open, after: mark)

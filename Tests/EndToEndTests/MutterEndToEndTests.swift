@@ -8,7 +8,10 @@ import Testing
 /// presentation feedback (hw_completion, 60 Hz) and discards the feedback of a commit that changes nothing: the app
 /// makes none.
 @Suite(.serialized) struct MutterEndToEndTests {
-    @Test func startDrawPresentTouchDragIdleAndSIGTERM() throws {
+    /// With the window's frames in an EGL window surface and in the app's own `wl_shm` buffers: either way a
+    /// commit after mutter's configure carries a whole new buffer, and mutter discards nothing.
+    @Test(arguments: ["egl", "shm"])
+    func startDrawPresentTouchDragIdleAndSIGTERM(surfaceBuffers: String) throws {
         let mutter = try MutterSession()
         let runtime = mutter.runtimeDir
         defer {
@@ -17,7 +20,8 @@ import Testing
         }
         let touch = try #require(mutter.touch)
         // Fullscreen: the window's top left is the monitor's, so touch coordinates are the window's.
-        let app = try mutter.app(["--fullscreen", "--scene", "panel", "--quit-after", "30"])
+        let app = try mutter.app(["--fullscreen", "--scene", "panel", "--quit-after", "30",
+                                  "--surface-buffers", surfaceBuffers])
         // The injector made mutter's virtual touchscreen before the app started: touch is offered at once.
         try app.waitFor("touch offered at start") { $0.devices?.contains(.touch) == true }
         let configure = try app.waitFor("the window configured fullscreen by mutter") {

@@ -174,6 +174,57 @@ struct DamageTests {
         }
     }
 
+    /// `--surface-buffers shm`: each frame drawn band by band (64 rows here: three bands, the last one short) and read
+    /// back into memory of the app's, one of a chain of `age` buffers as the compositor releases them, equals the
+    /// frame drawn in full; only what the buffer missed is redrawn, or, given the last frame's buffer (`copying`),
+    /// only this frame's damage, what it missed before copied from there.
+    @Test(arguments: [(0, false), (1, false), (2, false), (3, false), (2, true), (3, true)])
+    func bandsReadBackIntoBuffersOfEveryAgeEqualAFullRedraw(age: Int, copying: Bool) throws {
+        let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
+        try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            #expect(Renderer.canReadBGRA())
+            let renderer = try Renderer()
+            renderer.bandRows = 64
+            let expected = Self.references(renderer)
+            let rowBytes = Self.width * 4, bytes = rowBytes * Self.height
+            // Stale garbage (magenta) where a buffer was never drawn.
+            let chain = (0..<max(age, 1)).map { _ in
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 4)
+                for p in stride(from: 0, to: bytes, by: 4) { buffer.storeBytes(of: 0xFFFF_00FF as UInt32, toByteOffset: p, as: UInt32.self) }
+                return buffer
+            }
+            defer { for buffer in chain { buffer.deallocate() } }
+            func pixels(_ slot: Int) -> BufferPixels { BufferPixels(bgra: chain[slot].baseAddress!, stride: rowBytes) }
+            var drawn = [Bool](repeating: false, count: chain.count)
+            var presented = 0, partial = 0, damaged = 0, redrawn = 0
+            for (index, list) in Self.frames.enumerated() {
+                let slot = presented % chain.count
+                let bufferAge = age > 0 && drawn[slot] ? age : 0
+                let newest = copying && presented > 0 ? pixels((presented - 1) % chain.count) : nil
+                let damage = try renderer.render(list, width: Self.width, height: Self.height, scale: 1,
+                                                 into: .bands(age: bufferAge, into: pixels(slot), newest: newest))
+                #expect(Framebuffer.current == 0, "the band framebuffer left bound")
+                if damage.isEmpty {
+                    #expect(renderer.lastRedrawnPixels == 0 && Self.frames[index] == Self.frames[index - 1])
+                    continue
+                }
+                if renderer.lastRedrawnPixels < Self.width * Self.height { partial += 1 }
+                if bufferAge > 0 { damaged += damage.area; redrawn += renderer.lastRedrawnPixels }
+                drawn[slot] = true
+                presented += 1
+                // BGRA → RGBA, as the reference was read.
+                var rgba = [UInt8](chain[slot])
+                for p in stride(from: 0, to: rgba.count, by: 4) { rgba.swapAt(p, p + 2) }
+                #expect(Self.firstDifference(rgba, expected[index]) == nil, "frame \(index), buffer age \(bufferAge)")
+            }
+            #expect((age == 0) == (partial == 0), "frames redrawn in part: \(partial)")
+            // Copying what an older buffer missed leaves only each frame's own damage to draw.
+            if copying { #expect(redrawn == damaged, "redrawn \(redrawn) px for \(damaged) px of damage") }
+            if age >= 2, !copying { #expect(redrawn > damaged, "redrawn \(redrawn) px for \(damaged) px of damage") }
+        }
+    }
+
     @Test func aScaleOrSizeChangeRedrawsEverything() throws {
         let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
         try withExtendedLifetime(context) {

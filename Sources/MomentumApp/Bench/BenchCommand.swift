@@ -61,6 +61,9 @@ struct BenchRunCommand: LoggingCommand {
     @Flag(name: .customLong("no-subsurfaces"),
           help: "Run the app with --no-subsurfaces (every layer drawn into the window), to weigh what they save.")
     var noSubsurfaces = false
+    @Option(name: .customLong("surface-buffers"),
+            help: "Run the app with --surface-buffers egl|shm (what holds the window's frames).")
+    var surfaceBuffers = SurfaceBuffersKind.egl
     @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.", completion: .directory) var out = "momentum-bench"
     @Option(help: """
         Run in a private headless compositor started for the bench and stopped after it (also on SIGINT, SIGTERM, \
@@ -274,7 +277,8 @@ struct BenchRunCommand: LoggingCommand {
         // In a private compositor the output is --size and the window fills it (as a phone shell or kiosk would show
         // it): a desktop-shell window as large as the output would be pushed partly off it by the shell's panel.
         let placement = (session != nil ? ["--fullscreen"] : size.map { ["--size", $0] } ?? ["--fullscreen"])
-            + (noSubsurfaces ? ["--no-subsurfaces"] : []) + ["--frame-start", frameStart.rawValue]
+            + (noSubsurfaces ? ["--no-subsurfaces"] : []) + ["--surface-buffers", surfaceBuffers.rawValue]
+            + ["--frame-start", frameStart.rawValue]
         // A session whose clients have an environment of their own (sway, phoc, KWin) may start with Mesa's shader
         // cache empty (sway and phoc nested keep it in their runtime folder), where weston's clients use this user's:
         // every shader would be compiled during the first measured run (seconds with llvmpipe). One unmeasured run of

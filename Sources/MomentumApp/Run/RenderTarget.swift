@@ -18,6 +18,12 @@ final class RenderTarget {
     private var keptFrame: KeptFrame?
     /// Set once the back buffer did not hold the last frame: then it is never trusted again.
     private var keptFrameFailed = false
+    /// `--surface-buffers shm`: the window's frames go into buffers of the app's where EGL can (`appBuffers`).
+    var wantsAppBuffers = false
+    /// The window's own `wl_shm` buffers, when its frames are drawn without an EGL surface.
+    private(set) var appBuffers: SurfaceBuffers?
+    /// The buffer this frame is drawn into (chosen when the renderer asks where to draw).
+    private var frameBuffer: SurfaceBuffers.Buffer?
 
     /// A target reporting font fallbacks through `fontLog`.
     init(fontLog: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -31,13 +37,17 @@ final class RenderTarget {
     var facts: (vendor: String, renderer: String, version: String, eglExtensions: [String])? {
         guard let context, renderer != nil else { return nil }
         let gl = Renderer.glStrings()
-        let kept = context.mayKeepLastFrame && !keptFrameFailed ? [RenderTarget.keptBackBufferFact] : []
+        let kept = appBuffers != nil ? [RenderTarget.appBuffersFact]
+            : context.mayKeepLastFrame && !keptFrameFailed ? [RenderTarget.keptBackBufferFact] : []
         return (gl.vendor, gl.renderer, gl.version, context.extensionsUsed + kept)
     }
 
     /// Named among the EGL facts when the window's frames redraw only their damage into a back buffer EGL does
     /// not promise to keep, because this driver keeps it (`RenderContext.mayKeepLastFrame`).
     static let keptBackBufferFact = "no buffer age: swrast's back buffer reused (checked each frame)"
+
+    /// Named among the EGL facts when the window's frames go into the app's own `wl_shm` buffers.
+    static let appBuffersFact = "window drawn into the app's wl_shm buffers in bands (EGL_KHR_surfaceless_context)"
 
     /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
     func prepare(display: Display, window: Window) throws(AppError) {
@@ -46,30 +56,54 @@ final class RenderTarget {
             eglWindow.resize(width: Int(size.width), height: Int(size.height))
             return
         }
+        if appBuffers != nil { return }  // each frame takes a buffer of the size in effect
         do {
             // Before EGL starts: llvmpipe reads its thread count when the display is initialised.
             RasterThreads.choose(width: Int(size.width), height: Int(size.height))
             let context = try RenderContext(waylandDisplay: display.pointer)
-            guard let native = WaylandEGLWindow(surface: window.surface, width: Int(size.width), height: Int(size.height)) else {
-                throw AppError("wl_egl_window_create failed")
+            if wantsAppBuffers, context.canDrawWithoutSurface {
+                try context.drawWindowWithoutSurface()
+            } else {
+                if wantsAppBuffers {
+                    fontLog("--surface-buffers shm: EGL cannot bind a context to no surface "
+                            + "(EGL_KHR_surfaceless_context); drawing into an EGL window surface")
+                }
+                try makeWindowSurface(context: context, window: window)
             }
-            try context.makeWindowSurface(native)
-            try context.makeCurrent(swapInterval: 0)
             renderer = try Renderer(fontLog: fontLog, programCache: ProgramCacheFolder.path().map {
                 ProgramCache(directory: $0, log: fontLog)
             })
             self.context = context
-            eglWindow = native
+            if context.drawsWindowWithoutSurface {
+                if Renderer.canReadBGRA(), let buffers = SurfaceBuffers(window: window) {
+                    appBuffers = buffers
+                } else {
+                    fontLog("--surface-buffers shm: this GL cannot read BGRA back (GL_EXT_read_format_bgra) or the "
+                            + "compositor offers no wl_shm; drawing into an EGL window surface")
+                    try makeWindowSurface(context: context, window: window)
+                }
+            }
             // What this GPU draws at most: a configure asking for more is drawn at the largest size that fits.
             if window.limitBuffers(to: BufferLimit.standard.narrowed(toSide: Renderer.maximumBufferSide())) {
                 let capped = window.bufferSize
-                native.resize(width: Int(capped.width), height: Int(capped.height))
+                eglWindow?.resize(width: Int(capped.width), height: Int(capped.height))
             }
         } catch let error as AppError {
             throw error
         } catch {
             throw AppError("cannot start rendering: \(error)")
         }
+    }
+
+    /// Makes the EGL window surface for `window` at its buffer size and binds it.
+    private func makeWindowSurface(context: RenderContext, window: Window) throws {
+        let size = window.bufferSize
+        guard let native = WaylandEGLWindow(surface: window.surface, width: Int(size.width), height: Int(size.height)) else {
+            throw AppError("wl_egl_window_create failed")
+        }
+        try context.makeWindowSurface(native)
+        try context.makeCurrent(swapInterval: 0)
+        eglWindow = native
     }
 
     /// Whether layers may be shown on surfaces of their own: asked for, and the compositor (`wl_subcompositor`) and
@@ -93,6 +127,7 @@ final class RenderTarget {
                  mayOmitCommit: Bool = false, beforeCommit: () -> Void = {}) throws(AppError) -> FrameDamage? {
         guard let context, let renderer else { return FrameDamage() }
         let size = window.bufferSize
+        frameBuffer = nil
         let scale = window.scale
         var frame = FrameDamage()
         // By slot, read from `separated` once (no look-up per slot): kept between frames, emptied after each.
@@ -117,7 +152,7 @@ final class RenderTarget {
                                              into: try self.windowTarget(context: context, width: width, height: height))
             frame.compositorPixels += damage.area
             frame.drawnPixels += renderer.lastRedrawnPixels
-            if !damage.isEmpty, context.mayKeepLastFrame, !keptFrameFailed {
+            if !damage.isEmpty, appBuffers == nil, context.mayKeepLastFrame, !keptFrameFailed {
                 keptFrame = KeptFrame(context: context, damage: damage)
             }
             let changed = !damage.isEmpty || frame.compositorPixels > 0
@@ -125,6 +160,10 @@ final class RenderTarget {
             beforeCommit()
             window.prepareCommit()
             if damage.isEmpty {
+                window.commit()
+            } else if let appBuffers {
+                guard let frameBuffer else { throw AppError("the window's frame was drawn into no buffer") }
+                appBuffers.attach(frameBuffer, damage: damage.rects.map { ($0.minX, $0.minY, $0.width, $0.height) })
                 window.commit()
             } else if !context.swapBuffers(damage: damage) {
                 throw AppError(context.lastEGLError().description)
@@ -143,6 +182,21 @@ final class RenderTarget {
     /// last swap are still there; else (`.window`) through an offscreen copy or in full.
     private func windowTarget(context: RenderContext, width: Int, height: Int) throws -> Renderer.Target {
         try context.makeWindowCurrent()
+        if let appBuffers {
+            guard let buffer = appBuffers.free(width: width, height: height) else {
+                if appBuffers.isFull {
+                    throw AppError("the compositor holds all \(SurfaceBuffers.most) of the window's wl_shm buffers "
+                                   + "(\(width)x\(height) px) and releases none: run with --surface-buffers egl")
+                }
+                throw AppError("cannot make a wl_shm buffer of \(width)x\(height) px for the window")
+            }
+            frameBuffer = buffer
+            let newest = appBuffers.newest(width: width, height: height).map {
+                BufferPixels(bgra: $0.memory, stride: $0.stride)
+            }
+            return .bands(age: buffer.age, into: BufferPixels(bgra: buffer.memory, stride: buffer.stride),
+                          newest: newest)
+        }
         if context.hasBufferAge { return .backBuffer(age: context.bufferAge()) }
         guard context.mayKeepLastFrame, !keptFrameFailed else { return .window }
         guard let kept = keptFrame, kept.width == width, kept.height == height else { return .backBuffer(age: 0) }
@@ -466,6 +520,10 @@ final class RenderTarget {
     /// How frames reach the window, for the log: the damage strategy and what the display offers.
     var strategy: String {
         guard let context else { return "no context" }
+        if appBuffers != nil {
+            return "OpenGL ES \(context.glesMajorVersion), the window drawn in bands of \(Renderer.bandRows) rows into "
+                + "the app's own wl_shm buffers (their ages tracked), damage_buffer for the damage"
+        }
         let age = context.hasBufferAge ? "the back buffer (buffer age)"
             : context.mayKeepLastFrame ? "the back buffer, which swrast keeps (no EGL_EXT_buffer_age; checked each frame)"
             : "an offscreen frame copied to the window, or in full when large (no EGL_EXT_buffer_age)"
@@ -478,6 +536,7 @@ final class RenderTarget {
     func snapshot(_ list: DrawList, window: Window) -> (bottomUp: [UInt8], width: Int, height: Int)? {
         guard let renderer, (try? context?.makeWindowCurrent()) != nil else { return nil }
         let size = window.bufferSize
+        if appBuffers != nil { return snapshotInBands(list, renderer: renderer, window: window) }
         renderer.draw(list, width: Int(size.width), height: Int(size.height), scale: window.scale)
         renderer.invalidate()  // the back buffer now holds this drawing, not the last presented frame
         keptFrame = nil  // so the next frame is drawn in full there (and sampled afresh)
@@ -485,10 +544,43 @@ final class RenderTarget {
         return (pixels, Int(size.width), Int(size.height))
     }
 
+    /// `snapshot` where the window has no EGL surface: `list` drawn in bands into memory of its own (the surface's
+    /// earlier frames left alone), turned into RGBA bottom row first.
+    private func snapshotInBands(_ list: DrawList, renderer: Renderer, window: Window)
+        -> (bottomUp: [UInt8], width: Int, height: Int)? {
+        let width = Int(window.bufferSize.width), height = Int(window.bufferSize.height)
+        let rowBytes = width * 4
+        var bgra = [UInt8](repeating: 0, count: rowBytes * height)
+        let drawn: Bool = bgra.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return false }
+            defer { renderer.forget(surface: Self.snapshotSurface) }
+            return (try? renderer.render(list, width: width, height: height, scale: window.scale,
+                                         into: .bands(age: 0, into: BufferPixels(bgra: base, stride: rowBytes)),
+                                         surface: Self.snapshotSurface)) != nil
+        }
+        guard drawn else { return nil }
+        var bottomUp = [UInt8](repeating: 0, count: rowBytes * height)
+        for row in 0..<height {
+            let from = row * rowBytes, to = (height - 1 - row) * rowBytes
+            for x in stride(from: 0, to: rowBytes, by: 4) {
+                bottomUp[to + x] = bgra[from + x + 2]
+                bottomUp[to + x + 1] = bgra[from + x + 1]
+                bottomUp[to + x + 2] = bgra[from + x]
+                bottomUp[to + x + 3] = bgra[from + x + 3]
+            }
+        }
+        return (bottomUp, width, height)
+    }
+
+    /// The renderer's name for the frames `snapshotInBands` draws (no surface's).
+    private static let snapshotSurface = -1
+
     /// Releases GL before EGL and EGL before the surface.
     func tearDown() {
         layerSurfaces = layerSurfaces.map { _ in nil }
         solidBuffers = nil  // the buffers before the display they were made on
+        frameBuffer = nil
+        appBuffers = nil  // the buffers before the display they were made on
         renderer = nil
         context = nil
         eglWindow = nil

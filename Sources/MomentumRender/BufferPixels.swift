@@ -1,0 +1,27 @@
+import CGLES
+
+/// The memory of a buffer of the app's own that `Renderer.Target.bands` reads frames back into: top row first,
+/// `stride` bytes a row, 4 bytes a pixel in `format`'s order (`GL_BGRA_EXT`: `WL_SHM_FORMAT_ARGB8888` on a little
+/// endian machine). The buffer must outlive the `render` call it is given to and be written by nobody else meanwhile.
+public struct BufferPixels: Equatable, @unchecked Sendable {
+    public let base: UnsafeMutableRawPointer
+    public let stride: Int
+    /// The `glReadPixels` format: `GL_BGRA_EXT`.
+    let format: GLenum
+
+    /// BGRA memory (`WL_SHM_FORMAT_ARGB8888`), as `Renderer.canReadBGRA` promises to fill.
+    public init(bgra base: UnsafeMutableRawPointer, stride: Int) {
+        self.base = base
+        self.stride = stride
+        format = GLenum(GL_BGRA_EXT)
+    }
+}
+
+extension Renderer {
+    /// Whether the current context reads pixels back as BGRA bytes (`GL_EXT_read_format_bgra`), what
+    /// `Target.bands` needs to fill a `WL_SHM_FORMAT_ARGB8888` buffer without swapping bytes.
+    public static func canReadBGRA() -> Bool {
+        guard let list = glGetString(GLenum(GL_EXTENSIONS)) else { return false }
+        return String(cString: list).split(separator: " ").contains("GL_EXT_read_format_bgra")
+    }
+}
