@@ -562,11 +562,11 @@ public struct TransitionScene: Scene {
         // A short card's attachment rows are tighter, its column starting under "Close" (three rows in 720x360).
         let row = short ? Self.shortAttachmentRow : px(Self.attachmentRow)
         // A wide card too short for every attachment under the message's first paragraph (640x480: two of three
-        // showed) puts them beside it as well, in a narrower column.
+        // showed) puts them beside it as well, in a narrower column; so does a short one (640x360: one of three).
         let following = Self.wrap(Self.body[0], columns: Self.columns(width: min(inset.width, px(560)), size: pt(9.5)))
-        let besideToFit = !short && inset.width >= px(520)
-            && bodyTop + Double(following.count) * px(21) + px(18) + px(20) + Double(Self.attachments.count) * row
-                > inset.maxY
+        let besideToFit = inset.width >= px(520) && (short
+            || bodyTop + Double(following.count) * px(21) + px(18) + px(20) + Double(Self.attachments.count) * row
+                > inset.maxY)
         let sideWidth = inset.width >= 760 || (short && inset.width >= 600) ? px(300) : besideToFit ? px(240) : 0
         let bodyWidth = sideWidth > 0 ? inset.width - sideWidth - px(40) : inset.width
         // The body, wrapped to its column (at most a comfortable reading width, about 85 characters), as many lines
@@ -642,16 +642,16 @@ public struct TransitionScene: Scene {
         return Array(lines[..<end])
     }
 
-    /// How tall a short card of `size` at most (a phone in landscape: the attachments in a 300 px column beside the
-    /// message, the sender row lifted) needs to be: to the foot of its message (ending at the last whole paragraph
-    /// that fits `size`) or of its attachments, whichever is lower, and its 20 px margin; nil for a card too narrow
-    /// for the column (the attachments then follow the message). A line's ink is counted 14 px (capitals 9.5 px, a
-    /// descender under them), so the same lines fit when the card is laid out at this height.
+    /// How tall a short card of `size` at most (a phone in landscape: the attachments in a column beside the
+    /// message, 300 px, 240 on a card under 640 px, the sender row lifted) needs to be: to the foot of its message
+    /// (ending at the last whole paragraph that fits `size`) or of its attachments, whichever is lower, and its 20 px
+    /// margin; nil for a card too narrow for the column (the attachments then follow the message). A line's ink is
+    /// counted 14 px (capitals 9.5 px, a descender under them), so the same lines fit at this height.
     static func shortCardHeight(size: SIMD2<Double>) -> Double? {
         let inset = DrawRect(origin: .zero, size: size).insetBy(20)
-        guard inset.width >= 600 else { return nil }
+        guard inset.width >= 520 else { return nil }
         let bodyTop = inset.y + 110 - shortLift
-        let columns = columns(width: min(inset.width - 300 - 40, 560), size: 9.5)
+        let columns = columns(width: min(inset.width - (inset.width >= 600 ? 300 : 240) - 40, 560), size: 9.5)
         let wrapped = Array((body + moreBody).flatMap({ wrap($0, columns: columns) + [""] }).dropLast())
         let lines = wholeParagraphs(wrapped, top: bodyTop, lineHeight: 21, ink: 12, floor: inset.maxY)
         let message = bodyTop + Double(max(lines.count - 1, 0)) * 21 + 14
