@@ -148,6 +148,8 @@ public struct ControlCenterLayout: Sendable, Equatable {
     public static let largeWidth = 960.0
     /// Space below the last part.
     public static let bottom = 24.0
+    /// The least space below the last part, where the full `bottom` would leave a slider out.
+    public static let tightBottom = 12.0
 
     /// Lays out a panel `width` wide whose height may be at most `maxHeight`, every measure (margins, tiles, type)
     /// `scale` times the phone's (larger on a large screen, `PanelLayout.controlScale`).
@@ -187,7 +189,10 @@ public struct ControlCenterLayout: Sendable, Equatable {
         self.media = media
         var sliders: [ControlCenter.Slider: DrawRect] = [:]
         let all = ControlCenter.Slider.allCases
-        let stackedFits = y + Double(all.count) * (1.4 * g + sliderBlock) + bottom <= maxHeight
+        // Under the last control the margin may shrink to `tightBottom` before a slider is left out or squeezed
+        // beside the other (a phone in landscape under its compact bar: the stacked sliders then take the height).
+        let tightBottom = Self.tightBottom * s
+        let stackedFits = y + Double(all.count) * (1.4 * g + sliderBlock) + tightBottom <= maxHeight
         if large, gridBottom + bottom <= maxHeight {
             // The third column: the sliders stacked, each (caption and track) as tall as a toggle.
             let x = m + 2 * (gridWidth + 2 * g)
@@ -205,13 +210,14 @@ public struct ControlCenterLayout: Sendable, Equatable {
             }
             y += 1.4 * g + sliderBlock
         } else {
-            for slider in all where y + 1.4 * g + sliderBlock + bottom <= maxHeight {
+            for slider in all where y + 1.4 * g + sliderBlock + tightBottom <= maxHeight {
                 sliders[slider] = DrawRect(x: m, y: y + 1.4 * g + caption, width: inner, height: trackHeight)
                 y += 1.4 * g + sliderBlock
             }
         }
         self.sliders = sliders
-        height = (y + bottom).rounded()
+        // The full margin where there is room; else what the container leaves (at least `tightBottom`).
+        height = min(y + bottom, max(maxHeight, y + tightBottom)).rounded()
         buttons = media.map { Self.buttons(in: $0, scale: s) } ?? [:]
     }
 

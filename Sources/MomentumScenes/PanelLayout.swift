@@ -2,7 +2,8 @@ import MomentumCore
 import MomentumLayers
 
 /// Where the Control Center panel sits in a container: it slides up from the bottom edge.
-/// Closed, a 72 px strip peeks out; open, the whole panel (as tall as its controls, at most 70 % of the height) shows. The panel's layer reaches
+/// Closed, a 72 px strip peeks out; open, the whole panel (as tall as its controls, at most 70 % of the height; on a
+/// short window's compact band, up to the height under the bar) shows. The panel's layer reaches
 /// `extension` px further down, past the screen's bottom edge, so a spring overshoot or a rubber-banded drag above
 /// the open position never shows a gap under it.
 public struct PanelLayout: Sendable, Equatable {
@@ -28,15 +29,25 @@ public struct PanelLayout: Sendable, Equatable {
     /// controls in one row of three columns; 640 px below that.
     public static let largeMaximumWidth = 1040.0
 
-    /// The most of the container's height the open panel takes.
+    /// The most of the container's height the open panel takes (on a window with the tall band).
     public static let maxHeightFraction = 0.7
+
+    /// The tallest the open panel gets in a `width` × `height` container: 70 % of it, or on a short window (a phone
+    /// in landscape, `SceneChrome.isCompact`) the whole height under its one compact bar, so the sliders stack under
+    /// the toggles as on a phone held upright where 70 % left 56 px of wallpaper above a panel with its sliders
+    /// squeezed into one row.
+    public static func maxHeight(width: Double, height: Double) -> Double {
+        let size = SIMD2(width, height)
+        return SceneChrome.isCompact(size) ? max(height - SceneChrome.bandHeight(for: size), 0)
+            : (height * maxHeightFraction).rounded()
+    }
 
     /// The Control Center's parts inside a panel in a `width` × `height` container.
     private static func controls(width: Double, height: Double) -> ControlCenterLayout {
         let scale = controlScale(width: width, height: height)
         return ControlCenterLayout(width: min(width - 32, width >= SceneChrome.largeWidth
                                                   ? (largeMaximumWidth * scale).rounded() : 640),
-                                   maxHeight: (height * maxHeightFraction).rounded(), scale: scale)
+                                   maxHeight: maxHeight(width: width, height: height), scale: scale)
     }
 
     /// How much larger than a phone's the Control Center is drawn: 1 below `SceneChrome.largeWidth`, from there
@@ -52,10 +63,10 @@ public struct PanelLayout: Sendable, Equatable {
         return max(1, min(byWidth, height / 3 / 178))
     }
 
-    /// Panel size (the part that shows when open): as tall as its controls need, at most 70 % of the container.
+    /// Panel size (the part that shows when open): as tall as its controls need, at most `maxHeight`.
     public var panelSize: SIMD2<Double> {
         let controls = controls
-        return SIMD2(controls.width, min(controls.height, (height * Self.maxHeightFraction).rounded()))
+        return SIMD2(controls.width, min(controls.height, Self.maxHeight(width: width, height: height)))
     }
 
     /// How far the panel's layer reaches below its visible part: half the container (at least 200 px). A drag of

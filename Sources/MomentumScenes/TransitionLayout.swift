@@ -4,7 +4,7 @@ import MomentumLayers
 /// Where the transition scene's modal card sits in its container (the window), and what its position means.
 ///
 /// The card is `width − 32` wide (at most 720, 1040 on a large window) and `height × 0.8` tall (less where that would not fit below the header with 12 px
-/// to spare), centred horizontally. It is presented *from above* (seed 002): dismissed, its bottom edge lies on the
+/// to spare; on a short window no taller than its content), centred horizontally. It is presented *from above* (seed 002): dismissed, its bottom edge lies on the
 /// container's top edge (the seed's `center.y = −90` for a 180 pt card); presented, it is centred in the area below
 /// the header bar. The header bar is the backdrop's "navigation bar" whose two large titles cross-fade; it spans the
 /// chrome band (`SceneChrome.bandHeight(for:)`), its titles at its bottom left, clear of the switcher and the HUD (on a
@@ -14,14 +14,18 @@ import MomentumLayers
 /// from the dismissed position (0) to the presented position (1), clamped to [0, 1] like the seed's percentage.
 public struct TransitionLayout: Sendable, Equatable {
     /// Container width in logical px.
-    public var width: Double
+    public var width: Double { didSet { cardSize = Self.cardSize(width: width, height: height) } }
     /// Container height in logical px.
-    public var height: Double
+    public var height: Double { didSet { cardSize = Self.cardSize(width: width, height: height) } }
+    /// The card's size (made when the container's size is set, not at every use: the card's rectangle is asked for
+    /// on every frame, and a short card's height is its wrapped message's).
+    public private(set) var cardSize: SIMD2<Double>
 
     /// Creates a layout for a container.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
+        cardSize = Self.cardSize(width: width, height: height)
     }
 
     /// Height of the backdrop's header bar (its titles cross-fade while the card moves): the chrome band.
@@ -47,10 +51,18 @@ public struct TransitionLayout: Sendable, Equatable {
     /// True in a window shorter than `shortHeight`.
     public var isShort: Bool { height < Self.shortHeight }
 
-    /// The card's size.
-    public var cardSize: SIMD2<Double> {
+    /// The card's size in a `width` × `height` container; a short window's card (a phone in landscape, its
+    /// attachments beside the message) is no taller than its content (`TransitionScene.shortCardHeight`): the
+    /// message ends at a whole paragraph, and the rest of the height was blank under it.
+    private static func cardSize(width: Double, height: Double) -> SIMD2<Double> {
+        let isLarge = width >= SceneChrome.largeWidth
         let most = isLarge ? SIMD2(Self.maximumCardWidth, Self.maximumCardHeight) : Self.compactMaximumCardSize
-        return SIMD2(max(min(width - 32, most.x), 0), max(min(height * 0.8, height - headerHeight - 24, most.y), 0))
+        let headerHeight = SceneChrome.bandHeight(for: SIMD2(width, height))
+        var size = SIMD2(max(min(width - 32, most.x), 0), max(min(height * 0.8, height - headerHeight - 24, most.y), 0))
+        if height < shortHeight, !isLarge, let content = TransitionScene.shortCardHeight(size: size) {
+            size.y = min(size.y, content)
+        }
+        return size
     }
 
     /// The card's left edge (centred horizontally).

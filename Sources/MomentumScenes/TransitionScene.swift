@@ -540,7 +540,7 @@ public struct TransitionScene: Scene {
         let ink = RGBA(hex: 0x1B2A49), grey = RGBA(hex: 0x6B7280)
         let avatar = px(40)
         // A short card (a phone in landscape) lifts the sender row to the grabber's level (12 px), beside "Close".
-        let lift = short ? 12.0 : 0
+        let lift = short ? Self.shortLift : 0
         let top = inset.y + px(16) - lift
         layers.add(Layer(frame: DrawRect(x: inset.x, y: top, width: avatar, height: avatar),
                          backgroundColor: RGBA(hex: 0x5E5CE6), cornerRadius: avatar / 2), to: cardContent)
@@ -560,13 +560,13 @@ public struct TransitionScene: Scene {
         // follow the message.
         let bodyTop = inset.y + px(110) - lift
         // A short card's attachment rows are tighter, its column starting under "Close" (three rows in 720x360).
-        let row = short ? 44 : px(Self.attachmentRow)
+        let row = short ? Self.shortAttachmentRow : px(Self.attachmentRow)
         // A wide card too short for every attachment under the message's first paragraph (640x480: two of three
-        // showed) puts them beside it as well, in a narrower column.
+        // showed) puts them beside it as well, in a narrower column; so does a short one (640x360: one of three).
         let following = Self.wrap(Self.body[0], columns: Self.columns(width: min(inset.width, px(560)), size: pt(9.5)))
-        let besideToFit = !short && inset.width >= px(520)
-            && bodyTop + Double(following.count) * px(21) + px(18) + px(20) + Double(Self.attachments.count) * row
-                > inset.maxY
+        let besideToFit = inset.width >= px(520) && (short
+            || bodyTop + Double(following.count) * px(21) + px(18) + px(20) + Double(Self.attachments.count) * row
+                > inset.maxY)
         let sideWidth = inset.width >= 760 || (short && inset.width >= 600) ? px(300) : besideToFit ? px(240) : 0
         let bodyWidth = sideWidth > 0 ? inset.width - sideWidth - px(40) : inset.width
         // The body, wrapped to its column (at most a comfortable reading width, about 85 characters), as many lines
@@ -581,11 +581,7 @@ public struct TransitionScene: Scene {
         var lines = Array(paragraphs.flatMap({ Self.wrap($0, columns: columns) + [""] }).dropLast())
         if sideWidth == 0 || !layout.isLarge {
             let floor = sideWidth == 0 ? inset.maxY - px(18) - px(20) - Double(Self.attachments.count) * row : inset.maxY
-            let fitting = lines.indices.filter { bodyTop + Double($0) * px(21) + px(12) < floor }.count
-            let ends = lines.indices.filter { lines[$0].isEmpty }
-            if fitting < lines.count, let end = ends.last(where: { $0 <= fitting }) ?? ends.first {
-                lines.removeSubrange(end...)
-            }
+            lines = Self.wholeParagraphs(lines, top: bodyTop, lineHeight: px(21), ink: px(12), floor: floor)
         }
         for line in lines where lineY + px(12) < inset.maxY {
             if !line.isEmpty { layers.add(Self.text(line, size: pt(9.5), color: ink, x: inset.x, y: lineY), to: cardContent) }
@@ -593,7 +589,7 @@ public struct TransitionScene: Scene {
         }
         // The attachments: a list of rows (a file-type tile, the name, the size), as many as fit.
         let fileX = sideWidth > 0 ? inset.maxX - sideWidth : inset.x
-        var fileY = sideWidth > 0 ? (short ? inset.y + 28 : bodyTop) : lineY + px(18)
+        var fileY = sideWidth > 0 ? (short ? inset.y + Self.shortColumnTop : bodyTop) : lineY + px(18)
         guard fileY + px(20) + row < inset.maxY else { return }
         layers.add(Self.text("ATTACHMENTS", size: pt(8), color: grey, weight: .semibold, x: fileX, y: fileY),
                    to: cardContent)
@@ -631,6 +627,37 @@ public struct TransitionScene: Scene {
 
     /// The height of an attachment row.
     static let attachmentRow = 48.0
+
+    /// A short card's (a phone in landscape): its attachment rows' height, how far its sender row is lifted (to the
+    /// grabber's level, beside "Close"), and where its attachments' column starts under its margin.
+    static let shortAttachmentRow = 44.0, shortLift = 12.0, shortColumnTop = 28.0
+
+    /// `lines` (paragraphs' lines, a blank one between two) ending at the last whole paragraph whose lines, one every
+    /// `lineHeight` from `top`, each `ink` tall, all end above `floor`; after the first paragraph where none does.
+    static func wholeParagraphs(_ lines: [String], top: Double, lineHeight: Double, ink: Double,
+                                floor: Double) -> [String] {
+        let fitting = lines.indices.filter { top + Double($0) * lineHeight + ink < floor }.count
+        let ends = lines.indices.filter { lines[$0].isEmpty }
+        guard fitting < lines.count, let end = ends.last(where: { $0 <= fitting }) ?? ends.first else { return lines }
+        return Array(lines[..<end])
+    }
+
+    /// How tall a short card of `size` at most (a phone in landscape: the attachments in a column beside the
+    /// message, 300 px, 240 on a card under 640 px, the sender row lifted) needs to be: to the foot of its message
+    /// (ending at the last whole paragraph that fits `size`) or of its attachments, whichever is lower, and its 20 px
+    /// margin; nil for a card too narrow for the column (the attachments then follow the message). A line's ink is
+    /// counted 14 px (capitals 9.5 px, a descender under them), so the same lines fit at this height.
+    static func shortCardHeight(size: SIMD2<Double>) -> Double? {
+        let inset = DrawRect(origin: .zero, size: size).insetBy(20)
+        guard inset.width >= 520 else { return nil }
+        let bodyTop = inset.y + 110 - shortLift
+        let columns = columns(width: min(inset.width - (inset.width >= 600 ? 300 : 240) - 40, 560), size: 9.5)
+        let wrapped = Array((body + moreBody).flatMap({ wrap($0, columns: columns) + [""] }).dropLast())
+        let lines = wholeParagraphs(wrapped, top: bodyTop, lineHeight: 21, ink: 12, floor: inset.maxY)
+        let message = bodyTop + Double(max(lines.count - 1, 0)) * 21 + 14
+        let files = inset.y + shortColumnTop + 20 + Double(attachments.count) * shortAttachmentRow
+        return (max(message, files) + 20).rounded(.up)
+    }
 
     /// An attachment's size line (`"840 KB · least squares over the last samples"`) for text `width` px wide:
     /// whole where it fits (Inter's small grey type runs about 0.66 of its capital height a character; it may reach

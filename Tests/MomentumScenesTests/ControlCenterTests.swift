@@ -44,8 +44,9 @@ struct ControlCenterTests {
         #expect(desktop.media != nil && desktop.sliders.count == 2 && desktop.buttons.count == 3)
         // Wide: the media tile sits beside the toggles, as tall as their grid.
         #expect(desktop.media?.y == desktop.toggles[.wifi]?.y)
+        // The smallest window: the toggles and, in the height under its compact bar, one slider (no media tile).
         let tiny = PanelLayout(width: 320, height: 320).controls
-        #expect(tiny.toggles.count == 4 && tiny.media == nil && tiny.sliders.isEmpty)
+        #expect(tiny.toggles.count == 4 && tiny.media == nil && Array(tiny.sliders.keys) == [.brightness])
     }
 
     /// The panel opened and settled.
@@ -187,6 +188,24 @@ struct ControlCenterTests {
 
 /// Every control of the Control Center is on the open panel, on screen, at every size a user runs it at.
 struct ControlCenterFitsTests {
+    @Test("on a landscape phone the open panel reaches up to the compact bar, its sliders stacked full width",
+          arguments: [SIMD2<Double>(720, 360), SIMD2(640, 360), SIMD2(844, 390), SIMD2(640, 400)])
+    func aLandscapePhonesPanelTakesTheHeightUnderTheBar(size: SIMD2<Double>) throws {
+        let layout = PanelLayout(width: size.x, height: size.y)
+        let controls = layout.controls, band = SceneChrome.bandHeight(for: size)
+        let open = layout.y(for: .open)
+        // Under the bar, never over it; and no wallpaper above it while a control is squeezed: either it reaches the
+        // bar or it has its full bottom margin (at 720x360 it stopped 60 px short with the sliders in one row).
+        let brightness = try #require(controls.sliders[.brightness]), volume = try #require(controls.sliders[.volume])
+        #expect(open >= band, "\(size): open at \(open), the bar \(band)")
+        #expect(open == band || layout.panelSize.y >= volume.maxY + ControlCenterLayout.bottom,
+                "\(size): open at \(open), panel \(layout.panelSize.y), Volume's foot \(volume.maxY)")
+        // Stacked as on a phone held upright: Volume under Brightness, each across the panel, on screen once open.
+        let inner = controls.width - 2 * ControlCenterLayout.margin
+        #expect(volume.y >= brightness.maxY && brightness.width == inner && volume.width == inner, "\(size): \(brightness), \(volume)")
+        #expect(open + volume.maxY + ControlCenterLayout.tightBottom <= size.y, "\(size): Volume's foot at \(open + volume.maxY)")
+    }
+
     @Test(arguments: [SIMD2<Double>(720, 360), SIMD2(800, 600), SIMD2(360, 720), SIMD2(1920, 1080), SIMD2(640, 360)])
     func everySliderIsOnTheOpenPanel(size: SIMD2<Double>) {
         let layout = PanelLayout(width: size.x, height: size.y)

@@ -146,6 +146,31 @@ struct TransitionShortLayoutTests {
         #expect(paragraphs.contains { $0.hasSuffix(last.string) }, "\(size): the message ends with \"\(last.string)\"")
     }
 
+    @Test("a landscape phone's card has no blank foot: its lowest line ends at its 20 px margin",
+          arguments: [SIMD2(720.0, 360.0), SIMD2(640, 360), SIMD2(844, 390), SIMD2(800, 420)])
+    func aShortCardIsAsTallAsItsContent(size: SIMD2<Double>) throws {
+        #expect(TransitionLayout(width: size.x, height: size.y).isShort)
+        let (card, drawn, _, last) = try presented(size)
+        // The lowest ink in the card (a line's descenders a quarter of its size under its baseline): the message's
+        // last line or the last attachment's size line. At 720x360 it ended 64 px above the foot (60 px blank).
+        // (The card's own text: the inbox's rows and button, drawn under it, lie inside its rectangle too.)
+        let paragraphs = TransitionScene.body + TransitionScene.moreBody
+        let inside = drawn.filter { run in
+            !run.string.isEmpty && card.contains(run.position) && (paragraphs.contains { $0.contains(run.string) }
+                || TransitionScene.attachments.contains { $0.name == run.string || $0.size.hasPrefix(run.string) })
+        }
+        let lowest = try #require(inside.map { $0.position.y + 0.25 * $0.size }.max(), "\(size): text in the card")
+        #expect(card.maxY - lowest >= 20 && card.maxY - lowest <= 28, "\(size): \(card.maxY - lowest) px under the lowest line")
+        // Still the whole message to a paragraph's end and every attachment whole, and the card centred under the bar.
+        #expect(paragraphs.contains { $0.hasSuffix(last.string) }, "\(size): the message ends with \"\(last.string)\"")
+        for file in TransitionScene.attachments {
+            #expect(inside.contains { $0.string == file.name } && inside.contains { file.size.hasPrefix($0.string) },
+                    "\(size): \(file.name) drawn")
+        }
+        let band = SceneChrome.bandHeight(for: size)
+        #expect(abs((card.y - band) - (size.y - card.maxY)) <= 1, "\(size): card \(card) under a \(band) px bar")
+    }
+
     @Test("a card whose attachments follow the message shows all of them whole, after a whole paragraph",
           arguments: [SIMD2(360.0, 720.0), SIMD2(800, 600), SIMD2(360, 640)])
     func attachmentsFollowingTheMessageAreAllShown(size: SIMD2<Double>) throws {
