@@ -161,9 +161,26 @@ public final class TracedClient: @unchecked Sendable {
                 throw Failure(description: "momentum exited before \(what); stderr: \(stderrText)")
             }
             if !lock.wait(until: deadline) {
-                throw Failure(description: "timed out after \(timeout) s waiting for \(what); stderr: \(stderrText)")
+                throw Failure(description: "timed out after \(timeout) s waiting for \(what); "
+                                  + "\(seenSince(after)); stderr: \(stderrText)")
             }
         }
+    }
+
+    /// What came after `index` while a wait timed out, for the failure's text: how many lines, and the last few that
+    /// are not a frame's own timing (gestures, the scene's state, the seat), so a flaky wait says where it stopped.
+    private func seenSince(_ index: Int) -> String {
+        let since = collected.dropFirst(index)
+        let perFrame: (TraceLine) -> Bool = {
+            $0.frame != nil || $0.presented != nil || $0.discarded != nil || $0.unchanged != nil
+                || $0.sceneState != nil || $0.drawn != nil
+        }
+        // Each line without its newline, cut at 240 characters (a layout line lists every chrome's rect).
+        let short: (TraceLine) -> String = { String($0.encoded.trimmingSpaces(newlines: true).prefix(240)) }
+        let told = since.filter { !perFrame($0) }.suffix(8).map(short)
+        let state = since.last { $0.sceneState != nil }.map(short) ?? "none"
+        return "\(since.count) lines since, the last others: [" + told.joined(separator: ", ")
+            + "], the newest scene state: \(state)"
     }
 
     /// Waits for a `gesture` line of `kind` (and of `item`, when given) at index ≥ `after`.
