@@ -2,6 +2,7 @@ import Foundation
 import MomentumApp
 import MomentumRun
 import Testing
+import WaylandClient
 
 /// `--surface-buffers shm`: the window drawn without an EGL surface, band by band into the app's own `wl_shm`
 /// buffers, under a real weston (pixman) with real touch: what weston shows is read back and compared with the EGL
@@ -82,6 +83,40 @@ import Testing
         let line = attaches - Self.attachesWhileHeld(lines, surface: window).attaches
         #expect(line >= 10, "buffers attached to layer surfaces: \(line) (\(attaches) in all)")
         #expect(early.isEmpty, "attached while the compositor held them: \(early.prefix(3))")
+    }
+
+    /// A compositor that releases none of a set's buffers: four attached to a window that is never committed (so
+    /// weston never takes them, and never releases them). The fifth frame waits for a release on the set's own queue
+    /// for `ShmBuffers.releaseWait`, not for ever, and fails with the run's one line; nothing is overwritten.
+    @Test func aSetTheCompositorNeverReleasesEndsWithOneLineAfterTheWait() throws {
+        let (weston, environment) = try startWeston()
+        defer { weston.stop() }
+        let runtime = try #require(environment["XDG_RUNTIME_DIR"]), name = try #require(environment["WAYLAND_DISPLAY"])
+        let display = try Display(socket: name.hasPrefix("/") ? name : runtime + "/" + name)
+        let registry = try Registry(display: display) { _, _ in }
+        let window = try Window(registry: registry, title: "held", appID: "dev.momentum.test",
+                                size: ConfigureState.Size(width: 64, height: 48), fullscreen: false)
+        let buffers = try #require(ShmBuffers(window: window, name: "momentum-test", owner: "the window's"))
+        var taken: [Int] = []
+        for _ in 0..<ShmBuffers.capacity {
+            let buffer = try buffers.acquire(width: 64, height: 48)
+            taken.append(buffer.index)
+            buffers.attach(buffer, to: window, damage: [(0, 0, 64, 48)])  // never committed
+        }
+        #expect(taken == [0, 1, 2, 3], "four buffers, each new: \(taken)")
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        var failure: ShmBuffers.Failure?
+        do throws(ShmBuffers.Failure) {
+            _ = try buffers.acquire(width: 64, height: 48)
+        } catch {
+            failure = error
+        }
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let waited = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) * 1e-9
+        #expect(failure == .neverReleased("the compositor holds all 4 of the window's wl_shm buffers and released "
+                                          + "none in 2 s (a frame of 64x48 px waits for one)"))
+        #expect(waited >= ShmBuffers.releaseWait && waited < ShmBuffers.releaseWait + 1, "waited \(waited) s")
     }
 
     /// The window's `wl_surface` id in a `WAYLAND_DEBUG=client` log (the one given an xdg surface).
