@@ -67,7 +67,7 @@ public final class ShmBuffers {
             switch self {
             case .cannotMake(let width, let height): "cannot make a wl_shm buffer of \(width)x\(height) px"
             case .neverReleased(let message): message
-            case .connectionLost: "the compositor's connection failed while waiting for a wl_shm buffer's release"
+            case .connectionLost: "the compositor's connection failed while taking a wl_shm buffer"
             }
         }
     }
