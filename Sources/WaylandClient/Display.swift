@@ -9,13 +9,14 @@ public final class Display {
     /// Read while a roundtrip waits (`watchingSignals`): the signals `EventLoop.signals`, blocked by the caller.
     private let signalFD: Int32
 
-    /// Connects to `$WAYLAND_DISPLAY` (or `wayland-0`), or throws `.noCompositor` with a hint for headless use.
+    /// Connects to `$WAYLAND_DISPLAY` (or `wayland-0`; `socket` instead when given: a name in `$XDG_RUNTIME_DIR` or an
+    /// absolute path), or throws `.noCompositor` with a hint for headless use.
     /// `watchingSignals`: a roundtrip ends with `.signalled` when one of `EventLoop.signals` (already blocked by the
     /// caller) arrives while the compositor has not answered (a frozen compositor must not hold a run that is told
     /// to stop).
-    public init(watchingSignals: Bool = false) throws {
-        guard let display = wl_display_connect(nil) else {
-            let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+    public init(watchingSignals: Bool = false, socket: String? = nil) throws {
+        guard let display = wl_display_connect(socket) else {
+            let name = socket ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
             // libwayland takes an absolute WAYLAND_DISPLAY as the socket's path.
             let place: String
             if name.hasPrefix("/") { place = name } else {

@@ -21,9 +21,9 @@ final class RenderTarget {
     /// `--surface-buffers shm`: the window's frames go into buffers of the app's where EGL can (`appBuffers`).
     var wantsAppBuffers = false
     /// The window's own `wl_shm` buffers, when its frames are drawn without an EGL surface.
-    private(set) var appBuffers: SurfaceBuffers?
+    private(set) var appBuffers: ShmBuffers?
     /// The buffer this frame is drawn into (chosen when the renderer asks where to draw).
-    private var frameBuffer: SurfaceBuffers.Buffer?
+    private var frameBuffer: ShmBuffers.Buffer?
 
     /// A target reporting font fallbacks through `fontLog`.
     init(fontLog: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -75,7 +75,8 @@ final class RenderTarget {
             })
             self.context = context
             if context.drawsWindowWithoutSurface {
-                if Renderer.canReadBGRA(), let buffers = SurfaceBuffers(window: window) {
+                if Renderer.canReadBGRA(),
+                   let buffers = ShmBuffers(window: window, name: "momentum-window", owner: "the window's") {
                     appBuffers = buffers
                 } else {
                     fontLog("--surface-buffers shm: this GL cannot read BGRA back (GL_EXT_read_format_bgra) or the "
@@ -163,7 +164,8 @@ final class RenderTarget {
                 window.commit()
             } else if let appBuffers {
                 guard let frameBuffer else { throw AppError("the window's frame was drawn into no buffer") }
-                appBuffers.attach(frameBuffer, damage: damage.rects.map { ($0.minX, $0.minY, $0.width, $0.height) })
+                appBuffers.attach(frameBuffer, to: window,
+                                  damage: damage.rects.map { ($0.minX, $0.minY, $0.width, $0.height) })
                 window.commit()
             } else if !context.swapBuffers(damage: damage) {
                 throw AppError(context.lastEGLError().description)
@@ -183,18 +185,19 @@ final class RenderTarget {
     private func windowTarget(context: RenderContext, width: Int, height: Int) throws -> Renderer.Target {
         try context.makeWindowCurrent()
         if let appBuffers {
-            guard let buffer = appBuffers.free(width: width, height: height) else {
-                if appBuffers.isFull {
-                    throw AppError("the compositor holds all \(SurfaceBuffers.most) of the window's wl_shm buffers "
-                                   + "(\(width)x\(height) px) and releases none: run with --surface-buffers egl")
-                }
-                throw AppError("cannot make a wl_shm buffer of \(width)x\(height) px for the window")
+            let buffer: ShmBuffers.Buffer
+            do throws(ShmBuffers.Failure) {
+                buffer = try appBuffers.acquire(width: width, height: height)
+            } catch .neverReleased(let message) {
+                throw AppError("\(message): run with --surface-buffers egl")
+            } catch {
+                throw AppError("\(error) for the window")
             }
             frameBuffer = buffer
             let newest = appBuffers.newest(width: width, height: height).map {
                 BufferPixels(bgra: $0.memory, stride: $0.stride)
             }
-            return .bands(age: buffer.age, into: BufferPixels(bgra: buffer.memory, stride: buffer.stride),
+            return .bands(age: appBuffers.age(of: buffer), into: BufferPixels(bgra: buffer.memory, stride: buffer.stride),
                           newest: newest)
         }
         if context.hasBufferAge { return .backBuffer(age: context.bufferAge()) }
@@ -236,12 +239,12 @@ final class RenderTarget {
     /// A layer surface whose pixels the CPU writes: its buffers and, per buffer, what was written there (a class, so
     /// that a frame's write changes the record in place).
     private final class ShapeSurface {
-        let buffers: PixelBuffers
+        let buffers: ShmBuffers
         var rasters: [ShapeRaster]
 
-        init(buffers: PixelBuffers) {
+        init(buffers: ShmBuffers) {
             self.buffers = buffers
-            rasters = Array(repeating: ShapeRaster(), count: PixelBuffers.capacity)
+            rasters = Array(repeating: ShapeRaster(), count: ShmBuffers.capacity)
         }
     }
 
@@ -319,7 +322,7 @@ final class RenderTarget {
         let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
         // One rounded rectangle no larger than twice the window (a pull line that turns and stretches every frame):
         // its pixels written by the CPU into wl_shm buffers, where the compositor offers them.
-        let shape = solid == nil && small && PixelBuffers.areOffered(for: window)
+        let shape = solid == nil && small && ShmBuffers.areOffered(for: window)
             ? ShapeRaster.shape(of: layer.content) : nil
         if let state = layerSurfaces[slot.rawValue],
            (state.egl != nil) != (plain == nil && anchorPixel == nil && shape == nil)
@@ -333,9 +336,9 @@ final class RenderTarget {
                 throw AppError("cannot make a surface for a layer (wl_subsurface failed)")
             }
             var egl: LayerSurface?
-            var pixels: PixelBuffers?
+            var pixels: ShmBuffers?
             if shape != nil {
-                guard let buffers = PixelBuffers(window: window) else {
+                guard let buffers = ShmBuffers(window: window, name: "momentum-pixels", owner: "a layer's") else {
                     throw AppError("cannot make a surface for a layer (wl_shm is gone)")
                 }
                 pixels = buffers
@@ -449,13 +452,19 @@ final class RenderTarget {
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         } else if let shape, let pixels = state.pixels {
             // Written by the CPU into a buffer the compositor does not hold, over what that buffer held.
-            guard let buffer = pixels.buffers.take(width: width, height: height) else {
-                throw AppError("cannot make a buffer for a layer (wl_shm)")
+            let buffer: ShmBuffers.Buffer
+            do throws(ShmBuffers.Failure) {
+                buffer = try pixels.buffers.acquire(width: width, height: height)
+            } catch .neverReleased(let message) {
+                throw AppError("\(message): run with --no-subsurfaces")
+            } catch {
+                throw AppError("\(error) for a layer")
             }
-            if buffer.isNew { pixels.rasters[buffer.index] = ShapeRaster() }
+            // A buffer never attached is new (transparent): what the raster remembers of that slot is gone.
+            if pixels.buffers.age(of: buffer) == 0 { pixels.rasters[buffer.index] = ShapeRaster() }
             let drawn = pixels.rasters[buffer.index].draw(shape, offset: band.origin, scale: scale,
                                                           into: buffer.pixels, width: width, height: height)
-            pixels.buffers.attach(buffer.index, to: state.subsurface)
+            pixels.buffers.attach(buffer, to: state.subsurface)
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
