@@ -11,7 +11,10 @@ event's, CLOCK_MONOTONIC, as the compositor stamped it) to the presentation of t
 arrived that was presented; Momentum's from its trace, the C client's from its own feedback, the same rule for both.
 Prints the p50 / p99 of each round and the medians' ratio to the floor's.
 
-  scripts/bench-touch-floor.py [--compositor weston|sway|phoc|mutter] [--size 800x600] [--rounds 3] MOMENTUM…
+  scripts/bench-touch-floor.py [--compositor weston|sway|phoc|mutter] [--size 800x600] [--rounds 3] [--traces DIR] MOMENTUM…
+
+--traces DIR keeps each measured Momentum round's trace there, as DIR/round-R-CLIENT.jsonl (R from 1, CLIENT the
+build's letter A, B, …), for reading where the touch → present samples come from.
 
 Standard library only; exits 1 with one line when a client or the compositor fails, 2 on bad arguments.
 """
@@ -158,7 +161,7 @@ def touch_to_present(trace):
     return quantiles(latencies)
 
 
-def run_momentum(binary, session, script, size):
+def run_momentum(binary, session, script, size, keep=None):
     # In the runtime folder, which the client user (if another) owns.
     trace = os.path.join(session.runtime, "touch-floor-trace.jsonl")
     if os.path.exists(trace):
@@ -197,6 +200,9 @@ def run_momentum(binary, session, script, size):
         lines = wait_for_trace(app, trace, last_touch_shown, "frame shown after the last touch")
     finally:
         stop(app, signal.SIGTERM)
+    if keep is not None:
+        with open(keep, "x") as out:
+            out.writelines(json.dumps(line) + "\n" for line in lines)
     return touch_to_present(lines)
 
 
@@ -205,6 +211,7 @@ def main():
     parser.add_argument("--compositor", default="weston", choices=["weston", "sway", "phoc", "mutter"])
     parser.add_argument("--size", default="800x600")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--traces", metavar="DIR", help="keep each measured Momentum round's trace in DIR")
     parser.add_argument("momentum", nargs="+")
     args = parser.parse_args()
     try:
@@ -218,6 +225,14 @@ def main():
     if args.rounds < 1:
         print(f"bench-touch-floor: --rounds {args.rounds}: at least 1", file=sys.stderr)
         return 2
+    if args.traces is not None:
+        if not os.path.isdir(args.traces) or os.path.islink(args.traces):
+            print(f"bench-touch-floor: --traces {args.traces}: not a directory", file=sys.stderr)
+            return 2
+        for name in os.listdir(args.traces):
+            if name.startswith("round-") and name.endswith(".jsonl"):
+                print(f"bench-touch-floor: --traces {args.traces}: already holds {name}", file=sys.stderr)
+                return 2
     for binary in args.momentum:
         if not os.access(binary, os.X_OK):
             print(f"bench-touch-floor: {binary} is not an executable", file=sys.stderr)
@@ -226,6 +241,7 @@ def main():
     session = None
     clients = [("C floor (touch-commit)", None)] + [(f"momentum {chr(65 + i)} ({b})", os.path.abspath(b))
                                                       for i, b in enumerate(args.momentum)]
+    letters = {name: chr(65 + i) for i, (name, _) in enumerate(clients[1:])}
     results = {name: [] for name, _ in clients}
     try:
         floor = build_tool(work, "touch-commit")
@@ -247,7 +263,9 @@ def main():
                 if binary is None:
                     results[name].append(run_floor(floor, session, script, seconds))
                 else:
-                    results[name].append(run_momentum(binary, session, script, f"{w}x{h}"))
+                    keep = None if args.traces is None else os.path.join(
+                        args.traces, f"round-{round_index + 1}-{letters[name]}.jsonl")
+                    results[name].append(run_momentum(binary, session, script, f"{w}x{h}", keep))
     except (RuntimeError, subprocess.CalledProcessError, OSError, ValueError) as error:
         print(f"bench-touch-floor: {error}", file=sys.stderr)
         return 1
