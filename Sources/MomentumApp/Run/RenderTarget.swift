@@ -24,6 +24,9 @@ final class RenderTarget {
     private(set) var appBuffers: SurfaceBuffers?
     /// The buffer this frame is drawn into (chosen when the renderer asks where to draw).
     private var frameBuffer: SurfaceBuffers.Buffer?
+    /// Whether the GL reads pixels back as BGRA (`Renderer.canReadBGRA`): then a long list's tiles are drawn into
+    /// the app's own `wl_shm` buffers (`LayerTiles.appBuffers`).
+    private var readsBGRA = false
 
     /// A target reporting font fallbacks through `fontLog`.
     init(fontLog: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -74,8 +77,9 @@ final class RenderTarget {
                 ProgramCache(directory: $0, log: fontLog)
             })
             self.context = context
+            readsBGRA = Renderer.canReadBGRA()
             if context.drawsWindowWithoutSurface {
-                if Renderer.canReadBGRA(), let buffers = SurfaceBuffers(window: window) {
+                if readsBGRA, let buffers = SurfaceBuffers(window: window) {
                     appBuffers = buffers
                 } else {
                     fontLog("--surface-buffers shm: this GL cannot read BGRA back (GL_EXT_read_format_bgra) or the "
@@ -359,7 +363,8 @@ final class RenderTarget {
             if state.tiles?.fits(layerWidth: layer.frame.width, scale: scale) != true {
                 state.tiles?.release(renderer: renderer)
                 state.tiles = LayerTiles(anchor: state.subsurface, layerWidth: layer.frame.width, scale: scale,
-                                         firstID: 1000 * state.surfaceID)
+                                         firstID: 1000 * state.surfaceID,
+                                         appBuffers: readsBGRA && PixelBuffers.areOffered(for: window))
             }
             // The anchor: one transparent pixel at the window's corner (the tiles are placed in window coordinates).
             state.subsurface.place(source: (x: 0, y: 0, width: 1, height: 1), x: 0, y: 0, width: 1, height: 1,
