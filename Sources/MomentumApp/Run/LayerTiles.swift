@@ -135,8 +135,8 @@ final class LayerTiles {
     }
 
     /// Shows tile surface `k`'s drawing of tile `index` (drawn ahead, or hidden since it was shown): its buffer
-    /// attached, or its back buffer swapped (drawn again first where the driver lost it). Leaves the window's
-    /// context current.
+    /// attached (the window's context left current), or its back buffer swapped (drawn again first where the
+    /// driver lost it; its surface left current).
     private func present(_ index: Int, in k: Int, layer: SeparateLayer, context: RenderContext, renderer: Renderer,
                          into frame: inout FrameDamage) throws {
         if let buffers = tiles[k].buffers {
