@@ -58,9 +58,10 @@ public final class Renderer {
         case window
         /// A buffer of the app's own (`BufferPixels`, BGRA bytes, top row first) holding the frame drawn `age`
         /// frames ago (0: unknown, redrawn in full): the redrawn rectangles are drawn band by band into one
-        /// framebuffer `bandRows` high and read back into it. No full-size GL buffer is needed. With `newest`, the
-        /// buffer holding the last frame (which the compositor may still hold: it is only read), what the older
-        /// buffer missed before this frame is copied from there, and only this frame's damage is drawn.
+        /// framebuffer `bandRows` high (as high as the frame where that is lower) and read back into it. No
+        /// full-size GL buffer is needed. With `newest`, the buffer holding the last frame (which the compositor may
+        /// still hold: it is only read), what the older buffer missed before this frame is copied from there, and
+        /// only this frame's damage is drawn.
         case bands(age: Int, into: BufferPixels, newest: BufferPixels? = nil)
     }
 
@@ -324,8 +325,10 @@ public final class Renderer {
         return redraw
     }
 
-    /// The framebuffer `Target.bands` draws through, `width` × `bandRows` (made again for another width).
-    private var band: Framebuffer?
+    /// The framebuffers `Target.bands` draws through, the last used first: `width` × `bandRows`, or as high as a
+    /// frame lower than that (a list's tile), one for each of the last two sizes drawn (the window's and a list's
+    /// tiles, drawn in the same frames).
+    private var bandFramebuffers: [Framebuffer] = []
     /// One row, for turning the rows read back over in place.
     private var rowScratch: [UInt8] = []
     /// Rectangles narrower than the buffer on ES 2 (no `GL_PACK_ROW_LENGTH`), read here and copied row by row.
@@ -336,12 +339,15 @@ public final class Renderer {
     /// default framebuffer bound.
     private func drawInBands(_ region: DamageRegion, width: Int, height: Int, clear: RGBA,
                              into pixels: BufferPixels) throws {
-        let rows = bandRows
-        if band?.width != width || band?.height != rows {
-            band = nil
-            band = canBlit ? try Framebuffer(blittableWidth: width, height: rows) : try Framebuffer(width: width, height: rows)
+        let rows = min(bandRows, height)
+        if let index = bandFramebuffers.firstIndex(where: { $0.width == width && $0.height == rows }) {
+            if index > 0 { bandFramebuffers.insert(bandFramebuffers.remove(at: index), at: 0) }
+        } else {
+            if bandFramebuffers.count >= 2 { bandFramebuffers.removeLast() }
+            bandFramebuffers.insert(canBlit ? try Framebuffer(blittableWidth: width, height: rows)
+                                 : try Framebuffer(width: width, height: rows), at: 0)
         }
-        guard let band else { return }
+        let band = bandFramebuffers[0]
         defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), band.framebuffer)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)

@@ -225,6 +225,51 @@ struct DamageTests {
         }
     }
 
+    /// A long list's tiles drawn into buffers of the app's between the window's frames (`LayerTiles`, and the window
+    /// with `--surface-buffers shm`): a tile lower than a band (40 rows here, bands of 64) and the window's frame,
+    /// drawn in turn, each read back equal to its drawing in full — the band of each size kept, neither one's rows
+    /// taken for the other's.
+    @Test func aTileLowerThanABandAndTheWindowDrawnInTurnEqualTheirFullDrawings() throws {
+        let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
+        try withExtendedLifetime(context) {
+            try context.makeCurrent()
+            let renderer = try Renderer()
+            renderer.bandRows = 64
+            let tileRows = 40, rowBytes = Self.width * 4
+            let expected = Self.references(renderer)
+            // The tile showing rows 100 ..< 140 of each frame, on a clear buffer.
+            let tiles = Self.frames.map { $0.offsetBy(SIMD2(0, -100)) }
+            let expectedTiles = tiles.map { list in
+                renderer.draw(list, width: Self.width, height: tileRows, scale: 1, clear: .clear)
+                return renderer.readPixels(width: Self.width, height: tileRows)
+            }
+            var window = [UInt8](repeating: 0, count: rowBytes * Self.height)
+            var tile = [UInt8](repeating: 0, count: rowBytes * tileRows)
+            func rgba(_ bgra: [UInt8]) -> [UInt8] {
+                var swapped = bgra
+                for p in stride(from: 0, to: swapped.count, by: 4) { swapped.swapAt(p, p + 2) }
+                return swapped
+            }
+            for index in Self.frames.indices {
+                try window.withUnsafeMutableBytes { raw in
+                    _ = try renderer.render(Self.frames[index], width: Self.width, height: Self.height, scale: 1,
+                                            into: .bands(age: index == 0 ? 0 : 1,
+                                                         into: BufferPixels(bgra: raw.baseAddress!, stride: rowBytes)))
+                }
+                #expect(Self.firstDifference(rgba(window), expected[index]) == nil, "window frame \(index)")
+                try tile.withUnsafeMutableBytes { raw in
+                    renderer.forget(surface: 7)
+                    _ = try renderer.render(tiles[index], width: Self.width, height: tileRows, scale: 1,
+                                            into: .bands(age: 0, into: BufferPixels(bgra: raw.baseAddress!,
+                                                                                    stride: rowBytes)),
+                                            surface: 7, clear: .clear)
+                }
+                #expect(renderer.lastRedrawnPixels == Self.width * tileRows)
+                #expect(Self.firstDifference(rgba(tile), expectedTiles[index]) == nil, "tile of frame \(index)")
+            }
+        }
+    }
+
     @Test func aScaleOrSizeChangeRedrawsEverything() throws {
         let context = try RenderContext(headlessWidth: Self.width, height: Self.height)
         try withExtendedLifetime(context) {

@@ -6,8 +6,15 @@ import WaylandClient
 /// A layer much taller than the window (a long list) shown as tiles of a fixed height across it, each on a
 /// surface of its own (a subsurface of the layer's slot surface, cropped to the window with `wp_viewporter`): while
 /// the layer moves, the compositor moves the tiles. `TileSchedule` decides which tiles a frame shows, draws, and
-/// draws ahead of need (into a tile's back buffer, swapped when it comes into view), so a scrolling list never
+/// draws ahead of need (into a buffer of the tile's, shown when it comes into view), so a scrolling list never
 /// draws a whole band of rows in one frame.
+///
+/// Where the GL reads pixels back as BGRA and the compositor offers `wl_shm` (`appBuffers`), a tile's pixels go
+/// into `wl_shm` buffers of the app's own (`ShmBuffers`), drawn through the renderer's one framebuffer for them
+/// (`Renderer.Target.bands`, as high as a tile) and read back: a tile holds one buffer (two while the compositor
+/// still holds the one it redraws), where an EGL surface holds swrast's back buffer besides its `wl_shm` buffer —
+/// half the memory of the list's ~11 tiles at 800x600 (docs/benchmarks/scenes.md, perf-mem6). Else each tile is an
+/// EGL window surface of its own.
 ///
 /// Why tiles on surfaces of their own rather than one tall buffer cropped (docs/benchmarks/renderer.md): on this
 /// swrast a buffer is copied whole at each swap, so drawing a strip into a tall buffer costs the buffer's size, and
@@ -16,8 +23,12 @@ import WaylandClient
 final class LayerTiles {
     /// One tile's surface.
     private struct Tile {
-        // The EGL surface goes before its wl_surface (properties are released in this order).
-        let egl: LayerSurface
+        // The EGL surface or the buffers go before the wl_surface (properties are released in this order).
+        /// Its EGL window surface; nil where its pixels go into `buffers`.
+        let egl: LayerSurface?
+        /// Its `wl_shm` buffers, where the app draws its pixels (`appBuffers`), and the one holding its drawing.
+        let buffers: ShmBuffers?
+        var buffer: ShmBuffers.Buffer?
         let subsurface: Subsurface
         /// The renderer's id for the surface.
         let id: Int
@@ -35,17 +46,21 @@ final class LayerTiles {
     private let width: Int, height: Int, scale: Double
     /// A tile's height, logical px (`TileSchedule.height(forWidthPixels:scale:)`).
     private let tileHeight: Double
+    /// Whether the tiles' pixels go into the app's own `wl_shm` buffers (else each tile is an EGL surface).
+    let appBuffers: Bool
     private var content: DrawList?
     private var tiles: [Tile] = []
     private var schedule: TileSchedule
     /// The first renderer surface id of the tiles.
     private let firstID: Int
 
-    /// Tiles `layerWidth` logical px wide at `scale` under `anchor`, with renderer surface ids from `firstID`.
-    init(anchor: Subsurface, layerWidth: Double, scale: Double, firstID: Int) {
+    /// Tiles `layerWidth` logical px wide at `scale` under `anchor`, with renderer surface ids from `firstID`;
+    /// their pixels in the app's own `wl_shm` buffers when `appBuffers`, else each an EGL surface.
+    init(anchor: Subsurface, layerWidth: Double, scale: Double, firstID: Int, appBuffers: Bool) {
         self.anchor = anchor
         self.scale = scale
         self.firstID = firstID
+        self.appBuffers = appBuffers
         width = max(Int((layerWidth * scale).rounded(.up)), 1)
         tileHeight = TileSchedule.height(forWidthPixels: width, scale: scale)
         height = Int((tileHeight * scale).rounded(.up))
@@ -100,15 +115,8 @@ final class LayerTiles {
             let old = tiles[k].shown
             if mustDraw { try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame) }
             if !tiles[k].swapped || old == nil {
-                // Drawn ahead, or hidden since its swap: swapped now (checked first where the buffer is kept).
-                try context.makeCurrent(tiles[k].egl)
-                if tiles[k].swapped, tiles[k].kept?.isStillThere(context: context) != true {
-                    try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame)
-                    try context.makeCurrent(tiles[k].egl)
-                }
-                let swapped = tiles[k].egl.swapBuffers()
-                if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (tile)").description) }
-                tiles[k].swapped = true
+                // Drawn ahead, or hidden since its swap: swapped (or its buffer attached) now.
+                try present(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame)
                 frame.compositorPixels += Self.area(old, at, scale: scale)
                 changed = true
             } else if placed {
@@ -126,27 +134,75 @@ final class LayerTiles {
         if changed { anchor.commit() }
     }
 
+    /// Shows tile surface `k`'s drawing of tile `index` (drawn ahead, or hidden since it was shown): its buffer
+    /// attached (the window's context left current), or its back buffer swapped (drawn again first where the
+    /// driver lost it; its surface left current).
+    private func present(_ index: Int, in k: Int, layer: SeparateLayer, context: RenderContext, renderer: Renderer,
+                         into frame: inout FrameDamage) throws {
+        if let buffers = tiles[k].buffers {
+            if tiles[k].buffer == nil {
+                try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame)
+            }
+            guard let buffer = tiles[k].buffer else { return }
+            buffers.attach(buffer, to: tiles[k].subsurface)
+            tiles[k].swapped = true
+            return
+        }
+        guard let egl = tiles[k].egl else { return }
+        try context.makeCurrent(egl)
+        if tiles[k].swapped, tiles[k].kept?.isStillThere(context: context) != true {
+            try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame)
+            try context.makeCurrent(egl)
+        }
+        let swapped = egl.swapBuffers()
+        if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (tile)").description) }
+        tiles[k].swapped = true
+    }
+
     /// Makes tile surfaces up to `k` when the schedule asks for a new one.
     private func makeSurfaces(through k: Int, window: Window, context: RenderContext) throws {
         while tiles.count <= k {
-            guard let subsurface = Subsurface(window: window, parent: anchor),
-                  let native = WaylandEGLWindow(surface: subsurface.surface, width: width, height: height) else {
-                throw AppError("cannot make a surface for a tile (wl_subsurface or wl_egl_window_create failed)")
+            guard let subsurface = Subsurface(window: window, parent: anchor) else {
+                throw AppError("cannot make a surface for a tile (wl_subsurface failed)")
             }
-            tiles.append(Tile(egl: try context.makeLayerSurface(native), subsurface: subsurface,
+            if appBuffers {
+                guard let buffers = ShmBuffers(window: window, name: "momentum-tile", owner: "a tile's") else {
+                    throw AppError("cannot make a surface for a tile (wl_shm is gone)")
+                }
+                tiles.append(Tile(egl: nil, buffers: buffers, subsurface: subsurface, id: firstID + tiles.count))
+                continue
+            }
+            guard let native = WaylandEGLWindow(surface: subsurface.surface, width: width, height: height) else {
+                throw AppError("cannot make a surface for a tile (wl_egl_window_create failed)")
+            }
+            tiles.append(Tile(egl: try context.makeLayerSurface(native), buffers: nil, subsurface: subsurface,
                               id: firstID + tiles.count))
         }
     }
 
-    /// Draws tile `index` of `layer` into the back buffer of tile surface `k`, not swapped (whole: the commands
-    /// reaching it, with the tile's top-left corner at the origin, on a clear buffer).
+    /// Draws tile `index` of `layer` into a buffer of tile surface `k`, not shown (whole: the commands reaching
+    /// it, with the tile's top-left corner at the origin, on a clear buffer): one of its `wl_shm` buffers the
+    /// compositor does not hold, through the renderer's band (the window's context stays current), or its EGL back
+    /// buffer, not swapped (its surface left current).
     private func draw(_ index: Int, in k: Int, layer: SeparateLayer, context: RenderContext, renderer: Renderer,
                       into frame: inout FrameDamage) throws {
-        try context.makeCurrent(tiles[k].egl)
         let rect = DrawRect(x: 0, y: Double(index) * tileHeight, width: layer.frame.width, height: tileHeight)
         let list = DrawList(commands: layer.content.commands.filter { $0.reach.intersects(rect) })
             .offsetBy(-rect.origin)
         renderer.forget(surface: tiles[k].id)
+        if let buffers = tiles[k].buffers {
+            tiles[k].buffer = nil
+            let taken = try buffers.take(width: width, height: height, for: "a tile", remedy: "--no-subsurfaces")
+            let pixels = BufferPixels(bgra: taken.memory, stride: taken.stride)
+            _ = try renderer.render(list, width: width, height: height, scale: scale,
+                                    into: .bands(age: 0, into: pixels), surface: tiles[k].id, clear: .clear)
+            frame.drawnPixels += renderer.lastRedrawnPixels
+            tiles[k].buffer = taken
+            tiles[k].swapped = false
+            return
+        }
+        guard let egl = tiles[k].egl else { return }
+        try context.makeCurrent(egl)
         let damage = try renderer.render(list, width: width, height: height, scale: scale, into: .backBuffer(age: 0),
                                          surface: tiles[k].id, clear: .clear)
         frame.drawnPixels += renderer.lastRedrawnPixels

@@ -24,6 +24,9 @@ final class RenderTarget {
     private(set) var appBuffers: ShmBuffers?
     /// The buffer this frame is drawn into (chosen when the renderer asks where to draw).
     private var frameBuffer: ShmBuffers.Buffer?
+    /// Whether the GL reads pixels back as BGRA (`Renderer.canReadBGRA`): then a long list's tiles are drawn into
+    /// the app's own `wl_shm` buffers (`LayerTiles.appBuffers`).
+    private var readsBGRA = false
 
     /// A target reporting font fallbacks through `fontLog`.
     init(fontLog: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -74,8 +77,9 @@ final class RenderTarget {
                 ProgramCache(directory: $0, log: fontLog)
             })
             self.context = context
+            readsBGRA = Renderer.canReadBGRA()
             if context.drawsWindowWithoutSurface {
-                if Renderer.canReadBGRA(),
+                if readsBGRA,
                    let buffers = ShmBuffers(window: window, name: "momentum-window", owner: "the window's") {
                     appBuffers = buffers
                 } else {
@@ -185,14 +189,8 @@ final class RenderTarget {
     private func windowTarget(context: RenderContext, width: Int, height: Int) throws -> Renderer.Target {
         try context.makeWindowCurrent()
         if let appBuffers {
-            let buffer: ShmBuffers.Buffer
-            do throws(ShmBuffers.Failure) {
-                buffer = try appBuffers.acquire(width: width, height: height)
-            } catch .neverReleased(let message) {
-                throw AppError("\(message): run with --surface-buffers egl")
-            } catch {
-                throw AppError("\(error) for the window")
-            }
+            let buffer = try appBuffers.take(width: width, height: height, for: "the window",
+                                             remedy: "--surface-buffers egl")
             frameBuffer = buffer
             let newest = appBuffers.newest(width: width, height: height).map {
                 BufferPixels(bgra: $0.memory, stride: $0.stride)
@@ -362,7 +360,8 @@ final class RenderTarget {
             if state.tiles?.fits(layerWidth: layer.frame.width, scale: scale) != true {
                 state.tiles?.release(renderer: renderer)
                 state.tiles = LayerTiles(anchor: state.subsurface, layerWidth: layer.frame.width, scale: scale,
-                                         firstID: 1000 * state.surfaceID)
+                                         firstID: 1000 * state.surfaceID,
+                                         appBuffers: readsBGRA && ShmBuffers.areOffered(for: window))
             }
             // The anchor: one transparent pixel at the window's corner (the tiles are placed in window coordinates).
             state.subsurface.place(source: (x: 0, y: 0, width: 1, height: 1), x: 0, y: 0, width: 1, height: 1,
@@ -452,14 +451,8 @@ final class RenderTarget {
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         } else if let shape, let pixels = state.pixels {
             // Written by the CPU into a buffer the compositor does not hold, over what that buffer held.
-            let buffer: ShmBuffers.Buffer
-            do throws(ShmBuffers.Failure) {
-                buffer = try pixels.buffers.acquire(width: width, height: height)
-            } catch .neverReleased(let message) {
-                throw AppError("\(message): run with --no-subsurfaces")
-            } catch {
-                throw AppError("\(error) for a layer")
-            }
+            let buffer = try pixels.buffers.take(width: width, height: height, for: "a layer",
+                                                 remedy: "--no-subsurfaces")
             // A buffer never attached is new (transparent): what the raster remembers of that slot is gone.
             if pixels.buffers.age(of: buffer) == 0 { pixels.rasters[buffer.index] = ShapeRaster() }
             let drawn = pixels.rasters[buffer.index].draw(shape, offset: band.origin, scale: scale,
@@ -624,4 +617,18 @@ struct KeptFrame {
 
     /// Whether the bound framebuffer of `context` still holds these pixels: the frame left there at the swap.
     func isStillThere(context: RenderContext) -> Bool { context.samplePixels(points) == pixels }
+}
+
+extension ShmBuffers {
+    /// `acquire` with the run's error line: `what` names whose buffer it is, `remedy` the option that avoids these
+    /// buffers when the compositor never releases them.
+    func take(width: Int, height: Int, for what: String, remedy: String) throws(AppError) -> Buffer {
+        do throws(Failure) {
+            return try acquire(width: width, height: height)
+        } catch .neverReleased(let message) {
+            throw AppError("\(message): run with \(remedy)")
+        } catch {
+            throw AppError("\(error) for \(what)")
+        }
+    }
 }
