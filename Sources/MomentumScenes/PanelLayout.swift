@@ -47,7 +47,8 @@ public struct PanelLayout: Sendable, Equatable {
         let scale = controlScale(width: width, height: height)
         return ControlCenterLayout(width: min(width - 32, width >= SceneChrome.largeWidth
                                                   ? (largeMaximumWidth * scale).rounded() : 640),
-                                   maxHeight: maxHeight(width: width, height: height), scale: scale)
+                                   maxHeight: maxHeight(width: width, height: height), scale: scale,
+                                   landscape: SceneChrome.isCompact(SIMD2(width, height)))
     }
 
     /// How much larger than a phone's the Control Center is drawn: 1 below `SceneChrome.largeWidth`, from there
