@@ -115,7 +115,8 @@ public struct ControlCenter: Sendable, Equatable {
 
 /// Where the Control Center's parts sit inside the panel (the panel's own coordinates, logical px): a grabber, then
 /// the toggles in a 2 × 2 grid, the media tile (beside the toggles on a wide panel, under them on a narrow one) and
-/// the two sliders, each under a caption. What does not fit the height the panel may take is left out, media first.
+/// the two sliders, each under a caption; on a phone in landscape the toggles and the sliders in two columns, the
+/// media tile under both. What does not fit the height the panel may take is left out, media first.
 public struct ControlCenterLayout: Sendable, Equatable {
     /// Panel width.
     public let width: Double
@@ -182,13 +183,7 @@ public struct ControlCenterLayout: Sendable, Equatable {
         let large = width >= Self.largeWidth * s
         let gridWidth = large ? ((inner - 4 * g) / 3).rounded(.down) : wide ? (inner - 2 * g) / 2 : inner
         let tileWidth = ((gridWidth - g) / 2).rounded(.down)
-        var toggles: [ControlCenter.Toggle: DrawRect] = [:]
-        for (k, toggle) in ControlCenter.Toggle.allCases.enumerated() {
-            toggles[toggle] = DrawRect(x: m + Double(k % 2) * (tileWidth + g),
-                                       y: (top + Double(k / 2) * (tileHeight + g)).rounded(),
-                                       width: tileWidth, height: tileHeight.rounded())
-        }
-        self.toggles = toggles
+        toggles = Self.toggleGrid(x: m, top: top, tileWidth: tileWidth, tileHeight: tileHeight, gap: g)
         let gridBottom = (top + 2 * tileHeight + g).rounded()
         let sliderBlock = caption + trackHeight
         var y = gridBottom
@@ -249,13 +244,7 @@ public struct ControlCenterLayout: Sendable, Equatable {
         let inner = width - 2 * m
         let gridWidth = max(((inner - 2 * g) / 2).rounded(.down), (2 * Self.landscapeTileWidth * s + g).rounded())
         let tileWidth = ((gridWidth - g) / 2).rounded(.down)
-        var toggles: [ControlCenter.Toggle: DrawRect] = [:]
-        for (k, toggle) in ControlCenter.Toggle.allCases.enumerated() {
-            toggles[toggle] = DrawRect(x: m + Double(k % 2) * (tileWidth + g),
-                                       y: (top + Double(k / 2) * (tileHeight + g)).rounded(),
-                                       width: tileWidth, height: tileHeight.rounded())
-        }
-        self.toggles = toggles
+        toggles = Self.toggleGrid(x: m, top: top, tileWidth: tileWidth, tileHeight: tileHeight, gap: g)
         let right = m + 2 * tileWidth + g + 2 * g
         var sliders: [ControlCenter.Slider: DrawRect] = [:]
         for (k, slider) in ControlCenter.Slider.allCases.enumerated() {
@@ -273,6 +262,18 @@ public struct ControlCenterLayout: Sendable, Equatable {
         }
         height = min(y + Self.bottom * s, max(maxHeight, y + Self.tightBottom * s)).rounded()
         buttons = media.map { Self.buttons(in: $0, scale: s) } ?? [:]
+    }
+
+    /// The toggles' 2 × 2 grid from (`x`, `top`): tiles `tileWidth` × `tileHeight`, `gap` apart.
+    private static func toggleGrid(x: Double, top: Double, tileWidth: Double, tileHeight: Double,
+                                   gap: Double) -> [ControlCenter.Toggle: DrawRect] {
+        var toggles: [ControlCenter.Toggle: DrawRect] = [:]
+        for (k, toggle) in ControlCenter.Toggle.allCases.enumerated() {
+            toggles[toggle] = DrawRect(x: x + Double(k % 2) * (tileWidth + gap),
+                                       y: (top + Double(k / 2) * (tileHeight + gap)).rounded(),
+                                       width: tileWidth, height: tileHeight.rounded())
+        }
+        return toggles
     }
 
     /// The transport buttons of a media tile: a centred row along its bottom (tall tile), or play/pause and next at
