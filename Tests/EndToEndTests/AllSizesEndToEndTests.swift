@@ -27,7 +27,7 @@ import Testing
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-all-sizes-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try ProgramRun(try Compositor.momentumBinary(), ["headless", "--all-sizes", "--out", out],
-                                 timeout: 900)
+                                 timeout: 1200)  // 50 tours: 555 s at load 13 (40 took 4–5 min)
         // Each failed tour is one line `momentum: <scene>-<size>: …` (the layout at rest and in motion included).
         let tours = SceneKind.allCases.map { "momentum: \($0.rawValue)-" }
         let failures = run.stderr.split(separator: "\n").filter { line in tours.contains { line.hasPrefix($0) } }
