@@ -37,10 +37,12 @@ struct HeadlessCommand: LoggingCommand {
     @Flag(help: "Show the frame-timing HUD in the screenshots (it runs, and is checked against the layout, either way).")
     var hud = false
 
-    /// The screens `--all-sizes` tours: a phone in portrait (also at scale 2, i.e. 720×1440) and in landscape, a small
-    /// laptop window, a desktop window, a landscape tablet, 1080p and 4K (1920×1080 at scale 2).
-    static let allSizes: [Screen] = [Screen(360, 720), Screen(360, 720, scale: 2), Screen(720, 360), Screen(640, 480),
-                                     Screen(800, 600), Screen(1280, 800), Screen(1920, 1080), Screen(1920, 1080, scale: 2)]
+    /// The screens `--all-sizes` tours: a phone in portrait (also at scale 2, i.e. 720×1440) and in landscape (also
+    /// a shorter 16:9 one and a small one, as an iPhone SE's 568×320), a small laptop window, a desktop window, a
+    /// landscape tablet, 1080p and 4K (1920×1080 at scale 2).
+    static let allSizes: [Screen] = [Screen(360, 720), Screen(360, 720, scale: 2), Screen(720, 360), Screen(640, 360),
+                                     Screen(568, 320), Screen(640, 480), Screen(800, 600), Screen(1280, 800),
+                                     Screen(1920, 1080), Screen(1920, 1080, scale: 2)]
 
     /// An output: its size in logical px and its scale.
     struct Screen {

@@ -115,7 +115,8 @@ public struct ControlCenter: Sendable, Equatable {
 
 /// Where the Control Center's parts sit inside the panel (the panel's own coordinates, logical px): a grabber, then
 /// the toggles in a 2 × 2 grid, the media tile (beside the toggles on a wide panel, under them on a narrow one) and
-/// the two sliders, each under a caption. What does not fit the height the panel may take is left out, media first.
+/// the two sliders, each under a caption; on a phone in landscape the toggles and the sliders in two columns, the
+/// media tile under both. What does not fit the height the panel may take is left out, media first.
 public struct ControlCenterLayout: Sendable, Equatable {
     /// Panel width.
     public let width: Double
@@ -151,9 +152,26 @@ public struct ControlCenterLayout: Sendable, Equatable {
     /// The least space below the last part, where the full `bottom` would leave a slider out.
     public static let tightBottom = 12.0
 
+    /// Panels at least this wide lay their controls in two columns when asked to (`landscape`).
+    public static let landscapeWidth = 500.0
+    /// The narrowest a toggle's tile gets in the landscape columns ("Bluetooth" whole beside its glyph).
+    public static let landscapeTileWidth = 136.0
+
     /// Lays out a panel `width` wide whose height may be at most `maxHeight`, every measure (margins, tiles, type)
-    /// `scale` times the phone's (larger on a large screen, `PanelLayout.controlScale`).
-    public init(width: Double, maxHeight: Double, scale: Double = 1) {
+    /// `scale` times the phone's (larger on a large screen, `PanelLayout.controlScale`). `landscape` (a phone held
+    /// sideways, `PanelLayout`): on a panel at least `landscapeWidth` wide and narrower than `largeWidth`, the
+    /// controls in two columns as iOS's Control Center lays them in landscape: the toggles left, the sliders right
+    /// (each level with a row of toggles), the media tile under both.
+    public init(width: Double, maxHeight: Double, scale: Double = 1, landscape: Bool = false) {
+        if landscape, width < Self.largeWidth * scale, width >= Self.landscapeWidth * scale {
+            self.init(columnsWidth: width, maxHeight: maxHeight, scale: scale)
+        } else {
+            self.init(stackedWidth: width, maxHeight: maxHeight, scale: scale)
+        }
+    }
+
+    /// The layout of a phone held upright, a desktop window or a large screen (see the type's comment).
+    private init(stackedWidth width: Double, maxHeight: Double, scale: Double) {
         self.width = width
         self.scale = scale
         let s = scale, m = Self.margin * s, g = Self.gap * s
@@ -165,13 +183,7 @@ public struct ControlCenterLayout: Sendable, Equatable {
         let large = width >= Self.largeWidth * s
         let gridWidth = large ? ((inner - 4 * g) / 3).rounded(.down) : wide ? (inner - 2 * g) / 2 : inner
         let tileWidth = ((gridWidth - g) / 2).rounded(.down)
-        var toggles: [ControlCenter.Toggle: DrawRect] = [:]
-        for (k, toggle) in ControlCenter.Toggle.allCases.enumerated() {
-            toggles[toggle] = DrawRect(x: m + Double(k % 2) * (tileWidth + g),
-                                       y: (top + Double(k / 2) * (tileHeight + g)).rounded(),
-                                       width: tileWidth, height: tileHeight.rounded())
-        }
-        self.toggles = toggles
+        toggles = Self.toggleGrid(x: m, top: top, tileWidth: tileWidth, tileHeight: tileHeight, gap: g)
         let gridBottom = (top + 2 * tileHeight + g).rounded()
         let sliderBlock = caption + trackHeight
         var y = gridBottom
@@ -219,6 +231,49 @@ public struct ControlCenterLayout: Sendable, Equatable {
         // The full margin where there is room; else what the container leaves (at least `tightBottom`).
         height = min(y + bottom, max(maxHeight, y + tightBottom)).rounded()
         buttons = media.map { Self.buttons(in: $0, scale: s) } ?? [:]
+    }
+
+    /// The landscape layout (see `init(width:maxHeight:scale:landscape:)`): the toggles' 2 × 2 grid in the left
+    /// column (its tiles at least `landscapeTileWidth`), Brightness and Volume stacked in the right one, each caption
+    /// and track as tall as a row of toggles and level with it, and under both the media tile across the panel (a
+    /// short one: play/pause and next at its right), left out first where the height does not hold it.
+    private init(columnsWidth width: Double, maxHeight: Double, scale s: Double) {
+        self.width = width
+        scale = s
+        let m = Self.margin * s, g = Self.gap * s, top = Self.top * s, tileHeight = Self.tileHeight * s
+        let inner = width - 2 * m
+        let gridWidth = max(((inner - 2 * g) / 2).rounded(.down), (2 * Self.landscapeTileWidth * s + g).rounded())
+        let tileWidth = ((gridWidth - g) / 2).rounded(.down)
+        toggles = Self.toggleGrid(x: m, top: top, tileWidth: tileWidth, tileHeight: tileHeight, gap: g)
+        let right = m + 2 * tileWidth + g + 2 * g
+        var sliders: [ControlCenter.Slider: DrawRect] = [:]
+        for (k, slider) in ControlCenter.Slider.allCases.enumerated() {
+            sliders[slider] = DrawRect(x: right, y: (top + Double(k) * (tileHeight + g) + Self.caption * s).rounded(),
+                                       width: m + inner - right, height: (Self.track * s).rounded())
+        }
+        self.sliders = sliders
+        var y = (top + 2 * tileHeight + g).rounded()
+        let mediaY = y + 1.6 * g, mediaHeight = Self.mediaHeight * s
+        if mediaY + mediaHeight + Self.tightBottom * s <= maxHeight {
+            media = DrawRect(x: m, y: mediaY, width: inner, height: mediaHeight)
+            y = mediaY + mediaHeight
+        } else {
+            media = nil
+        }
+        height = min(y + Self.bottom * s, max(maxHeight, y + Self.tightBottom * s)).rounded()
+        buttons = media.map { Self.buttons(in: $0, scale: s) } ?? [:]
+    }
+
+    /// The toggles' 2 × 2 grid from (`x`, `top`): tiles `tileWidth` × `tileHeight`, `gap` apart.
+    private static func toggleGrid(x: Double, top: Double, tileWidth: Double, tileHeight: Double,
+                                   gap: Double) -> [ControlCenter.Toggle: DrawRect] {
+        var toggles: [ControlCenter.Toggle: DrawRect] = [:]
+        for (k, toggle) in ControlCenter.Toggle.allCases.enumerated() {
+            toggles[toggle] = DrawRect(x: x + Double(k % 2) * (tileWidth + gap),
+                                       y: (top + Double(k / 2) * (tileHeight + gap)).rounded(),
+                                       width: tileWidth, height: tileHeight.rounded())
+        }
+        return toggles
     }
 
     /// The transport buttons of a media tile: a centred row along its bottom (tall tile), or play/pause and next at

@@ -26,30 +26,43 @@ public struct GalleryLayout: Sendable, Equatable {
 
     /// Creates a layout for a container, below a chrome band `top` px tall (by default the band of a window the
     /// container's size).
-    public init(width: Double, height: Double, grid: Bool = false, top: Double? = nil) {
+    /// `short` asks for the short layout whatever the height (`fitting`: a window too short for the two columns at
+    /// full size but as wide as the short one, such as 640x480); by default a container at least
+    /// `shortMinimumWidth` wide and under `shortHeight` tall gets it.
+    public init(width: Double, height: Double, grid: Bool = false, top: Double? = nil, short: Bool? = nil) {
         self.width = width
         self.height = height
         self.top = top ?? SceneChrome.bandHeight(for: SIMD2(width, height))
         isGrid = grid && width >= Self.narrowWidth && height >= Self.shortHeight
+        isShort = !isGrid && (short ?? (height < Self.shortHeight && width >= Self.shortMinimumWidth))
     }
-    /// Containers narrower than this get the one-column layout.
+    /// Containers narrower than this get the one-column layout (unless they get the short one).
     public static let narrowWidth = 600.0
 
     /// True for the one-column layout.
-    public var isNarrow: Bool { width < Self.narrowWidth }
-    /// Containers at least `narrowWidth` wide and shorter than this (a phone in landscape) get the short layout:
-    /// three columns side by side (the lanes; the cover stack; the orbit over the form field), at full size.
+    public var isNarrow: Bool { !isShort && width < Self.narrowWidth }
+    /// Containers at least `shortMinimumWidth` wide and shorter than this (a phone in landscape) get the short
+    /// layout: three columns side by side (the lanes; the cover stack; the orbit over the form field), at full size.
     public static let shortHeight = 430.0
+    /// The narrowest container the short layout is laid out for (568x320, a small phone in landscape, shows it at
+    /// full size: the one-column layout there was the short one of a 631 px window at 0.9×, its type under 13 px).
+    public static let shortMinimumWidth = 560.0
+    /// The short layout's last column (the orbit over the form field) is at least this wide: its captions
+    /// ("tap: 3 laps, rotate-auto") whole inside its card.
+    static let shortLastWidth = 150.0
     /// True for the short, three-column layout.
-    public var isShort: Bool { !isNarrow && height < Self.shortHeight }
+    public let isShort: Bool
     /// The short layout's three columns, each on a card of its own: the lanes', the cover stack's (its tap area's left
     /// edge: the stack 10 px in, its card 4 px wider than the tap area each side, for its caption) and the last one's
     /// left edges and widths. The lanes end `smallPadding` inside their card, the stack's card starts `smallGap`
     /// after it, and the last card `smallGap` after the stack's, its column `smallPadding` in.
     private var shortColumns: (lanes: Double, covers: Double, last: Double, lastWidth: Double) {
         let lanes = content.left + Self.margin
-        let covers = (content.left + content.width * 0.46).rounded() + Self.smallPadding + Self.smallGap + 4
-        let last = covers + Self.cardSize + 20 + 4 + Self.smallGap + Self.smallPadding
+        let coversWidth = Self.cardSize + 20 + 4 + Self.smallGap + Self.smallPadding
+        // The lanes take 46 % of the width, less where the last column would be narrower than `shortLastWidth`.
+        let covers = Swift.min((content.left + content.width * 0.46).rounded() + Self.smallPadding + Self.smallGap + 4,
+                               content.left + content.width - Self.margin - Self.shortLastWidth - coversWidth)
+        let last = covers + coversWidth
         return (lanes, covers, last, content.left + content.width - Self.margin - last)
     }
     /// The largest zoom a large window shows the layout at (`fitting`), and the narrowest layout it zooms.
@@ -70,7 +83,11 @@ public struct GalleryLayout: Sendable, Equatable {
     /// does, where 26 left it 5).
     /// On a portrait phone 29 px (30 before the cards), so the three cards fit 720 px with a margin under them; on a
     /// shorter one 24 (27 before), so a 640 px tall one is shown at 0.95× (0.91× with 27 px lanes and the cards).
-    public var laneHeight: Double { isShort ? 24 : isNarrow ? (height < 700 ? 24 : 29) : isGrid ? 32 : 34 }
+    /// The short layout's lanes are 24 px, 32 where the window has 380 px under its band (640x480 shows it, and 24 px
+    /// lanes left 100 px of gradient over the cards).
+    public var laneHeight: Double {
+        isShort ? (height - SceneChrome.bandHeight(for: SIMD2(width, height)) >= 380 ? 32 : 24) : isNarrow ? (height < 700 ? 24 : 29) : isGrid ? 32 : 34
+    }
     /// Width of the label column left of the lanes (and the form field): a phone's, portrait or landscape, as wide as
     /// its longest label needs (at 160 px a landscape phone's lanes began 60 px after it).
     public var labelWidth: Double { isNarrow || isShort ? 132 : 160 }
@@ -84,8 +101,9 @@ public struct GalleryLayout: Sendable, Equatable {
     /// The lanes' width: the left column's, or the whole width less the margins.
     private var leftWidth: Double {
         if isShort {
+            // At least 60 px of track beside the labels (a 568 px wide phone's lanes run 68 px).
             return Swift.max(shortColumns.covers - 4 - Self.smallPadding - Self.smallGap - shortColumns.lanes,
-                             labelWidth + 80)
+                             labelWidth + 60)
         }
         return isNarrow ? Swift.max(width - 2 * Self.margin, labelWidth + 80)
             : Swift.max(content.width * 0.55 - sideMargin, labelWidth + 80)
@@ -318,9 +336,12 @@ public struct GalleryLayout: Sendable, Equatable {
         }
         // A landscape phone's short layout, centred in the window under the band (under the compact band it began
         // 4 px under the bar and left 64 px under its captions at 720x360).
-        if plain.isShort, plain.fits {
-            let spare = height - plain.contentBottom
-            return (GalleryLayout(width: width, height: height, top: top + (spare / 2).rounded(.down)), 1)
+        // A window too short for the two columns at full size but as wide as the short layout (640x480) shows the
+        // short one at full size, centred the same way, rather than the two columns smaller (0.85×: 11 px type).
+        let short = plain.isShort ? plain : GalleryLayout(width: width, height: height, short: true)
+        if !plain.isNarrow, plain.isShort || !plain.fits, width >= shortMinimumWidth, short.fits {
+            let spare = height - short.contentBottom
+            return (GalleryLayout(width: width, height: height, top: top + (spare / 2).rounded(.down), short: true), 1)
         }
         if plain.fits, !plain.isShort {
             // Lowered by half the room left under the cards, so they lie as far from the chrome band as from the foot.

@@ -41,6 +41,9 @@ extension GalleryScene {
     static let labelSize = 9.5, captionSize = 9.5
     /// The shake field's caption.
     static let fieldCaptionText = "tap: shake (additive keyframes)"
+    /// The same where the short layout's last column is narrower than it (640x360, 568x320: it ran left over the
+    /// cover stack's card and, at 568x320, over its caption).
+    static let shortFieldCaptionText = "tap: shake (additive)"
     /// About the width a line of `text` takes at capital height `size`: 0.68 of it a character, taken generously
     /// (Inter's lower case runs 0.55–0.64).
     static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.68 }
@@ -249,7 +252,10 @@ extension GalleryScene {
         tree[ids.field].size = rest.size  // layouts differ in its width (the short one's column is narrower)
         // Centred under the field; the landscape phone's field is narrower than its caption, at the window's edge:
         // there the caption's centre moves left until its text keeps the margin from the edge (it ran to 7 px of it).
-        let captionWidth = Swift.max(rest.width, Self.textWidth(Self.fieldCaptionText, size: captionSize))
+        let caption = layout.isShort && Self.textWidth(Self.fieldCaptionText, size: captionSize)
+            > rest.width + 2 * GalleryLayout.smallPadding - 12 ? Self.shortFieldCaptionText : Self.fieldCaptionText
+        tree[ids.fieldCaption].content = .text(caption, size: captionSize, color: captionColor, alignment: .center)
+        let captionWidth = Swift.max(rest.width, Self.textWidth(caption, size: captionSize))
         let captionCentre = Swift.min(rest.center.x, layout.width - GalleryLayout.margin - captionWidth / 2)
         tree[ids.fieldCaption].frame = DrawRect(x: (captionCentre - captionWidth / 2).rounded(), y: rest.maxY + 8,
                                                 width: captionWidth.rounded(), height: captionSize * 1.4)

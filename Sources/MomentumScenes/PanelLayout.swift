@@ -33,21 +33,21 @@ public struct PanelLayout: Sendable, Equatable {
     public static let maxHeightFraction = 0.7
 
     /// The tallest the open panel gets in a `width` × `height` container: 70 % of it, or on a short window (a phone
-    /// in landscape, `SceneChrome.isCompact`) the whole height under its one compact bar, so the sliders stack under
-    /// the toggles as on a phone held upright where 70 % left 56 px of wallpaper above a panel with its sliders
-    /// squeezed into one row.
+    /// in landscape, `SceneChrome.isCompact`) the whole height under its one compact bar, where its controls lie in
+    /// two columns (`ControlCenterLayout`'s `landscape`: 278 px at 720x360; at 568x320 it reaches the bar).
     public static func maxHeight(width: Double, height: Double) -> Double {
         let size = SIMD2(width, height)
         return SceneChrome.isCompact(size) ? max(height - SceneChrome.bandHeight(for: size), 0)
             : (height * maxHeightFraction).rounded()
     }
 
-    /// The Control Center's parts inside a panel in a `width` × `height` container.
+    /// The Control Center's parts inside a panel in a `width` × `height` container: in two columns on a short window.
     private static func controls(width: Double, height: Double) -> ControlCenterLayout {
         let scale = controlScale(width: width, height: height)
         return ControlCenterLayout(width: min(width - 32, width >= SceneChrome.largeWidth
                                                   ? (largeMaximumWidth * scale).rounded() : 640),
-                                   maxHeight: maxHeight(width: width, height: height), scale: scale)
+                                   maxHeight: maxHeight(width: width, height: height), scale: scale,
+                                   landscape: SceneChrome.isCompact(SIMD2(width, height)))
     }
 
     /// How much larger than a phone's the Control Center is drawn: 1 below `SceneChrome.largeWidth`, from there

@@ -645,12 +645,20 @@ public struct TransitionScene: Scene {
     /// How tall a short card of `size` at most (a phone in landscape: the attachments in a column beside the
     /// message, 300 px, 240 on a card under 640 px, the sender row lifted) needs to be: to the foot of its message
     /// (ending at the last whole paragraph that fits `size`) or of its attachments, whichever is lower, and its 20 px
-    /// margin; nil for a card too narrow for the column (the attachments then follow the message). A line's ink is
+    /// margin; nil for a card too narrow for the column where an attachment fits after the message. A line's ink is
     /// counted 14 px (capitals 9.5 px, a descender under them), so the same lines fit at this height.
+    /// On a card too narrow for the column, whose attachments follow the message: where not one attachment fits
+    /// under the message's first paragraph (568x320), the card ends at that paragraph (70 px of it were blank).
     static func shortCardHeight(size: SIMD2<Double>) -> Double? {
         let inset = DrawRect(origin: .zero, size: size).insetBy(20)
-        guard inset.width >= 520 else { return nil }
         let bodyTop = inset.y + 110 - shortLift
+        guard inset.width >= 520 else {
+            let first = wrap(body[0], columns: columns(width: min(inset.width, 560), size: 9.5))
+            // Where the attachments' heading and first row would start and end (as the card draws them).
+            let files = bodyTop + Double(first.count) * 21 + 18 + 20 + shortAttachmentRow
+            guard files >= inset.maxY else { return nil }
+            return (bodyTop + Double(max(first.count - 1, 0)) * 21 + 14 + 20).rounded(.up)
+        }
         let columns = columns(width: min(inset.width - (inset.width >= 600 ? 300 : 240) - 40, 560), size: 9.5)
         let wrapped = Array((body + moreBody).flatMap({ wrap($0, columns: columns) + [""] }).dropLast())
         let lines = wholeParagraphs(wrapped, top: bodyTop, lineHeight: 21, ink: 12, floor: inset.maxY)

@@ -29,7 +29,7 @@ struct GalleryCardsTests {
     /// Every label and caption lies on a card, at least 6 px inside its edges; the cards keep 6 px apart and 6 px
     /// from the window's sides and foot. Before, 360x720, 720x360 and 800x600 had no cards at all.
     @Test(arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600), SIMD2(412, 915), SIMD2(640, 480),
-                      SIMD2(1280, 800), SIMD2(1920, 1080)])
+                      SIMD2(1280, 800), SIMD2(1920, 1080), SIMD2(640, 360), SIMD2(568, 320)])
     func everyLineOfTextSitsOnACard(size: SIMD2<Double>) throws {
         let (cards, texts) = Self.drawn(size, widths: try TextWidths())
         #expect(cards.count >= 3, "\(cards.count) cards at \(size)")
@@ -44,6 +44,27 @@ struct GalleryCardsTests {
             for other in cards[(i + 1)...] {
                 #expect(card.insetBy(-3).intersection(other.insetBy(-3)) == nil, "\(card) and \(other) at \(size)")
             }
+        }
+    }
+
+    /// Every label and caption drawn as at least 13 px type (capitals 9.5 px tall: the least for body text),
+    /// whole inside the window: at 640x480 the two columns were shown at 0.85× (11 px type) and at 568x320 the short
+    /// layout of a 631 px window at 0.9×.
+    @Test(arguments: [SIMD2<Double>(640, 480), SIMD2(568, 320), SIMD2(640, 360), SIMD2(720, 360), SIMD2(360, 720),
+                      SIMD2(800, 600), SIMD2(600, 460), SIMD2(844, 390), SIMD2(1024, 768), SIMD2(1920, 1080)])
+    func everyLineOfTextIsAtLeast13Px(size: SIMD2<Double>) throws {
+        let (_, texts) = Self.drawn(size, widths: try TextWidths())
+        var list = DrawList()
+        GalleryScene(size: size).draw(into: &list)
+        let runs = list.commands.compactMap { command -> TextRun? in
+            guard case .text(let run) = command else { return nil }
+            return run
+        }
+        #expect(runs.count >= 13)
+        // A run's size is its type's (its em, in window px): 9.5 px capitals are 13.07 px type.
+        for run in runs { #expect(run.size >= 13, "\"\(run.string)\" at \(run.size) px type at \(size)") }
+        for (string, box) in texts {
+            #expect(box.x >= 0 && box.maxX <= size.x && box.maxY <= size.y, "\"\(string)\" at \(box) at \(size)")
         }
     }
 }

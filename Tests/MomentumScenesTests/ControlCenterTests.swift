@@ -188,22 +188,46 @@ struct ControlCenterTests {
 
 /// Every control of the Control Center is on the open panel, on screen, at every size a user runs it at.
 struct ControlCenterFitsTests {
-    @Test("on a landscape phone the open panel reaches up to the compact bar, its sliders stacked full width",
-          arguments: [SIMD2<Double>(720, 360), SIMD2(640, 360), SIMD2(844, 390), SIMD2(640, 400)])
-    func aLandscapePhonesPanelTakesTheHeightUnderTheBar(size: SIMD2<Double>) throws {
+    @Test("on a landscape phone the open panel lays its controls in two columns: toggles left, sliders right",
+          arguments: [SIMD2<Double>(720, 360), SIMD2(640, 360), SIMD2(568, 320), SIMD2(844, 390), SIMD2(640, 400)])
+    func aLandscapePhonesPanelLaysItsControlsInColumns(size: SIMD2<Double>) throws {
         let layout = PanelLayout(width: size.x, height: size.y)
         let controls = layout.controls, band = SceneChrome.bandHeight(for: size)
         let open = layout.y(for: .open)
-        // Under the bar, never over it; and no wallpaper above it while a control is squeezed: either it reaches the
-        // bar or it has its full bottom margin (at 720x360 it stopped 60 px short with the sliders in one row).
+        // Every control there: the four toggles, the media tile with its buttons and both sliders (at 568x320 the
+        // stacked layout left Volume and the media tile out).
+        #expect(controls.toggles.count == 4 && controls.sliders.count == 2, "\(size): \(controls.sliders.keys)")
+        let media = try #require(controls.media, "\(size): no media tile")
+        #expect(controls.buttons[.playPause] != nil && controls.buttons[.next] != nil)
+        // The sliders in a column right of every toggle, Volume under Brightness, each level with a row of toggles
+        // (iOS's landscape Control Center: the tiles left, the levels right), not under the toggles across the panel.
         let brightness = try #require(controls.sliders[.brightness]), volume = try #require(controls.sliders[.volume])
+        let togglesRight = controls.toggles.values.map(\.maxX).max() ?? 0
+        let rows = [controls.toggles[.wifi], controls.toggles[.airplane]].compactMap { $0 }
+        #expect(brightness.x >= togglesRight + ControlCenterLayout.gap && volume.x == brightness.x,
+                "\(size): sliders at \(brightness.x), the toggles end at \(togglesRight)")
+        #expect(rows.count == 2 && brightness.maxY == rows[0].maxY && volume.maxY == rows[1].maxY,
+                "\(size): \(brightness), \(volume), rows \(rows)")
+        #expect(brightness.width >= 160, "\(size): a \(brightness.width) px slider")
+        // The media tile under both columns, apart from every other control.
+        #expect(media.y >= volume.maxY && media.y >= rows[1].maxY)
+        let rects = controls.targets.map(\.rect).filter { !media.contains($0.center) }
+        for i in rects.indices { for j in rects.indices where j > i { #expect(!rects[i].intersects(rects[j])) } }
+        // All of it on screen once open, under the bar, inside the panel.
         #expect(open >= band, "\(size): open at \(open), the bar \(band)")
-        #expect(open == band || layout.panelSize.y >= volume.maxY + ControlCenterLayout.bottom,
-                "\(size): open at \(open), panel \(layout.panelSize.y), Volume's foot \(volume.maxY)")
-        // Stacked as on a phone held upright: Volume under Brightness, each across the panel, on screen once open.
-        let inner = controls.width - 2 * ControlCenterLayout.margin
-        #expect(volume.y >= brightness.maxY && brightness.width == inner && volume.width == inner, "\(size): \(brightness), \(volume)")
-        #expect(open + volume.maxY + ControlCenterLayout.tightBottom <= size.y, "\(size): Volume's foot at \(open + volume.maxY)")
+        for rect in controls.targets.map(\.rect) + [media] {
+            #expect(rect.x >= 0 && rect.maxX <= controls.width && rect.maxY + ControlCenterLayout.tightBottom
+                    <= layout.panelSize.y && open + rect.maxY <= size.y, "\(size): \(rect)")
+        }
+    }
+
+    @Test("a phone held upright or a desktop window keeps the stacked layout",
+          arguments: [SIMD2<Double>(360, 720), SIMD2(800, 600), SIMD2(640, 480), SIMD2(320, 320)])
+    func tallOrNarrowPanelsKeepTheSlidersUnderTheToggles(size: SIMD2<Double>) throws {
+        let controls = PanelLayout(width: size.x, height: size.y).controls
+        let brightness = try #require(controls.sliders[.brightness])
+        let togglesBottom = controls.toggles.values.map(\.maxY).max() ?? 0
+        #expect(brightness.y >= togglesBottom && brightness.x == ControlCenterLayout.margin, "\(size): \(brightness)")
     }
 
     @Test(arguments: [SIMD2<Double>(720, 360), SIMD2(800, 600), SIMD2(360, 720), SIMD2(1920, 1080), SIMD2(640, 360)])

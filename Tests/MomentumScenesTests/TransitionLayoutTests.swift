@@ -171,6 +171,22 @@ struct TransitionShortLayoutTests {
         #expect(abs((card.y - band) - (size.y - card.maxY)) <= 1, "\(size): card \(card) under a \(band) px bar")
     }
 
+    @Test("a short card too narrow for the attachments' column and too short for one under the message ends at it",
+          arguments: [SIMD2(568.0, 320.0), SIMD2(540, 300)])
+    func aNarrowShortCardEndsAtItsFirstParagraph(size: SIMD2<Double>) throws {
+        let (card, drawn, _, last) = try presented(size)
+        // Its lowest line (the first paragraph's last) 20–28 px above its foot, as a wider short card's: at 568x320
+        // it ended 70 px above it, the rest of the card blank.
+        let inside = drawn.filter { run in
+            !run.string.isEmpty && card.contains(run.position) && TransitionScene.body.contains { $0.contains(run.string) }
+        }
+        let lowest = try #require(inside.map { $0.position.y + 0.25 * $0.size }.max(), "\(size): text in the card")
+        #expect(card.maxY - lowest >= 20 && card.maxY - lowest <= 28, "\(size): \(card.maxY - lowest) px under the lowest line")
+        #expect(TransitionScene.body[0].hasSuffix(last.string), "\(size): the message ends with \"\(last.string)\"")
+        let band = SceneChrome.bandHeight(for: size)
+        #expect(abs((card.y - band) - (size.y - card.maxY)) <= 1, "\(size): card \(card) under a \(band) px bar")
+    }
+
     @Test("a card whose attachments follow the message shows all of them whole, after a whole paragraph",
           arguments: [SIMD2(360.0, 720.0), SIMD2(800, 600), SIMD2(360, 640)])
     func attachmentsFollowingTheMessageAreAllShown(size: SIMD2<Double>) throws {
