@@ -1,15 +1,16 @@
 import MomentumLayers
 import RealModule
 
-/// One rounded rectangle without a shadow (a layer that is nothing else: the playground's pull line), written by the
-/// CPU straight into the 32-bit pixels of a buffer the compositor reads (`WL_SHM_FORMAT_ARGB8888`, premultiplied),
-/// as the `shape` fragment shader draws it: the same signed distance at each pixel centre in the shape's unrotated
-/// frame, the same one-px ramp `1 − smoothstep(−0.5, 0.5, d)`, the premultiplied colour times the coverage over a
-/// transparent buffer, rounded to bytes. Only the rows and columns the shape can reach are visited, so a line a few
+/// A few rounded rectangles without shadows (a layer that is nothing else: the playground's pull line, the gallery's
+/// satellite), written by the CPU straight into the 32-bit pixels of a buffer the compositor reads
+/// (`WL_SHM_FORMAT_ARGB8888`, premultiplied), as the `shape` fragment shader draws them: the same signed distance at
+/// each pixel centre in each shape's unrotated frame, the same one-px ramp `1 − smoothstep(−0.5, 0.5, d)`, the
+/// premultiplied colour times the coverage, rounded to bytes, each shape over the ones before it as GL's blend
+/// stores it, over a transparent buffer. Only the rows and columns the shape can reach are visited, so a line a few
 /// px thick costs a few px a row, with no EGL surface, no GL pass, no read-back and no swap copy.
 ///
 /// A buffer keeps what was written into it: each raster remembers, per row, the columns it wrote last time into
-/// the buffer it draws into, and clears exactly those before writing the next shape (one raster per buffer).
+/// the buffer it draws into, and clears exactly those before writing the next shapes (one raster per buffer).
 public struct ShapeRaster: Sendable {
     /// Per row, the first column written last time and the column after the last (equal when none).
     private var spans: [Int32] = []
@@ -19,16 +20,38 @@ public struct ShapeRaster: Sendable {
     /// A raster for a buffer that holds nothing yet (all pixels transparent).
     public init() {}
 
-    /// The shape a list draws when it is one rounded rectangle without a shadow (what this raster draws), else nil.
-    public static func shape(of list: DrawList) -> RoundedRect? {
-        guard list.commands.count == 1, case let .roundedRect(shape) = list.commands[0],
-              shape.shadow.map({ $0.color.a <= 0 }) ?? true else { return nil }
-        return shape
+    /// The most rounded rectangles a list drawn this way holds (the gallery's satellite is four: a body, two panels
+    /// and a nose).
+    public static let shapeLimit = 4
+    /// The largest buffer (px) a list of more than one rectangle is drawn into this way: a few small shapes turning
+    /// together (the satellite's 48x48 buffer, 96x96 at scale 2), not large cards, whose pixels the GPU's pass
+    /// draws for less than the CPU does.
+    public static let severalShapesPixelLimit = 65_536
+
+    /// The shapes a list draws when it is one to `shapeLimit` rounded rectangles without shadows (what this raster
+    /// draws, each over the ones before it), else nil.
+    public static func shapes(of list: DrawList) -> [RoundedRect]? {
+        guard (1...shapeLimit).contains(list.commands.count) else { return nil }
+        var shapes: [RoundedRect] = []
+        for command in list.commands {
+            guard case let .roundedRect(shape) = command, shape.shadow.map({ $0.color.a <= 0 }) ?? true else {
+                return nil
+            }
+            shapes.append(shape)
+        }
+        return shapes
     }
 
     /// Clears what the last `draw` wrote into `pixels` (`width` × `height`, rows `width` pixels apart), then writes
     /// `shape` moved by `-offset` (logical px) at `scale`; returns how many pixels were written.
     public mutating func draw(_ shape: RoundedRect, offset: SIMD2<Double> = .zero, scale: Double,
+                              into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) -> Int {
+        draw([shape], offset: offset, scale: scale, into: pixels, width: width, height: height)
+    }
+
+    /// The same for `shapes` in order, each over the ones before it as GL blends a layer's draws (premultiplied
+    /// source over, in bytes); returns how many pixels were written (a pixel two shapes reach counts twice).
+    public mutating func draw(_ shapes: [RoundedRect], offset: SIMD2<Double> = .zero, scale: Double,
                               into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) -> Int {
         if spans.count != 2 * height {
             // Another buffer size: the buffer is a new one (transparent).
@@ -42,52 +65,77 @@ public struct ShapeRaster: Sendable {
             spans[2 * row + 1] = 0
         }
         rows = 0..<0
-        let opacity = Float(Swift.min(Swift.max(shape.opacity, 0), 1))
-        guard opacity > 0, shape.scale > 0, width > 0, height > 0 else { return 0 }
-        // As `Renderer.appendRoundedRect` hands them to the shader (Float, buffer px).
-        let s = Float(scale)
-        let moved = shape.rect.center - offset
-        let centre = SIMD2(Float(moved.x), Float(moved.y)) * s
-        let halfSize = shape.scaledHalfSize
-        let half = SIMD2(Float(halfSize.x), Float(halfSize.y)) * s
-        let radius = Swift.min(Float(shape.scaledCornerRadius) * s, Swift.min(half.x, half.y))
-        let c: Float = shape.rotation == 0 ? 1 : Float(Double.cos(shape.rotation))
-        let n: Float = shape.rotation == 0 ? 0 : Float(Double.sin(shape.rotation))
-        let colour = shape.fill.withAlpha(shape.fill.a * opacity).premultiplied
-        // Coverage is nothing where d ≥ 0.5: the box grown by 1 px holds every pixel centre with any.
-        let reach = half + 1
+        guard width > 0, height > 0 else { return 0 }
         var written = 0
         var first = height, last = -1
-        for row in 0..<height {
-            let dy = Float(row) + 0.5 - centre.y
-            // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
-            // and |−n·dx + c·dy| < reach.y, each an interval of dx (or every dx, or none, when its factor is 0).
-            var low = -Float.infinity, high = Float.infinity
-            if !Self.narrow(&low, &high, factor: c, offset: n * dy, bound: reach.x)
-                || !Self.narrow(&low, &high, factor: -n, offset: c * dy, bound: reach.y) { continue }
-            let start = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
-            let end = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
-            guard start < end else { continue }
-            let line = pixels + row * width
-            for column in start..<end {
-                let dx = Float(column) + 0.5 - centre.x
-                let local = SIMD2(c * dx + n * dy, -n * dx + c * dy)
-                let q = SIMD2(abs(local.x), abs(local.y)) - half + radius
-                let outside = SIMD2(Swift.max(q.x, 0), Swift.max(q.y, 0))
-                let d = Swift.min(Swift.max(q.x, q.y), 0) + (outside * outside).sum().squareRoot() - radius
-                let t = Swift.min(Swift.max(d + 0.5, 0), 1)
-                let coverage = 1 - t * t * (3 - 2 * t)
-                line[column] = Self.byte(colour.a * coverage) << 24 | Self.byte(colour.r * coverage) << 16
-                    | Self.byte(colour.g * coverage) << 8 | Self.byte(colour.b * coverage)
+        for shape in shapes {
+            let opacity = Float(Swift.min(Swift.max(shape.opacity, 0), 1))
+            guard opacity > 0, shape.scale > 0 else { continue }
+            // As `Renderer.appendRoundedRect` hands them to the shader (Float, buffer px).
+            let s = Float(scale)
+            let moved = shape.rect.center - offset
+            let centre = SIMD2(Float(moved.x), Float(moved.y)) * s
+            let halfSize = shape.scaledHalfSize
+            let half = SIMD2(Float(halfSize.x), Float(halfSize.y)) * s
+            let radius = Swift.min(Float(shape.scaledCornerRadius) * s, Swift.min(half.x, half.y))
+            let c: Float = shape.rotation == 0 ? 1 : Float(Double.cos(shape.rotation))
+            let n: Float = shape.rotation == 0 ? 0 : Float(Double.sin(shape.rotation))
+            let colour = shape.fill.withAlpha(shape.fill.a * opacity).premultiplied
+            // Coverage is nothing where d ≥ 0.5: the box grown by 1 px holds every pixel centre with any.
+            let reach = half + 1
+            for row in 0..<height {
+                let dy = Float(row) + 0.5 - centre.y
+                // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
+                // and |−n·dx + c·dy| < reach.y, each an interval of dx (or every dx, or none, when its factor is 0).
+                var low = -Float.infinity, high = Float.infinity
+                if !Self.narrow(&low, &high, factor: c, offset: n * dy, bound: reach.x)
+                    || !Self.narrow(&low, &high, factor: -n, offset: c * dy, bound: reach.y) { continue }
+                let start = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
+                let end = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
+                guard start < end else { continue }
+                let line = pixels + row * width
+                for column in start..<end {
+                    let dx = Float(column) + 0.5 - centre.x
+                    let local = SIMD2(c * dx + n * dy, -n * dx + c * dy)
+                    let q = SIMD2(abs(local.x), abs(local.y)) - half + radius
+                    let outside = SIMD2(Swift.max(q.x, 0), Swift.max(q.y, 0))
+                    let d = Swift.min(Swift.max(q.x, q.y), 0) + (outside * outside).sum().squareRoot() - radius
+                    let t = Swift.min(Swift.max(d + 0.5, 0), 1)
+                    let coverage = 1 - t * t * (3 - 2 * t)
+                    let source = Self.byte(colour.a * coverage) << 24 | Self.byte(colour.r * coverage) << 16
+                        | Self.byte(colour.g * coverage) << 8 | Self.byte(colour.b * coverage)
+                    line[column] = Self.over(source, line[column])
+                }
+                // The row's written columns: one span around everything written into it this time.
+                if spans[2 * row] < spans[2 * row + 1] {
+                    spans[2 * row] = Swift.min(spans[2 * row], Int32(start))
+                    spans[2 * row + 1] = Swift.max(spans[2 * row + 1], Int32(end))
+                } else {
+                    spans[2 * row] = Int32(start)
+                    spans[2 * row + 1] = Int32(end)
+                }
+                written += end - start
+                first = Swift.min(first, row)
+                last = Swift.max(last, row)
             }
-            spans[2 * row] = Int32(start)
-            spans[2 * row + 1] = Int32(end)
-            written += end - start
-            first = Swift.min(first, row)
-            last = row
         }
         rows = first <= last ? first..<(last + 1) : 0..<0
         return written
+    }
+
+    /// `source` over `destination`, premultiplied ARGB words, as GL's `ONE, ONE_MINUS_SRC_ALPHA` blend stores it in
+    /// bytes: each channel the source's plus the destination's times 1 − the source's alpha, rounded, at most 255.
+    @inline(__always)
+    private static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+        if destination == 0 { return source }
+        let keep = 255 - (source >> 24)
+        var result: UInt32 = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let kept = ((destination >> shift) & 0xff) * keep
+            let channel = ((source >> shift) & 0xff) + (kept + 127) / 255
+            result |= Swift.min(channel, 255) << shift
+        }
+        return result
     }
 
     /// Narrows `low…high` to the dx with |factor·dx + offset| < bound; false when no dx is left.

@@ -3,8 +3,9 @@ import RealModule
 import Testing
 @testable import MomentumRender
 
-/// The CPU's rounded rectangle (`ShapeRaster`, what a pull line's `wl_shm` buffer holds) against the same shape drawn
-/// by real GL (llvmpipe) over a transparent buffer, as a layer surface is drawn: the same pixels, to a byte.
+/// The CPU's rounded rectangles (`ShapeRaster`, what a pull line's or the gallery's satellite's `wl_shm` buffer holds)
+/// against the same shapes drawn by real GL (llvmpipe) over a transparent buffer, as a layer surface is drawn: the
+/// same pixels, to a byte.
 @Suite(.serialized)
 struct ShapeRasterTests {
     /// The pull line's colour (`PlaygroundDecor.pullColor`'s kind: translucent white).
@@ -12,8 +13,13 @@ struct ShapeRasterTests {
 
     /// `shape` drawn by GL into a transparent `width` × `height` buffer at `scale`, as ARGB words (premultiplied).
     static func drawnByGL(_ shape: RoundedRect, width: Int, height: Int, scale: Double) throws -> [UInt32] {
+        try drawnByGL([shape], width: width, height: height, scale: scale)
+    }
+
+    /// `shapes` drawn by GL in order (each blended over the ones before) into a transparent buffer, as above.
+    static func drawnByGL(_ shapes: [RoundedRect], width: Int, height: Int, scale: Double) throws -> [UInt32] {
         var list = DrawList()
-        list.commands.append(.roundedRect(shape))
+        list.commands += shapes.map { .roundedRect($0) }
         let context = try RenderContext(headlessWidth: width, height: height)
         return try withExtendedLifetime(context) {
             try context.makeCurrent()
@@ -30,10 +36,34 @@ struct ShapeRasterTests {
     /// `shape` written by the CPU into `raster`'s buffer `pixels` (moved by `-offset`).
     static func drawnByCPU(_ shape: RoundedRect, offset: SIMD2<Double> = .zero, width: Int, height: Int,
                            scale: Double, raster: inout ShapeRaster, pixels: inout [UInt32]) -> Int {
+        drawnByCPU([shape], offset: offset, width: width, height: height, scale: scale, raster: &raster,
+                   pixels: &pixels)
+    }
+
+    /// `shapes` written by the CPU in order into `raster`'s buffer `pixels` (moved by `-offset`).
+    static func drawnByCPU(_ shapes: [RoundedRect], offset: SIMD2<Double> = .zero, width: Int, height: Int,
+                           scale: Double, raster: inout ShapeRaster, pixels: inout [UInt32]) -> Int {
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return 0 }
-            return raster.draw(shape, offset: offset, scale: scale, into: base, width: width, height: height)
+            return raster.draw(shapes, offset: offset, scale: scale, into: base, width: width, height: height)
         }
+    }
+
+    /// The gallery's satellite turned by `angle` in a 48 px square: a light body 24x12 (corners 5), a blue panel
+    /// 8x14 (corners 2) across it on either side, touching its long edges, and a red nose (a disc of radius 3)
+    /// over its front end, each turned with it about the body's centre, drawn in that order.
+    static func satellite(angle: Double) -> [RoundedRect] {
+        let centre = SIMD2(24.0, 24.0)
+        let (c, n) = (Double.cos(angle), Double.sin(angle))
+        func part(_ offset: SIMD2<Double>, _ size: SIMD2<Double>, radius: Double, fill: RGBA) -> RoundedRect {
+            let at = centre + SIMD2(c * offset.x - n * offset.y, n * offset.x + c * offset.y)
+            return RoundedRect(rect: DrawRect(origin: at - size / 2, size: size), cornerRadius: radius, fill: fill,
+                               rotation: angle)
+        }
+        return [part(.zero, SIMD2(24, 12), radius: 5, fill: RGBA(hex: 0xE5E5EA)),
+                part(SIMD2(0, -13), SIMD2(8, 14), radius: 2, fill: RGBA(hex: 0x3478F6)),
+                part(SIMD2(0, 13), SIMD2(8, 14), radius: 2, fill: RGBA(hex: 0x3478F6)),
+                part(SIMD2(11, 0), SIMD2(6, 6), radius: 3, fill: RGBA(hex: 0xFF375F))]
     }
 
     /// The largest difference in any byte of any pixel, and how many pixels differ at all.
@@ -123,15 +153,48 @@ struct ShapeRasterTests {
         #expect(reused.allSatisfy { $0 == 0 })
     }
 
-    @Test func onlyARoundedRectangleWithoutAShadowIsDrawnThisWay() {
+    @Test(arguments: [1.0, 2.0])
+    func aSatelliteOfFourOverlappingShapesAtEveryKindOfAngleIsThePixelsGLDraws(scale: Double) throws {
+        let side = Int(48 * scale)
+        for angle in [0, 0.3, Double.pi / 4, 1.2, Double.pi / 2, 2.5, -0.8, 3.9] {
+            let shapes = Self.satellite(angle: angle)
+            let gl = try Self.drawnByGL(shapes, width: side, height: side, scale: scale)
+            var raster = ShapeRaster()
+            var cpu = Array(repeating: UInt32(0), count: side * side)
+            _ = Self.drawnByCPU(shapes, width: side, height: side, scale: scale, raster: &raster, pixels: &cpu)
+            let diff = Self.difference(gl, cpu)
+            #expect(diff.largest <= 1, "\(angle) rad at \(scale): a byte off by \(diff.largest)")
+            #expect(diff.pixels * 50 <= side * side, "\(angle) rad at \(scale): \(diff.pixels) px differ")
+            #expect(cpu.contains { $0 >> 24 == 255 })
+        }
+    }
+
+    @Test func theNextSatelliteInTheSameBufferLeavesNothingOfTheLast() throws {
+        var raster = ShapeRaster()
+        var reused = Array(repeating: UInt32(0), count: 48 * 48)
+        _ = Self.drawnByCPU(Self.satellite(angle: 0.2), width: 48, height: 48, scale: 1, raster: &raster,
+                            pixels: &reused)
+        _ = Self.drawnByCPU(Self.satellite(angle: 1.9), width: 48, height: 48, scale: 1, raster: &raster,
+                            pixels: &reused)
+        var fresh = ShapeRaster()
+        var clean = Array(repeating: UInt32(0), count: 48 * 48)
+        _ = Self.drawnByCPU(Self.satellite(angle: 1.9), width: 48, height: 48, scale: 1, raster: &fresh, pixels: &clean)
+        #expect(reused == clean)
+    }
+
+    @Test func onlyAFewRoundedRectanglesWithoutShadowsAreDrawnThisWay() {
         let card = RoundedRect(rect: DrawRect(x: 0, y: 0, width: 10, height: 4), cornerRadius: 1, fill: Self.pull)
         var list = DrawList()
         list.commands.append(.roundedRect(card))
-        #expect(ShapeRaster.shape(of: list) == card)
+        #expect(ShapeRaster.shapes(of: list) == [card])
+        let four = Self.satellite(angle: 0.5)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: four.map { .roundedRect($0) })) == four)
         var shadowed = card
         shadowed.shadow = DropShadow(blurRadius: 4, offset: SIMD2(0, 2))
-        #expect(ShapeRaster.shape(of: DrawList(commands: [.roundedRect(shadowed)])) == nil)
-        #expect(ShapeRaster.shape(of: DrawList(commands: [.roundedRect(card), .roundedRect(card)])) == nil)
-        #expect(ShapeRaster.shape(of: DrawList(commands: [.rect(card.rect, fill: Self.pull)])) == nil)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: [.roundedRect(shadowed)])) == nil)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: [.roundedRect(card), .roundedRect(shadowed)])) == nil)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: Array(repeating: .roundedRect(card), count: 5))) == nil)
+        #expect(ShapeRaster.shapes(of: DrawList()) == nil)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: [.rect(card.rect, fill: Self.pull)])) == nil)
     }
 }

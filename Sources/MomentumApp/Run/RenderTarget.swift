@@ -214,9 +214,9 @@ final class RenderTarget {
         // showing a plain colour (it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn) and for one
         // whose pixels the CPU writes (`pixels`).
         let egl: LayerSurface?
-        /// For a layer that is one rounded rectangle (the playground's pull line): `wl_shm` buffers the CPU writes
-        /// it into (`ShapeRaster`, one per buffer, remembering what it wrote there), no EGL surface; released
-        /// before the surface.
+        /// For a layer that is a few rounded rectangles (the playground's pull line, the gallery's satellite):
+        /// `wl_shm` buffers the CPU writes it into (`ShapeRaster`, one per buffer, remembering what it wrote there),
+        /// no EGL surface; released before the surface.
         let pixels: ShapeSurface?
         /// For a layer much taller than the window: its tiles, subsurfaces of `subsurface` (which shows one
         /// transparent pixel so that they can be shown); released before it.
@@ -318,13 +318,17 @@ final class RenderTarget {
         let tall = solid == nil && layer.frame.height > 2 * windowSize.y && layer.frame.width <= 2 * windowSize.x
         let anchorPixel = tall ? solidBuffer(.clear, window: window) : nil
         let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
-        // One rounded rectangle no larger than twice the window (a pull line that turns and stretches every frame):
-        // its pixels written by the CPU into wl_shm buffers, where the compositor offers them.
-        let shape = solid == nil && small && ShmBuffers.areOffered(for: window)
-            ? ShapeRaster.shape(of: layer.content) : nil
+        // One rounded rectangle no larger than twice the window (a pull line that turns and stretches every frame),
+        // or a few in a small layer (the gallery's satellite, which turns as it orbits): their pixels written by the
+        // CPU into wl_shm buffers, where the compositor offers them.
+        let shapes = solid == nil && small && ShmBuffers.areOffered(for: window)
+            ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in
+                shapes.count == 1 || layer.frame.width * layer.frame.height * scale * scale
+                    <= Double(ShapeRaster.severalShapesPixelLimit) ? shapes : nil
+            } : nil
         if let state = layerSurfaces[slot.rawValue],
-           (state.egl != nil) != (plain == nil && anchorPixel == nil && shape == nil)
-            || (state.tiles != nil) != (anchorPixel != nil) || (state.pixels != nil) != (shape != nil) {
+           (state.egl != nil) != (plain == nil && anchorPixel == nil && shapes == nil)
+            || (state.tiles != nil) != (anchorPixel != nil) || (state.pixels != nil) != (shapes != nil) {
             state.tiles?.release(renderer: renderer)
             renderer.forget(surface: state.surfaceID)
             layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
@@ -335,7 +339,7 @@ final class RenderTarget {
             }
             var egl: LayerSurface?
             var pixels: ShmBuffers?
-            if shape != nil {
+            if shapes != nil {
                 guard let buffers = ShmBuffers(window: window, name: "momentum-pixels", owner: "a layer's") else {
                     throw AppError("cannot make a surface for a layer (wl_shm is gone)")
                 }
@@ -385,7 +389,7 @@ final class RenderTarget {
         // A layer drawn for the first time with less than half of it in view (the closed panel shows a strip of
         // it at launch) is drawn in view first, so the first frame waits only for the pixels it shows; the next
         // frame draws it whole (`FrameDamage.layerOwed`), before it moves.
-        let partFirst = solid == nil && shape == nil && small && state.drawn == nil
+        let partFirst = solid == nil && shapes == nil && small && state.drawn == nil
             && 2 * visible.width * visible.height < layer.frame.width * layer.frame.height
         // The part of the layer the buffer holds.
         let band: DrawRect
@@ -449,13 +453,13 @@ final class RenderTarget {
             state.subsurface.attach(plain)
             state.drawn = (layer.content, band, width, height, scale)
             frame.compositorPixels += Self.area(old, visible, scale: scale)
-        } else if let shape, let pixels = state.pixels {
+        } else if let shapes, let pixels = state.pixels {
             // Written by the CPU into a buffer the compositor does not hold, over what that buffer held.
             let buffer = try pixels.buffers.take(width: width, height: height, for: "a layer",
                                                  remedy: "--no-subsurfaces")
             // A buffer never attached is new (transparent): what the raster remembers of that slot is gone.
             if pixels.buffers.age(of: buffer) == 0 { pixels.rasters[buffer.index] = ShapeRaster() }
-            let drawn = pixels.rasters[buffer.index].draw(shape, offset: band.origin, scale: scale,
+            let drawn = pixels.rasters[buffer.index].draw(shapes, offset: band.origin, scale: scale,
                                                           into: buffer.pixels, width: width, height: height)
             pixels.buffers.attach(buffer, to: state.subsurface)
             state.drawn = (layer.content, band, width, height, scale)
