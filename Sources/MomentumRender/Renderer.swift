@@ -488,8 +488,10 @@ public final class Renderer {
         text.glyphs(for: run, scale: s, into: &glyphScratch)
         let colour = run.color.premultiplied
         guard run.rotation == 0 else {
-            // Turned about the baseline's point (text on a card that turns): each glyph's quad turned with it.
-            let pivot = SIMD2(Float(run.position.x), Float(run.position.y)) * s
+            // Turned about the baseline's point (text on a card that turns): each glyph's quad turned with it, about
+            // the whole pixel nearest that point, so a quarter turn keeps the quads on whole pixels, texel for pixel
+            // (turned about a point between pixels, nearest sampling dropped columns of the glyphs).
+            let pivot = (SIMD2(Float(run.position.x), Float(run.position.y)) * s).rounded(.toNearestOrAwayFromZero)
             let c = Float(Double.cos(run.rotation)), n = Float(Double.sin(run.rotation))
             func turned(_ x: Float, _ y: Float) -> SIMD2<Float> {
                 let d = SIMD2(x, y) - pivot

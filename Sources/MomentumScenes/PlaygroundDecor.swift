@@ -405,7 +405,7 @@ struct PlaygroundDecor {
         tree[spark].scale = 1.5
     }
 
-    /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sky with a sun and two clouds), its
+    /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sunset over the sea), its
     /// title and a line under it in real text (`faceTitle`, `faceLine`: dark on the white card, 11 and 9.5 px
     /// capitals on a phone's card, larger on a larger one; they turn and scale with the card), and a handle on each
     /// rounded corner, as a shape one can take by its corners to scale and turn (pinch, twist). The card is on a
@@ -424,12 +424,23 @@ struct PlaygroundDecor {
             DrawRect(x: (x * k).rounded(), y: (y * k).rounded(), width: (w * k).rounded(), height: (h * k).rounded())
         }
         let inset = 10.0, photo = DrawRect(x: inset, y: inset, width: 160 - 2 * inset, height: 160 * 0.58)
-        add(r(photo.x, photo.y, photo.width, photo.height), Palette.indigo,
-            radius: (PlaygroundScene.cornerRadius - inset) * k)
-        add(r(photo.maxX - 40, photo.y + 14, 24, 24), Palette.yellow, radius: 12 * k)
-        let cloud = RGBA(r: 1, g: 1, b: 1, a: 0.85)
-        add(r(photo.x + 16, photo.y + 30, 54, 16), cloud, radius: 8 * k)
-        add(r(photo.x + 44, photo.y + 58, 64, 16), cloud, radius: 8 * k)
+        // The photo: a dusk sky, the sun setting into the sea (its lower half behind the water), its path on the
+        // water, and two clouds (a pill and a puff each, opaque so they do not darken where they meet).
+        let radius = (PlaygroundScene.cornerRadius - inset) * k, horizon = photo.y + 56
+        add(r(photo.x, photo.y, photo.width, photo.height), Palette.indigo, radius: radius)
+        add(r(photo.x + 84, horizon - 15, 30, 30), Palette.yellow, radius: 15 * k)
+        let sea = RGBA(hex: 0x2F2E8C)
+        add(r(photo.x, horizon, photo.width, photo.maxY - horizon), sea, radius: radius)
+        // Its top edge square: a plain band as tall as the corners' radius over the rounded one's top corners.
+        add(r(photo.x, horizon, photo.width, PlaygroundScene.cornerRadius - inset), sea, radius: 0)
+        let glint = RGBA(hex: 0xFFD60A, alpha: 0.85)
+        add(r(photo.x + 88, horizon + 6, 22, 3), glint, radius: 1.5 * k)
+        add(r(photo.x + 93, horizon + 13, 12, 3), glint, radius: 1.5 * k)
+        let cloud = RGBA(hex: 0xE4E3FB)
+        add(r(photo.x + 14, photo.y + 24, 46, 14), cloud, radius: 7 * k)
+        add(r(photo.x + 24, photo.y + 14, 20, 20), cloud, radius: 10 * k)
+        add(r(photo.x + 44, photo.y + 40, 30, 10), cloud, radius: 5 * k)
+        add(r(photo.x + 50, photo.y + 34, 14, 14), cloud, radius: 7 * k)
         // The title and the line, from the photo's left edge + 4 to as far from the right edge.
         let top = photo.maxY + 12, textX = inset + 4, textWidth = 160 - 2 * textX
         tree.add(.text(faceTitle, frame: r(textX, top, textWidth, faceTitleSize * 1.4), size: faceTitleSize * k,

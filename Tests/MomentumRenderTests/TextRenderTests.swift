@@ -90,6 +90,16 @@ struct TextRenderTests {
         #expect(Double(diagonal.maxX - diagonal.minX) > 0.6 * measured && Double(diagonal.maxY - diagonal.minY) > 0.6 * measured,
                 "along the diagonal: \(diagonal)")
         #expect(diagonal.full + diagonal.partial > 100, "\(diagonal)")
+        // A quarter turn about a point between pixels (a card's centre rarely lies on one) draws every glyph texel
+        // for pixel, as unturned: as many solid and partly covered pixels (turned about a point between pixels, nearest
+        // sampling dropped columns of the glyphs).
+        var flat = DrawList(), turned = DrawList()
+        flat.addLabel("Big Sur · 12 photos", at: SIMD2(60.5, 20), size: 13, color: Self.white)
+        turned.addLabel("Big Sur · 12 photos", at: SIMD2(60.5, 20), size: 13, color: Self.white, rotation: Double.pi / 2)
+        let unturned = Self.coverage(try renderOffscreen(flat, width: 200, height: 200))
+        let quarterTurned = Self.coverage(try renderOffscreen(turned, width: 200, height: 200))
+        #expect(quarterTurned.full == unturned.full && quarterTurned.partial == unturned.partial,
+                "turned \(quarterTurned), unturned \(unturned)")
     }
 
     @Test func nonASCIITextDrawsGlyphsNotBoxes() throws {
