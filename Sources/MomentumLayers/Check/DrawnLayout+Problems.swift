@@ -58,12 +58,7 @@ extension DrawnLayout {
     static func turnedCorners(of run: TextRun, width: Double) -> [SIMD2<Double>] {
         var flat = run
         flat.rotation = 0
-        let box = box(of: flat, width: width)
-        let c = Double.cos(run.rotation), s = Double.sin(run.rotation)
-        return [box.origin, SIMD2(box.maxX, box.y), SIMD2(box.maxX, box.maxY), SIMD2(box.x, box.maxY)].map {
-            let d = $0 - run.position
-            return run.position + SIMD2(c * d.x - s * d.y, s * d.x + c * d.y)
-        }
+        return run.turnedCorners(of: box(of: flat, width: width))
     }
 
     /// Whether two rectangles (their corners in order round them, turned any way) overlap by more than `slack`

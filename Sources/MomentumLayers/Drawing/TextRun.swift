@@ -43,14 +43,20 @@ public struct TextRun: Equatable, Hashable, Sendable {
     /// around it (`box` itself when the line is not turned).
     public func turned(_ box: DrawRect) -> DrawRect {
         guard rotation != 0 else { return box }
-        let c = Double.cos(rotation), s = Double.sin(rotation)
-        var low = SIMD2(Double.infinity, .infinity), high = -low
-        for corner in [box.origin, SIMD2(box.maxX, box.y), SIMD2(box.x, box.maxY), SIMD2(box.maxX, box.maxY)] {
-            let d = corner - position, turned = position + SIMD2(c * d.x - s * d.y, s * d.x + c * d.y)
-            low = pointwiseMin(low, turned)
-            high = pointwiseMax(high, turned)
-        }
+        let corners = turnedCorners(of: box)
+        let low = corners.dropFirst().reduce(corners[0]) { pointwiseMin($0, $1) }
+        let high = corners.dropFirst().reduce(corners[0]) { pointwiseMax($0, $1) }
         return DrawRect(origin: low, size: high - low)
+    }
+
+    /// The corners of `box` (around the line as laid out unturned), in order round it from its top-left one, turned
+    /// with the line about `position`.
+    public func turnedCorners(of box: DrawRect) -> [SIMD2<Double>] {
+        let c = Double.cos(rotation), s = Double.sin(rotation)
+        return [box.origin, SIMD2(box.maxX, box.y), SIMD2(box.maxX, box.maxY), SIMD2(box.x, box.maxY)].map {
+            let d = $0 - position
+            return position + SIMD2(c * d.x - s * d.y, s * d.x + c * d.y)
+        }
     }
 
     /// Inter's cap height, in em.
