@@ -17,6 +17,14 @@ struct PlaygroundFaceTests {
         }
     }
 
+    /// A playground at rest in a window of `size`, and what it draws.
+    private static func drawn(_ size: SIMD2<Double>) -> (scene: PlaygroundScene, list: DrawList) {
+        let scene = PlaygroundScene(size: size)
+        var list = DrawList()
+        scene.draw(into: &list)
+        return (scene, list)
+    }
+
     /// WCAG's contrast ratio of two opaque colours.
     private static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
         func luminance(_ c: RGBA) -> Double {
@@ -37,9 +45,7 @@ struct PlaygroundFaceTests {
     @Test(arguments: [SIMD2<Double>(720, 360), SIMD2(640, 360), SIMD2(844, 390), SIMD2(1280, 400)])
     func aShortWindowsBarShowsTheGestures(size: SIMD2<Double>) throws {
         let widths = try TextWidths()
-        let scene = PlaygroundScene(size: size)
-        var list = DrawList()
-        scene.draw(into: &list)
+        let (scene, list) = Self.drawn(size)
         let runs = Self.runs(list)
         let band = SceneChrome.bandHeight(for: size), hud = HUD.box(for: size)
         let pillRight = SceneSwitcher.margin + SceneSwitcher.menuButton.x
@@ -65,8 +71,7 @@ struct PlaygroundFaceTests {
             #expect(target.rect.y >= band, "\(target.name) \(target.rect) below the bar at \(size)")
         }
         // A taller window keeps its hint (or its guide) in the field: no bar chips there.
-        #expect(!Self.runs({ var l = DrawList(); PlaygroundScene(size: SIMD2(360, 720)).draw(into: &l); return l }())
-            .contains { $0.string == "Drag" })
+        #expect(!Self.runs(Self.drawn(SIMD2(360, 720)).list).contains { $0.string == "Drag" })
     }
 
     /// The card's face at every size the tours use: its title and line drawn as real text (13 px type or more on a
@@ -75,9 +80,7 @@ struct PlaygroundFaceTests {
     @Test(arguments: [SIMD2<Double>(360, 720), SIMD2(720, 360), SIMD2(800, 600), SIMD2(1920, 1080)])
     func theCardsFaceIsARealCard(size: SIMD2<Double>) throws {
         let widths = try TextWidths()
-        let scene = PlaygroundScene(size: size)
-        var list = DrawList()
-        scene.draw(into: &list)
+        let (scene, list) = Self.drawn(size)
         let card = scene.card.rect, k = scene.side / PlaygroundScene.cardSide
         for string in [PlaygroundDecor.faceTitle, PlaygroundDecor.faceLine] {
             let run = try #require(Self.runs(list).first { $0.string == string }, "\"\(string)\" at \(size)")
