@@ -493,6 +493,25 @@ public final class Renderer {
         glyphScratch.removeAll(keepingCapacity: true)
         text.glyphs(for: run, scale: s, into: &glyphScratch)
         let colour = run.color.premultiplied
+        guard run.rotation == 0 else {
+            // Turned about the baseline's point (text on a card that turns): each glyph's quad turned with it, about
+            // the whole pixel nearest that point, so a quarter turn keeps the quads on whole pixels, texel for pixel
+            // (turned about a point between pixels, nearest sampling dropped columns of the glyphs).
+            let pivot = (SIMD2(Float(run.position.x), Float(run.position.y)) * s).rounded(.toNearestOrAwayFromZero)
+            let c = Float(Double.cos(run.rotation)), n = Float(Double.sin(run.rotation))
+            func turned(_ x: Float, _ y: Float) -> SIMD2<Float> {
+                let d = SIMD2(x, y) - pivot
+                return pivot + SIMD2(c * d.x - n * d.y, n * d.x + c * d.y)
+            }
+            for glyph in glyphScratch {
+                let a = glyph.minimum, b = glyph.maximum
+                let first = appendTexturedQuad(corners: (turned(a.x, a.y), turned(b.x, a.y), turned(a.x, b.y),
+                                                         turned(b.x, b.y)),
+                                               uv: glyph.uvMinimum, glyph.uvMaximum, colour: colour)
+                addToBatch(.glyph, first: first)
+            }
+            return
+        }
         for glyph in glyphScratch {
             let first = appendTexturedQuad(glyph.minimum, glyph.maximum, uv: glyph.uvMinimum, glyph.uvMaximum,
                                            colour: colour)
@@ -525,20 +544,30 @@ public final class Renderer {
     /// top-left corner to `uvMaximum` at the bottom-right (in the shape slots), in `colour`; returns the first vertex.
     private func appendTexturedQuad(_ minimum: SIMD2<Float>, _ maximum: SIMD2<Float>, uv uvMinimum: SIMD2<Float>,
                                     _ uvMaximum: SIMD2<Float>, colour: RGBA) -> Int {
+        let a = minimum, b = maximum
+        return appendTexturedQuad(corners: (a, SIMD2(b.x, a.y), SIMD2(a.x, b.y), b), uv: uvMinimum, uvMaximum,
+                                  colour: colour)
+    }
+
+    /// Appends two triangles over the quad with `corners` (buffer px: top-left, top-right, bottom-left,
+    /// bottom-right of its texture), texture coordinates as `appendTexturedQuad(_:_:uv:_:colour:)`'s; returns the first
+    /// vertex.
+    private func appendTexturedQuad(corners: (SIMD2<Float>, SIMD2<Float>, SIMD2<Float>, SIMD2<Float>),
+                                    uv uvMinimum: SIMD2<Float>, _ uvMaximum: SIMD2<Float>, colour: RGBA) -> Int {
         let first = vertices.count
-        func vertex(_ x: Float, _ y: Float, _ u: Float, _ v: Float) {
-            vertices.append(Vertex(x: x, y: y, r: colour.r, g: colour.g, b: colour.b, a: colour.a,
+        func vertex(_ p: SIMD2<Float>, _ u: Float, _ v: Float) {
+            vertices.append(Vertex(x: p.x, y: p.y, r: colour.r, g: colour.g, b: colour.b, a: colour.a,
                                    centreX: u, centreY: v, halfWidth: 0, halfHeight: 0, radius: 0, sigma: 0,
                                    cosine: 1, sine: 0, startNormalX: 0, startNormalY: 0, startPointX: 0,
                                    startPointY: 0, endNormalX: 0, endNormalY: 0, endPointX: 0, endPointY: 0))
         }
-        let a = minimum, b = maximum, ua = uvMinimum, ub = uvMaximum
-        vertex(a.x, a.y, ua.x, ua.y)
-        vertex(b.x, a.y, ub.x, ua.y)
-        vertex(a.x, b.y, ua.x, ub.y)
-        vertex(b.x, a.y, ub.x, ua.y)
-        vertex(b.x, b.y, ub.x, ub.y)
-        vertex(a.x, b.y, ua.x, ub.y)
+        let ua = uvMinimum, ub = uvMaximum
+        vertex(corners.0, ua.x, ua.y)
+        vertex(corners.1, ub.x, ua.y)
+        vertex(corners.2, ua.x, ub.y)
+        vertex(corners.1, ub.x, ua.y)
+        vertex(corners.3, ub.x, ub.y)
+        vertex(corners.2, ua.x, ub.y)
         return first
     }
 

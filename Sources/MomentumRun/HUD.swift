@@ -23,7 +23,7 @@ public struct HUD: Sendable {
     public static let compactBelowWidth = 560.0
     /// The short box of a window with the compact chrome band (`SceneChrome.isCompact`: a phone in landscape): the
     /// compact box's content, tighter, 8 px from the 52 px band's edges.
-    public static let shortSize = SIMD2<Double>(128, 36)
+    public static let shortSize = SIMD2<Double>(SceneChrome.compactHUDWidth, 36)
 
     /// The box's size in a window of `size` logical px.
     public static func size(for size: SIMD2<Double>) -> SIMD2<Double> {

@@ -15,7 +15,7 @@ extension TraceRecord {
 
 extension TraceRecord.Drawn {
     /// The fields: `scene`, `rest`, `texts` (`i` the command's index, `s`, `x`/`y` the baseline point, `size` the em
-    /// in logical px, `weight`, `align`, `a` the alpha drawn), `fills` (`i` and the shape: `rect` before scale and
+    /// in logical px, `weight`, `align`, `a` the alpha drawn, `rot` radians where the line is turned), `fills` (`i` and the shape: `rect` before scale and
     /// rotation about its centre, `r` the corner radius, `rot` radians, `scale`), `marks` (`role` `bar`, `sheet` or
     /// `control`, `name`, the shape, `opacity`, `from`/`to` its commands).
     var fields: [(String, JSONValue)] {
@@ -30,7 +30,8 @@ extension TraceRecord.Drawn {
                             ("y", n(run.position.y)), ("size", n(run.size)),
                             ("weight", .string(run.weight == .semibold ? "semibold" : "regular")),
                             ("align", .string(Self.alignments.first { $0.1 == run.alignment }?.0 ?? "leading")),
-                            ("a", n(Double(run.color.a)))])
+                            ("a", n(Double(run.color.a)))]
+                           + (run.rotation == 0 ? [] : [("rot", .number((run.rotation * 1e4).rounded() / 1e4))]))
         }
         let fills = layout.fills.map { JSONValue.object([("i", .int(Int64($0.index)))] + shape($0.shape)) }
         let marks = layout.marks.compactMap { mark -> JSONValue? in
@@ -69,7 +70,8 @@ extension TraceRecord.Drawn {
             }
             let run = TextRun(try o.string("s"), position: SIMD2(try o.double("x"), try o.double("y")),
                               size: try o.double("size"), weight: try o.string("weight") == "semibold" ? .semibold : .regular,
-                              color: RGBA(r: 1, g: 1, b: 1, a: Float(try o.double("a"))), alignment: alignment)
+                              color: RGBA(r: 1, g: 1, b: 1, a: Float(try o.double("a"))), alignment: alignment,
+                              rotation: try o.optionalDouble("rot") ?? 0)
             return DrawnLayout.Text(index: try o.integer("i"), run: run)
         }
         let fills = try f.objects("fills").map { o throws(TraceDecodeError) in

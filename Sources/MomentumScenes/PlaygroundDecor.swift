@@ -33,13 +33,52 @@ struct PlaygroundDecor {
     static let chipHeight = 34.0, chipGap = 10.0
     /// A chip's width for `label` at type `scale`: the glyph, the label (about 0.68 of the capital height a
     /// character), margins.
-    static func chipWidth(_ label: String, scale: Double = 1) -> Double {
-        ((40 + Double(label.count) * 0.68 * SceneHint.lineSize + 14) * scale).rounded()
-    }
+    static func chipWidth(_ label: String, scale: Double = 1) -> Double { Chips.regular(scale: scale).width(of: label) }
     /// The guide's width at type `scale`, every chip and the gaps between.
-    static func guideWidth(scale: Double = 1) -> Double {
-        guide.map { chipWidth($0.label, scale: scale) }.reduce(0, +) + Double(guide.count - 1) * chipGap * scale
+    static func guideWidth(scale: Double = 1) -> Double { Chips.regular(scale: scale).width }
+
+    /// How the guide's chips are drawn: the full guide under the hint or in the dock (`regular`), or a word a chip
+    /// in a short window's compact bar (`compact`: a landscape phone, whose field has no room for the hint).
+    struct Chips {
+        /// The words, and the measures at type scale 1 (logical px): the chip's height, its glyph's side and left
+        /// edge, the label's left edge, the margin right of the label, the gap between chips.
+        var labels: [String], height1: Double, glyph1: Double, glyphX1: Double, labelX1: Double, rightPad1: Double
+        var gap1: Double, scale: Double
+
+        /// The guide under the hint or in the dock at type `scale`.
+        static func regular(scale: Double) -> Chips {
+            Chips(labels: guide.map(\.label), height1: chipHeight, glyph1: 20, glyphX1: 12, labelX1: 40, rightPad1: 14,
+                  gap1: chipGap, scale: scale)
+        }
+
+        /// A word a chip ("Drag", "Pinch", "Twist", "Tap"), 28 px tall: four fit a landscape phone's bar between the
+        /// switcher's pill and the HUD's box, in the guide's type (9.5 px capitals, 13 px).
+        static let compact = Chips(labels: compactLabels, height1: 28, glyph1: 16, glyphX1: 10, labelX1: 32,
+                                   rightPad1: 12, gap1: 6, scale: 1)
+
+        var height: Double { (height1 * scale).rounded() }
+        var glyph: Double { (glyph1 * scale).rounded() }
+        var glyphX: Double { (glyphX1 * scale).rounded() }
+        var labelX: Double { (labelX1 * scale).rounded() }
+        var gap: Double { (gap1 * scale).rounded() }
+        /// How much narrower than its chip a label's frame is.
+        var labelCut: Double { (labelX1 + 8) * scale }
+
+        /// A chip's width for `label`: the glyph, the label (about 0.68 of the capital height a character), margins.
+        func width(of label: String) -> Double {
+            ((labelX1 + Double(label.count) * 0.68 * SceneHint.lineSize + rightPad1) * scale).rounded()
+        }
+
+        /// Every chip and the gaps between.
+        var width: Double { labels.map(width(of:)).reduce(0, +) + Double(labels.count - 1) * gap1 * scale }
     }
+
+    /// The card face's title and the line under it, and the title's capital height on a phone's card.
+    static let faceTitle = "Golden Hour", faceLine = "Big Sur · 12 photos", faceTitleSize = 11.0
+
+    /// The compact chips' words, in the guide's order.
+    static let compactLabels = ["Drag", "Pinch", "Twist", "Tap"]
+
     /// The walls' colours: at rest, and while the walls act (the dynamics backend).
     static let wallColor = RGBA(r: 1, g: 1, b: 1, a: 0.14), activeWallColor = RGBA(hex: 0x64D2FF, alpha: 0.75)
     /// The line and ring of what pulls the card.
@@ -104,28 +143,50 @@ struct PlaygroundDecor {
     /// Shows the gesture guide at type `scale` with its top at `top`, centred in a window `width` wide or ending at
     /// `right`, or hides it (nil); a chip's glyph and label are laid out again for the scale.
     func placeGuide(in tree: inout LayerTree, top: Double?, width: Double, scale: Double = 1, right: Double? = nil) {
-        let height = (Self.chipHeight * scale).rounded(), size = SceneHint.lineSize * scale
+        let chips = Chips.regular(scale: scale)
+        let x = right.map { ($0 - chips.width).rounded() } ?? ((width - chips.width) / 2).rounded()
+        placeChips(chips, in: &tree, at: top.map { SIMD2(x, $0) })
+    }
+
+    /// Shows the compact guide (`Chips.compact`) in a short window's bar `band` px tall, `width` wide, between `left`
+    /// and `right` (the switcher's pill and the HUD's box with their margins): centred on the window where it fits
+    /// there, else in the room; hidden where it does not fit the room. Returns whether it is shown.
+    @discardableResult
+    func placeCompactGuide(in tree: inout LayerTree, band: Double, width: Double, left: Double, right: Double) -> Bool {
+        let chips = Chips.compact
+        guard right - left >= chips.width else {
+            placeChips(chips, in: &tree, at: nil)
+            return false
+        }
+        let centred = ((width - chips.width) / 2).rounded()
+        let x = Swift.min(Swift.max(centred, left), right - chips.width).rounded()
+        placeChips(chips, in: &tree, at: SIMD2(x, ((band - chips.height) / 2).rounded()))
+        return true
+    }
+
+    /// Lays the chips out in a row from `origin` in `style`, or hides them (nil).
+    private func placeChips(_ style: Chips, in tree: inout LayerTree, at origin: SIMD2<Double>?) {
+        let height = style.height, size = SceneHint.lineSize * style.scale
         let ink = RGBA(r: 1, g: 1, b: 1, a: 0.88)
-        var x = right.map { ($0 - Self.guideWidth(scale: scale)).rounded() }
-            ?? ((width - Self.guideWidth(scale: scale)) / 2).rounded()
-        for (chip, entry) in zip(chips, Self.guide) {
-            let chipWidth = Self.chipWidth(entry.label, scale: scale)
-            tree[chip].isHidden = top == nil
-            tree[chip].frame = DrawRect(x: x, y: top ?? 0, width: chipWidth, height: height)
+        var x = origin?.x ?? 0
+        for (chip, (entry, label)) in zip(chips, zip(Self.guide, style.labels)) {
+            let chipWidth = style.width(of: label)
+            tree[chip].isHidden = origin == nil
+            tree[chip].frame = DrawRect(x: x, y: origin?.y ?? 0, width: chipWidth, height: height)
             tree[chip].cornerRadius = height / 2
-            x += chipWidth + (Self.chipGap * scale).rounded()
-            guard top != nil else { continue }
+            x += chipWidth + style.gap
+            guard origin != nil else { continue }
             tree.removeSublayers(of: chip)
-            let glyph = (20 * scale).rounded()
-            for part in entry.icon.layers(in: DrawRect(x: (12 * scale).rounded(), y: ((height - glyph) / 2).rounded(),
+            let glyph = style.glyph
+            for part in entry.icon.layers(in: DrawRect(x: style.glyphX, y: ((height - glyph) / 2).rounded(),
                                                        width: glyph, height: glyph),
                                           color: ink, background: RGBA(r: 0, g: 0, b: 0, a: 0)) {
                 var part = part
                 part.isHitTestable = false
                 tree.add(part, to: chip)
             }
-            tree.add(.text(entry.label, frame: DrawRect(x: (40 * scale).rounded(), y: ((height - size) / 2).rounded(),
-                                                        width: chipWidth - 48 * scale, height: size * 1.4),
+            tree.add(.text(label, frame: DrawRect(x: style.labelX, y: ((height - size) / 2).rounded(),
+                                                  width: chipWidth - style.labelCut, height: size * 1.4),
                            size: size, color: ink), to: chip)
         }
     }
@@ -344,10 +405,13 @@ struct PlaygroundDecor {
         tree[spark].scale = 1.5
     }
 
-    /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sky with a sun and two clouds), two
-    /// lines of its caption, and a handle on each rounded corner, as a shape one can take by its corners to scale and
-    /// turn (pinch, twist). Rounded rectangles only: the card is drawn again every frame it moves, and stroked glyphs
-    /// on it (a landscape, pinch and twist arrows) cost the renderer 3.6 ms a frame (`momentum bench`).
+    /// The card's face, as sublayers of `card` (a `side` px square): a photo (a sunset over the sea), its
+    /// title and a line under it in real text (`faceTitle`, `faceLine`: dark on the white card, 11 and 9.5 px
+    /// capitals on a phone's card, larger on a larger one; they turn and scale with the card), and a handle on each
+    /// rounded corner, as a shape one can take by its corners to scale and turn (pinch, twist). The card is on a
+    /// surface of its own: its face is drawn once there while it only moves (a frame that slides it draws no text),
+    /// again only while it turns or scales. No stroked glyphs on it: a landscape and pinch and twist arrows drawn
+    /// as paths on the card cost the renderer 3.6 ms a frame (`momentum bench`).
     static func addCardFace(to card: LayerID, side: Double, in tree: inout LayerTree) {
         func add(_ frame: DrawRect, _ color: RGBA, radius: Double) {
             var layer = Layer(frame: frame, backgroundColor: color, cornerRadius: radius)
@@ -360,15 +424,29 @@ struct PlaygroundDecor {
             DrawRect(x: (x * k).rounded(), y: (y * k).rounded(), width: (w * k).rounded(), height: (h * k).rounded())
         }
         let inset = 10.0, photo = DrawRect(x: inset, y: inset, width: 160 - 2 * inset, height: 160 * 0.58)
-        add(r(photo.x, photo.y, photo.width, photo.height), Palette.indigo,
-            radius: (PlaygroundScene.cornerRadius - inset) * k)
-        add(r(photo.maxX - 40, photo.y + 14, 24, 24), Palette.yellow, radius: 12 * k)
-        let cloud = RGBA(r: 1, g: 1, b: 1, a: 0.85)
-        add(r(photo.x + 16, photo.y + 30, 54, 16), cloud, radius: 8 * k)
-        add(r(photo.x + 44, photo.y + 58, 64, 16), cloud, radius: 8 * k)
-        let text = photo.maxY + 14
-        add(r(inset + 4, text, 84, 10), Palette.ink, radius: 5 * k)
-        add(r(inset + 4, text + 19, 56, 8), Palette.handle, radius: 4 * k)
+        // The photo: a dusk sky, the sun setting into the sea (its lower half behind the water), its path on the
+        // water, and two clouds (a pill and a puff each, opaque so they do not darken where they meet).
+        let radius = (PlaygroundScene.cornerRadius - inset) * k, horizon = photo.y + 56
+        add(r(photo.x, photo.y, photo.width, photo.height), Palette.indigo, radius: radius)
+        add(r(photo.x + 84, horizon - 15, 30, 30), Palette.yellow, radius: 15 * k)
+        let sea = RGBA(hex: 0x2F2E8C)
+        add(r(photo.x, horizon, photo.width, photo.maxY - horizon), sea, radius: radius)
+        // Its top edge square: a plain band as tall as the corners' radius over the rounded one's top corners.
+        add(r(photo.x, horizon, photo.width, PlaygroundScene.cornerRadius - inset), sea, radius: 0)
+        let glint = RGBA(hex: 0xFFD60A, alpha: 0.85)
+        add(r(photo.x + 88, horizon + 6, 22, 3), glint, radius: 1.5 * k)
+        add(r(photo.x + 93, horizon + 13, 12, 3), glint, radius: 1.5 * k)
+        let cloud = RGBA(hex: 0xE4E3FB)
+        add(r(photo.x + 14, photo.y + 24, 46, 14), cloud, radius: 7 * k)
+        add(r(photo.x + 24, photo.y + 14, 20, 20), cloud, radius: 10 * k)
+        add(r(photo.x + 44, photo.y + 40, 30, 10), cloud, radius: 5 * k)
+        add(r(photo.x + 50, photo.y + 34, 14, 14), cloud, radius: 7 * k)
+        // The title and the line, from the photo's left edge + 4 to as far from the right edge.
+        let top = photo.maxY + 12, textX = inset + 4, textWidth = 160 - 2 * textX
+        tree.add(.text(faceTitle, frame: r(textX, top, textWidth, faceTitleSize * 1.4), size: faceTitleSize * k,
+                       color: Palette.ink, weight: .semibold), to: card)
+        tree.add(.text(faceLine, frame: r(textX, top + 20, textWidth, SceneHint.lineSize * 1.4),
+                       size: SceneHint.lineSize * k, color: Palette.secondary), to: card)
         // A handle on each corner, where the rounded corner's arc is at 45°.
         let at = PlaygroundScene.cornerRadius * k * (1 - 0.5.squareRoot()), handle = 5.0 * k
         for corner in [SIMD2(at, at), SIMD2(side - at, at), SIMD2(at, side - at), SIMD2(side - at, side - at)] {

@@ -232,6 +232,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         } else {
             hint.place(in: &layers, area: DrawRect(x: 0, y: band, width: size.x, height: room), scale: scale)
             decor.placeGuide(in: &layers, top: nil, width: size.x)
+            if SceneChrome.isCompact(size), hint.box(in: layers) == nil {
+                // A short window (a phone in landscape) has no room in the field for the hint: a word a chip in the
+                // compact bar, between the switcher's pill and the HUD, says what the fingers can do.
+                let room = SceneChrome.compactRoom(for: size)
+                decor.placeCompactGuide(in: &layers, band: band, width: size.x, left: room.from, right: room.to)
+            }
         }
         decor.place(in: &layers, rect: fieldRect, size: size, dock: dock)
     }

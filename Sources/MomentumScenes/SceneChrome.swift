@@ -39,6 +39,16 @@ public enum SceneChrome {
         isCompact(size) ? SceneSwitcher.margin + SceneSwitcher.menuButton.x + 24 : 20
     }
 
+    /// The width of the HUD's short box (`HUD.shortSize`) at the compact band's right, 12 px from the edge: a scene
+    /// that puts something in the bar keeps left of it.
+    public static let compactHUDWidth = 128.0
+
+    /// The part of the compact band free for a scene in a window of `size` (x from, x to): from 24 px right of the
+    /// switcher's pill (where a title starts, `titleX(for:)`) to 12 px left of the HUD's short box.
+    public static func compactRoom(for size: SIMD2<Double>) -> (from: Double, to: Double) {
+        (titleX(for: size), size.x - 12 - compactHUDWidth - 12)
+    }
+
     /// Windows at least this wide (a desktop, a landscape tablet) get the large layouts: more columns, larger type.
     public static let largeWidth = 1280.0
 

@@ -110,4 +110,37 @@ struct MotionLayoutTests {
         let covered = tree.drawnLayout().problems(width: 360, height: 720, atRest: false, measure: widths.width(of:))
         #expect(covered.filter { $0.kind == .textOverText }.count == 1, "\(covered)")
     }
+
+    /// Two lines on a card that turns (the playground's title and line): judged in their own frame, they do not read
+    /// over each other however far the card turns (the boxes around them turned overlap from about 0.4 rad); two
+    /// lines turned alike at the same spot still do, and so does a turned line over an unturned one.
+    @Test func linesTurnedWithTheirCardAreJudgedInTheirOwnFrame() throws {
+        let widths = try TextWidths()
+        for angle in [0.3, 0.8, -1.2, Double.pi / 2] {
+            var tree = LayerTree(size: SIMD2(400, 400))
+            // A line under the card, across its middle (the playground's legend as the card flies over it).
+            tree.add(.text("spring to the ring: response 0.5 s", frame: DrawRect(x: 130, y: 196, width: 140, height: 14),
+                           size: 9.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.82)))
+            let card = tree.add(Layer(frame: DrawRect(x: 120, y: 120, width: 160, height: 160),
+                                      backgroundColor: RGBA(hex: 0xFFFFFF), cornerRadius: 28))
+            let ink = RGBA(r: 0, g: 0, b: 0, a: 1)
+            tree.add(.text("Golden Hour", frame: DrawRect(x: 14, y: 115, width: 132, height: 16), size: 11, color: ink,
+                           weight: .semibold), to: card)
+            let line = tree.add(.text("Big Sur · 12 photos", frame: DrawRect(x: 14, y: 135, width: 132, height: 14),
+                                      size: 9.5, color: ink), to: card)
+            tree[card].rotation = angle
+            let apart = tree.drawnLayout().problems(width: 400, height: 400, atRest: false, measure: widths.width(of:))
+            #expect(!apart.contains { $0.kind == .textOverText }, "turned \(angle): \(apart)")
+            // The card's fill hides the line under it; without it the card's lines read over that one where they
+            // cross it.
+            tree[card].backgroundColor = RGBA(r: 1, g: 1, b: 1, a: 0.2)
+            let bare = tree.drawnLayout().problems(width: 400, height: 400, atRest: false, measure: widths.width(of:))
+            #expect(bare.contains { $0.kind == .textOverText && $0.description.contains("spring to the ring") }
+                    == (abs(angle) > 0.5), "turned \(angle), no fill: \(bare)")
+            tree[card].backgroundColor = RGBA(hex: 0xFFFFFF)
+            tree[line].frame = DrawRect(x: 14, y: 117, width: 132, height: 14)
+            let over = tree.drawnLayout().problems(width: 400, height: 400, atRest: false, measure: widths.width(of:))
+            #expect(over.contains { $0.kind == .textOverText }, "turned \(angle), one over the other: \(over)")
+        }
+    }
 }

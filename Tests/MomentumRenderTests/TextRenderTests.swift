@@ -73,6 +73,35 @@ struct TextRenderTests {
         #expect(abs(Double(trailing.maxX + 1) - 200) < 2, "\(trailing)")
     }
 
+    /// A turned line (the playground card's face, turned with the card) turns its ink about its baseline's point: a
+    /// quarter turn clockwise runs the line down the image, as long as it is wide unturned, its capitals right of the
+    /// point; an eighth turn spreads it over both axes. Unturned it is as before (`aLabelIsAntiAliased…`).
+    @Test func aTurnedLabelTurnsItsInk() throws {
+        let measured = TextShaper(fonts: try Fonts()).measure("Illumination", size: 20).width
+        var quarter = DrawList()
+        quarter.addLabel("Illumination", at: SIMD2(60, 20), size: 20, color: Self.white, rotation: Double.pi / 2)
+        let down = Self.coverage(try renderOffscreen(quarter, width: 120, height: 200))
+        #expect(abs(Double(down.maxY + 1 - down.minY) - measured) < 3, "ink \(down), measured \(measured)")
+        #expect(down.minY >= 18 && down.minX >= 60 - 6 && down.maxX <= 60 + 16, "capitals right of x = 60: \(down)")
+        #expect(Double(down.maxX + 1 - down.minX) < 0.9 * 20, "narrow as a line is tall: \(down)")
+        var eighth = DrawList()
+        eighth.addLabel("Illumination", at: SIMD2(20, 20), size: 20, color: Self.white, rotation: Double.pi / 4)
+        let diagonal = Self.coverage(try renderOffscreen(eighth, width: 200, height: 200))
+        #expect(Double(diagonal.maxX - diagonal.minX) > 0.6 * measured && Double(diagonal.maxY - diagonal.minY) > 0.6 * measured,
+                "along the diagonal: \(diagonal)")
+        #expect(diagonal.full + diagonal.partial > 100, "\(diagonal)")
+        // A quarter turn about a point between pixels (a card's centre rarely lies on one) draws every glyph texel
+        // for pixel, as unturned: as many solid and partly covered pixels (turned about a point between pixels, nearest
+        // sampling dropped columns of the glyphs).
+        var flat = DrawList(), turned = DrawList()
+        flat.addLabel("Big Sur · 12 photos", at: SIMD2(60.5, 20), size: 13, color: Self.white)
+        turned.addLabel("Big Sur · 12 photos", at: SIMD2(60.5, 20), size: 13, color: Self.white, rotation: Double.pi / 2)
+        let unturned = Self.coverage(try renderOffscreen(flat, width: 200, height: 200))
+        let quarterTurned = Self.coverage(try renderOffscreen(turned, width: 200, height: 200))
+        #expect(quarterTurned.full == unturned.full && quarterTurned.partial == unturned.partial,
+                "turned \(quarterTurned), unturned \(unturned)")
+    }
+
     @Test func nonASCIITextDrawsGlyphsNotBoxes() throws {
         // "é" and "→" are in Inter: each draws ink of its own (no .notdef box: a box would fill its outline).
         let plain = Self.coverage(try renderOffscreen(Self.label("e", size: 24), width: 80, height: 60))

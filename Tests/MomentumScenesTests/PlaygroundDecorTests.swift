@@ -162,10 +162,10 @@ struct PlaygroundDecorTests {
     func theCardRestsInTheMiddleOfTheFreeField(size: SIMD2<Double>) {
         let scene = PlaygroundScene(size: size)
         let card = scene.card.rect
-        // The text drawn in the field (the hint above the card, the legend below it where there is no dock), from its
-        // capitals (0.75 em above the baseline) to its descenders (0.25 em below).
+        // The text drawn in the field (the hint above the card, the legend below it where there is no dock; not the
+        // card's own face), from its capitals (0.75 em above the baseline) to its descenders (0.25 em below).
         let runs = drawn(scene).commands.compactMap { command -> TextRun? in
-            if case .text(let run) = command, run.position.y < scene.floor { return run }
+            if case .text(let run) = command, run.position.y < scene.floor, !card.contains(run.position) { return run }
             return nil
         }
         let above = runs.filter { $0.position.y < card.center.y }.map { $0.position.y + 0.25 * $0.size }.max()
@@ -188,9 +188,9 @@ struct PlaygroundDecorTests {
         let scene = PlaygroundScene(size: size)
         let home = scene.card.rect, spot = scene.asideSpot
         let aside = DrawRect(origin: spot - home.size / 2, size: home.size)
-        // The text drawn in the field (the hint, the guide, the legend where there is no dock), capitals to
-        // descenders, across the whole width (centred lines reach either way).
-        for case .text(let run) in drawn(scene).commands where run.position.y < scene.floor {
+        // The text drawn in the field (the hint, the guide, the legend where there is no dock; not the card's own
+        // face), capitals to descenders, across the whole width (centred lines reach either way).
+        for case .text(let run) in drawn(scene).commands where run.position.y < scene.floor && !home.contains(run.position) {
             let (top, bottom) = (run.position.y - 0.75 * run.size, run.position.y + 0.25 * run.size)
             #expect(bottom <= aside.y || top >= aside.maxY, "\(size): \"\(run.string)\" (\(top)–\(bottom)) under a card at \(aside)")
         }

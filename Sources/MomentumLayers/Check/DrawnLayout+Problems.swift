@@ -1,3 +1,5 @@
+import RealModule
+
 /// Something wrong with a drawn frame, naming the two things involved (the second is the window for `offScreen`).
 public struct LayoutProblem: Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
@@ -47,7 +49,32 @@ extension DrawnLayout {
         case .trailing: run.position.x - width
         }
         let top = run.position.y - TextRun.capHeightPerEm * run.size
-        return DrawRect(x: x, y: top, width: width, height: (TextRun.capHeightPerEm + 0.2) * run.size)
+        let box = DrawRect(x: x, y: top, width: width, height: (TextRun.capHeightPerEm + 0.2) * run.size)
+        return run.turned(box)
+    }
+
+    /// The four corners of `run`'s box (`box(of:width:)` as laid out unturned) turned with it about its baseline's
+    /// point.
+    static func turnedCorners(of run: TextRun, width: Double) -> [SIMD2<Double>] {
+        var flat = run
+        flat.rotation = 0
+        return run.turnedCorners(of: box(of: flat, width: width))
+    }
+
+    /// Whether two rectangles (their corners in order round them, turned any way) overlap by more than `slack`
+    /// along every edge's direction of both (separating axes).
+    static func quadsOverlap(_ a: [SIMD2<Double>], _ b: [SIMD2<Double>]) -> Bool {
+        for quad in [a, b] {
+            for k in 0..<2 {
+                let edge = quad[k + 1] - quad[k], length = (edge * edge).sum().squareRoot()
+                guard length > 0 else { continue }
+                let axis = edge / length
+                let pa = a.map { ($0 * axis).sum() }, pb = b.map { ($0 * axis).sum() }
+                guard let loA = pa.min(), let hiA = pa.max(), let loB = pb.min(), let hiB = pb.max() else { return false }
+                if min(hiA, hiB) - max(loA, loB) <= slack { return false }
+            }
+        }
+        return true
     }
 
     /// What is wrong with this frame in a window `width` × `height`; `atRest` when nothing moves (then what can be
@@ -76,12 +103,20 @@ extension DrawnLayout {
         for (n, a) in visible.enumerated() {
             for b in visible[(n + 1)...] {
                 guard let overlap = Self.intersection(boxes[a], boxes[b]) else { continue }
+                // A turned line (on a card that turns) is judged by its own box turned, not the larger box around
+                // it: the two lines overlap where those do, and a fill holding either one's box covers the overlap.
+                var turned: [[SIMD2<Double>]] = []
+                if texts[a].run.rotation != 0 || texts[b].run.rotation != 0 {
+                    turned = [a, b].map { Self.turnedCorners(of: texts[$0].run, width: measure(texts[$0].run)) }
+                    guard Self.quadsOverlap(turned[0], turned[1]) else { continue }
+                }
                 let low = min(texts[a].index, texts[b].index), high = max(texts[a].index, texts[b].index)
                 let corners = [overlap.origin, SIMD2(overlap.maxX, overlap.y), SIMD2(overlap.x, overlap.maxY),
                                SIMD2(overlap.maxX, overlap.maxY)]
-                // A fill is convex: it covers the overlap when it holds its four corners.
+                // A fill is convex: it covers the overlap when it holds its four corners (or a turned line's box).
                 let covered = fills.contains { fill in
-                    fill.index > low && fill.index < high && corners.allSatisfy { fill.shape.contains($0) }
+                    fill.index > low && fill.index < high
+                        && ([corners] + turned).contains { $0.allSatisfy { fill.shape.contains($0) } }
                 }
                 if !covered { problems.append(LayoutProblem(.textOverText, textName(a), textName(b))) }
             }

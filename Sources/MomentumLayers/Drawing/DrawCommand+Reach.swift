@@ -28,8 +28,9 @@ extension DrawCommand {
             case .center: run.position.x - width / 2
             case .trailing: run.position.x - width
             }
-            return DrawRect(x: x - run.size, y: run.position.y - 1.2 * run.size, width: width + 2 * run.size,
-                            height: 1.7 * run.size)
+            let box = DrawRect(x: x - run.size, y: run.position.y - 1.2 * run.size, width: width + 2 * run.size,
+                               height: 1.7 * run.size)
+            return run.rotation == 0 ? box : run.turned(box).insetBy(-1)
         }
     }
 

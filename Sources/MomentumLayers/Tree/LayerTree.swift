@@ -394,8 +394,11 @@ public struct LayerTree: Sendable {
             case .center: width / 2
             case .trailing: width
             }
-            list.addLabel(string, at: origin + SIMD2(x, capHeight), size: capHeight / TextRun.capHeightPerEm,
-                          weight: weight, color: placement.faded(color), alignment: alignment)
+            // Turned (text on a card that turns): the line turns with its bounds about its baseline's point.
+            let at = placement.rotation == 0 ? origin + SIMD2(x, capHeight)
+                : placement.map(SIMD2(x / placement.scale, size), in: layer)
+            list.addLabel(string, at: at, size: capHeight / TextRun.capHeightPerEm, weight: weight,
+                          color: placement.faded(color), alignment: alignment, rotation: placement.rotation)
         }
         for child in orderedSublayers(of: id) {
             draw(child, placement: placement.placing(presentation(of: child), in: layer), into: &list,
