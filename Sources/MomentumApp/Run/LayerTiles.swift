@@ -48,6 +48,10 @@ final class LayerTiles {
     private let tileHeight: Double
     /// Whether the tiles' pixels go into the app's own `wl_shm` buffers (else each tile is an EGL surface).
     let appBuffers: Bool
+    /// The largest tile (buffer px) drawn into the app's own buffers: a 720x128 tile (800x600) costs the same CPU
+    /// either way and holds one buffer instead of two, a 2912x128 tile (1920x1080@2) 0.6–1.0 ms more a tile drawn
+    /// (the list +8–14 % a frame, docs/benchmarks/scenes.md, thirteenth steps): larger tiles stay EGL surfaces.
+    static let appBuffersPixelLimit = 131_072
     private var content: DrawList?
     private var tiles: [Tile] = []
     private var schedule: TileSchedule
@@ -55,15 +59,16 @@ final class LayerTiles {
     private let firstID: Int
 
     /// Tiles `layerWidth` logical px wide at `scale` under `anchor`, with renderer surface ids from `firstID`;
-    /// their pixels in the app's own `wl_shm` buffers when `appBuffers`, else each an EGL surface.
+    /// their pixels in the app's own `wl_shm` buffers when `appBuffers` and a tile is at most `appBuffersPixelLimit`
+    /// px, else each an EGL surface.
     init(anchor: Subsurface, layerWidth: Double, scale: Double, firstID: Int, appBuffers: Bool) {
         self.anchor = anchor
         self.scale = scale
         self.firstID = firstID
-        self.appBuffers = appBuffers
         width = max(Int((layerWidth * scale).rounded(.up)), 1)
         tileHeight = TileSchedule.height(forWidthPixels: width, scale: scale)
         height = Int((tileHeight * scale).rounded(.up))
+        self.appBuffers = appBuffers && width * height <= Self.appBuffersPixelLimit
         schedule = TileSchedule(tileHeight: tileHeight)
     }
 
