@@ -261,6 +261,34 @@ struct FrameDeadlineTests {
         #expect(again.waits.suffix(200).allSatisfy { $0 < 0.017 }, "\(summary)")
     }
 
+    @Test("a run whose newest one or two frames were late (a loaded machine's late wake-ups at the quit) still leaves what it had learned before them")
+    func memoryAfterALateEnd() throws {
+        var learner = Self.run({ _ in Self.weston }, frames: 400).learner
+        // The run's own frames still in flight come back on time.
+        var callback = 1.0 + 400 * Self.weston.cycle
+        for sequence in UInt64(398)...400 {
+            learner.presented(sequence: sequence, at: callback - Double(401 - Int(sequence)) * Self.weston.cycle
+                                + Self.weston.shown, refresh: Self.weston.refresh)
+        }
+        #expect(learner.memory != nil)
+        // Two frames whose wake-ups ran late: committed 4 ms past the latch, shown a cycle late.
+        var before: FrameDeadline.Memory?
+        var memories: [FrameDeadline.Memory?] = []
+        for sequence in UInt64(401)...402 {
+            let wake = learner.wake(afterCallback: callback)
+            learner.drew(sequence: sequence, callback: callback, wake: wake,
+                         commit: callback + Self.weston.latch + 0.004)
+            if before == nil { before = learner.memory }
+            learner.presented(sequence: sequence, at: callback + Self.weston.shown + Self.weston.cycle,
+                              refresh: Self.weston.refresh)
+            memories.append(learner.memory)
+            callback += Self.weston.cycle
+        }
+        #expect(learner.lateFrames == 2, "\(learner.lateFrames) late")
+        let learned = try #require(before)
+        #expect(memories.allSatisfy { $0 == learned }, "\(memories) against \(learned)")
+    }
+
     @Test("a memory's line reads back as the same memory; anything else is no memory")
     func memoryLine() throws {
         let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)

@@ -130,6 +130,9 @@ public struct FrameDeadline: Sendable {
     private var suspect: Double?
     /// Late frames in a row: three mean the cadence or the deadline moved (a refresh change): start over.
     private var lateInARow = 0
+    /// `memory` as it was before the newest run of late frames began (one or two late in a row): a run that ends on
+    /// a late frame (a loaded machine's wake-up) still leaves what it learned.
+    private var memoryBeforeLate: Memory?
     /// The slack a late frame asked for, narrowing by 2 % per on-time frame (s).
     private var widened = 0.0
     /// Whether any presentation feedback came: the compositor sends it, so a guess can be checked.
@@ -211,13 +214,16 @@ public struct FrameDeadline: Sendable {
         }
     }
 
-    /// What the next run on this compositor may start from: once the statistics began and the newest frame was not
-    /// late, the target (below the ceiling by a margin), the ceiling, the slack and the on-time latency; nil before,
-    /// or without a refresh from the feedback. A ceiling that one late frame set (a hitch, perhaps: a short run has
+    /// What the next run on this compositor may start from: once the statistics began, the target (below the ceiling
+    /// by a margin), the ceiling, the slack and the on-time latency; nil before, or without a refresh from the
+    /// feedback. When the newest one or two frames were late, what it was before them (a run quit on a loaded
+    /// machine's late wake-up left nothing, and the next run started fresh); after three in a row, nil. A ceiling that one late frame set (a hitch, perhaps: a short run has
     /// too few frames to tell) passes on no target below where a fresh run's statistics begin (`guessShare` of the
     /// cycle): a hitch early in a drag had left the next run starting 6 ms after the callback.
     public var memory: Memory? {
-        guard hasFeedback, lateInARow == 0, target > 0, let refresh, let cycle, let latency else { return nil }
+        // One or two late frames at the end: what was learned before them (three: the deadline moved, none).
+        guard lateInARow == 0 else { return lateInARow < 3 ? memoryBeforeLate : nil }
+        guard hasFeedback, target > 0, let refresh, let cycle, let latency else { return nil }
         var target = min(self.target, ceiling - margin), ceiling = self.ceiling
         if !confirmed, target < Self.guessShare * cycle {
             target = Self.guessShare * cycle
@@ -387,6 +393,7 @@ public struct FrameDeadline: Sendable {
             // Late although started at the callback or committed at once, or late where frames as late or later
             // were on time: the compositor's hitch, not the deadline.
             guard !hitch else { return }
+            if lateInARow == 0 { memoryBeforeLate = memory }
             lateInARow += 1
             // The slack was too small for this frame (a wake-up or a build took longer): widen it at once.
             widened = max(widened, frame.took + cycle / 8)
@@ -479,6 +486,7 @@ public struct FrameDeadline: Sendable {
         confirmed = false
         suspect = nil
         lateInARow = 0
+        memoryBeforeLate = nil
     }
 
     private mutating func learn(interval: Double) {
