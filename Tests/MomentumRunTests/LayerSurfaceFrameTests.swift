@@ -64,6 +64,34 @@ struct LayerSurfaceFrameTests {
         #expect(first.list == second.list)
     }
 
+    @Test("at launch the scroll list's bar is drawn above the rows apart from the first frame: the window is drawn once, not again when the rows first slide under the bar")
+    func theListsBarIsApartFromTheFirstFrame() throws {
+        var driver = RunCoreTests.autoplay(.scroll)
+        var t = 0.0
+        while driver.framesDrawn < 1, t < 2 {
+            t += 0.001
+            driver.run(until: t)
+        }
+        let first = try #require(driver.lastPlans.last, "a frame in 2 s")
+        let band = SceneChrome.bandHeight(for: SIMD2(800, 600))
+        func list(_ plan: FramePlan) -> SeparateLayer? { SurfaceSlot.sceneSlots.compactMap { plan.separated[$0] }.first }
+        let atRest = try #require(list(first), "the first frame shows the list on a surface of its own")
+        #expect(atRest.frame.y >= band, "at launch the rows start below the bar: \(atRest.frame)")
+        let bar = try #require(SurfaceSlot.chromeSlots.compactMap { first.separated[$0] }.first,
+                               "the first frame draws the bar apart, above the list")
+        #expect(bar.frame.y == 0 && bar.frame.height >= band, "\(bar.frame)")
+        // Once the autoplay's flick has slid the rows well under the bar, the window's drawing is the first frame's.
+        var under: FramePlan?
+        while under == nil, t < 3 {
+            t += 0.005
+            driver.run(until: t)
+            if let plan = driver.lastPlans.last, let shown = list(plan), shown.frame.y < band - 100 { under = plan }
+        }
+        let later = try #require(under, "the rows slid under the bar in 3 s")
+        #expect(later.list == first.list, "the window is drawn again once the rows are under the bar")
+        #expect(SurfaceSlot.chromeSlots.compactMap { later.separated[$0] }.first?.content == bar.content)
+    }
+
     @Test("a frame in which only the panel moves builds no draw list: the window's list (its very storage) and the panel's drawing are the last frame's")
     func panelLayerOnlyFrameBuildsNothing() throws {
         var driver = RunCoreTests.autoplay(.panel)
