@@ -46,14 +46,21 @@ struct LayerSurfaceFrameTests {
         }
     }
 
-    @Test("at launch the panel is on its own surface from the first frame: the window is drawn once, not again a frame later without it")
-    func theFirstFrameIsSplit() throws {
-        var driver = RunCoreTests.autoplay(.panel)
+    /// `scene`'s autoplay run, a millisecond at a time, until it has drawn `frames` frames or 2 s have passed; and
+    /// the time it was run to.
+    static func launch(_ scene: SceneKind, frames: Int) -> (RunCoreDriver, Double) {
+        var driver = RunCoreTests.autoplay(scene)
         var t = 0.0
-        while driver.framesDrawn < 2, t < 2 {
+        while driver.framesDrawn < frames, t < 2 {
             t += 0.001
             driver.run(until: t)
         }
+        return (driver, t)
+    }
+
+    @Test("at launch the panel is on its own surface from the first frame: the window is drawn once, not again a frame later without it")
+    func theFirstFrameIsSplit() throws {
+        let (driver, _) = Self.launch(.panel, frames: 2)
         let plans = driver.lastPlans
         try #require(plans.count == 2, "two frames in 2 s")
         let (first, second) = (plans[0], plans[1])
@@ -66,12 +73,7 @@ struct LayerSurfaceFrameTests {
 
     @Test("at launch the scroll list's bar is drawn above the rows apart from the first frame: the window is drawn once, not again when the rows first slide under the bar")
     func theListsBarIsApartFromTheFirstFrame() throws {
-        var driver = RunCoreTests.autoplay(.scroll)
-        var t = 0.0
-        while driver.framesDrawn < 1, t < 2 {
-            t += 0.001
-            driver.run(until: t)
-        }
+        var (driver, t) = Self.launch(.scroll, frames: 1)
         let first = try #require(driver.lastPlans.last, "a frame in 2 s")
         let band = SceneChrome.bandHeight(for: SIMD2(800, 600))
         func list(_ plan: FramePlan) -> SeparateLayer? { SurfaceSlot.sceneSlots.compactMap { plan.separated[$0] }.first }
