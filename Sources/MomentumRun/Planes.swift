@@ -8,7 +8,9 @@ import MomentumLayers
 /// command already lifted, is lifted onto the chrome right above the last separated layer drawn before it (in
 /// order): above every layer it was drawn after, below every layer drawn after it. The others stay in the window,
 /// below every separated layer, which keeps the drawing order because they reach neither. Reaches are
-/// `DrawCommand.reach` (never smaller than what is drawn).
+/// `DrawCommand.reach` (never smaller than what is drawn); a layer reaches where it may slide too
+/// (`SeparateLayer.sweep`), so what it will slide under is lifted from the first frame, not a frame later with the
+/// window drawn again.
 struct Planes {
     /// What is drawn into the window.
     var window: DrawList
@@ -32,7 +34,7 @@ struct Planes {
         var passed: [DrawRect] = []
         for index in list.commands.indices where index >= first {
             while passed.count < separated.count, separated[passed.count].index <= index {
-                passed.append(separated[passed.count].frame)
+                passed.append(separated[passed.count].sweep)
             }
             let command = list.commands[index]
             let reach = command.reach
@@ -65,7 +67,7 @@ struct Planes {
         guard old.count == new.count, let first = new.first?.index, first < list.count else { return true }
         for command in list.commands[first...] {
             let reach = command.reach
-            for (a, b) in zip(old, new) where reach.intersects(a.frame) != reach.intersects(b.frame) { return false }
+            for (a, b) in zip(old, new) where reach.intersects(a.sweep) != reach.intersects(b.sweep) { return false }
         }
         return true
     }

@@ -396,6 +396,9 @@ public struct ScrollScene: Scene {
         let left = ((size.x - columns * width - (columns - 1) * Self.columnGap) / 2).rounded()
         let type = SceneChrome.typeScale(width: size.x)
         layers[content].size = SIMD2(size.x, contentHeight)
+        // Scrolled, the rows pass under the bar: it is drawn above them apart from the first frame, so the window,
+        // drawn at launch with the list at rest, need not be drawn again without the bar once they first slide under.
+        layers[content].slidesWithin = DrawRect(origin: .zero, size: size)
         layers.removeSublayers(of: content)
         // The bar over the chrome band: rows scrolled up pass under it (and under the switcher and HUD drawn on it),
         // a hairline at its foot, the list's title at its bottom left (in a short window's compact band, inline beside

@@ -46,14 +46,21 @@ struct LayerSurfaceFrameTests {
         }
     }
 
-    @Test("at launch the panel is on its own surface from the first frame: the window is drawn once, not again a frame later without it")
-    func theFirstFrameIsSplit() throws {
-        var driver = RunCoreTests.autoplay(.panel)
+    /// `scene`'s autoplay run, a millisecond at a time, until it has drawn `frames` frames or 2 s have passed; and
+    /// the time it was run to.
+    static func launch(_ scene: SceneKind, frames: Int) -> (RunCoreDriver, Double) {
+        var driver = RunCoreTests.autoplay(scene)
         var t = 0.0
-        while driver.framesDrawn < 2, t < 2 {
+        while driver.framesDrawn < frames, t < 2 {
             t += 0.001
             driver.run(until: t)
         }
+        return (driver, t)
+    }
+
+    @Test("at launch the panel is on its own surface from the first frame: the window is drawn once, not again a frame later without it")
+    func theFirstFrameIsSplit() throws {
+        let (driver, _) = Self.launch(.panel, frames: 2)
         let plans = driver.lastPlans
         try #require(plans.count == 2, "two frames in 2 s")
         let (first, second) = (plans[0], plans[1])
@@ -62,6 +69,29 @@ struct LayerSurfaceFrameTests {
         #expect(SurfaceSlot.sceneSlots.compactMap { second.separated[$0] }.first?.layer == panel.layer)
         // The window's drawing of the first frame serves the second as it is: no second window buffer is drawn.
         #expect(first.list == second.list)
+    }
+
+    @Test("at launch the scroll list's bar is drawn above the rows apart from the first frame: the window is drawn once, not again when the rows first slide under the bar")
+    func theListsBarIsApartFromTheFirstFrame() throws {
+        var (driver, t) = Self.launch(.scroll, frames: 1)
+        let first = try #require(driver.lastPlans.last, "a frame in 2 s")
+        let band = SceneChrome.bandHeight(for: SIMD2(800, 600))
+        func list(_ plan: FramePlan) -> SeparateLayer? { SurfaceSlot.sceneSlots.compactMap { plan.separated[$0] }.first }
+        let atRest = try #require(list(first), "the first frame shows the list on a surface of its own")
+        #expect(atRest.frame.y >= band, "at launch the rows start below the bar: \(atRest.frame)")
+        let bar = try #require(SurfaceSlot.chromeSlots.compactMap { first.separated[$0] }.first,
+                               "the first frame draws the bar apart, above the list")
+        #expect(bar.frame.y == 0 && bar.frame.height >= band, "\(bar.frame)")
+        // Once the autoplay's flick has slid the rows well under the bar, the window's drawing is the first frame's.
+        var under: FramePlan?
+        while under == nil, t < 3 {
+            t += 0.005
+            driver.run(until: t)
+            if let plan = driver.lastPlans.last, let shown = list(plan), shown.frame.y < band - 100 { under = plan }
+        }
+        let later = try #require(under, "the rows slid under the bar in 3 s")
+        #expect(later.list == first.list, "the window is drawn again once the rows are under the bar")
+        #expect(SurfaceSlot.chromeSlots.compactMap { later.separated[$0] }.first?.content == bar.content)
     }
 
     @Test("a frame in which only the panel moves builds no draw list: the window's list (its very storage) and the panel's drawing are the last frame's")

@@ -32,6 +32,24 @@ struct PlanesTests {
         #expect(chrome.content.commands == [list.commands[2], list.commands[3]].map { $0.offsetBy(-chrome.frame.origin) })
     }
 
+    @Test func aBarTheLayerMaySlideUnderIsLiftedBeforeItDoes() throws {
+        var list = DrawList()
+        list.addBackground(top: Self.white, bottom: Self.white)                                     // 0: under everything
+        // The list (drawn apart) would come here, at index 1, below the bar at rest.
+        list.addRect(DrawRect(x: 0, y: 0, width: 800, height: 97), fill: Self.white)            // 1: the bar
+        var rows = Self.layer(DrawRect(x: 0, y: 105, width: 800, height: 3840), at: 1)
+        #expect(Planes(list: list, separated: [rows], size: Self.size).chromes == [nil], "at rest it reaches nothing")
+        rows.slidesWithin = DrawRect(x: 0, y: 0, width: 800, height: 600)
+        let planes = Planes(list: list, separated: [rows], size: Self.size)
+        #expect(planes.window.commands == [list.commands[0]])
+        #expect(try #require(planes.chromes[0]).content.commands == [list.commands[1]])
+        // Slid under the bar, the split is the same: the window need not be drawn again.
+        var slid = rows
+        slid.frame.origin.y = -1000
+        #expect(Planes.splitsAlike(list, old: [rows], new: [slid]))
+        #expect(Planes(list: list, separated: [slid], size: Self.size).window == planes.window)
+    }
+
     @Test func somethingDrawnBetweenTwoLayersThatReachesBothIsLiftedBetweenThem() {
         var list = DrawList()
         list.addBackground(top: Self.white, bottom: Self.white)

@@ -67,6 +67,11 @@ public struct Layer: Equatable, Sendable {
     /// compositor instead of shading its pixels again every frame it moves; else drawn as placed on that surface,
     /// so the window around it is not drawn again (`LayerTree.draw(into:separating:)`).
     public var wantsOwnSurface = false
+    /// Where a layer drawn apart (`wantsOwnSurface`) may be shown as it moves, in the root's coordinates (nil: where
+    /// it is): what the window draws above it over any of this area is lifted onto a surface above it from the first
+    /// frame (`SeparateLayer.sweep`), so the window's drawing stays as it is, and is not drawn a second time, when the
+    /// layer first slides there (a list scrolled under its bar).
+    public var slidesWithin: DrawRect?
     /// What the layer is to someone touching the screen, for the layout checks (`DrawnLayout`): nothing in
     /// particular, a bar, or a control.
     public var role = LayerRole.none

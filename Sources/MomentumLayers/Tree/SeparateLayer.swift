@@ -16,15 +16,23 @@ public struct SeparateLayer: Equatable, Sendable {
     /// Where the layer's commands would have gone in the list the rest of the tree was drawn into: the commands from
     /// there on are drawn above it.
     public var index: Int
+    /// Where it may be shown as it moves besides `frame`, in root coordinates (`Layer.slidesWithin`; nil: only there).
+    public var slidesWithin: DrawRect?
 
     /// Content drawn apart: `content` with the surface's top-left corner at (0, 0), shown at `frame`.
-    public init(layer: LayerID? = nil, content: DrawList, frame: DrawRect, opaque: [DrawRect] = [], index: Int = 0) {
+    public init(layer: LayerID? = nil, content: DrawList, frame: DrawRect, opaque: [DrawRect] = [], index: Int = 0,
+                slidesWithin: DrawRect? = nil) {
         self.layer = layer
         self.content = content
         self.frame = frame
         self.opaque = opaque
         self.index = index
+        self.slidesWithin = slidesWithin
     }
+
+    /// Where it is shown now and may be shown as it moves (`frame` and `slidesWithin`): what the window draws above
+    /// it over any of this is drawn above it apart (the run core's split), wherever it is now.
+    public var sweep: DrawRect { slidesWithin.map { frame.union($0) } ?? frame }
 }
 
 /// What a layer and its sublayers draw, for `LayerTree.separate`.
@@ -214,7 +222,7 @@ extension LayerTree {
         let low = reach.origin.rounded(.down)
         let size = ((reach.origin + reach.size - low) / Self.placedSurfaceStep).rounded(.up) * Self.placedSurfaceStep
         return SeparateLayer(layer: id, content: content.offsetBy(-low), frame: DrawRect(origin: low, size: size),
-                             index: index)
+                             index: index, slidesWithin: self[id].slidesWithin)
     }
 
     /// `id` drawn apart at rest, or nil when it cannot be (turned, scaled, faded, or a sublayer is). A layer that
@@ -242,7 +250,7 @@ extension LayerTree {
         let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
         return SeparateLayer(layer: id, content: drawing.content,
                              frame: DrawRect(origin: topLeft + drawing.low, size: drawing.high - drawing.low),
-                             opaque: drawing.opaque, index: index)
+                             opaque: drawing.opaque, index: index, slidesWithin: layer.slidesWithin)
     }
 
     /// What the drawing of `id` apart is made from, when it can be kept: its presentation but for its position, the
