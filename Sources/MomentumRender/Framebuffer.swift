@@ -39,9 +39,9 @@ final class Framebuffer {
 
     /// A framebuffer whose colour is a BGRA8 texture (`GL_EXT_texture_format_BGRA8888`): the byte order of a
     /// `WL_SHM_FORMAT_ARGB8888` buffer and of llvmpipe's window back buffers, which llvmpipe draws into much more
-    /// cheaply than into RGBA8 (a 2912x128 tile of the scroll list ~1.9 ms of CPU either way into BGRA8, 2.9 ms
-    /// into an RGBA8 renderbuffer: docs/benchmarks/scenes.md, fourteenth step), and read back as BGRA without a
-    /// swizzle. Throws where the driver cannot draw into one.
+    /// cheaply than into RGBA8 (a 2912x128 tile of the scroll list ~1.9 ms of CPU into this texture or a window's
+    /// back buffer, 2.6–2.9 ms into an RGBA8 renderbuffer: docs/benchmarks/scenes.md, fourteenth step), and read
+    /// back as BGRA without a swizzle. Throws where the driver cannot draw into one.
     convenience init(bgraWidth width: Int, height: Int) throws {
         try self.init(textureWidth: width, height: height, format: GL_BGRA_EXT)
     }
