@@ -20,8 +20,11 @@ public struct BufferPixels: Equatable, @unchecked Sendable {
 extension Renderer {
     /// Whether the current context reads pixels back as BGRA bytes (`GL_EXT_read_format_bgra`), what
     /// `Target.bands` needs to fill a `WL_SHM_FORMAT_ARGB8888` buffer without swapping bytes.
-    public static func canReadBGRA() -> Bool {
+    public static func canReadBGRA() -> Bool { hasExtension("GL_EXT_read_format_bgra") }
+
+    /// Whether the current context offers the GL extension `name`.
+    static func hasExtension(_ name: String) -> Bool {
         guard let list = glGetString(GLenum(GL_EXTENSIONS)) else { return false }
-        return String(cString: list).split(separator: " ").contains("GL_EXT_read_format_bgra")
+        return String(cString: list).split(separator: " ").contains { $0 == name }
     }
 }

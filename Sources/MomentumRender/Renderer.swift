@@ -331,6 +331,8 @@ public final class Renderer {
     private var bandFramebuffers: [Framebuffer] = []
     /// One row, for turning the rows read back over in place.
     private var rowScratch: [UInt8] = []
+    /// Whether band framebuffers are BGRA8 (nil: not tried yet; false: the driver cannot draw into one).
+    private var bandsInBGRA: Bool?
     /// Rectangles narrower than the buffer on ES 2 (no `GL_PACK_ROW_LENGTH`), read here and copied row by row.
     private var bandScratch: [UInt8] = []
 
@@ -344,8 +346,7 @@ public final class Renderer {
             if index > 0 { bandFramebuffers.insert(bandFramebuffers.remove(at: index), at: 0) }
         } else {
             if bandFramebuffers.count >= 2 { bandFramebuffers.removeLast() }
-            bandFramebuffers.insert(canBlit ? try Framebuffer(blittableWidth: width, height: rows)
-                                 : try Framebuffer(width: width, height: rows), at: 0)
+            bandFramebuffers.insert(try makeBand(width: width, height: rows), at: 0)
         }
         let band = bandFramebuffers[0]
         defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
@@ -362,6 +363,24 @@ public final class Renderer {
             }
             top += rows
         }
+    }
+
+    /// A band framebuffer of `width`×`height` px: BGRA8 where the driver draws into one
+    /// (`GL_EXT_texture_format_BGRA8888`, `Framebuffer(bgraWidth:)`: the buffers' own byte order, drawn as cheaply
+    /// as a window's back buffer), else RGBA8 (read back as BGRA).
+    private func makeBand(width: Int, height: Int) throws -> Framebuffer {
+        if bandsInBGRA == nil { bandsInBGRA = Self.hasExtension("GL_EXT_texture_format_BGRA8888") }
+        if bandsInBGRA == true {
+            do {
+                return try Framebuffer(bgraWidth: width, height: height)
+            } catch {
+                bandsInBGRA = false
+                // The refused texture's errors, not a later call's.
+                for _ in 0..<8 { if glGetError() == GLenum(GL_NO_ERROR) { break } }
+            }
+        }
+        return canBlit ? try Framebuffer(blittableWidth: width, height: height)
+                       : try Framebuffer(width: width, height: height)
     }
 
     /// Copies `rect` (px) from one buffer of the app's to another of the same size.

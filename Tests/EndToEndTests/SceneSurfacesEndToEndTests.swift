@@ -152,4 +152,22 @@ import Testing
                         return uncovered * tile + drawnAhead
                     })
     }
+
+    /// The list's tiles hold their pixels in the app's own `wl_shm` buffers (one memfd each, `momentum-tile`), not
+    /// in EGL surfaces with swrast's back buffer beside Mesa's buffers: at every size, also 1920x1080@2, whose
+    /// 2912x128 px tiles stayed EGL surfaces (+40 MiB) while the band they are drawn through was RGBA8.
+    @Test(arguments: [Screen(width: 800, height: 600, scale: 1), Screen(width: 1920, height: 1080, scale: 2)])
+    func theListsTilesLiveInTheAppsOwnBuffers(screen: Screen) throws {
+        let c = try Compositor(scene: .scroll, arguments: ["--no-hud"], output: (screen.width, screen.height),
+                               scale: screen.scale)
+        try c.app.waitFor("the list's first frame presented") { $0.presented != nil }
+        let maps = try String(contentsOfFile: "/proc/\(c.app.processIdentifier)/maps", encoding: .utf8)
+        let tiles = maps.split(separator: "\n").filter { $0.contains("memfd:momentum-tile") }
+        // The tiles in view at least (one row each, or two on a narrow list), each in a buffer of its own.
+        let rows = TileSchedule.height(forWidthPixels: screen.width * screen.scale, scale: Double(screen.scale))
+        let inView = Int(Double(screen.height) / rows) - 1
+        #expect(tiles.count >= inView, "momentum-tile buffers mapped: \(tiles.count), rows in view: \(inView)")
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0)
+    }
 }

@@ -13,8 +13,10 @@ import WaylandClient
 /// into `wl_shm` buffers of the app's own (`ShmBuffers`), drawn through the renderer's one framebuffer for them
 /// (`Renderer.Target.bands`, as high as a tile) and read back: a tile holds one buffer (two while the compositor
 /// still holds the one it redraws), where an EGL surface holds swrast's back buffer besides its `wl_shm` buffer —
-/// half the memory of the list's ~11 tiles at 800x600 (docs/benchmarks/scenes.md, perf-mem6). Else each tile is an
-/// EGL window surface of its own.
+/// half the memory of the list's ~11 tiles at 800x600 (docs/benchmarks/scenes.md, perf-mem6), and −40 MiB for the
+/// ~27 tiles of 2912x128 px at 1920x1080@2, at the same CPU a tile as an EGL surface since the band is BGRA8 (the
+/// fourteenth step; in an RGBA8 band such a tile cost ~1 ms more). Else each tile is an EGL window surface of its
+/// own.
 ///
 /// Why tiles on surfaces of their own rather than one tall buffer cropped (docs/benchmarks/renderer.md): on this
 /// swrast a buffer is copied whole at each swap, so drawing a strip into a tall buffer costs the buffer's size, and
@@ -48,10 +50,6 @@ final class LayerTiles {
     private let tileHeight: Double
     /// Whether the tiles' pixels go into the app's own `wl_shm` buffers (else each tile is an EGL surface).
     let appBuffers: Bool
-    /// The largest tile (buffer px) drawn into the app's own buffers: a 720x128 tile (800x600) costs the same CPU
-    /// either way and holds one buffer instead of two, a 2912x128 tile (1920x1080@2) 0.6–1.0 ms more a tile drawn
-    /// (the list +8–14 % a frame, docs/benchmarks/scenes.md, thirteenth steps): larger tiles stay EGL surfaces.
-    static let appBuffersPixelLimit = 131_072
     private var content: DrawList?
     private var tiles: [Tile] = []
     private var schedule: TileSchedule
@@ -59,8 +57,7 @@ final class LayerTiles {
     private let firstID: Int
 
     /// Tiles `layerWidth` logical px wide at `scale` under `anchor`, with renderer surface ids from `firstID`;
-    /// their pixels in the app's own `wl_shm` buffers when `appBuffers` and a tile is at most `appBuffersPixelLimit`
-    /// px, else each an EGL surface.
+    /// their pixels in the app's own `wl_shm` buffers when `appBuffers`, else each an EGL surface.
     init(anchor: Subsurface, layerWidth: Double, scale: Double, firstID: Int, appBuffers: Bool) {
         self.anchor = anchor
         self.scale = scale
@@ -68,7 +65,7 @@ final class LayerTiles {
         width = max(Int((layerWidth * scale).rounded(.up)), 1)
         tileHeight = TileSchedule.height(forWidthPixels: width, scale: scale)
         height = Int((tileHeight * scale).rounded(.up))
-        self.appBuffers = appBuffers && width * height <= Self.appBuffersPixelLimit
+        self.appBuffers = appBuffers
         schedule = TileSchedule(tileHeight: tileHeight)
     }
 
