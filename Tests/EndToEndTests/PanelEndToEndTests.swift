@@ -249,6 +249,48 @@ import Testing
     }
 }
 
+/// A landscape phone's Control Center (720x360) under weston with real touch: its sliders stand upright beside the
+/// toggles, a drag up one raises its level along its own axis (the panel stays open and still), and a drag down from
+/// a toggle still takes the panel down and closes it.
+@Suite(.serialized) struct LandscapeControlCenterEndToEndTests {
+    @Test func anUprightSliderFollowsTheFingerUpAndThePanelStillClosesByADrag() throws {
+        let c = try Compositor(output: (720, 360))
+        let layout = PanelLayout(width: c.width, height: c.height)
+        let controls = layout.controls
+        var mark = c.app.events.count
+        try c.play("0 tap 0 360 \(c.closedY + 20)")
+        let opened = try c.waitRest(.open, after: mark)
+        #expect(c.app.events[opened].panel?.y == c.openY)
+        let origin = SIMD2(layout.panelX, c.openY)
+
+        // Drag Volume 60 px up, wobbling 10 px sideways: the level rises by the finger's travel, the panel stays.
+        let track = try #require(controls.sliders[.volume])
+        #expect(ControlCenterLayout.isUpright(track), "the landscape slider is upright: \(track)")
+        let start = track.center + origin + SIMD2(0, 30)
+        mark = c.app.events.count
+        try c.play("0 drag 0 \(start.x) \(start.y) \(start.x + 10) \(start.y - 60) 400 100")
+        let slid = try c.app.waitForGesture(.control, after: mark)
+        #expect(slid.event.gesture?.string(.control) == ControlCenter.Control.slider(.volume).name)
+        let level = try #require(slid.event.gesture?.number(.value))
+        let expected = 0.45 + 60 / (track.height - track.width)
+        #expect(abs(level - expected) < 1e-6, "volume \(level), expected \(expected)")
+        try c.app.waitFor("the frame after the lift", after: slid.index) { $0.panel != nil }
+        let during = c.panels(from: mark)
+        #expect(!during.isEmpty && during.allSatisfy { $0.state == .open && $0.y == c.openY })
+        #expect(c.app.events[mark...slid.index].compactMap { $0.gesture?.kind } == [.control],
+                "only the slider took the touch")
+        #expect(c.panels(from: slid.index).last.map { abs($0.controls.value(.volume) - expected) < 1e-6 } == true)
+
+        // A drag down from Wi-Fi's tile takes the panel down with the finger; let go past halfway, it closes.
+        let wifi = try #require(controls.toggles[.wifi]).center + origin
+        mark = c.app.events.count
+        try c.play("0 drag 0 \(wifi.x) \(wifi.y) \(wifi.x) \(c.height - 8) 500 100")
+        try c.waitRest(.closed, after: mark)
+        #expect(c.panels(from: mark).contains { $0.state == .dragging }, "the finger dragged the panel")
+        #expect(!c.app.events[mark...].contains { $0.gesture?.kind == .control }, "no control took the drag")
+    }
+}
+
 /// The panel's direct manipulation on the other screens the product issue names: a phone in portrait and 4K
 /// (1920×1080 at scale 2): the pressed point stays within 1 px of the finger after the take-up, past open the drag
 /// rubber-bands, and a press held still on the moving panel catches it where it is drawn.
