@@ -234,18 +234,27 @@ import Testing
         // Drag the volume slider 100 px right, with some vertical wobble: the level follows, the panel does not.
         let track = try #require(controls.sliders[.volume])
         let start = track.center + SIMD2(panelX, top) - SIMD2(40, 0)
-        mark = c.app.events.count
-        try c.play("0 drag 0 \(start.x) \(start.y) \(start.x + 100) \(start.y + 14) 400 100")
+        try Self.dragVolume(c, from: start, to: start + SIMD2(100, 14),
+                            expecting: 0.45 + 100 / (track.width - ControlCenterLayout.track))
+    }
+
+    /// Drags Volume from `start` to `end` (400 ms, 100 steps) on the open panel and checks what the user sees: the
+    /// slider took the touch and set `expected`, the panel stayed open and still. Returns the control event's index.
+    @discardableResult
+    static func dragVolume(_ c: Compositor, from start: SIMD2<Double>, to end: SIMD2<Double>,
+                           expecting expected: Double) throws -> Int {
+        let mark = c.app.events.count
+        try c.play("0 drag 0 \(start.x) \(start.y) \(end.x) \(end.y) 400 100")
         let slid = try c.app.waitForGesture(.control, after: mark)
         #expect(slid.event.gesture?.string(.control) == ControlCenter.Control.slider(.volume).name)
         let level = try #require(slid.event.gesture?.number(.value))
-        let expected = 0.45 + 100 / (track.width - ControlCenterLayout.track)
         #expect(abs(level - expected) < 1e-6, "volume \(level), expected \(expected)")
         try c.app.waitFor("the frame after the lift", after: slid.index) { $0.panel != nil }
         let during = c.panels(from: mark)
         #expect(!during.isEmpty && during.allSatisfy { $0.state == .open && $0.y == c.openY })
         let gestures = c.app.events[mark...slid.index].compactMap { $0.gesture?.kind }
         #expect(gestures == [.control], "only the slider took the touch: \(gestures)")
+        return slid.index
     }
 }
 
@@ -267,19 +276,10 @@ import Testing
         let track = try #require(controls.sliders[.volume])
         #expect(ControlCenterLayout.isUpright(track), "the landscape slider is upright: \(track)")
         let start = track.center + origin + SIMD2(0, 30)
-        mark = c.app.events.count
-        try c.play("0 drag 0 \(start.x) \(start.y) \(start.x + 10) \(start.y - 60) 400 100")
-        let slid = try c.app.waitForGesture(.control, after: mark)
-        #expect(slid.event.gesture?.string(.control) == ControlCenter.Control.slider(.volume).name)
-        let level = try #require(slid.event.gesture?.number(.value))
         let expected = 0.45 + 60 / (track.height - track.width)
-        #expect(abs(level - expected) < 1e-6, "volume \(level), expected \(expected)")
-        try c.app.waitFor("the frame after the lift", after: slid.index) { $0.panel != nil }
-        let during = c.panels(from: mark)
-        #expect(!during.isEmpty && during.allSatisfy { $0.state == .open && $0.y == c.openY })
-        #expect(c.app.events[mark...slid.index].compactMap { $0.gesture?.kind } == [.control],
-                "only the slider took the touch")
-        #expect(c.panels(from: slid.index).last.map { abs($0.controls.value(.volume) - expected) < 1e-6 } == true)
+        let slid = try ControlCenterEndToEndTests.dragVolume(c, from: start, to: start + SIMD2(10, -60),
+                                                             expecting: expected)
+        #expect(c.panels(from: slid).last.map { abs($0.controls.value(.volume) - expected) < 1e-6 } == true)
 
         // A drag down from Wi-Fi's tile takes the panel down with the finger; let go past halfway, it closes.
         let wifi = try #require(controls.toggles[.wifi]).center + origin
