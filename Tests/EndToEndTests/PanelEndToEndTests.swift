@@ -207,19 +207,13 @@ import Testing
 /// flips it and a drag that starts on a slider moves the slider; the panel stays open and still through both.
 @Suite(.serialized) struct ControlCenterEndToEndTests {
     @Test func togglesAndSlidersWorkInsideTheOpenPanel() throws {
-        let c = try Compositor(output: (360, 720))
-        let layout = PanelLayout(width: c.width, height: c.height)
+        let (c, layout) = try Self.openPanel(output: (360, 720))
         let controls = layout.controls
-        // Open it (a tap on the peeking strip) and let it settle.
-        var mark = c.app.events.count
-        try c.play("0 tap 0 180 \(c.closedY + 20)")
-        let opened = try c.waitRest(.open, after: mark)
-        #expect(c.app.events[opened].panel?.y == c.openY)
         let panelX = layout.panelX, top = c.openY
 
         // Tap Bluetooth: it turns off; the panel neither moves nor closes.
         let bluetooth = try #require(controls.toggles[.bluetooth]).center + SIMD2(panelX, top)
-        mark = c.app.events.count
+        let mark = c.app.events.count
         try c.play("0 tap 0 \(bluetooth.x) \(bluetooth.y)")
         let flipped = try c.app.waitForGesture(.control, after: mark)
         let control = flipped.event.gesture
@@ -236,6 +230,17 @@ import Testing
         let start = track.center + SIMD2(panelX, top) - SIMD2(40, 0)
         try Self.dragVolume(c, from: start, to: start + SIMD2(100, 14),
                             expecting: 0.45 + 100 / (track.width - ControlCenterLayout.track))
+    }
+
+    /// Weston with an `output`-sized screen and the panel scene fullscreen, the panel opened (a tap on its peeking
+    /// strip) and come to rest open; the compositor and the panel's layout there.
+    static func openPanel(output: (width: Int, height: Int)) throws -> (Compositor, PanelLayout) {
+        let c = try Compositor(output: output)
+        let mark = c.app.events.count
+        try c.play("0 tap 0 \(c.width / 2) \(c.closedY + 20)")
+        let opened = try c.waitRest(.open, after: mark)
+        #expect(c.app.events[opened].panel?.y == c.openY)
+        return (c, PanelLayout(width: c.width, height: c.height))
     }
 
     /// Drags Volume from `start` to `end` (400 ms, 100 steps) on the open panel and checks what the user sees: the
@@ -263,13 +268,8 @@ import Testing
 /// a toggle still takes the panel down and closes it.
 @Suite(.serialized) struct LandscapeControlCenterEndToEndTests {
     @Test func anUprightSliderFollowsTheFingerUpAndThePanelStillClosesByADrag() throws {
-        let c = try Compositor(output: (720, 360))
-        let layout = PanelLayout(width: c.width, height: c.height)
+        let (c, layout) = try ControlCenterEndToEndTests.openPanel(output: (720, 360))
         let controls = layout.controls
-        var mark = c.app.events.count
-        try c.play("0 tap 0 360 \(c.closedY + 20)")
-        let opened = try c.waitRest(.open, after: mark)
-        #expect(c.app.events[opened].panel?.y == c.openY)
         let origin = SIMD2(layout.panelX, c.openY)
 
         // Drag Volume 60 px up, wobbling 10 px sideways: the level rises by the finger's travel, the panel stays.
@@ -283,7 +283,7 @@ import Testing
 
         // A drag down from Wi-Fi's tile takes the panel down with the finger; let go past halfway, it closes.
         let wifi = try #require(controls.toggles[.wifi]).center + origin
-        mark = c.app.events.count
+        let mark = c.app.events.count
         try c.play("0 drag 0 \(wifi.x) \(wifi.y) \(wifi.x) \(c.height - 8) 500 100")
         try c.waitRest(.closed, after: mark)
         #expect(c.panels(from: mark).contains { $0.state == .dragging }, "the finger dragged the panel")
