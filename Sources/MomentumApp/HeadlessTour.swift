@@ -46,7 +46,10 @@ struct HeadlessTour {
         if let track = layout.controls.sliders[.brightness] {
             let mark = app.events.count
             let p = track.center + origin
-            try gesture("drag the brightness slider left", "0 drag 0 \(p.x) \(p.y) \(p.x - track.width / 4) \(p.y) 300 60")
+            // Along its axis: left, or down on a landscape panel's upright slider.
+            let to = ControlCenterLayout.isUpright(track) ? p + SIMD2(0, track.height / 4) : p - SIMD2(track.width / 4, 0)
+            try gesture("drag the brightness slider toward its low end",
+                        "0 drag 0 \(p.x) \(p.y) \(to.x) \(to.y) 300 60")
             let slid = try app.waitForGesture(.control, after: mark)
             // The frame drawn for the lift: the panel stayed open (the slider took the drag).
             try app.waitFor("the panel still open", after: slid.index) { $0.panel?.state == .open }

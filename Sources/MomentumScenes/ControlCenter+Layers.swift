@@ -105,22 +105,31 @@ extension ControlCenterLayout {
                            panel: LayerID) -> LayerID {
         let s = scale
         let captionY = (track.y - Self.caption * s + 2 * s).rounded()
-        tree.add(.text(slider.label, frame: DrawRect(x: track.x + 2 * s, y: captionY, width: track.width / 2,
-                                                     height: 12 * s),
-                       size: 9.5 * s, color: Palette.secondary, weight: .semibold), to: panel)
-        tree.add(.text("\(Int((level * 100).rounded())) %",
-                       frame: DrawRect(x: track.x + track.width / 2, y: captionY, width: track.width / 2 - 2 * s,
-                                       height: 12 * s),
-                       size: 9.5 * s, color: Palette.secondary, alignment: .trailing), to: panel)
-        let trackLayer = tree.add(Layer(frame: track, backgroundColor: Palette.well, cornerRadius: 12 * s), to: panel)
-        let fill = DrawRect(x: track.x, y: track.y,
-                            width: Self.fillWidth(level: level, track: track.width, height: track.height).rounded(),
-                            height: track.height)
-        tree.add(Layer(frame: fill, backgroundColor: Palette.accent, cornerRadius: 12 * s), to: panel)
-        let glyphSide = (20 * s).rounded()
-        let glyph = DrawRect(x: (track.x + (track.height - glyphSide) / 2).rounded(),
-                             y: (track.y + (track.height - glyphSide) / 2).rounded(), width: glyphSide,
-                             height: glyphSide)
+        let upright = Self.isUpright(track)
+        if upright {
+            // An upright slider (iOS's in landscape): its caption centred over it; the level is the fill's height.
+            tree.add(.text(slider.label, frame: DrawRect(x: track.x, y: captionY, width: track.width, height: 12 * s),
+                           size: 9.5 * s, color: Palette.secondary, weight: .semibold, alignment: .center), to: panel)
+        } else {
+            tree.add(.text(slider.label, frame: DrawRect(x: track.x + 2 * s, y: captionY, width: track.width / 2,
+                                                         height: 12 * s),
+                           size: 9.5 * s, color: Palette.secondary, weight: .semibold), to: panel)
+            tree.add(.text("\(Int((level * 100).rounded())) %",
+                           frame: DrawRect(x: track.x + track.width / 2, y: captionY, width: track.width / 2 - 2 * s,
+                                           height: 12 * s),
+                           size: 9.5 * s, color: Palette.secondary, alignment: .trailing), to: panel)
+        }
+        let radius = (upright ? 18 : 12) * s
+        let trackLayer = tree.add(Layer(frame: track, backgroundColor: Palette.well, cornerRadius: radius), to: panel)
+        let length = Self.fill(level: level, on: track).rounded()
+        let fill = upright ? DrawRect(x: track.x, y: track.maxY - length, width: track.width, height: length)
+            : DrawRect(x: track.x, y: track.y, width: length, height: track.height)
+        tree.add(Layer(frame: fill, backgroundColor: Palette.accent, cornerRadius: radius), to: panel)
+        // The glyph in the always-filled square at the track's start (its left end, or its foot upright).
+        let side = min(track.width, track.height), glyphSide = (20 * s).rounded()
+        let glyph = DrawRect(x: (track.x + (side - glyphSide) / 2).rounded(),
+                             y: ((upright ? track.maxY - side : track.y) + (side - glyphSide) / 2).rounded(),
+                             width: glyphSide, height: glyphSide)
         for part in slider.icon.layers(in: glyph, color: Palette.white, background: Palette.accent) {
             tree.add(part, to: panel)
         }

@@ -36,7 +36,7 @@ public struct ControlCenter: Sendable, Equatable {
         }
     }
 
-    /// A horizontal level control.
+    /// A level control: a horizontal track, or an upright one in the landscape columns.
     public enum Slider: String, Sendable, CaseIterable {
         case brightness, volume
 
@@ -115,8 +115,8 @@ public struct ControlCenter: Sendable, Equatable {
 
 /// Where the Control Center's parts sit inside the panel (the panel's own coordinates, logical px): a grabber, then
 /// the toggles in a 2 × 2 grid, the media tile (beside the toggles on a wide panel, under them on a narrow one) and
-/// the two sliders, each under a caption; on a phone in landscape the toggles and the sliders in two columns, the
-/// media tile under both. What does not fit the height the panel may take is left out, media first.
+/// the two sliders, each under a caption; on a phone in landscape the toggles over the media tile on the left, the
+/// sliders upright side by side on the right. What does not fit the height the panel may take is left out, media first.
 public struct ControlCenterLayout: Sendable, Equatable {
     /// Panel width.
     public let width: Double
@@ -156,12 +156,14 @@ public struct ControlCenterLayout: Sendable, Equatable {
     public static let landscapeWidth = 500.0
     /// The narrowest a toggle's tile gets in the landscape columns ("Bluetooth" whole beside its glyph).
     public static let landscapeTileWidth = 136.0
+    /// An upright slider's width (the landscape columns').
+    public static let uprightWidth = 72.0
 
     /// Lays out a panel `width` wide whose height may be at most `maxHeight`, every measure (margins, tiles, type)
     /// `scale` times the phone's (larger on a large screen, `PanelLayout.controlScale`). `landscape` (a phone held
     /// sideways, `PanelLayout`): on a panel at least `landscapeWidth` wide and narrower than `largeWidth`, the
-    /// controls in two columns as iOS's Control Center lays them in landscape: the toggles left, the sliders right
-    /// (each level with a row of toggles), the media tile under both.
+    /// controls in two columns as iOS's Control Center lays them in landscape: the toggles over the media tile left,
+    /// the sliders upright right.
     public init(width: Double, maxHeight: Double, scale: Double = 1, landscape: Bool = false) {
         if landscape, width < Self.largeWidth * scale, width >= Self.landscapeWidth * scale {
             self.init(columnsWidth: width, maxHeight: maxHeight, scale: scale)
@@ -233,33 +235,36 @@ public struct ControlCenterLayout: Sendable, Equatable {
         buttons = media.map { Self.buttons(in: $0, scale: s) } ?? [:]
     }
 
-    /// The landscape layout (see `init(width:maxHeight:scale:landscape:)`): the toggles' 2 × 2 grid in the left
-    /// column (its tiles at least `landscapeTileWidth`), Brightness and Volume stacked in the right one, each caption
-    /// and track as tall as a row of toggles and level with it, and under both the media tile across the panel (a
-    /// short one: play/pause and next at its right), left out first where the height does not hold it.
+    /// The landscape layout (see `init(width:maxHeight:scale:landscape:)`), as iOS lays its Control Center out on
+    /// a phone held sideways: the toggles' 2 × 2 grid in the left column (its tiles at least `landscapeTileWidth`)
+    /// over the media tile (a short one: play/pause and next at its right; left out first where the height does not
+    /// hold it), and at the right Brightness and Volume upright side by side (`uprightWidth` each), each under its
+    /// caption and reaching from the first row of toggles to the foot of the left column.
     private init(columnsWidth width: Double, maxHeight: Double, scale s: Double) {
         self.width = width
         scale = s
         let m = Self.margin * s, g = Self.gap * s, top = Self.top * s, tileHeight = Self.tileHeight * s
         let inner = width - 2 * m
-        let gridWidth = max(((inner - 2 * g) / 2).rounded(.down), (2 * Self.landscapeTileWidth * s + g).rounded())
+        let sliderWidth = (Self.uprightWidth * s).rounded()
+        let slidersWidth = 2 * sliderWidth + g
+        let gridWidth = max((inner - slidersWidth - 2 * g).rounded(.down), (2 * Self.landscapeTileWidth * s + g).rounded())
         let tileWidth = ((gridWidth - g) / 2).rounded(.down)
         toggles = Self.toggleGrid(x: m, top: top, tileWidth: tileWidth, tileHeight: tileHeight, gap: g)
-        let right = m + 2 * tileWidth + g + 2 * g
-        var sliders: [ControlCenter.Slider: DrawRect] = [:]
-        for (k, slider) in ControlCenter.Slider.allCases.enumerated() {
-            sliders[slider] = DrawRect(x: right, y: (top + Double(k) * (tileHeight + g) + Self.caption * s).rounded(),
-                                       width: m + inner - right, height: (Self.track * s).rounded())
-        }
-        self.sliders = sliders
         var y = (top + 2 * tileHeight + g).rounded()
         let mediaY = y + 1.6 * g, mediaHeight = Self.mediaHeight * s
         if mediaY + mediaHeight + Self.tightBottom * s <= maxHeight {
-            media = DrawRect(x: m, y: mediaY, width: inner, height: mediaHeight)
+            media = DrawRect(x: m, y: mediaY, width: 2 * tileWidth + g, height: mediaHeight)
             y = mediaY + mediaHeight
         } else {
             media = nil
         }
+        let right = m + inner - slidersWidth, trackTop = (top + Self.caption * s).rounded()
+        var sliders: [ControlCenter.Slider: DrawRect] = [:]
+        for (k, slider) in ControlCenter.Slider.allCases.enumerated() {
+            sliders[slider] = DrawRect(x: right + Double(k) * (sliderWidth + g), y: trackTop, width: sliderWidth,
+                                       height: (y - trackTop).rounded())
+        }
+        self.sliders = sliders
         height = min(y + Self.bottom * s, max(maxHeight, y + Self.tightBottom * s)).rounded()
         buttons = media.map { Self.buttons(in: $0, scale: s) } ?? [:]
     }
@@ -325,6 +330,35 @@ public struct ControlCenterLayout: Sendable, Equatable {
     /// The control at `point` (panel coordinates), if any.
     public func control(at point: SIMD2<Double>) -> ControlCenter.Control? {
         targets.first { $0.rect.contains(point) }?.control
+    }
+
+    /// Whether `track` stands upright (a landscape panel's slider): its level rises from its foot.
+    public static func isUpright(_ track: DrawRect) -> Bool { track.height > track.width }
+
+    /// The fill's length for `level` on `track` (along its axis: its width, or its height upright).
+    public static func fill(level: Double, on track: DrawRect) -> Double {
+        fillWidth(level: level, track: max(track.width, track.height), height: min(track.width, track.height))
+    }
+
+    /// Where `point` (panel coordinates) lies along `track`'s axis: from its left edge rightward, or upright from
+    /// its foot upward (the fill's end there).
+    public static func along(_ track: DrawRect, _ point: SIMD2<Double>) -> Double {
+        isUpright(track) ? track.maxY - point.y : point.x - track.x
+    }
+
+    /// The level for a fill `fill` long on `track` (along its axis).
+    public static func level(fill: Double, on track: DrawRect) -> Double {
+        level(fill: fill, track: max(track.width, track.height), height: min(track.width, track.height))
+    }
+
+    /// The level for a fill's end at `point` (panel coordinates) on `track`.
+    public static func level(at point: SIMD2<Double>, on track: DrawRect) -> Double {
+        level(fill: along(track, point), on: track)
+    }
+
+    /// The finger's coordinate that moves a fill along `track` (x, or −y upright: a finger moving up raises it).
+    public static func fingerAxis(_ track: DrawRect, _ finger: SIMD2<Double>) -> Double {
+        isUpright(track) ? -finger.y : finger.x
     }
 
     /// The fill's width for a level on a slider track `width` wide and `height` tall: the glyph's square (the

@@ -213,8 +213,7 @@ public struct PanelScene: Scene, BackendSwitchable {
                 if !isMoving, !dragging, target == .open, let control = control(at: p) {
                     grabbed = control
                     if case .slider(let slider) = control, let track = layout.controls.sliders[slider] {
-                        pressFill = ControlCenterLayout.fillWidth(level: controls.value(slider), track: track.width,
-                                                                 height: track.height)
+                        pressFill = ControlCenterLayout.fill(level: controls.value(slider), on: track)
                     } else {
                         addPanelContents()
                     }
@@ -224,9 +223,10 @@ public struct PanelScene: Scene, BackendSwitchable {
                 }
                 pressTop = y
             case .panBegan(let p):
-                if case .slider = grabbed {
-                    sliderMapping = DragMapping(value: pressFill, finger: p.x, pressedValue: pressFill,
-                                                pressedFinger: press.x)
+                if case .slider(let slider) = grabbed, let track = layout.controls.sliders[slider] {
+                    sliderMapping = DragMapping(value: pressFill, finger: ControlCenterLayout.fingerAxis(track, p),
+                                                pressedValue: pressFill,
+                                                pressedFinger: ControlCenterLayout.fingerAxis(track, press))
                     slide(finger: p)
                     continue
                 }
@@ -398,8 +398,7 @@ public struct PanelScene: Scene, BackendSwitchable {
     private mutating func activate(_ control: ControlCenter.Control, at point: SIMD2<Double>) -> TraceValue {
         let value: TraceValue
         if case .slider(let slider) = control, let track = layout.controls.sliders[slider] {
-            let local = point.x - rect.x - track.x
-            controls.set(slider, to: ControlCenterLayout.level(fill: local, track: track.width, height: track.height))
+            controls.set(slider, to: ControlCenterLayout.level(at: point - rect.origin, on: track))
             value = .number(controls.value(slider))
         } else {
             value = controls.activate(control)
@@ -408,12 +407,12 @@ public struct PanelScene: Scene, BackendSwitchable {
         return value
     }
 
-    /// The slider the touch belongs to follows the finger sideways (its fill's end keeps its offset from the finger,
-    /// the slop taken up).
+    /// The slider the touch belongs to follows the finger along its axis (sideways, or up and down upright: its
+    /// fill's end keeps its offset from the finger, the slop taken up).
     private mutating func slide(finger: SIMD2<Double>) {
         guard case .slider(let slider) = grabbed, let track = layout.controls.sliders[slider] else { return }
-        let fill = sliderMapping.move(to: finger.x)
-        let level = ControlCenterLayout.level(fill: fill, track: track.width, height: track.height)
+        let fill = sliderMapping.move(to: ControlCenterLayout.fingerAxis(track, finger))
+        let level = ControlCenterLayout.level(fill: fill, on: track)
         guard level != controls.value(slider) else { return }
         controls.set(slider, to: level)
         addPanelContents()

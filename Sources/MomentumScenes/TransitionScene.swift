@@ -590,7 +590,22 @@ public struct TransitionScene: Scene {
         // The attachments: a list of rows (a file-type tile, the name, the size), as many as fit.
         let fileX = sideWidth > 0 ? inset.maxX - sideWidth : inset.x
         var fileY = sideWidth > 0 ? (short ? inset.y + Self.shortColumnTop : bodyTop) : lineY + px(18)
-        guard fileY + px(20) + row < inset.maxY else { return }
+        guard fileY + px(20) + row < inset.maxY else {
+            // No room for the list under the message (568x320): the three in one row, a tile and the name each.
+            let rowTop = lineY - px(21) + px(14) + Self.compactGap
+            guard short, sideWidth == 0, rowTop + Self.compactRow <= inset.maxY,
+                  Self.compactAttachmentsFit(width: inset.width) else { return }
+            var x = inset.x
+            for file in Self.attachments {
+                let tile = DrawRect(x: x, y: rowTop + (Self.compactRow - Self.compactTile) / 2, width: Self.compactTile,
+                                    height: Self.compactTile)
+                addFileTile(file, in: tile, radius: 6, kindSize: 7, kindHeight: 10)
+                layers.add(Self.text(file.name, size: 9.5, color: ink, weight: .semibold, x: tile.maxX + 6,
+                                     y: rowTop + ((Self.compactRow - 9.5) / 2).rounded()), to: cardContent)
+                x += Self.compactWidth(of: file.name) + Self.compactSpacing
+            }
+            return
+        }
         layers.add(Self.text("ATTACHMENTS", size: pt(8), color: grey, weight: .semibold, x: fileX, y: fileY),
                    to: cardContent)
         fileY += px(20)
@@ -607,11 +622,7 @@ public struct TransitionScene: Scene {
                                  backgroundColor: RGBA(hex: 0xE2E4EA)), to: cardContent)
             }
             let tile = DrawRect(x: fileX, y: fileY + (row - tileSide) / 2, width: tileSide, height: tileSide)
-            layers.add(Layer(frame: tile, backgroundColor: RGBA(hex: file.color), cornerRadius: 7 * k), to: cardContent)
-            var kind = Self.text(file.kind, size: pt(7), color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold,
-                                 alignment: .center)
-            kind.frame = DrawRect(x: tile.x, y: tile.y + ((tileSide - pt(7)) / 2).rounded(), width: tile.width, height: px(10))
-            layers.add(kind, to: cardContent)
+            addFileTile(file, in: tile, radius: 7 * k, kindSize: pt(7), kindHeight: px(10))
             layers.add(Self.text(file.name, size: pt(10.5), color: ink, weight: .semibold, x: fileX + tileSide + px(12),
                                  y: fileY + (short ? 8 : px(10))), to: cardContent)
             layers.add(Self.text(detailed ? file.size : Self.sizeLine(file.size, width: 0, size: pt(8.5)),
@@ -619,6 +630,31 @@ public struct TransitionScene: Scene {
                                  y: fileY + (short ? 26 : px(28))), to: cardContent)
             fileY += row
         }
+    }
+
+    /// An attachment's file-type tile in `tile`: its colour, its kind (capitals `kindSize` tall) centred on it.
+    private mutating func addFileTile(_ file: (name: String, size: String, kind: String, color: UInt32), in tile: DrawRect,
+                                      radius: Double, kindSize: Double, kindHeight: Double) {
+        layers.add(Layer(frame: tile, backgroundColor: RGBA(hex: file.color), cornerRadius: radius), to: cardContent)
+        var kind = Self.text(file.kind, size: kindSize, color: RGBA(r: 1, g: 1, b: 1, a: 1), weight: .semibold,
+                             alignment: .center)
+        kind.frame = DrawRect(x: tile.x, y: tile.y + ((tile.height - kindSize) / 2).rounded(), width: tile.width,
+                              height: kindHeight)
+        layers.add(kind, to: cardContent)
+    }
+
+    /// A short narrow card's attachments in one row (568x320: no room for their list under the first paragraph):
+    /// the row's height, a tile's side, the space between two, and the gap above the row under the message's ink.
+    static let compactRow = 28.0, compactTile = 24.0, compactSpacing = 14.0, compactGap = 12.0
+
+    /// How wide an attachment is in the one row: its tile and its name (9.5 px capitals semibold; Inter averages
+    /// about 0.67 of the capital height a character, 0.7 keeps a margin).
+    static func compactWidth(of name: String) -> Double { compactTile + 6 + Double(name.count) * 9.5 * 0.7 }
+
+    /// Whether every attachment fits the one row in `width`.
+    static func compactAttachmentsFit(width: Double) -> Bool {
+        attachments.map { compactWidth(of: $0.name) }.reduce(0, +) + Double(attachments.count - 1) * compactSpacing
+            <= width
     }
 
     /// When each inbox row's message came.
@@ -648,7 +684,8 @@ public struct TransitionScene: Scene {
     /// margin; nil for a card too narrow for the column where an attachment fits after the message. A line's ink is
     /// counted 14 px (capitals 9.5 px, a descender under them), so the same lines fit at this height.
     /// On a card too narrow for the column, whose attachments follow the message: where not one attachment fits
-    /// under the message's first paragraph (568x320), the card ends at that paragraph (70 px of it were blank).
+    /// under the message's first paragraph (568x320), the card ends under that paragraph with the attachments in
+    /// one row (a tile and the name each) where that fits, else at the paragraph (70 px of it were blank).
     static func shortCardHeight(size: SIMD2<Double>) -> Double? {
         let inset = DrawRect(origin: .zero, size: size).insetBy(20)
         let bodyTop = inset.y + 110 - shortLift
@@ -657,7 +694,10 @@ public struct TransitionScene: Scene {
             // Where the attachments' heading and first row would start and end (as the card draws them).
             let files = bodyTop + Double(first.count) * 21 + 18 + 20 + shortAttachmentRow
             guard files >= inset.maxY else { return nil }
-            return (bodyTop + Double(max(first.count - 1, 0)) * 21 + 14 + 20).rounded(.up)
+            // The paragraph's ink ends here; the attachments' one row under it where the card has room for it.
+            let message = bodyTop + Double(max(first.count - 1, 0)) * 21 + 14
+            let withRow = message + compactGap + compactRow + 20
+            return (withRow <= size.y && compactAttachmentsFit(width: inset.width) ? withRow : message + 20).rounded(.up)
         }
         let columns = columns(width: min(inset.width - (inset.width >= 600 ? 300 : 240) - 40, 560), size: 9.5)
         let wrapped = Array((body + moreBody).flatMap({ wrap($0, columns: columns) + [""] }).dropLast())

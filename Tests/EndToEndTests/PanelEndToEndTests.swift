@@ -207,19 +207,13 @@ import Testing
 /// flips it and a drag that starts on a slider moves the slider; the panel stays open and still through both.
 @Suite(.serialized) struct ControlCenterEndToEndTests {
     @Test func togglesAndSlidersWorkInsideTheOpenPanel() throws {
-        let c = try Compositor(output: (360, 720))
-        let layout = PanelLayout(width: c.width, height: c.height)
+        let (c, layout) = try Self.openPanel(output: (360, 720))
         let controls = layout.controls
-        // Open it (a tap on the peeking strip) and let it settle.
-        var mark = c.app.events.count
-        try c.play("0 tap 0 180 \(c.closedY + 20)")
-        let opened = try c.waitRest(.open, after: mark)
-        #expect(c.app.events[opened].panel?.y == c.openY)
         let panelX = layout.panelX, top = c.openY
 
         // Tap Bluetooth: it turns off; the panel neither moves nor closes.
         let bluetooth = try #require(controls.toggles[.bluetooth]).center + SIMD2(panelX, top)
-        mark = c.app.events.count
+        let mark = c.app.events.count
         try c.play("0 tap 0 \(bluetooth.x) \(bluetooth.y)")
         let flipped = try c.app.waitForGesture(.control, after: mark)
         let control = flipped.event.gesture
@@ -234,18 +228,66 @@ import Testing
         // Drag the volume slider 100 px right, with some vertical wobble: the level follows, the panel does not.
         let track = try #require(controls.sliders[.volume])
         let start = track.center + SIMD2(panelX, top) - SIMD2(40, 0)
-        mark = c.app.events.count
-        try c.play("0 drag 0 \(start.x) \(start.y) \(start.x + 100) \(start.y + 14) 400 100")
+        try Self.dragVolume(c, from: start, to: start + SIMD2(100, 14),
+                            expecting: 0.45 + 100 / (track.width - ControlCenterLayout.track))
+    }
+
+    /// Weston with an `output`-sized screen and the panel scene fullscreen, the panel opened (a tap on its peeking
+    /// strip) and come to rest open; the compositor and the panel's layout there.
+    static func openPanel(output: (width: Int, height: Int)) throws -> (Compositor, PanelLayout) {
+        let c = try Compositor(output: output)
+        let mark = c.app.events.count
+        try c.play("0 tap 0 \(c.width / 2) \(c.closedY + 20)")
+        let opened = try c.waitRest(.open, after: mark)
+        #expect(c.app.events[opened].panel?.y == c.openY)
+        return (c, PanelLayout(width: c.width, height: c.height))
+    }
+
+    /// Drags Volume from `start` to `end` (400 ms, 100 steps) on the open panel and checks what the user sees: the
+    /// slider took the touch and set `expected`, the panel stayed open and still. Returns the control event's index.
+    @discardableResult
+    static func dragVolume(_ c: Compositor, from start: SIMD2<Double>, to end: SIMD2<Double>,
+                           expecting expected: Double) throws -> Int {
+        let mark = c.app.events.count
+        try c.play("0 drag 0 \(start.x) \(start.y) \(end.x) \(end.y) 400 100")
         let slid = try c.app.waitForGesture(.control, after: mark)
         #expect(slid.event.gesture?.string(.control) == ControlCenter.Control.slider(.volume).name)
         let level = try #require(slid.event.gesture?.number(.value))
-        let expected = 0.45 + 100 / (track.width - ControlCenterLayout.track)
         #expect(abs(level - expected) < 1e-6, "volume \(level), expected \(expected)")
         try c.app.waitFor("the frame after the lift", after: slid.index) { $0.panel != nil }
         let during = c.panels(from: mark)
         #expect(!during.isEmpty && during.allSatisfy { $0.state == .open && $0.y == c.openY })
         let gestures = c.app.events[mark...slid.index].compactMap { $0.gesture?.kind }
         #expect(gestures == [.control], "only the slider took the touch: \(gestures)")
+        return slid.index
+    }
+}
+
+/// A landscape phone's Control Center (720x360) under weston with real touch: its sliders stand upright beside the
+/// toggles, a drag up one raises its level along its own axis (the panel stays open and still), and a drag down from
+/// a toggle still takes the panel down and closes it.
+@Suite(.serialized) struct LandscapeControlCenterEndToEndTests {
+    @Test func anUprightSliderFollowsTheFingerUpAndThePanelStillClosesByADrag() throws {
+        let (c, layout) = try ControlCenterEndToEndTests.openPanel(output: (720, 360))
+        let controls = layout.controls
+        let origin = SIMD2(layout.panelX, c.openY)
+
+        // Drag Volume 60 px up, wobbling 10 px sideways: the level rises by the finger's travel, the panel stays.
+        let track = try #require(controls.sliders[.volume])
+        #expect(ControlCenterLayout.isUpright(track), "the landscape slider is upright: \(track)")
+        let start = track.center + origin + SIMD2(0, 30)
+        let expected = 0.45 + 60 / (track.height - track.width)
+        let slid = try ControlCenterEndToEndTests.dragVolume(c, from: start, to: start + SIMD2(10, -60),
+                                                             expecting: expected)
+        #expect(c.panels(from: slid).last.map { abs($0.controls.value(.volume) - expected) < 1e-6 } == true)
+
+        // A drag down from Wi-Fi's tile takes the panel down with the finger; let go past halfway, it closes.
+        let wifi = try #require(controls.toggles[.wifi]).center + origin
+        let mark = c.app.events.count
+        try c.play("0 drag 0 \(wifi.x) \(wifi.y) \(wifi.x) \(c.height - 8) 500 100")
+        try c.waitRest(.closed, after: mark)
+        #expect(c.panels(from: mark).contains { $0.state == .dragging }, "the finger dragged the panel")
+        #expect(!c.app.events[mark...].contains { $0.gesture?.kind == .control }, "no control took the drag")
     }
 }
 

@@ -188,7 +188,7 @@ struct ControlCenterTests {
 
 /// Every control of the Control Center is on the open panel, on screen, at every size a user runs it at.
 struct ControlCenterFitsTests {
-    @Test("on a landscape phone the open panel lays its controls in two columns: toggles left, sliders right",
+    @Test("on a landscape phone the open panel lays its controls in two columns: toggles and media left, the sliders upright right",
           arguments: [SIMD2<Double>(720, 360), SIMD2(640, 360), SIMD2(568, 320), SIMD2(844, 390), SIMD2(640, 400)])
     func aLandscapePhonesPanelLaysItsControlsInColumns(size: SIMD2<Double>) throws {
         let layout = PanelLayout(width: size.x, height: size.y)
@@ -199,18 +199,23 @@ struct ControlCenterFitsTests {
         #expect(controls.toggles.count == 4 && controls.sliders.count == 2, "\(size): \(controls.sliders.keys)")
         let media = try #require(controls.media, "\(size): no media tile")
         #expect(controls.buttons[.playPause] != nil && controls.buttons[.next] != nil)
-        // The sliders in a column right of every toggle, Volume under Brightness, each level with a row of toggles
-        // (iOS's landscape Control Center: the tiles left, the levels right), not under the toggles across the panel.
+        // iOS's landscape Control Center: the toggles over the media tile on the left; Brightness and Volume upright
+        // side by side on the right, from the first row of toggles (under their captions) to the media tile's foot,
+        // tall enough to set a level by sliding a finger up or down (the horizontal ones of a phone held upright
+        // were 56 px rows beside the toggles).
         let brightness = try #require(controls.sliders[.brightness]), volume = try #require(controls.sliders[.volume])
-        let togglesRight = controls.toggles.values.map(\.maxX).max() ?? 0
-        let rows = [controls.toggles[.wifi], controls.toggles[.airplane]].compactMap { $0 }
-        #expect(brightness.x >= togglesRight + ControlCenterLayout.gap && volume.x == brightness.x,
-                "\(size): sliders at \(brightness.x), the toggles end at \(togglesRight)")
-        #expect(rows.count == 2 && brightness.maxY == rows[0].maxY && volume.maxY == rows[1].maxY,
-                "\(size): \(brightness), \(volume), rows \(rows)")
-        #expect(brightness.width >= 160, "\(size): a \(brightness.width) px slider")
-        // The media tile under both columns, apart from every other control.
-        #expect(media.y >= volume.maxY && media.y >= rows[1].maxY)
+        let left = controls.toggles.values.map(\.maxX).max() ?? 0
+        let firstRow = try #require(controls.toggles[.wifi])
+        #expect(ControlCenterLayout.isUpright(brightness) && ControlCenterLayout.isUpright(volume),
+                "\(size): \(brightness), \(volume)")
+        #expect(brightness.x >= max(left, media.maxX) + ControlCenterLayout.gap
+                && volume.x >= brightness.maxX + ControlCenterLayout.gap / 2 && volume.y == brightness.y
+                && volume.size == brightness.size, "\(size): \(brightness), \(volume), left column to \(left)")
+        #expect(brightness.y - ControlCenterLayout.caption == firstRow.y && brightness.maxY == media.maxY,
+                "\(size): \(brightness), first row \(firstRow), media \(media)")
+        #expect(brightness.height >= 150 && brightness.width >= 56, "\(size): a \(brightness.size) slider")
+        // The media tile under the toggles, in their column.
+        #expect(media.y >= firstRow.maxY + 56 && media.x == firstRow.x && media.maxX <= left)
         let rects = controls.targets.map(\.rect).filter { !media.contains($0.center) }
         for i in rects.indices { for j in rects.indices where j > i { #expect(!rects[i].intersects(rects[j])) } }
         // All of it on screen once open, under the bar, inside the panel.
@@ -219,6 +224,63 @@ struct ControlCenterFitsTests {
             #expect(rect.x >= 0 && rect.maxX <= controls.width && rect.maxY + ControlCenterLayout.tightBottom
                     <= layout.panelSize.y && open + rect.maxY <= size.y, "\(size): \(rect)")
         }
+    }
+
+    @Test("an upright slider follows the finger up and down, not the panel; a tap sets its level where it lands")
+    func anUprightSliderMovesAlongItsOwnAxis() throws {
+        var d = PanelDriver(layout: PanelLayout(width: 720, height: 360))
+        _ = d.tap()
+        d.settle()
+        let openY = d.scene.y
+        #expect(d.scene.state == .open)
+        let track = try #require(d.scene.layout.controls.sliders[.volume])
+        let origin = d.scene.rect.origin
+        let before = d.scene.controls.value(.volume)
+        let start = origin + track.center
+        _ = d.down(start.x, start.y)
+        // Up, wobbling sideways by up to 12 px (a thumb's drag): past the slop, the take-up, then on.
+        var events: [SceneEvent] = []
+        for step in 1...15 {
+            d.time += 0.01
+            events += d.move(start.x + Double(step % 4) * 4, start.y - Double(step) * 4)
+            d.advanceFrame()
+            #expect(d.scene.y == openY, "the panel stays put")
+        }
+        #expect(!events.contains { $0.kind == .panBegan }, "the panel did not take the touch")
+        // After the take-up the point pressed stays under the finger: the level rose by the finger's travel.
+        let expected = before + 60 / (track.height - track.width)
+        #expect(abs(d.scene.controls.value(.volume) - expected) < 1e-9, "\(d.scene.controls.value(.volume))")
+        d.time += 0.01
+        #expect(d.up(start.x, start.y - 60).map(\.kind) == [.control])
+        #expect(d.scene.state == .open && !d.scene.needsFrames)
+        // Dragged down past its foot it stops at 0.
+        _ = d.down(start.x, start.y)
+        var y = start.y
+        for _ in 0..<30 {
+            d.time += 0.01
+            y += 20
+            _ = d.move(start.x, y)
+        }
+        _ = d.up(start.x, y)
+        #expect(d.scene.controls.value(.volume) == 0 && d.scene.y == openY)
+        // A tap three quarters up sets the level there.
+        let at = origin.y + track.maxY - track.height * 0.75
+        _ = d.down(start.x, at)
+        d.time += 0.08
+        _ = d.up(start.x, at)
+        #expect(abs(d.scene.controls.value(.volume) - (0.75 * track.height - track.width) / (track.height - track.width))
+                < 1e-9)
+        // A drag down from a toggle still closes the panel.
+        let wifi = origin + (d.scene.layout.controls.toggles[.wifi]?.center ?? .zero)
+        _ = d.down(wifi.x, wifi.y)
+        for step in 1...20 {
+            d.time += 0.01
+            _ = d.move(wifi.x, wifi.y + Double(step) * 12)
+            d.advanceFrame()
+        }
+        _ = d.up(wifi.x, wifi.y + 240)
+        d.settle()
+        #expect(d.scene.state == .closed)
     }
 
     @Test("a phone held upright or a desktop window keeps the stacked layout",

@@ -16,8 +16,8 @@ struct PanelDriver {
     /// The seed's spring: stiffness 300, damping 20, mass 1.
     static let spring = SpringParameters(stiffness: 300, damping: 20, mass: 1)
 
-    init() {
-        scene = PanelScene(layout: Self.layout, backend: .spring(SpringAnimation(parameters: Self.spring, at: .zero)),
+    init(layout: PanelLayout = Self.layout) {
+        scene = PanelScene(layout: layout, backend: .spring(SpringAnimation(parameters: Self.spring, at: .zero)),
                            backendName: "spring")
     }
 

@@ -171,12 +171,38 @@ struct TransitionShortLayoutTests {
         #expect(abs((card.y - band) - (size.y - card.maxY)) <= 1, "\(size): card \(card) under a \(band) px bar")
     }
 
-    @Test("a short card too narrow for the attachments' column and too short for one under the message ends at it",
-          arguments: [SIMD2(568.0, 320.0), SIMD2(540, 300)])
+    @Test("a short narrow card shows its attachments in one row under its first paragraph (568x320)")
+    func aNarrowShortCardShowsItsAttachmentsInOneRow() throws {
+        let size = SIMD2(568.0, 320.0)
+        let (card, drawn, _, last) = try presented(size)
+        // The message is the first paragraph (no room for more), and under it every attachment by name: a row, one
+        // baseline, left to right apart, whole inside the card's 20 px margin, in 13 px type (the card showed none).
+        #expect(TransitionScene.body[0].hasSuffix(last.string), "\(size): the message ends with \"\(last.string)\"")
+        let names = try TransitionScene.attachments.map { file in
+            try #require(drawn.first { $0.string == file.name }, "\(size): \(file.name) drawn")
+        }
+        var right = card.x + 20
+        for name in names {
+            #expect(name.position.y == names[0].position.y && name.position.y > last.position.y + 20
+                    && name.size * TextRun.capHeightPerEm >= 9.5 - 1e-9, "\(size): \(name.string) at \(name.position), \(name.size) px")
+            #expect(name.position.x >= right + 8, "\(size): \(name.string) at \(name.position.x), the last ended at \(right)")
+            // Inter's semibold averages about 0.67 of the capital height a character.
+            right = name.position.x + Double(name.string.count) * 0.67 * name.size * TextRun.capHeightPerEm
+        }
+        #expect(right <= card.maxX - 20, "\(size): the row runs to \(right), the card to \(card.maxX)")
+        // The row's foot 20–28 px above the card's foot, as the wider short cards' lowest line; centred under the bar.
+        let foot = names[0].position.y + 0.25 * names[0].size
+        #expect(card.maxY - foot >= 20 && card.maxY - foot <= 28, "\(size): \(card.maxY - foot) px under the row")
+        let band = SceneChrome.bandHeight(for: size)
+        #expect(abs((card.y - band) - (size.y - card.maxY)) <= 1, "\(size): card \(card) under a \(band) px bar")
+    }
+
+    @Test("a short card too narrow for the attachments' column and too short for them under the message ends at it",
+          arguments: [SIMD2(540.0, 300.0)])
     func aNarrowShortCardEndsAtItsFirstParagraph(size: SIMD2<Double>) throws {
         let (card, drawn, _, last) = try presented(size)
-        // Its lowest line (the first paragraph's last) 20–28 px above its foot, as a wider short card's: at 568x320
-        // it ended 70 px above it, the rest of the card blank.
+        // Its lowest line (the first paragraph's last) 20–28 px above its foot, as a wider short card's: at 540x300
+        // it ended 50 px above it, the rest of the card blank.
         let inside = drawn.filter { run in
             !run.string.isEmpty && card.contains(run.position) && TransitionScene.body.contains { $0.contains(run.string) }
         }
