@@ -25,8 +25,8 @@
 ///   eight intervals) drops everything learned.
 /// - the start (wake) time is the target minus the slack (and, in a fresh run, `youngAllowance`): a high percentile
 ///   (`slackPercentile`) of the client's last `renderHistory` planned wake → commit times after the first
-///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build) plus
-///   half a margin, widened at once after a late frame to what that frame took plus an
+///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build; never
+///   the longest alone, `renderTail`) plus half a margin, widened at once after a late frame to what that frame took plus an
 ///   eighth of a cycle, and narrowed slowly (2 % per on-time frame) from there. (The longest of the last 128, as
 ///   before, put the start at the callback for 128 frames after any one wake-up that ran 10–30 ms late.) A slack as
 ///   large as the target starts the frame at the callback: never later than `--frame-start callback` would.
@@ -247,20 +247,33 @@ public struct FrameDeadline: Sendable {
     /// The time kept between the planned wake and the commit (s): a high percentile of the recent planned wake →
     /// commit times plus half a margin, or more after a late frame (see the type's notes).
     public var renderEstimate: Double {
-        max((renders.percentile(Self.slackPercentile) ?? 0) + margin / 2, widened)
+        max((renderTail ?? 0) + margin / 2, widened)
+    }
+
+    /// The tail of the kept wake → commit times the slack covers: their `slackPercentile`, but never the longest
+    /// alone while more are kept. The 99.5th percentile of fewer than 200 is the longest, so one wake-up that ran
+    /// late was the slack for the rest of a short run, and twice the young allowance's spread: in bench-touch-floor
+    /// (weston headless, the other builds idle) one wake-up 14 ms late, its frame still on time, started the next
+    /// 22 frames of a drag at the callback, the rest 5–10 ms after it (~20 before), and left a memory whose slack no
+    /// next run used. A late frame still widens the slack to what it took at once: one wake-up late enough to cost
+    /// a frame is covered as before, one that cost nothing waits for a second as long.
+    var renderTail: Double? {
+        let sorted = renders.sorted
+        guard sorted.count > 1, let high = renders.percentile(Self.slackPercentile) else { return sorted.last }
+        return min(high, sorted[sorted.count - 2])
     }
 
     /// What a fresh run keeps more than the slack once its target climbs past the guess (s): while fewer than
     /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run
-    /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (longest
-    /// less median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
-    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps an eighth of
+    /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen
+    /// (`renderTail` less the median), whichever is more, for the first 16 frames known, then shrinking with each
+    /// frame to nothing at 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps an eighth of
     /// the period or twice the spread (from its first frame): a quiet run's memory on a machine loaded since was
     /// late once in a 1.6 s drag without the eighth (8 of 8 drags in the model), 5 of 8 with it, at 1.10× the
     /// floor's touch → present p99 idle against 1.05×.
     var youngAllowance: Double {
         guard renders.count < Self.youngHistory, let period else { return 0 }
-        let spread = renders.sorted.last.map { longest in
+        let spread = renderTail.map { longest in
             2 * (longest - (renders.percentile(0.5) ?? longest))
         } ?? 0
         // Whole for the first third of the young history, then shrinking to nothing.
