@@ -226,6 +226,19 @@ struct FrameDeadlineTests {
         #expect(left.fits(refresh: Self.weston.refresh, cycle: Self.weston.cycle), "\(left.line)")
     }
 
+    @Test("a fresh run's drag whose frames 14, 17 and 18 a compositor hitch shows late (the second two committed before frames that were on time): the start stays off the callback")
+    func hitchesWhileClimbing() throws {
+        // bench-touch-floor's round (weston headless, 2026-11-27, this branch's first build, its trace replayed
+        // through the learner): a fresh run climbing from the guess; weston showed three frames committed 8–15 ms
+        // after the callback 6–8 ms later than the rest (a busy machine's compositor, not the latch at 24.5). The
+        // second and third were taken for the deadline (a frame committed 6 ms later two frames before was on time,
+        // but one late frame past them is more than hitches explain among eight) and three late in a row started
+        // the probe over from the callback: the drag's frames then started 0–4 ms after it.
+        let outcome = Self.run({ _ in Compositor(hitches: [13, 16, 17], refresh: 1.0 / 60) }, frames: 70)
+        #expect(outcome.late == 0, "\(outcome.late) late: \(outcome.waits)")
+        #expect(outcome.waits[22...].allSatisfy { $0 >= 0.008 }, "\(Array(outcome.waits))")
+    }
+
     @Test("a compositor that latches early in its cycle: the guess costs the frames until the statistics begin, then the probe starts from the callback")
     func guessTooLate() {
         // Latched 2.5 ms after the callback at 60 Hz: the guess's four frames until the statistics begin are late,

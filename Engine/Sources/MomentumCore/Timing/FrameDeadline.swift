@@ -111,8 +111,8 @@ public struct FrameDeadline: Sendable {
     private var renders = SortedWindow(limit: renderHistory)
     /// Frames drawn after a callback since the start (up to `warmupFrames`).
     private var callbackFrames = 0
-    /// The newest frames' commit offsets after their callbacks (s) and whether each was late, in no order: a ring
-    /// whose oldest entry (at `nextOffset` once full) the newest overwrites (only counted, never read in order).
+    /// The newest frames' commit offsets after their callbacks (s) and whether each was late: a ring whose oldest
+    /// entry (at `nextOffset` once full) the newest overwrites.
     private var offsets: [(offset: Double, late: Bool)] = []
     private var nextOffset = 0
     /// Intervals between consecutive callbacks (the cadence when there is no feedback), and the last callback.
@@ -453,14 +453,33 @@ public struct FrameDeadline: Sendable {
     }
 
     /// Whether a frame late at commit offset `offset` is the compositor's hitch: at least `hitchEvidence` recent
-    /// frames committed a margin or more later were on time, and few of those frames (this one included) were late.
+    /// frames committed a margin or more later were on time, and few of those frames (this one included) were late
+    /// or the newest of them was on time. A deadline earlier than a frame shown on time since is no deadline: past
+    /// a real one every frame is late (and once it moves earlier, the newest frame past it is late too). In
+    /// bench-touch-floor a busy weston showed three frames of a fresh run's climb 6–8 ms late, committed 8–15 ms
+    /// after the callback (its latch at 24.5): the share alone took the second, one late among eight later frames,
+    /// for the deadline, and the third late in a row started the probe over from the callback.
     private func isHitch(at offset: Double) -> Bool {
         // A margin past it: commit offsets timed from millisecond callback stamps are known to about a millisecond,
         // and a deadline known no better is late now and then just below frames that were on time. So where every
         // frame commits at one offset (an idle machine) a hitch is taken for the deadline's late frame; under load
         // the wake-ups spread the offsets over the slack.
         let (late, count) = Self.lateFrames(offsets, from: offset + margin, to: .infinity)
-        return count - late >= Self.hitchEvidence && Double(late + 1) <= max(1, Self.hitchShare * Double(count + 1))
+        guard count - late >= Self.hitchEvidence else { return false }
+        return Double(late + 1) <= max(1, Self.hitchShare * Double(count + 1))
+            || newestFrame(from: offset + margin).map { !$0.late } == true
+    }
+
+    /// The newest of `offsets` committed at or past `low`; nil when none is.
+    private func newestFrame(from low: Double) -> (offset: Double, late: Bool)? {
+        // The ring's newest entry is the last one until it is full, then the one before `nextOffset`.
+        let count = offsets.count
+        let newest = count < Self.offsetHistory ? count - 1 : (nextOffset + count - 1) % count
+        for back in 0..<count {
+            let frame = offsets[(newest - back + count) % count]
+            if frame.offset >= low { return frame }
+        }
+        return nil
     }
 
     /// Whether `frames` hold at least two late frames committed between `low` and `high`, and more than
