@@ -217,17 +217,20 @@ public struct FrameDeadline: Sendable {
     /// What the next run on this compositor may start from: once the statistics began, the target (below the ceiling
     /// by a margin), the ceiling, the slack and the on-time latency; nil before, or without a refresh from the
     /// feedback. When the newest one or two frames were late, what it was before them (a run quit on a loaded
-    /// machine's late wake-up left nothing, and the next run started fresh); after three in a row, nil. A ceiling that one late frame set (a hitch, perhaps: a short run has
-    /// too few frames to tell) passes on no target below where a fresh run's statistics begin (`guessShare` of the
-    /// cycle): a hitch early in a drag had left the next run starting 6 ms after the callback.
+    /// machine's late wake-up left nothing, and the next run started fresh); after three in a row, nil. A ceiling
+    /// that one late frame set (a hitch, perhaps: a short run has too few frames to tell) is not passed on, nor a
+    /// target below where a fresh run's statistics begin (`guessShare` of the cycle): a hitch early in a drag had
+    /// left the next run starting 6 ms after the callback, and a hitch's ceiling at 14 ms held three rounds of
+    /// bench-touch-floor in a row ~10 ms after it (each 1.6 s drag shorter than the `suspectMemory` frames that drop
+    /// it, so each left it again). The next run probes past it: a real deadline costs it one late frame.
     public var memory: Memory? {
         // One or two late frames at the end: what was learned before them (three: the deadline moved, none).
         guard lateInARow == 0 else { return lateInARow < 3 ? memoryBeforeLate : nil }
         guard hasFeedback, target > 0, let refresh, let cycle, let latency else { return nil }
         var target = min(self.target, ceiling - margin), ceiling = self.ceiling
-        if !confirmed, target < Self.guessShare * cycle {
-            target = Self.guessShare * cycle
-            ceiling = max(ceiling, target + margin)
+        if !confirmed {
+            target = max(target, Self.guessShare * cycle)
+            ceiling = .infinity
         }
         return Memory(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: renderEstimate,
                       latency: latency)
