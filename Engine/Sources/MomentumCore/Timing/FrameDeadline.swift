@@ -6,28 +6,28 @@
 ///
 /// - the cadence `cycle`: the median interval between consecutive presented frames (what the compositor really
 ///   paces at; weston headless's "60 Hz" output presents every ~25 ms);
-/// - the on-time latency `latency`: the 25th percentile of recent callback → presentation times (a frame whose latency is
-///   more than a fifth of a cycle (at least 2 ms) above it was late: it missed the presentation it was drawn for
+/// - the on-time latency `latency`: the 25th percentile of recent callback → presentation times (a frame whose latency
+///   is more than a fifth of a cycle (at least 2 ms) above it was late: it missed the presentation it was drawn for
 ///   (weston headless shows such a frame ~10 ms later, other compositors a whole refresh later);
 /// - the target commit offset after the callback: it starts at `guessShare` of the cycle (a fresh run's first frames
 ///   start near where the deadline usually is, not at the callback; see below), grows by `cycle/16` per on-time
 ///   frame, and stays `margin` below `ceiling`, the earliest commit offset that was late past the deadline.
-/// - a late frame is the deadline's unless the last `offsetHistory` frames show it a hitch: under load weston
-///   headless presents some frames late whatever their commit time, and such a hitch is late at every offset, a
-///   deadline only past it. So a late frame with at least `hitchEvidence` on-time frames committed a margin or more
-///   past its offset, at most `hitchShare` of those late (itself included), is a hitch: it moves neither the target
-///   nor the ceiling nor the slack. Otherwise it sets the ceiling and moves the target an eighth of a cycle
-///   earlier. An on-time frame committed past the ceiling raises it (the late one was the compositor's jitter, not
-///   the deadline). A ceiling one late frame set is dropped after `suspectMemory` on-time frames and kept when the
-///   probe past it is late near it again (a hitch while the target climbs looks like the deadline); a kept ceiling
-///   is raised by a margin after `ceilingMemory` on-time frames, so a deadline that moved later is found again. Three of the deadline's late frames in a
-///   row start the probing over from the callback; a cadence change of over 20 % (three quarters of the newest
-///   eight intervals) drops everything learned.
+/// - a late frame is the deadline's unless the last `offsetHistory` frames show it a hitch: under load weston headless
+///   presents some frames late whatever their commit time, and such a hitch is late at every offset, a deadline only
+///   past it. So a late frame with at least `hitchEvidence` on-time frames committed a margin or more past its offset,
+///   at most `hitchShare` of those late (itself included) or the newest of them on time, is a hitch: it moves neither
+///   the target nor the ceiling nor the slack. Otherwise it sets the ceiling and moves the target an eighth of a cycle
+///   earlier. An on-time frame committed past the ceiling raises it (the late one was the compositor's jitter, not the
+///   deadline). A ceiling one late frame set is dropped after `suspectMemory` on-time frames and kept when the probe
+///   past it is late near it again (a hitch while the target climbs looks like the deadline); a kept ceiling is raised
+///   by a margin after `ceilingMemory` on-time frames, so a deadline that moved later is found again. Three of the
+///   deadline's late frames in a row start the probing over from the callback; a cadence change of over 20 % (three
+///   quarters of the newest eight intervals) drops everything learned.
 /// - the start (wake) time is the target minus the slack (and, in a fresh run, `youngAllowance`): a high percentile
 ///   (`slackPercentile`) of the client's last `renderHistory` planned wake → commit times after the first
-///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build; never
-///   the longest alone, `renderTail`) plus half a margin, widened at once after a late frame to what that frame took plus an
-///   eighth of a cycle, and narrowed slowly (2 % per on-time frame) from there. (The longest of the last 128, as
+///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build; never the
+///   longest alone, `renderTail`) plus half a margin, widened at once after a late frame to what that frame took plus
+///   an eighth of a cycle, and narrowed slowly (2 % per on-time frame) from there. (The longest of the last 128, as
 ///   before, put the start at the callback for 128 frames after any one wake-up that ran 10–30 ms late.) A slack as
 ///   large as the target starts the frame at the callback: never later than `--frame-start callback` would.
 /// - a fresh run: the learner knows nothing until four intervals between presented frames are timed, and a probe
@@ -44,7 +44,8 @@
 ///   headless's latch, and a drag's first ~50 frames (while `youngAllowance` lasts) 5–13 ms before it, so a sample
 ///   that came just after such a start waited that much more than a cycle: touch → present p99 1.38× the floor's in
 ///   `bench-touch-floor` (its 1.6 s drag is a fresh run's first frames). What a quiet run learned (`memory`: the
-///   on-time target, the ceiling, the slack and the on-time latency, on the output's refresh and cadence) starts the
+///   on-time target, the ceiling if a second late frame confirmed it, the slack and the on-time latency, on the
+///   output's refresh and cadence) starts the
 ///   next run (`init(remembering:)`) in place of the guess: its frames start at the remembered target less the
 ///   remembered slack (widened, narrowing as ever) and an eighth of the period or twice the spread of the wake →
 ///   commit times seen so far (the young allowance with an eighth for its third) from the first callback with
@@ -267,13 +268,13 @@ public struct FrameDeadline: Sendable {
     }
 
     /// What a fresh run keeps more than the slack once its target climbs past the guess (s): while fewer than
-    /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run
-    /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen
-    /// (`renderTail` less the median), whichever is more, for the first 16 frames known, then shrinking with each
-    /// frame to nothing at 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps an eighth of
-    /// the period or twice the spread (from its first frame): a quiet run's memory on a machine loaded since was
-    /// late once in a 1.6 s drag without the eighth (8 of 8 drags in the model), 5 of 8 with it, at 1.10× the
-    /// floor's touch → present p99 idle against 1.05×.
+    /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run 1–10
+    /// ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (`renderTail`
+    /// less the median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
+    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps an eighth of the
+    /// period or twice the spread (from its first frame): a quiet run's memory on a machine loaded since was late once
+    /// in a 1.6 s drag without the eighth (8 of 8 drags in the model), 5 of 8 with it, at 1.10× the floor's touch →
+    /// present p99 idle against 1.05×.
     var youngAllowance: Double {
         guard renders.count < Self.youngHistory, let period else { return 0 }
         let spread = renderTail.map { longest in
