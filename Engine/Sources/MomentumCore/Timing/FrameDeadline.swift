@@ -6,28 +6,28 @@
 ///
 /// - the cadence `cycle`: the median interval between consecutive presented frames (what the compositor really
 ///   paces at; weston headless's "60 Hz" output presents every ~25 ms);
-/// - the on-time latency `latency`: the 25th percentile of recent callback → presentation times (a frame whose latency is
-///   more than a fifth of a cycle (at least 2 ms) above it was late: it missed the presentation it was drawn for
+/// - the on-time latency `latency`: the 25th percentile of recent callback → presentation times (a frame whose latency
+///   is more than a fifth of a cycle (at least 2 ms) above it was late: it missed the presentation it was drawn for
 ///   (weston headless shows such a frame ~10 ms later, other compositors a whole refresh later);
 /// - the target commit offset after the callback: it starts at `guessShare` of the cycle (a fresh run's first frames
 ///   start near where the deadline usually is, not at the callback; see below), grows by `cycle/16` per on-time
 ///   frame, and stays `margin` below `ceiling`, the earliest commit offset that was late past the deadline.
-/// - a late frame is the deadline's unless the last `offsetHistory` frames show it a hitch: under load weston
-///   headless presents some frames late whatever their commit time, and such a hitch is late at every offset, a
-///   deadline only past it. So a late frame with at least `hitchEvidence` on-time frames committed a margin or more
-///   past its offset, at most `hitchShare` of those late (itself included), is a hitch: it moves neither the target
-///   nor the ceiling nor the slack. Otherwise it sets the ceiling and moves the target an eighth of a cycle
-///   earlier. An on-time frame committed past the ceiling raises it (the late one was the compositor's jitter, not
-///   the deadline). A ceiling one late frame set is dropped after `suspectMemory` on-time frames and kept when the
-///   probe past it is late near it again (a hitch while the target climbs looks like the deadline); a kept ceiling
-///   is raised by a margin after `ceilingMemory` on-time frames, so a deadline that moved later is found again. Three of the deadline's late frames in a
-///   row start the probing over from the callback; a cadence change of over 20 % (three quarters of the newest
-///   eight intervals) drops everything learned.
+/// - a late frame is the deadline's unless the last `offsetHistory` frames show it a hitch: under load weston headless
+///   presents some frames late whatever their commit time, and such a hitch is late at every offset, a deadline only
+///   past it. So a late frame with at least `hitchEvidence` on-time frames committed a margin or more past its offset,
+///   at most `hitchShare` of those late (itself included) or the newest of them on time, is a hitch: it moves neither
+///   the target nor the ceiling nor the slack. Otherwise it sets the ceiling and moves the target an eighth of a cycle
+///   earlier. An on-time frame committed past the ceiling raises it (the late one was the compositor's jitter, not the
+///   deadline). A ceiling one late frame set is dropped after `suspectMemory` on-time frames and kept when the probe
+///   past it is late near it again (a hitch while the target climbs looks like the deadline); a kept ceiling is raised
+///   by a margin after `ceilingMemory` on-time frames, so a deadline that moved later is found again. Three of the
+///   deadline's late frames in a row start the probing over from the callback; a cadence change of over 20 % (three
+///   quarters of the newest eight intervals) drops everything learned.
 /// - the start (wake) time is the target minus the slack (and, in a fresh run, `youngAllowance`): a high percentile
 ///   (`slackPercentile`) of the client's last `renderHistory` planned wake → commit times after the first
-///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build) plus
-///   half a margin, widened at once after a late frame to what that frame took plus an
-///   eighth of a cycle, and narrowed slowly (2 % per on-time frame) from there. (The longest of the last 128, as
+///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build; never the
+///   longest alone, `renderTail`) plus half a margin, widened at once after a late frame to what that frame took plus
+///   an eighth of a cycle, and narrowed slowly (2 % per on-time frame) from there. (The longest of the last 128, as
 ///   before, put the start at the callback for 128 frames after any one wake-up that ran 10–30 ms late.) A slack as
 ///   large as the target starts the frame at the callback: never later than `--frame-start callback` would.
 /// - a fresh run: the learner knows nothing until four intervals between presented frames are timed, and a probe
@@ -44,7 +44,8 @@
 ///   headless's latch, and a drag's first ~50 frames (while `youngAllowance` lasts) 5–13 ms before it, so a sample
 ///   that came just after such a start waited that much more than a cycle: touch → present p99 1.38× the floor's in
 ///   `bench-touch-floor` (its 1.6 s drag is a fresh run's first frames). What a quiet run learned (`memory`: the
-///   on-time target, the ceiling, the slack and the on-time latency, on the output's refresh and cadence) starts the
+///   on-time target, the ceiling if a second late frame confirmed it, the slack and the on-time latency, on the
+///   output's refresh and cadence) starts the
 ///   next run (`init(remembering:)`) in place of the guess: its frames start at the remembered target less the
 ///   remembered slack (widened, narrowing as ever) and an eighth of the period or twice the spread of the wake →
 ///   commit times seen so far (the young allowance with an eighth for its third) from the first callback with
@@ -111,8 +112,8 @@ public struct FrameDeadline: Sendable {
     private var renders = SortedWindow(limit: renderHistory)
     /// Frames drawn after a callback since the start (up to `warmupFrames`).
     private var callbackFrames = 0
-    /// The newest frames' commit offsets after their callbacks (s) and whether each was late, in no order: a ring
-    /// whose oldest entry (at `nextOffset` once full) the newest overwrites (only counted, never read in order).
+    /// The newest frames' commit offsets after their callbacks (s) and whether each was late: a ring whose oldest
+    /// entry (at `nextOffset` once full) the newest overwrites.
     private var offsets: [(offset: Double, late: Bool)] = []
     private var nextOffset = 0
     /// Intervals between consecutive callbacks (the cadence when there is no feedback), and the last callback.
@@ -217,17 +218,20 @@ public struct FrameDeadline: Sendable {
     /// What the next run on this compositor may start from: once the statistics began, the target (below the ceiling
     /// by a margin), the ceiling, the slack and the on-time latency; nil before, or without a refresh from the
     /// feedback. When the newest one or two frames were late, what it was before them (a run quit on a loaded
-    /// machine's late wake-up left nothing, and the next run started fresh); after three in a row, nil. A ceiling that one late frame set (a hitch, perhaps: a short run has
-    /// too few frames to tell) passes on no target below where a fresh run's statistics begin (`guessShare` of the
-    /// cycle): a hitch early in a drag had left the next run starting 6 ms after the callback.
+    /// machine's late wake-up left nothing, and the next run started fresh); after three in a row, nil. A ceiling
+    /// that one late frame set (a hitch, perhaps: a short run has too few frames to tell) is not passed on, nor a
+    /// target below where a fresh run's statistics begin (`guessShare` of the cycle): a hitch early in a drag had
+    /// left the next run starting 6 ms after the callback, and a hitch's ceiling at 14 ms held three rounds of
+    /// bench-touch-floor in a row ~10 ms after it (each 1.6 s drag shorter than the `suspectMemory` frames that drop
+    /// it, so each left it again). The next run probes past it: a real deadline costs it one late frame.
     public var memory: Memory? {
         // One or two late frames at the end: what was learned before them (three: the deadline moved, none).
         guard lateInARow == 0 else { return lateInARow < 3 ? memoryBeforeLate : nil }
         guard hasFeedback, target > 0, let refresh, let cycle, let latency else { return nil }
         var target = min(self.target, ceiling - margin), ceiling = self.ceiling
-        if !confirmed, target < Self.guessShare * cycle {
-            target = Self.guessShare * cycle
-            ceiling = max(ceiling, target + margin)
+        if !confirmed {
+            target = max(target, Self.guessShare * cycle)
+            ceiling = .infinity
         }
         return Memory(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: renderEstimate,
                       latency: latency)
@@ -247,20 +251,33 @@ public struct FrameDeadline: Sendable {
     /// The time kept between the planned wake and the commit (s): a high percentile of the recent planned wake →
     /// commit times plus half a margin, or more after a late frame (see the type's notes).
     public var renderEstimate: Double {
-        max((renders.percentile(Self.slackPercentile) ?? 0) + margin / 2, widened)
+        max((renderTail ?? 0) + margin / 2, widened)
+    }
+
+    /// The tail of the kept wake → commit times the slack covers: their `slackPercentile`, but never the longest
+    /// alone while more are kept. The 99.5th percentile of fewer than 200 is the longest, so one wake-up that ran
+    /// late was the slack for the rest of a short run, and twice the young allowance's spread: in bench-touch-floor
+    /// (weston headless, the other builds idle) one wake-up 14 ms late, its frame still on time, started the next
+    /// 22 frames of a drag at the callback, the rest 5–10 ms after it (~20 before), and left a memory whose slack no
+    /// next run used. A late frame still widens the slack to what it took at once: one wake-up late enough to cost
+    /// a frame is covered as before, one that cost nothing waits for a second as long.
+    var renderTail: Double? {
+        let sorted = renders.sorted
+        guard sorted.count > 1, let high = renders.percentile(Self.slackPercentile) else { return sorted.last }
+        return min(high, sorted[sorted.count - 2])
     }
 
     /// What a fresh run keeps more than the slack once its target climbs past the guess (s): while fewer than
-    /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run
-    /// 1–10 ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (longest
-    /// less median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
-    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps an eighth of
-    /// the period or twice the spread (from its first frame): a quiet run's memory on a machine loaded since was
-    /// late once in a 1.6 s drag without the eighth (8 of 8 drags in the model), 5 of 8 with it, at 1.10× the
-    /// floor's touch → present p99 idle against 1.05×.
+    /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run 1–10
+    /// ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (`renderTail`
+    /// less the median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
+    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps an eighth of the
+    /// period or twice the spread (from its first frame): a quiet run's memory on a machine loaded since was late once
+    /// in a 1.6 s drag without the eighth (8 of 8 drags in the model), 5 of 8 with it, at 1.10× the floor's touch →
+    /// present p99 idle against 1.05×.
     var youngAllowance: Double {
         guard renders.count < Self.youngHistory, let period else { return 0 }
-        let spread = renders.sorted.last.map { longest in
+        let spread = renderTail.map { longest in
             2 * (longest - (renders.percentile(0.5) ?? longest))
         } ?? 0
         // Whole for the first third of the young history, then shrinking to nothing.
@@ -440,14 +457,33 @@ public struct FrameDeadline: Sendable {
     }
 
     /// Whether a frame late at commit offset `offset` is the compositor's hitch: at least `hitchEvidence` recent
-    /// frames committed a margin or more later were on time, and few of those frames (this one included) were late.
+    /// frames committed a margin or more later were on time, and few of those frames (this one included) were late
+    /// or the newest of them was on time. A deadline earlier than a frame shown on time since is no deadline: past
+    /// a real one every frame is late (and once it moves earlier, the newest frame past it is late too). In
+    /// bench-touch-floor a busy weston showed three frames of a fresh run's climb 6–8 ms late, committed 8–15 ms
+    /// after the callback (its latch at 24.5): the share alone took the second, one late among eight later frames,
+    /// for the deadline, and the third late in a row started the probe over from the callback.
     private func isHitch(at offset: Double) -> Bool {
         // A margin past it: commit offsets timed from millisecond callback stamps are known to about a millisecond,
         // and a deadline known no better is late now and then just below frames that were on time. So where every
         // frame commits at one offset (an idle machine) a hitch is taken for the deadline's late frame; under load
         // the wake-ups spread the offsets over the slack.
         let (late, count) = Self.lateFrames(offsets, from: offset + margin, to: .infinity)
-        return count - late >= Self.hitchEvidence && Double(late + 1) <= max(1, Self.hitchShare * Double(count + 1))
+        guard count - late >= Self.hitchEvidence else { return false }
+        return Double(late + 1) <= max(1, Self.hitchShare * Double(count + 1))
+            || newestFrame(from: offset + margin).map { !$0.late } == true
+    }
+
+    /// The newest of `offsets` committed at or past `low`; nil when none is.
+    private func newestFrame(from low: Double) -> (offset: Double, late: Bool)? {
+        // The ring's newest entry is the last one until it is full, then the one before `nextOffset`.
+        let count = offsets.count
+        let newest = count < Self.offsetHistory ? count - 1 : (nextOffset + count - 1) % count
+        for back in 0..<count {
+            let frame = offsets[(newest - back + count) % count]
+            if frame.offset >= low { return frame }
+        }
+        return nil
     }
 
     /// Whether `frames` hold at least two late frames committed between `low` and `high`, and more than
