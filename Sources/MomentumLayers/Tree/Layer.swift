@@ -67,6 +67,11 @@ public struct Layer: Equatable, Sendable {
     /// compositor instead of shading its pixels again every frame it moves; else drawn as placed on that surface,
     /// so the window around it is not drawn again (`LayerTree.draw(into:separating:)`).
     public var wantsOwnSurface = false
+    /// Core Animation's `shouldRasterize`: while the layer is drawn turned or scaled, its content and sublayers are
+    /// drawn upright once into a texture (`DrawCommand.raster`), kept while that drawing stays the same, and shown
+    /// as one textured quad sampled with linear filtering (smooth edges on turned text); its background and shadow
+    /// are drawn as they are placed. Unturned and unscaled it is drawn as it is, pixel for pixel.
+    public var shouldRasterize = false
     /// What the layer is to someone touching the screen, for the layout checks (`DrawnLayout`): nothing in
     /// particular, a bar, or a control.
     public var role = LayerRole.none
