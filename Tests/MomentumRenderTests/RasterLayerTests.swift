@@ -117,7 +117,8 @@ struct RasterLayerTests {
     }
 
     @Test func atRestTheLayerIsDrawnAsItWasPixelForPixel() throws {
-        for rotation in [0.0, 2 * Double.pi - 2 * Double.pi] {
+        // Upright, and on the quarter and whole turns a spring comes to rest on.
+        for rotation in [0.0, Double.pi / 2, -Double.pi, 2 * Double.pi, 0.1 + 0.2 + 2 * Double.pi - 0.3] {
             let rastered = Self.list(Self.card(rotation: rotation, rasterize: true))
             let direct = Self.list(Self.card(rotation: rotation, rasterize: false))
             #expect(rastered == direct)

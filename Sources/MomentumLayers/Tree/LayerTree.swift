@@ -356,8 +356,9 @@ public struct LayerTree: Sendable {
             return
         }
         // Turned or scaled, a layer that asks for it is drawn upright once and shown as one textured quad (not for
-        // the layout checks, `marks`, which read the commands its text and fills are drawn with).
-        if layer.shouldRasterize, marks == nil, !placement.isTranslationOnly,
+        // the layout checks, `marks`, which read the commands its text and fills are drawn with). On a quarter turn
+        // at scale 1 (where a card or tile comes to rest) it is drawn directly, texel for pixel, as it always was.
+        if layer.shouldRasterize, marks == nil, !placement.isQuarterTurnUnscaled,
            let run = rasterRun(id, layer: layer, placement: placement) {
             if let fill = layer.backgroundColor { list.addRoundedRect(placement.shape(of: layer, fill: fill)) }
             list.append(.raster(run))
