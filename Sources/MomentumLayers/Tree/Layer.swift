@@ -70,7 +70,8 @@ public struct Layer: Equatable, Sendable {
     /// Core Animation's `shouldRasterize`: while the layer is drawn turned or scaled, its content and sublayers are
     /// drawn upright once into a texture (`DrawCommand.raster`), kept while that drawing stays the same, and shown
     /// as one textured quad sampled with linear filtering (smooth edges on turned text); its background and shadow
-    /// are drawn as they are placed. Unturned and unscaled it is drawn as it is, pixel for pixel.
+    /// are drawn as they are placed; its text is kept within its bounds. Unturned and unscaled (or on a quarter turn)
+    /// it is drawn as it is, pixel for pixel.
     public var shouldRasterize = false
     /// What the layer is to someone touching the screen, for the layout checks (`DrawnLayout`): nothing in
     /// particular, a bar, or a control.

@@ -428,10 +428,21 @@ extension LayerTree {
         drawLayer(id, layer: bare, placement: LayerPlacement(anchor: layer.size * layer.anchorPoint, rotation: 0,
                                                              scale: 1, opacity: 1),
                   into: &upright, separated: &none, limit: 0, marks: &marks)
-        guard var reach = upright.commands.first?.reach else { return nil }
-        for command in upright.commands.dropFirst() { reach = reach.union(command.reach) }
+        // Text's reach is a full em a character and more (its glyphs are not measured here): kept to the layer's
+        // bounds, so a card's line does not widen its texture and its surface (a rasterised layer's text is drawn
+        // within its bounds).
+        let bounds = DrawRect(origin: .zero, size: layer.size).insetBy(-1)
+        var reach: DrawRect?
+        for command in upright.commands {
+            var rect = command.reach
+            if case .text = command {
+                guard let inside = rect.intersection(bounds) else { continue }
+                rect = inside
+            }
+            reach = reach.map { $0.union(rect) } ?? rect
+        }
         // A background command reaches everywhere: such a layer is not kept as a texture.
-        guard reach.width < 1e6, reach.height < 1e6 else { return nil }
+        guard let reach, reach.width < 1e6, reach.height < 1e6 else { return nil }
         let low = reach.origin.rounded(.down) - 1
         let high = (reach.origin + reach.size).rounded(.up) + 1
         let corners = [low, SIMD2(high.x, low.y), SIMD2(low.x, high.y), high].map { placement.map($0, in: layer) }
