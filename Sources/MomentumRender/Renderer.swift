@@ -79,8 +79,9 @@ public final class Renderer {
     /// Frames of damage kept for buffer ages up to this.
     public static let damageHistoryLength = 4
 
-    /// Each primitive's program, by raw value. The texture program only copies the offscreen frame where there is
-    /// no `glBlitFramebuffer` (GLES 2): elsewhere it is not made (a linked program holds ~0.9 MiB of Mesa's heap).
+    /// Each primitive's program, by raw value. The texture program copies the offscreen frame where there is no
+    /// `glBlitFramebuffer` (GLES 2) and draws rasters: on GLES 3 it is made at the first raster drawn, not before (a
+    /// linked program holds ~0.9 MiB of Mesa's heap).
     private var programs: [ShaderProgram?]
     /// Where `programs` come from, for the texture program made at the first raster drawn on GLES 3.
     private let programCache: ProgramCache?
@@ -599,7 +600,10 @@ public final class Renderer {
     /// while they hold more than `rasterByteLimit`.
     private func letGoOfRasters() {
         guard !rasters.isEmpty else { return }
-        rasters = rasters.filter { renderCount - $0.value.lastUsed <= Self.rasterKeepRenders }
+        // Most renders let go of nothing: then no dictionary is made.
+        if rasters.values.contains(where: { renderCount - $0.lastUsed > Self.rasterKeepRenders }) {
+            rasters = rasters.filter { renderCount - $0.value.lastUsed <= Self.rasterKeepRenders }
+        }
         while rasterBytes > Self.rasterByteLimit, rasters.count > 1,
               let oldest = rasters.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
             rasters[oldest] = nil
