@@ -349,7 +349,7 @@ public struct LayerTree: Sendable {
 
     /// `draw(_:placement:into:separated:limit:marks:)` for a layer that is shown.
     func drawLayer(_ id: LayerID, layer: Layer, placement: LayerPlacement, into list: inout DrawList,
-                           separated: inout [SeparateLayer], limit: Int, marks: inout [DrawnLayout.Mark]?) {
+                   separated: inout [SeparateLayer], limit: Int, marks: inout [DrawnLayout.Mark]?) {
         if separated.count < limit, layer.wantsOwnSurface,
            let apart = separate(id, layer: layer, placement: placement, index: list.count) {
             separated.append(apart)
