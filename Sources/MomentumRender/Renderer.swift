@@ -41,6 +41,8 @@ public final class Renderer {
         var primitive: Primitive
         var first: Int
         var count: Int
+        /// The texture a `.texture` run samples (0: the bound one, the offscreen frame's).
+        var texture: GLuint = 0
     }
 
     /// Where `render` draws.
@@ -77,9 +79,38 @@ public final class Renderer {
     /// Frames of damage kept for buffer ages up to this.
     public static let damageHistoryLength = 4
 
-    /// Each primitive's program, by raw value. The texture program only copies the offscreen frame where there is
-    /// no `glBlitFramebuffer` (GLES 2): elsewhere it is not made (a linked program holds ~0.9 MiB of Mesa's heap).
-    private let programs: [ShaderProgram?]
+    /// Each primitive's program, by raw value. The texture program copies the offscreen frame where there is no
+    /// `glBlitFramebuffer` (GLES 2) and draws rasters: on GLES 3 it is made at the first raster drawn, not before (a
+    /// linked program holds ~0.9 MiB of Mesa's heap).
+    private var programs: [ShaderProgram?]
+    /// Where `programs` come from, for the texture program made at the first raster drawn on GLES 3.
+    private let programCache: ProgramCache?
+
+    /// A drawing kept as a texture (`DrawCommand.raster`), by what it holds and the scale it was drawn at.
+    private struct RasterKey: Hashable {
+        var content: DrawList
+        var size: SIMD2<Double>
+        var scale: Double
+    }
+    private struct RasterEntry {
+        var framebuffer: Framebuffer
+        /// `renderCount` when a list last held it.
+        var lastUsed: Int
+    }
+    /// The rasters drawn, kept while lists hold them: one is let go once `rasterKeepRenders` renders went by
+    /// without it (its layer gone, turned back upright, or its drawing changed), and the least recently used go
+    /// first past `rasterByteLimit`.
+    private var rasters: [RasterKey: RasterEntry] = [:]
+    /// `draw` and `render` calls so far.
+    private var renderCount = 0
+    /// Renders (of any surface) a raster is kept without being drawn.
+    static let rasterKeepRenders = 32
+    /// The most the kept rasters hold, bytes (a 216x216 card at scale 2 is 0.7 MiB).
+    static let rasterByteLimit = 16 << 20
+    /// What the kept rasters hold now, bytes (4 a texel).
+    public var rasterBytes: Int { rasters.values.reduce(0) { $0 + $1.framebuffer.width * $1.framebuffer.height * 4 } }
+    /// Rasters drawn into their textures so far (a raster kept and shown again is not counted again).
+    public private(set) var rastersDrawn = 0
     private let vertexBuffer: GLuint
     /// Capacity of `vertexBuffer` in bytes.
     private var bufferCapacity = 0
@@ -155,6 +186,7 @@ public final class Renderer {
         let version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? ""
         let canBlit = !version.hasPrefix("OpenGL ES 2") && version.hasPrefix("OpenGL ES")
         self.canBlit = canBlit
+        self.programCache = programCache
         programs = try Primitive.allCases.map { primitive -> ShaderProgram? in
             if primitive == .texture && canBlit { return nil }
             let (name, vertex, fragment) = switch primitive {
@@ -183,7 +215,12 @@ public final class Renderer {
     /// `render` knows of earlier frames alone (call `invalidate()` if this drew into a buffer `render` uses).
     /// `clear` is what the frame starts from: opaque black for a window, `.clear` (transparent) for a layer's own
     /// surface, whose shadow must let the window show through.
+    /// A raster (`DrawCommand.raster`) whose texture cannot be made (a framebuffer the driver refuses) draws nothing
+    /// here; `render` throws instead.
     public func draw(_ list: DrawList, width: Int, height: Int, scale: Double, clear: RGBA = RGBA(r: 0, g: 0, b: 0)) {
+        renderCount += 1
+        defer { letGoOfRasters() }
+        try? prepareRasters(list.commands, scale: scale)
         build(list, scale: Float(scale), width: width, height: height)
         let full = DamageRegion.full(width: width, height: height)
         upload()
@@ -207,6 +244,9 @@ public final class Renderer {
             lastRedrawnPixels = 0
             return damage
         }
+        renderCount += 1
+        defer { letGoOfRasters() }
+        try prepareRasters(list.commands, scale: scale)
         let keys = list.commands.map(\.hashValue)
         if let previous = state.previous, previous.width == width, previous.height == height, previous.scale == scale {
             let changed = diff.unmatched(old: previous.commands, oldKeys: previous.keys, new: list.commands,
@@ -473,7 +513,8 @@ public final class Renderer {
         for (index, command) in list.commands.enumerated() {
             let start = vertices.count
             let firstBatch = batches.count
-            if index < reusing.count, let old = reusing[index] {
+            // A raster's quad is built again (one quad), so it names the texture kept for it now.
+            if index < reusing.count, let old = reusing[index], !command.isRaster {
                 let runs = state.lastFrame.batches[state.lastFrame.commandBatches[old]]
                 if let first = runs.first, let last = runs.last {
                     vertices += state.lastFrame.vertices[first.first ..< last.first + last.count]
@@ -499,6 +540,8 @@ public final class Renderer {
                 appendLine(segment, scale: s)
             case let .text(run):
                 appendText(run, scale: s)
+            case let .raster(run):
+                appendRaster(run, scale: s)
             }
             bounds.append(Self.bounds(of: vertices[start...]))
             commandBatches.append(firstBatch..<batches.count)
@@ -536,6 +579,66 @@ public final class Renderer {
                                            colour: colour)
             addToBatch(.glyph, first: first)
         }
+    }
+
+    /// Draws into a texture each raster of `commands` not kept yet (rasters inside it first), and marks those kept
+    /// as used now. Uses the build scratch: call it before building the list that holds them.
+    private func prepareRasters(_ commands: [DrawCommand], scale: Double) throws {
+        for command in commands {
+            guard case let .raster(run) = command else { continue }
+            let key = RasterKey(content: run.content, size: run.size, scale: scale * run.rasterScale)
+            if rasters[key] != nil {
+                rasters[key]?.lastUsed = renderCount
+                continue
+            }
+            try prepareRasters(run.content.commands, scale: key.scale)
+            if programs[Primitive.texture.rawValue] == nil {
+                programs[Primitive.texture.rawValue] = try ShaderProgram(name: "texture", vertex: Shaders.textureVertex,
+                                                                         fragment: Shaders.texture, cache: programCache)
+            }
+            let width = max(Int((run.size.x * key.scale).rounded(.up)), 1)
+            let height = max(Int((run.size.y * key.scale).rounded(.up)), 1)
+            let framebuffer = try Framebuffer(width: width, height: height)
+            // Linear: a turned quad samples between texels (smooth edges), a quad on whole px texel for pixel.
+            glBindTexture(GLenum(GL_TEXTURE_2D), framebuffer.texture)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+            glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            let previous = Framebuffer.current
+            build(run.content, scale: Float(key.scale), width: width, height: height)
+            upload()
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.framebuffer)
+            drawBatches(in: .full(width: width, height: height), width: width, height: height, clear: .clear)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), previous)
+            rasters[key] = RasterEntry(framebuffer: framebuffer, lastUsed: renderCount)
+            rastersDrawn += 1
+        }
+    }
+
+    /// Lets go of the rasters no list held in the last `rasterKeepRenders` renders, then of the least recently used
+    /// while they hold more than `rasterByteLimit`.
+    private func letGoOfRasters() {
+        guard !rasters.isEmpty else { return }
+        // Most renders let go of nothing: then no dictionary is made.
+        if rasters.values.contains(where: { renderCount - $0.lastUsed > Self.rasterKeepRenders }) {
+            rasters = rasters.filter { renderCount - $0.value.lastUsed <= Self.rasterKeepRenders }
+        }
+        while rasterBytes > Self.rasterByteLimit, rasters.count > 1,
+              let oldest = rasters.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+            rasters[oldest] = nil
+        }
+    }
+
+    /// Appends `run`'s quad sampling its texture (kept by `prepareRasters`), faded by its opacity.
+    private func appendRaster(_ run: RasterRun, scale s: Float) {
+        let key = RasterKey(content: run.content, size: run.size, scale: Double(s) * run.rasterScale)
+        guard let entry = rasters[key], run.corners.count == 4, run.opacity > 0 else { return }
+        let c = run.corners.map { SIMD2(Float($0.x), Float($0.y)) * s }
+        let a = Float(min(run.opacity, 1))
+        // GL's rows count up from the bottom: the texture's top row is at v = 1.
+        let first = appendTexturedQuad(corners: (c[0], c[1], c[2], c[3]), uv: SIMD2(0, 1), SIMD2(1, 0),
+                                       colour: RGBA(r: a, g: a, b: a, a: a))
+        addToBatch(.texture, first: first, texture: entry.framebuffer.texture)
     }
 
     /// The pixels the triangles of `quads` can touch (nil when there are none).
@@ -592,12 +695,12 @@ public final class Renderer {
 
     /// Adds the quad starting at vertex `first` to the current command's last run when that run is `primitive` and
     /// ends there, else starts a run (runs never span two commands, so a pass can draw a command's runs alone).
-    private func addToBatch(_ primitive: Primitive, first: Int) {
-        if let last = batches.last, last.primitive == primitive, last.first + last.count == first,
-           batches.count > (commandBatches.last?.upperBound ?? 0) {
+    private func addToBatch(_ primitive: Primitive, first: Int, texture: GLuint = 0) {
+        if let last = batches.last, last.primitive == primitive, last.texture == texture,
+           last.first + last.count == first, batches.count > (commandBatches.last?.upperBound ?? 0) {
             batches[batches.count - 1].count += Self.verticesPerQuad
         } else {
-            batches.append(Batch(primitive: primitive, first: first, count: Self.verticesPerQuad))
+            batches.append(Batch(primitive: primitive, first: first, count: Self.verticesPerQuad, texture: texture))
         }
     }
 
@@ -656,7 +759,7 @@ public final class Renderer {
             passBatches.removeAll(keepingCapacity: true)
             for (index, runs) in commandBatches.enumerated() where bounds[index]?.intersects(rect) == true {
                 for batch in batches[runs] {
-                    if let last = passBatches.last, last.primitive == batch.primitive,
+                    if let last = passBatches.last, last.primitive == batch.primitive, last.texture == batch.texture,
                        last.first + last.count == batch.first {
                         passBatches[passBatches.count - 1].count += batch.count
                     } else {
@@ -671,7 +774,9 @@ public final class Renderer {
                     programs[batch.primitive.rawValue]?.use(width: width, height: height, fragmentHeight: bottom)
                     if batch.primitive == .glyph { text.bind() }
                 }
+                if batch.texture != 0 { glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture) }
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
+                if batch.texture != 0 { glBindTexture(GLenum(GL_TEXTURE_2D), 0) }
             }
         }
     }
@@ -869,5 +974,13 @@ public final class Renderer {
         vertex(box.maximum.x, box.maximum.y, bottomColour)
         vertex(box.minimum.x, box.maximum.y, bottomColour)
         addToBatch(primitive, first: first)
+    }
+}
+
+extension DrawCommand {
+    /// Whether the command is a raster (`DrawCommand.raster`).
+    var isRaster: Bool {
+        if case .raster = self { return true }
+        return false
     }
 }

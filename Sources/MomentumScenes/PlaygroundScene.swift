@@ -178,6 +178,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                          backgroundColor: Palette.card, cornerRadius: Self.cornerRadius * side / Self.cardSide)
         // It mostly slides (a tap, a fling, the autoplay): on a surface of its own the compositor moves it.
         card.wantsOwnSurface = true
+        // Turned or pinched, its face (photo, title, line) is drawn upright once and shown as one texture sampled
+        // smooth, not drawn again each frame with its text sampled texel for pixel.
+        card.shouldRasterize = true
         // Thrown anywhere over the page, and over its hint, by design.
         card.role = .sheet("card")
         // The flash glows out from under the two where they meet.
@@ -186,6 +189,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         var tile = Layer(frame: DrawRect(origin: size * 0.5 - tileSide / 2, size: SIMD2(tileSide, tileSide)),
                          backgroundColor: Palette.orange, cornerRadius: tileSide * 0.24)
         tile.wantsOwnSurface = true
+        tile.shouldRasterize = true
         // Something a touch acts on (grabbed, flicked), so the layout check judges it as a control: at rest it may
         // not lie over text not its own (it came to rest over the legend's lines, which nothing flagged as a sheet).
         tile.role = .control("tile")

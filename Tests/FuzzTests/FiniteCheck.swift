@@ -111,6 +111,16 @@ enum FiniteCheck {
             if let d = line.previousDirection, !walk(d, at: sub(p, ".previousDirection"), visit) { return false }
             if let d = line.nextDirection, !walk(d, at: sub(p, ".nextDirection"), visit) { return false }
             return true
+        case .raster(let run):
+            let p = sub(path, ".raster")
+            for (index, corner) in run.corners.enumerated() where !walk(corner, at: sub(p, ".corners[\(index)]"), visit) {
+                return false
+            }
+            guard walk(run.size, at: sub(p, ".size"), visit), visit(sub(p, ".rasterScale"), run.rasterScale),
+                  visit(sub(p, ".opacity"), run.opacity) else { return false }
+            for (index, inner) in run.content.commands.enumerated()
+            where !walk(inner, at: sub(p, ".content[\(index)]"), visit) { return false }
+            return true
         }
     }
 

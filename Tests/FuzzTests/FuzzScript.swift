@@ -287,6 +287,7 @@ struct FuzzGenerator {
         case .rect(let r, _): rect = r
         case .line(let line): rect = DrawRect(origin: line.from, size: line.to - line.from)
         case .text(let run): rect = DrawRect(origin: run.position - SIMD2(0, run.size), size: SIMD2(run.size, run.size))
+        case .raster(let run): rect = DrawCommand.raster(run).reach
         case .background: return position(app: app)
         }
         return wireRounded(rect.origin + rect.size * SIMD2(rng.nextUnit(), rng.nextUnit()))

@@ -31,6 +31,11 @@ extension DrawCommand {
             let box = DrawRect(x: x - run.size, y: run.position.y - 1.2 * run.size, width: width + 2 * run.size,
                                height: 1.7 * run.size)
             return run.rotation == 0 ? box : run.turned(box).insetBy(-1)
+        case let .raster(run):
+            guard let first = run.corners.first else { return DrawRect(origin: .zero, size: .zero) }
+            let low = run.corners.reduce(first) { pointwiseMin($0, $1) }
+            let high = run.corners.reduce(first) { pointwiseMax($0, $1) }
+            return DrawRect(origin: low, size: high - low).insetBy(-1)
         }
     }
 
@@ -51,6 +56,9 @@ extension DrawCommand {
         case var .text(run):
             run.position += delta
             return .text(run)
+        case var .raster(run):
+            run.corners = run.corners.map { $0 + delta }
+            return .raster(run)
         }
     }
 }

@@ -72,6 +72,13 @@ public struct Layer: Equatable, Sendable {
     /// frame (`SeparateLayer.sweep`), so the window's drawing stays as it is, and is not drawn a second time, when the
     /// layer first slides there (a list scrolled under its bar).
     public var slidesWithin: DrawRect?
+
+    /// Core Animation's `shouldRasterize`: while the layer is drawn turned or scaled, its content and sublayers are
+    /// drawn upright once into a texture (`DrawCommand.raster`), kept while that drawing stays the same, and shown
+    /// as one textured quad sampled with linear filtering (smooth edges on turned text); its background and shadow
+    /// are drawn as they are placed; its text is kept within its bounds. Unturned and unscaled (or on a quarter turn)
+    /// it is drawn as it is, pixel for pixel.
+    public var shouldRasterize = false
     /// What the layer is to someone touching the screen, for the layout checks (`DrawnLayout`): nothing in
     /// particular, a bar, or a control.
     public var role = LayerRole.none

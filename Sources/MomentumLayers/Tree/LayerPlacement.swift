@@ -49,6 +49,14 @@ public struct LayerPlacement: Equatable, Sendable {
     /// True when the layer lands on screen unturned and unscaled (its bounds are an axis-aligned rectangle).
     var isTranslationOnly: Bool { rotation == 0 && scale == 1 }
 
+    /// True when the layer lands on screen unscaled and turned by a whole number of quarter turns (to within 10⁻⁹
+    /// rad: a spring that settled on `2π` or `π/2`), where every edge lies along the axes.
+    var isQuarterTurnUnscaled: Bool {
+        guard scale == 1 else { return false }
+        let quarters = rotation / (Double.pi / 2)
+        return (quarters - quarters.rounded()).magnitude * (Double.pi / 2) < 1e-9
+    }
+
     /// The layer's bounds on screen before rotation and scale about its centre: exact (no round trip through the
     /// centre) when the placement is a pure translation.
     func bounds(of layer: Layer) -> DrawRect {

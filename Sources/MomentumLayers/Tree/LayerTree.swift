@@ -348,11 +348,20 @@ public struct LayerTree: Sendable {
     }
 
     /// `draw(_:placement:into:separated:limit:marks:)` for a layer that is shown.
-    private func drawLayer(_ id: LayerID, layer: Layer, placement: LayerPlacement, into list: inout DrawList,
-                           separated: inout [SeparateLayer], limit: Int, marks: inout [DrawnLayout.Mark]?) {
+    func drawLayer(_ id: LayerID, layer: Layer, placement: LayerPlacement, into list: inout DrawList,
+                   separated: inout [SeparateLayer], limit: Int, marks: inout [DrawnLayout.Mark]?) {
         if separated.count < limit, layer.wantsOwnSurface,
            let apart = separate(id, layer: layer, placement: placement, index: list.count) {
             separated.append(apart)
+            return
+        }
+        // Turned or scaled, a layer that asks for it is drawn upright once and shown as one textured quad (not for
+        // the layout checks, `marks`, which read the commands its text and fills are drawn with). On a quarter turn
+        // at scale 1 (where a card or tile comes to rest) it is drawn directly, texel for pixel, as it always was.
+        if layer.shouldRasterize, marks == nil, !placement.isQuarterTurnUnscaled,
+           let run = rasterRun(id, layer: layer, placement: placement) {
+            if let fill = layer.backgroundColor { list.addRoundedRect(placement.shape(of: layer, fill: fill)) }
+            list.append(.raster(run))
             return
         }
         if let fill = layer.backgroundColor {
@@ -404,6 +413,43 @@ public struct LayerTree: Sendable {
             draw(child, placement: placement.placing(presentation(of: child), in: layer), into: &list,
                  separated: &separated, limit: limit, marks: &marks)
         }
+    }
+}
+
+extension LayerTree {
+    /// The content and sublayers of `layer` (not its background and shadow, drawn as placed) drawn upright at scale 1
+    /// in its own coordinates, with a transparent logical px around everything they reach, and where that box lands
+    /// at `placement`; nil when they draw nothing.
+    func rasterRun(_ id: LayerID, layer: Layer, placement: LayerPlacement) -> RasterRun? {
+        var bare = layer
+        bare.backgroundColor = nil
+        var upright = DrawList()
+        var none: [SeparateLayer] = [], marks: [DrawnLayout.Mark]?
+        drawLayer(id, layer: bare, placement: LayerPlacement(anchor: layer.size * layer.anchorPoint, rotation: 0,
+                                                             scale: 1, opacity: 1),
+                  into: &upright, separated: &none, limit: 0, marks: &marks)
+        // Text's reach is a full em a character and more (its glyphs are not measured here): kept to the layer's
+        // bounds, so a card's line does not widen its texture and its surface (a rasterised layer's text is drawn
+        // within its bounds).
+        let bounds = DrawRect(origin: .zero, size: layer.size).insetBy(-1)
+        var reach: DrawRect?
+        for command in upright.commands {
+            var rect = command.reach
+            if case .text = command {
+                guard let inside = rect.intersection(bounds) else { continue }
+                rect = inside
+            }
+            reach = reach.map { $0.union(rect) } ?? rect
+        }
+        // A background command reaches everywhere: such a layer is not kept as a texture.
+        guard let reach, reach.width < 1e6, reach.height < 1e6 else { return nil }
+        let low = reach.origin.rounded(.down) - 1
+        let high = (reach.origin + reach.size).rounded(.up) + 1
+        let corners = [low, SIMD2(high.x, low.y), SIMD2(low.x, high.y), high].map { placement.map($0, in: layer) }
+        // Scaled up, the texture gets more texels (in half steps, so a pinch draws it again only a few times).
+        let rasterScale = max(1, (placement.scale * 2).rounded(.up) / 2)
+        return RasterRun(content: upright.offsetBy(-low), size: high - low, corners: corners,
+                         rasterScale: rasterScale, opacity: placement.opacity)
     }
 }
 
