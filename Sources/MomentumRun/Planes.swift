@@ -60,16 +60,24 @@ struct Planes {
         self.init(window: window, chromes: chromes)
     }
 
-    /// Whether `list` splits for the layers `new` as it did for `old` (the same layers moved: the same count, each at
+    /// Whether a list splits for the layers `new` as it did for `old` (the same layers moved: the same count, each at
     /// the same index): every command from the first layer's index on reaches each layer's new frame exactly when it
-    /// reached its old one, which is all the split looks at.
-    static func splitsAlike(_ list: DrawList, old: [SeparateLayer], new: [SeparateLayer]) -> Bool {
-        guard old.count == new.count, let first = new.first?.index, first < list.count else { return true }
-        for command in list.commands[first...] {
-            let reach = command.reach
+    /// reached its old one, which is all the split looks at. `reaches` are those commands' reaches
+    /// (`reaches(of:from:)`, kept with the list: a frame that only moves layers asks this of the same list again, and
+    /// a command's reach costs more to find than to compare).
+    static func splitsAlike(reaches: [DrawRect], old: [SeparateLayer], new: [SeparateLayer]) -> Bool {
+        guard old.count == new.count else { return true }
+        for reach in reaches {
             for (a, b) in zip(old, new) where reach.intersects(a.sweep) != reach.intersects(b.sweep) { return false }
         }
         return true
+    }
+
+    /// The reaches `splitsAlike(reaches:old:new:)` compares: those of `list`'s commands from the first of `layers`'
+    /// indices on (none when there is no layer or it is past the list's end).
+    static func reaches(of list: DrawList, from layers: [SeparateLayer]) -> [DrawRect] {
+        guard let first = layers.first?.index, first < list.count else { return [] }
+        return list.commands[first...].map(\.reach)
     }
 
     private init(window: DrawList, chromes: [SeparateLayer?]) {

@@ -531,6 +531,8 @@ public struct RunCore {
     private struct LastBuild {
         var key: BuildKey
         var list: DrawList
+        /// The reaches of `list`'s commands from the first layer's index on (`Planes.reaches(of:from:)`).
+        var reaches: [DrawRect]
         var layers: [SeparateLayer]
         /// The array of the layers drawn apart the frame before (emptied and filled again by the next frame).
         var spare: [SeparateLayer]
@@ -579,7 +581,7 @@ public struct RunCore {
             }
             var frame: Built
             let keptAll = SurfaceSlot.sceneSlots.reduce(0) { $0 + (last.frame.separated[$1] == nil ? 0 : 1) } == layers.count
-            if keptAll, Planes.splitsAlike(last.list, old: last.layers, new: layers) {
+            if keptAll, Planes.splitsAlike(reaches: last.reaches, old: last.layers, new: layers) {
                 // Split as before: the last frame's window list and chrome, the layers where they are now. The last
                 // frame's slots are taken, not copied (the frame presented last holds them no more), so they are
                 // changed in place: no dictionary is made a frame.
@@ -621,7 +623,8 @@ public struct RunCore {
         let layers = SurfaceSlot.sceneSlots.compactMap { built.separated[$0] }
         let frame = split(built.list, layers: layers, overlay: built.separated[.overlay], ghosts: built.ghosts)
         let ids = layers.compactMap(\.layer)
-        lastBuild = LastBuild(key: buildKey(tree, outside: ids), list: built.list, layers: layers, spare: [], ids: ids,
+        lastBuild = LastBuild(key: buildKey(tree, outside: ids), list: built.list,
+                              reaches: Planes.reaches(of: built.list, from: layers), layers: layers, spare: [], ids: ids,
                               apart: tree.apartState(of: ids), drawnAt: tree.newestVersion, frame: frame)
         return frame
     }

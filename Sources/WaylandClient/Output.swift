@@ -7,7 +7,7 @@ public final class Output {
     /// The global name it was bound from.
     public let globalName: UInt32
     /// The integer scale the compositor advertises (1 until told otherwise).
-    public private(set) var scale: Int32 = 1
+    public private(set) var scale: Int32 = 1 { didSet { scaleSet?() } }
     /// The refresh rate of the current mode in mHz (0 when unknown).
     public private(set) var refreshMilliHertz: Int32 = 0
     /// The current mode's size in pixels (0 × 0 until told).
@@ -16,6 +16,9 @@ public final class Output {
     public private(set) var name: String?
     /// Called after an atomic group of changes (`wl_output.done`).
     var changed: (() -> Void)?
+    /// Called when the compositor tells the scale (before its `done`, and with a `wl_output` of version 1, which has
+    /// none).
+    var scaleSet: (() -> Void)?
     private let version: UInt32
     private let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
 

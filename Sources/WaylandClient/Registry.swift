@@ -51,7 +51,10 @@ public final class Registry {
     /// The window's surface, once there is one: the seat reports input on it alone (not on decorations).
     var windowSurface: OpaquePointer?
     /// `wl_output`s by global name.
-    public private(set) var outputs: [UInt32: Output] = [:]
+    public private(set) var outputs: [UInt32: Output] = [:] { didSet { outputsGeneration &+= 1 } }
+    /// Changes whenever an output comes or goes or is told a scale: what is worked out from the outputs' scales holds
+    /// while this is the same (`Window`'s scale, read several times a frame).
+    private(set) var outputsGeneration: UInt64 = 0
     /// Every global the compositor advertised at start-up: interface and version, in the order announced.
     public private(set) var advertised: [(interface: String, version: UInt32)] = []
     /// The clock `wp_presentation` timestamps are on (`wp_presentation.clock_id`), once the compositor said.
@@ -179,6 +182,7 @@ public final class Registry {
             if let bound = bind(name, global, version) {
                 let output = Output(proxy: bound.proxy, globalName: name, version: bound.version)
                 output.changed = { [weak self] in self?.outputsChanged?() }
+                output.scaleSet = { [weak self] in self?.outputsGeneration &+= 1 }
                 outputs[name] = output
             }
         }

@@ -49,7 +49,7 @@ public final class Window {
     /// libdecor's context and frame (`struct libdecor *`, `struct libdecor_frame *`) for a client-side decorated window.
     private var decor: OpaquePointer?
     private var decorFrame: OpaquePointer?
-    private var viewport: OpaquePointer?
+    private var viewport: OpaquePointer? { didSet { scaleMemo = nil } }
     private var fractionalScale: OpaquePointer?
     private var frameCallback: OpaquePointer?
     /// The `zwp_idle_inhibitor_v1` on the surface while the screen is kept from blanking.
@@ -57,8 +57,11 @@ public final class Window {
     /// Presentation feedback asked for and not yet answered, oldest first.
     private var feedback = BoundedQueue<PendingFeedback>(limit: Window.unansweredFeedbackLimit)
     private var configure: ConfigureState
-    private var enteredOutputs: Set<UInt32> = []
-    private var preferredFractionalScale: Double?
+    private var enteredOutputs: Set<UInt32> = [] { didSet { scaleMemo = nil } }
+    private var preferredFractionalScale: Double? { didSet { scaleMemo = nil } }
+    /// `currentScale()` as last worked out, with the registry's `outputsGeneration` then; nil when what it is worked
+    /// out from in the window changed since (a viewport, an output entered or left, a preferred fractional scale).
+    private var scaleMemo: (scale: Double, outputs: UInt64)?
     private var appliedScale: Double = 0
     private var appliedSize = ConfigureState.Size(width: 0, height: 0)
 
@@ -478,8 +481,17 @@ public final class Window {
     /// make an empty buffer, 1000 one no GPU can allocate).
     public static let scaleRange = 0.25...8.0
 
-    /// Read several times a frame: no array is made.
+    /// The scale in effect. Read several times a frame (the buffer size, the pending state, the commit): worked out
+    /// again only when something it is worked out from changed (`scaleMemo`, `Registry.outputsGeneration`).
     private func currentScale() -> Double {
+        if let scaleMemo, scaleMemo.outputs == registry.outputsGeneration { return scaleMemo.scale }
+        let scale = workedOutScale()
+        scaleMemo = (scale, registry.outputsGeneration)
+        return scale
+    }
+
+    /// The scale in effect, from the fractional scale asked for, else the outputs the surface is on (no array made).
+    private func workedOutScale() -> Double {
         if viewport != nil { return (preferredFractionalScale ?? 1).clamped(to: Self.scaleRange) }
         // Before the surface has entered any output, guess the largest output scale so the first frame is sharp.
         var largest: Int32?

@@ -46,7 +46,7 @@ struct PlanesTests {
         // Slid under the bar, the split is the same: the window need not be drawn again.
         var slid = rows
         slid.frame.origin.y = -1000
-        #expect(Planes.splitsAlike(list, old: [rows], new: [slid]))
+        #expect(Planes.splitsAlike(reaches: Planes.reaches(of: list, from: [rows]), old: [rows], new: [slid]))
         #expect(Planes(list: list, separated: [slid], size: Self.size).window == planes.window)
     }
 

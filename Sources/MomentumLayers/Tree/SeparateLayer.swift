@@ -46,8 +46,12 @@ enum Extent {
 }
 
 extension DrawRect {
-    /// Whether the two share any area.
-    public func intersects(_ other: DrawRect) -> Bool { intersection(other) != nil }
+    /// Whether the two share any area (`intersection(_:)` is not nil; no rectangle made).
+    public func intersects(_ other: DrawRect) -> Bool {
+        let low = pointwiseMax(origin, other.origin)
+        let high = pointwiseMin(origin + size, other.origin + other.size)
+        return high.x > low.x && high.y > low.y
+    }
 
     /// The part both cover, nil when they do not overlap (or only along an edge).
     public func intersection(_ other: DrawRect) -> DrawRect? {
@@ -181,17 +185,10 @@ extension LayerTree {
     /// everything inside it and of its superlayers, none of them animating.
     private func isUnchanged(_ id: LayerID, since version: UInt64) -> Bool {
         guard structureVersion <= version else { return false }
-        var node: LayerID? = id
-        while let current = node {
-            guard versions[Int(current.index)] <= version else { return false }
-            node = parents[Int(current.index)]
-        }
-        func inside(_ parent: LayerID) -> Bool {
-            children[Int(parent.index)].allSatisfy { versions[Int($0.index)] <= version && inside($0) }
-        }
-        guard inside(id) else { return false }
-        // An animation on `id`, inside it or on a superlayer of it.
-        return animator.keys.allSatisfy { key in
+        // An animation on `id`, inside it or on a superlayer of it: looked for first, as it is the cheaper look (a
+        // few running animations, against every layer inside `id`) and the answer on most frames of a layer that
+        // moves (the panel sliding: its own position animates).
+        let animated = !animator.keys.allSatisfy { key in
             var node: LayerID? = key.layer
             while let current = node {
                 if current == id { return false }
@@ -204,6 +201,16 @@ extension LayerTree {
             }
             return true
         }
+        guard !animated else { return false }
+        var node: LayerID? = id
+        while let current = node {
+            guard versions[Int(current.index)] <= version else { return false }
+            node = parents[Int(current.index)]
+        }
+        func inside(_ parent: LayerID) -> Bool {
+            children[Int(parent.index)].allSatisfy { versions[Int($0.index)] <= version && inside($0) }
+        }
+        return inside(id)
     }
 
     /// Sizes of a surface for a layer drawn as placed grow in steps of this many logical px, so a layer that turns
