@@ -10,10 +10,12 @@ import RealModule
 /// legend naming what pulls and how hard. Everything is under the card and takes no touches.
 struct PlaygroundDecor {
     private let walls: LayerID, gravity: LayerID, attachment: LayerID
-    /// On a window with a dock (every size `--all-sizes` tours, a phone's too), a faint grid over the field (a mat's
-    /// squares, centred on it): the field reads as a surface to play on, and a throw's distance and the card's size
-    /// read against it. A few full-length lines drawn once into the window (the card and the tile move on surfaces of
-    /// their own), under ten on a phone's window.
+    /// On a window 600 px tall or more with a dock as wide as the gesture guide (800x600 up), a faint grid over the
+    /// field (a mat's squares, centred on it): the field reads as a surface to play on, and a throw's distance and
+    /// the card's size read against it. A few full-length lines drawn once into the window (the card and the tile
+    /// move on surfaces of their own), none on a phone's window. Drawn again wherever the ring and the spark damage
+    /// the window, it was tried with a landscape phone's slim dock (look29n: 720x360 0.65–0.86 ms a frame in six runs
+    /// against the base's 0.67–0.81 in five) and is not drawn there.
     private let grid: LayerID
     let anchor: LayerID
     private let legend: [LayerID]
@@ -229,7 +231,8 @@ struct PlaygroundDecor {
         }
         let scale = SceneChrome.typeScale(width: size.x)
         tree.removeSublayers(of: grid)
-        if dock != nil { addGrid(over: rect, in: &tree) }
+        // Not on a window under 600 px tall, whose slim dock is look29n's: there the grid would be new frame cost.
+        if dock != nil, size.y >= 600, size.x >= Self.guideWidth(scale: scale) + 24 { addGrid(over: rect, in: &tree) }
         let lineSize = SceneHint.lineSize * scale, step2 = (SceneHint.lineStep * scale).rounded()
         // A large window: the lines on a panel inset from the corner, wide enough for the longest legend of any
         // backend (it does not change size when the backend does).
