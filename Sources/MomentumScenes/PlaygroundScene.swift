@@ -308,10 +308,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// each).
     static let fieldRoom = 24.0
 
-    /// Whether the gesture guide sits in the dock, right of the legend's panel: a large window wide enough for both.
+    /// Whether the gesture guide sits in the dock, right of the legend's panel: a large window wide enough for both,
+    /// not a short one (1280x400), whose compact bar shows the gestures as it does a phone's in landscape.
     static func guideDocked(for size: SIMD2<Double>) -> Bool {
         let scale = SceneChrome.typeScale(width: size.x)
-        guard scale > 1, dock(for: size) != nil else { return false }
+        guard scale > 1, !SceneChrome.isCompact(size), dock(for: size) != nil else { return false }
         return size.x >= PlaygroundDecor.legendPanelSize(scale: scale).x + PlaygroundDecor.guideWidth(scale: scale)
             + 3 * PlaygroundDecor.dockMargin
     }
