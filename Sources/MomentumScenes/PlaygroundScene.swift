@@ -250,7 +250,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// through a resize): the window's middle, except where that leaves the field lopsided. On a large screen (a
     /// card larger than a phone's), whose hint sits at the field's top and whose guide is in the dock, the middle of
     /// the field below the hint (the window's middle left the field's lower third empty at 1920x1080); in a window
-    /// with no dock and too short for the hint (a phone in landscape), whose legend lies in the field's corner, the
+    /// with no dock and too short for the hint (a short window too narrow for a dock), whose legend lies in its corner, the
     /// middle of the field above the legend, 8 px clear of it (the window's middle put the card 4 px under the
     /// ceiling, and a card once rested over the legend). Where the gesture guide's chips sit under the hint, home is
     /// at least `guideClearance` under them (at 800x600 the window's middle left 9). On whole px.
@@ -291,21 +291,32 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The dock under the field (as a toolbar along a window's foot): the legend on its left and, on a large window
     /// where both fit side by side (`guideDocked(for:)`), the gesture guide on its right. Its top edge is the field's
     /// floor, so neither body is ever thrown over what it holds or comes to rest crowding it, and the lower screen
-    /// holds what a user reads; nil on a window under 600 px tall (a phone in landscape), where the field needs the
-    /// height and the legend sits in its corner.
+    /// holds what a user reads. A window under 600 px tall (a phone in landscape) gets a slimmer one
+    /// (`PlaygroundDecor.shortDockLineMargin` above and below the lines): with the legend in the field's corner the
+    /// card came to rest over it at 720x360 and flew over it mid-throw at 568x320. Nil where the window is too narrow
+    /// for the legend's lines, or too short to keep `fieldRoom` for the card above a dock; there the legend sits in
+    /// the field's corner.
     static func dock(for size: SIMD2<Double>) -> DrawRect? {
         let scale = SceneChrome.typeScale(width: size.x), margin = PlaygroundDecor.dockMargin
-        guard size.y >= 600 else { return nil }
         let legend = PlaygroundDecor.legendBlockSize(scale: scale)
         guard size.x >= legend.x + 2 * margin else { return nil }
-        let height = (legend.y + 2 * (scale > 1 ? margin : PlaygroundDecor.dockLineMargin)).rounded()
+        let lineMargin = size.y >= 600 ? PlaygroundDecor.dockLineMargin : PlaygroundDecor.shortDockLineMargin
+        let height = (legend.y + 2 * (scale > 1 ? margin : lineMargin)).rounded()
+        guard size.y >= 600 || size.y - height - SceneChrome.bandHeight(for: size) >= cardSide + 2 * fieldRoom else {
+            return nil
+        }
         return DrawRect(x: 0, y: size.y - height, width: size.x, height: height)
     }
 
-    /// Whether the gesture guide sits in the dock, right of the legend's panel: a large window wide enough for both.
+    /// The least room a short window's field keeps above and below the phone's card under a dock (568x320: 29 px
+    /// each).
+    static let fieldRoom = 24.0
+
+    /// Whether the gesture guide sits in the dock, right of the legend's panel: a large window wide enough for both,
+    /// not a short one (1280x400), whose compact bar shows the gestures as it does a phone's in landscape.
     static func guideDocked(for size: SIMD2<Double>) -> Bool {
         let scale = SceneChrome.typeScale(width: size.x)
-        guard scale > 1, dock(for: size) != nil else { return false }
+        guard scale > 1, !SceneChrome.isCompact(size), dock(for: size) != nil else { return false }
         return size.x >= PlaygroundDecor.legendPanelSize(scale: scale).x + PlaygroundDecor.guideWidth(scale: scale)
             + 3 * PlaygroundDecor.dockMargin
     }

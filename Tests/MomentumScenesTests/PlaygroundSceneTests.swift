@@ -99,7 +99,7 @@ struct PlaygroundSceneTests {
         d.wait(1.0 / 60)
         let (p, v) = (d.scene.position, d.scene.velocity)
         let target = d.scene.target
-        // From 1600x800 (home in the middle) to 800x400 (no dock: home above the legend): where it was going
+        // From 1600x800 (home in the middle) to 800x400 (a slim dock under the field: home in the window's middle): where it was going
         // relative to its home, the offset halved.
         let oldHome = d.scene.home
         #expect(oldHome == SIMD2(800, 400))

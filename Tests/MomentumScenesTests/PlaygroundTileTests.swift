@@ -115,12 +115,12 @@ struct PlaygroundTileTests {
     @Test("a tile put down over the legend's lines covers them (the layout check says so at rest), then glides up clear of them")
     func theTileRestsClearOfTheLegend() {
         var d = PlaygroundDriver()
-        // A window too short for the dock (there the legend is under the field's floor, out of the tile's reach).
-        d.scene = PlaygroundScene(size: SIMD2(400, 580))
+        // A window too narrow for the dock (there the legend is under the field's floor, out of the tile's reach).
+        d.scene = PlaygroundScene(size: SIMD2(320, 580))
         #expect(d.scene.dock == nil)
         // About the width a line of Inter takes (the app's checks use the shaper's).
         func covered() -> [LayoutProblem] {
-            d.scene.drawnLayout().problems(width: 400, height: 580, atRest: true) { Double($0.string.count) * $0.size * 0.56 }
+            d.scene.drawnLayout().problems(width: 320, height: 580, atRest: true) { Double($0.string.count) * $0.size * 0.56 }
                 .filter { $0.kind == .covers }
         }
         #expect(covered().isEmpty, "\(covered())")
