@@ -197,7 +197,7 @@ struct TraceCodecTests {
         third.write(long)
         #expect(third.count == second.count + 5_000)
         #expect(String(decoding: third.bytes, as: UTF8.self) == "{\"a\":\"two\"" + long)
-        third.removeAll(after: 4)
+        third.removeAll(after: 5)
         third.number(0.5)
         #expect(String(decoding: third.bytes, as: UTF8.self) == "{\"a\":0.5")
         third.removeAll()
