@@ -33,9 +33,14 @@ public enum FileIO {
 
     /// Writes all of `bytes` to `fd`; the errno of the first failure, or nil.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// Writes all of `bytes` to `fd`; the errno of the first failure, or nil.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
+            let n = Glibc.write(fd, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
             if n < 0 && errno == EINTR { continue }
             if n < 0 { return errno }
             if n == 0 { return EIO }

@@ -66,6 +66,7 @@ enum OutputFile {
 
     /// Writes all of `bytes` to `fd`; returns the errno of the first failure.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? { FileIO.writeAll(fd, bytes) }
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? { FileIO.writeAll(fd, bytes) }
 }
 
 /// An output written as it is produced and put in place only once everything is written: a regular file (or a new

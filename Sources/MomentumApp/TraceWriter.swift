@@ -47,7 +47,7 @@ final class TraceWriter {
         let known = fstat(fd, &info) == 0
         isRegularFile = known && info.st_mode & S_IFMT == S_IFREG
         if isRegularFile, info.st_size > 0 { keepsOldContent = true }
-        buffer.bytes.reserveCapacity(64 * 1024)
+        buffer.reserveCapacity(64 * 1024)
     }
 
     deinit { close() }
@@ -67,17 +67,17 @@ final class TraceWriter {
         }
         guard isEnabled || (isExit && fd >= 0 && errorNumber == nil) else { return }
         // Only the exit line of a run that never started: the earlier trace stays.
-        if isExit && keepsOldContent && written == 0 && buffer.bytes.isEmpty { return }
-        let lineStart = buffer.bytes.count
+        if isExit && keepsOldContent && written == 0 && buffer.isEmpty { return }
+        let lineStart = buffer.count
         line.encode(into: &buffer)
-        if !truncated, written + buffer.bytes.count > limit - Self.reserve {
+        if !truncated, written + buffer.count > limit - Self.reserve {
             truncated = true
-            buffer.bytes.removeSubrange(lineStart...)
+            buffer.removeAll(after: lineStart)
             TraceLine(t: line.t, .truncated(limit: limit)).encode(into: &buffer)
             if !isExit { return }
             line.encode(into: &buffer)
         }
-        if buffer.bytes.count >= 60 * 1024 { flush() }
+        if buffer.count >= 60 * 1024 { flush() }
     }
 
     /// How long lines may be held for a reader following the trace live (s): `flush(now:frameStart:resting:)`.
@@ -97,7 +97,7 @@ final class TraceWriter {
     /// and input while none is owed go out at once, and nothing is held longer than `frameWait`. The event loop
     /// wakes at `holdDeadline` to write what is held.
     func flush(now: Double, frameStart: Double?, resting: Bool = false) {
-        guard !buffer.bytes.isEmpty else { return }
+        guard !buffer.isEmpty else { return }
         if isRegularFile {
             if resting || now >= holdDeadline ?? .infinity {
                 flush()
@@ -121,14 +121,14 @@ final class TraceWriter {
     func flush() {
         pendingSince = nil
         holdsOnlyFeedback = true
-        guard fd >= 0, errorNumber == nil, !buffer.bytes.isEmpty else { return }
+        guard fd >= 0, errorNumber == nil, !buffer.isEmpty else { return }
         if keepsOldContent {
             keepsOldContent = false
             if ftruncate(fd, 0) != 0 { errorNumber = errno; return }
         }
-        errorNumber = OutputFile.writeAll(fd, buffer.bytes)
-        written += buffer.bytes.count
-        buffer.bytes.removeAll(keepingCapacity: true)
+        errorNumber = buffer.withUnsafeBytes { OutputFile.writeAll(fd, $0) }
+        written += buffer.count
+        buffer.removeAll()
     }
 
     /// Writes what is buffered and closes (the close is checked too: a file system may report a failed write there).

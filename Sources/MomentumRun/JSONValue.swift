@@ -32,7 +32,7 @@ public enum JSONValue: Sendable {
     public func encode(into out: inout String) {
         var bytes = JSONBytes()
         bytes.value(self)
-        out += String(decoding: bytes.bytes, as: UTF8.self)
+        out += bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 }
 

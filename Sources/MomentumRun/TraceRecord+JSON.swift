@@ -9,7 +9,7 @@ extension TraceLine {
     public var encoded: String {
         var bytes = JSONBytes()
         encode(into: &bytes)
-        return String(decoding: bytes.bytes, as: UTF8.self)
+        return bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the line's JSON text, newline included, to `bytes` (a writer reuses one buffer for every line; no
@@ -39,6 +39,9 @@ public protocol TraceFieldSink {
     mutating func field(_ key: String, number value: Double?)
     /// The field `key`: `value` (a whole number; `null` when nil), as `.int` writes it.
     mutating func field(_ key: String, int value: Int64?)
+    /// The field `key`: `value` rounded to `places` decimals (1...7; `null` when nil), as `.number` writes what
+    /// `(value * 10^places).rounded() / 10^places` is.
+    mutating func field(_ key: String, number value: Double?, places: Int)
     /// A scene's record's fields, each as `field(_:scene:)` takes it.
     mutating func fields(of record: SceneRecord)
 }
@@ -52,6 +55,11 @@ extension TraceFieldSink {
 
     public mutating func field(_ key: String, int value: Int64?) { field(key, value.map { .int($0) } ?? .null) }
 
+    public mutating func field(_ key: String, number value: Double?, places: Int) {
+        let scale = TraceRecord.scales[places]
+        field(key, number: value.map { ($0 * scale).rounded() / scale })
+    }
+
     public mutating func field(_ key: String, flags: PresentationFlags) {
         field(key, .array(flags.names.map { .string($0) }))
     }
@@ -63,53 +71,60 @@ extension TraceFieldSink {
 
 extension JSONBytes: TraceFieldSink {
     public mutating func field(_ key: String, _ value: JSONValue) {
-        self.key(key)
+        member(key)
         self.value(value)
     }
 
     public mutating func field(_ key: String, scene value: TraceValue) {
-        self.key(key)
+        member(key)
         self.value(value)
     }
 
     /// Written as `.number` is, without making a `JSONValue`.
     public mutating func field(_ key: String, number value: Double?) {
-        self.key(key)
+        member(key)
         if let value { number(value) } else { raw("null") }
     }
 
     /// Written as `.int` is, without making a `JSONValue`.
     public mutating func field(_ key: String, int value: Int64?) {
-        self.key(key)
+        member(key)
         if let value { int(value) } else { raw("null") }
+    }
+
+    /// Written as `.number` writes the rounded value, without dividing it back (`JSONBytes.number(scaled:places:)`).
+    public mutating func field(_ key: String, number value: Double?, places: Int) {
+        member(key)
+        guard let value else { return raw("null") }
+        number(scaled: (value * TraceRecord.scales[places]).rounded(), places: places)
     }
 
     /// Written as `JSONValue`'s array of numbers is, without making one (a frame line's `layer_surface`).
     public mutating func field(_ key: String, rect: DrawRect?) {
-        self.key(key)
+        member(key)
         guard let r = rect else { return raw("null") }
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         number(r.x)
-        bytes.append(UInt8(ascii: ","))
+        append(UInt8(ascii: ","))
         number(r.y)
-        bytes.append(UInt8(ascii: ","))
+        append(UInt8(ascii: ","))
         number(r.width)
-        bytes.append(UInt8(ascii: ","))
+        append(UInt8(ascii: ","))
         number(r.height)
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
     }
 
     /// Written as `JSONValue`'s array of strings is, without making one (a `presented` line's `flags`).
     public mutating func field(_ key: String, flags: PresentationFlags) {
-        self.key(key)
-        bytes.append(UInt8(ascii: "["))
+        member(key)
+        append(UInt8(ascii: "["))
         var first = true
         for (flag, name) in PresentationFlags.named where flags.contains(flag) {
-            if !first { bytes.append(UInt8(ascii: ",")) }
+            if !first { append(UInt8(ascii: ",")) }
             first = false
             string(name)
         }
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
     }
 
     /// Written as `JSONValue`'s fields are, as the record reads them: no list of fields or tree of values made.
@@ -118,13 +133,6 @@ extension JSONBytes: TraceFieldSink {
         swap(&writer.json, &self)
         record.write(to: &writer)
         swap(&writer.json, &self)
-    }
-
-    /// `,"key":` (the trace's keys need no escapes).
-    private mutating func key(_ key: String) {
-        raw(",\"")
-        write(key)
-        raw("\":")
     }
 }
 
@@ -139,10 +147,7 @@ struct JSONTraceWriter: TraceValueWriter {
     /// `"key":` as `JSONBytes.string` would quote it, without its look for characters to escape: a record's keys
     /// are its `Key`s' names, which need none.
     mutating func key(_ key: String) {
-        separate()
-        json.bytes.append(UInt8(ascii: "\""))
-        json.write(key)
-        json.raw("\":")
+        json.member(key, first: !follows)
         follows = false
     }
 
@@ -156,15 +161,15 @@ struct JSONTraceWriter: TraceValueWriter {
 
     private mutating func nest(_ open: Unicode.Scalar, _ close: Unicode.Scalar, _ body: (inout JSONTraceWriter) -> Void) {
         separate()
-        json.bytes.append(UInt8(ascii: open))
+        json.append(UInt8(ascii: open))
         follows = false
         body(&self)
-        json.bytes.append(UInt8(ascii: close))
+        json.append(UInt8(ascii: close))
         follows = true
     }
 
     private mutating func separate() {
-        if follows { json.bytes.append(UInt8(ascii: ",")) }
+        if follows { json.append(UInt8(ascii: ",")) }
     }
 }
 
@@ -202,6 +207,9 @@ extension TraceRecord {
         case .exit: "exit"
         }
     }
+
+    /// 10^places for a field rounded to `places` decimals (`field(_:number:places:)`), exact as doubles.
+    static let scales: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7]
 
     /// The line's fields after `t` and `event`, in order.
     public var fields: [(String, JSONValue)] {
@@ -262,25 +270,24 @@ extension TraceRecord {
             sink.field("y", .number(touch.position.y))
             sink.field("time", .number((touch.time * 1e6).rounded() / 1e6))
         case .frame(let f):
-            // Written field by field without a `JSONValue` each (every frame's line).
-            func time(_ t: Double?) -> Double? { t.map { ($0 * 1e7).rounded() / 1e7 } }
-            func tenths(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+            // Written field by field without a `JSONValue` each (every frame's line); times rounded to 10⁻⁷ s,
+            // durations to tenths of a µs.
             sink.field("seq", int: Int64(truncatingIfNeeded: f.sequence))
             sink.field("callback_ms", int: f.callbackMilliseconds.map { Int64($0) })
             sink.field("step", number: f.step)
             sink.field("hud", .bool(f.hud))
             sink.field("ghosts", int: Int64(f.ghosts))
-            sink.field("tick_us", number: tenths(f.tickMicros))
-            sink.field("render_us", number: tenths(f.renderMicros))
+            sink.field("tick_us", number: f.tickMicros, places: 1)
+            sink.field("render_us", number: f.renderMicros, places: 1)
             sink.field("damage_px", int: f.damagePixels.map { Int64($0) })
             sink.field("drawn_px", int: f.drawnPixels.map { Int64($0) })
             sink.field("layer_surface", rect: f.layerSurface)
-            sink.field("callback_t", number: time(f.callbackT))
-            sink.field("commit_t", number: time(f.commitT))
-            sink.field("cpu_us", number: tenths(f.cpuMicros))
-            sink.field("wake_t", number: time(f.wakeT))
-            sink.field("target_t", number: time(f.targetT))
-            sink.field("predict_us", number: f.predictMicros.map(tenths))
+            sink.field("callback_t", number: f.callbackT, places: 7)
+            sink.field("commit_t", number: f.commitT, places: 7)
+            sink.field("cpu_us", number: f.cpuMicros, places: 1)
+            sink.field("wake_t", number: f.wakeT, places: 7)
+            sink.field("target_t", number: f.targetT, places: 7)
+            sink.field("predict_us", number: f.predictMicros, places: 1)
         case .presented(let p):
             sink.field("seq", int: Int64(truncatingIfNeeded: p.sequence))
             sink.field("ns", int: Int64(truncatingIfNeeded: p.nanoseconds))

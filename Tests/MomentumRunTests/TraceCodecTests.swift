@@ -160,6 +160,51 @@ struct TraceCodecTests {
         }
     }
 
+    @Test("a number rounded to a few decimals (a frame line's times and tenths) is written from its scaled whole number as the rounded number is")
+    func roundedNumbers() {
+        var random = SplitMix64(seed: 25)
+        let specials: [Double] = [0, -0.0, 0.04, -0.04, 0.05, 1e-4, 1e-3, 9.99e-4, 99_999_999.9, 1e8, 1e8 + 0.5, 1e9,
+                                  123.456_789_05, -5.000_000_1, .nan, .infinity, -.infinity, 1e20, -1e300]
+        for places in 1...7 {
+            let scale = (0..<places).reduce(1.0) { r, _ in r * 10 }
+            var values = specials
+            for _ in 0..<5_000 {
+                let magnitude = [1e-5, 1e-3, 0.01, 1, 100, 1e4, 1e6, 1e8, 1e9][Int(random.nextUnit() * 9)]
+                values.append((random.nextUnit() - 0.3) * magnitude)
+            }
+            for v in values {
+                var direct = JSONBytes()
+                direct.number(scaled: (v * scale).rounded(), places: places)
+                var divided = JSONBytes()
+                divided.number((v * scale).rounded() / scale)
+                #expect(direct.bytes == divided.bytes, "\(v) to \(places): \(String(decoding: direct.bytes, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test("a copy of a buffer keeps its text when either is written on, and a buffer cut back writes on from there")
+    func copies() {
+        var first = JSONBytes()
+        first.raw("{\"a\":")
+        var second = first
+        first.int(1)
+        second.string("two")
+        #expect(String(decoding: first.bytes, as: UTF8.self) == "{\"a\":1")
+        #expect(String(decoding: second.bytes, as: UTF8.self) == "{\"a\":\"two\"")
+        // Past the first block of storage: the text moves with it.
+        let long = String(repeating: "x", count: 5_000)
+        var third = second
+        third.write(long)
+        #expect(third.count == second.count + 5_000)
+        #expect(String(decoding: third.bytes, as: UTF8.self) == "{\"a\":\"two\"" + long)
+        third.removeAll(after: 5)
+        third.number(0.5)
+        #expect(String(decoding: third.bytes, as: UTF8.self) == "{\"a\":0.5")
+        third.removeAll()
+        #expect(third.isEmpty && third.bytes.isEmpty)
+        #expect(String(decoding: second.bytes, as: UTF8.self) == "{\"a\":\"two\"")
+    }
+
     @Test("a line that is not a trace line, or a field out of range, is one reason",
           arguments: [
             ("", "the line is empty"),
