@@ -97,27 +97,7 @@ public struct RunCore {
         var hud: Bool
         var ghosts: Int
         var overrides: PresentationOverrides
-        /// A re-commit (`recommitDue`): the frame committed last drawn again with newer touch, for the same
-        /// presentation (`owed` is that frame's callback).
-        var again: Bool
     }
-    /// The frame committed last, while it may yet be drawn again with a touch that came after its commit
-    /// (`recommitDue`): its callback, the presentation it was predicted for, and the latest commit believed to make
-    /// that presentation; nil after a frame drawn without a callback.
-    private var lastCommitted: Recommittable?
-    private struct Recommittable {
-        var owed: FrameState.Owed
-        var presentAt: Double?
-        var latest: Double
-    }
-    /// Whether a touch frame arrived since the last frame was built.
-    private var touchedSinceBuild = false
-    /// Frames committed again with a touch that came after their commit (`recommitDue`).
-    public private(set) var recommits = 0
-    /// The newest re-commits' sequences (committed or not), ascending, and how many there were in all: the deadline
-    /// numbers frames without them (`deadlineSequence`).
-    private var recentRecommits: [UInt64] = []
-    private var recommitsBuilt = 0
 
     private var hud: HUD
     /// Whether key h has shown or hidden the HUD (then the window's width no longer decides).
@@ -220,9 +200,7 @@ public struct RunCore {
     public mutating func handle(_ event: RunEvent, at now: Double, into effects: inout [RunEffect]) {
         switch event {
         case .configured(let window): configure(window, at: now, into: &effects)
-        case .touch(let frame):
-            route(frame, at: now, into: &effects)
-            touchedSinceBuild = true
+        case .touch(let frame): route(frame, at: now, into: &effects)
         case .key(let command): perform(command, at: now, into: &effects)
         case .scroll(let input):
             for event in scene.scroll(input) { trace(.gesture(event), at: now, into: &effects) }
@@ -250,7 +228,7 @@ public struct RunCore {
             clock.presented(nanoseconds: feedback.nanoseconds, refreshNanoseconds: UInt64(feedback.refreshNanoseconds))
             statistics.presented(ns: feedback.nanoseconds, refreshNs: feedback.refreshNanoseconds, msc: feedback.msc,
                                  vsync: feedback.flags.contains(.vsync))
-            deadline.presented(sequence: deadlineSequence(of: feedback.sequence), at: feedback.hostTime,
+            deadline.presented(sequence: feedback.sequence, at: feedback.hostTime,
                                refresh: Double(feedback.refreshNanoseconds) / 1e9)
             if configuration.predict { predictions.presented(sequence: feedback.sequence, at: feedback.hostTime) }
             trace(.presented(TraceRecord.Presented(sequence: feedback.sequence, nanoseconds: feedback.nanoseconds,
@@ -279,10 +257,7 @@ public struct RunCore {
         // The foreseen start passed without its callback: the callback wakes the process when it comes.
         if let expected = expectedStart, now >= expected - FrameState.startTolerance { expectedStart = nil }
         switch frameState.decide(at: now) {
-        case .wait:
-            if let last = recommitDue(at: now) {
-                plan(owed: last.owed, start: now, step: 0, again: last, into: &effects)
-            }
+        case .wait: break
         case .start(let owed):
             frameState.starting(owed)
             effects.append(.readInput)
@@ -417,43 +392,13 @@ public struct RunCore {
         announceReady(into: &effects)
     }
 
-    /// Frame `sequence` as the deadline numbers frames: re-commits left out, a re-commit numbered as the frame it
-    /// replaced. The deadline learns from each callback's frame (its latency, the intervals between consecutive
-    /// ones, whether it was late): a re-commit's presentation is that frame's, and the frame it replaced is never
-    /// shown (its feedback says discarded). Counted as one, a drag that re-commits most frames keeps teaching it; the
-    /// prediction's correction meanwhile learns the presentation estimate's error, and an estimate left stale until
-    /// the re-commits stop (a fresh drag's: 17 ms early) had the finger drawn two samples ahead after they did.
-    private func deadlineSequence(of sequence: UInt64) -> UInt64 {
-        let later = recentRecommits.reversed().prefix { $0 > sequence }.count
-        return sequence - UInt64(recommitsBuilt - later)
-    }
-
-    /// Whether to draw the frame committed last again now, for the same presentation, with the touch that arrived
-    /// after its commit (its callback, when so): while its callback is awaited, after a touch changed something,
-    /// and early enough that the new commit, made in the time a build takes (`FrameDeadline.recommitEstimate`),
-    /// still comes by the latest commit the deadline believes makes that presentation (`latestCommit`). The
-    /// compositor takes the newest commit at its repaint (the earlier one's feedback says discarded), so the touch
-    /// is shown a cycle sooner — as a client that commits on every touch shows it — where it waited for the next
-    /// callback. Only with the learned start (`--frame-start deadline`): it says where the latch is. A re-commit
-    /// that misses the latch is shown a repaint later, replaced again by the next callback's frame: CPU lost, no
-    /// frame. A frame drawn at once without a callback (a press on an idle window) is not drawn again: touch after
-    /// it waits for its callback (`RunCoreTests.touchWhileIdleDrawsAtOnce`), where its latch is known.
-    private func recommitDue(at now: Double) -> Recommittable? {
-        guard configuration.lateFrameStart, touchedSinceBuild, planned == nil, frameState.isDirty,
-              frameState.phase == .awaitingCallback, let last = lastCommitted,
-              now + deadline.recommitEstimate <= last.latest else { return nil }
-        return last
-    }
-
-    /// Stages 3 and 4: predicts, builds the frame and asks the adapter to present it. `again`: a re-commit of the
-    /// frame committed last (`recommitDue`), nothing advanced, predicted for that frame's presentation.
+    /// Stages 3 and 4: predicts, builds the frame and asks the adapter to present it.
     private mutating func plan(owed: FrameState.Owed?, start frameStart: Double, step: Double,
-                               again: Recommittable? = nil, into effects: inout [RunEffect]) {
+                               into effects: inout [RunEffect]) {
         sequence += 1
-        touchedSinceBuild = false
         frameState.drew()
         // 3. Predict: where each finger will be when this frame is shown.
-        let presentAt = again.map(\.presentAt) ?? deadline.presentation(afterCallback: owed?.sent ?? frameStart)
+        let presentAt = deadline.presentation(afterCallback: owed?.sent ?? frameStart)
         var overrides = PresentationOverrides()
         var ahead: Double?
         if configuration.predict {
@@ -468,10 +413,10 @@ public struct RunCore {
         let built = buildRetaining(separating: canSeparate, overrides: overrides)
         planned = Planned(sequence: sequence, owed: owed, start: frameStart, step: step, presentAt: presentAt,
                           ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
-                          overrides: overrides, again: again != nil)
+                          overrides: overrides)
         lastAhead = ahead
         effects.append(.present(FramePlan(sequence: sequence, list: built.list, separated: built.separated,
-                                          mayOmitCommit: owed != nil || again != nil)))
+                                          mayOmitCommit: owed != nil)))
     }
 
     /// Stage 6: the frame was committed at `now`.
@@ -479,15 +424,6 @@ public struct RunCore {
         guard let frame = planned, frame.sequence == commit.sequence else { return }
         planned = nil
         expectedStart = nil
-        if frame.again {
-            recommitsBuilt += 1
-            recentRecommits.append(frame.sequence)
-            if recentRecommits.count > 32 { recentRecommits.removeFirst() }
-        }
-        if frame.again, !commit.committed {
-            // A touch that changed no pixel: the frame committed before stays, nothing to trace.
-            return
-        }
         if !commit.committed, let owed = frame.owed {
             trace(.unchanged(sequence: frame.sequence, step: frame.step), at: now, into: &effects)
             rearm(after: owed, uncommitted: frame.sequence)
@@ -503,20 +439,10 @@ public struct RunCore {
         if configuration.predict, let presentAt = frame.presentAt {
             predictions.committed(sequence: frame.sequence, presentation: presentAt)
         }
-        if frame.again {
-            // The deadline hears its presentation as the replaced frame's (`deadlineSequence`), timed from the same
-            // callback and judged at that frame's commit offset: a re-commit that misses the latch is replaced by
-            // the next callback's frame and never shown, and the replaced frame's on-time presentation is timed as
-            // it was committed (taken at the re-commit's offset, it raised the ceiling past the latch: late frames
-            // under load in the model).
-            recommits += 1
-        } else if let owed = frame.owed {
-            lastCommitted = deadline.latestCommit(afterCallback: owed.sent).map {
-                Recommittable(owed: owed, presentAt: frame.presentAt, latest: $0)
-            }
+        if let owed = frame.owed {
             // From the planned wake: the time a late wake-up loses counts (a loaded machine's).
-            deadline.drew(sequence: deadlineSequence(of: frame.sequence), callback: owed.sent,
-                          wake: min(owed.wake, frame.start), commit: now)
+            deadline.drew(sequence: frame.sequence, callback: owed.sent, wake: min(owed.wake, frame.start),
+                          commit: now)
             if foreseenInARow >= Self.foreseenRun {
                 foreseenInARow = 0
             } else {
@@ -524,7 +450,6 @@ public struct RunCore {
                 if expectedStart != nil { foreseenInARow += 1 }
             }
         } else {
-            lastCommitted = nil
             deadline.drewWithoutCallback()
         }
         let cpuMicros = cpuAtLastFrame.map { (commit.cpu - $0) * 1e6 } ?? commit.cpu * 1e6

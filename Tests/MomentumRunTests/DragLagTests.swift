@@ -257,9 +257,7 @@ struct FreshDragTests {
         driver.play(finger, liftAt: press + path.liftAt)
         driver.run(until: press + path.liftAt + 1)
         let committed = driver.commits.filter { $0.value.commit >= press }.sorted { $0.value.commit < $1.value.commit }
-        // The first frames shown (a frame committed again with newer touch replaces the one committed before it,
-        // which is never shown: it is no frame of the drag's).
-        let first = committed.filter { driver.shown[$0.key] != nil }.prefix(frames)
+        let first = committed.prefix(frames)
         guard let end = first.last?.value.commit else { return ([], 0, nil) }
         let shown = committed.compactMap { frame in driver.shown[frame.key].map { (frame.value.commit, $0) } }
         var latencies: [Double] = []
@@ -284,7 +282,7 @@ struct FreshDragTests {
         }
     }
 
-    @Test("a run after another on the same compositor (the first run's deadline remembered): its drag's first 64 frames (1.6 s, as bench-touch-floor's) show the finger's samples no later than a fresh run's and within 1.2× the floor's idle (touch → present p99), idle and loaded")
+    @Test("a run after another on the same compositor (the first run's deadline remembered): its drag's first 64 frames (1.6 s, as bench-touch-floor's) show the finger's samples sooner than a fresh run's (touch → present p99), idle and loaded")
     func rememberedRunReachesTheFloor() throws {
         let machines: [(String, @Sendable (inout SplitMix64) -> Double)] = [("idle", { _ in 0 }),
                                                                             ("loaded", DeadlineUnderLoadTests.busy)]
@@ -310,48 +308,17 @@ struct FreshDragTests {
                 + "\(p99.2 * 1000) (p50 \((quantile(again, 0.5) ?? .nan) * 1000), \((quantile(fresh, 0.5) ?? .nan) * 1000), "
                 + "\((quantile(floor, 0.5) ?? .nan) * 1000)); late intervals \(lateShare) against \(freshShare); memories \(lines)"
             #expect(again.count >= 4 * 40, "\(summary)")
-            // Idle: p99 48.9 ms against 49.5 fresh and the floor's 41.5 (1.18×; before frames were committed again
-            // with touch that came after their commit: 49.5 against 57.7 fresh). A sample that comes after a
-            // frame's start and before its latch is drawn in a re-commit, where the start sits; the p99 left is the
-            // press's (its frame drawn at once, touch after it waits for its callback), the same with memory or
-            // without. Loaded, the first run's slack (11.6 ms) is over a fifth of the cycle: its memory is not
-            // used, and the run starts as a fresh one (58.1 both).
+            // Idle: p99 49.5 ms against 57.7 fresh and the floor's 41.5 (1.19× against 1.39×): the learned start
+            // stays 3.5 ms before this model's latch (a margin below the cycle, less the slack), and the young
+            // allowance's eighth of a period more in the first frames, so a sample that came just after it waits
+            // that much more than a cycle. Loaded, the first run's slack (11.6 ms) is over
+            // a fifth of the cycle: its memory is not used, and the run starts as a fresh one (58.1 both).
             if name == "idle" {
-                #expect(p99.0 <= p99.1 && p99.0 <= 1.2 * p99.2, "\(summary)")
+                #expect(p99.0 <= p99.1 - 0.008 && p99.0 <= 1.2 * p99.2, "\(summary)")
             } else {
                 #expect(p99.0 <= p99.1, "\(summary)")
             }
             #expect(lateShare <= freshShare + 0.005, "\(summary)")
-        }
-    }
-
-    @Test("bench-touch-floor's drag in a fresh run (its first 64 frames), idle and loaded: touch → present p50 within 1.05× the floor's (a client that commits on every touch), idle p99 within 1.25×; no more late intervals than the callback start's")
-    func freshRunNearTheFloor() {
-        let machines: [(String, @Sendable (inout SplitMix64) -> Double)] = [("idle", { _ in 0 }),
-                                                                            ("loaded", DeadlineUnderLoadTests.busy)]
-        for (name, latency) in machines {
-            var run: [Double] = [], floor: [Double] = [], lateShare = 0.0, callbackShare = 0.0
-            for seed: UInt64 in 1...4 {
-                let fresh = Self.firstFrames(64, lateStart: true, seed: seed, refresh: 1.0 / 60, wakeLatency: latency)
-                let callback = Self.firstFrames(64, lateStart: false, seed: seed, refresh: 1.0 / 60, wakeLatency: latency)
-                run += fresh.latencies
-                floor += Self.floor(seed: seed, samples: fresh.latencies.count)
-                lateShare += fresh.lateShare / 4
-                callbackShare += callback.lateShare / 4
-            }
-            let p50 = (quantile(run, 0.5) ?? .nan, quantile(floor, 0.5) ?? .nan)
-            let p99 = (quantile(run, 0.99) ?? .nan, quantile(floor, 0.99) ?? .nan)
-            let summary = "\(name): touch → present p50 \(p50.0 * 1000) ms against the floor's \(p50.1 * 1000), p99 "
-                + "\(p99.0 * 1000) against \(p99.1 * 1000), \(run.count) samples; late intervals \(lateShare) against "
-                + "\(callbackShare) at the callback"
-            #expect(run.count >= 4 * 150, "\(summary)")
-            // Before a frame was committed again with touch that came after its commit: p50 40.7 / 41.3 ms (idle /
-            // loaded) against the floor's 32.6 (1.25×), p99 57.7 / 58.1 against 41.5: a sample that came after the
-            // frame's start waited for the next callback's frame. With it: p50 32.8 / 33.0, p99 49.5 / 58.0 (the
-            // samples right after the press: its frame is drawn at once and not committed again).
-            #expect(p50.0 <= 1.05 * p50.1, "\(summary)")
-            if name == "idle" { #expect(p99.0 <= 1.25 * p99.1, "\(summary)") }
-            #expect(lateShare <= callbackShare + 0.005, "\(summary)")
         }
     }
 

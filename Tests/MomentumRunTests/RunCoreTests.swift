@@ -83,60 +83,6 @@ struct RunCoreTests {
         #expect(driver.core.frameState.isDirty)
     }
 
-    @Test("a touch that arrives after its frame was committed and well before the compositor's latch is shown at that latch: the frame is committed again with it (the first commit's feedback says discarded), as a client that commits on every touch shows it")
-    func touchAfterCommitShownAtThatLatch() {
-        var total = 0, atLatch = 0, recommits = 0, cameLate = 0, missed: [String] = []
-        for seed: UInt64 in 1...4 {
-            // A fresh run's drag: its first frames start well before the latch (the guess), so touch comes after
-            // their commits.
-            let size = SIMD2<Double>(800, 600), press = 1.3
-            var driver = RunCoreDriver(configuration: RunConfiguration(), size: size)
-            driver.omitsUnchanged = false
-            driver.run(until: 1.0)
-            let path = DragPath(width: size.x, height: size.y, speed: 1000)
-            let finger = FingerSamples.drag(width: size.x, height: size.y, speed: 1000, start: press, seed: seed)
-            driver.play(finger, liftAt: press + path.liftAt)
-            driver.run(until: press + path.liftAt + 1)
-            let compositor = driver.compositor
-            let commits = driver.commits.sorted { $0.value.commit < $1.value.commit }
-            let shown = commits.compactMap { frame in driver.shown[frame.key].map { (commit: frame.value.commit, at: $0) } }
-            for sample in finger.samples {
-                let arrived = sample.time + compositor.inputDelay
-                let latch = compositor.repaint(forCommitAt: arrived)
-                // After a frame for that latch was started (a sample that comes while a frame is drawn is not in
-                // it: the frame is committed again with it too), and 8 ms or more before it (more than a build and
-                // the margin kept below the latch: `FrameDeadline.latestCommit`).
-                guard commits.contains(where: {
-                    $0.value.commit - 1.1 * driver.render < arrived && $0.value.repaint == latch
-                }) else { continue }
-                cameLate += 1
-                // Not the press's own frame's (drawn at once, without a callback: touch after it waits for that).
-                guard latch - arrived >= 0.008, arrived > press + 2 * compositor.cycle else { continue }
-                total += 1
-                // The sample is shown by the first frame committed after it arrived that was shown.
-                let first = shown.first { $0.commit >= arrived }
-                if let first, abs(first.at - (latch + compositor.presentDelay)) < 1e-6 {
-                    atLatch += 1
-                } else {
-                    missed.append("seed \(seed): sample at \(arrived) shown at \(first?.at ?? .nan), latch \(latch)")
-                }
-            }
-            // Each frame committed again replaced the one committed before it, or was replaced by the next
-            // callback's frame (a re-commit past the latch): one discarded frame for each, no other frame lost.
-            let discarded = driver.lines.filter { if case .discarded = $0.record { true } else { false } }.count
-            let unshown = driver.commits.keys.filter { driver.shown[$0] == nil }.count
-            #expect(discarded == unshown && discarded <= driver.core.recommits && discarded >= driver.core.recommits - 1,
-                    "seed \(seed): \(discarded) discarded, \(unshown) not shown, \(driver.core.recommits) re-commits")
-            recommits += driver.core.recommits
-        }
-        // Few such samples once the start is learned (6 in 4 drags): a frame's start is near its latch.
-        #expect(total >= 4, "\(total) samples came between a commit and its latch")
-        #expect(atLatch == total, "\(atLatch) of \(total) shown at that latch; \(missed.prefix(4))")
-        // Only touch that came after its latch's frame was started is drawn again, once for each at most (each
-        // drag's lift too).
-        #expect(recommits > 0 && recommits <= cameLate + 4, "\(recommits) re-commits, \(cameLate) samples came late")
-    }
-
     @Test("autoplay under weston's timing: the frame start moves within a few ms of the latch, at the cost of a few late frames")
     func learnsTheDeadline() {
         var driver = Self.autoplay()

@@ -238,7 +238,7 @@ public struct RunCoreDriver {
     private mutating func commit(_ sequence: UInt64) {
         let repaint = compositor.repaint(forCommitAt: now)
         // An earlier commit in the same repaint is replaced: its feedback says discarded.
-        if let earlier = commits.first(where: { $0.value.repaint == repaint && shown[$0.key] != nil })?.key {
+        if let earlier = commits.first(where: { $0.value.repaint == repaint })?.key, shown[earlier] != nil {
             shown[earlier] = nil
             if compositor.sendsFeedback {
                 pending.removeAll { if case .presented(let p) = $0.event { p.sequence == earlier } else { false } }

@@ -266,10 +266,9 @@ struct BenchAnalysis {
         for touch in touches {
             guard let input = touch.inputT else { continue }
             while k < frames.count, frames[k].commitT <= touch.t { k += 1 }
-            // The first frame committed after the sample arrived and presented (`scripts/bench-touch-floor.py`'s
-            // rule): a frame committed again with newer touch replaces the one before it, whose feedback says
-            // discarded, and the sample is shown by the newer.
-            guard let present = frames[k...].first(where: { $0.presentT != nil })?.presentT else { continue }
+            // The first frame committed after the sample arrived and presented.
+            guard let shown = frames[k...].first(where: { $0.presentT != nil || $0.discarded }),
+                  let present = shown.presentT else { continue }
             result.append((present - input) * 1000)
         }
         return result

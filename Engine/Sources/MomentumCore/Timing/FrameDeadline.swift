@@ -305,26 +305,6 @@ public struct FrameDeadline: Sendable {
         return callback + max(0, target - renderEstimate - young)
     }
 
-    /// The latest commit after a callback at `callback` believed to make the presentation the callback's frame was
-    /// drawn for (host s), for a frame committed again with newer input (`RunCore`'s re-commit): a margin below the
-    /// period (where a compositor that repaints once a cycle latches, and where the target itself may climb), never
-    /// before the target. Nil before any presentation feedback. The ceiling is not used: under load weston headless
-    /// presents some frames late whatever their commit time, and a ceiling such a hitch set 5–10 ms before the latch
-    /// left the re-commits of `bench-touch-floor` a window of a millisecond or two (0–11 in a 1.6 s drag). A commit
-    /// past the latch is shown a cycle later, as the input it carries would have been anyway, and the next
-    /// callback's frame replaces it: it costs the CPU it took, not a frame.
-    public func latestCommit(afterCallback callback: Double) -> Double? {
-        guard sawFeedback, let period = hasFeedback ? period : guessPeriod else { return nil }
-        var target = hasFeedback ? self.target : 0
-        if !hasFeedback, let remembered, remembered.fits(refresh: refresh, cycle: cycle) { target = remembered.target }
-        return callback + max(period - margin, target)
-    }
-
-    /// The time a frame committed again takes from the touch that asks for it to its commit (s): the median planned
-    /// wake → commit time plus half a margin. Already awake for the touch, it waits for no wake-up; a re-commit that
-    /// takes longer and misses the latch costs CPU, not a frame (`latestCommit`).
-    public var recommitEstimate: Double { (renders.percentile(0.5) ?? 0) + margin / 2 }
-
     /// When a frame started after a callback at `callback` is expected on screen: the on-time latency after it;
     /// without feedback, one callback interval after it (callbacks come as frames are shown); nil when unknown.
     public func presentation(afterCallback callback: Double) -> Double? {
