@@ -16,8 +16,9 @@
 ///   presents some frames late whatever their commit time, and such a hitch is late at every offset, a deadline only
 ///   past it. So a late frame with at least `hitchEvidence` on-time frames committed a margin or more past its offset,
 ///   at most `hitchShare` of those late (itself included) or the newest of them on time, is a hitch: it moves neither
-///   the target nor the ceiling nor the slack. Otherwise it sets the ceiling and moves the target an eighth of a cycle
-///   earlier. An on-time frame committed past the ceiling raises it (the late one was the compositor's jitter, not the
+///   the target nor the ceiling nor the slack; the newest run of late frames in a row, up to `burstLimit` long, counts
+///   as one late frame there (a busy compositor's burst, each frame of it committed earlier than the one before).
+///   Otherwise it sets the ceiling and moves the target an eighth of a cycle earlier. An on-time frame committed past the ceiling raises it (the late one was the compositor's jitter, not the
 ///   deadline). A ceiling one late frame set is dropped after `suspectMemory` on-time frames and kept when the probe
 ///   past it is late near it again (a hitch while the target climbs looks like the deadline); a kept ceiling is raised
 ///   by a margin after `ceilingMemory` on-time frames, so a deadline that moved later is found again. Three of the
