@@ -239,6 +239,24 @@ struct FrameDeadlineTests {
         #expect(outcome.waits[22...].allSatisfy { $0 >= 0.008 }, "\(Array(outcome.waits))")
     }
 
+    @Test("a run from memory whose frames 20–24 a busy compositor shows late one after another (a burst, not the deadline): the start stays off the callback for the rest of the drag")
+    func hitchBurst() throws {
+        // bench-touch-floor's round (weston headless, load 2.7, main b1c802c, its trace replayed through the
+        // learner): a run from memory whose drag frames started 18–20 ms after the callback and were shown on time;
+        // then weston showed five frames in a row 5–12 ms late (committed 19.3, 26.3, 11.4, 3.8 and 4.9 ms after
+        // their callbacks: each late frame moved the target earlier, and the next was late too). The first set the
+        // ceiling (the hitch at the start's own offset), the third was taken for a hitch, but the fourth, committed
+        // 3.8 ms after its callback, had three late frames past it among 24 (more than `hitchShare`) and the newest
+        // of them late: the deadline's, its ceiling at 3.8 ms. The rest of the drag (35 frames) started 0–2 ms
+        // after the callback, p99 67.6 ms against the rounds' 50.
+        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
+        var compositor = Self.weston
+        compositor.hitches = Set(20...24)
+        let outcome = Self.run({ _ in compositor }, frames: 70, learner: FrameDeadline(remembering: memory))
+        #expect(outcome.late <= 1, "\(outcome.late) late: \(outcome.waits)")
+        #expect(outcome.waits[40...].allSatisfy { $0 >= 0.012 }, "\(memory.line): \(Array(outcome.waits))")
+    }
+
     @Test("a run's memory whose ceiling one late frame set (a hitch while it climbed) does not hold the next run below it")
     func hitchCeilingNotRemembered() throws {
         // bench-touch-floor's rounds (weston headless, load 6, this branch's second build): a round whose climb a
