@@ -251,8 +251,10 @@ public struct ControlCenterLayout: Sendable, Equatable {
         let tileWidth = ((gridWidth - g) / 2).rounded(.down)
         toggles = Self.toggleGrid(x: m, top: top, tileWidth: tileWidth, tileHeight: tileHeight, gap: g)
         var y = (top + 2 * tileHeight + g).rounded()
-        let mediaY = y + 1.6 * g, mediaHeight = Self.mediaHeight * s
-        if mediaY + mediaHeight + Self.tightBottom * s <= maxHeight {
+        let mediaHeight = Self.mediaHeight * s
+        // The media tile 1.6 gaps under the toggles, or where the height is tight (568x320) one gap, as between the
+        // toggles' rows.
+        if let mediaY = [y + 1.6 * g, y + g].first(where: { $0 + mediaHeight + Self.tightBottom * s <= maxHeight }) {
             media = DrawRect(x: m, y: mediaY, width: 2 * tileWidth + g, height: mediaHeight)
             y = mediaY + mediaHeight
         } else {
