@@ -227,6 +227,21 @@ struct ControlCenterFitsTests {
         }
     }
 
+    /// A landscape window a few px shorter than 568x320 has no room for the 8 px under the bar with every part in:
+    /// the panel takes that room (up to the bar, as before) rather than leave the media tile out.
+    @Test("a landscape panel takes the room under the bar before it leaves a part out",
+          arguments: [SIMD2<Double>(568, 318), SIMD2(568, 319)])
+    func aLandscapePanelTakesTheRoomUnderTheBarBeforeLeavingAPartOut(size: SIMD2<Double>) throws {
+        let layout = PanelLayout(width: size.x, height: size.y)
+        let controls = layout.controls, open = layout.y(for: .open)
+        #expect(controls.media != nil && controls.toggles.count == 4 && controls.sliders.count == 2,
+                "\(size): media \(String(describing: controls.media)), \(controls.sliders.count) sliders")
+        #expect(open >= SceneChrome.bandHeight(for: size), "\(size): open at \(open)")
+        for rect in controls.targets.map(\.rect) {
+            #expect(open + rect.maxY + ControlCenterLayout.tightBottom <= size.y, "\(size): \(rect)")
+        }
+    }
+
     @Test("an upright slider follows the finger up and down, not the panel; a tap sets its level where it lands")
     func anUprightSliderMovesAlongItsOwnAxis() throws {
         var d = PanelDriver(layout: PanelLayout(width: 720, height: 360))
