@@ -164,9 +164,11 @@ public struct ControlCenterLayout: Sendable, Equatable {
     /// sideways, `PanelLayout`): on a panel at least `landscapeWidth` wide and narrower than `largeWidth`, the
     /// controls in two columns as iOS's Control Center lays them in landscape: the toggles over the media tile left,
     /// the sliders upright right.
-    public init(width: Double, maxHeight: Double, scale: Double = 1, landscape: Bool = false) {
+    /// The landscape columns leave `headroom` of `maxHeight` unused above the panel (room under a bar) where their
+    /// parts all fit without it; where they do not, they take it before leaving the media tile out.
+    public init(width: Double, maxHeight: Double, scale: Double = 1, landscape: Bool = false, headroom: Double = 0) {
         if landscape, width < Self.largeWidth * scale, width >= Self.landscapeWidth * scale {
-            self.init(columnsWidth: width, maxHeight: maxHeight, scale: scale)
+            self.init(columnsWidth: width, maxHeight: maxHeight, scale: scale, headroom: headroom)
         } else {
             self.init(stackedWidth: width, maxHeight: maxHeight, scale: scale)
         }
@@ -240,7 +242,7 @@ public struct ControlCenterLayout: Sendable, Equatable {
     /// over the media tile (a short one: play/pause and next at its right; left out first where the height does not
     /// hold it), and at the right Brightness and Volume upright side by side (`uprightWidth` each), each under its
     /// caption and reaching from the first row of toggles to the foot of the left column.
-    private init(columnsWidth width: Double, maxHeight: Double, scale s: Double) {
+    private init(columnsWidth width: Double, maxHeight: Double, scale s: Double, headroom: Double) {
         self.width = width
         scale = s
         let m = Self.margin * s, g = Self.gap * s, top = Self.top * s, tileHeight = Self.tileHeight * s
@@ -251,8 +253,13 @@ public struct ControlCenterLayout: Sendable, Equatable {
         let tileWidth = ((gridWidth - g) / 2).rounded(.down)
         toggles = Self.toggleGrid(x: m, top: top, tileWidth: tileWidth, tileHeight: tileHeight, gap: g)
         var y = (top + 2 * tileHeight + g).rounded()
-        let mediaY = y + 1.6 * g, mediaHeight = Self.mediaHeight * s
-        if mediaY + mediaHeight + Self.tightBottom * s <= maxHeight {
+        let mediaHeight = Self.mediaHeight * s
+        // The media tile 1.6 gaps under the toggles, or where the height is tight (568x320) one gap, as between the
+        // toggles' rows; in the height less the headroom, else (a window a few px shorter) in the whole height.
+        let fits = [(y + 1.6 * g, maxHeight - headroom), (y + g, maxHeight - headroom), (y + 1.6 * g, maxHeight),
+                    (y + g, maxHeight)].first { $0.0 + mediaHeight + Self.tightBottom * s <= $0.1 }
+        let room = fits?.1 ?? maxHeight - headroom
+        if let mediaY = fits?.0 {
             media = DrawRect(x: m, y: mediaY, width: 2 * tileWidth + g, height: mediaHeight)
             y = mediaY + mediaHeight
         } else {
@@ -265,7 +272,7 @@ public struct ControlCenterLayout: Sendable, Equatable {
                                        height: (y - trackTop).rounded())
         }
         self.sliders = sliders
-        height = min(y + Self.bottom * s, max(maxHeight, y + Self.tightBottom * s)).rounded()
+        height = min(y + Self.bottom * s, max(room, y + Self.tightBottom * s)).rounded()
         buttons = media.map { Self.buttons(in: $0, scale: s) } ?? [:]
     }
 

@@ -34,12 +34,16 @@ public struct PanelLayout: Sendable, Equatable {
 
     /// The tallest the open panel gets in a `width` × `height` container: 70 % of it, or on a short window (a phone
     /// in landscape, `SceneChrome.isCompact`) the whole height under its one compact bar, where its controls lie in
-    /// two columns (`ControlCenterLayout`'s `landscape`: 278 px at 720x360; at 568x320 it reaches the bar).
+    /// two columns (`ControlCenterLayout`'s `landscape`: 278 px at 720x360; they keep `compactBarGap` under the bar
+    /// where that leaves every part in: at 568x320 260 px, whose top edge lay on the bar's foot).
     public static func maxHeight(width: Double, height: Double) -> Double {
         let size = SIMD2(width, height)
         return SceneChrome.isCompact(size) ? max(height - SceneChrome.bandHeight(for: size), 0)
             : (height * maxHeightFraction).rounded()
     }
+
+    /// The room a short window's open panel keeps under the compact bar where its parts fit without it.
+    public static let compactBarGap = 8.0
 
     /// The Control Center's parts inside a panel in a `width` × `height` container: in two columns on a short window.
     private static func controls(width: Double, height: Double) -> ControlCenterLayout {
@@ -47,7 +51,7 @@ public struct PanelLayout: Sendable, Equatable {
         return ControlCenterLayout(width: min(width - 32, width >= SceneChrome.largeWidth
                                                   ? (largeMaximumWidth * scale).rounded() : 640),
                                    maxHeight: maxHeight(width: width, height: height), scale: scale,
-                                   landscape: SceneChrome.isCompact(SIMD2(width, height)))
+                                   landscape: SceneChrome.isCompact(SIMD2(width, height)), headroom: compactBarGap)
     }
 
     /// How much larger than a phone's the Control Center is drawn: 1 below `SceneChrome.largeWidth`, from there

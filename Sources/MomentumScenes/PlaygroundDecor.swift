@@ -59,6 +59,10 @@ struct PlaygroundDecor {
         /// switcher's pill and the HUD's box, in the guide's type (9.5 px capitals, 13 px).
         static let compact = Chips(labels: compactLabels, height1: 28, glyph1: 16, glyphX1: 10, labelX1: 32,
                                    rightPad1: 12, gap1: 6, scale: 1)
+        /// The compact chips' words without their glyphs (223 px for the four): a bar too narrow for `compact`
+        /// (568x320: 236 px between the pill and the HUD's box, the glyphs' chips 303) still names every gesture.
+        static let compactWords = Chips(labels: compactLabels, height1: 28, glyph1: 0, glyphX1: 0, labelX1: 12,
+                                        rightPad1: 12, gap1: 6, scale: 1)
 
         var height: Double { (height1 * scale).rounded() }
         var glyph: Double { (glyph1 * scale).rounded() }
@@ -152,14 +156,14 @@ struct PlaygroundDecor {
         placeChips(chips, in: &tree, at: top.map { SIMD2(x, $0) })
     }
 
-    /// Shows the compact guide (`Chips.compact`) in a short window's bar `band` px tall, `width` wide, between `left`
-    /// and `right` (the switcher's pill and the HUD's box with their margins): centred on the window where it fits
-    /// there, else in the room; hidden where it does not fit the room. Returns whether it is shown.
+    /// Shows the compact guide (`Chips.compact`, or its words alone, `Chips.compactWords`, where the glyphs' chips do
+    /// not fit) in a short window's bar `band` px tall, `width` wide, between `left` and `right` (the switcher's pill
+    /// and the HUD's box with their margins): centred on the window where it fits there, else in the room; hidden
+    /// where neither fits the room. Returns whether it is shown.
     @discardableResult
     func placeCompactGuide(in tree: inout LayerTree, band: Double, width: Double, left: Double, right: Double) -> Bool {
-        let chips = Chips.compact
-        guard right - left >= chips.width else {
-            placeChips(chips, in: &tree, at: nil)
+        guard let chips = [Chips.compact, Chips.compactWords].first(where: { right - left >= $0.width }) else {
+            placeChips(Chips.compact, in: &tree, at: nil)
             return false
         }
         let centred = ((width - chips.width) / 2).rounded()
@@ -182,7 +186,7 @@ struct PlaygroundDecor {
             guard origin != nil else { continue }
             tree.removeSublayers(of: chip)
             let glyph = style.glyph
-            for part in entry.icon.layers(in: DrawRect(x: style.glyphX, y: ((height - glyph) / 2).rounded(),
+            for part in glyph <= 0 ? [] : entry.icon.layers(in: DrawRect(x: style.glyphX, y: ((height - glyph) / 2).rounded(),
                                                        width: glyph, height: glyph),
                                           color: ink, background: RGBA(r: 0, g: 0, b: 0, a: 0)) {
                 var part = part

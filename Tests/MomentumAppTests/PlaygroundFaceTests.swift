@@ -44,6 +44,21 @@ struct PlaygroundFaceTests {
     /// touch target under them. Fails on main, whose 720x360 playground says nothing of pinch or twist.
     @Test(arguments: [SIMD2<Double>(720, 360), SIMD2(640, 360), SIMD2(844, 390), SIMD2(1280, 400)])
     func aShortWindowsBarShowsTheGestures(size: SIMD2<Double>) throws {
+        try Self.expectBarChips(at: size, labelInset: 24)
+        // A taller window keeps its hint (or its guide) in the field: no bar chips there.
+        #expect(!Self.runs(Self.drawn(SIMD2(360, 720)).list).contains { $0.string == "Drag" })
+    }
+
+    /// The smallest landscape phone (568x320: 236 px between the pill and the HUD's box, too narrow for the glyphs'
+    /// chips) still names the four gestures in its bar: the words alone on their chips, each 8 px or more from its
+    /// chip's ends, with every other rule of the wider bars. Fails on main, which shows no chip there.
+    @Test func theSmallestLandscapePhoneNamesTheGesturesInWords() throws {
+        try Self.expectBarChips(at: SIMD2(568, 320), labelInset: 8)
+    }
+
+    /// The compact bar's four chips at `size`, each label `labelInset` px or more from its chip's left end (the
+    /// glyph's room), as `aShortWindowsBarShowsTheGestures` says.
+    private static func expectBarChips(at size: SIMD2<Double>, labelInset: Double) throws {
         let widths = try TextWidths()
         let (scene, list) = Self.drawn(size)
         let runs = Self.runs(list)
@@ -60,7 +75,8 @@ struct PlaygroundFaceTests {
             #expect(run.size >= 13, "\(label): \(run.size) px type")
             let box = DrawnLayout.box(of: run, width: widths.width(of: run))
             let chip = try #require(chips.first { $0.rect.insetBy(4).contains(box.center) }, "\(label) on a chip")
-            #expect(chip.rect.x + 24 <= box.x && box.maxX + 6 <= chip.rect.maxX, "\(label) \(box) whole on \(chip.rect)")
+            #expect(chip.rect.x + labelInset <= box.x && box.maxX + 6 <= chip.rect.maxX,
+                    "\(label) \(box) whole on \(chip.rect)")
             #expect(chip.rect.y >= 8 && chip.rect.maxY <= band - 8, "\(label)'s chip \(chip.rect) inside the bar")
             #expect(chip.rect.x >= pillRight + 12 && chip.rect.maxX <= hud.x - 12,
                     "\(label)'s chip \(chip.rect) between the pill (to \(pillRight)) and the HUD \(hud)")
@@ -70,8 +86,6 @@ struct PlaygroundFaceTests {
         for target in scene.touchTargets {
             #expect(target.rect.y >= band, "\(target.name) \(target.rect) below the bar at \(size)")
         }
-        // A taller window keeps its hint (or its guide) in the field: no bar chips there.
-        #expect(!Self.runs(Self.drawn(SIMD2(360, 720)).list).contains { $0.string == "Drag" })
     }
 
     /// The card's face at every size the tours use: its title and line drawn as real text (13 px type or more on a

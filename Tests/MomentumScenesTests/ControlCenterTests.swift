@@ -218,11 +218,27 @@ struct ControlCenterFitsTests {
         #expect(media.y >= firstRow.maxY + 56 && media.x == firstRow.x && media.maxX <= left)
         let rects = controls.targets.map(\.rect).filter { !media.contains($0.center) }
         for i in rects.indices { for j in rects.indices where j > i { #expect(!rects[i].intersects(rects[j])) } }
-        // All of it on screen once open, under the bar, inside the panel.
-        #expect(open >= band, "\(size): open at \(open), the bar \(band)")
+        // All of it on screen once open, inside the panel, and the panel 8 px or more under the bar (at 568x320 its
+        // top edge lay on the bar's foot).
+        #expect(open >= band + 8, "\(size): open at \(open), the bar \(band)")
         for rect in controls.targets.map(\.rect) + [media] {
             #expect(rect.x >= 0 && rect.maxX <= controls.width && rect.maxY + ControlCenterLayout.tightBottom
                     <= layout.panelSize.y && open + rect.maxY <= size.y, "\(size): \(rect)")
+        }
+    }
+
+    /// A landscape window a few px shorter than 568x320 has no room for the 8 px under the bar with every part in:
+    /// the panel takes that room (up to the bar, as before) rather than leave the media tile out.
+    @Test("a landscape panel takes the room under the bar before it leaves a part out",
+          arguments: [SIMD2<Double>(568, 318), SIMD2(568, 319)])
+    func aLandscapePanelTakesTheRoomUnderTheBarBeforeLeavingAPartOut(size: SIMD2<Double>) throws {
+        let layout = PanelLayout(width: size.x, height: size.y)
+        let controls = layout.controls, open = layout.y(for: .open)
+        #expect(controls.media != nil && controls.toggles.count == 4 && controls.sliders.count == 2,
+                "\(size): media \(String(describing: controls.media)), \(controls.sliders.count) sliders")
+        #expect(open >= SceneChrome.bandHeight(for: size), "\(size): open at \(open)")
+        for rect in controls.targets.map(\.rect) {
+            #expect(open + rect.maxY + ControlCenterLayout.tightBottom <= size.y, "\(size): \(rect)")
         }
     }
 
