@@ -39,15 +39,6 @@ public final class RenderContext {
         getenv("MOMENTUM_GLES_VERSION").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Sets Mesa's version override when the process asked for OpenGL ES 2 (`MOMENTUM_GLES_VERSION=2`); nothing
-    /// otherwise, or when it is set already. Mesa hands out an ES 3.2 context for a request of 2 (it is compatible);
-    /// only its version override makes the context a genuine ES 2.0 one, without ES 3 calls and formats. It is
-    /// process-wide, so only when the whole process asked for 2. Contexts set it as they are made; call it first
-    /// where another thread may read the environment meanwhile (`setenv` is not safe beside it).
-    public static func setVersionOverride() {
-        if requestedVersion == 2 { setenv("MESA_GLES_VERSION_OVERRIDE", "2.0", 0) }
-    }
-
     /// A context on a Wayland display (`struct wl_display *`); make a window surface before drawing. `glesVersion`
     /// (2 or 3) forces that version; nil prefers 3 (or what `MOMENTUM_GLES_VERSION` says).
     public init(waylandDisplay: OpaquePointer, glesVersion: Int? = RenderContext.requestedVersion) throws {
@@ -110,7 +101,10 @@ public final class RenderContext {
         if let version, version != 2, version != 3 {
             throw RenderError("OpenGL ES version \(version) requested: use 2 or 3")
         }
-        if version == 2 { setVersionOverride() }
+        // Mesa hands out an ES 3.2 context for a request of 2 (it is compatible); only its version override makes
+        // the context a genuine ES 2.0 one, without ES 3 calls and formats. It is process-wide, so only when the
+        // whole process asked for 2.
+        if version == 2, requestedVersion == 2 { setenv("MESA_GLES_VERSION_OVERRIDE", "2.0", 0) }
         _ = try EGLDisplayUsers.acquire(display)
         var succeeded = false
         defer { if !succeeded { EGLDisplayUsers.release(display) } }

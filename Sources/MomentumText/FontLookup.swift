@@ -5,8 +5,7 @@ import CFontconfig
 final class FontLookup {
     /// Where the lookup's fonts come from.
     enum Configuration {
-        /// The system's fontconfig configuration (loaded on first use, or by `FontConfigurationPreload`, then shared
-        /// by the process).
+        /// The system's fontconfig configuration (loaded on first use, then shared by the process).
         case system
         /// A configuration with no fonts at all: what a machine without any font package looks like (tests).
         case empty
@@ -15,7 +14,6 @@ final class FontLookup {
     private let config: OpaquePointer
 
     init(_ configuration: Configuration) throws(FontError) {
-        if case .system = configuration { FontConfigurationPreload.wait() }
         let made: OpaquePointer? = switch configuration {
         case .system: FcConfigReference(nil)
         case .empty: FcConfigCreate()

@@ -19,20 +19,6 @@ import Testing
         #expect(regular.path.hasSuffix(".otf") || regular.path.hasSuffix(".ttf"))
     }
 
-    /// `momentum run` loads fontconfig's configuration on a thread of its own as EGL starts: fonts looked up while
-    /// it loads wait for it and find what they find without it, and starting it again changes nothing.
-    @Test func fontsLookedUpWhileTheConfigurationLoadsFindInter() throws {
-        FontConfigurationPreload.start()
-        FontConfigurationPreload.start()
-        var lines: [String] = []
-        let fonts = try Fonts { lines.append($0) }
-        #expect(!fonts.isFallback)
-        #expect(lines.isEmpty)
-        #expect(fonts.descriptors[.regular]?.family == "Inter")
-        #expect(fonts.descriptors[.semibold]?.style.replacingSpaces() == "SemiBold")
-        #expect(TextShaper(fonts: fonts).shape("Momentum", pixelSize: 16, weight: .regular).glyphs.count == 8)
-    }
-
     @Test func missingFamilyFallsBackToASansSerifWithOneLogLine() throws {
         var lines: [String] = []
         let fonts = try Fonts(preferredFamily: "NoSuchFamily") { lines.append($0) }

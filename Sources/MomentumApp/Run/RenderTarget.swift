@@ -55,17 +55,14 @@ final class RenderTarget {
     /// The EGL context `begin` made before the first configure (or why it could not), taken by `prepare`.
     private var begun: Result<RenderContext, AppError>?
 
-    /// Starts what the first frame needs while the compositor answers the window (its initial commit sent here):
-    /// llvmpipe's thread count for the buffer size `window` expects (`Window.expectedBufferSize`), fontconfig's
-    /// configuration on a thread of its own, and the EGL display and context, which take ~25 ms of CPU that the
-    /// first configure's round trip no longer waits in front of. A failure is `prepare`'s, at the first configure.
+    /// Starts EGL while the compositor answers the window (its initial commit sent here, as weston-simple-egl
+    /// starts EGL before its first configure): llvmpipe's thread count for the buffer size `window` expects
+    /// (`Window.expectedBufferSize`), then the EGL display and context, ~25 ms of CPU that no longer wait for the
+    /// first configure's round trip. A failure is `prepare`'s, at the first configure, as before.
     func begin(display: Display, window: Window) {
         guard context == nil, begun == nil else { return }
         let expected = window.expectedBufferSize
-        // Every setenv before the font thread starts: it reads the environment as it loads.
         RasterThreads.choose(width: Int(expected.width), height: Int(expected.height))
-        RenderContext.setVersionOverride()
-        FontConfigurationPreload.start()
         display.flush()
         do {
             begun = .success(try RenderContext(waylandDisplay: display.pointer))
