@@ -38,6 +38,12 @@ public final class Display {
     /// The connection's file descriptor, for `poll`.
     public var fileDescriptor: Int32 { wl_display_get_fd(pointer) }
 
+    /// Sends the requests made so far without waiting for an answer (what cannot be sent now goes with the event
+    /// loop's next flush; a broken connection is found there).
+    public func flush() {
+        _ = wl_display_flush(pointer)
+    }
+
     /// Blocks until the compositor has processed every request sent so far.
     public func roundtrip() throws {
         guard signalFD >= 0 else {

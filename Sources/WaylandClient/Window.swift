@@ -128,6 +128,18 @@ public final class Window {
         return .init(width: Int32((Double(size.width) * s).rounded()),
                      height: Int32((Double(size.height) * s).rounded()))
     }
+    /// The buffer size the first configure is expected to bring, asked before it comes: a fullscreen window on the
+    /// one output gets that output's mode, any other the size asked for at the scale guessed now (`bufferSize`).
+    /// What is chosen from it before the compositor answers (llvmpipe's thread count) needs only its order of size.
+    public var expectedBufferSize: ConfigureState.Size {
+        if configure.appliedCount == 0, asksFullscreen, registry.outputs.count == 1,
+           let mode = registry.outputs.values.first?.modeSize, mode.width > 0, mode.height > 0 {
+            return .init(width: mode.width, height: mode.height)
+        }
+        return bufferSize
+    }
+    /// Whether the window asked to be fullscreen when it was made.
+    private let asksFullscreen: Bool
     /// Whether the surface's size is set by a viewport (fractional scale) rather than a buffer scale.
     var usesViewport: Bool { viewport != nil }
     /// Whether the compositor can stack surfaces of the app's own over the window and crop them to it
@@ -148,6 +160,7 @@ public final class Window {
         self.registry = registry
         self.surface = surface
         self.configure = ConfigureState(clientSize: size)
+        asksFullscreen = fullscreen
         registry.windowSurface = surface
         let me = Listener.data(self)
 

@@ -6,6 +6,32 @@ import Testing
 
 /// The window and the headless run under a real weston.
 @Suite(.serialized) struct WindowEndToEndTests {
+    /// EGL starts while the compositor answers the window, as weston-simple-egl's does, instead of after its first
+    /// configure: Mesa's registry (the connection's second `get_registry`, made as the EGL display is initialised)
+    /// is asked for before the window's first configure is handled, and the window's first frame follows that
+    /// configure (drawn at the size it gave). In a fullscreen run at 800x600 and at 1920x1080@2.
+    @Test(arguments: [1, 2])
+    func eglStartsBeforeTheFirstConfigureIsHandled(scale: Int) throws {
+        let output = scale == 1 ? (width: 800, height: 600) : (width: 1920, height: 1080)
+        let c = try Compositor(arguments: ["--no-hud"], output: output, scale: scale,
+                               environment: ["WAYLAND_DEBUG": "client"])
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0)
+        let lines = c.app.stderr.split(separator: "\n")
+        let registries = lines.indices.filter { lines[$0].contains("-> wl_display@1.get_registry(") }
+        let configure = try #require(lines.firstIndex {
+            !$0.contains("->") && $0.contains("xdg_surface@") && $0.contains(".configure(")
+        }, "no xdg_surface.configure in the log")
+        #expect(registries.count >= 2, "get_registry requests: \(registries.count)")
+        #expect(registries.dropFirst().first.map { $0 < configure } == true,
+                "EGL's registry at line \(registries.dropFirst().first ?? -1), the first configure at \(configure)")
+        let window = try #require(SurfaceBuffersEndToEndTests.windowSurface(in: lines), "no xdg surface in the log")
+        let attach = lines.firstIndex { $0.contains("-> wl_surface@\(window).attach(wl_buffer@") }
+        #expect(attach.map { $0 > configure } == true, "the window's first attach at line \(attach ?? -1)")
+        let sized = lines.contains { $0.contains(".create_buffer(") && $0.contains(", \(output.width * scale), \(output.height * scale), ") }
+        #expect(sized, "no \(output.width * scale)x\(output.height * scale) buffer made")
+    }
+
     @Test func windowedRunKeepsItsRequestedSize() throws {
         let (weston, env) = try startWeston(width: 1024, height: 768)
         defer { weston.stop() }

@@ -52,6 +52,25 @@ final class RenderTarget {
     /// Named among the EGL facts when the window's frames go into the app's own `wl_shm` buffers.
     static let appBuffersFact = "window drawn into the app's wl_shm buffers in bands (EGL_KHR_surfaceless_context)"
 
+    /// The EGL context `begin` made before the first configure (or why it could not), taken by `prepare`.
+    private var begun: Result<RenderContext, AppError>?
+
+    /// Starts EGL while the compositor answers the window (its initial commit sent here, as weston-simple-egl
+    /// starts EGL before its first configure): llvmpipe's thread count for the buffer size `window` expects
+    /// (`Window.expectedBufferSize`), then the EGL display and context, ~25 ms of CPU that no longer wait for the
+    /// first configure's round trip. A failure is `prepare`'s, at the first configure, as before.
+    func begin(display: Display, window: Window) {
+        guard context == nil, begun == nil else { return }
+        let expected = window.expectedBufferSize
+        RasterThreads.choose(width: Int(expected.width), height: Int(expected.height))
+        display.flush()
+        do {
+            begun = .success(try RenderContext(waylandDisplay: display.pointer))
+        } catch {
+            begun = .failure(AppError("cannot start rendering: \(error)"))
+        }
+    }
+
     /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
     func prepare(display: Display, window: Window) throws(AppError) {
         let size = window.bufferSize
@@ -60,10 +79,21 @@ final class RenderTarget {
             return
         }
         if appBuffers != nil { return }  // each frame takes a buffer of the size in effect
+        let context: RenderContext
+        switch begun {
+        case .success(let made): context = made
+        case .failure(let error): throw error
+        case nil:
+            do {
+                // Before EGL starts: llvmpipe reads its thread count when the display is initialised.
+                RasterThreads.choose(width: Int(size.width), height: Int(size.height))
+                context = try RenderContext(waylandDisplay: display.pointer)
+            } catch {
+                throw AppError("cannot start rendering: \(error)")
+            }
+        }
+        begun = nil
         do {
-            // Before EGL starts: llvmpipe reads its thread count when the display is initialised.
-            RasterThreads.choose(width: Int(size.width), height: Int(size.height))
-            let context = try RenderContext(waylandDisplay: display.pointer)
             if wantsAppBuffers, context.canDrawWithoutSurface {
                 try context.drawWindowWithoutSurface()
             } else {
@@ -589,6 +619,7 @@ final class RenderTarget {
         appBuffers = nil  // the buffers before the display they were made on
         renderer = nil
         context = nil
+        begun = nil
         eglWindow = nil
     }
 }

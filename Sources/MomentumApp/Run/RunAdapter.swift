@@ -89,11 +89,17 @@ final class RunAdapter {
             }
             self.window = window
             logger.debug("window decorations: \(window.decorations.rawValue)")
+            // The window's initial commit asks for the first configure; EGL starts while the compositor answers
+            // (libdecor's window commits later, from the event loop: EGL starts at its first configure, as before).
+            if window.decorations != .client { target.begin(display: display, window: window) }
             seat = registry.input
             let loop = EventLoop(display: display)
             self.loop = loop
             if let source = window.decorationEvents { loop.add(source) }
             wire(window: window, loop: loop)
+            // EGL's round trips (`begin`) read the connection for its own queue: the first configure may be queued
+            // already, where the loop's poll would not wake for it. Dispatched here, the loop's first pass sees it.
+            loop.dispatchWaiting()
             let exit = loop.run { [unowned self] in afterDispatch() }
             if let failure {
                 logger.error("\(failure)")
