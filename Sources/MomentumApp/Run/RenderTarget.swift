@@ -88,6 +88,8 @@ final class RenderTarget {
                     try makeWindowSurface(context: context, window: window)
                 }
             }
+            // The window's back buffer is EGL's: the band is only the layer surfaces' and the tiles', kept lower.
+            if appBuffers == nil { renderer?.bandRows = Self.layerBandRows }
             // What this GPU draws at most: a configure asking for more is drawn at the largest size that fits.
             if window.limitBuffers(to: BufferLimit.standard.narrowed(toSide: Renderer.maximumBufferSide())) {
                 let capped = window.bufferSize
@@ -258,6 +260,11 @@ final class RenderTarget {
     private func layersInAppBuffers(window: Window) -> Bool {
         readsBGRA && ShmBuffers.areOffered(for: window)
     }
+
+    /// Rows of the band framebuffer the layer surfaces and tiles are drawn through when the window has an EGL
+    /// surface (the window's own bands are `Renderer.bandRows`): half of them, so the band beside the window's
+    /// buffers is 400 KiB at 800 px wide (the transition's VmHWM −0.4 MiB), a few more passes for a tall layer.
+    static let layerBandRows = 128
 
     /// The renderer's name for the next surface made (the window is 0).
     private var nextSurfaceID = 1
