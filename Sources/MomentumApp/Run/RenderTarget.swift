@@ -167,6 +167,8 @@ final class RenderTarget {
             beforeCommit()
             window.prepareCommit()
             if damage.isEmpty {
+                // Committed though nothing changed (a frame started by touch): the compositor must still repaint.
+                if !changed { window.damageOnePixel() }
                 window.commit()
             } else if let appBuffers {
                 guard let frameBuffer else { throw AppError("the window's frame was drawn into no buffer") }
