@@ -265,7 +265,8 @@ final class RenderTarget {
 
     /// Rows of the band framebuffer the layer surfaces and tiles are drawn through when the window has an EGL
     /// surface (the window's own bands are `Renderer.bandRows`): half of them, so the band beside the window's
-    /// buffers is 400 KiB at 800 px wide (the transition's VmHWM 100.5 → 100.3 MiB), a few more passes for a tall layer.
+    /// buffers is 400 KiB at 800 px wide (the transition's VmHWM 100.5 → 100.3 MiB), a few more passes for a tall
+    /// layer.
     static let layerBandRows = 128
 
     /// The renderer's name for the next surface made (the window is 0).
