@@ -69,8 +69,9 @@ public final class Renderer {
 
     /// Rows of the framebuffer `Target.bands` draws through (3.75 MiB at 3840 px wide).
     public static let bandRows = 256
-    /// `bandRows`, fewer in tests (several bands in a small frame).
-    var bandRows = Renderer.bandRows
+    /// `bandRows`, fewer in tests (several bands in a small frame) and where the band's memory counts more than the
+    /// passes (the layer surfaces' band beside an EGL window, `RenderTarget.layerBandRows`).
+    public var bandRows = Renderer.bandRows
 
     /// For `Target.window`: damage up to this share of the window goes through the offscreen frame.
     public static let offscreenDamageShare = 0.25

@@ -455,6 +455,18 @@ public final class Window {
         wl_surface_commit(surface)
     }
 
+    /// Damages the window's top-left pixel, its buffer unchanged: a commit that must be made though no pixel changed
+    /// (a frame started by touch) still has the compositor repaint, and so answer its frame callback and feedback
+    /// at the next refresh; mutter repaints nothing for a commit without damage and answers neither until something
+    /// else is repainted (~150 ms into a drag, its feedback then discarded).
+    public func damageOnePixel() {
+        if wl_surface_get_version(surface) >= 4 {
+            wl_surface_damage_buffer(surface, 0, 0, 1, 1)
+        } else {
+            wl_surface_damage(surface, 0, 0, 1, 1)
+        }
+    }
+
     /// A configure was acknowledged and no commit has carried the acknowledgement yet.
     private var ackedSinceCommit = false
 

@@ -170,4 +170,34 @@ import Testing
         c.app.signal()
         #expect(try c.app.waitExit() == 0)
     }
+
+    /// Every layer surface the GL draws (the panel's, the transition's sheet) holds its pixels in the app's own
+    /// `wl_shm` buffers (`momentum-layer`), not in an EGL surface with swrast's back buffer beside Mesa's buffers:
+    /// Mesa's buffers (`mesa-shared`) are the window's alone, each as large as the window.
+    @Test(arguments: [Screen(width: 800, height: 600, scale: 1), Screen(width: 1920, height: 1080, scale: 2)])
+    func layerSurfacesLiveInTheAppsOwnBuffers(screen: Screen) throws {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let windowBytes = (screen.width * screen.height * screen.scale * screen.scale * 4 + pageSize - 1)
+            / pageSize * pageSize
+        for scene in [SceneKind.panel, .transition] {
+            let c = try Compositor(scene: scene, arguments: ["--no-hud", "--autoplay"],
+                                   output: (screen.width, screen.height), scale: screen.scale)
+            let drawn = try c.app.waitFor("a frame showing the \(scene.rawValue)'s layer surface") {
+                $0.frame?.layerSurface != nil
+            }
+            try c.app.waitFor("that frame presented", after: drawn.index) { $0.presented != nil }
+            let maps = try String(contentsOfFile: "/proc/\(c.app.processIdentifier)/maps", encoding: .utf8)
+                .split(separator: "\n")
+            let layers = maps.filter { $0.contains("memfd:momentum-layer") }
+            let mesa = maps.filter { $0.contains("memfd:mesa-shared") }.map { line -> Int in
+                let range = line.prefix(while: { $0 != " " }).split(separator: "-").compactMap { Int($0, radix: 16) }
+                return range.count == 2 ? range[1] - range[0] : 0
+            }
+            #expect(!layers.isEmpty, "\(scene.rawValue): no momentum-layer buffer mapped")
+            #expect(mesa.allSatisfy { $0 >= windowBytes },
+                    "\(scene.rawValue): Mesa's buffers \(mesa) bytes, the window's \(windowBytes)")
+            c.app.signal()
+            #expect(try c.app.waitExit() == 0)
+        }
+    }
 }

@@ -118,6 +118,8 @@ final class RenderTarget {
                     try makeWindowSurface(context: context, window: window)
                 }
             }
+            // The window's back buffer is EGL's: the band is only the layer surfaces' and the tiles', kept lower.
+            if appBuffers == nil { renderer?.bandRows = Self.layerBandRows }
             // What this GPU draws at most: a configure asking for more is drawn at the largest size that fits.
             if window.limitBuffers(to: BufferLimit.standard.narrowed(toSide: Renderer.maximumBufferSide())) {
                 let capped = window.bufferSize
@@ -195,6 +197,8 @@ final class RenderTarget {
             beforeCommit()
             window.prepareCommit()
             if damage.isEmpty {
+                // Committed though nothing changed (a frame started by touch): the compositor must still repaint.
+                if !changed { window.damageOnePixel() }
                 window.commit()
             } else if let appBuffers {
                 guard let frameBuffer else { throw AppError("the window's frame was drawn into no buffer") }
@@ -241,9 +245,14 @@ final class RenderTarget {
     /// A layer surface and what it shows.
     private struct LayerSurfaceState {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
-        // showing a plain colour (it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn) and for one
-        // whose pixels the CPU writes (`pixels`).
+        // showing a plain colour (it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn), for one
+        // whose pixels the CPU writes (`pixels`) and for one drawn into the app's own buffers (`bands`).
         let egl: LayerSurface?
+        /// Where the GL reads back BGRA and the compositor offers `wl_shm` (`RenderTarget.layersInAppBuffers`): the
+        /// layer's `wl_shm` buffers, drawn through the renderer's band framebuffer (`Renderer.Target.bands`) and
+        /// read back, instead of an EGL surface (whose swrast back buffer is held besides Mesa's `wl_shm` buffer);
+        /// released before the surface.
+        let bands: ShmBuffers?
         /// For a layer that is a few rounded rectangles (the playground's pull line, the gallery's satellite):
         /// `wl_shm` buffers the CPU writes it into (`ShapeRaster`, one per buffer, remembering what it wrote there),
         /// no EGL surface; released before the surface.
@@ -275,6 +284,20 @@ final class RenderTarget {
             rasters = Array(repeating: ShapeRaster(), count: ShmBuffers.capacity)
         }
     }
+
+    /// Whether layer surfaces drawn by the GL go into the app's own `wl_shm` buffers (`LayerSurfaceState.bands`):
+    /// where the GL reads BGRA back and the compositor offers `wl_shm`, as a long list's tiles (`LayerTiles`). Each
+    /// then holds one buffer of its size (two while the compositor holds the shown one) instead of swrast's back
+    /// buffer besides Mesa's `wl_shm` buffers (docs/benchmarks/scenes.md, fifteenth step).
+    private func layersInAppBuffers(window: Window) -> Bool {
+        readsBGRA && ShmBuffers.areOffered(for: window)
+    }
+
+    /// Rows of the band framebuffer the layer surfaces and tiles are drawn through when the window has an EGL
+    /// surface (the window's own bands are `Renderer.bandRows`): half of them, so the band beside the window's
+    /// buffers is 400 KiB at 800 px wide (the transition's VmHWM 100.5 → 100.3 MiB), a few more passes for a tall
+    /// layer.
+    static let layerBandRows = 128
 
     /// The renderer's name for the next surface made (the window is 0).
     private var nextSurfaceID = 1
@@ -356,8 +379,11 @@ final class RenderTarget {
                 shapes.count == 1 || layer.frame.width * layer.frame.height * scale * scale
                     <= Double(ShapeRaster.severalShapesPixelLimit) ? shapes : nil
             } : nil
+        // Drawn by the GL: into the app's own buffers where it can read them back, else into an EGL surface.
+        let drawnByGL = plain == nil && anchorPixel == nil && shapes == nil
+        let banded = drawnByGL && solid == nil && layersInAppBuffers(window: window)
         if let state = layerSurfaces[slot.rawValue],
-           (state.egl != nil) != (plain == nil && anchorPixel == nil && shapes == nil)
+           (state.egl != nil) != (drawnByGL && !banded) || (state.bands != nil) != banded
             || (state.tiles != nil) != (anchorPixel != nil) || (state.pixels != nil) != (shapes != nil) {
             state.tiles?.release(renderer: renderer)
             renderer.forget(surface: state.surfaceID)
@@ -369,19 +395,21 @@ final class RenderTarget {
             }
             var egl: LayerSurface?
             var pixels: ShmBuffers?
-            if shapes != nil {
-                guard let buffers = ShmBuffers(window: window, name: "momentum-pixels", owner: "a layer's") else {
+            var bands: ShmBuffers?
+            if shapes != nil || banded {
+                guard let buffers = ShmBuffers(window: window, name: banded ? "momentum-layer" : "momentum-pixels",
+                                               owner: "a layer's") else {
                     throw AppError("cannot make a surface for a layer (wl_shm is gone)")
                 }
-                pixels = buffers
-            } else if plain == nil, anchorPixel == nil {
+                if banded { bands = buffers } else { pixels = buffers }
+            } else if drawnByGL {
                 guard let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
                     throw AppError("cannot make a surface for a layer (wl_egl_window_create failed)")
                 }
                 egl = try context.makeLayerSurface(native)
             }
             layerSurfaces[slot.rawValue] = LayerSurfaceState(
-                egl: egl, pixels: pixels.map(ShapeSurface.init),
+                egl: egl, bands: bands, pixels: pixels.map(ShapeSurface.init),
                 subsurface: subsurface, surfaceID: nextSurfaceID)
             nextSurfaceID += 1
             // Stacked in slot order, whichever was made first.
@@ -494,6 +522,25 @@ final class RenderTarget {
             pixels.buffers.attach(buffer, to: state.subsurface)
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
+            frame.compositorPixels += Self.area(old, visible, scale: scale)
+        } else if let buffers = state.bands {
+            // Drawn through the band framebuffer into a buffer the compositor does not hold: only what changed since
+            // that buffer's frame where it is the same buffer as last time (the rest copied from the newest), else
+            // in full. The window's context stays current.
+            try context.makeWindowCurrent()
+            let buffer = try buffers.take(width: width, height: height, for: "a layer", remedy: "--no-subsurfaces")
+            let newest = sameBuffer ? buffers.newest(width: width, height: height).map {
+                BufferPixels(bgra: $0.memory, stride: $0.stride)
+            } : nil
+            let content = band.origin == .zero ? layer.content : layer.content.offsetBy(-band.origin)
+            _ = try renderer.render(content, width: width, height: height, scale: scale,
+                                    into: .bands(age: sameBuffer ? buffers.age(of: buffer) : 0,
+                                                 into: BufferPixels(bgra: buffer.memory, stride: buffer.stride),
+                                                 newest: newest),
+                                    surface: state.surfaceID, clear: .clear)
+            buffers.attach(buffer, to: state.subsurface)
+            state.drawn = (layer.content, band, width, height, scale)
+            frame.drawnPixels += renderer.lastRedrawnPixels
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         } else if let egl = state.egl {
             // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so
