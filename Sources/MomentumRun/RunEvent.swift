@@ -136,6 +136,9 @@ public struct FrameDamage: Sendable, Equatable {
     /// A layer surface drawn for the first time holds only the part of its layer in view (a closed panel's strip):
     /// the next frame draws the whole of it, so one must follow.
     public var layerOwed = false
+    /// Layer surfaces (and list tiles) presented through EGL this frame (`eglSwapBuffers`): each a surface round
+    /// trip. A turned face or a few shapes written by the CPU into `wl_shm` buffers are not counted.
+    public var layerSwaps = 0
 
     /// No damage.
     public init(compositorPixels: Int = 0, drawnPixels: Int = 0, layerSurface: DrawRect? = nil) {

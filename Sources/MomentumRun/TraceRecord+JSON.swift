@@ -275,6 +275,7 @@ extension TraceRecord {
             sink.field("damage_px", int: f.damagePixels.map { Int64($0) })
             sink.field("drawn_px", int: f.drawnPixels.map { Int64($0) })
             sink.field("layer_surface", rect: f.layerSurface)
+            if let swaps = f.layerSwaps { sink.field("layer_swaps", int: Int64(swaps)) }
             sink.field("callback_t", number: time(f.callbackT))
             sink.field("commit_t", number: time(f.commitT))
             sink.field("cpu_us", number: tenths(f.cpuMicros))

@@ -158,6 +158,7 @@ final class LayerTiles {
         }
         let swapped = egl.swapBuffers()
         if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (tile)").description) }
+        frame.layerSwaps += 1
         tiles[k].swapped = true
     }
 

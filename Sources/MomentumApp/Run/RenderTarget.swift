@@ -212,12 +212,15 @@ final class RenderTarget {
     private struct LayerSurfaceState {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
         // showing a plain colour (it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn) and for one
-        // whose pixels the CPU writes (`pixels`).
-        let egl: LayerSurface?
-        /// For a layer that is a few rounded rectangles (the playground's pull line, the gallery's satellite):
-        /// `wl_shm` buffers the CPU writes it into (`ShapeRaster`, one per buffer, remembering what it wrote there),
-        /// no EGL surface; released before the surface.
-        let pixels: ShapeSurface?
+        // whose pixels the CPU writes (`pixels`) until a frame of it is drawn through EGL.
+        var egl: LayerSurface?
+        /// The buffer size the EGL surface was last drawn at (nil before its first frame).
+        var eglSize: (width: Int, height: Int)?
+        /// For a layer that is a few rounded rectangles (the playground's pull line, the gallery's satellite), or a
+        /// rasterised face over them turned (the playground's spinning tile): `wl_shm` buffers the CPU writes it into
+        /// (`ShapeRaster`, one per buffer, remembering what it wrote there), no EGL surface round trip; made at the
+        /// first such frame (a tile at rest is drawn through EGL on the same surface), released before the surface.
+        var pixels: ShapeSurface?
         /// For a layer much taller than the window: its tiles, subsurfaces of `subsurface` (which shows one
         /// transparent pixel so that they can be shown); released before it.
         var tiles: LayerTiles?
@@ -244,6 +247,22 @@ final class RenderTarget {
             self.buffers = buffers
             rasters = Array(repeating: ShapeRaster(), count: ShmBuffers.capacity)
         }
+    }
+
+    /// `wl_shm` buffers for a layer whose pixels the CPU writes.
+    private static func shapeSurface(window: Window) throws -> ShapeSurface {
+        guard let buffers = ShmBuffers(window: window, name: "momentum-pixels", owner: "a layer's") else {
+            throw AppError("cannot make a surface for a layer (wl_shm is gone)")
+        }
+        return ShapeSurface(buffers: buffers)
+    }
+
+    /// An EGL window surface on a layer's `subsurface`.
+    private static func layerSurface(on subsurface: Subsurface, context: RenderContext) throws -> LayerSurface {
+        guard let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
+            throw AppError("cannot make a surface for a layer (wl_egl_window_create failed)")
+        }
+        return try context.makeLayerSurface(native)
     }
 
     /// The renderer's name for the next surface made (the window is 0).
@@ -321,14 +340,21 @@ final class RenderTarget {
         // One rounded rectangle no larger than twice the window (a pull line that turns and stretches every frame),
         // or a few in a small layer (the gallery's satellite, which turns as it orbits): their pixels written by the
         // CPU into wl_shm buffers, where the compositor offers them.
-        let shapes = solid == nil && small && ShmBuffers.areOffered(for: window)
+        let offered = solid == nil && small && ShmBuffers.areOffered(for: window)
+        let shapes = offered
             ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in
                 shapes.count == 1 || layer.frame.width * layer.frame.height * scale * scale
                     <= Double(ShapeRaster.severalShapesPixelLimit) ? shapes : nil
             } : nil
+        // A rasterised face turned over its shadowless background (the playground's tile as it spins): the face's
+        // texture, read back once, sampled by the CPU into wl_shm buffers, so a spin frame makes no EGL surface
+        // round trip (make-current, setup, read-back, swap copy). Upright it is drawn through EGL as before.
+        let face = offered && shapes == nil
+            && layer.frame.width * layer.frame.height * scale * scale <= Double(ShapeRaster.facePixelLimit)
+            ? ShapeRaster.face(of: layer.content) : nil
         if let state = layerSurfaces[slot.rawValue],
-           (state.egl != nil) != (plain == nil && anchorPixel == nil && shapes == nil)
-            || (state.tiles != nil) != (anchorPixel != nil) || (state.pixels != nil) != (shapes != nil) {
+           (state.egl != nil || state.pixels != nil) != (plain == nil && anchorPixel == nil)
+            || (state.tiles != nil) != (anchorPixel != nil) {
             state.tiles?.release(renderer: renderer)
             renderer.forget(surface: state.surfaceID)
             layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
@@ -338,21 +364,14 @@ final class RenderTarget {
                 throw AppError("cannot make a surface for a layer (wl_subsurface failed)")
             }
             var egl: LayerSurface?
-            var pixels: ShmBuffers?
-            if shapes != nil {
-                guard let buffers = ShmBuffers(window: window, name: "momentum-pixels", owner: "a layer's") else {
-                    throw AppError("cannot make a surface for a layer (wl_shm is gone)")
-                }
-                pixels = buffers
+            var pixels: ShapeSurface?
+            if shapes != nil || face != nil {
+                pixels = try Self.shapeSurface(window: window)
             } else if plain == nil, anchorPixel == nil {
-                guard let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
-                    throw AppError("cannot make a surface for a layer (wl_egl_window_create failed)")
-                }
-                egl = try context.makeLayerSurface(native)
+                egl = try Self.layerSurface(on: subsurface, context: context)
             }
             layerSurfaces[slot.rawValue] = LayerSurfaceState(
-                egl: egl, pixels: pixels.map(ShapeSurface.init),
-                subsurface: subsurface, surfaceID: nextSurfaceID)
+                egl: egl, pixels: pixels, subsurface: subsurface, surfaceID: nextSurfaceID)
             nextSurfaceID += 1
             // Stacked in slot order, whichever was made first.
             restack()
@@ -453,23 +472,35 @@ final class RenderTarget {
             state.subsurface.attach(plain)
             state.drawn = (layer.content, band, width, height, scale)
             frame.compositorPixels += Self.area(old, visible, scale: scale)
-        } else if let shapes, let pixels = state.pixels {
+        } else if let written = shapes ?? face?.shapes {
             // Written by the CPU into a buffer the compositor does not hold, over what that buffer held.
+            if state.pixels == nil { state.pixels = try Self.shapeSurface(window: window) }
+            guard let pixels = state.pixels else { throw AppError("a layer's buffers are gone") }
+            // The face's texels, read back once while it keeps the same face (drawn with whatever is current).
+            let image = try face.flatMap { face in try renderer.rasterImage(face.run, scale: scale) }
+            if state.egl != nil {
+                // Its EGL buffer no longer shows: the next frame drawn through EGL is drawn whole.
+                renderer.forget(surface: state.surfaceID)
+                state.kept = nil
+            }
             let buffer = try pixels.buffers.take(width: width, height: height, for: "a layer",
                                                  remedy: "--no-subsurfaces")
             // A buffer never attached is new (transparent): what the raster remembers of that slot is gone.
             if pixels.buffers.age(of: buffer) == 0 { pixels.rasters[buffer.index] = ShapeRaster() }
-            let drawn = pixels.rasters[buffer.index].draw(shapes, offset: band.origin, scale: scale,
-                                                          into: buffer.pixels, width: width, height: height)
+            let drawn = pixels.rasters[buffer.index].draw(written, face: face.flatMap { face in
+                image.map { (face.run, $0) }
+            }, offset: band.origin, scale: scale, into: buffer.pixels, width: width, height: height)
             pixels.buffers.attach(buffer, to: state.subsurface)
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
-        } else if let egl = state.egl {
+        } else {
+            if state.egl == nil { state.egl = try Self.layerSurface(on: state.subsurface, context: context) }
+            guard let egl = state.egl else { throw AppError("a layer's EGL surface is gone") }
             // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so
             // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.
             // A surface still bound from the last frame is let go first when its size changes.
-            let resized = state.drawn.map { $0.width != width || $0.height != height } ?? true
+            let resized = state.eglSize.map { $0.width != width || $0.height != height } ?? true
             if resized, context.isCurrent(egl) { try context.makeWindowCurrent() }
             egl.window.resize(width: width, height: height)
             try context.makeCurrent(egl)
@@ -492,6 +523,8 @@ final class RenderTarget {
             }
             let swapped = egl.swapBuffers()
             if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
+            frame.layerSwaps += 1
+            state.eglSize = (width, height)
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
