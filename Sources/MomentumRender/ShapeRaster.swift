@@ -156,17 +156,7 @@ public struct ShapeRaster: Sendable {
                         | Self.byte(colour.g * coverage) << 8 | Self.byte(colour.b * coverage)
                     line[column] = Self.over(source, line[column])
                 }
-                // The row's written columns: one span around everything written into it this time.
-                if spans[2 * row] < spans[2 * row + 1] {
-                    spans[2 * row] = Swift.min(spans[2 * row], Int32(start))
-                    spans[2 * row + 1] = Swift.max(spans[2 * row + 1], Int32(end))
-                } else {
-                    spans[2 * row] = Int32(start)
-                    spans[2 * row + 1] = Int32(end)
-                }
-                written += end - start
-                first = Swift.min(first, row)
-                last = Swift.max(last, row)
+                written += mark(row: row, columns: start..<end, first: &first, last: &last)
             }
         }
         if let face, face.run.corners.count == 4, face.run.opacity > 0, face.image.width > 0, face.image.height > 0 {
@@ -226,27 +216,40 @@ public struct ShapeRaster: Sendable {
                     if top0 | top1 | bottom0 | bottom1 == 0 { continue }
                     let w00 = (1 - fx) * (1 - fy) * a, w10 = fx * (1 - fy) * a
                     let w01 = (1 - fx) * fy * a, w11 = fx * fy * a
-                    var source: UInt32 = 0
-                    for shift: UInt32 in [0, 8, 16, 24] {
-                        let value = Float((top0 >> shift) & 0xff) * w00 + Float((top1 >> shift) & 0xff) * w10
-                            + Float((bottom0 >> shift) & 0xff) * w01 + Float((bottom1 >> shift) & 0xff) * w11
-                        source |= Self.byte(value / 255) << shift
-                    }
-                    line[column] = Self.over(source, line[column])
+                    // The four channels at once (b, g, r, a lanes), each as `byte` rounds it.
+                    let value = Self.channels(top0) * w00 + Self.channels(top1) * w10
+                        + Self.channels(bottom0) * w01 + Self.channels(bottom1) * w11
+                    let scaled = (value / 255).clamped(lowerBound: .zero, upperBound: .one) * 255
+                    let bytes = SIMD4<UInt32>(scaled.rounded(.toNearestOrEven))
+                    let source = bytes.x | bytes.y << 8 | bytes.z << 16 | bytes.w << 24
+                    let destination = line[column]
+                    line[column] = destination == 0 || source >> 24 == 255 ? source : Self.over(source, destination)
                 }
-                if spans[2 * row] < spans[2 * row + 1] {
-                    spans[2 * row] = Swift.min(spans[2 * row], Int32(start))
-                    spans[2 * row + 1] = Swift.max(spans[2 * row + 1], Int32(end))
-                } else {
-                    spans[2 * row] = Int32(start)
-                    spans[2 * row + 1] = Int32(end)
-                }
-                written += end - start
-                first = Swift.min(first, row)
-                last = Swift.max(last, row)
+                written += mark(row: row, columns: start..<end, first: &first, last: &last)
             }
         }
         return written
+    }
+
+    /// A premultiplied ARGB word's channels as floats, blue first (the word's bytes from the lowest).
+    @inline(__always)
+    private static func channels(_ word: UInt32) -> SIMD4<Float> {
+        SIMD4<Float>(SIMD4<UInt32>(word, word >> 8, word >> 16, word >> 24) & 0xff)
+    }
+
+    /// Widens `row`'s written span (one span around everything written into it this time) and `first`…`last` by
+    /// `columns`; returns how many they are.
+    private mutating func mark(row: Int, columns: Range<Int>, first: inout Int, last: inout Int) -> Int {
+        if spans[2 * row] < spans[2 * row + 1] {
+            spans[2 * row] = Swift.min(spans[2 * row], Int32(columns.lowerBound))
+            spans[2 * row + 1] = Swift.max(spans[2 * row + 1], Int32(columns.upperBound))
+        } else {
+            spans[2 * row] = Int32(columns.lowerBound)
+            spans[2 * row + 1] = Int32(columns.upperBound)
+        }
+        first = Swift.min(first, row)
+        last = Swift.max(last, row)
+        return columns.count
     }
 
     /// `source` over `destination`, premultiplied ARGB words, as GL's `ONE, ONE_MINUS_SRC_ALPHA` blend stores it in

@@ -40,17 +40,8 @@ struct RasterFaceTests {
     /// `list` drawn by GL into a transparent `side` × `side` buffer at `scale`, and (when it is a face) written by the
     /// CPU from the same renderer's texture of it, as ARGB words (premultiplied).
     static func drawn(_ list: DrawList, side: Int, scale: Double) throws -> (gl: [UInt32], cpu: [UInt32]?) {
-        let context = try RenderContext(headlessWidth: side, height: side)
-        return try withExtendedLifetime(context) {
-            try context.makeCurrent()
-            let renderer = try Renderer()
-            renderer.draw(list, width: side, height: side, scale: scale, clear: .clear)
-            let rgba = renderer.readPixels(width: side, height: side)
-            let gl = (0..<(side * side)).map { i -> UInt32 in
-                let a = UInt32(rgba[4 * i + 3]) << 24, r = UInt32(rgba[4 * i]) << 16
-                let g = UInt32(rgba[4 * i + 1]) << 8, b = UInt32(rgba[4 * i + 2])
-                return a | r | g | b
-            }
+        try ShapeRasterTests.withRenderer(width: side, height: side) { renderer in
+            let gl = ShapeRasterTests.drawnByGL(list, renderer: renderer, width: side, height: side, scale: scale)
             guard let face = ShapeRaster.face(of: list) else { return (gl, nil) }
             let image = try #require(try renderer.rasterImage(face.run, scale: scale))
             var cpu = [UInt32](repeating: 0, count: side * side)
@@ -126,10 +117,7 @@ struct RasterFaceTests {
         let first = Self.list(Self.tile(side: 88, rotation: 0.4).tree)
         let second = Self.list(Self.tile(side: 88, rotation: 1.1).tree)
         let side = 128
-        let context = try RenderContext(headlessWidth: side, height: side)
-        try withExtendedLifetime(context) {
-            try context.makeCurrent()
-            let renderer = try Renderer()
+        try ShapeRasterTests.withRenderer(width: side, height: side) { renderer in
             func write(_ list: DrawList, raster: inout ShapeRaster, into pixels: inout [UInt32]) throws {
                 let face = try #require(ShapeRaster.face(of: list))
                 let image = try #require(try renderer.rasterImage(face.run, scale: 1))
