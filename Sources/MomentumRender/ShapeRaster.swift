@@ -219,9 +219,9 @@ public struct ShapeRaster: Sendable {
                     // The four channels at once (b, g, r, a lanes), each as `byte` rounds it.
                     let value = Self.channels(top0) * w00 + Self.channels(top1) * w10
                         + Self.channels(bottom0) * w01 + Self.channels(bottom1) * w11
-                    let scaled = (value / 255).clamped(lowerBound: .zero, upperBound: .one) * 255
-                    let bytes = SIMD4<UInt32>(scaled.rounded(.toNearestOrEven))
-                    let source = bytes.x | bytes.y << 8 | bytes.z << 16 | bytes.w << 24
+                    let scaled = pointwiseMin(pointwiseMax(value / 255, .zero), .one) * 255
+                    let source = Self.nearest(scaled.x) | Self.nearest(scaled.y) << 8 | Self.nearest(scaled.z) << 16
+                        | Self.nearest(scaled.w) << 24
                     let destination = line[column]
                     line[column] = destination == 0 || source >> 24 == 255 ? source : Self.over(source, destination)
                 }
@@ -234,7 +234,15 @@ public struct ShapeRaster: Sendable {
     /// A premultiplied ARGB word's channels as floats, blue first (the word's bytes from the lowest).
     @inline(__always)
     private static func channels(_ word: UInt32) -> SIMD4<Float> {
-        SIMD4<Float>(SIMD4<UInt32>(word, word >> 8, word >> 16, word >> 24) & 0xff)
+        SIMD4(Float(word & 0xff), Float(word >> 8 & 0xff), Float(word >> 16 & 0xff), Float(word >> 24))
+    }
+
+    /// `value` (0…255) to the nearest whole number, halves to even, as `rounded(.toNearestOrEven)` gives it: adding
+    /// and taking away 2²³ leaves no fraction (no call into libm, which this target's baseline x86-64 needs for
+    /// `rounded`).
+    @inline(__always)
+    private static func nearest(_ value: Float) -> UInt32 {
+        UInt32((value + 8_388_608) - 8_388_608)
     }
 
     /// Widens `row`'s written span (one span around everything written into it this time) and `first`…`last` by
