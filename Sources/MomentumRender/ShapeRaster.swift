@@ -188,6 +188,7 @@ public struct ShapeRaster: Sendable {
         let maxY = Swift.min(height, Int(Swift.max(origin.y, origin.y + across.y, origin.y + down.y,
                                                    origin.y + across.y + down.y).rounded(.up)) + 1)
         var written = 0
+        let lastColumn = image.width - 1, lastRow = image.height - 1, stride = image.width
         image.pixels.withUnsafeBufferPointer { texels in
             guard let texels = texels.baseAddress else { return }
             for row in minY..<maxY {
@@ -205,23 +206,26 @@ public struct ShapeRaster: Sendable {
                     // Texel space: texel i's centre at i + 0.5; the four around the sample, clamped to the edge.
                     let x = (uOfX * dx + uOfY * dy) * textureWidth - 0.5
                     let y = (vOfX * dx + vOfY * dy) * textureHeight - 0.5
-                    let x0 = x.rounded(.down), y0 = y.rounded(.down)
-                    let fx = x - x0, fy = y - y0
-                    let i0 = Swift.min(Swift.max(Int(x0), 0), image.width - 1)
-                    let i1 = Swift.min(Swift.max(Int(x0) + 1, 0), image.width - 1)
-                    let j0 = Swift.min(Swift.max(Int(y0), 0), image.height - 1)
-                    let j1 = Swift.min(Swift.max(Int(y0) + 1, 0), image.height - 1)
-                    let top0 = texels[j0 * image.width + i0], top1 = texels[j0 * image.width + i1]
-                    let bottom0 = texels[j1 * image.width + i0], bottom1 = texels[j1 * image.width + i1]
+                    // Floors without libm: x and y are at least −0.5 (a centre inside the quad), so x + 1 > 0 truncates
+                    // to one more than the floor.
+                    let xFloor = Int(x + 1) - 1, yFloor = Int(y + 1) - 1
+                    let fx = x - Float(xFloor), fy = y - Float(yFloor)
+                    let i0 = Swift.min(Swift.max(xFloor, 0), lastColumn)
+                    let i1 = Swift.min(Swift.max(xFloor + 1, 0), lastColumn)
+                    let j0 = Swift.min(Swift.max(yFloor, 0), lastRow) * stride
+                    let j1 = Swift.min(Swift.max(yFloor + 1, 0), lastRow) * stride
+                    let top0 = texels[j0 + i0], top1 = texels[j0 + i1]
+                    let bottom0 = texels[j1 + i0], bottom1 = texels[j1 + i1]
                     if top0 | top1 | bottom0 | bottom1 == 0 { continue }
                     let w00 = (1 - fx) * (1 - fy) * a, w10 = fx * (1 - fy) * a
                     let w01 = (1 - fx) * fy * a, w11 = fx * fy * a
-                    // The four channels at once (b, g, r, a lanes), each as `byte` rounds it.
-                    let value = Self.channels(top0) * w00 + Self.channels(top1) * w10
-                        + Self.channels(bottom0) * w01 + Self.channels(bottom1) * w11
-                    let scaled = pointwiseMin(pointwiseMax(value / 255, .zero), .one) * 255
-                    let source = Self.nearest(scaled.x) | Self.nearest(scaled.y) << 8 | Self.nearest(scaled.z) << 16
-                        | Self.nearest(scaled.w) << 24
+                    // Each channel as `byte` rounds it: the four texels weighed, over 255, kept to 0…1, times 255.
+                    @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+                        let value = Float(top0 >> shift & 0xff) * w00 + Float(top1 >> shift & 0xff) * w10
+                            + Float(bottom0 >> shift & 0xff) * w01 + Float(bottom1 >> shift & 0xff) * w11
+                        return Self.nearest(Swift.min(Swift.max(value / 255, 0), 1) * 255) << shift
+                    }
+                    let source = channel(0) | channel(8) | channel(16) | channel(24)
                     let destination = line[column]
                     line[column] = destination == 0 || source >> 24 == 255 ? source : Self.over(source, destination)
                 }
@@ -229,12 +233,6 @@ public struct ShapeRaster: Sendable {
             }
         }
         return written
-    }
-
-    /// A premultiplied ARGB word's channels as floats, blue first (the word's bytes from the lowest).
-    @inline(__always)
-    private static func channels(_ word: UInt32) -> SIMD4<Float> {
-        SIMD4(Float(word & 0xff), Float(word >> 8 & 0xff), Float(word >> 16 & 0xff), Float(word >> 24))
     }
 
     /// `value` (0…255) to the nearest whole number, halves to even, as `rounded(.toNearestOrEven)` gives it: adding
