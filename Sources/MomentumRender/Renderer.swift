@@ -97,6 +97,8 @@ public final class Renderer {
         var framebuffer: Framebuffer
         /// `renderCount` when a list last held it.
         var lastUsed: Int
+        /// Its texels read back once for the CPU (`rasterImage`), nil until asked for.
+        var image: RasterImage?
     }
     /// The rasters drawn, kept while lists hold them: one is let go once `rasterKeepRenders` renders went by
     /// without it (its layer gone, turned back upright, or its drawing changed), and the least recently used go
@@ -614,6 +616,35 @@ public final class Renderer {
             rasters[key] = RasterEntry(framebuffer: framebuffer, lastUsed: renderCount)
             rastersDrawn += 1
         }
+    }
+
+    /// `run`'s texture as the CPU reads it (`RasterImage`: premultiplied ARGB words, top row first), drawn into
+    /// its texture first if it is not kept yet, read back once and kept with it: what `ShapeRaster` samples to write
+    /// a turned face into a `wl_shm` buffer without an EGL surface. Needs a current context (any: the texture has a
+    /// framebuffer of its own). Nil when the texture cannot be made.
+    public func rasterImage(_ run: RasterRun, scale: Double) throws -> RasterImage? {
+        let key = RasterKey(content: run.content, size: run.size, scale: scale * run.rasterScale)
+        try prepareRasters([.raster(run)], scale: scale)
+        guard let entry = rasters[key] else { return nil }
+        if let image = entry.image { return image }
+        let width = entry.framebuffer.width, height = entry.framebuffer.height
+        let previous = Framebuffer.current
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), entry.framebuffer.framebuffer)
+        let rgba = readPixelsBottomUp(width: width, height: height)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), previous)
+        var words = [UInt32](repeating: 0, count: width * height)
+        for row in 0..<height {
+            // GL's rows count up from the bottom: the texture's top row (v = 1) is read last.
+            let from = (height - 1 - row) * width
+            for column in 0..<width {
+                let i = 4 * (from + column)
+                words[row * width + column] = UInt32(rgba[i + 3]) << 24 | UInt32(rgba[i]) << 16
+                    | UInt32(rgba[i + 1]) << 8 | UInt32(rgba[i + 2])
+            }
+        }
+        let image = RasterImage(width: width, height: height, pixels: words)
+        rasters[key]?.image = image
+        return image
     }
 
     /// Lets go of the rasters no list held in the last `rasterKeepRenders` renders, then of the least recently used

@@ -27,6 +27,9 @@ public struct ShapeRaster: Sendable {
     /// together (the satellite's 48x48 buffer, 96x96 at scale 2), not large cards, whose pixels the GPU's pass
     /// draws for less than the CPU does.
     public static let severalShapesPixelLimit = 65_536
+    /// The largest buffer (px) a turned face (`face(of:)`) is written into this way: the playground's tile (~15 k px
+    /// turned at 800x600, ~4× that at scale 2), its inside a plain fill and its face sampled texel by texel.
+    public static let facePixelLimit = 262_144
 
     /// The shapes a list draws when it is one to `shapeLimit` rounded rectangles without shadows (what this raster
     /// draws, each over the ones before it), else nil.
@@ -42,6 +45,17 @@ public struct ShapeRaster: Sendable {
         return shapes
     }
 
+    /// The shapes and the rasterised face a list draws when it is up to `shapeLimit` rounded rectangles without
+    /// shadows followed by one raster (a turned layer that `shouldRasterize`, its background under its face: the
+    /// playground's spinning tile), else nil.
+    public static func face(of list: DrawList) -> (shapes: [RoundedRect], run: RasterRun)? {
+        guard let last = list.commands.last, case let .raster(run) = last, list.commands.count <= shapeLimit + 1,
+              run.corners.count == 4 else { return nil }
+        let shapes = list.commands.count == 1 ? []
+            : Self.shapes(of: DrawList(commands: Array(list.commands.dropLast())))
+        return shapes.map { ($0, run) }
+    }
+
     /// Clears what the last `draw` wrote into `pixels` (`width` × `height`, rows `width` pixels apart), then writes
     /// `shape` moved by `-offset` (logical px) at `scale`; returns how many pixels were written.
     public mutating func draw(_ shape: RoundedRect, offset: SIMD2<Double> = .zero, scale: Double,
@@ -52,6 +66,17 @@ public struct ShapeRaster: Sendable {
     /// The same for `shapes` in order, each over the ones before it as GL blends a layer's draws (premultiplied
     /// source over, in bytes); returns how many pixels were written (a pixel two shapes reach counts twice).
     public mutating func draw(_ shapes: [RoundedRect], offset: SIMD2<Double> = .zero, scale: Double,
+                              into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) -> Int {
+        draw(shapes, face: nil, offset: offset, scale: scale, into: pixels, width: width, height: height)
+    }
+
+    /// The same, then `face` (a rasterised layer's texture, `image` its texels as `Renderer.rasterImage` reads
+    /// them) over the shapes as the `texture` program shows it: each pixel whose centre lies in the quad of
+    /// `run.corners` takes the texture sampled there as GL_LINEAR samples (the four nearest texels weighed by
+    /// distance, clamped to the edge), times `run.opacity`, over what is there. Returns how many pixels were
+    /// written (a pixel the shapes and the face both reach counts twice).
+    public mutating func draw(_ shapes: [RoundedRect], face: (run: RasterRun, image: RasterImage)?,
+                              offset: SIMD2<Double> = .zero, scale: Double,
                               into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) -> Int {
         if spans.count != 2 * height {
             // Another buffer size: the buffer is a new one (transparent).
@@ -83,6 +108,14 @@ public struct ShapeRaster: Sendable {
             let colour = shape.fill.withAlpha(shape.fill.a * opacity).premultiplied
             // Coverage is nothing where d ≥ 0.5: the box grown by 1 px holds every pixel centre with any.
             let reach = half + 1
+            // Coverage is whole (d ≤ −0.5) inside either arm of the cross the corners leave, |x| ≤ half.x − 0.5 with
+            // |y| ≤ half.y − r, or the other way round (r at least 0.5), kept a hundredth of a px in from its edges
+            // so that rounding never puts a pixel there that the distance would give less: those pixels take the
+            // colour itself, no distance worked out.
+            let r = Swift.max(radius, 0.5), margin: Float = 0.01
+            let arms = (SIMD2(half.x - 0.5, half.y - r) - margin, SIMD2(half.x - r, half.y - 0.5) - margin)
+            let whole = Self.byte(colour.a) << 24 | Self.byte(colour.r) << 16 | Self.byte(colour.g) << 8
+                | Self.byte(colour.b)
             for row in 0..<height {
                 let dy = Float(row) + 0.5 - centre.y
                 // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
@@ -93,8 +126,25 @@ public struct ShapeRaster: Sendable {
                 let start = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
                 let end = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
                 guard start < end else { continue }
+                // The whole-coverage columns of this row: the wider arm's, or both joined where they meet.
+                var inside = end..<end
+                for arm in 0..<2 {
+                    let bound = arm == 0 ? arms.0 : arms.1
+                    var a = -Float.infinity, b = Float.infinity
+                    guard Self.narrow(&a, &b, factor: c, offset: n * dy, bound: bound.x),
+                          Self.narrow(&a, &b, factor: -n, offset: c * dy, bound: bound.y) else { continue }
+                    let first = Swift.max(start, Int((centre.x + a - 0.5).rounded(.up)))
+                    let past = Swift.min(end, Int((centre.x + b - 0.5).rounded(.down)) + 1)
+                    guard first < past else { continue }
+                    if inside.isEmpty || (first > inside.upperBound || past < inside.lowerBound) {
+                        if past - first > inside.count { inside = first..<past }
+                    } else {
+                        inside = Swift.min(first, inside.lowerBound)..<Swift.max(past, inside.upperBound)
+                    }
+                }
                 let line = pixels + row * width
-                for column in start..<end {
+                for column in inside { line[column] = Self.over(whole, line[column]) }
+                for column in start..<end where !inside.contains(column) {
                     let dx = Float(column) + 0.5 - centre.x
                     let local = SIMD2(c * dx + n * dy, -n * dx + c * dy)
                     let q = SIMD2(abs(local.x), abs(local.y)) - half + radius
@@ -106,21 +156,106 @@ public struct ShapeRaster: Sendable {
                         | Self.byte(colour.g * coverage) << 8 | Self.byte(colour.b * coverage)
                     line[column] = Self.over(source, line[column])
                 }
-                // The row's written columns: one span around everything written into it this time.
-                if spans[2 * row] < spans[2 * row + 1] {
-                    spans[2 * row] = Swift.min(spans[2 * row], Int32(start))
-                    spans[2 * row + 1] = Swift.max(spans[2 * row + 1], Int32(end))
-                } else {
-                    spans[2 * row] = Int32(start)
-                    spans[2 * row + 1] = Int32(end)
-                }
-                written += end - start
-                first = Swift.min(first, row)
-                last = Swift.max(last, row)
+                written += mark(row: row, columns: start..<end, first: &first, last: &last)
             }
+        }
+        if let face, face.run.corners.count == 4, face.run.opacity > 0, face.image.width > 0, face.image.height > 0 {
+            written += drawFace(face.run, image: face.image, offset: offset, scale: scale, into: pixels, width: width,
+                                height: height, first: &first, last: &last)
         }
         rows = first <= last ? first..<(last + 1) : 0..<0
         return written
+    }
+
+    /// Writes `run`'s quad sampling `image` over what is in `pixels` (see `draw(_:face:offset:scale:into:width:height:)`),
+    /// widening the rows' spans and `first`…`last`; returns the pixels written.
+    private mutating func drawFace(_ run: RasterRun, image: RasterImage, offset: SIMD2<Double>, scale: Double,
+                                   into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+                                   first: inout Int, last: inout Int) -> Int {
+        // The quad in buffer px (as `Renderer.appendRaster` hands it to GL, Float): its top-left corner and edges.
+        let s = Float(scale)
+        func point(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2(Float(p.x - offset.x), Float(p.y - offset.y)) * s }
+        let origin = point(run.corners[0])
+        let across = point(run.corners[1]) - origin, down = point(run.corners[2]) - origin
+        let det = across.x * down.y - across.y * down.x
+        guard abs(det) > 1e-6 else { return 0 }
+        // A pixel centre p − origin = u·across + v·down: u and v, each a linear function of p.
+        let uOfX = down.y / det, uOfY = -down.x / det, vOfX = -across.y / det, vOfY = across.x / det
+        let textureWidth = Float(image.width), textureHeight = Float(image.height)
+        let a = Float(Swift.min(run.opacity, 1))
+        let minY = Swift.max(0, Int(Swift.min(origin.y, origin.y + across.y, origin.y + down.y,
+                                              origin.y + across.y + down.y).rounded(.down)))
+        let maxY = Swift.min(height, Int(Swift.max(origin.y, origin.y + across.y, origin.y + down.y,
+                                                   origin.y + across.y + down.y).rounded(.up)) + 1)
+        var written = 0
+        let lastColumn = image.width - 1, lastRow = image.height - 1, stride = image.width
+        image.pixels.withUnsafeBufferPointer { texels in
+            guard let texels = texels.baseAddress else { return }
+            for row in minY..<maxY {
+                let dy = Float(row) + 0.5 - origin.y
+                // The centres x + 0.5 − origin.x = dx with 0 ≤ u ≤ 1 and 0 ≤ v ≤ 1: |u − ½| ≤ ½, |v − ½| ≤ ½.
+                var low = -Float.infinity, high = Float.infinity
+                if !Self.narrow(&low, &high, factor: uOfX, offset: uOfY * dy - 0.5, bound: 0.5)
+                    || !Self.narrow(&low, &high, factor: vOfX, offset: vOfY * dy - 0.5, bound: 0.5) { continue }
+                let start = Swift.max(0, Int((origin.x + low - 0.5).rounded(.up)))
+                let end = Swift.min(width, Int((origin.x + high - 0.5).rounded(.down)) + 1)
+                guard start < end else { continue }
+                let line = pixels + row * width
+                for column in start..<end {
+                    let dx = Float(column) + 0.5 - origin.x
+                    // Texel space: texel i's centre at i + 0.5; the four around the sample, clamped to the edge.
+                    let x = (uOfX * dx + uOfY * dy) * textureWidth - 0.5
+                    let y = (vOfX * dx + vOfY * dy) * textureHeight - 0.5
+                    // Floors without libm: x and y are at least −0.5 (a centre inside the quad), so x + 1 > 0 truncates
+                    // to one more than the floor.
+                    let xFloor = Int(x + 1) - 1, yFloor = Int(y + 1) - 1
+                    let fx = x - Float(xFloor), fy = y - Float(yFloor)
+                    let i0 = Swift.min(Swift.max(xFloor, 0), lastColumn)
+                    let i1 = Swift.min(Swift.max(xFloor + 1, 0), lastColumn)
+                    let j0 = Swift.min(Swift.max(yFloor, 0), lastRow) * stride
+                    let j1 = Swift.min(Swift.max(yFloor + 1, 0), lastRow) * stride
+                    let top0 = texels[j0 + i0], top1 = texels[j0 + i1]
+                    let bottom0 = texels[j1 + i0], bottom1 = texels[j1 + i1]
+                    if top0 | top1 | bottom0 | bottom1 == 0 { continue }
+                    let w00 = (1 - fx) * (1 - fy) * a, w10 = fx * (1 - fy) * a
+                    let w01 = (1 - fx) * fy * a, w11 = fx * fy * a
+                    // Each channel as `byte` rounds it: the four texels weighed, over 255, kept to 0…1, times 255.
+                    @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+                        let value = Float(top0 >> shift & 0xff) * w00 + Float(top1 >> shift & 0xff) * w10
+                            + Float(bottom0 >> shift & 0xff) * w01 + Float(bottom1 >> shift & 0xff) * w11
+                        return Self.nearest(Swift.min(Swift.max(value / 255, 0), 1) * 255) << shift
+                    }
+                    let source = channel(0) | channel(8) | channel(16) | channel(24)
+                    let destination = line[column]
+                    line[column] = destination == 0 || source >> 24 == 255 ? source : Self.over(source, destination)
+                }
+                written += mark(row: row, columns: start..<end, first: &first, last: &last)
+            }
+        }
+        return written
+    }
+
+    /// `value` (0…255) to the nearest whole number, halves to even, as `rounded(.toNearestOrEven)` gives it: adding
+    /// and taking away 2²³ leaves no fraction (no call into libm, which this target's baseline x86-64 needs for
+    /// `rounded`).
+    @inline(__always)
+    private static func nearest(_ value: Float) -> UInt32 {
+        UInt32((value + 8_388_608) - 8_388_608)
+    }
+
+    /// Widens `row`'s written span (one span around everything written into it this time) and `first`…`last` by
+    /// `columns`; returns how many they are.
+    private mutating func mark(row: Int, columns: Range<Int>, first: inout Int, last: inout Int) -> Int {
+        if spans[2 * row] < spans[2 * row + 1] {
+            spans[2 * row] = Swift.min(spans[2 * row], Int32(columns.lowerBound))
+            spans[2 * row + 1] = Swift.max(spans[2 * row + 1], Int32(columns.upperBound))
+        } else {
+            spans[2 * row] = Int32(columns.lowerBound)
+            spans[2 * row + 1] = Int32(columns.upperBound)
+        }
+        first = Swift.min(first, row)
+        last = Swift.max(last, row)
+        return columns.count
     }
 
     /// `source` over `destination`, premultiplied ARGB words, as GL's `ONE, ONE_MINUS_SRC_ALPHA` blend stores it in
@@ -152,5 +287,19 @@ public struct ShapeRaster: Sendable {
     @inline(__always)
     private static func byte(_ value: Float) -> UInt32 {
         UInt32((Swift.min(Swift.max(value, 0), 1) * 255).rounded(.toNearestOrEven))
+    }
+}
+
+/// A rasterised layer's texels as the CPU reads them (`Renderer.rasterImage`): premultiplied ARGB words (alpha in
+/// the top byte, as `WL_SHM_FORMAT_ARGB8888`), `width` a row, top row first.
+public struct RasterImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt32]
+
+    public init(width: Int, height: Int, pixels: [UInt32]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
     }
 }

@@ -462,7 +462,7 @@ public struct RunCore {
                 drawnPixels: commit.damage.drawnPixels, layerSurface: commit.damage.layerSurface,
                 callbackT: frame.owed.map { $0.callback - start }, wakeT: frame.owed.map { _ in frame.start - start },
                 commitT: now - start, cpuMicros: cpuMicros, targetT: frame.presentAt.map { $0 - start },
-                predictMicros: frame.ahead.map { $0 * 1e6 })
+                predictMicros: frame.ahead.map { $0 * 1e6 }, layerSwaps: commit.damage.layerSwaps)
             trace(.frame(record), at: now, into: &effects)
             trace(.sceneState(scene.record(drawnWith: frame.overrides)), at: now, into: &effects)
             traceLayoutIfChanged(at: now, into: &effects)

@@ -136,6 +136,10 @@ public struct FrameDamage: Sendable, Equatable {
     /// A layer surface drawn for the first time holds only the part of its layer in view (a closed panel's strip):
     /// the next frame draws the whole of it, so one must follow.
     public var layerOwed = false
+    /// Layer surfaces (and list tiles) the GL drew this frame, each a GL round trip: an EGL surface swapped
+    /// (`eglSwapBuffers`), or a draw through the band framebuffer read back into the app's `wl_shm` buffers. A turned
+    /// face or a few shapes written by the CPU into `wl_shm` buffers are not counted.
+    public var layerSwaps = 0
 
     /// No damage.
     public init(compositorPixels: Int = 0, drawnPixels: Int = 0, layerSurface: DrawRect? = nil) {

@@ -95,7 +95,8 @@ extension TraceRecord {
                                 callbackT: try f.optionalDouble("callback_t"), wakeT: try f.optionalDouble("wake_t"),
                                 commitT: try f.optionalDouble("commit_t") ?? f.t, cpuMicros: try f.optionalDouble("cpu_us") ?? 0,
                                 targetT: try f.optionalDouble("target_t"),
-                                predictMicros: try f.optionalDouble("predict_us")))
+                                predictMicros: try f.optionalDouble("predict_us"),
+                                layerSwaps: try f.optionalInteger("layer_swaps")))
         case "presented":
             self = .presented(Presented(sequence: try f.integer("seq"), nanoseconds: try f.integer("ns"),
                                         refreshNanoseconds: try f.optionalInteger("refresh_ns") ?? 0,

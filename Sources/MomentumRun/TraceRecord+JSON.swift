@@ -282,6 +282,7 @@ extension TraceRecord {
             sink.field("damage_px", int: f.damagePixels.map { Int64($0) })
             sink.field("drawn_px", int: f.drawnPixels.map { Int64($0) })
             sink.field("layer_surface", rect: f.layerSurface)
+            if let swaps = f.layerSwaps { sink.field("layer_swaps", int: Int64(swaps)) }
             sink.field("callback_t", number: f.callbackT, places: 7)
             sink.field("commit_t", number: f.commitT, places: 7)
             sink.field("cpu_us", number: f.cpuMicros, places: 1)

@@ -182,6 +182,8 @@ public enum TraceRecord: Sendable, Equatable {
         public var damagePixels: Int?, drawnPixels: Int?
         /// The part of the window the layer surface covers (logical px), nil when every layer is in the window.
         public var layerSurface: DrawRect?
+        /// Layer surfaces and list tiles the GL drew this frame (`FrameDamage.layerSwaps`); nil in traces before it.
+        public var layerSwaps: Int?
         /// When the callback arrived, when the frame started (after the learned wait), when it was committed.
         public var callbackT: Double?, wakeT: Double?, commitT: Double
         /// The process's CPU time since the previous frame (µs).
@@ -191,7 +193,7 @@ public enum TraceRecord: Sendable, Equatable {
         public init(sequence: UInt64, callbackMilliseconds: UInt32?, step: Double, hud: Bool, ghosts: Int,
                     tickMicros: Double, renderMicros: Double, damagePixels: Int?, drawnPixels: Int?,
                     layerSurface: DrawRect?, callbackT: Double?, wakeT: Double?, commitT: Double, cpuMicros: Double,
-                    targetT: Double?, predictMicros: Double?) {
+                    targetT: Double?, predictMicros: Double?, layerSwaps: Int? = nil) {
             self.sequence = sequence
             self.callbackMilliseconds = callbackMilliseconds
             self.step = step
@@ -208,6 +210,7 @@ public enum TraceRecord: Sendable, Equatable {
             self.cpuMicros = cpuMicros
             self.targetT = targetT
             self.predictMicros = predictMicros
+            self.layerSwaps = layerSwaps
         }
     }
 

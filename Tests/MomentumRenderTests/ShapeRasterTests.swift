@@ -18,18 +18,29 @@ struct ShapeRasterTests {
 
     /// `shapes` drawn by GL in order (each blended over the ones before) into a transparent buffer, as above.
     static func drawnByGL(_ shapes: [RoundedRect], width: Int, height: Int, scale: Double) throws -> [UInt32] {
-        var list = DrawList()
-        list.commands += shapes.map { .roundedRect($0) }
+        try withRenderer(width: width, height: height) { renderer in
+            drawnByGL(DrawList(commands: shapes.map { .roundedRect($0) }), renderer: renderer, width: width,
+                      height: height, scale: scale)
+        }
+    }
+
+    /// `body` given a renderer of a headless context `width` × `height`, current.
+    static func withRenderer<T>(width: Int, height: Int, _ body: (Renderer) throws -> T) throws -> T {
         let context = try RenderContext(headlessWidth: width, height: height)
         return try withExtendedLifetime(context) {
             try context.makeCurrent()
-            let renderer = try Renderer()
-            renderer.draw(list, width: width, height: height, scale: scale, clear: .clear)
-            let rgba = renderer.readPixels(width: width, height: height)
-            return (0..<(width * height)).map { i in
-                UInt32(rgba[4 * i + 3]) << 24 | UInt32(rgba[4 * i]) << 16 | UInt32(rgba[4 * i + 1]) << 8
-                    | UInt32(rgba[4 * i + 2])
-            }
+            return try body(try Renderer())
+        }
+    }
+
+    /// `list` drawn by `renderer` into a transparent `width` × `height` buffer at `scale`, as ARGB words
+    /// (premultiplied).
+    static func drawnByGL(_ list: DrawList, renderer: Renderer, width: Int, height: Int, scale: Double) -> [UInt32] {
+        renderer.draw(list, width: width, height: height, scale: scale, clear: .clear)
+        let rgba = renderer.readPixels(width: width, height: height)
+        return (0..<(width * height)).map { i in
+            UInt32(rgba[4 * i + 3]) << 24 | UInt32(rgba[4 * i]) << 16 | UInt32(rgba[4 * i + 1]) << 8
+                | UInt32(rgba[4 * i + 2])
         }
     }
 

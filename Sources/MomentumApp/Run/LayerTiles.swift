@@ -158,6 +158,7 @@ final class LayerTiles {
         }
         let swapped = egl.swapBuffers()
         if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (tile)").description) }
+        frame.layerSwaps += 1
         tiles[k].swapped = true
     }
 
@@ -199,6 +200,7 @@ final class LayerTiles {
             _ = try renderer.render(list, width: width, height: height, scale: scale,
                                     into: .bands(age: 0, into: pixels), surface: tiles[k].id, clear: .clear)
             frame.drawnPixels += renderer.lastRedrawnPixels
+            frame.layerSwaps += 1  // a GL round trip: drawn through the band and read back
             tiles[k].buffer = taken
             tiles[k].swapped = false
             return

@@ -246,17 +246,21 @@ final class RenderTarget {
     private struct LayerSurfaceState {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
         // showing a plain colour (it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn), for one
-        // whose pixels the CPU writes (`pixels`) and for one drawn into the app's own buffers (`bands`).
-        let egl: LayerSurface?
+        // drawn into the app's own buffers (`bands`) and for one whose pixels the CPU writes (`pixels`) until a frame
+        // of it is drawn through EGL.
+        var egl: LayerSurface?
+        /// The buffer size the EGL surface was last drawn at (nil before its first frame).
+        var eglSize: (width: Int, height: Int)?
         /// Where the GL reads back BGRA and the compositor offers `wl_shm` (`RenderTarget.layersInAppBuffers`): the
         /// layer's `wl_shm` buffers, drawn through the renderer's band framebuffer (`Renderer.Target.bands`) and
         /// read back, instead of an EGL surface (whose swrast back buffer is held besides Mesa's `wl_shm` buffer);
-        /// released before the surface.
-        let bands: ShmBuffers?
-        /// For a layer that is a few rounded rectangles (the playground's pull line, the gallery's satellite):
-        /// `wl_shm` buffers the CPU writes it into (`ShapeRaster`, one per buffer, remembering what it wrote there),
-        /// no EGL surface; released before the surface.
-        let pixels: ShapeSurface?
+        /// made at the first frame the GL draws, released before the surface.
+        var bands: ShmBuffers?
+        /// For a layer that is a few rounded rectangles (the playground's pull line, the gallery's satellite), or a
+        /// rasterised face over them turned (the playground's spinning tile): `wl_shm` buffers the CPU writes it into
+        /// (`ShapeRaster`, one per buffer, remembering what it wrote there), no GL round trip; made at the first such
+        /// frame (a tile at rest is drawn by the GL on the same surface), released before the surface.
+        var pixels: ShapeSurface?
         /// For a layer much taller than the window: its tiles, subsurfaces of `subsurface` (which shows one
         /// transparent pixel so that they can be shown); released before it.
         var tiles: LayerTiles?
@@ -298,6 +302,30 @@ final class RenderTarget {
     /// buffers is 400 KiB at 800 px wide (the transition's VmHWM 100.5 → 100.3 MiB), a few more passes for a tall
     /// layer.
     static let layerBandRows = 128
+
+    /// `wl_shm` buffers for a layer whose pixels the CPU writes.
+    private static func shapeSurface(window: Window) throws -> ShapeSurface {
+        guard let buffers = ShmBuffers(window: window, name: "momentum-pixels", owner: "a layer's") else {
+            throw AppError("cannot make a surface for a layer (wl_shm is gone)")
+        }
+        return ShapeSurface(buffers: buffers)
+    }
+
+    /// `wl_shm` buffers for a layer the GL draws through the band framebuffer (`LayerSurfaceState.bands`).
+    private static func bandBuffers(window: Window) throws -> ShmBuffers {
+        guard let buffers = ShmBuffers(window: window, name: "momentum-layer", owner: "a layer's") else {
+            throw AppError("cannot make a surface for a layer (wl_shm is gone)")
+        }
+        return buffers
+    }
+
+    /// An EGL window surface on a layer's `subsurface`.
+    private static func layerSurface(on subsurface: Subsurface, context: RenderContext) throws -> LayerSurface {
+        guard let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
+            throw AppError("cannot make a surface for a layer (wl_egl_window_create failed)")
+        }
+        return try context.makeLayerSurface(native)
+    }
 
     /// The renderer's name for the next surface made (the window is 0).
     private var nextSurfaceID = 1
@@ -374,17 +402,27 @@ final class RenderTarget {
         // One rounded rectangle no larger than twice the window (a pull line that turns and stretches every frame),
         // or a few in a small layer (the gallery's satellite, which turns as it orbits): their pixels written by the
         // CPU into wl_shm buffers, where the compositor offers them.
-        let shapes = solid == nil && small && ShmBuffers.areOffered(for: window)
+        let offered = solid == nil && small && ShmBuffers.areOffered(for: window)
+        let shapes = offered
             ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in
                 shapes.count == 1 || layer.frame.width * layer.frame.height * scale * scale
                     <= Double(ShapeRaster.severalShapesPixelLimit) ? shapes : nil
             } : nil
-        // Drawn by the GL: into the app's own buffers where it can read them back, else into an EGL surface.
-        let drawnByGL = plain == nil && anchorPixel == nil && shapes == nil
-        let banded = drawnByGL && solid == nil && layersInAppBuffers(window: window)
+        // A rasterised face turned over its shadowless background (the playground's tile as it spins): the face's
+        // texture, read back once, sampled by the CPU into wl_shm buffers, so a spin frame makes no GL round trip
+        // (make-current, setup, read-back, swap copy). Upright it is drawn by the GL as before.
+        let face = offered && shapes == nil
+            && layer.frame.width * layer.frame.height * scale * scale <= Double(ShapeRaster.facePixelLimit)
+            ? ShapeRaster.face(of: layer.content) : nil
+        // Drawn (by the CPU or the GL) rather than shown as a pixel the compositor stretches; the GL's frames go into
+        // the app's own buffers where it can read them back, else into an EGL surface.
+        let drawable = plain == nil && anchorPixel == nil
+        let banded = drawable && solid == nil && layersInAppBuffers(window: window)
+        let drawnByGL = drawable && shapes == nil && face == nil
         if let state = layerSurfaces[slot.rawValue],
-           (state.egl != nil) != (drawnByGL && !banded) || (state.bands != nil) != banded
-            || (state.tiles != nil) != (anchorPixel != nil) || (state.pixels != nil) != (shapes != nil) {
+           (state.egl != nil || state.bands != nil || state.pixels != nil) != drawable
+            || (state.tiles != nil) != (anchorPixel != nil)
+            || drawnByGL && (banded ? state.egl != nil : state.bands != nil) {
             state.tiles?.release(renderer: renderer)
             renderer.forget(surface: state.surfaceID)
             layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
@@ -394,23 +432,17 @@ final class RenderTarget {
                 throw AppError("cannot make a surface for a layer (wl_subsurface failed)")
             }
             var egl: LayerSurface?
-            var pixels: ShmBuffers?
+            var pixels: ShapeSurface?
             var bands: ShmBuffers?
-            if shapes != nil || banded {
-                guard let buffers = ShmBuffers(window: window, name: banded ? "momentum-layer" : "momentum-pixels",
-                                               owner: "a layer's") else {
-                    throw AppError("cannot make a surface for a layer (wl_shm is gone)")
-                }
-                if banded { bands = buffers } else { pixels = buffers }
-            } else if drawnByGL {
-                guard let native = WaylandEGLWindow(surface: subsurface.surface, width: 1, height: 1) else {
-                    throw AppError("cannot make a surface for a layer (wl_egl_window_create failed)")
-                }
-                egl = try context.makeLayerSurface(native)
+            if shapes != nil || face != nil {
+                pixels = try Self.shapeSurface(window: window)
+            } else if banded {
+                bands = try Self.bandBuffers(window: window)
+            } else if drawable {
+                egl = try Self.layerSurface(on: subsurface, context: context)
             }
             layerSurfaces[slot.rawValue] = LayerSurfaceState(
-                egl: egl, bands: bands, pixels: pixels.map(ShapeSurface.init),
-                subsurface: subsurface, surfaceID: nextSurfaceID)
+                egl: egl, bands: bands, pixels: pixels, subsurface: subsurface, surfaceID: nextSurfaceID)
             nextSurfaceID += 1
             // Stacked in slot order, whichever was made first.
             restack()
@@ -511,22 +543,34 @@ final class RenderTarget {
             state.subsurface.attach(plain)
             state.drawn = (layer.content, band, width, height, scale)
             frame.compositorPixels += Self.area(old, visible, scale: scale)
-        } else if let shapes, let pixels = state.pixels {
+        } else if let written = shapes ?? face?.shapes {
             // Written by the CPU into a buffer the compositor does not hold, over what that buffer held.
+            if state.pixels == nil { state.pixels = try Self.shapeSurface(window: window) }
+            guard let pixels = state.pixels else { throw AppError("a layer's buffers are gone") }
+            // The face's texels, read back once while it keeps the same face (drawn with whatever is current).
+            let image = try face.flatMap { face in try renderer.rasterImage(face.run, scale: scale) }
+            if state.egl != nil || state.bands != nil {
+                // Its GL-drawn buffer no longer shows: the next frame the GL draws is drawn whole.
+                renderer.forget(surface: state.surfaceID)
+                state.kept = nil
+            }
             let buffer = try pixels.buffers.take(width: width, height: height, for: "a layer",
                                                  remedy: "--no-subsurfaces")
             // A buffer never attached is new (transparent): what the raster remembers of that slot is gone.
             if pixels.buffers.age(of: buffer) == 0 { pixels.rasters[buffer.index] = ShapeRaster() }
-            let drawn = pixels.rasters[buffer.index].draw(shapes, offset: band.origin, scale: scale,
-                                                          into: buffer.pixels, width: width, height: height)
+            let drawn = pixels.rasters[buffer.index].draw(written, face: face.flatMap { face in
+                image.map { (face.run, $0) }
+            }, offset: band.origin, scale: scale, into: buffer.pixels, width: width, height: height)
             pixels.buffers.attach(buffer, to: state.subsurface)
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
-        } else if let buffers = state.bands {
+        } else if banded {
             // Drawn through the band framebuffer into a buffer the compositor does not hold: only what changed since
             // that buffer's frame where it is the same buffer as last time (the rest copied from the newest), else
             // in full. The window's context stays current.
+            if state.bands == nil { state.bands = try Self.bandBuffers(window: window) }
+            guard let buffers = state.bands else { throw AppError("a layer's buffers are gone") }
             try context.makeWindowCurrent()
             let buffer = try buffers.take(width: width, height: height, for: "a layer", remedy: "--no-subsurfaces")
             let newest = sameBuffer ? buffers.newest(width: width, height: height).map {
@@ -539,14 +583,17 @@ final class RenderTarget {
                                                  newest: newest),
                                     surface: state.surfaceID, clear: .clear)
             buffers.attach(buffer, to: state.subsurface)
+            frame.layerSwaps += 1
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += renderer.lastRedrawnPixels
             frame.compositorPixels += Self.area(old, visible, scale: scale)
-        } else if let egl = state.egl {
+        } else {
+            if state.egl == nil { state.egl = try Self.layerSurface(on: state.subsurface, context: context) }
+            guard let egl = state.egl else { throw AppError("a layer's EGL surface is gone") }
             // Resized before it is made current: Mesa's software path takes the back buffer at make-current time, so
             // a resize after it would only apply a frame later, and this frame's crop would reach past the buffer.
             // A surface still bound from the last frame is let go first when its size changes.
-            let resized = state.drawn.map { $0.width != width || $0.height != height } ?? true
+            let resized = state.eglSize.map { $0.width != width || $0.height != height } ?? true
             if resized, context.isCurrent(egl) { try context.makeWindowCurrent() }
             egl.window.resize(width: width, height: height)
             try context.makeCurrent(egl)
@@ -569,6 +616,8 @@ final class RenderTarget {
             }
             let swapped = egl.swapBuffers()
             if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
+            frame.layerSwaps += 1
+            state.eglSize = (width, height)
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
