@@ -77,6 +77,8 @@ final class RenderTarget {
                 ProgramCache(directory: $0, log: fontLog)
             })
             self.context = context
+            // Now that llvmpipe's threads exist: they and this thread ask for a short scheduler slice.
+            if let problem = DrawingThreads.shortenSlices().problem { fontLog(problem) }
             readsBGRA = Renderer.canReadBGRA()
             if context.drawsWindowWithoutSurface {
                 if readsBGRA,
