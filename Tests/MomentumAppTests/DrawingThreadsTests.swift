@@ -50,6 +50,16 @@ private func ownThreadID() -> Int32? {
         #expect(DrawingThreads.threadIDs(of: "\(Int32.max)") == [])
     }
 
+    @Test(arguments: [(800, 600), (640, 480), (720, 1440), (1280, 1024)])
+    func windowsDrawnOnTheDrawingThreadAskForIt(size: (Int, Int)) {
+        #expect(DrawingThreads.appliesTo(width: size.0, height: size.1))
+    }
+
+    @Test(arguments: [(3840, 2160), (2560, 1440), (1920, 1080), (1281, 1024), (0, 0)])
+    func windowsSplitOverLlvmpipesThreadsDoNot(size: (Int, Int)) {
+        #expect(!DrawingThreads.appliesTo(width: size.0, height: size.1))
+    }
+
     @Test func aThreadThatCannotTakeItSaysWhy() throws {
         #expect(DrawingThreads.ask(DrawingThreads.slice, for: Int32.max) == "no such thread")
         // A thread the scheduler runs only when nothing else wants the CPU (SCHED_IDLE) has no fair slice to shorten.

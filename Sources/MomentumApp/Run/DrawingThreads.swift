@@ -1,6 +1,7 @@
 import CLinux
 import FileIO
 import Glibc
+import MomentumRender
 
 /// The scheduler's time slice the threads that draw a frame ask for: a short one, so that on a busy machine a
 /// frame's drawing is picked soon after it wakes instead of waiting out another task's slice (docs/benchmarks/
@@ -13,12 +14,21 @@ import Glibc
 /// give. A phone gives its foreground app's render thread more; this is what an app may take on its own. It does
 /// not give the thread more of the CPU: a thread that runs longer than its slice loses its turn sooner.
 ///
-/// The window's drawing thread (the run's one thread, which also reads Wayland) and llvmpipe's rasteriser threads
-/// (created with the EGL context) ask for `slice` once the renderer has started.
+/// A window drawn on its drawing thread alone (`RasterThreads`: at most 1280x1024 buffer px) asks for `slice` for
+/// the run's threads once the renderer has started: its frames' work (0.4–1 ms of CPU) fits in the slice. A larger
+/// window, whose frames are split over llvmpipe's rasteriser threads, keeps the kernel's slice: given to those
+/// threads too, the short slice cut a 4K frame's drawing into more turns and cost 4–20 % more CPU a frame, with no
+/// fewer late frames (docs/benchmarks/scenes.md, "Fifteenth step").
 public enum DrawingThreads {
     /// The slice asked for, ns: a third of this kernel's default on two cores (0.7 ms × (1 + log2 2) = 1.4 ms),
     /// still long enough for the small redraws most frames make to run without being cut.
     public static let slice: UInt64 = 500_000
+
+    /// Whether a window of `width`×`height` buffer px asks for the short slice: one whose frames are rasterised on
+    /// the drawing thread (`RasterThreads.callingThreadLimit`).
+    public static func appliesTo(width: Int, height: Int) -> Bool {
+        width > 0 && height > 0 && width * height <= RasterThreads.callingThreadLimit
+    }
 
     /// The ids of the process's threads (/proc/self/task), in no order; empty when /proc cannot be read.
     public static func threadIDs(of process: String = "self") -> [Int32] {
@@ -56,8 +66,8 @@ public enum DrawingThreads {
         return nil
     }
 
-    /// Asks for `slice` for every thread of this process (the drawing thread and llvmpipe's, once the renderer has
-    /// started); returns how many took it and, when one did not, one line naming the first refusal.
+    /// Asks for `slice` for every thread of this process (the drawing thread, once the renderer has started, and
+    /// any other there is then); returns how many took it and, when one did not, one line naming the first refusal.
     @discardableResult
     public static func shortenSlices() -> (threads: Int, problem: String?) {
         var taken = 0

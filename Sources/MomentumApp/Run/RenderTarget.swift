@@ -77,8 +77,11 @@ final class RenderTarget {
                 ProgramCache(directory: $0, log: fontLog)
             })
             self.context = context
-            // Now that llvmpipe's threads exist: they and this thread ask for a short scheduler slice.
-            if let problem = DrawingThreads.shortenSlices().problem { fontLog(problem) }
+            // A window drawn on this thread alone asks for a short scheduler slice (`DrawingThreads.appliesTo`).
+            if DrawingThreads.appliesTo(width: Int(size.width), height: Int(size.height)),
+               let problem = DrawingThreads.shortenSlices().problem {
+                fontLog(problem)
+            }
             readsBGRA = Renderer.canReadBGRA()
             if context.drawsWindowWithoutSurface {
                 if readsBGRA,
