@@ -1,6 +1,6 @@
 #pragma once
-// Linux-only system interfaces Glibc does not import: signalfd, ppoll (a poll with a nanosecond timeout),
-// memfd_create and sched_setattr/sched_getattr (through syscall, which is variadic and so not imported).
+// Linux-only system interfaces Glibc does not import: signalfd, ppoll (a poll with a nanosecond timeout) and
+// memfd_create (through syscall, which is variadic and so not imported).
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <poll.h>
@@ -40,45 +40,4 @@ static inline int momentum_spawn_closefrom(posix_spawn_file_actions_t *actions, 
 static inline int momentum_pipe_cloexec(int fds[2]) {
     extern int pipe2(int *, int);
     return pipe2(fds, 02000000);
-}
-
-#include <errno.h>
-#include <stdint.h>
-
-/// struct sched_attr (sched_setattr(2)), as the kernel reads it (56 bytes, SCHED_ATTR_SIZE_VER1).
-struct momentum_sched_attr {
-    uint32_t size, policy;
-    uint64_t flags;
-    int32_t nice;
-    uint32_t priority;
-    uint64_t runtime, deadline, period;
-    uint32_t util_min, util_max;
-};
-
-/// The time slice thread `tid` (0: the calling thread) asks the scheduler for, ns (sched_getattr's sched_runtime: on
-/// Linux 6.12+ a SCHED_OTHER/SCHED_BATCH thread's EEVDF slice, the default or one it asked for); -1 and errno on
-/// failure.
-static inline long long momentum_sched_slice(int tid) {
-    struct momentum_sched_attr attr = { 0 };
-    if (syscall(SYS_sched_getattr, tid, &attr, sizeof attr, 0) != 0) return -1;
-    return (long long)attr.runtime;
-}
-
-/// Asks the scheduler for a time slice of `ns` for thread `tid` (0: the calling thread), its policy and nice value
-/// kept (sched_setattr with sched_runtime: on Linux 6.12+ a fair thread's EEVDF slice, 0.1–100 ms, which an
-/// unprivileged thread may shorten: a shorter slice gives it an earlier virtual deadline, so it is picked sooner
-/// when it wakes). 0 on success, -1 and errno on failure; EINVAL for a thread that is not SCHED_OTHER or SCHED_BATCH.
-static inline int momentum_sched_set_slice(int tid, unsigned long long ns) {
-    struct momentum_sched_attr attr = { 0 };
-    if (syscall(SYS_sched_getattr, tid, &attr, sizeof attr, 0) != 0) return -1;
-    if (attr.policy != 0 /* SCHED_OTHER */ && attr.policy != 3 /* SCHED_BATCH */) {
-        errno = EINVAL;
-        return -1;
-    }
-    attr.size = sizeof attr;
-    attr.flags = 0;
-    attr.runtime = ns;
-    attr.deadline = 0;
-    attr.period = 0;
-    return (int)syscall(SYS_sched_setattr, tid, &attr, 0);
 }

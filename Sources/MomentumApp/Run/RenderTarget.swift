@@ -77,11 +77,6 @@ final class RenderTarget {
                 ProgramCache(directory: $0, log: fontLog)
             })
             self.context = context
-            // A window drawn on this thread alone asks for a short scheduler slice (`DrawingThreads.appliesTo`).
-            if DrawingThreads.appliesTo(width: Int(size.width), height: Int(size.height)),
-               let problem = DrawingThreads.shortenSlices().problem {
-                fontLog(problem)
-            }
             readsBGRA = Renderer.canReadBGRA()
             if context.drawsWindowWithoutSurface {
                 if readsBGRA,
