@@ -110,8 +110,12 @@ public final class Renderer {
     static let rasterKeepRenders = 32
     /// The most the kept rasters hold, bytes (a 216x216 card at scale 2 is 0.7 MiB).
     static let rasterByteLimit = 16 << 20
-    /// What the kept rasters hold now, bytes (4 a texel).
-    public var rasterBytes: Int { rasters.values.reduce(0) { $0 + $1.framebuffer.width * $1.framebuffer.height * 4 } }
+    /// What the kept rasters hold now, bytes (4 a texel, twice for one whose texels the CPU also keeps).
+    public var rasterBytes: Int {
+        rasters.values.reduce(0) { sum, entry in
+            sum + entry.framebuffer.width * entry.framebuffer.height * 4 + (entry.image.map { $0.pixels.count * 4 } ?? 0)
+        }
+    }
     /// Rasters drawn into their textures so far (a raster kept and shown again is not counted again).
     public private(set) var rastersDrawn = 0
     private let vertexBuffer: GLuint

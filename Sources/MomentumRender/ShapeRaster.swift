@@ -178,7 +178,7 @@ public struct ShapeRaster: Sendable {
         let origin = point(run.corners[0])
         let across = point(run.corners[1]) - origin, down = point(run.corners[2]) - origin
         let det = across.x * down.y - across.y * down.x
-        guard abs(det) > 1e-6 else { return 0 }
+        guard det.isFinite, abs(det) > 1e-6 else { return 0 }
         // A pixel centre p − origin = u·across + v·down: u and v, each a linear function of p.
         let uOfX = down.y / det, uOfY = -down.x / det, vOfX = -across.y / det, vOfY = across.x / det
         let textureWidth = Float(image.width), textureHeight = Float(image.height)

@@ -455,7 +455,7 @@ final class RenderTarget {
                 state.tiles?.release(renderer: renderer)
                 state.tiles = LayerTiles(anchor: state.subsurface, layerWidth: layer.frame.width, scale: scale,
                                          firstID: 1000 * state.surfaceID,
-                                         appBuffers: readsBGRA && ShmBuffers.areOffered(for: window))
+                                         appBuffers: layersInAppBuffers(window: window))
             }
             // The anchor: one transparent pixel at the window's corner (the tiles are placed in window coordinates).
             state.subsurface.place(source: (x: 0, y: 0, width: 1, height: 1), x: 0, y: 0, width: 1, height: 1,

@@ -509,7 +509,11 @@ public struct FrameDeadline: Sendable {
         var (late, count) = Self.lateFrames(offsets, from: low, to: .infinity)
         guard lateRun > 1, lateRun <= Self.burstLimit else { return (late, count) }
         let inRun = (0..<min(lateRun, offsets.count)).filter { offsets[newestIndex(back: $0)].offset >= low }.count
-        if inRun > 1 { late -= inRun - 1 }
+        if inRun > 1 {
+            // One frame, late: neither the run's other frames nor on-time evidence.
+            late -= inRun - 1
+            count -= inRun - 1
+        }
         return (late, count)
     }
 
