@@ -153,46 +153,6 @@ import Testing
                     })
     }
 
-    /// The playground's autoplay knocks the tile spinning: every frame that shows it turned (its face rasterised)
-    /// writes it by the CPU into the app's own `wl_shm` buffers, so none has a layer drawn by the GL (the surface
-    /// round trip that was most of a spin frame's cost: an EGL swap, or a band read back); once it rests on a quarter
-    /// turn the GL draws it again, as before.
-    /// At 800x600 the autoplay's first throw knocks the tile within seconds (on a 720x360 window under load the
-    /// tile once rested against the wall, out of the card's way, for the 90 s a test may wait).
-    @Test func theSpinningTileIsWrittenWithoutAnEGLRoundTrip() throws {
-        let screen = Screen(width: 800, height: 600, scale: 1)
-        let c = try Compositor(scene: .playground, arguments: ["--no-hud", "--autoplay"],
-                               output: (screen.width, screen.height), scale: screen.scale)
-        // Off a quarter turn (what the tree rasterises), with the card upright and unscaled (only the tile turns).
-        func quarter(_ angle: Double) -> Bool {
-            let turns = angle / (Double.pi / 2)
-            return turns == turns.rounded()
-        }
-        var spun: [TraceRecord.Frame] = []
-        var frame: TraceRecord.Frame?
-        var restedAfterSpin: TraceRecord.Frame?
-        // The flash where the card and the tile meet is drawn apart through EGL while it shows (~0.2 s): the spin
-        // frames of the next 0.6 s after a collision are left out.
-        var collided = -Double.infinity
-        try c.app.waitFor("the tile spun 10 frames, then came to rest", timeout: 90) { line in
-            if line.gesture(.collision) != nil { collided = line.t }
-            if let f = line.frame { frame = f }
-            guard let p = line.playground, let f = frame else { return false }
-            if !quarter(p.tileAngle), quarter(p.angle), p.scale == 1 {
-                if line.t > collided + 0.6 { spun.append(f) }
-            } else if quarter(p.tileAngle), spun.count >= 10, f.layerSwaps ?? 0 > 0 {
-                restedAfterSpin = f
-            }
-            return restedAfterSpin != nil
-        }
-        let swapped = spun.filter { $0.layerSwaps != 0 }.map { "seq \($0.sequence): \(String(describing: $0.layerSwaps))" }
-        #expect(swapped.isEmpty, "\(swapped.count) of \(spun.count) spin frames had a layer drawn by the GL: \(swapped)")
-        // They drew the tile (the CPU's pixels are counted in drawn_px).
-        #expect(spun.filter { ($0.drawnPixels ?? 0) > 0 }.count * 2 >= spun.count)
-        c.app.signal()
-        #expect(try c.app.waitExit() == 0)
-    }
-
     /// The list's tiles hold their pixels in the app's own `wl_shm` buffers (one memfd each, `momentum-tile`), not
     /// in EGL surfaces with swrast's back buffer beside Mesa's buffers: at every size, also 1920x1080@2, whose
     /// 2912x128 px tiles stayed EGL surfaces (+40 MiB) while the band they are drawn through was RGBA8.
