@@ -223,7 +223,7 @@ public struct ShapeRaster: Sendable {
                     @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
                         let value = Float(top0 >> shift & 0xff) * w00 + Float(top1 >> shift & 0xff) * w10
                             + Float(bottom0 >> shift & 0xff) * w01 + Float(bottom1 >> shift & 0xff) * w11
-                        return Self.nearest(Swift.min(Swift.max(value / 255, 0), 1) * 255) << shift
+                        return Self.byte(value / 255) << shift
                     }
                     let source = channel(0) | channel(8) | channel(16) | channel(24)
                     let destination = line[column]
@@ -286,7 +286,7 @@ public struct ShapeRaster: Sendable {
     /// A 0…1 channel as llvmpipe stores it in a byte: nearest, halves to even (0.7 · 255 = 178.5 is 178).
     @inline(__always)
     private static func byte(_ value: Float) -> UInt32 {
-        UInt32((Swift.min(Swift.max(value, 0), 1) * 255).rounded(.toNearestOrEven))
+        nearest(Swift.min(Swift.max(value, 0), 1) * 255)
     }
 }
 
