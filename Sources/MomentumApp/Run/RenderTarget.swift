@@ -61,13 +61,19 @@ final class RenderTarget {
     /// first configure's round trip. A failure is `prepare`'s, at the first configure, as before.
     func begin(display: Display, window: Window) {
         guard context == nil, begun == nil else { return }
-        let expected = window.expectedBufferSize
-        RasterThreads.choose(width: Int(expected.width), height: Int(expected.height))
         display.flush()
+        begun = Self.startContext(display: display, bufferSize: window.expectedBufferSize)
+    }
+
+    /// The EGL display and context, llvmpipe's thread count chosen first for `bufferSize` (it is read when the
+    /// display is initialised).
+    private static func startContext(display: Display, bufferSize size: ConfigureState.Size)
+        -> Result<RenderContext, AppError> {
+        RasterThreads.choose(width: Int(size.width), height: Int(size.height))
         do {
-            begun = .success(try RenderContext(waylandDisplay: display.pointer))
+            return .success(try RenderContext(waylandDisplay: display.pointer))
         } catch {
-            begun = .failure(AppError("cannot start rendering: \(error)"))
+            return .failure(AppError("cannot start rendering: \(error)"))
         }
     }
 
@@ -79,20 +85,9 @@ final class RenderTarget {
             return
         }
         if appBuffers != nil { return }  // each frame takes a buffer of the size in effect
-        let context: RenderContext
-        switch begun {
-        case .success(let made): context = made
-        case .failure(let error): throw error
-        case nil:
-            do {
-                // Before EGL starts: llvmpipe reads its thread count when the display is initialised.
-                RasterThreads.choose(width: Int(size.width), height: Int(size.height))
-                context = try RenderContext(waylandDisplay: display.pointer)
-            } catch {
-                throw AppError("cannot start rendering: \(error)")
-            }
-        }
+        let started = begun ?? Self.startContext(display: display, bufferSize: size)
         begun = nil
+        let context = try started.get()
         do {
             if wantsAppBuffers, context.canDrawWithoutSurface {
                 try context.drawWindowWithoutSurface()
@@ -303,17 +298,10 @@ final class RenderTarget {
     /// layer.
     static let layerBandRows = 128
 
-    /// `wl_shm` buffers for a layer whose pixels the CPU writes.
-    private static func shapeSurface(window: Window) throws -> ShapeSurface {
-        guard let buffers = ShmBuffers(window: window, name: "momentum-pixels", owner: "a layer's") else {
-            throw AppError("cannot make a surface for a layer (wl_shm is gone)")
-        }
-        return ShapeSurface(buffers: buffers)
-    }
-
-    /// `wl_shm` buffers for a layer the GL draws through the band framebuffer (`LayerSurfaceState.bands`).
-    private static func bandBuffers(window: Window) throws -> ShmBuffers {
-        guard let buffers = ShmBuffers(window: window, name: "momentum-layer", owner: "a layer's") else {
+    /// `wl_shm` buffers for a layer, their memfds named `name` (`momentum-pixels`: written by the CPU;
+    /// `momentum-layer`: drawn by the GL through the band framebuffer).
+    private static func layerBuffers(window: Window, name: String) throws -> ShmBuffers {
+        guard let buffers = ShmBuffers(window: window, name: name, owner: "a layer's") else {
             throw AppError("cannot make a surface for a layer (wl_shm is gone)")
         }
         return buffers
@@ -431,18 +419,9 @@ final class RenderTarget {
             guard let subsurface = Subsurface(window: window) else {
                 throw AppError("cannot make a surface for a layer (wl_subsurface failed)")
             }
-            var egl: LayerSurface?
-            var pixels: ShapeSurface?
-            var bands: ShmBuffers?
-            if shapes != nil || face != nil {
-                pixels = try Self.shapeSurface(window: window)
-            } else if banded {
-                bands = try Self.bandBuffers(window: window)
-            } else if drawable {
-                egl = try Self.layerSurface(on: subsurface, context: context)
-            }
-            layerSurfaces[slot.rawValue] = LayerSurfaceState(
-                egl: egl, bands: bands, pixels: pixels, subsurface: subsurface, surfaceID: nextSurfaceID)
+            // What it is drawn into (CPU buffers, band buffers or an EGL surface) is made by the frame that first
+            // draws it that way, below.
+            layerSurfaces[slot.rawValue] = LayerSurfaceState(subsurface: subsurface, surfaceID: nextSurfaceID)
             nextSurfaceID += 1
             // Stacked in slot order, whichever was made first.
             restack()
@@ -545,7 +524,9 @@ final class RenderTarget {
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         } else if let written = shapes ?? face?.shapes {
             // Written by the CPU into a buffer the compositor does not hold, over what that buffer held.
-            if state.pixels == nil { state.pixels = try Self.shapeSurface(window: window) }
+            if state.pixels == nil {
+                state.pixels = ShapeSurface(buffers: try Self.layerBuffers(window: window, name: "momentum-pixels"))
+            }
             guard let pixels = state.pixels else { throw AppError("a layer's buffers are gone") }
             // The face's texels, read back once while it keeps the same face (drawn with whatever is current).
             let image = try face.flatMap { face in try renderer.rasterImage(face.run, scale: scale) }
@@ -569,7 +550,7 @@ final class RenderTarget {
             // Drawn through the band framebuffer into a buffer the compositor does not hold: only what changed since
             // that buffer's frame where it is the same buffer as last time (the rest copied from the newest), else
             // in full. The window's context stays current.
-            if state.bands == nil { state.bands = try Self.bandBuffers(window: window) }
+            if state.bands == nil { state.bands = try Self.layerBuffers(window: window, name: "momentum-layer") }
             guard let buffers = state.bands else { throw AppError("a layer's buffers are gone") }
             try context.makeWindowCurrent()
             let buffer = try buffers.take(width: width, height: height, for: "a layer", remedy: "--no-subsurfaces")
