@@ -178,10 +178,9 @@ struct HeadlessTour {
         try waitFor("the list idle") { $0.scroll?.state == .idle }
         try gesture("pull it down past its top and let go", "0 drag 0 \(x) \(high) \(x) \(low) 300 100")
         try waitFor("the list idle") { $0.scroll?.state == .idle }
-        // Once more, so that a run whose frames came too sparse (a loaded machine) for the bounces to be pictured has
-        // a second instant to show: the whole-suite runs of `--all-sizes` missed a scroll -mid2 twice.
-        // Flicked again until a frame of the bounce was drawn (at most three times): a debug build at 4K under the
-        // whole suite's load drew none of a bounce now and then, and the run had no second instant to picture.
+        // Once more, until a frame of the bounce was drawn (at most three times), so that a run whose frames came too
+        // sparse for the bounces to be pictured (a debug build at 4K under the whole suite's load) has a second
+        // instant to show: the whole-suite runs of `--all-sizes` missed a scroll -mid2 now and then.
         for _ in 1...3 {
             try gesture("flick it down into its top again: it bounces", "0 flick 0 \(x) \(high) \(x) \(low) 60")
             let flicked = mark.index
