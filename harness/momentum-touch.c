@@ -1284,6 +1284,156 @@ mt_capture(struct mt_module *m, const char *path, int *w_out, int *h_out, char *
 	return true;
 }
 
+/* The mapped views on the first output, top of the stack first (weston's view list as last repainted). */
+static int
+mt_views(struct mt_module *m, struct weston_view **views, int max)
+{
+	struct weston_compositor *ec = m->compositor;
+	struct weston_output *output;
+	struct weston_view *view;
+	int n = 0;
+
+	if (wl_list_empty(&ec->output_list))
+		return 0;
+	output = wl_container_of(ec->output_list.next, output, link);
+	wl_list_for_each(view, &ec->view_list, link) {
+		if (n >= max)
+			break;
+		if (view->output != output || !weston_view_is_mapped(view) || !weston_surface_is_mapped(view->surface))
+			continue;
+		views[n++] = view;
+	}
+	return n;
+}
+
+#define MT_MAX_VIEWS 256
+
+/* `surfaces /abs/file`: one line per mapped view on the first output, top of the stack first:
+ * `<index> <client pid> <role> <x> <y> <width> <height> <content width> <content height>`, where x, y are the view's
+ * top-left corner in output px, width and height the surface's size (logical px, after any viewport), role the
+ * surface's role (`-` for none) and the content size that of the pixels the renderer shows there (the buffer's, 0 0
+ * when it has none). The reply is `surfaces <n>`. (weston lets go of a wl_shm buffer once the renderer holds it, so
+ * the surface's own buffer reference says nothing about its kind after a repaint.) */
+static bool
+mt_surfaces(struct mt_module *m, const char *path, int *n_out, char **err)
+{
+	struct weston_view *views[MT_MAX_VIEWS];
+	int n = mt_views(m, views, MT_MAX_VIEWS), fd, ok = 1;
+	FILE *f;
+
+	if (path[0] != '/') {
+		if (asprintf(err, "<control>:1: 'surfaces' needs an absolute file path, got '%s'", path) < 0)
+			*err = NULL;
+		return false;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		if (asprintf(err, "<control>:1: surfaces: cannot write '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		return false;
+	}
+	for (int i = 0; ok && i < n; i++) {
+		struct weston_view *view = views[i];
+		struct weston_surface *surface = view->surface;
+		const char *role = surface->role_name ? surface->role_name : "-";
+		pid_t pid = 0;
+		float x = 0, y = 0;
+		int bw = 0, bh = 0;
+
+		if (surface->resource)
+			wl_client_get_credentials(wl_resource_get_client(surface->resource), &pid, NULL, NULL);
+		weston_view_to_global_float(view, 0, 0, &x, &y);
+		weston_surface_get_content_size(surface, &bw, &bh);
+		ok = fprintf(f, "%d %d ", i, (int)pid) > 0;
+		for (const char *r = role; ok && *r; r++)
+			ok = fputc(*r == ' ' ? '_' : *r, f) != EOF;
+		ok = ok && fprintf(f, " %g %g %d %d %d %d\n", x - view->output->x, y - view->output->y,
+				   surface->width, surface->height, bw, bh) > 0;
+	}
+	if (fclose(f) != 0)
+		ok = 0;
+	if (!ok) {
+		if (asprintf(err, "<control>:1: surfaces: cannot write '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		return false;
+	}
+	*n_out = n;
+	return true;
+}
+
+/* `capture-surface <index> /abs/file.ppm`: writes the pixels of the buffer the view `index` of `surfaces` shows now
+ * (that surface alone, at its buffer's size, none of its subsurfaces) as a binary PPM; the reply is
+ * `captured <w> <h>` or `error <control>:1: ...`. */
+static bool
+mt_capture_surface(struct mt_module *m, const char *request, int *w_out, int *h_out, char **err)
+{
+	struct weston_view *views[MT_MAX_VIEWS];
+	int n = mt_views(m, views, MT_MAX_VIEWS), index = -1, used = 0, w = 0, h = 0, fd, ok = 1;
+	const char *path;
+	unsigned char *pixels, *row;
+	FILE *f;
+
+	if (sscanf(request, "%d %n", &index, &used) != 1 || used == 0 || index < 0 || index >= n) {
+		if (asprintf(err, "<control>:1: capture-surface: no view '%.20s' (%d mapped)", request, n) < 0)
+			*err = NULL;
+		return false;
+	}
+	path = request + used;
+	if (path[0] != '/') {
+		if (asprintf(err, "<control>:1: 'capture-surface' needs an absolute file path, got '%s'", path) < 0)
+			*err = NULL;
+		return false;
+	}
+	weston_surface_get_content_size(views[index]->surface, &w, &h);
+	pixels = w > 0 && h > 0 ? malloc((size_t)w * h * 4) : NULL;
+	row = w > 0 ? malloc((size_t)w * 3) : NULL;
+	/* a8b8g8r8 (pixman's copy) is R, G, B, A in memory on a little-endian machine */
+	if (!pixels || !row || weston_surface_copy_content(views[index]->surface, pixels, (size_t)w * h * 4,
+							     0, 0, w, h) < 0) {
+		free(pixels);
+		free(row);
+		if (asprintf(err, "<control>:1: capture-surface: cannot read view %d's pixels (%dx%d)", index, w, h) < 0)
+			*err = NULL;
+		return false;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	f = fd < 0 ? NULL : fdopen(fd, "wb");
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		free(pixels);
+		free(row);
+		if (asprintf(err, "<control>:1: capture-surface: cannot write '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		return false;
+	}
+	ok = fprintf(f, "P6\n%d %d\n255\n", w, h) > 0;
+	for (int y = 0; ok && y < h; y++) {
+		const unsigned char *src = pixels + (size_t)y * w * 4;
+		for (int x = 0; x < w; x++) {
+			row[3 * x] = src[4 * x];
+			row[3 * x + 1] = src[4 * x + 1];
+			row[3 * x + 2] = src[4 * x + 2];
+		}
+		ok = fwrite(row, 3, (size_t)w, f) == (size_t)w;
+	}
+	if (fclose(f) != 0)
+		ok = 0;
+	free(pixels);
+	free(row);
+	if (!ok) {
+		if (asprintf(err, "<control>:1: capture-surface: cannot write '%s': %s", path, strerror(errno)) < 0)
+			*err = NULL;
+		return false;
+	}
+	*w_out = w;
+	*h_out = h;
+	return true;
+}
+
 /* The file path of a one-line request (`capture PATH`, `record PATH`): up to the line's end, trailing blanks cut. */
 static void
 mt_request_path(const char *text, char *path, size_t size)
@@ -1346,6 +1496,24 @@ mt_conn_submit(struct mt_conn *c)
 			mt_conn_reply(c, "captured %d %d\n", w, h);
 		else
 			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: capture failed");
+		free(err);
+	} else if (strncmp(text, "surfaces ", 9) == 0) {
+		char path[4096];
+		int n = 0;
+		mt_request_path(text + 9, path, sizeof path);
+		if (mt_surfaces(m, path, &n, &err))
+			mt_conn_reply(c, "surfaces %d\n", n);
+		else
+			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: surfaces failed");
+		free(err);
+	} else if (strncmp(text, "capture-surface ", 16) == 0) {
+		char request[4096];
+		int w = 0, h = 0;
+		mt_request_path(text + 16, request, sizeof request);
+		if (mt_capture_surface(m, request, &w, &h, &err))
+			mt_conn_reply(c, "captured %d %d\n", w, h);
+		else
+			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: capture-surface failed");
 		free(err);
 	} else if (strncmp(text, "ui-height", 9) == 0) {
 		mt_conn_reply(c, "ui-height %d\n", mt_ui_height(m));

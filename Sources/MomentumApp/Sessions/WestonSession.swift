@@ -147,7 +147,27 @@ public final class WestonSession: CompositorSession, TouchInjecting, @unchecked 
     /// binary PPM; returns its size. Not while a script plays (its `done` would interleave with the reply).
     @discardableResult
     public func capture(to path: String, timeout: Duration = .seconds(20)) throws -> (width: Int, height: Int) {
-        let reply = try connected().request("capture \(path)", timeout: timeout)
+        try captured(reply: try connected().request("capture \(path)", timeout: timeout))
+    }
+
+    /// The mapped views on the output, top of the stack first, as the module lists them (`surfaces`): one line each,
+    /// `<index> <client pid> <role> <x> <y> <width> <height> <content width> <content height>` (harness/README.md).
+    public func surfaces(timeout: Duration = .seconds(20)) throws -> [String] {
+        let path = runtimeDir + "/surfaces.txt"
+        let reply = try connected().request("surfaces \(path)", timeout: timeout)
+        guard reply.hasPrefix("surfaces ") else { throw HarnessError.connection("unexpected reply `\(reply)`") }
+        return try SessionFiles.read(path, what: "momentum-touch's surfaces").split(separator: "\n").map(String.init)
+    }
+
+    /// Writes the pixels of the buffer that view `index` of `surfaces()` shows now (that surface alone, none of its
+    /// subsurfaces, at its buffer's size) to `path` (absolute) as a binary PPM; returns its size.
+    @discardableResult
+    public func captureSurface(_ index: Int, to path: String,
+                               timeout: Duration = .seconds(20)) throws -> (width: Int, height: Int) {
+        try captured(reply: try connected().request("capture-surface \(index) \(path)", timeout: timeout))
+    }
+
+    private func captured(reply: String) throws -> (width: Int, height: Int) {
         let parts = reply.split(separator: " ")
         guard parts.count == 3, parts[0] == "captured", let width = Int(parts[1]), let height = Int(parts[2]) else {
             throw HarnessError.connection("unexpected reply `\(reply)`")
