@@ -126,17 +126,30 @@ public final class EventLoop {
         return wl_display_dispatch_pending(wl) >= 0
     }
 
-    /// Runs until stopped, signalled or disconnected. `afterDispatch` runs after every batch of events (and
-    /// once before the first poll); it returns the poll timeout in seconds (negative: sleep until an event),
-    /// kept to the microsecond (a frame started at a learned deadline must not wake a millisecond late).
+    /// Runs until stopped, signalled or disconnected. `afterDispatch` runs after every batch of events (those the
+    /// loop read, and those others read meanwhile, found queued before it sleeps) and once before the first poll;
+    /// it returns the poll timeout in seconds (negative: sleep until an event), kept to the microsecond (a frame
+    /// started at a learned deadline must not wake a millisecond late).
     public func run(afterDispatch: () -> Double) -> Exit {
         let wl = display.pointer
         var timeout = afterDispatch()
         // The descriptors polled: made again only when a source is added (no array made per iteration).
         var fds: [pollfd] = []
         while exit == nil {
+            // Events that something else read from the connection while `afterDispatch` ran (Mesa inside
+            // eglSwapBuffers, a round trip on its own queue) wait on the queue, where the poll does not see them:
+            // dispatched here, they are a batch like any other, followed by `afterDispatch` before the loop sleeps
+            // (a touch that came during a frame's drawing is handled for the frame after it, not at the next wake-up).
+            var queued: Int32 = 0
             while wl_display_prepare_read(wl) != 0 {
-                if wl_display_dispatch_pending(wl) < 0 { return .failed(display.connectionError()) }
+                let dispatched = wl_display_dispatch_pending(wl)
+                if dispatched < 0 { return .failed(display.connectionError()) }
+                queued += dispatched
+            }
+            if queued > 0 {
+                wl_display_cancel_read(wl)
+                timeout = afterDispatch()
+                continue
             }
             var wantWrite = false
             if wl_display_flush(wl) < 0 {
