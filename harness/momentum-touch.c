@@ -1172,6 +1172,100 @@ mt_conn_destroy(struct mt_conn *c)
 	free(c);
 }
 
+/* The compositor's first output (the one tests read), NULL when it has none. */
+static struct weston_output *
+mt_first_output(struct weston_compositor *ec)
+{
+	struct weston_output *output;
+
+	if (wl_list_empty(&ec->output_list))
+		return NULL;
+	return wl_container_of(ec->output_list.next, output, link);
+}
+
+/* Sets *err to `<control>:1: ` and the message (NULL if that cannot be made); returns false, for a request that
+ * failed. */
+static bool
+mt_refuse(char **err, const char *fmt, ...)
+{
+	va_list ap;
+	char *message = NULL;
+
+	va_start(ap, fmt);
+	if (vasprintf(&message, fmt, ap) < 0)
+		message = NULL;
+	va_end(ap);
+	if (!message || asprintf(err, "<control>:1: %s", message) < 0)
+		*err = NULL;
+	free(message);
+	return false;
+}
+
+/* Creates `path` (absolute) for request `what`, not following a symlink planted there; NULL with *err set. */
+static FILE *
+mt_create(const char *what, const char *path, char **err)
+{
+	FILE *f;
+	int fd;
+
+	if (path[0] != '/') {
+		mt_refuse(err, "'%s' needs an absolute file path, got '%s'", what, path);
+		return NULL;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		mt_refuse(err, "%s: cannot write '%s': %s", what, path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	return f;
+}
+
+/* Closes `f`, which request `what` wrote (`ok`: every write succeeded); false with *err set when a write or the close
+ * failed. */
+static bool
+mt_written(FILE *f, bool ok, const char *what, const char *path, char **err)
+{
+	if (fclose(f) != 0)
+		ok = false;
+	return ok || mt_refuse(err, "%s: cannot write '%s': %s", what, path, strerror(errno));
+}
+
+/* Where red, green and blue are in the 4 bytes of a pixel of pixman's 32-bit formats (a native-endian word). */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static const int mt_argb_rgb[3] = { 2, 1, 0 }, mt_abgr_rgb[3] = { 0, 1, 2 };
+#else
+static const int mt_argb_rgb[3] = { 1, 2, 3 }, mt_abgr_rgb[3] = { 3, 2, 1 };
+#endif
+
+/* Writes `w` x `h` pixels of 4 bytes (red, green and blue at `rgb`), rows top first (bottom first when `flip`), to
+ * `path` as a binary PPM, for request `what`. */
+static bool
+mt_write_ppm(const char *what, const char *path, const unsigned char *pixels, int w, int h, bool flip,
+	     const int rgb[3], char **err)
+{
+	FILE *f = mt_create(what, path, err);
+	unsigned char *row;
+	bool ok;
+
+	if (!f)
+		return false;
+	row = malloc((size_t)w * 3);
+	ok = row && fprintf(f, "P6\n%d %d\n255\n", w, h) > 0;
+	for (int y = 0; ok && y < h; y++) {
+		const unsigned char *src = pixels + (size_t)(flip ? h - 1 - y : y) * w * 4;
+		for (int x = 0; x < w; x++) {
+			row[3 * x] = src[4 * x + rgb[0]];
+			row[3 * x + 1] = src[4 * x + rgb[1]];
+			row[3 * x + 2] = src[4 * x + rgb[2]];
+		}
+		ok = fwrite(row, 3, (size_t)w, f) == (size_t)w;
+	}
+	free(row);
+	return mt_written(f, ok, what, path, err);
+}
+
 /* `record /abs/file`: writes the touch events of the last script played to its end, one a line, as
  * `<ns> <down|motion|up> <id> <x> <y>` (ns: the time each was stamped with, CLOCK_MONOTONIC; x, y: output px, 0 for
  * an up); the reply is `recorded <n>` or `error <control>:1: ...`. A nested compositor passes these on with times in
@@ -1179,21 +1273,12 @@ mt_conn_destroy(struct mt_conn *c)
 static bool
 mt_record(struct mt_module *m, const char *path, size_t *n_out, char **err)
 {
-	FILE *f;
+	FILE *f = mt_create("record", path, err);
 	size_t n = 0;
-	int ok = 1;
+	bool ok = true;
 
-	if (path[0] != '/') {
-		if (asprintf(err, "<control>:1: 'record' needs an absolute file path, got '%s'", path) < 0)
-			*err = NULL;
+	if (!f)
 		return false;
-	}
-	f = fopen(path, "w");
-	if (!f) {
-		if (asprintf(err, "<control>:1: record: cannot write '%s': %s", path, strerror(errno)) < 0)
-			*err = NULL;
-		return false;
-	}
 	for (size_t i = 0; ok && i < m->last.n; i++) {
 		const struct mt_event *e = &m->last.ev[i];
 		const char *kind = e->kind == MT_DOWN ? "down" : e->kind == MT_MOTION ? "motion" : e->kind == MT_UP ? "up" : NULL;
@@ -1205,15 +1290,8 @@ mt_record(struct mt_module *m, const char *path, size_t *n_out, char **err)
 			     e->kind == MT_UP ? 0.0 : e->x, e->kind == MT_UP ? 0.0 : e->y) > 0;
 		n++;
 	}
-	if (fclose(f) != 0)
-		ok = 0;
-	if (!ok) {
-		if (asprintf(err, "<control>:1: record: cannot write '%s': %s", path, strerror(errno)) < 0)
-			*err = NULL;
-		return false;
-	}
 	*n_out = n;
-	return true;
+	return mt_written(f, ok, "record", path, err);
 }
 
 /* `capture /abs/file.ppm`: writes what the first output shows now (its last repaint, every surface composited) as a
@@ -1222,66 +1300,27 @@ static bool
 mt_capture(struct mt_module *m, const char *path, int *w_out, int *h_out, char **err)
 {
 	struct weston_compositor *ec = m->compositor;
-	struct weston_output *output;
+	struct weston_output *output = mt_first_output(ec);
 	uint32_t *pixels;
-	unsigned char *row;
-	FILE *f;
-	int w, h, ok = 1;
+	bool ok;
+	int w, h;
 
-	if (wl_list_empty(&ec->output_list) || !ec->renderer || !ec->renderer->read_pixels) {
-		if (asprintf(err, "<control>:1: capture: no output to read") < 0)
-			*err = NULL;
-		return false;
-	}
-	if (path[0] != '/') {
-		if (asprintf(err, "<control>:1: 'capture' needs an absolute file path, got '%s'", path) < 0)
-			*err = NULL;
-		return false;
-	}
-	output = wl_container_of(ec->output_list.next, output, link);
+	if (!output || !ec->renderer || !ec->renderer->read_pixels)
+		return mt_refuse(err, "capture: no output to read");
 	w = output->current_mode->width;
 	h = output->current_mode->height;
 	pixels = malloc((size_t)w * h * 4);
-	row = malloc((size_t)w * 3);
-	if (!pixels || !row ||
-	    ec->renderer->read_pixels(output, PIXMAN_a8r8g8b8, pixels, 0, 0, (uint32_t)w, (uint32_t)h) < 0) {
+	if (!pixels || ec->renderer->read_pixels(output, PIXMAN_a8r8g8b8, pixels, 0, 0, (uint32_t)w, (uint32_t)h) < 0) {
 		free(pixels);
-		free(row);
-		if (asprintf(err, "<control>:1: capture: cannot read the output's pixels") < 0)
-			*err = NULL;
-		return false;
+		return mt_refuse(err, "capture: cannot read the output's pixels");
 	}
-	f = fopen(path, "wb");
-	if (!f) {
-		free(pixels);
-		free(row);
-		if (asprintf(err, "<control>:1: capture: cannot write '%s': %s", path, strerror(errno)) < 0)
-			*err = NULL;
-		return false;
-	}
-	ok = fprintf(f, "P6\n%d %d\n255\n", w, h) > 0;
-	for (int y = 0; ok && y < h; y++) {
-		/* a8r8g8b8 is a native-endian 32-bit word; rows top first unless the renderer flips them */
-		const uint32_t *src = pixels + (size_t)(ec->capabilities & WESTON_CAP_CAPTURE_YFLIP ? h - 1 - y : y) * w;
-		for (int x = 0; x < w; x++) {
-			row[3 * x] = (src[x] >> 16) & 0xff;
-			row[3 * x + 1] = (src[x] >> 8) & 0xff;
-			row[3 * x + 2] = src[x] & 0xff;
-		}
-		ok = fwrite(row, 3, (size_t)w, f) == (size_t)w;
-	}
-	if (fclose(f) != 0)
-		ok = 0;
+	/* rows top first unless the renderer flips them */
+	ok = mt_write_ppm("capture", path, (const unsigned char *)pixels, w, h,
+			  (ec->capabilities & WESTON_CAP_CAPTURE_YFLIP) != 0, mt_argb_rgb, err);
 	free(pixels);
-	free(row);
-	if (!ok) {
-		if (asprintf(err, "<control>:1: capture: cannot write '%s': %s", path, strerror(errno)) < 0)
-			*err = NULL;
-		return false;
-	}
 	*w_out = w;
 	*h_out = h;
-	return true;
+	return ok;
 }
 
 /* The mapped views on the first output, top of the stack first (weston's view list as last repainted). */
@@ -1289,13 +1328,12 @@ static int
 mt_views(struct mt_module *m, struct weston_view **views, int max)
 {
 	struct weston_compositor *ec = m->compositor;
-	struct weston_output *output;
+	struct weston_output *output = mt_first_output(ec);
 	struct weston_view *view;
 	int n = 0;
 
-	if (wl_list_empty(&ec->output_list))
+	if (!output)
 		return 0;
-	output = wl_container_of(ec->output_list.next, output, link);
 	wl_list_for_each(view, &ec->view_list, link) {
 		if (n >= max)
 			break;
@@ -1318,50 +1356,32 @@ static bool
 mt_surfaces(struct mt_module *m, const char *path, int *n_out, char **err)
 {
 	struct weston_view *views[MT_MAX_VIEWS];
-	int n = mt_views(m, views, MT_MAX_VIEWS), fd, ok = 1;
-	FILE *f;
+	int n = mt_views(m, views, MT_MAX_VIEWS);
+	FILE *f = mt_create("surfaces", path, err);
+	bool ok = true;
 
-	if (path[0] != '/') {
-		if (asprintf(err, "<control>:1: 'surfaces' needs an absolute file path, got '%s'", path) < 0)
-			*err = NULL;
+	if (!f)
 		return false;
-	}
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-	f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		if (asprintf(err, "<control>:1: surfaces: cannot write '%s': %s", path, strerror(errno)) < 0)
-			*err = NULL;
-		return false;
-	}
 	for (int i = 0; ok && i < n; i++) {
 		struct weston_view *view = views[i];
 		struct weston_surface *surface = view->surface;
 		const char *role = surface->role_name ? surface->role_name : "-";
 		pid_t pid = 0;
 		float x = 0, y = 0;
-		int bw = 0, bh = 0;
+		int cw = 0, ch = 0;
 
 		if (surface->resource)
 			wl_client_get_credentials(wl_resource_get_client(surface->resource), &pid, NULL, NULL);
 		weston_view_to_global_float(view, 0, 0, &x, &y);
-		weston_surface_get_content_size(surface, &bw, &bh);
+		weston_surface_get_content_size(surface, &cw, &ch);
 		ok = fprintf(f, "%d %d ", i, (int)pid) > 0;
 		for (const char *r = role; ok && *r; r++)
 			ok = fputc(*r == ' ' ? '_' : *r, f) != EOF;
 		ok = ok && fprintf(f, " %g %g %d %d %d %d\n", x - view->output->x, y - view->output->y,
-				   surface->width, surface->height, bw, bh) > 0;
-	}
-	if (fclose(f) != 0)
-		ok = 0;
-	if (!ok) {
-		if (asprintf(err, "<control>:1: surfaces: cannot write '%s': %s", path, strerror(errno)) < 0)
-			*err = NULL;
-		return false;
+				   surface->width, surface->height, cw, ch) > 0;
 	}
 	*n_out = n;
-	return true;
+	return mt_written(f, ok, "surfaces", path, err);
 }
 
 /* `capture-surface <index> /abs/file.ppm`: writes the pixels of the buffer the view `index` of `surfaces` shows now
@@ -1371,67 +1391,24 @@ static bool
 mt_capture_surface(struct mt_module *m, const char *request, int *w_out, int *h_out, char **err)
 {
 	struct weston_view *views[MT_MAX_VIEWS];
-	int n = mt_views(m, views, MT_MAX_VIEWS), index = -1, used = 0, w = 0, h = 0, fd, ok = 1;
-	const char *path;
-	unsigned char *pixels, *row;
-	FILE *f;
+	int n = mt_views(m, views, MT_MAX_VIEWS), index = -1, used = 0, w = 0, h = 0;
+	unsigned char *pixels;
+	bool ok;
 
-	if (sscanf(request, "%d %n", &index, &used) != 1 || used == 0 || index < 0 || index >= n) {
-		if (asprintf(err, "<control>:1: capture-surface: no view '%.20s' (%d mapped)", request, n) < 0)
-			*err = NULL;
-		return false;
-	}
-	path = request + used;
-	if (path[0] != '/') {
-		if (asprintf(err, "<control>:1: 'capture-surface' needs an absolute file path, got '%s'", path) < 0)
-			*err = NULL;
-		return false;
-	}
+	if (sscanf(request, "%d %n", &index, &used) != 1 || used == 0 || index < 0 || index >= n)
+		return mt_refuse(err, "capture-surface: no view '%.20s' (%d mapped)", request, n);
 	weston_surface_get_content_size(views[index]->surface, &w, &h);
 	pixels = w > 0 && h > 0 ? malloc((size_t)w * h * 4) : NULL;
-	row = w > 0 ? malloc((size_t)w * 3) : NULL;
-	/* a8b8g8r8 (pixman's copy) is R, G, B, A in memory on a little-endian machine */
-	if (!pixels || !row || weston_surface_copy_content(views[index]->surface, pixels, (size_t)w * h * 4,
-							     0, 0, w, h) < 0) {
+	if (!pixels || weston_surface_copy_content(views[index]->surface, pixels, (size_t)w * h * 4, 0, 0, w, h) < 0) {
 		free(pixels);
-		free(row);
-		if (asprintf(err, "<control>:1: capture-surface: cannot read view %d's pixels (%dx%d)", index, w, h) < 0)
-			*err = NULL;
-		return false;
+		return mt_refuse(err, "capture-surface: cannot read view %d's pixels (%dx%d)", index, w, h);
 	}
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-	f = fd < 0 ? NULL : fdopen(fd, "wb");
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		free(pixels);
-		free(row);
-		if (asprintf(err, "<control>:1: capture-surface: cannot write '%s': %s", path, strerror(errno)) < 0)
-			*err = NULL;
-		return false;
-	}
-	ok = fprintf(f, "P6\n%d %d\n255\n", w, h) > 0;
-	for (int y = 0; ok && y < h; y++) {
-		const unsigned char *src = pixels + (size_t)y * w * 4;
-		for (int x = 0; x < w; x++) {
-			row[3 * x] = src[4 * x];
-			row[3 * x + 1] = src[4 * x + 1];
-			row[3 * x + 2] = src[4 * x + 2];
-		}
-		ok = fwrite(row, 3, (size_t)w, f) == (size_t)w;
-	}
-	if (fclose(f) != 0)
-		ok = 0;
+	/* pixman's copy is a8b8g8r8, rows top first */
+	ok = mt_write_ppm("capture-surface", request + used, pixels, w, h, false, mt_abgr_rgb, err);
 	free(pixels);
-	free(row);
-	if (!ok) {
-		if (asprintf(err, "<control>:1: capture-surface: cannot write '%s': %s", path, strerror(errno)) < 0)
-			*err = NULL;
-		return false;
-	}
 	*w_out = w;
 	*h_out = h;
-	return true;
+	return ok;
 }
 
 /* The file path of a one-line request (`capture PATH`, `record PATH`): up to the line's end, trailing blanks cut. */
@@ -1454,14 +1431,13 @@ static int
 mt_ui_height(struct mt_module *m)
 {
 	struct weston_compositor *wc = m->compositor;
-	struct weston_output *output;
+	struct weston_output *output = mt_first_output(wc);
 	struct weston_layer *layer;
 	struct weston_view *view;
 	int height = 0;
 
-	if (wl_list_empty(&wc->output_list))
+	if (!output)
 		return 0;
-	output = wl_container_of(wc->output_list.next, output, link);
 	wl_list_for_each(layer, &wc->layer_list, link) {
 		if (layer->position != WESTON_LAYER_POSITION_UI)
 			continue;
@@ -1488,11 +1464,13 @@ mt_conn_submit(struct mt_conn *c)
 	if (c->first_line_overflow) {
 		mt_conn_reply(c, "error <control>:%d: script larger than %d bytes\n",
 			      c->first_line_overflow, MT_MAX_SCRIPT_BYTES);
-	} else if (strncmp(text, "capture ", 8) == 0) {
-		char path[4096];
+	} else if (strncmp(text, "capture ", 8) == 0 || strncmp(text, "capture-surface ", 16) == 0) {
+		/* the output (`capture PATH`) or one surface (`capture-surface INDEX PATH`) */
+		bool output = text[7] == ' ';
+		char request[4096];
 		int w = 0, h = 0;
-		mt_request_path(text + 8, path, sizeof path);
-		if (mt_capture(m, path, &w, &h, &err))
+		mt_request_path(text + (output ? 8 : 16), request, sizeof request);
+		if (output ? mt_capture(m, request, &w, &h, &err) : mt_capture_surface(m, request, &w, &h, &err))
 			mt_conn_reply(c, "captured %d %d\n", w, h);
 		else
 			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: capture failed");
@@ -1505,15 +1483,6 @@ mt_conn_submit(struct mt_conn *c)
 			mt_conn_reply(c, "surfaces %d\n", n);
 		else
 			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: surfaces failed");
-		free(err);
-	} else if (strncmp(text, "capture-surface ", 16) == 0) {
-		char request[4096];
-		int w = 0, h = 0;
-		mt_request_path(text + 16, request, sizeof request);
-		if (mt_capture_surface(m, request, &w, &h, &err))
-			mt_conn_reply(c, "captured %d %d\n", w, h);
-		else
-			mt_conn_reply(c, "error %s\n", err ? err : "<control>:1: capture-surface failed");
 		free(err);
 	} else if (strncmp(text, "ui-height", 9) == 0) {
 		mt_conn_reply(c, "ui-height %d\n", mt_ui_height(m));
