@@ -43,7 +43,8 @@ import Testing
 
         init?(_ line: String) {
             let f = line.split(separator: " ").map(String.init)
-            guard f.count == 9, let index = Int(f[0]), let pid = Int32(f[1]), let x = Double(f[3]), let y = Double(f[4]),
+            guard f.count == 9, let index = Int(f[0]), let pid = Int32(f[1]), let x = Double(f[3]),
+                  let y = Double(f[4]),
                   let w = Double(f[5]), let h = Double(f[6]), let cw = Int(f[7]), let ch = Int(f[8]) else { return nil }
             self.index = index
             self.pid = pid
@@ -122,7 +123,8 @@ import Testing
             let views = try c.weston.surfaces().compactMap(View.init)
             let window = try #require(views.first { $0.pid == pid && $0.role == "xdg_toplevel" }, "\(views)")
             let tile = views.first { view in
-                view.pid == pid && view.role == "wl_subsurface" && view.rect.width >= side && view.rect.width <= 1.6 * side
+                view.pid == pid && view.role == "wl_subsurface" && view.rect.width >= side
+                    && view.rect.width <= 1.6 * side
             }
             try c.weston.capture(to: outputPath)
             try c.weston.captureSurface(window.index, to: windowPath)
@@ -141,7 +143,8 @@ import Testing
         var shots: [String] = []
         func spun() -> Bool {
             let records = c.app.events.dropFirst(hit.index).compactMap(\.playground)
-            return records.contains { !Self.quarter($0.tileAngle) } && records.last.map { Self.quarter($0.tileAngle) } == true
+            return records.contains { !Self.quarter($0.tileAngle) }
+                && records.last.map { Self.quarter($0.tileAngle) } == true
         }
         while turned == nil, !spun(), shots.count < 100 {
             let seen = try look()
@@ -159,7 +162,8 @@ import Testing
         // Turned: wider than the upright tile, its orange about the tile's area, all of it on its own surface.
         #expect(Double(shot.shown.count) <= 1.1 * side * side,
                 "\(shot.shown.count) px of orange on screen, the tile is \(side) px a side")
-        #expect(Double(shot.own) >= 0.6 * side * side, "the tile's surface \(shot.tile.rect) has \(shot.own) px of orange")
+        #expect(Double(shot.own) >= 0.6 * side * side,
+                "the tile's surface \(shot.tile.rect) has \(shot.own) px of orange")
         let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
         #expect(maps.contains("memfd:momentum-pixels"), "no momentum-pixels buffer mapped")
 
@@ -184,10 +188,14 @@ import Testing
             guard let p = line.playground, let f = frame, !Self.quarter(p.tileAngle) else { continue }
             spin.append((f, line.t <= flash + Self.flashTime))
         }
-        let swapped = spin.filter { ($0.frame.layerSwaps ?? -1) > ($0.flash ? 1 : 0) }
-            .map { "seq \($0.frame.sequence): \(String(describing: $0.frame.layerSwaps))" + ($0.flash ? " (flash)" : "") }
+        let swapped = spin.filter { spun in spun.frame.layerSwaps.map { $0 > (spun.flash ? 1 : 0) } ?? true }
+            .map { spun in
+                "seq \(spun.frame.sequence): \(spun.frame.layerSwaps.map(String.init) ?? "none")"
+                    + (spun.flash ? " (flash)" : "")
+            }
         #expect(spin.count >= 5, "spin frames: \(spin.count)")
-        #expect(swapped.isEmpty, "\(swapped.count) of \(spin.count) spin frames had the tile drawn by the GL: \(swapped)")
+        #expect(swapped.isEmpty,
+                "\(swapped.count) of \(spin.count) spin frames had the tile drawn by the GL: \(swapped)")
         // They drew the tile (the CPU's pixels are counted in drawn_px).
         #expect(spin.allSatisfy { ($0.frame.drawnPixels ?? 0) > 0 })
         c.app.signal()
