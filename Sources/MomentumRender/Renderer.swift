@@ -92,6 +92,15 @@ public final class Renderer {
         var content: DrawList
         var size: SIMD2<Double>
         var scale: Double
+
+        /// Hashed by its size, scale and number of commands, not by every command: the few rasters kept rarely
+        /// share those, and a face kept by the layer tree while it turns (`LayerTree.rasterRun`) is the same
+        /// storage every frame, which equality finds at once, where hashing would read every command each frame.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(size)
+            hasher.combine(scale)
+            hasher.combine(content.commands.count)
+        }
     }
     private struct RasterEntry {
         var framebuffer: Framebuffer

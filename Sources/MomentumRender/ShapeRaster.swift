@@ -143,7 +143,12 @@ public struct ShapeRaster: Sendable {
                     }
                 }
                 let line = pixels + row * width
-                for column in inside { line[column] = Self.over(whole, line[column]) }
+                if whole >> 24 == 255 {
+                    // Opaque: over anything it is itself.
+                    (line + inside.lowerBound).update(repeating: whole, count: inside.count)
+                } else {
+                    for column in inside { line[column] = Self.over(whole, line[column]) }
+                }
                 for column in start..<end where !inside.contains(column) {
                     let dx = Float(column) + 0.5 - centre.x
                     let local = SIMD2(c * dx + n * dy, -n * dx + c * dy)
@@ -183,6 +188,8 @@ public struct ShapeRaster: Sendable {
         let uOfX = down.y / det, uOfY = -down.x / det, vOfX = -across.y / det, vOfY = across.x / det
         let textureWidth = Float(image.width), textureHeight = Float(image.height)
         let a = Float(Swift.min(run.opacity, 1))
+        // At full opacity a sample between four equal texels is that texel.
+        let opaqueRun = a == 1
         let minY = Swift.max(0, Int(Swift.min(origin.y, origin.y + across.y, origin.y + down.y,
                                               origin.y + across.y + down.y).rounded(.down)))
         let maxY = Swift.min(height, Int(Swift.max(origin.y, origin.y + across.y, origin.y + down.y,
@@ -217,6 +224,13 @@ public struct ShapeRaster: Sendable {
                     let top0 = texels[j0 + i0], top1 = texels[j0 + i1]
                     let bottom0 = texels[j1 + i0], bottom1 = texels[j1 + i1]
                     if top0 | top1 | bottom0 | bottom1 == 0 { continue }
+                    let destination = line[column]
+                    if opaqueRun, top0 == top1, top0 == bottom0, top0 == bottom1 {
+                        // Four equal texels (inside a fill): weighed, they are that texel (the float sum is within
+                        // 10⁻⁴ of it, far from a rounding edge), so it is taken as it is.
+                        line[column] = destination == 0 || top0 >> 24 == 255 ? top0 : Self.over(top0, destination)
+                        continue
+                    }
                     let w00 = (1 - fx) * (1 - fy) * a, w10 = fx * (1 - fy) * a
                     let w01 = (1 - fx) * fy * a, w11 = fx * fy * a
                     // Each channel as `byte` rounds it: the four texels weighed, over 255, kept to 0…1, times 255.
@@ -226,7 +240,6 @@ public struct ShapeRaster: Sendable {
                         return Self.byte(value / 255) << shift
                     }
                     let source = channel(0) | channel(8) | channel(16) | channel(24)
-                    let destination = line[column]
                     line[column] = destination == 0 || source >> 24 == 255 ? source : Self.over(source, destination)
                 }
                 written += mark(row: row, columns: start..<end, first: &first, last: &last)
@@ -264,13 +277,11 @@ public struct ShapeRaster: Sendable {
     private static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
         if destination == 0 { return source }
         let keep = 255 - (source >> 24)
-        var result: UInt32 = 0
-        for shift: UInt32 in [0, 8, 16, 24] {
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
             let kept = ((destination >> shift) & 0xff) * keep
-            let channel = ((source >> shift) & 0xff) + (kept + 127) / 255
-            result |= Swift.min(channel, 255) << shift
+            return Swift.min(((source >> shift) & 0xff) + (kept + 127) / 255, 255) << shift
         }
-        return result
+        return channel(0) | channel(8) | channel(16) | channel(24)
     }
 
     /// Narrows `low…high` to the dx with |factor·dx + offset| < bound; false when no dx is left.

@@ -33,7 +33,9 @@ public struct LayerTree: Sendable {
     /// clock (Core Animation's `CACurrentMediaTime()`, minus hitches).
     public private(set) var time = 0.0
     /// Layers drawn apart at rest, kept while they only move (`separate`).
-    let retainedDrawings = RetainedDrawings()
+    let retainedDrawings = Retained<RetainedDrawing?>()
+    /// The upright faces of rasterised layers, kept while they only move, turn, scale or fade (`rasterRun`).
+    let retainedFaces = Retained<RetainedFace?>()
 
     /// A tree holding only a root layer of `size` logical px; hitches longer than `maxFrameInterval` are clamped.
     public init(size: SIMD2<Double>, maxFrameInterval: Double = 0.1) {
@@ -419,19 +421,41 @@ public struct LayerTree: Sendable {
 extension LayerTree {
     /// The content and sublayers of `layer` (not its background and shadow, drawn as placed) drawn upright at scale 1
     /// in its own coordinates, with a transparent logical px around everything they reach, and where that box lands
-    /// at `placement`; nil when they draw nothing.
+    /// at `placement`; nil when they draw nothing. The upright face is kept while nothing it is drawn from changes
+    /// (the layer only moving, turning, scaling or fading: the playground's tile as it spins), so a frame that turns
+    /// it draws and measures nothing again, and its content shares the kept commands' storage (the renderer finds
+    /// its texture at once).
     func rasterRun(_ id: LayerID, layer: Layer, placement: LayerPlacement) -> RasterRun? {
         var bare = layer
         bare.backgroundColor = nil
+        var root = bare
+        root.position = .zero
+        root.rotation = 0
+        root.scale = 1
+        root.opacity = 1
+        root.zPosition = 0
+        let key = retainedKey(of: id, root: root, animating: [.position, .rotation, .scale, .opacity, .zPosition])
+        guard let face = retainedFaces.value(of: id, key: key, make: { uprightFace(id, bare: bare) }) else { return nil }
+        let corners = [face.low, SIMD2(face.high.x, face.low.y), SIMD2(face.low.x, face.high.y), face.high]
+            .map { placement.map($0, in: layer) }
+        // Scaled up, the texture gets more texels (in half steps, so a pinch draws it again only a few times).
+        let rasterScale = max(1, (placement.scale * 2).rounded(.up) / 2)
+        return RasterRun(content: face.content, size: face.high - face.low, corners: corners,
+                         rasterScale: rasterScale, opacity: placement.opacity)
+    }
+
+    /// `rasterRun`'s upright face of `id` (`bare`: its presentation without its background), nil when it draws
+    /// nothing.
+    private func uprightFace(_ id: LayerID, bare: Layer) -> RetainedFace? {
         var upright = DrawList()
         var none: [SeparateLayer] = [], marks: [DrawnLayout.Mark]?
-        drawLayer(id, layer: bare, placement: LayerPlacement(anchor: layer.size * layer.anchorPoint, rotation: 0,
-                                                             scale: 1, opacity: 1),
+        drawLayer(id, layer: bare, placement: LayerPlacement(anchor: bare.size * bare.anchorPoint, rotation: 0,
+                                                            scale: 1, opacity: 1),
                   into: &upright, separated: &none, limit: 0, marks: &marks)
         // Text's reach is a full em a character and more (its glyphs are not measured here): kept to the layer's
         // bounds, so a card's line does not widen its texture and its surface (a rasterised layer's text is drawn
         // within its bounds).
-        let bounds = DrawRect(origin: .zero, size: layer.size).insetBy(-1)
+        let bounds = DrawRect(origin: .zero, size: bare.size).insetBy(-1)
         var reach: DrawRect?
         for command in upright.commands {
             var rect = command.reach
@@ -445,12 +469,19 @@ extension LayerTree {
         guard let reach, reach.width < 1e6, reach.height < 1e6 else { return nil }
         let low = reach.origin.rounded(.down) - 1
         let high = (reach.origin + reach.size).rounded(.up) + 1
-        let corners = [low, SIMD2(high.x, low.y), SIMD2(low.x, high.y), high].map { placement.map($0, in: layer) }
-        // Scaled up, the texture gets more texels (in half steps, so a pinch draws it again only a few times).
-        let rasterScale = max(1, (placement.scale * 2).rounded(.up) / 2)
-        return RasterRun(content: upright.offsetBy(-low), size: high - low, corners: corners,
-                         rasterScale: rasterScale, opacity: placement.opacity)
+        return RetainedFace(content: upright.offsetBy(-low), low: low, high: high)
     }
+
+    /// How many upright faces of rasterised layers were drawn (`rasterRun`; not counted: those found kept).
+    public var rasterFacesDrawn: Int { retainedFaces.madeCount }
+}
+
+/// A rasterised layer's upright face (`LayerTree.rasterRun`): its content with the texture's top-left corner at the
+/// origin, and the texture's box in the layer's own coordinates (`low` to `high`, logical px).
+struct RetainedFace: Sendable {
+    var content: DrawList
+    var low: SIMD2<Double>
+    var high: SIMD2<Double>
 }
 
 extension MultiAnimator {

@@ -240,19 +240,11 @@ extension LayerTree {
         guard placement.isTranslationOnly, placement.opacity >= 1, layer.rotation == 0, layer.scale == 1 else {
             return nil
         }
-        guard let key = retainedKey(of: id, layer: layer) else { return separateMoving(drawing: drawApart(id, layer: layer), id, layer: layer, placement: placement, index: index) }
-        let drawing: RetainedDrawings.Drawing?
-        if let retained = retainedDrawings.drawing(of: id, key: key) {
-            drawing = retained
-        } else {
-            drawing = drawApart(id, layer: layer)
-            retainedDrawings.keep(drawing, of: id, key: key)
+        var root = layer
+        root.position = .zero
+        let drawing = retainedDrawings.value(of: id, key: retainedKey(of: id, root: root, animating: [.position])) {
+            drawApart(id, layer: layer)
         }
-        return separateMoving(drawing: drawing, id, layer: layer, placement: placement, index: index)
-    }
-
-    private func separateMoving(drawing: RetainedDrawings.Drawing?, _ id: LayerID, layer: Layer,
-                                placement: LayerPlacement, index: Int) -> SeparateLayer? {
         guard let drawing else { return nil }
         let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
         return SeparateLayer(layer: id, content: drawing.content,
@@ -260,20 +252,18 @@ extension LayerTree {
                              opaque: drawing.opaque, index: index, slidesWithin: layer.slidesWithin)
     }
 
-    /// What the drawing of `id` apart is made from, when it can be kept: its presentation but for its position, the
-    /// newest version of its sublayers' models and the tree's structure. Nil while anything in it
-    /// but its own position animates (its drawing changes from frame to frame then).
-    private func retainedKey(of id: LayerID, layer: Layer) -> RetainedDrawings.Key? {
-        let moving = LayerPropertyKey(id, .position)
-        for key in animator.keys where key != moving {
+    /// What a drawing of `id` made from `root` (its presentation with what the drawing does not depend on set
+    /// aside: its position, for one drawn apart at rest) is made from: `root`, the newest version of its sublayers'
+    /// models and the tree's structure. Nil while anything inside `id` animates, or a property of its own not in
+    /// `own` (its drawing changes from frame to frame then).
+    func retainedKey(of id: LayerID, root: Layer, animating own: [LayerProperty]) -> RetainedKey? {
+        for key in animator.keys where key.layer != id || !own.contains(key.property) {
             var node: LayerID? = key.layer
             while let current = node {
                 if current == id { return nil }
                 node = parents[Int(current.index)]
             }
         }
-        var root = layer
-        root.position = .zero
         // Every write takes a version newer than any before: the newest of the sublayers' versions changes with
         // any of them (and the structure's with a sublayer added or removed), without listing them all.
         var newest: UInt64 = 0
@@ -284,12 +274,12 @@ extension LayerTree {
             }
         }
         add(id)
-        return RetainedDrawings.Key(root: root, structure: structureVersion, newest: newest)
+        return RetainedKey(root: root, structure: structureVersion, newest: newest)
     }
 
     /// `id` and its sublayers drawn with its top-left corner at the origin, in its own coordinates, whole px around
     /// everything it draws; nil when it cannot be (a sublayer turned or scaled, text with no size) or draws nothing.
-    private func drawApart(_ id: LayerID, layer: Layer) -> RetainedDrawings.Drawing? {
+    private func drawApart(_ id: LayerID, layer: Layer) -> RetainedDrawing? {
         guard case .drawn(let extent) = extent(of: id, layer: layer,
                                                 placement: LayerPlacement(anchor: layer.size * layer.anchorPoint,
                                                                           rotation: 0, scale: 1, opacity: 1))
@@ -314,7 +304,7 @@ extension LayerTree {
                 if b.x > a.x, b.y > a.y { opaque.append(DrawRect(origin: a, size: b - a)) }
             }
         }
-        return RetainedDrawings.Drawing(content: content, low: low, high: high, opaque: opaque)
+        return RetainedDrawing(content: content, low: low, high: high, opaque: opaque)
     }
 
     /// What `id` and its sublayers draw at `placement` (backgrounds grown by their shadows).
@@ -349,45 +339,62 @@ extension LayerTree {
     }
 }
 
-/// The drawings of layers drawn apart at rest, kept by layer with what they were drawn from (`LayerTree.separate`):
-/// a frame that only moves such a layer reuses its drawing. Shared by copies of a tree (a copy with presentation
-/// overrides among them); an entry is used only when everything it was drawn from is the same, so a copy never
-/// gets another's drawing wrongly.
-final class RetainedDrawings: Sendable {
-    /// What a drawing was made from (`LayerTree.retainedKey(of:layer:)`).
-    struct Key: Equatable, Sendable {
-        var root: Layer
-        var structure: UInt64
-        /// The newest version among the sublayers' models.
-        var newest: UInt64
-    }
+/// What a drawing of a layer kept between frames (`Retained`) was made from (`LayerTree.retainedKey`).
+struct RetainedKey: Equatable, Sendable {
+    /// The layer's presentation, with what the drawing does not depend on set aside (its position, for one drawn
+    /// apart at rest).
+    var root: Layer
+    var structure: UInt64
+    /// The newest version among the sublayers' models.
+    var newest: UInt64
+}
 
-    /// A layer drawn apart: its content in its own coordinates and the whole-px box around it (`low` to `high`,
-    /// relative to its top-left corner), and its opaque parts.
-    struct Drawing: Sendable {
-        var content: DrawList
-        var low: SIMD2<Double>
-        var high: SIMD2<Double>
-        var opaque: [DrawRect]
-    }
+/// A layer drawn apart at rest: its content in its own coordinates and the whole-px box around it (`low` to `high`,
+/// relative to its top-left corner), and its opaque parts.
+struct RetainedDrawing: Sendable {
+    var content: DrawList
+    var low: SIMD2<Double>
+    var high: SIMD2<Double>
+    var opaque: [DrawRect]
+}
 
+/// Drawings of layers kept by layer with what they were drawn from (`RetainedKey`): the drawings of layers drawn
+/// apart at rest (`LayerTree.separate`: a frame that only moves such a layer reuses its drawing), the upright faces
+/// of rasterised layers (`LayerTree.rasterRun`: a frame that only turns one reuses its face). Shared by copies of a
+/// tree (a copy with presentation overrides among them); an entry is used only when everything it was drawn from is
+/// the same, so a copy never gets another's drawing wrongly.
+final class Retained<Value: Sendable>: Sendable {
     private struct Entry: Sendable {
-        var key: Key
-        var drawing: Drawing?
+        var key: RetainedKey
+        var value: Value
     }
 
     private let entries = Mutex<[LayerID: Entry]>([:])
 
-    /// The drawing kept for `id` when it was made from `key` (nil inside when it draws nothing apart), or nil.
-    func drawing(of id: LayerID, key: Key) -> Drawing?? {
+    /// What is kept for `id` when it was made from `key`, or nil.
+    func value(of id: LayerID, key: RetainedKey) -> Value? {
         entries.withLock { entries in
             guard let entry = entries[id], entry.key == key else { return nil }
-            return .some(entry.drawing)
+            return entry.value
         }
     }
 
-    /// Keeps `drawing`, made from `key`, for `id` (replacing what was kept for it).
-    func keep(_ drawing: Drawing?, of id: LayerID, key: Key) {
-        entries.withLock { $0[id] = Entry(key: key, drawing: drawing) }
+    /// Keeps `value`, made from `key`, for `id` (replacing what was kept for it).
+    func keep(_ value: Value, of id: LayerID, key: RetainedKey) {
+        entries.withLock { $0[id] = Entry(key: key, value: value) }
     }
+
+    /// What is kept for `id` when it was made from `key`, else `make()`, kept when there is a `key` (nil: it cannot
+    /// be kept, made every time).
+    func value(of id: LayerID, key: RetainedKey?, make: () -> Value) -> Value {
+        if let key, let kept = value(of: id, key: key) { return kept }
+        made.add(1, ordering: .relaxed)
+        let value = make()
+        if let key { keep(value, of: id, key: key) }
+        return value
+    }
+
+    private let made = Atomic<Int>(0)
+    /// How many values `value(of:key:make:)` made (not found kept).
+    var madeCount: Int { made.load(ordering: .relaxed) }
 }
