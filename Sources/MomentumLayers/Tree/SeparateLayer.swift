@@ -260,9 +260,9 @@ extension LayerTree {
                              opaque: drawing.opaque, index: index, slidesWithin: layer.slidesWithin)
     }
 
-    /// What the drawing of `id` apart is made from, when it can be kept: its presentation but for its position, the
-    /// newest version of its sublayers' models and the tree's structure. Nil while anything in it
-    /// but its own position animates (its drawing changes from frame to frame then).
+    /// What the drawing of `id` apart is made from, when it can be kept: its presentation but for its position and
+    /// role, the newest drawn version of its sublayers' models (`drawnVersions`) and the tree's structure. Nil while
+    /// anything in it but its own position animates (its drawing changes from frame to frame then).
     private func retainedKey(of id: LayerID, layer: Layer) -> RetainedDrawings.Key? {
         let moving = LayerPropertyKey(id, .position)
         for key in animator.keys where key != moving {
@@ -274,12 +274,14 @@ extension LayerTree {
         }
         var root = layer
         root.position = .zero
-        // Every write takes a version newer than any before: the newest of the sublayers' versions changes with
-        // any of them (and the structure's with a sublayer added or removed), without listing them all.
+        root.role = .none  // drawn the same whatever its role
+        // Every write takes a version newer than any before: the newest of the sublayers' drawn versions changes
+        // with any write that changes what they draw (and the structure's with a sublayer added or removed),
+        // without listing them all; a role's change alone keeps the drawing.
         var newest: UInt64 = 0
         func add(_ parent: LayerID) {
             for child in children[Int(parent.index)] {
-                newest = max(newest, versions[Int(child.index)])
+                newest = max(newest, drawnVersions[Int(child.index)])
                 add(child)
             }
         }
