@@ -237,8 +237,10 @@ final class RenderTarget {
         return .window
     }
 
-    /// A layer surface and what it shows.
-    private struct LayerSurfaceState {
+    /// A layer surface and what it shows. A class: a frame reads and writes it in place (`layerSurfaces[slot]`),
+    /// where a struct of this many references was copied out and back, with a retain and release of each, at every
+    /// look (~7 k instructions a layer-only frame, perf-layer10).
+    private final class LayerSurfaceState {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
         // showing a plain colour (it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn), for one
         // drawn into the app's own buffers (`bands`) and for one whose pixels the CPU writes (`pixels`) until a frame
@@ -270,6 +272,11 @@ final class RenderTarget {
         let surfaceID: Int
         /// The layer it showed last.
         var layer: LayerID?
+
+        init(subsurface: Subsurface, surfaceID: Int) {
+            self.subsurface = subsurface
+            self.surfaceID = surfaceID
+        }
     }
 
     /// A layer surface whose pixels the CPU writes: its buffers and, per buffer, what was written there (a class, so
@@ -426,7 +433,7 @@ final class RenderTarget {
             // Stacked in slot order, whichever was made first.
             restack()
         }
-        guard var state = layerSurfaces[slot.rawValue] else { return }
+        guard let state = layerSurfaces[slot.rawValue] else { return }
         // What is visible, in the layer's own coordinates (origin at its frame's top-left corner), logical px.
         let shown = visible.offsetBy(-layer.frame.origin)
         if let anchorPixel {
@@ -445,7 +452,6 @@ final class RenderTarget {
                                   context: context, renderer: renderer, into: &frame)
             state.frame = visible
             state.layer = layer.layer
-            layerSurfaces[slot.rawValue] = state
             return
         }
         let whole = DrawRect(origin: .zero, size: layer.frame.size)
@@ -605,7 +611,6 @@ final class RenderTarget {
         }
         state.frame = visible
         state.layer = layer.layer
-        layerSurfaces[slot.rawValue] = state
     }
 
     /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).
