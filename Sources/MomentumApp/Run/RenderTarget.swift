@@ -163,8 +163,16 @@ final class RenderTarget {
         let scale = window.scale
         var frame = FrameDamage()
         // By slot, read from `separated` once (no look-up per slot): kept between frames, emptied after each.
-        for (slot, layer) in separated { slotLayers[slot.rawValue] = layer }
-        defer { for index in slotLayers.indices { slotLayers[index] = nil } }
+        for (slot, layer) in separated {
+            slotLayers[slot.rawValue] = layer
+            slotLayerIDs[slot.rawValue] = layer.layer
+        }
+        defer {
+            for slot in separated.keys {
+                slotLayers[slot.rawValue] = nil
+                slotLayerIDs[slot.rawValue] = nil
+            }
+        }
         keepSurfacesWithTheirLayers()
         do {
             for slot in SurfaceSlot.allCases {
@@ -331,10 +339,10 @@ final class RenderTarget {
     private func keepSurfacesWithTheirLayers() {
         var moved = false
         for slot in SurfaceSlot.sceneSlots {
-            guard let id = slotLayers[slot.rawValue]?.layer, layerSurfaces[slot.rawValue]?.layer != id,
+            guard let id = slotLayerIDs[slot.rawValue], layerSurfaces[slot.rawValue]?.layer != id,
                   let from = SurfaceSlot.sceneSlots.first(where: { other in
                       other != slot && layerSurfaces[other.rawValue]?.layer == id
-                          && slotLayers[other.rawValue]?.layer != id
+                          && slotLayerIDs[other.rawValue] != id
                   }) else { continue }
             layerSurfaces.swapAt(slot.rawValue, from.rawValue)
             moved = true
@@ -355,6 +363,8 @@ final class RenderTarget {
     private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// The layers `present` shows, by slot (nil: the slot's surface is hidden); empty between frames.
     private var slotLayers: [SeparateLayer?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
+    /// Their layers, by slot (read without copying a `SeparateLayer` out of `slotLayers` for each look).
+    private var slotLayerIDs: [LayerID?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// A layer surface's opaque rectangles, made again for each surface shown (kept for its capacity).
     private var opaque: [Subsurface.Rect] = []
     /// `--no-subsurfaces` turns layer surfaces off.
