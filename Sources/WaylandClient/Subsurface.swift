@@ -15,7 +15,10 @@ public final class Subsurface {
     private let viewport: OpaquePointer
     private var appliedPosition: (Int32, Int32)?
     private var appliedCrop: (wl_fixed_t, wl_fixed_t, wl_fixed_t, wl_fixed_t)?
-    private var appliedDestination: (Int32, Int32)?
+    /// The destination size applied: (-1, -1) while unset (a new viewport's), when the crop alone sizes the surface.
+    private var appliedDestination: (Int32, Int32) = (-1, -1)
+    /// The surface's size in logical px (the last `place`'s), nil before the first.
+    private var size: (Int32, Int32)?
     private var appliedOpaque: [Rect] = []
     /// Whether what the surface shows changed without a new buffer (a new crop or size): the next `commit` damages
     /// it, or the compositor would keep showing the old crop (weston repaints only damaged surfaces).
@@ -91,13 +94,20 @@ public final class Subsurface {
             needsCommit = true
             changed = true
         }
-        if appliedDestination.map({ $0 != (width, height) }) ?? true {
-            wp_viewport_set_destination(viewport, width, height)
-            appliedDestination = (width, height)
+        // A crop of whole px as large as the rectangle (at scale 1) sizes the surface itself: the destination is
+        // left unset, so a crop that changes its size (the panel sliding across the window's bottom edge) is one
+        // request a frame, not two. Else the destination scales the crop to the rectangle.
+        let destination = crop.2 == wl_fixed_from_int(width) && crop.3 == wl_fixed_from_int(height)
+            ? (Int32(-1), Int32(-1)) : (width, height)
+        if appliedDestination != destination {
+            wp_viewport_set_destination(viewport, destination.0, destination.1)
+            appliedDestination = destination
             contentMoved = true
             needsCommit = true
             changed = true
         }
+        // A new size is a new crop or a new destination, both seen above.
+        size = (width, height)
         if opaque != appliedOpaque, let compositor = registry.compositor?.proxy,
            let region = wl_compositor_create_region(compositor) {
             for rect in opaque { wl_region_add(region, rect.x, rect.y, rect.width, rect.height) }
@@ -123,7 +133,7 @@ public final class Subsurface {
     /// Commits the surface without a new buffer (a new crop or opaque region), damaging it whole when the crop or
     /// size changed; shown at the window's next commit.
     public func commit() {
-        if contentMoved, let size = appliedDestination { wl_surface_damage(surface, 0, 0, size.0, size.1) }
+        if contentMoved, let size { wl_surface_damage(surface, 0, 0, size.0, size.1) }
         contentMoved = false
         needsCommit = false
         wl_surface_commit(surface)

@@ -41,6 +41,40 @@ import Testing
         #expect(strip > 0 && 2 * strip < whole, "strip \(strip) px, then \(whole) px")
     }
 
+    /// A frame that only slides the panel across the window's bottom edge sends what the C floor client sends (the
+    /// surface's position, the window's frame callback, feedback and commit) and, as the visible part grows, the
+    /// panel surface's new crop with its damage and commit: at scale 1 the crop sizes the surface itself, so no
+    /// `wp_viewport.set_destination` (7 requests a frame at most, 8 before).
+    @Test func aSlidingFrameSendsTheNewCropWithoutADestinationAtScale1() throws {
+        let c = try Compositor(arguments: ["--no-hud"], environment: ["WAYLAND_DEBUG": "client"])
+        let mark = c.app.events.count
+        try c.play("0 tap 0 400 \(c.closedY + 20)")
+        _ = try c.waitRest(.open, after: mark)
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0)
+        let lines = c.app.stderr.split(separator: "\n")
+        let window = try #require(SurfaceBuffersEndToEndTests.windowSurface(in: lines), "no xdg surface in the log")
+        // The requests of each frame: those up to and including the window's commit.
+        var frames: [[Substring]] = [], requests: [Substring] = []
+        for line in lines where line.contains(" -> ") {
+            requests.append(line)
+            if line.contains("-> wl_surface@\(window).commit(") {
+                frames.append(requests)
+                requests = []
+            }
+        }
+        // The frames that moved the panel's surface and drew nothing (no buffer attached).
+        let sliding = frames.filter { frame in
+            frame.contains { $0.contains(".set_position(") } && !frame.contains { $0.contains(".attach(") }
+        }
+        let cropped = sliding.filter { frame in frame.contains { $0.contains("wp_viewport@") && $0.contains(".set_source(") } }
+        #expect(sliding.count >= 5 && cropped.count >= 3, "sliding frames \(sliding.count), with a new crop \(cropped.count)")
+        for frame in sliding {
+            #expect(!frame.contains { $0.contains(".set_destination(") } && frame.count <= 7,
+                    "\(frame.count) requests: \(frame.map { $0.split(separator: " -> ").last ?? $0 })")
+        }
+    }
+
     @Test func theCompositorShowsTheMovedPanelAsTheWindowWouldDrawIt() throws {
         let (separate, c, mark) = try Self.openAndCapture(["--no-hud"])
         let frames = c.app.events.dropFirst(mark).compactMap(\.frame)

@@ -186,6 +186,37 @@ struct SeparateLayerTests {
         #expect(try Self.apart(tree).content.count == before + 1)
     }
 
+    /// The panel's controls act only while it rests open: their `role` is written as it opens and as it starts to
+    /// close. A role is drawn nowhere, so the sheet's kept drawing outlives such a write — the very same commands'
+    /// storage, so the renderer finds the surface's content unchanged at one look instead of comparing it command
+    /// by command (and nothing is drawn again) — while the tree still counts the write (the layout check reads
+    /// roles). A role written together with a drawn property is drawn.
+    @Test func aRoleWrittenInsideTheSheetKeepsItsDrawing() throws {
+        var (tree, id) = Self.tree(top: 240)
+        func storage(_ list: DrawList) -> UInt? {
+            list.commands.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } }
+        }
+        let first = try Self.apart(tree)
+        let tile = tree.sublayers(of: id)[0]
+        let version = tree.newestVersion
+        tree[tile].role = .control("tile")
+        tree[id].role = .sheet("sheet")
+        #expect(tree.newestVersion > version)
+        tree[id].position.y -= 40
+        let opened = try Self.apart(tree)
+        #expect(storage(opened.content) != nil && storage(opened.content) == storage(first.content))
+        #expect(opened.frame.y == first.frame.y - 40)
+        var written = tree[tile]
+        written.role = .none
+        written.backgroundColor = RGBA(hex: 0xFF9500)
+        tree[tile] = written
+        let recoloured = try Self.apart(tree)
+        #expect(recoloured.content != first.content)
+        #expect(recoloured.content.commands.contains { command in
+            if case .roundedRect(let shape) = command { return shape.fill == RGBA(hex: 0xFF9500) } else { return false }
+        })
+    }
+
     /// A copy of the tree drawn with a tile's position overridden (a finger's predicted place) draws the tile there,
     /// and the tree itself still draws it where it is: the copy's drawing is not the tree's, nor the other way.
     @Test func aCopyWithAnOverrideDrawsItsOwnSheet() throws {

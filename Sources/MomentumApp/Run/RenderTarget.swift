@@ -163,8 +163,16 @@ final class RenderTarget {
         let scale = window.scale
         var frame = FrameDamage()
         // By slot, read from `separated` once (no look-up per slot): kept between frames, emptied after each.
-        for (slot, layer) in separated { slotLayers[slot.rawValue] = layer }
-        defer { for index in slotLayers.indices { slotLayers[index] = nil } }
+        for (slot, layer) in separated {
+            slotLayers[slot.rawValue] = layer
+            slotLayerIDs[slot.rawValue] = layer.layer
+        }
+        defer {
+            for slot in separated.keys {
+                slotLayers[slot.rawValue] = nil
+                slotLayerIDs[slot.rawValue] = nil
+            }
+        }
         keepSurfacesWithTheirLayers()
         do {
             for slot in SurfaceSlot.allCases {
@@ -237,8 +245,10 @@ final class RenderTarget {
         return .window
     }
 
-    /// A layer surface and what it shows.
-    private struct LayerSurfaceState {
+    /// A layer surface and what it shows. A class: a frame reads and writes it in place (`layerSurfaces[slot]`),
+    /// where a struct of this many references was copied out and back, with a retain and release of each, at every
+    /// look (~7 k instructions a layer-only frame, perf-layer10).
+    private final class LayerSurfaceState {
         // The EGL surface goes before its wl_surface (properties are released in this order). Nil for a surface
         // showing a plain colour (it shows one of `solidBuffers`' one-pixel buffers, nothing is drawn), for one
         // drawn into the app's own buffers (`bands`) and for one whose pixels the CPU writes (`pixels`) until a frame
@@ -270,6 +280,11 @@ final class RenderTarget {
         let surfaceID: Int
         /// The layer it showed last.
         var layer: LayerID?
+
+        init(subsurface: Subsurface, surfaceID: Int) {
+            self.subsurface = subsurface
+            self.surfaceID = surfaceID
+        }
     }
 
     /// A layer surface whose pixels the CPU writes: its buffers and, per buffer, what was written there (a class, so
@@ -324,10 +339,10 @@ final class RenderTarget {
     private func keepSurfacesWithTheirLayers() {
         var moved = false
         for slot in SurfaceSlot.sceneSlots {
-            guard let id = slotLayers[slot.rawValue]?.layer, layerSurfaces[slot.rawValue]?.layer != id,
+            guard let id = slotLayerIDs[slot.rawValue], layerSurfaces[slot.rawValue]?.layer != id,
                   let from = SurfaceSlot.sceneSlots.first(where: { other in
                       other != slot && layerSurfaces[other.rawValue]?.layer == id
-                          && slotLayers[other.rawValue]?.layer != id
+                          && slotLayerIDs[other.rawValue] != id
                   }) else { continue }
             layerSurfaces.swapAt(slot.rawValue, from.rawValue)
             moved = true
@@ -348,6 +363,8 @@ final class RenderTarget {
     private var layerSurfaces: [LayerSurfaceState?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// The layers `present` shows, by slot (nil: the slot's surface is hidden); empty between frames.
     private var slotLayers: [SeparateLayer?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
+    /// Their layers, by slot (read without copying a `SeparateLayer` out of `slotLayers` for each look).
+    private var slotLayerIDs: [LayerID?] = Array(repeating: nil, count: SurfaceSlot.allCases.count)
     /// A layer surface's opaque rectangles, made again for each surface shown (kept for its capacity).
     private var opaque: [Subsurface.Rect] = []
     /// `--no-subsurfaces` turns layer surfaces off.
@@ -426,7 +443,7 @@ final class RenderTarget {
             // Stacked in slot order, whichever was made first.
             restack()
         }
-        guard var state = layerSurfaces[slot.rawValue] else { return }
+        guard let state = layerSurfaces[slot.rawValue] else { return }
         // What is visible, in the layer's own coordinates (origin at its frame's top-left corner), logical px.
         let shown = visible.offsetBy(-layer.frame.origin)
         if let anchorPixel {
@@ -445,7 +462,6 @@ final class RenderTarget {
                                   context: context, renderer: renderer, into: &frame)
             state.frame = visible
             state.layer = layer.layer
-            layerSurfaces[slot.rawValue] = state
             return
         }
         let whole = DrawRect(origin: .zero, size: layer.frame.size)
@@ -605,7 +621,6 @@ final class RenderTarget {
         }
         state.frame = visible
         state.layer = layer.layer
-        layerSurfaces[slot.rawValue] = state
     }
 
     /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).

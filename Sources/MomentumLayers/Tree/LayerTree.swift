@@ -19,6 +19,10 @@ public struct LayerTree: Sendable {
     /// Each model's version: a number no other model of any tree had, taken whenever it is written (`touch`), so a
     /// drawing made from a layer's models is known to still hold while their versions are the same.
     @usableFromInline var versions: [UInt64]
+    /// Each model's version when it last changed in what it draws: its `versions` entry but for a write that
+    /// changed only its `role` (which no drawing shows: the panel's controls act only while it rests open). A
+    /// drawing kept from the models (`RetainedDrawings`) is keyed by these, so it outlives such a write.
+    @usableFromInline var drawnVersions: [UInt64]
     /// Taken afresh whenever a layer is added or removed.
     var structureVersion: UInt64
     var parents: [LayerID?]
@@ -44,6 +48,7 @@ public struct LayerTree: Sendable {
         rootLayer.isHitTestable = false
         models = [rootLayer]
         versions = [Self.newVersion()]
+        drawnVersions = versions
         structureVersion = Self.newVersion()
         parents = [nil]
         children = [[]]
@@ -62,11 +67,13 @@ public struct LayerTree: Sendable {
             id = reused
             models[Int(id.index)] = layer
             versions[Int(id.index)] = Self.newVersion()
+            drawnVersions[Int(id.index)] = versions[Int(id.index)]
             parents[Int(id.index)] = superlayer
         } else {
             id = LayerID(models.count)
             models.append(layer)
             versions.append(Self.newVersion())
+            drawnVersions.append(versions[Int(id.index)])
             parents.append(superlayer)
             children.append([])
         }
@@ -86,6 +93,7 @@ public struct LayerTree: Sendable {
     mutating func setModel(_ property: LayerProperty, _ value: SIMD2<Double>, of layer: LayerID) {
         property.set(value, on: &models[Int(layer.index)])
         versions[Int(layer.index)] = Self.newVersion()
+        drawnVersions[Int(layer.index)] = versions[Int(layer.index)]
     }
 
     /// Removes every sublayer of `id` (recursively) together with their animations; their handles become invalid
@@ -110,14 +118,22 @@ public struct LayerTree: Sendable {
 
     /// The model layer: read and write model values here. Writing what the model already holds is no write: its
     /// version stays (a scene that sets its decorations each frame, the same while nothing moves them, keeps the
-    /// drawings made from them and the window's list).
+    /// drawings made from them and the window's list). A write of its `role` alone keeps its drawn version.
     @inlinable
     public subscript(id: LayerID) -> Layer {
         get { models[Int(id.index)] }
         set {
-            guard models[Int(id.index)] != newValue else { return }
-            models[Int(id.index)] = newValue
-            versions[Int(id.index)] = Self.newVersion()
+            let index = Int(id.index)
+            guard models[index] != newValue else { return }
+            var roleOnly = false
+            if models[index].role != newValue.role {
+                var drawn = newValue
+                drawn.role = models[index].role
+                roleOnly = drawn == models[index]
+            }
+            models[index] = newValue
+            versions[index] = Self.newVersion()
+            if !roleOnly { drawnVersions[index] = versions[index] }
         }
     }
 
@@ -252,6 +268,7 @@ public struct LayerTree: Sendable {
         animator.removeSettled { key, state in
             key.property.set(state.value, on: &models[Int(key.layer.index)])
             versions[Int(key.layer.index)] = Self.newVersion()
+            drawnVersions[Int(key.layer.index)] = versions[Int(key.layer.index)]
         }
         return step
     }

@@ -253,9 +253,9 @@ extension LayerTree {
     }
 
     /// What a drawing of `id` made from `root` (its presentation with what the drawing does not depend on set
-    /// aside: its position, for one drawn apart at rest) is made from: `root`, the newest version of its sublayers'
-    /// models and the tree's structure. Nil while anything inside `id` animates, or a property of its own not in
-    /// `own` (its drawing changes from frame to frame then).
+    /// aside: its position, for one drawn apart at rest; its role, which no drawing shows) is made from: `root`, the
+    /// newest drawn version of its sublayers' models (`drawnVersions`) and the tree's structure. Nil while anything
+    /// inside `id` animates, or a property of its own not in `own` (its drawing changes from frame to frame then).
     func retainedKey(of id: LayerID, root: Layer, animating own: [LayerProperty]) -> RetainedKey? {
         for key in animator.keys where key.layer != id || !own.contains(key.property) {
             var node: LayerID? = key.layer
@@ -264,12 +264,15 @@ extension LayerTree {
                 node = parents[Int(current.index)]
             }
         }
-        // Every write takes a version newer than any before: the newest of the sublayers' versions changes with
-        // any of them (and the structure's with a sublayer added or removed), without listing them all.
+        var root = root
+        root.role = .none  // drawn the same whatever its role
+        // Every write takes a version newer than any before: the newest of the sublayers' drawn versions changes
+        // with any write that changes what they draw (and the structure's with a sublayer added or removed),
+        // without listing them all; a role's change alone keeps the drawing.
         var newest: UInt64 = 0
         func add(_ parent: LayerID) {
             for child in children[Int(parent.index)] {
-                newest = max(newest, versions[Int(child.index)])
+                newest = max(newest, drawnVersions[Int(child.index)])
                 add(child)
             }
         }
