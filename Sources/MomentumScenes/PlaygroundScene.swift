@@ -753,7 +753,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         // Where the fingers left it (`limitPinch`), not where they went past it, and not growing on from a limit (a
         // spring let go growing would carry it over the dock before turning back).
         let value = Swift.min(baseScale * s, layers[cardLayer].scale)
-        let rate = value < baseScale * s ? Swift.min(baseScale * sv, 0) : baseScale * sv
+        let rate = releaseRate(value < baseScale * s ? Swift.min(baseScale * sv, 0) : baseScale * sv, from: value)
         scaleHeld = false
         keepPinchShift()
         spring(.scale, parameters: Self.scaleSpring, threshold: .scale, from: value, velocity: rate, to: 1)
@@ -1315,6 +1315,41 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let wanted = high < low ? high : Swift.min(Swift.max(fingers, low), high)
         pinchShift = Swift.min(Swift.max(wanted - fingers, -grown), grown)
         layers[cardLayer].position.y = fingers + pinchShift
+    }
+
+    /// The scale spring's velocity at the pinch's end (`rate`, 1/s) from `value`, lowered where growing on it would
+    /// carry the card over the dock or the bar before it turns back to 1×: the largest velocity whose overshoot keeps
+    /// the card, turned as far as its rotation spring takes it, inside the field where it is (the scale spring stepped
+    /// ahead at 120 Hz, a velocity found by halving). A quick spread let go short of the dock grew on 0.19× past the
+    /// fingers and 18 px over the bar at 360x720 (the tour's pinch).
+    private func releaseRate(_ rate: Double, from value: Double) -> Double {
+        guard rate > 0 else { return rate }
+        let turn = angle, detent = Self.rotationDetent(for: turn, velocity: angularVelocity)
+        let low = Swift.min(turn, detent), high = Swift.max(turn, detent), quarter = Double.pi / 2
+        // The widest the turn gets on its way: a diagonal passed on the way to the detent, else the wider end.
+        let diagonal = Double.pi / 4 + ((low - Double.pi / 4) / quarter).rounded(.up) * quarter <= high
+        let half = diagonal ? 2.squareRoot() * side / 2
+            : Swift.max(turnedHalfHeight(rotation: turn), turnedHalfHeight(rotation: detent))
+        let field = fieldRect, y = position.y
+        let room = Swift.max(value, Swift.min(field.height / 2, floor - y, y - field.y) / half)
+        func peak(_ v: Double) -> Double {
+            var probe = SpringAnimation(parameters: Self.scaleSpring, restThreshold: .scale,
+                                        value: AnimatableVector(value, 0), velocity: AnimatableVector(v, 0),
+                                        target: AnimatableVector(1, 0))
+            var highest = value
+            for _ in 0..<240 where !probe.isAtRest && probe.presentedVelocity.x > 0 {
+                probe.advance(by: 1.0 / 120)
+                highest = Swift.max(highest, probe.presentedValue.x)
+            }
+            return highest
+        }
+        guard peak(rate) > room else { return rate }
+        var (fits, over) = (0.0, rate)
+        for _ in 0..<20 {
+            let middle = (fits + over) / 2
+            if peak(middle) > room { over = middle } else { fits = middle }
+        }
+        return fits
     }
 
     /// The pinch ended: the push off the dock stays, part of the fingers' hold on the card from now on.

@@ -563,6 +563,34 @@ struct PlaygroundPinchLimitTests {
         #expect(Self.highestY(d.scene) < top)
     }
 
+    @Test(arguments: [SIMD2(800.0, 600), SIMD2(360, 720)])
+    func aQuickSpreadLetGoShortOfTheLimitGrowsOnNoFurtherThanTheField(size: SIMD2<Double>) {
+        var d = PlaygroundDriver()
+        d.scene = PlaygroundScene(size: size)
+        let floor = d.scene.floor, top = d.scene.fieldRect.y, c = d.scene.position
+        // 40 → 100 px in four frames (22.5/s) and let go: still growing, short of the field's height.
+        _ = d.send([(0, .down, c - SIMD2(20, 0)), (1, .down, c + SIMD2(20, 0))])
+        for k in 1...4 {
+            d.wait(1.0 / 60)
+            let half = 20 + 7.5 * Double(k)
+            _ = d.send([(0, .motion, c - SIMD2(half, 0)), (1, .motion, c + SIMD2(half, 0))])
+        }
+        let released = d.send([(0, .up, c - SIMD2(50, 0)), (1, .up, c + SIMD2(50, 0))])
+        let rate = playgroundNumber(released, .pinchEnded, .scaleVelocity) ?? 0
+        #expect(abs(d.scene.scale - 2.5) < 1e-9 && abs(d.scene.position.y - c.y) < 1e-9)
+        // It grows on after the fingers let go (their speed handed over, less what the field has no room for)...
+        #expect(rate > 0 && d.scene.scaleVelocity == rate)
+        var grew = false
+        for frame in 1...120 {
+            d.wait(1.0 / 60)
+            grew = grew || d.scene.scale > 2.5
+            // ...but never over the dock or the bar.
+            #expect(Self.lowestY(d.scene) <= floor + 1e-6, "over the dock at \(size), frame \(frame) after the lift")
+            #expect(Self.highestY(d.scene) >= top - 1e-6, "over the bar at \(size), frame \(frame) after the lift")
+        }
+        #expect(grew)
+    }
+
     @Test func aTouchpadPinchGrowsTheCardUpFromTheDock() {
         var d = PlaygroundDriver()
         d.scene = PlaygroundScene(size: SIMD2(1920, 1080))
