@@ -616,7 +616,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 if isHeld { release(velocity: v, into: &reports) }
                 if tileHeld { releaseTile(velocity: v, into: &reports) }
             case .pinchEnded(let s, let sv):
-                if scaleHeld { releaseScale(s, velocity: sv, into: &reports) }
+                // The twist let go with it (its event comes next) decides how far the card turns on as it shrinks.
+                let twist = events.lazy.compactMap { event -> Double? in
+                    if case .rotationEnded(_, let w) = event { return w }
+                    return nil
+                }.first ?? 0
+                if scaleHeld { releaseScale(s, velocity: sv, turning: twist, into: &reports) }
             case .rotationEnded(let a, let w):
                 if angleHeld { releaseAngle(a, velocity: w, into: &reports) }
             case .tap(let point):
@@ -683,12 +688,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             guard touchpadPinch != nil else { return [] }
             let v = touchpadPinchVelocity(at: input.time)
             touchpadPinch = nil
-            releaseScale(input.scale, velocity: v.scale, into: &reports)
+            releaseScale(input.scale, velocity: v.scale, turning: v.angular, into: &reports)
             releaseAngle(input.rotation, velocity: v.angular, into: &reports)
         case .cancelled:
             guard touchpadPinch != nil else { return [] }
             touchpadPinch = nil
-            releaseScale(input.scale, velocity: 0, into: &reports)
+            releaseScale(input.scale, velocity: 0, turning: 0, into: &reports)
             releaseAngle(input.rotation, velocity: 0, into: &reports)
         }
         syncDecorations()
@@ -749,11 +754,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         isHeld = false
     }
 
-    private mutating func releaseScale(_ s: Double, velocity sv: Double, into reports: inout [SceneEvent]) {
+    private mutating func releaseScale(_ s: Double, velocity sv: Double, turning w: Double,
+                                       into reports: inout [SceneEvent]) {
         // Where the fingers left it (`limitPinch`), not where they went past it, and not growing on from a limit (a
         // spring let go growing would carry it over the dock before turning back).
         let value = Swift.min(baseScale * s, layers[cardLayer].scale)
-        let rate = releaseRate(value < baseScale * s ? Swift.min(baseScale * sv, 0) : baseScale * sv, from: value)
+        let rate = releaseRate(value < baseScale * s ? Swift.min(baseScale * sv, 0) : baseScale * sv, from: value,
+                               turning: w)
         scaleHeld = false
         keepPinchShift()
         spring(.scale, parameters: Self.scaleSpring, threshold: .scale, from: value, velocity: rate, to: 1)
@@ -1321,10 +1328,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// carry the card over the dock or the bar before it turns back to 1×: the largest velocity whose overshoot keeps
     /// the card, turned as far as its rotation spring takes it, inside the field where it is (the scale spring stepped
     /// ahead at 120 Hz, a velocity found by halving). A quick spread let go short of the dock grew on 0.19× past the
-    /// fingers and 18 px over the bar at 360x720 (the tour's pinch).
-    private func releaseRate(_ rate: Double, from value: Double) -> Double {
+    /// fingers and 18 px over the bar at 360x720 (the tour's pinch). `w`: the angular velocity the rotation is let go
+    /// with (rad/s), which picks its detent.
+    private func releaseRate(_ rate: Double, from value: Double, turning w: Double) -> Double {
         guard rate > 0 else { return rate }
-        let turn = angle, detent = Self.rotationDetent(for: turn, velocity: angularVelocity)
+        let turn = angle, detent = Self.rotationDetent(for: turn, velocity: w)
         let low = Swift.min(turn, detent), high = Swift.max(turn, detent), quarter = Double.pi / 2
         // The widest the turn gets on its way: a diagonal passed on the way to the detent, else the wider end.
         let diagonal = Double.pi / 4 + ((low - Double.pi / 4) / quarter).rounded(.up) * quarter <= high

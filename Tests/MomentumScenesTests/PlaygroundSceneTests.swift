@@ -563,27 +563,38 @@ struct PlaygroundPinchLimitTests {
         #expect(Self.highestY(d.scene) < top)
     }
 
-    @Test(arguments: [SIMD2(800.0, 600), SIMD2(360, 720)])
-    func aQuickSpreadLetGoShortOfTheLimitGrowsOnNoFurtherThanTheField(size: SIMD2<Double>) {
+    @Test(arguments: [(SIMD2(800.0, 600), 0.0, 2.5), (SIMD2(360.0, 720), 0.0, 2.5), (SIMD2(360.0, 720), 0.6, 2.25)])
+    func aQuickSpreadLetGoShortOfTheLimitGrowsOnNoFurtherThanTheField(size: SIMD2<Double>, twist: Double,
+                                                                      spread: Double) {
         var d = PlaygroundDriver()
         d.scene = PlaygroundScene(size: size)
         let floor = d.scene.floor, top = d.scene.fieldRect.y, c = d.scene.position
-        // 40 → 100 px in four frames (22.5/s) and let go: still growing, short of the field's height.
-        _ = d.send([(0, .down, c - SIMD2(20, 0)), (1, .down, c + SIMD2(20, 0))])
+        // 40 px → `spread` times that in four frames (2.5: 22.5/s) and let go: still growing, short of the field's
+        // height; with `twist`, turning that far (rad) as well, quickly enough to carry on past the diagonal to the
+        // next quarter turn (the card's box widest on the way).
+        func ends(_ k: Int) -> (SIMD2<Double>, SIMD2<Double>) {
+            let half = 20 * (1 + (spread - 1) * Double(k) / 4), turn = twist * Double(k) / 4
+            let u = SIMD2(cos(turn), sin(turn)) * half
+            return (c - u, c + u)
+        }
+        let (a0, b0) = ends(0)
+        _ = d.send([(0, .down, a0), (1, .down, b0)])
         for k in 1...4 {
             d.wait(1.0 / 60)
-            let half = 20 + 7.5 * Double(k)
-            _ = d.send([(0, .motion, c - SIMD2(half, 0)), (1, .motion, c + SIMD2(half, 0))])
+            let (a, b) = ends(k)
+            _ = d.send([(0, .motion, a), (1, .motion, b)])
         }
-        let released = d.send([(0, .up, c - SIMD2(50, 0)), (1, .up, c + SIMD2(50, 0))])
+        let (a4, b4) = ends(4)
+        let released = d.send([(0, .up, a4), (1, .up, b4)])
+        if twist > 0 { #expect(d.scene.angleTarget == Double.pi / 2) }
         let rate = playgroundNumber(released, .pinchEnded, .scaleVelocity) ?? 0
-        #expect(abs(d.scene.scale - 2.5) < 1e-9 && abs(d.scene.position.y - c.y) < 1e-9)
+        #expect(abs(d.scene.scale - spread) < 1e-9 && abs(d.scene.position.y - c.y) < 1e-9)
         // It grows on after the fingers let go (their speed handed over, less what the field has no room for)...
         #expect(rate > 0 && d.scene.scaleVelocity == rate)
         var grew = false
         for frame in 1...120 {
             d.wait(1.0 / 60)
-            grew = grew || d.scene.scale > 2.5
+            grew = grew || d.scene.scale > spread
             // ...but never over the dock or the bar.
             #expect(Self.lowestY(d.scene) <= floor + 1e-6, "over the dock at \(size), frame \(frame) after the lift")
             #expect(Self.highestY(d.scene) >= top - 1e-6, "over the bar at \(size), frame \(frame) after the lift")
