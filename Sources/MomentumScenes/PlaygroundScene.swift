@@ -142,6 +142,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     private var scaleHeld = false
     private var angleHeld = false
     private var baseScale = 1.0
+    /// The scale the pinch's fingers ask for now (`limitPinch` may hold the card smaller).
+    private var pinchWanted = 1.0
+    /// How far (y, px) `limitPinch` pushes the card from where the pinch's fingers alone would put it.
+    private var pinchShift = 0.0
     private var baseAngle = 0.0
     /// A touchpad's pinch in progress (`pinch(_:)`): its recent samples (input s, scale, rotation since it began).
     private var touchpadPinch: [(time: Double, scale: Double, rotation: Double)]?
@@ -364,8 +368,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The scale's velocity (1/s): the fingers' while pinching.
     public var scaleVelocity: Double {
         guard scaleHeld else { return layers.presented(.scale, of: cardLayer).velocity.x }
-        if touchpadPinch != nil { return baseScale * touchpadPinchVelocity(at: inputTime + sinceInput).scale }
-        return baseScale * (recognizer.pinch?.velocity(at: inputTime + sinceInput).scale ?? 0)
+        let rate = touchpadPinch != nil ? baseScale * touchpadPinchVelocity(at: inputTime + sinceInput).scale
+            : baseScale * (recognizer.pinch?.velocity(at: inputTime + sinceInput).scale ?? 0)
+        // Held at a limit (`limitPinch`), it grows no more however the fingers spread.
+        return layers[cardLayer].scale < pinchWanted ? Swift.min(rate, 0) : rate
     }
     /// The card's rotation as drawn now (rad, clockwise on screen).
     public var angle: Double { layers.presented(.rotation, of: cardLayer).value.x }
@@ -600,14 +606,22 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 if gestureOnCard, !isHeld, pressedMoving != nil { catchCard(into: &reports) }
                 if isHeld { beginPinch(into: &reports) }
             case .pinchChanged(let s):
-                if scaleHeld { layers[cardLayer].scale = baseScale * s }
+                if scaleHeld {
+                    pinchWanted = baseScale * s
+                    layers[cardLayer].scale = pinchWanted
+                }
             case .rotationChanged(let a):
                 if angleHeld { layers[cardLayer].rotation = baseAngle + a }
             case .panEnded(_, let v):
                 if isHeld { release(velocity: v, into: &reports) }
                 if tileHeld { releaseTile(velocity: v, into: &reports) }
             case .pinchEnded(let s, let sv):
-                if scaleHeld { releaseScale(s, velocity: sv, into: &reports) }
+                // The twist let go with it (its event comes next) decides how far the card turns on as it shrinks.
+                let twist = events.lazy.compactMap { event -> Double? in
+                    if case .rotationEnded(_, let w) = event { return w }
+                    return nil
+                }.first ?? 0
+                if scaleHeld { releaseScale(s, velocity: sv, turning: twist, into: &reports) }
             case .rotationEnded(let a, let w):
                 if angleHeld { releaseAngle(a, velocity: w, into: &reports) }
             case .tap(let point):
@@ -663,8 +677,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             touchpadPinch = [(input.time, 1, 0)]
         case .changed:
             guard var samples = touchpadPinch else { return [] }
-            layers[cardLayer].scale = baseScale * input.scale
+            pinchWanted = baseScale * input.scale
+            layers[cardLayer].scale = pinchWanted
             layers[cardLayer].rotation = baseAngle + input.rotation
+            limitPinch()
             samples.append((input.time, input.scale, input.rotation))
             samples.removeAll { $0.time < input.time - 0.1 }
             touchpadPinch = samples
@@ -672,12 +688,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             guard touchpadPinch != nil else { return [] }
             let v = touchpadPinchVelocity(at: input.time)
             touchpadPinch = nil
-            releaseScale(input.scale, velocity: v.scale, into: &reports)
+            releaseScale(input.scale, velocity: v.scale, turning: v.angular, into: &reports)
             releaseAngle(input.rotation, velocity: v.angular, into: &reports)
         case .cancelled:
             guard touchpadPinch != nil else { return [] }
             touchpadPinch = nil
-            releaseScale(input.scale, velocity: 0, into: &reports)
+            releaseScale(input.scale, velocity: 0, turning: 0, into: &reports)
             releaseAngle(input.rotation, velocity: 0, into: &reports)
         }
         syncDecorations()
@@ -717,6 +733,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         baseAngle = layers.removeAnimation(.rotation, of: cardLayer).value.x
         scaleHeld = true
         angleHeld = true
+        pinchWanted = baseScale
+        pinchShift = 0
         reports.append(SceneEvent(.pinchBegan, [TraceField(EventField.scale, .number(baseScale)),
                                                   TraceField(EventField.angle, .number(baseAngle))]))
     }
@@ -736,9 +754,15 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         isHeld = false
     }
 
-    private mutating func releaseScale(_ s: Double, velocity sv: Double, into reports: inout [SceneEvent]) {
-        let value = baseScale * s, rate = baseScale * sv
+    private mutating func releaseScale(_ s: Double, velocity sv: Double, turning w: Double,
+                                       into reports: inout [SceneEvent]) {
+        // Where the fingers left it (`limitPinch`), not where they went past it, and not growing on from a limit (a
+        // spring let go growing would carry it over the dock before turning back).
+        let value = Swift.min(baseScale * s, layers[cardLayer].scale)
+        let rate = releaseRate(value < baseScale * s ? Swift.min(baseScale * sv, 0) : baseScale * sv, from: value,
+                               turning: w)
         scaleHeld = false
+        keepPinchShift()
         spring(.scale, parameters: Self.scaleSpring, threshold: .scale, from: value, velocity: rate, to: 1)
         reports.append(SceneEvent(.pinchEnded, [TraceField(EventField.scale, .number(value)),
                                                   TraceField(EventField.scaleVelocity, .number(rate))]))
@@ -770,6 +794,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     private mutating func cancel(into reports: inout [SceneEvent]) {
         if scaleHeld {
             scaleHeld = false
+            keepPinchShift()
             spring(.scale, parameters: Self.scaleSpring, threshold: .scale, from: scale, velocity: 0, to: 1)
         }
         if angleHeld {
@@ -1242,9 +1267,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         else { layers.animate(property, of: cardLayer, with: .spring(animation)) }
     }
 
-    /// While held, the fingers own the card's model position: it follows their translation 1:1.
+    /// While held, the fingers own the card's model position: it follows their translation 1:1 (pinched, no
+    /// larger than `pinchLimit`).
     private mutating func followFingers() {
-        if isHeld { layers[cardLayer].position = grabPosition + recognizer.translation - grabTranslation }
+        if isHeld {
+            layers[cardLayer].position = grabPosition + recognizer.translation - grabTranslation + SIMD2(0, pinchShift)
+        }
+        limitPinch()
         // The tile stays inside the walls it bounces off: dragged against one, it stops there.
         if tileHeld { layers[tileLayer].position = clampedTile(tileGrab + recognizer.translation - grabTranslation) }
     }
@@ -1257,6 +1286,84 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                      pulled: moving && !hasGravity, walled: backendName == "dynamics" && collisionBounds != nil,
                      falling: hasGravity, backend: backendName)
         layers[cardLayer].shadow = DropShadow(blurRadius: isHeld ? 30 : 18, offset: SIMD2(0, isHeld ? 10 : 4))
+    }
+
+    /// The largest scale the fingers may pinch the card to, turned as it is: as tall (as drawn) as the field, from
+    /// the dock's top edge to the chrome band; 1 in a field no taller than the card.
+    var pinchLimit: Double {
+        Swift.max(1, fieldRect.height / (2 * turnedHalfHeight(rotation: layers[cardLayer].rotation)))
+    }
+
+    /// Half the height of the unscaled card's box turned by `rotation`.
+    private func turnedHalfHeight(rotation: Double) -> Double {
+        (abs(Double.cos(rotation)) + abs(Double.sin(rotation))) * side / 2
+    }
+
+    /// The pinched card never grows over the dock: no larger than `pinchLimit`, and where what its scale and turn
+    /// add to the upright card at 1× would reach over the field's floor (the dock's top edge), or over its top (the
+    /// chrome band), that edge pushes it back in by that much, as a wall would (the floor first, in a field too short
+    /// for the turned card). The push is the same for the same fingers (`pinchShift`, from where they alone would put
+    /// the card), and when the pinch ends it becomes part of the fingers' hold (nothing jumps when they let go). A
+    /// card a finger dragged over the dock at 1× is not pushed past where it was; a moving card (a touchpad's pinch
+    /// while it slides) grows no further than the room under it. Before, a card resting on the floor and pinched to
+    /// 2× reached half its side into the dock.
+    private mutating func limitPinch() {
+        guard scaleHeld else { return }
+        let limit = pinchLimit
+        if layers[cardLayer].scale > limit { layers[cardLayer].scale = limit }
+        let model = layers[cardLayer], reach = turnedHalfHeight(rotation: model.rotation) * model.scale
+        if isAnimating(.position) {
+            let room = Swift.max(1, (floor - position.y) / turnedHalfHeight(rotation: model.rotation))
+            if model.scale > room { layers[cardLayer].scale = room }
+            return
+        }
+        let fingers = model.position.y - pinchShift, grown = Swift.max(reach - side / 2, 0)
+        let low = fieldRect.y + reach, high = floor - reach
+        let wanted = high < low ? high : Swift.min(Swift.max(fingers, low), high)
+        pinchShift = Swift.min(Swift.max(wanted - fingers, -grown), grown)
+        layers[cardLayer].position.y = fingers + pinchShift
+    }
+
+    /// The scale spring's velocity at the pinch's end (`rate`, 1/s) from `value`, lowered where growing on it would
+    /// carry the card over the dock or the bar before it turns back to 1×: the largest velocity whose overshoot keeps
+    /// the card, turned as far as its rotation spring takes it, inside the field where it is (the scale spring stepped
+    /// ahead at 120 Hz, a velocity found by halving). A quick spread let go short of the dock grew on 0.19× past the
+    /// fingers and 18 px over the bar at 360x720 (the tour's pinch). `w`: the angular velocity the rotation is let go
+    /// with (rad/s), which picks its detent.
+    private func releaseRate(_ rate: Double, from value: Double, turning w: Double) -> Double {
+        guard rate > 0 else { return rate }
+        let turn = angle, detent = Self.rotationDetent(for: turn, velocity: w)
+        let low = Swift.min(turn, detent), high = Swift.max(turn, detent), quarter = Double.pi / 2
+        // The widest the turn gets on its way: a diagonal passed on the way to the detent, else the wider end.
+        let diagonal = Double.pi / 4 + ((low - Double.pi / 4) / quarter).rounded(.up) * quarter <= high
+        let half = diagonal ? 2.squareRoot() * side / 2
+            : Swift.max(turnedHalfHeight(rotation: turn), turnedHalfHeight(rotation: detent))
+        let field = fieldRect, y = position.y
+        let room = Swift.max(value, Swift.min(field.height / 2, floor - y, y - field.y) / half)
+        func peak(_ v: Double) -> Double {
+            var probe = SpringAnimation(parameters: Self.scaleSpring, restThreshold: .scale,
+                                        value: AnimatableVector(value, 0), velocity: AnimatableVector(v, 0),
+                                        target: AnimatableVector(1, 0))
+            var highest = value
+            for _ in 0..<240 where !probe.isAtRest && probe.presentedVelocity.x > 0 {
+                probe.advance(by: 1.0 / 120)
+                highest = Swift.max(highest, probe.presentedValue.x)
+            }
+            return highest
+        }
+        guard peak(rate) > room else { return rate }
+        var (fits, over) = (0.0, rate)
+        for _ in 0..<20 {
+            let middle = (fits + over) / 2
+            if peak(middle) > room { over = middle } else { fits = middle }
+        }
+        return fits
+    }
+
+    /// The pinch ended: the push off the dock stays, part of the fingers' hold on the card from now on.
+    private mutating func keepPinchShift() {
+        if isHeld { grabPosition.y += pinchShift }
+        pinchShift = 0
     }
 
     // MARK: - Helpers

@@ -368,10 +368,10 @@ struct PlaygroundSceneTests {
         #expect(events.map(\.kind) == [.catch, .pinchBegan])
         #expect(d.scene.scale == scale && d.scene.angle == angle)
         #expect(d.scene.scaleVelocity == 0 && d.scene.state == .pinching)
-        // The new pinch multiplies what was caught: doubling the span doubles the scale.
+        // The new pinch multiplies what was caught: the span × 1.5 makes the scale 1.5 times (within the field's height).
         d.wait(0.016)
-        _ = d.send([(3, .motion, SIMD2(720, 400)), (4, .motion, SIMD2(880, 400))])
-        #expect(abs(d.scene.scale - 2 * scale) < 1e-12)
+        _ = d.send([(3, .motion, SIMD2(740, 400)), (4, .motion, SIMD2(860, 400))])
+        #expect(abs(d.scene.scale - 1.5 * scale) < 1e-12)
     }
 
     @Test func cancelMidPinchHasNoFlingAndSpringsBackFromRest() {
@@ -479,5 +479,147 @@ struct PlaygroundTouchpadPinchTests {
         _ = d.down(d.scene.position)
         #expect(pinch(&d, .began, 1, 0).isEmpty)
         #expect(pinch(&d, .changed, 2, 0).isEmpty && d.scene.scale == 1)
+    }
+}
+
+/// A card pinched past 1× never reaches over the playground's dock (issue 29): growing at the dock, the dock's top
+/// edge pushes it up as a wall would, turned or not, with fingers or a touchpad; it grows no taller than the field, and
+/// springs back from there without growing on or jumping.
+struct PlaygroundPinchLimitTests {
+    /// The lowest point of the card as drawn now (turned and scaled as it is).
+    private static func lowestY(_ s: PlaygroundScene) -> Double {
+        let shape = s.card, half = shape.scaledHalfSize
+        let c = abs(cos(shape.rotation)), sn = abs(sin(shape.rotation))
+        return shape.rect.center.y + sn * half.x + c * half.y
+    }
+
+    /// The highest point of the card as drawn now.
+    private static func highestY(_ s: PlaygroundScene) -> Double {
+        2 * s.card.rect.center.y - lowestY(s)
+    }
+
+    /// Two fingers 40 px apart at `centre` spread to 12 times that and turn an eighth of a turn over 24 frames at 60 Hz,
+    /// checking at each that the card as drawn is not over the dock, then lift together; returns the scale the card
+    /// was held at and whether its foot lay on the dock's edge at some moment.
+    private static func spread(_ d: inout PlaygroundDriver, at centre: SIMD2<Double>) -> (scale: Double, onDock: Bool) {
+        let floor = d.scene.floor
+        func ends(_ k: Int) -> (SIMD2<Double>, SIMD2<Double>) {
+            let f = Double(k) / 24, half = 40 * (1 + 11 * f) / 2, turn = f * Double.pi / 4
+            let u = SIMD2(cos(turn), sin(turn)) * half
+            return (centre - u, centre + u)
+        }
+        let (a0, b0) = ends(0)
+        _ = d.send([(0, .down, a0), (1, .down, b0)])
+        var onDock = false
+        for k in 1...24 {
+            d.wait(1.0 / 60)
+            let (a, b) = ends(k)
+            _ = d.send([(0, .motion, a), (1, .motion, b)])
+            // At the moment of the pinch: not a px over the dock's top edge.
+            #expect(lowestY(d.scene) <= floor + 1e-9, "over the dock at \(d.scene.size) frame \(k): \(lowestY(d.scene)) > \(floor)")
+            if abs(lowestY(d.scene) - floor) < 1e-9 { onDock = true }
+        }
+        let held = d.scene.scale
+        let (a, b) = ends(24)
+        let before = d.scene.position
+        _ = d.send([(0, .up, a), (1, .up, b)])
+        // Let go where it was held: no jump, and no outward speed to carry it on over the dock.
+        #expect(abs(d.scene.scale - held) < 1e-12 && d.scene.scaleVelocity <= 0)
+        #expect((d.scene.position - before).length < 1e-9)
+        var frames = 0
+        while d.scene.needsFrames && frames < 600 {
+            d.wait(1.0 / 60)
+            frames += 1
+            #expect(lowestY(d.scene) <= floor + 1e-9, "over the dock at \(d.scene.size) \(frames) frames after the lift")
+        }
+        #expect(d.scene.scale == 1)
+        return (held, onDock)
+    }
+
+    @Test(arguments: [SIMD2(1920.0, 1080), SIMD2(800, 600), SIMD2(360, 720), SIMD2(720, 360), SIMD2(568, 320)])
+    func fingersSpreadingOnTheCardAtHomeNeverTakeItOverTheDock(size: SIMD2<Double>) {
+        var d = PlaygroundDriver()
+        d.scene = PlaygroundScene(size: size)
+        #expect(Self.lowestY(d.scene) < d.scene.floor, "the card starts clear of the dock")
+        let (held, onDock) = Self.spread(&d, at: d.scene.position)
+        // Spread 12×, it grew until it was as tall as the field (turned an eighth, its box √2 its side) and no more,
+        // its foot on the dock's edge.
+        let tallest = d.scene.fieldRect.height / (2.squareRoot() * d.scene.side)
+        #expect(abs(held - max(1, tallest)) < 1e-9, "held at \(held), the field allows \(tallest)")
+        #expect(onDock || tallest <= 1, "its foot met the dock at \(size)")
+    }
+
+    @Test func aCardRestingOnTheDockGrowsUpFromIt() {
+        var d = PlaygroundDriver()
+        d.scene = PlaygroundScene(size: SIMD2(1920, 1080))
+        let floor = d.scene.floor
+        // Put down by a finger with its foot on the dock's edge: a pinch on it grows it upward, the foot kept there.
+        d.carry(from: d.scene.position, to: SIMD2(d.scene.position.x, d.scene.floor - d.scene.side / 2), frames: 20)
+        #expect(abs(Self.lowestY(d.scene) - floor) < 1e-9)
+        let top = Self.highestY(d.scene)
+        let (held, onDock) = Self.spread(&d, at: d.scene.position)
+        #expect(onDock && held > 1.5, "grew to \(held)")
+        // It grew up the field and stays where the floor pushed it, clear of the dock, when let go.
+        #expect(Self.highestY(d.scene) < top)
+    }
+
+    @Test(arguments: [(SIMD2(800.0, 600), 0.0, 2.5), (SIMD2(360.0, 720), 0.0, 2.5), (SIMD2(360.0, 720), 0.6, 2.25)])
+    func aQuickSpreadLetGoShortOfTheLimitGrowsOnNoFurtherThanTheField(size: SIMD2<Double>, twist: Double,
+                                                                      spread: Double) {
+        var d = PlaygroundDriver()
+        d.scene = PlaygroundScene(size: size)
+        let floor = d.scene.floor, top = d.scene.fieldRect.y, c = d.scene.position
+        // 40 px → `spread` times that in four frames (2.5: 22.5/s) and let go: still growing, short of the field's
+        // height; with `twist`, turning that far (rad) as well, quickly enough to carry on past the diagonal to the
+        // next quarter turn (the card's box widest on the way).
+        func ends(_ k: Int) -> (SIMD2<Double>, SIMD2<Double>) {
+            let half = 20 * (1 + (spread - 1) * Double(k) / 4), turn = twist * Double(k) / 4
+            let u = SIMD2(cos(turn), sin(turn)) * half
+            return (c - u, c + u)
+        }
+        let (a0, b0) = ends(0)
+        _ = d.send([(0, .down, a0), (1, .down, b0)])
+        for k in 1...4 {
+            d.wait(1.0 / 60)
+            let (a, b) = ends(k)
+            _ = d.send([(0, .motion, a), (1, .motion, b)])
+        }
+        let (a4, b4) = ends(4)
+        let released = d.send([(0, .up, a4), (1, .up, b4)])
+        if twist > 0 { #expect(d.scene.angleTarget == Double.pi / 2) }
+        let rate = playgroundNumber(released, .pinchEnded, .scaleVelocity) ?? 0
+        #expect(abs(d.scene.scale - spread) < 1e-9 && abs(d.scene.position.y - c.y) < 1e-9)
+        // It grows on after the fingers let go (their speed handed over, less what the field has no room for)...
+        #expect(rate > 0 && d.scene.scaleVelocity == rate)
+        var grew = false
+        for frame in 1...120 {
+            d.wait(1.0 / 60)
+            grew = grew || d.scene.scale > spread
+            // ...but never over the dock or the bar.
+            #expect(Self.lowestY(d.scene) <= floor + 1e-6, "over the dock at \(size), frame \(frame) after the lift")
+            #expect(Self.highestY(d.scene) >= top - 1e-6, "over the bar at \(size), frame \(frame) after the lift")
+        }
+        #expect(grew)
+    }
+
+    @Test func aTouchpadPinchGrowsTheCardUpFromTheDock() {
+        var d = PlaygroundDriver()
+        d.scene = PlaygroundScene(size: SIMD2(1920, 1080))
+        let floor = d.scene.floor
+        _ = d.scene.pinch(PinchInput(phase: .began, scale: 1, rotation: 0, time: d.time))
+        for k in 1...10 {
+            d.time += 0.01
+            _ = d.scene.pinch(PinchInput(phase: .changed, scale: 1 + 0.3 * Double(k), rotation: 0, time: d.time))
+            #expect(Self.lowestY(d.scene) <= floor + 1e-9, "over the dock at step \(k)")
+        }
+        // 4× asked; as tall as the field given, its foot on the dock's edge.
+        #expect(abs(d.scene.scale - d.scene.fieldRect.height / d.scene.side) < 1e-9)
+        #expect(abs(Self.lowestY(d.scene) - floor) < 1e-9)
+        let ended = d.scene.pinch(PinchInput(phase: .ended, scale: 4, rotation: 0, time: d.time))
+        // The release is reported where it was held, with no outward speed.
+        #expect(abs((playgroundNumber(ended, .pinchEnded, .scale) ?? 0) - d.scene.scale) < 1e-12)
+        #expect((playgroundNumber(ended, .pinchEnded, .scaleVelocity) ?? 1) <= 0)
+        d.wait(1.0 / 60)
+        #expect(Self.lowestY(d.scene) < floor)
     }
 }
