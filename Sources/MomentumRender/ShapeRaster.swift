@@ -20,29 +20,44 @@ public struct ShapeRaster: Sendable {
     /// A raster for a buffer that holds nothing yet (all pixels transparent).
     public init() {}
 
-    /// The most rounded rectangles a list drawn this way holds (the gallery's satellite is four: a body, two panels
-    /// and a nose).
-    public static let shapeLimit = 4
-    /// The largest buffer (px) a list of more than one rectangle is drawn into this way: a few small shapes turning
-    /// together (the satellite's 48x48 buffer, 96x96 at scale 2), not large cards, whose pixels the GPU's pass
-    /// draws for less than the CPU does.
+    /// The most rounded rectangles a list drawn this way holds (the gallery's lanes have nine dots; its satellite is
+    /// four: a body, two panels and a nose).
+    public static let shapeLimit = 9
+    /// The most buffer px the shapes of a list of more than one rectangle reach (`reach(of:scale:)`) for it to be
+    /// drawn this way: a few small shapes (the satellite's, ~1.6 k px, and the lanes' dots, ~3.6 k px, four times
+    /// that at scale 2), not large cards, whose pixels the GPU's pass draws for less than the CPU does. What a
+    /// frame costs here is the pixels the shapes reach, not the buffer's (the dots run across a buffer of ~100 k
+    /// px).
     public static let severalShapesPixelLimit = 65_536
+
+    /// The buffer px the bounding boxes of `shapes` (as drawn: scaled and turned, with the one px of their
+    /// anti-aliased edge around) hold at `scale`, together.
+    public static func reach(of shapes: [RoundedRect], scale: Double) -> Double {
+        shapes.reduce(0) { sum, shape in
+            let box = shape.boundingBox.insetBy(-1)
+            return sum + box.width * box.height * scale * scale
+        }
+    }
     /// The largest buffer (px) a turned face (`face(of:)`) is written into this way: the playground's tile (~15 k px
     /// turned at 800x600, ~4× that at scale 2), its inside a plain fill and its face sampled texel by texel.
     public static let facePixelLimit = 262_144
 
     /// The shapes a list draws when it is one to `shapeLimit` rounded rectangles without shadows (what this raster
     /// draws, each over the ones before it), else nil.
+    /// A rectangle filled with no colour (a layer's clear extent, which keeps its surface one size) draws nothing —
+    /// GL's blend leaves what is there — and is left out.
     public static func shapes(of list: DrawList) -> [RoundedRect]? {
-        guard (1...shapeLimit).contains(list.commands.count) else { return nil }
+        guard (1...shapeLimit + 1).contains(list.commands.count) else { return nil }
         var shapes: [RoundedRect] = []
         for command in list.commands {
-            guard case let .roundedRect(shape) = command, shape.shadow.map({ $0.color.a <= 0 }) ?? true else {
+            if case let .rect(_, fill) = command, fill.a <= 0 { continue }
+            guard case let .roundedRect(shape) = command, shape.shadow.map({ $0.color.a <= 0 }) ?? true,
+                  shapes.count < shapeLimit else {
                 return nil
             }
             shapes.append(shape)
         }
-        return shapes
+        return shapes.isEmpty ? nil : shapes
     }
 
     /// The shapes and the rasterised face a list draws when it is up to `shapeLimit` rounded rectangles without
@@ -116,7 +131,11 @@ public struct ShapeRaster: Sendable {
             let arms = (SIMD2(half.x - 0.5, half.y - r) - margin, SIMD2(half.x - r, half.y - 0.5) - margin)
             let whole = Self.byte(colour.a) << 24 | Self.byte(colour.r) << 16 | Self.byte(colour.g) << 8
                 | Self.byte(colour.b)
-            for row in 0..<height {
+            // Only the rows the grown box can reach turned any way (a dot in a tall buffer visits its own rows).
+            let far = (reach * reach).sum().squareRoot() + 1
+            guard centre.y + far > 0, centre.y - far < Float(height) else { continue }
+            let top = Swift.max(0, Int(centre.y - far)), bottom = Swift.min(height, Int(centre.y + far) + 1)
+            for row in top..<bottom {
                 let dy = Float(row) + 0.5 - centre.y
                 // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
                 // and |−n·dx + c·dy| < reach.y, each an interval of dx (or every dx, or none, when its factor is 0).

@@ -204,7 +204,12 @@ struct ShapeRasterTests {
         shadowed.shadow = DropShadow(blurRadius: 4, offset: SIMD2(0, 2))
         #expect(ShapeRaster.shapes(of: DrawList(commands: [.roundedRect(shadowed)])) == nil)
         #expect(ShapeRaster.shapes(of: DrawList(commands: [.roundedRect(card), .roundedRect(shadowed)])) == nil)
-        #expect(ShapeRaster.shapes(of: DrawList(commands: Array(repeating: .roundedRect(card), count: 5))) == nil)
+        // The lanes' nine dots, their clear extent left out; not ten shapes, nor only the extent.
+        let clear = DrawCommand.rect(DrawRect(x: -2, y: -2, width: 40, height: 40), fill: RGBA(r: 0, g: 0, b: 0, a: 0))
+        let nine = Array(repeating: card, count: ShapeRaster.shapeLimit)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: [clear] + nine.map { .roundedRect($0) })) == nine)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: Array(repeating: .roundedRect(card), count: 10))) == nil)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: [clear])) == nil)
         #expect(ShapeRaster.shapes(of: DrawList()) == nil)
         #expect(ShapeRaster.shapes(of: DrawList(commands: [.rect(card.rect, fill: Self.pull)])) == nil)
     }
