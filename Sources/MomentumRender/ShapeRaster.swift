@@ -23,6 +23,8 @@ public struct ShapeRaster: Sendable {
     /// The most rounded rectangles a list drawn this way holds (the gallery's lanes have nine dots; its satellite is
     /// four: a body, two panels and a nose).
     public static let shapeLimit = 9
+    /// The most rounded rectangles under a turned face (`face(of:)`: the playground's tile has its background).
+    public static let faceShapeLimit = 4
     /// The most buffer px the shapes of a list of more than one rectangle reach (`reach(of:scale:)`) for it to be
     /// drawn this way: a few small shapes (the satellite's, ~1.6 k px, and the lanes' dots, ~3.6 k px, four times
     /// that at scale 2), not large cards, whose pixels the GPU's pass draws for less than the CPU does. What a
@@ -60,11 +62,11 @@ public struct ShapeRaster: Sendable {
         return shapes.isEmpty ? nil : shapes
     }
 
-    /// The shapes and the rasterised face a list draws when it is up to `shapeLimit` rounded rectangles without
+    /// The shapes and the rasterised face a list draws when it is up to `faceShapeLimit` rounded rectangles without
     /// shadows followed by one raster (a turned layer that `shouldRasterize`, its background under its face: the
     /// playground's spinning tile), else nil.
     public static func face(of list: DrawList) -> (shapes: [RoundedRect], run: RasterRun)? {
-        guard let last = list.commands.last, case let .raster(run) = last, list.commands.count <= shapeLimit + 1,
+        guard let last = list.commands.last, case let .raster(run) = last, list.commands.count <= faceShapeLimit + 1,
               run.corners.count == 4 else { return nil }
         let shapes = list.commands.count == 1 ? []
             : Self.shapes(of: DrawList(commands: Array(list.commands.dropLast())))
