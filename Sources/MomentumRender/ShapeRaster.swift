@@ -126,11 +126,15 @@ public struct ShapeRaster: Sendable {
             // Coverage is nothing where d ≥ 0.5: the box grown by 1 px holds every pixel centre with any.
             let reach = half + 1
             // Coverage is whole (d ≤ −0.5) inside either arm of the cross the corners leave, |x| ≤ half.x − 0.5 with
-            // |y| ≤ half.y − r, or the other way round (r at least 0.5), kept a hundredth of a px in from its edges
-            // so that rounding never puts a pixel there that the distance would give less: those pixels take the
-            // colour itself, no distance worked out.
+            // |y| ≤ half.y − r, or the other way round (r at least 0.5), and inside the box through the corners'
+            // circles at 45° shrunk by half a px, |x| ≤ half.x − r + (r − 0.5)/√2 with the same in y (where a
+            // circle, whose arms are empty, is whole): each kept a hundredth of a px in from its edges so that
+            // rounding never puts a pixel there that the distance would give less. Those pixels take the colour
+            // itself, no distance worked out.
             let r = Swift.max(radius, 0.5), margin: Float = 0.01
-            let arms = (SIMD2(half.x - 0.5, half.y - r) - margin, SIMD2(half.x - r, half.y - 0.5) - margin)
+            let corner = (r - 0.5) * 0.70710677
+            let arms = (SIMD2(half.x - 0.5, half.y - r) - margin, SIMD2(half.x - r, half.y - 0.5) - margin,
+                        half - r + corner - margin)
             let whole = Self.byte(colour.a) << 24 | Self.byte(colour.r) << 16 | Self.byte(colour.g) << 8
                 | Self.byte(colour.b)
             // Only the rows the grown box can reach turned any way (a dot in a tall buffer visits its own rows).
@@ -147,10 +151,10 @@ public struct ShapeRaster: Sendable {
                 let start = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
                 let end = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
                 guard start < end else { continue }
-                // The whole-coverage columns of this row: the wider arm's, or both joined where they meet.
+                // The whole-coverage columns of this row: the widest part's, or the parts joined where they meet.
                 var inside = end..<end
-                for arm in 0..<2 {
-                    let bound = arm == 0 ? arms.0 : arms.1
+                for arm in 0..<3 {
+                    let bound = arm == 0 ? arms.0 : arm == 1 ? arms.1 : arms.2
                     var a = -Float.infinity, b = Float.infinity
                     guard Self.narrow(&a, &b, factor: c, offset: n * dy, bound: bound.x),
                           Self.narrow(&a, &b, factor: -n, offset: c * dy, bound: bound.y) else { continue }

@@ -180,6 +180,33 @@ struct ShapeRasterTests {
         }
     }
 
+    /// The gallery's nine lane dots as its tree draws them: circles of radius 9 in a lane's space scaled by the
+    /// lane's length (`length`), each at a fraction along its lane, 34 px apart, in one tall buffer.
+    static func laneDots(fractions: [Double], length: Double = 180) -> [RoundedRect] {
+        fractions.enumerated().map { i, f in
+            let size = 2 * 9 / length, centre = SIMD2(11 + f * length, 17 + 34 * Double(i))
+            return RoundedRect(rect: DrawRect(origin: centre - size / 2, size: SIMD2(repeating: size)),
+                               cornerRadius: 9 / length, fill: RGBA(hex: 0x3478F6), scale: length)
+        }
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func theLanesDotsAtFractionalPlacesAreThePixelsGLDraws(scale: Double) throws {
+        let width = Int(202 * scale), height = Int(306 * scale)
+        for step in 0..<3 {
+            let fractions = (0..<9).map { (Double($0) * 0.113 + Double(step) * 0.37).truncatingRemainder(dividingBy: 1) }
+            let dots = Self.laneDots(fractions: fractions)
+            let gl = try Self.drawnByGL(dots, width: width, height: height, scale: scale)
+            var raster = ShapeRaster()
+            var cpu = Array(repeating: UInt32(0), count: width * height)
+            _ = Self.drawnByCPU(dots, width: width, height: height, scale: scale, raster: &raster, pixels: &cpu)
+            let diff = Self.difference(gl, cpu)
+            #expect(diff.largest <= 1, "step \(step) at \(scale): a byte off by \(diff.largest)")
+            #expect(diff.pixels * 50 <= 9 * 400 * Int(scale * scale), "step \(step) at \(scale): \(diff.pixels) px differ")
+            #expect(cpu.filter { $0 >> 24 == 255 }.count >= 9 * 200 * Int(scale * scale), "the dots' insides are whole")
+        }
+    }
+
     @Test func theNextSatelliteInTheSameBufferLeavesNothingOfTheLast() throws {
         var raster = ShapeRaster()
         var reused = Array(repeating: UInt32(0), count: 48 * 48)
