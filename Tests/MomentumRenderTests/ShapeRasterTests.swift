@@ -164,16 +164,21 @@ struct ShapeRasterTests {
         #expect(reused.allSatisfy { $0 == 0 })
     }
 
+    /// `shapes` written by the CPU into a transparent buffer, and how far that is from llvmpipe's drawing of them.
+    static func byCPUAndGL(_ shapes: [RoundedRect], width: Int, height: Int,
+                           scale: Double) throws -> (cpu: [UInt32], diff: (largest: Int, pixels: Int)) {
+        let gl = try Self.drawnByGL(shapes, width: width, height: height, scale: scale)
+        var raster = ShapeRaster()
+        var cpu = Array(repeating: UInt32(0), count: width * height)
+        _ = Self.drawnByCPU(shapes, width: width, height: height, scale: scale, raster: &raster, pixels: &cpu)
+        return (cpu, Self.difference(gl, cpu))
+    }
+
     @Test(arguments: [1.0, 2.0])
     func aSatelliteOfFourOverlappingShapesAtEveryKindOfAngleIsThePixelsGLDraws(scale: Double) throws {
         let side = Int(48 * scale)
         for angle in [0, 0.3, Double.pi / 4, 1.2, Double.pi / 2, 2.5, -0.8, 3.9] {
-            let shapes = Self.satellite(angle: angle)
-            let gl = try Self.drawnByGL(shapes, width: side, height: side, scale: scale)
-            var raster = ShapeRaster()
-            var cpu = Array(repeating: UInt32(0), count: side * side)
-            _ = Self.drawnByCPU(shapes, width: side, height: side, scale: scale, raster: &raster, pixels: &cpu)
-            let diff = Self.difference(gl, cpu)
+            let (cpu, diff) = try Self.byCPUAndGL(Self.satellite(angle: angle), width: side, height: side, scale: scale)
             #expect(diff.largest <= 1, "\(angle) rad at \(scale): a byte off by \(diff.largest)")
             #expect(diff.pixels * 50 <= side * side, "\(angle) rad at \(scale): \(diff.pixels) px differ")
             #expect(cpu.contains { $0 >> 24 == 255 })
@@ -195,12 +200,8 @@ struct ShapeRasterTests {
         let width = Int(202 * scale), height = Int(306 * scale)
         for step in 0..<3 {
             let fractions = (0..<9).map { (Double($0) * 0.113 + Double(step) * 0.37).truncatingRemainder(dividingBy: 1) }
-            let dots = Self.laneDots(fractions: fractions)
-            let gl = try Self.drawnByGL(dots, width: width, height: height, scale: scale)
-            var raster = ShapeRaster()
-            var cpu = Array(repeating: UInt32(0), count: width * height)
-            _ = Self.drawnByCPU(dots, width: width, height: height, scale: scale, raster: &raster, pixels: &cpu)
-            let diff = Self.difference(gl, cpu)
+            let (cpu, diff) = try Self.byCPUAndGL(Self.laneDots(fractions: fractions), width: width, height: height,
+                                                  scale: scale)
             #expect(diff.largest <= 1, "step \(step) at \(scale): a byte off by \(diff.largest)")
             #expect(diff.pixels * 50 <= 9 * 400 * Int(scale * scale), "step \(step) at \(scale): \(diff.pixels) px differ")
             #expect(cpu.filter { $0 >> 24 == 255 }.count >= 9 * 200 * Int(scale * scale), "the dots' insides are whole")
