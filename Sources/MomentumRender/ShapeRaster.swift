@@ -46,13 +46,17 @@ public struct ShapeRaster: Sendable {
 
     /// The shapes a list draws when it is one to `shapeLimit` rounded rectangles without shadows (what this raster
     /// draws, each over the ones before it), else nil.
-    /// A rectangle filled with no colour (a layer's clear extent, which keeps its surface one size) draws nothing —
-    /// GL's blend leaves what is there — and is left out.
+    /// A rectangle filled with no colour and without a shadow (a layer's clear extent, which keeps its surface one
+    /// size; a rounded rectangle where the tree is zoomed) draws nothing — GL's blend leaves what is there — and is
+    /// left out.
     public static func shapes(of list: DrawList) -> [RoundedRect]? {
         guard (1...shapeLimit + 1).contains(list.commands.count) else { return nil }
         var shapes: [RoundedRect] = []
         for command in list.commands {
             if case let .rect(_, fill) = command, fill.a <= 0 { continue }
+            if case let .roundedRect(shape) = command, shape.fill.a <= 0, shape.shadow.map({ $0.color.a <= 0 }) ?? true {
+                continue
+            }
             guard case let .roundedRect(shape) = command, shape.shadow.map({ $0.color.a <= 0 }) ?? true,
                   shapes.count < shapeLimit else {
                 return nil

@@ -236,6 +236,10 @@ struct ShapeRasterTests {
         let clear = DrawCommand.rect(DrawRect(x: -2, y: -2, width: 40, height: 40), fill: RGBA(r: 0, g: 0, b: 0, a: 0))
         let nine = Array(repeating: card, count: ShapeRaster.shapeLimit)
         #expect(ShapeRaster.shapes(of: DrawList(commands: [clear] + nine.map { .roundedRect($0) })) == nine)
+        // The same extent where the tree is zoomed (1920x1080): a clear rounded rectangle.
+        let zoomed = RoundedRect(rect: DrawRect(x: -2, y: -2, width: 40, height: 40), cornerRadius: 0,
+                                 fill: RGBA(r: 0, g: 0, b: 0, a: 0), scale: 2)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: [.roundedRect(zoomed)] + nine.map { .roundedRect($0) })) == nine)
         #expect(ShapeRaster.shapes(of: DrawList(commands: Array(repeating: .roundedRect(card), count: 10))) == nil)
         #expect(ShapeRaster.shapes(of: DrawList(commands: [clear])) == nil)
         #expect(ShapeRaster.shapes(of: DrawList()) == nil)
