@@ -20,36 +20,57 @@ public struct ShapeRaster: Sendable {
     /// A raster for a buffer that holds nothing yet (all pixels transparent).
     public init() {}
 
-    /// The most rounded rectangles a list drawn this way holds (the gallery's satellite is four: a body, two panels
-    /// and a nose).
-    public static let shapeLimit = 4
-    /// The largest buffer (px) a list of more than one rectangle is drawn into this way: a few small shapes turning
-    /// together (the satellite's 48x48 buffer, 96x96 at scale 2), not large cards, whose pixels the GPU's pass
-    /// draws for less than the CPU does.
+    /// The most rounded rectangles a list drawn this way holds (the gallery's lanes have nine dots; its satellite is
+    /// four: a body, two panels and a nose).
+    public static let shapeLimit = 9
+    /// The most rounded rectangles under a turned face (`face(of:)`: the playground's tile has its background).
+    public static let faceShapeLimit = 4
+    /// The most buffer px the shapes of a list of more than one rectangle reach (`reach(of:scale:)`) for it to be
+    /// drawn this way: a few small shapes (the satellite's, ~1.6 k px, and the lanes' dots, ~3.6 k px, four times
+    /// that at scale 2), not large cards, whose pixels the GPU's pass draws for less than the CPU does. What a
+    /// frame costs here is the pixels the shapes reach, not the buffer's (the dots run across a buffer of ~100 k
+    /// px).
     public static let severalShapesPixelLimit = 65_536
+
+    /// The buffer px the bounding boxes of `shapes` (as drawn: scaled and turned, with the one px of their
+    /// anti-aliased edge around) hold at `scale`, together.
+    public static func reach(of shapes: [RoundedRect], scale: Double) -> Double {
+        shapes.reduce(0) { sum, shape in
+            let box = shape.boundingBox.insetBy(-1)
+            return sum + box.width * box.height * scale * scale
+        }
+    }
     /// The largest buffer (px) a turned face (`face(of:)`) is written into this way: the playground's tile (~15 k px
     /// turned at 800x600, ~4× that at scale 2), its inside a plain fill and its face sampled texel by texel.
     public static let facePixelLimit = 262_144
 
     /// The shapes a list draws when it is one to `shapeLimit` rounded rectangles without shadows (what this raster
     /// draws, each over the ones before it), else nil.
+    /// A rectangle filled with no colour and without a shadow (a layer's clear extent, which keeps its surface one
+    /// size; a rounded rectangle where the tree is zoomed) draws nothing — GL's blend leaves what is there — and is
+    /// left out.
     public static func shapes(of list: DrawList) -> [RoundedRect]? {
-        guard (1...shapeLimit).contains(list.commands.count) else { return nil }
+        guard (1...shapeLimit + 1).contains(list.commands.count) else { return nil }
         var shapes: [RoundedRect] = []
         for command in list.commands {
-            guard case let .roundedRect(shape) = command, shape.shadow.map({ $0.color.a <= 0 }) ?? true else {
+            if case let .rect(_, fill) = command, fill.a <= 0 { continue }
+            if case let .roundedRect(shape) = command, shape.fill.a <= 0, shape.shadow.map({ $0.color.a <= 0 }) ?? true {
+                continue
+            }
+            guard case let .roundedRect(shape) = command, shape.shadow.map({ $0.color.a <= 0 }) ?? true,
+                  shapes.count < shapeLimit else {
                 return nil
             }
             shapes.append(shape)
         }
-        return shapes
+        return shapes.isEmpty ? nil : shapes
     }
 
-    /// The shapes and the rasterised face a list draws when it is up to `shapeLimit` rounded rectangles without
+    /// The shapes and the rasterised face a list draws when it is up to `faceShapeLimit` rounded rectangles without
     /// shadows followed by one raster (a turned layer that `shouldRasterize`, its background under its face: the
     /// playground's spinning tile), else nil.
     public static func face(of list: DrawList) -> (shapes: [RoundedRect], run: RasterRun)? {
-        guard let last = list.commands.last, case let .raster(run) = last, list.commands.count <= shapeLimit + 1,
+        guard let last = list.commands.last, case let .raster(run) = last, list.commands.count <= faceShapeLimit + 1,
               run.corners.count == 4 else { return nil }
         let shapes = list.commands.count == 1 ? []
             : Self.shapes(of: DrawList(commands: Array(list.commands.dropLast())))
@@ -109,14 +130,22 @@ public struct ShapeRaster: Sendable {
             // Coverage is nothing where d ≥ 0.5: the box grown by 1 px holds every pixel centre with any.
             let reach = half + 1
             // Coverage is whole (d ≤ −0.5) inside either arm of the cross the corners leave, |x| ≤ half.x − 0.5 with
-            // |y| ≤ half.y − r, or the other way round (r at least 0.5), kept a hundredth of a px in from its edges
-            // so that rounding never puts a pixel there that the distance would give less: those pixels take the
-            // colour itself, no distance worked out.
+            // |y| ≤ half.y − r, or the other way round (r at least 0.5), and inside the box through the corners'
+            // circles at 45° shrunk by half a px, |x| ≤ half.x − r + (r − 0.5)/√2 with the same in y (where a
+            // circle, whose arms are empty, is whole): each kept a hundredth of a px in from its edges so that
+            // rounding never puts a pixel there that the distance would give less. Those pixels take the colour
+            // itself, no distance worked out.
             let r = Swift.max(radius, 0.5), margin: Float = 0.01
-            let arms = (SIMD2(half.x - 0.5, half.y - r) - margin, SIMD2(half.x - r, half.y - 0.5) - margin)
+            let corner = (r - 0.5) * 0.70710677
+            let arms = (SIMD2(half.x - 0.5, half.y - r) - margin, SIMD2(half.x - r, half.y - 0.5) - margin,
+                        half - r + corner - margin)
             let whole = Self.byte(colour.a) << 24 | Self.byte(colour.r) << 16 | Self.byte(colour.g) << 8
                 | Self.byte(colour.b)
-            for row in 0..<height {
+            // Only the rows the grown box can reach turned any way (a dot in a tall buffer visits its own rows).
+            let far = (reach * reach).sum().squareRoot() + 1
+            guard centre.y + far > 0, centre.y - far < Float(height) else { continue }
+            let top = Swift.max(0, Int(centre.y - far)), bottom = Swift.min(height, Int(centre.y + far) + 1)
+            for row in top..<bottom {
                 let dy = Float(row) + 0.5 - centre.y
                 // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
                 // and |−n·dx + c·dy| < reach.y, each an interval of dx (or every dx, or none, when its factor is 0).
@@ -126,10 +155,10 @@ public struct ShapeRaster: Sendable {
                 let start = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
                 let end = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
                 guard start < end else { continue }
-                // The whole-coverage columns of this row: the wider arm's, or both joined where they meet.
+                // The whole-coverage columns of this row: the widest part's, or the parts joined where they meet.
                 var inside = end..<end
-                for arm in 0..<2 {
-                    let bound = arm == 0 ? arms.0 : arms.1
+                for arm in 0..<3 {
+                    let bound = arm == 0 ? arms.0 : arm == 1 ? arms.1 : arms.2
                     var a = -Float.infinity, b = Float.infinity
                     guard Self.narrow(&a, &b, factor: c, offset: n * dy, bound: bound.x),
                           Self.narrow(&a, &b, factor: -n, offset: c * dy, bound: bound.y) else { continue }

@@ -157,7 +157,7 @@ public struct SurfaceSlot: Hashable, Comparable, Sendable {
     public let rawValue: Int
 
     /// How many of the scene's layers may be drawn apart: the transition's shade, card, header bar and its two
-    /// titles each with the veil that fades it; the gallery's lanes, field, covers, orbit and satellite.
+    /// titles each with the veil that fades it; the gallery's lanes, their dots, field, covers, orbit and satellite.
     public static let sceneCount = 8
 
     /// The slot of the scene's `index`-th layer drawn apart (in drawing order).

@@ -8,6 +8,9 @@ struct GalleryLayerIDs: Sendable {
     /// The lanes' group (zero-size at the origin: its sublayers are placed in the root's coordinates), and a clear
     /// rectangle in it around everything the lanes draw.
     var lanes: LayerID, lanesExtent: LayerID, lanesCaption: LayerID
+    /// The dots' group over it (zero-size at the origin as well), and a clear rectangle in it around where the dots
+    /// run.
+    var dots: LayerID, dotsExtent: LayerID
     var fieldLabel: LayerID, field: LayerID, fieldCaption: LayerID
     /// What of the orbit never moves (zero-size at the origin, drawn apart once: a clear rectangle around it, the
     /// ellipse and the sun), and its centre (a zero-size layer holding the satellite).
@@ -19,6 +22,7 @@ struct GalleryLayerIDs: Sendable {
     /// Every single handle at `placeholder` (the root) until its layer is added.
     init(placeholder: LayerID) {
         (lanes, lanesExtent, lanesCaption) = (placeholder, placeholder, placeholder)
+        (dots, dotsExtent) = (placeholder, placeholder)
         (fieldLabel, field, fieldCaption) = (placeholder, placeholder, placeholder)
         (orbitBack, orbitExtent, orbitPath, sun) = (placeholder, placeholder, placeholder, placeholder)
         (orbitCentre, satellite, orbitCaption) = (placeholder, placeholder, placeholder)
@@ -102,23 +106,37 @@ extension GalleryScene {
         var tree = LayerTree(size: SIMD2(layout.width, layout.height))
         var ids = GalleryLayerIDs(placeholder: tree.root)
         let track = RGBA(r: 1, g: 1, b: 1, a: 0.14)
-        // The lanes' labels, tracks and dots: while the dots run, only their surface is drawn again (and swapped),
-        // not the window.
+        // The lanes' labels and tracks, on a surface of their own drawn once; the dots over them on another: while
+        // the dots run, only the dots' surface is drawn again — nine shadowless circles, written by the CPU
+        // (`ShapeRaster`), with no GL round trip —, not the labels and tracks, nor the window.
+        let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
         var lanes = Layer(frame: DrawRect(origin: .zero, size: .zero))
         lanes.wantsOwnSurface = true
         ids.lanes = tree.add(lanes)
         // Clear, around the lanes: their surface keeps one size whether a dot is at a lane's end or not (a size that
         // changes is a new buffer, drawn whole).
-        var extent = Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: RGBA(r: 0, g: 0, b: 0, a: 0))
+        var extent = Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: clear)
         extent.isHitTestable = false
         ids.lanesExtent = tree.add(extent, to: ids.lanes)
-        for (i, lane) in GalleryLane.all.enumerated() {
+        for lane in GalleryLane.all {
             ids.laneLabels.append(tree.add(text(lane.label, at: .zero, size: labelSize, color: labelColor), to: ids.lanes))
             ids.laneTracks.append(tree.add(Layer(frame: DrawRect(x: 0, y: 0, width: 1, height: 2), backgroundColor: track),
                                            to: ids.lanes))
+        }
+        // A dot never reaches another lane's label or track (a lane is at least 24 px, a dot 18), so drawing the dots
+        // after all of them draws what drawing each after its own lane's did.
+        var dots = Layer(frame: DrawRect(origin: .zero, size: .zero))
+        dots.wantsOwnSurface = true
+        dots.isHitTestable = false
+        ids.dots = tree.add(dots)
+        // Clear, around where the dots run: the same buffer size on every frame (a dot past a lane's end widens it).
+        var dotsExtent = Layer(frame: DrawRect(x: 0, y: 0, width: 0, height: 0), backgroundColor: clear)
+        dotsExtent.isHitTestable = false
+        ids.dotsExtent = tree.add(dotsExtent, to: ids.dots)
+        for i in GalleryLane.all.indices {
             var space = Layer(frame: DrawRect(origin: .zero, size: .zero), anchorPoint: .zero)
             space.isHitTestable = false
-            let spaceID = tree.add(space, to: ids.lanes)
+            let spaceID = tree.add(space, to: ids.dots)
             ids.laneSpaces.append(spaceID)
             let color = RGBA(hex: laneColors[i % laneColors.count])
             ids.laneDots.append(tree.add(circle(.zero, radius: 0.01, fill: color), to: spaceID))
@@ -239,6 +257,8 @@ extension GalleryScene {
         }
         // A dot at a lane's end reaches the frame's edge, its anti-aliased edge a pixel past it.
         tree[ids.lanesExtent].frame = layout.lanesFrame.insetBy(-2)
+        tree[ids.dotsExtent].frame = DrawRect(x: layout.laneStartX - radius, y: layout.lanesFrame.y,
+                                              width: length + 2 * radius, height: layout.lanesFrame.height).insetBy(-2)
         // Under the tracks; on a landscape phone, whose lanes are short, under the labels (from the tracks it ran
         // past the lanes' card).
         place(ids.lanesCaption, at: SIMD2(layout.isShort ? layout.lanesFrame.x : layout.laneStartX - radius,

@@ -53,6 +53,29 @@ import Testing
         #expect(checked >= 5)
     }
 
+    /// 800x600, and 1920x1080 at scale 2, where the gallery is zoomed (its dots' clear extent is a rounded
+    /// rectangle there, not a plain one).
+    @Test(arguments: [(800, 600, 1), (1920, 1080, 2)])
+    func theRunningDotsAreWrittenWithoutAGLRoundTrip(width: Int, height: Int, scale: Int) throws {
+        // The lanes run once when the scene appears. Their labels and tracks are drawn once; each frame of the run
+        // writes only the dots (and the turning satellite) by the CPU into the app's own buffers: no surface drawn
+        // by the GL (`layer_swaps`), where every frame of the run drew the lanes' surface through the GL before.
+        let c = try Compositor(scene: .gallery, arguments: ["--no-hud"], output: (width, height), scale: scale)
+        let rest = try c.app.waitFor("the lanes finished") { $0.gallery?.lanes.running == false }
+        var frame: TraceRecord.Frame?
+        var swaps: [Int] = []
+        for line in c.app.events[..<rest.index] {
+            if let f = line.frame { frame = f }
+            // A frame's line comes before the scene's record of it.
+            if line.gallery?.lanes.running == true, let f = frame, f.sequence > 2 { swaps.append(f.layerSwaps ?? -1) }
+        }
+        #expect(swaps.count >= 5, "frames of the lanes' run after the first two: \(swaps.count)")
+        // One frame may draw another surface whole (at 1920x1080@2 one frame of the run drew one through the GL,
+        // as `SceneSurfacesEndToEndTests` allows); the base drew one on every frame.
+        #expect(swaps.allSatisfy { $0 >= 0 } && swaps.filter { $0 > 0 }.count <= 1,
+                "layer surfaces the GL drew on each frame of the run: \(swaps)")
+    }
+
     @Test func tappingTheLanesMidRunRestartsThemFromWhereTheyAre() throws {
         let c = try Compositor(scene: .gallery)
         // The lanes run 0 → 1 once when the scene appears; tap them while they are about a third of the way.

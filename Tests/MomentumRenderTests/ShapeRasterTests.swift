@@ -164,19 +164,47 @@ struct ShapeRasterTests {
         #expect(reused.allSatisfy { $0 == 0 })
     }
 
+    /// `shapes` written by the CPU into a transparent buffer, and how far that is from llvmpipe's drawing of them.
+    static func byCPUAndGL(_ shapes: [RoundedRect], width: Int, height: Int,
+                           scale: Double) throws -> (cpu: [UInt32], diff: (largest: Int, pixels: Int)) {
+        let gl = try Self.drawnByGL(shapes, width: width, height: height, scale: scale)
+        var raster = ShapeRaster()
+        var cpu = Array(repeating: UInt32(0), count: width * height)
+        _ = Self.drawnByCPU(shapes, width: width, height: height, scale: scale, raster: &raster, pixels: &cpu)
+        return (cpu, Self.difference(gl, cpu))
+    }
+
     @Test(arguments: [1.0, 2.0])
     func aSatelliteOfFourOverlappingShapesAtEveryKindOfAngleIsThePixelsGLDraws(scale: Double) throws {
         let side = Int(48 * scale)
         for angle in [0, 0.3, Double.pi / 4, 1.2, Double.pi / 2, 2.5, -0.8, 3.9] {
-            let shapes = Self.satellite(angle: angle)
-            let gl = try Self.drawnByGL(shapes, width: side, height: side, scale: scale)
-            var raster = ShapeRaster()
-            var cpu = Array(repeating: UInt32(0), count: side * side)
-            _ = Self.drawnByCPU(shapes, width: side, height: side, scale: scale, raster: &raster, pixels: &cpu)
-            let diff = Self.difference(gl, cpu)
+            let (cpu, diff) = try Self.byCPUAndGL(Self.satellite(angle: angle), width: side, height: side, scale: scale)
             #expect(diff.largest <= 1, "\(angle) rad at \(scale): a byte off by \(diff.largest)")
             #expect(diff.pixels * 50 <= side * side, "\(angle) rad at \(scale): \(diff.pixels) px differ")
             #expect(cpu.contains { $0 >> 24 == 255 })
+        }
+    }
+
+    /// The gallery's nine lane dots as its tree draws them: circles of radius 9 in a lane's space scaled by the
+    /// lane's length (`length`), each at a fraction along its lane, 34 px apart, in one tall buffer.
+    static func laneDots(fractions: [Double], length: Double = 180) -> [RoundedRect] {
+        fractions.enumerated().map { i, f in
+            let size = 2 * 9 / length, centre = SIMD2(11 + f * length, 17 + 34 * Double(i))
+            return RoundedRect(rect: DrawRect(origin: centre - size / 2, size: SIMD2(repeating: size)),
+                               cornerRadius: 9 / length, fill: RGBA(hex: 0x3478F6), scale: length)
+        }
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func theLanesDotsAtFractionalPlacesAreThePixelsGLDraws(scale: Double) throws {
+        let width = Int(202 * scale), height = Int(306 * scale)
+        for step in 0..<3 {
+            let fractions = (0..<9).map { (Double($0) * 0.113 + Double(step) * 0.37).truncatingRemainder(dividingBy: 1) }
+            let (cpu, diff) = try Self.byCPUAndGL(Self.laneDots(fractions: fractions), width: width, height: height,
+                                                  scale: scale)
+            #expect(diff.largest <= 1, "step \(step) at \(scale): a byte off by \(diff.largest)")
+            #expect(diff.pixels * 50 <= 9 * 400 * Int(scale * scale), "step \(step) at \(scale): \(diff.pixels) px differ")
+            #expect(cpu.filter { $0 >> 24 == 255 }.count >= 9 * 200 * Int(scale * scale), "the dots' insides are whole")
         }
     }
 
@@ -204,7 +232,16 @@ struct ShapeRasterTests {
         shadowed.shadow = DropShadow(blurRadius: 4, offset: SIMD2(0, 2))
         #expect(ShapeRaster.shapes(of: DrawList(commands: [.roundedRect(shadowed)])) == nil)
         #expect(ShapeRaster.shapes(of: DrawList(commands: [.roundedRect(card), .roundedRect(shadowed)])) == nil)
-        #expect(ShapeRaster.shapes(of: DrawList(commands: Array(repeating: .roundedRect(card), count: 5))) == nil)
+        // The lanes' nine dots, their clear extent left out; not ten shapes, nor only the extent.
+        let clear = DrawCommand.rect(DrawRect(x: -2, y: -2, width: 40, height: 40), fill: RGBA(r: 0, g: 0, b: 0, a: 0))
+        let nine = Array(repeating: card, count: ShapeRaster.shapeLimit)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: [clear] + nine.map { .roundedRect($0) })) == nine)
+        // The same extent where the tree is zoomed (1920x1080): a clear rounded rectangle.
+        let zoomed = RoundedRect(rect: DrawRect(x: -2, y: -2, width: 40, height: 40), cornerRadius: 0,
+                                 fill: RGBA(r: 0, g: 0, b: 0, a: 0), scale: 2)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: [.roundedRect(zoomed)] + nine.map { .roundedRect($0) })) == nine)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: Array(repeating: .roundedRect(card), count: 10))) == nil)
+        #expect(ShapeRaster.shapes(of: DrawList(commands: [clear])) == nil)
         #expect(ShapeRaster.shapes(of: DrawList()) == nil)
         #expect(ShapeRaster.shapes(of: DrawList(commands: [.rect(card.rect, fill: Self.pull)])) == nil)
     }

@@ -169,6 +169,34 @@ struct LayerSurfaceFrameTests {
         if let satellite = moved.first { #expect(satellite.frame.width <= 80 && satellite.frame.height <= 80) }
     }
 
+    @Test("while the gallery's lanes run, only the dots' surface is drawn again — nine circles without shadows, nothing else — not the labels and tracks, nor the window")
+    func galleryLaneDotsRunOnTheirOwnSurface() throws {
+        // The lanes run from the start for 1.5 s: two frames from 0.5 s on.
+        let (a, b) = try #require(Self.firstTwoFrames(.gallery, until: 1.2, step: 0.005) { _, _ in true })
+        #expect(a.list == b.list, "the window is not drawn again while the dots run")
+        let redrawn = Self.redrawn(a, b).filter { $0.frame.width > 80 || $0.frame.height > 80 }  // not the satellite
+        try #require(redrawn.count == 1, "one large surface drawn again: \(redrawn.map(\.frame))")
+        // What the CPU writes into the app's buffers (`ShapeRaster.shapes(of:)`): rounded rectangles without
+        // shadows, the clear extent aside; no text, so no GL round trip for the labels.
+        var circles = 0
+        for command in redrawn[0].content.commands {
+            switch command {
+            case .rect(_, let fill): #expect(fill.a == 0, "only a clear extent besides the dots")
+            case .roundedRect(let shape):
+                #expect(shape.shadow == nil && shape.boundingBox.width < 20 && shape.boundingBox.height < 20)
+                circles += 1
+            default: Issue.record("the dots' surface draws \(command)")
+            }
+        }
+        #expect(circles == GalleryLane.all.count)
+        // The labels and tracks keep their surface, drawn as it was.
+        let labels = SurfaceSlot.sceneSlots.compactMap { b.separated[$0] }.first { layer in
+            layer.content.commands.contains { if case .text = $0 { true } else { false } }
+        }
+        let still = try #require(labels, "the lanes' labels on a surface of their own")
+        #expect(SurfaceSlot.sceneSlots.contains { a.separated[$0] == still })
+    }
+
     @Test("the HUD's numbers and bars are brought up to date about four times a second while frames run, not on every frame nor ten times a second")
     func hudIsDrawnAFewTimesASecond() throws {
         var driver = RunCoreTests.autoplay(.transition)

@@ -405,12 +405,12 @@ final class RenderTarget {
         let anchorPixel = tall ? solidBuffer(.clear, window: window) : nil
         let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
         // One rounded rectangle no larger than twice the window (a pull line that turns and stretches every frame),
-        // or a few in a small layer (the gallery's satellite, which turns as it orbits): their pixels written by the
-        // CPU into wl_shm buffers, where the compositor offers them.
+        // or a few small ones (the gallery's satellite, which turns as it orbits, and its lanes' running dots): their
+        // pixels written by the CPU into wl_shm buffers, where the compositor offers them.
         let offered = solid == nil && small && ShmBuffers.areOffered(for: window)
         let shapes = offered
             ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in
-                shapes.count == 1 || layer.frame.width * layer.frame.height * scale * scale
+                shapes.count == 1 || ShapeRaster.reach(of: shapes, scale: scale)
                     <= Double(ShapeRaster.severalShapesPixelLimit) ? shapes : nil
             } : nil
         // A rasterised face turned over its shadowless background (the playground's tile as it spins): the face's
