@@ -32,8 +32,10 @@ enum SurfaceBuffersKind: String, CaseIterable, ExpressibleByArgument {
     case shm
 
     /// The largest window, in buffer px, whose frames `auto` leaves in an EGL surface: at 1920x1080@2 the window's
-    /// swrast back buffer beside Mesa's `wl_shm` buffer is 63 MiB, the app's own buffer 32 (VmHWM −30 to −35 MiB
-    /// in every scene, CPU a frame level: docs/benchmarks/scenes.md, sixteenth step).
+    /// swrast back buffer beside Mesa's `wl_shm` buffer is 63 MiB, the app's own buffer 32 (VmHWM −26 to −31 MiB in
+    /// every scene: docs/benchmarks/scenes.md, sixteenth step). Below it the pixels stay the EGL surface's exactly
+    /// (a band rounds a gradient a unit the other way at some pixels) and llvmpipe rasterises on the drawing
+    /// thread (`RasterThreads.callingThreadLimit`, the same line).
     static let appBuffersAbove = 1280 * 1024
 
     /// Whether a window of `width`×`height` buffer px goes into the app's own buffers, asked for this way, where
