@@ -22,11 +22,32 @@ enum FrameStart: String, CaseIterable, ExpressibleByArgument {
 
 /// `--surface-buffers`: what holds the window's frames.
 enum SurfaceBuffersKind: String, CaseIterable, ExpressibleByArgument {
+    /// `shm` for a window larger than `appBuffersAbove` buffer px drawn by Mesa's software rasteriser over `wl_shm`
+    /// (swrast: no buffer age, every swap copies the whole back buffer into a buffer of Mesa's), else `egl`.
+    case auto
     /// An EGL window surface (the driver's back buffer and its buffers, swapped).
     case egl
     /// The app's own `wl_shm` buffers, drawn through a framebuffer a band of rows high and read back (no full-size
     /// GL buffer); falls back to `egl` where EGL cannot bind a context to no surface or read BGRA back.
     case shm
+
+    /// The largest window, in buffer px, whose frames `auto` leaves in an EGL surface: at 1920x1080@2 the window's
+    /// swrast back buffer beside Mesa's `wl_shm` buffer is 63 MiB, the app's own buffer 32 (VmHWM −26 to −31 MiB in
+    /// every scene: docs/benchmarks/scenes.md, sixteenth step). Below it the pixels stay the EGL surface's exactly
+    /// (a band rounds a gradient a unit the other way at some pixels) and llvmpipe rasterises on the drawing
+    /// thread (`RasterThreads.callingThreadLimit`, the same line).
+    static let appBuffersAbove = 1280 * 1024
+
+    /// Whether a window of `width`×`height` buffer px goes into the app's own buffers, asked for this way, where
+    /// the driver is swrast over `wl_shm` (`swrast`: `RenderContext.mayKeepLastFrame`). `auto` chooses by size
+    /// only there; a GPU driver keeps its EGL surface (its buffers are not copied at each swap).
+    func wantsAppBuffers(width: Int, height: Int, swrast: Bool) -> Bool {
+        switch self {
+        case .egl: false
+        case .shm: true
+        case .auto: swrast && width * height > Self.appBuffersAbove
+        }
+    }
 }
 
 /// `bench --compositor weston|mutter|sway|phoc|kwin`.

@@ -55,8 +55,8 @@ struct RunCommand: LoggingCommand {
           help: "Draw every layer into the window (no surface of its own, moved by the compositor, for a moving layer).")
     var noSubsurfaces = false
     @Option(name: .customLong("surface-buffers"),
-            help: "What holds the window's frames: an EGL window surface (egl), or the app's own wl_shm buffers drawn in bands of rows and read back, which holds no full-size GL buffer (shm; where EGL can bind a context to no surface, else egl).")
-    var surfaceBuffers = SurfaceBuffersKind.egl
+            help: "What holds the window's frames: auto (the default: shm for a window larger than 1280x1024 buffer px drawn by Mesa's software rasteriser, else egl), egl (an EGL window surface), or shm (the app's own wl_shm buffers drawn in bands of rows and read back, which holds no full-size GL buffer; where EGL can bind a context to no surface, else egl).")
+    var surfaceBuffers = SurfaceBuffersKind.auto
     @Option(help: "Draw a dragged object where the finger will be when the frame is shown (on), or where its newest sample was (off).")
     var predict = Switch.on
     @Option(name: .customLong("frame-start"),

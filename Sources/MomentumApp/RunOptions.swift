@@ -12,7 +12,7 @@ struct RunOptions {
     var screenshotHUD = true
     var subsurfaces = true
     /// `--surface-buffers`.
-    var surfaceBuffers = SurfaceBuffersKind.egl
+    var surfaceBuffers = SurfaceBuffersKind.auto
 }
 
 /// `--trace-limit SIZE`: bytes with an optional binary suffix (`k`, `M`, `G`, `T`; `4096`, `64k`, `256M`, `1G`),

@@ -186,18 +186,54 @@ import Testing
                 $0.frame?.layerSurface != nil
             }
             try c.app.waitFor("that frame presented", after: drawn.index) { $0.presented != nil }
-            let maps = try String(contentsOfFile: "/proc/\(c.app.processIdentifier)/maps", encoding: .utf8)
-                .split(separator: "\n")
-            let layers = maps.filter { $0.contains("memfd:momentum-layer") }
-            let mesa = maps.filter { $0.contains("memfd:mesa-shared") }.map { line -> Int in
-                let range = line.prefix(while: { $0 != " " }).split(separator: "-").compactMap { Int($0, radix: 16) }
-                return range.count == 2 ? range[1] - range[0] : 0
-            }
+            let layers = try Self.mappings(of: c.app.processIdentifier, named: "memfd:momentum-layer")
+            let mesa = try Self.mappings(of: c.app.processIdentifier, named: "memfd:mesa-shared")
             #expect(!layers.isEmpty, "\(scene.rawValue): no momentum-layer buffer mapped")
             #expect(mesa.allSatisfy { $0 >= windowBytes },
                     "\(scene.rawValue): Mesa's buffers \(mesa) bytes, the window's \(windowBytes)")
             c.app.signal()
             #expect(try c.app.waitExit() == 0)
         }
+    }
+
+    /// By default (`--surface-buffers auto`) a window larger than 1280x1024 buffer px drawn by this swrast is drawn
+    /// into the app's own `wl_shm` buffers (`momentum-window`) and holds no EGL window surface: neither swrast's back
+    /// buffer nor Mesa's `wl_shm` buffers (`mesa-shared`), 63 MiB at 1920x1080@2; a smaller one keeps its EGL surface.
+    /// In a scene whose window is drawn again (the gallery) and one drawn once (the panel), once a frame after the
+    /// first was presented.
+    @Test(arguments: [Screen(width: 800, height: 600, scale: 1), Screen(width: 1920, height: 1080, scale: 2)])
+    func aLargeWindowLivesInTheAppsOwnBuffersByDefault(screen: Screen) throws {
+        let large = screen.width * screen.height * screen.scale * screen.scale > 1280 * 1024
+        for scene in [SceneKind.panel, .gallery] {
+            let c = try Compositor(scene: scene, arguments: ["--no-hud", "--autoplay"],
+                                   output: (screen.width, screen.height), scale: screen.scale)
+            let first = try c.app.waitFor("the first frame presented") { $0.presented != nil }
+            try c.app.waitFor("a later frame presented", after: first.index) { $0.presented != nil }
+            let window = try Self.mappings(of: c.app.processIdentifier, named: "memfd:momentum-window")
+            let mesa = try Self.mappings(of: c.app.processIdentifier, named: "memfd:mesa-shared")
+            let facts = c.app.events.compactMap { $0.system?.gl?.eglExtensions }.first ?? []
+            let inAppBuffers = facts.contains { $0.hasPrefix("window drawn into the app's wl_shm buffers") }
+            if large {
+                #expect(inAppBuffers, "\(scene.rawValue): EGL facts \(facts)")
+                #expect(!window.isEmpty, "\(scene.rawValue): no momentum-window buffer mapped")
+                #expect(mesa.isEmpty, "\(scene.rawValue): Mesa's wl_shm buffers mapped: \(mesa) bytes")
+            } else {
+                #expect(!inAppBuffers, "\(scene.rawValue): EGL facts \(facts)")
+                #expect(window.isEmpty, "\(scene.rawValue): momentum-window buffers mapped: \(window) bytes")
+                #expect(!mesa.isEmpty, "\(scene.rawValue): no Mesa wl_shm buffer mapped (the window's EGL surface)")
+            }
+            c.app.signal()
+            #expect(try c.app.waitExit() == 0)
+        }
+    }
+
+    /// The sizes in bytes of the mappings of process `pid` whose line in /proc/PID/maps names `name`.
+    static func mappings(of pid: Int32, named name: String) throws -> [Int] {
+        try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains(name) }
+            .map { line in
+                let range = line.prefix(while: { $0 != " " }).split(separator: "-").compactMap { Int($0, radix: 16) }
+                return range.count == 2 ? range[1] - range[0] : 0
+            }
     }
 }

@@ -62,8 +62,8 @@ struct BenchRunCommand: LoggingCommand {
           help: "Run the app with --no-subsurfaces (every layer drawn into the window), to weigh what they save.")
     var noSubsurfaces = false
     @Option(name: .customLong("surface-buffers"),
-            help: "Run the app with --surface-buffers egl|shm (what holds the window's frames).")
-    var surfaceBuffers = SurfaceBuffersKind.egl
+            help: "Run the app with --surface-buffers auto|egl|shm (what holds the window's frames).")
+    var surfaceBuffers = SurfaceBuffersKind.auto
     @Option(help: "Folder for report.json, report.html, frames-*.csv and the traces.", completion: .directory) var out = "momentum-bench"
     @Option(help: """
         Run in a private headless compositor started for the bench and stopped after it (also on SIGINT, SIGTERM, \

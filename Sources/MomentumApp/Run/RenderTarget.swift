@@ -18,8 +18,9 @@ final class RenderTarget {
     private var keptFrame: KeptFrame?
     /// Set once the back buffer did not hold the last frame: then it is never trusted again.
     private var keptFrameFailed = false
-    /// `--surface-buffers shm`: the window's frames go into buffers of the app's where EGL can (`appBuffers`).
-    var wantsAppBuffers = false
+    /// `--surface-buffers`: whether the window's frames go into buffers of the app's where EGL can (`appBuffers`),
+    /// chosen at the first configure (`SurfaceBuffersKind.wantsAppBuffers`); a window made larger later keeps it.
+    var surfaceBuffers = SurfaceBuffersKind.auto
     /// The window's own `wl_shm` buffers, when its frames are drawn without an EGL surface.
     private(set) var appBuffers: ShmBuffers?
     /// The buffer this frame is drawn into (chosen when the renderer asks where to draw).
@@ -88,11 +89,15 @@ final class RenderTarget {
         let started = begun ?? Self.startContext(display: display, bufferSize: size)
         begun = nil
         let context = try started.get()
+        let wantsAppBuffers = surfaceBuffers.wantsAppBuffers(width: Int(size.width), height: Int(size.height),
+                                                             swrast: context.mayKeepLastFrame)
+        // Asked for by name (`shm`): a fallback is said; `auto` falls back without a word.
+        let says = surfaceBuffers == .shm
         do {
             if wantsAppBuffers, context.canDrawWithoutSurface {
                 try context.drawWindowWithoutSurface()
             } else {
-                if wantsAppBuffers {
+                if wantsAppBuffers, says {
                     fontLog("--surface-buffers shm: EGL cannot bind a context to no surface "
                             + "(EGL_KHR_surfaceless_context); drawing into an EGL window surface")
                 }
@@ -108,8 +113,10 @@ final class RenderTarget {
                    let buffers = ShmBuffers(window: window, name: "momentum-window", owner: "the window's") {
                     appBuffers = buffers
                 } else {
-                    fontLog("--surface-buffers shm: this GL cannot read BGRA back (GL_EXT_read_format_bgra) or the "
-                            + "compositor offers no wl_shm; drawing into an EGL window surface")
+                    if says {
+                        fontLog("--surface-buffers shm: this GL cannot read BGRA back (GL_EXT_read_format_bgra) or "
+                                + "the compositor offers no wl_shm; drawing into an EGL window surface")
+                    }
                     try makeWindowSurface(context: context, window: window)
                 }
             }

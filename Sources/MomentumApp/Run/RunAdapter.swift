@@ -32,7 +32,7 @@ final class RunAdapter {
         self.logger = logger
         let target = RenderTarget { [logger] line in logger.notice("\(line)") }
         target.allowsLayerSurfaces = options.subsurfaces
-        target.wantsAppBuffers = options.surfaceBuffers == .shm
+        target.surfaceBuffers = options.surfaceBuffers
         self.target = target
         writer = try TraceWriter(path: options.tracePath, limit: options.traceLimit)
         var configuration = options.core
