@@ -144,7 +144,8 @@ public struct ShapeRaster: Sendable {
             // Only the rows the grown box can reach turned any way (a dot in a tall buffer visits its own rows).
             let far = (reach * reach).sum().squareRoot() + 1
             guard centre.y + far > 0, centre.y - far < Float(height) else { continue }
-            let top = Swift.max(0, Int(centre.y - far)), bottom = Swift.min(height, Int(centre.y + far) + 1)
+            // Clamped as floats first: a reach past any row (or not finite) never becomes an Int out of range.
+            let top = Int(Swift.max(0, centre.y - far)), bottom = Int(Swift.min(Float(height), centre.y + far + 1))
             for row in top..<bottom {
                 let dy = Float(row) + 0.5 - centre.y
                 // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
@@ -316,6 +317,7 @@ public struct ShapeRaster: Sendable {
     /// Narrows `low…high` to the dx with |factor·dx + offset| < bound; false when no dx is left.
     private static func narrow(_ low: inout Float, _ high: inout Float, factor: Float, offset: Float,
                                bound: Float) -> Bool {
+        guard bound > 0 else { return false }  // |…| < a bound of 0 or less holds for no dx
         if abs(factor) < 1e-6 { return abs(offset) < bound }
         let a = (-bound - offset) / factor, b = (bound - offset) / factor
         low = Swift.max(low, Swift.min(a, b))

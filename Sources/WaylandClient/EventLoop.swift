@@ -130,11 +130,16 @@ public final class EventLoop {
     /// loop read, and those others read meanwhile, found queued before it sleeps) and once before the first poll;
     /// it returns the poll timeout in seconds (negative: sleep until an event), kept to the microsecond (a frame
     /// started at a learned deadline must not wake a millisecond late).
+    /// How many batches found queued before the poll (read by someone else) are followed by `afterDispatch` in a
+    /// row before the loop polls once (without sleeping) for signals and its other sources.
+    static let queuedRunLimit = 4
+
     public func run(afterDispatch: () -> Double) -> Exit {
         let wl = display.pointer
         var timeout = afterDispatch()
         // The descriptors polled: made again only when a source is added (no array made per iteration).
         var fds: [pollfd] = []
+        var queuedRuns = 0
         while exit == nil {
             // Events that something else read from the connection while `afterDispatch` ran (Mesa inside
             // eglSwapBuffers, a round trip on its own queue) wait on the queue, where the poll does not see them:
@@ -146,11 +151,18 @@ public final class EventLoop {
                 if dispatched < 0 { return .failed(display.connectionError()) }
                 queued += dispatched
             }
+            // At most a few such batches in a row: then the poll below runs without sleeping, so the signal
+            // descriptor and the other sources are looked at even while every frame's swap reads the next events.
             if queued > 0 {
-                wl_display_cancel_read(wl)
-                timeout = afterDispatch()
-                continue
+                queuedRuns += 1
+                if queuedRuns <= Self.queuedRunLimit {
+                    wl_display_cancel_read(wl)
+                    timeout = afterDispatch()
+                    continue
+                }
+                timeout = 0
             }
+            queuedRuns = 0
             var wantWrite = false
             if wl_display_flush(wl) < 0 {
                 if errno == EAGAIN { wantWrite = true } else {

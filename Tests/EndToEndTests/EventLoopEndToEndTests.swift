@@ -80,4 +80,64 @@ import WaylandClient
         let waited = after.at - queuedAt
         #expect(waited < .seconds(sleep / 2), "afterDispatch came \(waited) after the event was queued")
     }
+
+    /// Queues an event for the default queue without dispatching it, as Mesa's swap does: a sync on the default
+    /// queue, then a round trip on a queue of its own, which reads the sync's `done` from the socket. False if any
+    /// step failed.
+    static func queueAnEvent(on display: Display, listener: UnsafePointer<wl_callback_listener>,
+                             context: UnsafeMutableRawPointer?) -> Bool {
+        guard let callback = wl_display_sync(display.pointer) else { return false }
+        wl_callback_add_listener(callback, listener, context)
+        guard let queue = wl_display_create_queue(display.pointer) else { return false }
+        defer { wl_event_queue_destroy(queue) }
+        guard let wrapper = wl_proxy_create_wrapper(UnsafeMutableRawPointer(display.pointer)) else { return false }
+        defer { wl_proxy_wrapper_destroy(wrapper) }
+        wl_proxy_set_queue(OpaquePointer(wrapper), queue)
+        return wl_display_roundtrip_queue(display.pointer, queue) >= 0
+    }
+
+    /// A frame whose swap reads the next events every time (a slow llvmpipe frame that finds the next callback
+    /// already sent) keeps the loop in its queued batches: it still looks at its other sources (and the signals)
+    /// within a few frames, not only once the events stop.
+    @Test func framesThatAlwaysQueueEventsDoNotStarveTheOtherSources() throws {
+        let started = try startWeston(width: 320, height: 240)
+        defer { started.weston.stop() }
+        let display = try Display(socket: started.weston.runtimeDir + "/" + started.weston.waylandDisplay)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &mask)
+        defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+        let loop = EventLoop(display: display)
+        var pipeFDs: [Int32] = [-1, -1]
+        try #require(pipe(&pipeFDs) == 0)
+        defer { close(pipeFDs[0]); close(pipeFDs[1]) }
+        // Readable from the start: the loop serves it at its first poll.
+        var byte: UInt8 = 1
+        try #require(write(pipeFDs[1], &byte, 1) == 1)
+        var frames = 0
+        loop.add(EventLoop.Source(name: "the test's pipe", fd: pipeFDs[0]) {
+            loop.stop(code: 0, reason: "the pipe served after \(frames) frames")
+            return true
+        })
+        let seen = Seen()
+        let context = Unmanaged.passRetained(seen)
+        defer { context.release() }
+        var listener = wl_callback_listener(done: { _, callback, _ in wl_callback_destroy(callback) })
+        let exit = withUnsafeMutablePointer(to: &listener) { listener in
+            loop.run {
+                frames += 1
+                if frames > 50 {
+                    loop.stop(code: 1, reason: "the pipe not served in 50 frames")
+                } else if !Self.queueAnEvent(on: display, listener: listener, context: context.toOpaque()) {
+                    loop.stop(code: 1, reason: "queueing an event failed")
+                }
+                return 10
+            }
+        }
+        guard case .requested(let code, let reason) = exit else {
+            Issue.record("the loop ended otherwise: \(exit)")
+            return
+        }
+        #expect(code == 0, "\(reason)")
+        #expect(frames <= 10, "\(reason)")
+    }
 }

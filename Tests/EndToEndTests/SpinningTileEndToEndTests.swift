@@ -119,7 +119,7 @@ import Testing
         let outputPath = folder + "/output.ppm", windowPath = folder + "/window.ppm", tilePath = folder + "/tile.ppm"
         /// What weston shows now: the tile's surface (the app's subsurface of about its size, up to its turned box),
         /// the tile's orange on screen, and the tile's orange in the window's own buffer.
-        func look() throws -> (tile: View?, shown: (count: Int, extent: Int), window: Int) {
+        func lookOnce() throws -> (tile: View?, shown: (count: Int, extent: Int), window: Int)? {
             let views = try c.weston.surfaces().compactMap(View.init)
             let window = try #require(views.first { $0.pid == pid && $0.role == "xdg_toplevel" }, "\(views)")
             let tile = views.first { view in
@@ -127,8 +127,17 @@ import Testing
                     && view.rect.width <= 1.6 * side
             }
             try c.weston.capture(to: outputPath)
-            try c.weston.captureSurface(window.index, to: windowPath)
+            // A view's index holds only while weston shows the same views (the flash's surface mapped or unmapped
+            // in between shifts them): the captured buffer must be the window's, by its size, else look again.
+            let captured = try c.weston.captureSurface(window.index, to: windowPath)
+            guard captured == window.content else { return nil }
             return (tile, Self.orange(in: try PPM(path: outputPath)), Self.orange(in: try PPM(path: windowPath)).count)
+        }
+        func look() throws -> (tile: View?, shown: (count: Int, extent: Int), window: Int) {
+            for _ in 0..<10 {
+                if let seen = try lookOnce() { return seen }
+            }
+            throw HarnessError.connection("the views weston shows kept changing between listing and capturing them")
         }
         // Upright, before the throw: on a surface of its own, and the measure gives the tile's side.
         let upright = try look()
@@ -155,7 +164,7 @@ import Testing
             guard seen.shown.extent >= Int(side) + 5, Double(seen.shown.count) >= 0.6 * side * side else { continue }
             // Its own surface's pixels are the tile's.
             let tile = try #require(seen.tile, "no surface of the app's about the tile's size")
-            try c.weston.captureSurface(tile.index, to: tilePath)
+            guard try c.weston.captureSurface(tile.index, to: tilePath) == tile.content else { continue }
             turned = (tile, seen.shown, Self.orange(in: try PPM(path: tilePath)).count)
         }
         let shot = try #require(turned, "no screenshot while the tile spun showed it turned: \(shots)")
@@ -176,17 +185,23 @@ import Testing
         }
         // The flash where they met (an impact faster than 300 px/s: `PlaygroundScene.collide`) fades in about a
         // quarter of a second: while it shows, it is a layer the GL draws (one), beside the tile the CPU writes.
+        // Its time is the scene's: each frame's step is the interval since the last, but at most the tree's
+        // `maxFrameInterval` (0.1 s), so on a slow machine the flash shows longer in wall time.
         var frame: TraceRecord.Frame?
-        var flash = -Double.infinity
+        var flash = -Double.infinity, sceneTime = 0.0, lastFrame: Double?
         var spin: [(frame: TraceRecord.Frame, flash: Bool)] = []
         for line in c.app.events.dropFirst(mark) {
             if let hit = line.gesture(.collision), let card = hit.vector(.velocityBefore),
                let tile = hit.vector(.tileVelocityBefore), ((card - tile) * (card - tile)).sum() > 300 * 300 {
-                flash = line.t
+                flash = sceneTime
             }
-            if let f = line.frame { frame = f }
+            if let f = line.frame {
+                frame = f
+                if let last = lastFrame { sceneTime += min(max(line.t - last, 0), 0.1) }
+                lastFrame = line.t
+            }
             guard let p = line.playground, let f = frame, !Self.quarter(p.tileAngle) else { continue }
-            spin.append((f, line.t <= flash + Self.flashTime))
+            spin.append((f, sceneTime <= flash + Self.flashTime))
         }
         let swapped = spin.filter { spun in spun.frame.layerSwaps.map { $0 > (spun.flash ? 1 : 0) } ?? true }
             .map { spun in
