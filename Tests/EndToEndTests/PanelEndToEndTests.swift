@@ -14,7 +14,7 @@ import Testing
         let c = try Compositor(arguments: Compositor.unpredicted + ["--backend", backend.rawValue])
         let mark = c.app.events.count
         // Press on the peeking strip (32 px below its top edge), move up slowly, and check while the finger is down.
-        try c.play("0 press 0 400 560\n10 moveto 0 400 400 600")
+        try c.play("0 press 0 400 560\n10 moveto 0 400 400 1200")
         let events = Array(c.app.events.dropFirst(mark))
         var fingerY: Double?
         var offsets: [Double] = []
