@@ -53,15 +53,16 @@ public struct ShapeRaster: Sendable {
         guard (1...shapeLimit + 1).contains(list.commands.count) else { return nil }
         var shapes: [RoundedRect] = []
         for command in list.commands {
-            if case let .rect(_, fill) = command, fill.a <= 0 { continue }
-            if case let .roundedRect(shape) = command, shape.fill.a <= 0, shape.shadow.map({ $0.color.a <= 0 }) ?? true {
+            switch command {
+            case let .rect(_, fill) where fill.a <= 0:
                 continue
-            }
-            guard case let .roundedRect(shape) = command, shape.shadow.map({ $0.color.a <= 0 }) ?? true,
-                  shapes.count < shapeLimit else {
+            case let .roundedRect(shape) where shape.shadow.map({ $0.color.a <= 0 }) ?? true:
+                if shape.fill.a <= 0 { continue }
+                guard shapes.count < shapeLimit else { return nil }
+                shapes.append(shape)
+            default:
                 return nil
             }
-            shapes.append(shape)
         }
         return shapes.isEmpty ? nil : shapes
     }

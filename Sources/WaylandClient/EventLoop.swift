@@ -126,14 +126,14 @@ public final class EventLoop {
         return wl_display_dispatch_pending(wl) >= 0
     }
 
-    /// Runs until stopped, signalled or disconnected. `afterDispatch` runs after every batch of events (those the
-    /// loop read, and those others read meanwhile, found queued before it sleeps) and once before the first poll;
-    /// it returns the poll timeout in seconds (negative: sleep until an event), kept to the microsecond (a frame
-    /// started at a learned deadline must not wake a millisecond late).
     /// How many batches found queued before the poll (read by someone else) are followed by `afterDispatch` in a
     /// row before the loop polls once (without sleeping) for signals and its other sources.
     static let queuedRunLimit = 4
 
+    /// Runs until stopped, signalled or disconnected. `afterDispatch` runs after every batch of events (those the
+    /// loop read, and those others read meanwhile, found queued before it sleeps) and once before the first poll;
+    /// it returns the poll timeout in seconds (negative: sleep until an event), kept to the microsecond (a frame
+    /// started at a learned deadline must not wake a millisecond late).
     public func run(afterDispatch: () -> Double) -> Exit {
         let wl = display.pointer
         var timeout = afterDispatch()

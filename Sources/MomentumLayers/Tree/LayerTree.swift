@@ -21,7 +21,7 @@ public struct LayerTree: Sendable {
     @usableFromInline var versions: [UInt64]
     /// Each model's version when it last changed in what it draws: its `versions` entry but for a write that
     /// changed only its `role` (which no drawing shows: the panel's controls act only while it rests open). A
-    /// drawing kept from the models (`RetainedDrawings`) is keyed by these, so it outlives such a write.
+    /// drawing kept from the models (`Retained`) is keyed by these, so it outlives such a write.
     @usableFromInline var drawnVersions: [UInt64]
     /// Taken afresh whenever a layer is added or removed.
     var structureVersion: UInt64
@@ -66,8 +66,7 @@ public struct LayerTree: Sendable {
         if let reused = freeSlots.popLast() {
             id = reused
             models[Int(id.index)] = layer
-            versions[Int(id.index)] = Self.newVersion()
-            drawnVersions[Int(id.index)] = versions[Int(id.index)]
+            touch(Int(id.index))
             parents[Int(id.index)] = superlayer
         } else {
             id = LayerID(models.count)
@@ -88,12 +87,19 @@ public struct LayerTree: Sendable {
     @usableFromInline
     static func newVersion() -> UInt64 { versionCounter.wrappingAdd(1, ordering: .relaxed).newValue }
 
+    /// Takes a new version for the model at `index`, and a new drawn version with it unless `drawn` is false (a
+    /// write that changed only its role).
+    @usableFromInline
+    mutating func touch(_ index: Int, drawn: Bool = true) {
+        versions[index] = Self.newVersion()
+        if drawn { drawnVersions[index] = versions[index] }
+    }
+
     /// Writes `value` to `property` of the model of `layer`, taking a new version for it.
     @usableFromInline
     mutating func setModel(_ property: LayerProperty, _ value: SIMD2<Double>, of layer: LayerID) {
         property.set(value, on: &models[Int(layer.index)])
-        versions[Int(layer.index)] = Self.newVersion()
-        drawnVersions[Int(layer.index)] = versions[Int(layer.index)]
+        touch(Int(layer.index))
     }
 
     /// Removes every sublayer of `id` (recursively) together with their animations; their handles become invalid
@@ -132,8 +138,7 @@ public struct LayerTree: Sendable {
                 roleOnly = drawn == models[index]
             }
             models[index] = newValue
-            versions[index] = Self.newVersion()
-            if !roleOnly { drawnVersions[index] = versions[index] }
+            touch(index, drawn: !roleOnly)
         }
     }
 

@@ -348,7 +348,7 @@ struct RetainedKey: Equatable, Sendable {
     /// apart at rest).
     var root: Layer
     var structure: UInt64
-    /// The newest version among the sublayers' models.
+    /// The newest drawn version among the sublayers' models (`LayerTree.drawnVersions`).
     var newest: UInt64
 }
 
@@ -375,7 +375,7 @@ final class Retained<Value: Sendable>: Sendable {
     private let entries = Mutex<[LayerID: Entry]>([:])
 
     /// What is kept for `id` when it was made from `key`, or nil.
-    func value(of id: LayerID, key: RetainedKey) -> Value? {
+    private func value(of id: LayerID, key: RetainedKey) -> Value? {
         entries.withLock { entries in
             guard let entry = entries[id], entry.key == key else { return nil }
             return entry.value
@@ -383,7 +383,7 @@ final class Retained<Value: Sendable>: Sendable {
     }
 
     /// Keeps `value`, made from `key`, for `id` (replacing what was kept for it).
-    func keep(_ value: Value, of id: LayerID, key: RetainedKey) {
+    private func keep(_ value: Value, of id: LayerID, key: RetainedKey) {
         entries.withLock { $0[id] = Entry(key: key, value: value) }
     }
 
