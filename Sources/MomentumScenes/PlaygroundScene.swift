@@ -1324,40 +1324,49 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         layers[cardLayer].position.y = fingers + pinchShift
     }
 
-    /// The scale spring's velocity at the pinch's end (`rate`, 1/s) from `value`, lowered where growing on it would
-    /// carry the card over the dock or the bar before it turns back to 1×: the largest velocity whose overshoot keeps
-    /// the card, turned as far as its rotation spring takes it, inside the field where it is (the scale spring stepped
-    /// ahead at 120 Hz, a velocity found by halving). A quick spread let go short of the dock grew on 0.19× past the
-    /// fingers and 18 px over the bar at 360x720 (the tour's pinch). `w`: the angular velocity the rotation is let go
-    /// with (rad/s), which picks its detent.
+    /// The scale spring's velocity at the pinch's end (`rate`, 1/s) from `value`, lowered where the card would reach
+    /// over the dock or the bar before it is back at 1×: the largest velocity at which the card, scaled by its scale
+    /// spring and turned by its rotation spring (let go together, the rotation from `angle` at `w` rad/s toward the
+    /// detent that picks), stays inside the field where it is at every moment (both springs stepped ahead at 240 Hz,
+    /// a velocity found by halving). A quick spread let go short of the dock grew on 0.19× past the fingers and 18 px
+    /// over the bar at 360x720 (the tour's pinch); a card held at the limit and let go with a twist across the diagonal
+    /// (its box widest there) needs an inward velocity: turning faster than its scale shrank, it passed the dock's edge
+    /// and the bar's foot by 1.5 px at 800x600. Never more than `rate` (a spread's speed is not added to).
     private func releaseRate(_ rate: Double, from value: Double, turning w: Double) -> Double {
-        guard rate > 0 else { return rate }
         let turn = angle, detent = Self.rotationDetent(for: turn, velocity: w)
-        let low = Swift.min(turn, detent), high = Swift.max(turn, detent), quarter = Double.pi / 2
-        // The widest the turn gets on its way: a diagonal passed on the way to the detent, else the wider end.
-        let diagonal = Double.pi / 4 + ((low - Double.pi / 4) / quarter).rounded(.up) * quarter <= high
-        let half = diagonal ? 2.squareRoot() * side / 2
-            : Swift.max(turnedHalfHeight(rotation: turn), turnedHalfHeight(rotation: detent))
         let field = fieldRect, y = position.y
-        let room = Swift.max(value, Swift.min(field.height / 2, floor - y, y - field.y) / half)
-        func peak(_ v: Double) -> Double {
-            var probe = SpringAnimation(parameters: Self.scaleSpring, restThreshold: .scale,
+        // Half the card's height as drawn may grow to the room about its centre (never asked below what it is now).
+        let room = Swift.max(value * turnedHalfHeight(rotation: turn), Swift.min(field.height / 2, floor - y, y - field.y))
+        func fits(_ v: Double, margin: Double) -> Bool {
+            var scale = SpringAnimation(parameters: Self.scaleSpring, restThreshold: .scale,
                                         value: AnimatableVector(value, 0), velocity: AnimatableVector(v, 0),
                                         target: AnimatableVector(1, 0))
-            var highest = value
-            for _ in 0..<240 where !probe.isAtRest && probe.presentedVelocity.x > 0 {
-                probe.advance(by: 1.0 / 120)
-                highest = Swift.max(highest, probe.presentedValue.x)
+            var rotation = SpringAnimation(parameters: Self.rotationSpring, restThreshold: .rotation,
+                                           value: AnimatableVector(turn, 0), velocity: AnimatableVector(w, 0),
+                                           target: AnimatableVector(detent, 0))
+            for _ in 0..<720 where !(scale.isAtRest && rotation.isAtRest) {
+                scale.advance(by: 1.0 / 240)
+                rotation.advance(by: 1.0 / 240)
+                let reach = scale.presentedValue.x * turnedHalfHeight(rotation: rotation.presentedValue.x)
+                if reach > room - margin { return false }
             }
-            return highest
+            return true
         }
-        guard peak(rate) > room else { return rate }
-        var (fits, over) = (0.0, rate)
+        guard !fits(rate, margin: 0) else { return rate }
+        // Lowered: to the room less a hundredth of a px (for a frame between two steps).
+        var (inside, over) = (Swift.min(rate, 0), rate)
+        // An inward velocity that fits: doubled until one does (at most 2⁸/s: the card all but snaps back).
+        var step = 1.0
+        while !fits(inside, margin: 0.01), step <= 256 {
+            over = inside
+            inside = Swift.min(rate, 0) - step
+            step *= 2
+        }
         for _ in 0..<20 {
-            let middle = (fits + over) / 2
-            if peak(middle) > room { over = middle } else { fits = middle }
+            let middle = (inside + over) / 2
+            if fits(middle, margin: 0.01) { inside = middle } else { over = middle }
         }
-        return fits
+        return inside
     }
 
     /// The pinch ended: the push off the dock stays, part of the fingers' hold on the card from now on.
