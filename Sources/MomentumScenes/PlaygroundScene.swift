@@ -1327,8 +1327,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The scale spring's velocity at the pinch's end (`rate`, 1/s) from `value`, lowered where the card would reach
     /// over the dock or the bar before it is back at 1×: the largest velocity at which the card, scaled by its scale
     /// spring and turned by its rotation spring (let go together, the rotation from `angle` at `w` rad/s toward the
-    /// detent that picks), stays inside the field where it is at every moment (both springs stepped ahead at 240 Hz,
-    /// a velocity found by halving). A quick spread let go short of the dock grew on 0.19× past the fingers and 18 px
+    /// detent that picks), stays inside the field where it is at every moment (both springs stepped ahead at 240 Hz
+    /// until the scale spring's energy is too low to reach past the field turned any way; a velocity found by
+    /// halving). A quick spread let go short of the dock grew on 0.19× past the fingers and 18 px
     /// over the bar at 360x720 (the tour's pinch); a card held at the limit and let go with a twist across the diagonal
     /// (its box widest there) needs an inward velocity: turning faster than its scale shrank, it passed the dock's edge
     /// and the bar's foot by 1.5 px at 800x600. Never more than `rate` (a spread's speed is not added to).
@@ -1337,6 +1338,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let field = fieldRect, y = position.y
         // Half the card's height as drawn may grow to the room about its centre (never asked below what it is now).
         let room = Swift.max(value * turnedHalfHeight(rotation: turn), Swift.min(field.height / 2, floor - y, y - field.y))
+        let widest = 2.squareRoot() * side / 2, omega = Self.scaleSpring.angularFrequency
         func fits(_ v: Double, margin: Double) -> Bool {
             var scale = SpringAnimation(parameters: Self.scaleSpring, restThreshold: .scale,
                                         value: AnimatableVector(value, 0), velocity: AnimatableVector(v, 0),
@@ -1347,24 +1349,28 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             for _ in 0..<720 where !(scale.isAtRest && rotation.isAtRest) {
                 scale.advance(by: 1.0 / 240)
                 rotation.advance(by: 1.0 / 240)
-                let reach = scale.presentedValue.x * turnedHalfHeight(rotation: rotation.presentedValue.x)
-                if reach > room - margin { return false }
+                let s = scale.presentedValue.x, v = scale.presentedVelocity.x / omega
+                if s * turnedHalfHeight(rotation: rotation.presentedValue.x) > room - margin { return false }
+                // A damped spring's energy only falls: it never again reaches past 1 + √((s − 1)² + (v/ω)²). Where
+                // that fits turned any way, nothing later can pass.
+                if (1 + ((s - 1) * (s - 1) + v * v).squareRoot()) * widest <= room - margin { return true }
             }
             return true
         }
         guard !fits(rate, margin: 0) else { return rate }
-        // Lowered: to the room less a hundredth of a px (for a frame between two steps).
+        // Lowered: to the room less 0.05 px (what a frame between two steps may see of a peak).
         var (inside, over) = (Swift.min(rate, 0), rate)
-        // An inward velocity that fits: doubled until one does (at most 2⁸/s: the card all but snaps back).
+        // An inward velocity that fits: doubled until one does (at most 8/s more inward: a faster one would throw the
+        // card well under 1× before it comes back; the tests' cases need −1.9 to −3.6/s).
         var step = 1.0
-        while !fits(inside, margin: 0.01), step <= 256 {
+        while !fits(inside, margin: 0.05), step <= 8 {
             over = inside
             inside = Swift.min(rate, 0) - step
             step *= 2
         }
-        for _ in 0..<20 {
+        for _ in 0..<16 {
             let middle = (inside + over) / 2
-            if fits(middle, margin: 0.01) { inside = middle } else { over = middle }
+            if fits(middle, margin: 0.05) { inside = middle } else { over = middle }
         }
         return inside
     }
