@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Late intervals on a loaded machine judged against weston's own latch: the learned frame start beside
+`--frame-start callback` and weston-simple-egl.
+
+Starts a CPU hog (`stress-ng --cpu 2` by default) and one private weston headless (pixman) of --size with its
+`timeline` log scope. Then, rounds alternating the order, for each --scenes entry: weston-simple-egl -f and, for each
+given momentum build, `run --scene SCENE --fullscreen --autoplay --trace FILE` with the learned start (its default)
+and with `--frame-start callback`. Each client is measured over --window s from --warmup s after its start, from
+weston's timeline alone (the same for every client): a *present* is a repaint that flushed the client's damage
+(`core_flush_damage` after `core_repaint_begin`), shown at the `vblank_monotonic` of its `core_repaint_finished`;
+an interval is the time between two presents (longer than 4x the median: an autoplay rest, left out); a late
+interval is one longer than 1.2x the median. For each late interval: the commit shown at its end (the last
+`core_commit_damage` before the repaint that flushed it) against the on-time latch, the previous present's repaint
+begin plus the median repaint-to-repaint time of the client's presents. A commit after that latch is **the
+client's** miss (it would have been late had weston repainted on time); one before it was shown late because weston
+began its repaint late: **weston's**. Also per client: the margin commit -> the repaint that latched it (p5 / p50),
+and for momentum its trace's own late share (presented intervals of consecutive frames, as `momentum bench` counts).
+
+  scripts/bench-load-latch.py [--size 800x600] [--scenes panel,transition,gallery,playground,scroll]
+                              [--rounds 2] [--window 6] [--warmup 2] [--hog 'stress-ng --cpu 2' | --no-hog]
+                              [--out DIR] MOMENTUM [MOMENTUM ...]
+
+Prints one markdown row per client and round, then the sums per client kind. Standard library only; exits 1 with
+one line when a run fails, 2 on bad arguments or a missing hog; the hog, weston and every client are stopped and
+reaped on every way out.
+"""
+import argparse
+import json
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import end_weston, parse_size, read_trace, start_weston, stop  # noqa: E402
+
+SCENES = "panel,transition,gallery,playground,scroll"
+
+
+def now():
+    """Weston's timeline clock: its presentation clock, CLOCK_MONOTONIC_RAW under weston headless (s)."""
+    return time.clock_gettime(time.CLOCK_MONOTONIC_RAW)
+
+
+def quantile(values, q):
+    ordered = sorted(values)
+    return ordered[min(int(q * len(ordered)), len(ordered) - 1)] if ordered else None
+
+
+def timeline(log_path, since, until):
+    """Weston's repaints and the clients' commits between `since` and `until` (s): (repaints, commits), each repaint
+    a dict with `begin`, `flushed` (whether it latched damage) and `vblank` (None until finished)."""
+    repaints, commits = [], []
+    with open(log_path) as log:
+        for line in log:
+            if '"N":"core_' not in line:
+                continue
+            try:
+                event = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            t = event["T"][0] + event["T"][1] / 1e9
+            name = event["N"]
+            if name == "core_repaint_finished":
+                # The vblank of the newest repaint not finished yet (one in flight per output here).
+                for repaint in reversed(repaints):
+                    if repaint["vblank"] is None:
+                        v = event.get("vblank_monotonic", event["T"])
+                        repaint["vblank"] = v[0] + v[1] / 1e9
+                        break
+                continue
+            if not since <= t <= until:
+                continue
+            if name == "core_repaint_begin":
+                repaints.append({"begin": t, "flushed": False, "vblank": None})
+            elif name == "core_flush_damage" and repaints:
+                repaints[-1]["flushed"] = True
+            elif name == "core_commit_damage":
+                commits.append(t)
+    return repaints, commits
+
+
+def judge(repaints, commits):
+    """Late intervals of one client's presents, each judged against the on-time latch (see the module's notes)."""
+    presents = [r for r in repaints if r["flushed"] and r["vblank"] is not None]
+    pairs = list(zip(presents, presents[1:]))
+    gaps = [b["vblank"] - a["vblank"] for a, b in pairs]
+    median = quantile(gaps, 0.5)
+    if not median:
+        return None
+    kept = [(a, b, g) for (a, b), g in zip(pairs, gaps) if g <= 4 * median]
+    cadence = quantile([b["begin"] - a["begin"] for a, b, _ in kept], 0.5)
+    margins, late = [], []
+    j = 0
+    for a, b, gap in kept:
+        while j < len(commits) and commits[j] < b["begin"]:
+            j += 1
+        if j == 0 or commits[j - 1] <= a["begin"]:
+            continue  # nothing committed between the two latches (damage flushed late): not judged
+        commit = commits[j - 1]
+        margins.append(b["begin"] - commit)
+        if gap > 1.2 * median:
+            late.append(commit - (a["begin"] + cadence))
+    return {"intervals": len(kept), "late": len(late), "client": sum(1 for d in late if d > 0),
+            "weston": sum(1 for d in late if d <= 0), "late_d": late, "margins": margins,
+            "median_ms": 1000 * median}
+
+
+def trace_late_share(path):
+    """Momentum's own late share: presented intervals of consecutive frames, 4x-median rests left out."""
+    shown = [(line["seq"], line["ns"] / 1e9) for line in read_trace(path) if line.get("event") == "presented"]
+    gaps = [t2 - t1 for (s1, t1), (s2, t2) in zip(shown, shown[1:]) if s2 == s1 + 1 and t2 > t1]
+    median = quantile(gaps, 0.5)
+    if not median:
+        return None
+    gaps = [g for g in gaps if g <= 4 * median]
+    return sum(1 for g in gaps if g > 1.2 * median) / len(gaps)
+
+
+def measure(argv, env, log_path, warmup, window):
+    """Runs one client, returns its timeline window [since, until] once it has run `warmup` + `window` s."""
+    app = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(warmup)
+        if app.poll() is not None:
+            raise RuntimeError(f"{argv[0]} exited early: {app.stderr.read().strip()}")
+        since = now()
+        time.sleep(window)
+        until = now()
+        if app.poll() is not None:
+            raise RuntimeError(f"{argv[0]} exited while measured: {app.stderr.read().strip()}")
+    finally:
+        stop(app, signal.SIGTERM)
+    time.sleep(0.3)  # the last repaint's `core_repaint_finished`
+    return judge(*timeline(log_path, since, until))
+
+
+def ms(value):
+    return "–" if value is None else f"{1000 * value:.1f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="800x600")
+    parser.add_argument("--scenes", default=SCENES)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--window", type=float, default=6)
+    parser.add_argument("--warmup", type=float, default=2)
+    parser.add_argument("--hog", default="stress-ng --cpu 2")
+    parser.add_argument("--no-hog", action="store_true")
+    parser.add_argument("--out", default=None)
+    parser.add_argument("momentum", nargs="+")
+    args = parser.parse_args()
+    try:
+        width, height, scale = parse_size(args.size)
+    except ValueError as error:
+        parser.error(str(error))
+    missing = [path for path in args.momentum if not os.access(path, os.X_OK)]
+    if missing:
+        parser.error(f"{missing[0]} is not an executable momentum")
+    hog_argv = [] if args.no_hog else shlex.split(args.hog)
+    if hog_argv and shutil.which(hog_argv[0]) is None:
+        print(f"bench-load-latch: --hog: {hog_argv[0]} not found (apt-get install stress-ng)", file=sys.stderr)
+        return 2
+    out = args.out or tempfile.mkdtemp(prefix="bench-load-latch.")
+    os.makedirs(out, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="bench-load-latch-weston.")
+    labels = "ABCD"
+    clients = [("simple-egl", None, None)]
+    for label, path in zip(labels, args.momentum):
+        clients += [(f"{label} learned", path, []), (f"{label} callback", path, ["--frame-start", "callback"])]
+    weston = hog = None
+    rows = []
+    try:
+        weston, env = start_weston(work, "wayland-latch", width, height, scale,
+                                   arguments=["--logger-scopes=log,timeline"])
+        log_path = os.path.join(work, "weston.log")
+        hog = subprocess.Popen(hog_argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True) if hog_argv else None
+        for r in range(args.rounds):
+            for s, scene in enumerate(args.scenes.split(",")):
+                order = clients if (r + s) % 2 == 0 else list(reversed(clients))
+                for name, path, extra in order:
+                    load = os.getloadavg()[0]
+                    trace = None
+                    if path is None:
+                        argv = ["weston-simple-egl", "-f"]
+                    else:
+                        trace = os.path.join(out, f"r{r + 1}-{scene}-{name.replace(' ', '-')}.jsonl")
+                        argv = [path, "run", "--scene", scene, "--fullscreen", "--autoplay", "--trace", trace,
+                                *extra]
+                    result = measure(argv, env, log_path, args.warmup, args.window)
+                    if result is None:
+                        raise RuntimeError(f"round {r + 1} {scene} {name}: no presents in the window")
+                    result["trace_late"] = trace_late_share(trace) if trace else None
+                    rows.append((r + 1, scene, name, load, result))
+                    print(f"round {r + 1} {scene} {name} load {load:.1f}: late {result['late']}/"
+                          f"{result['intervals']} (client {result['client']}, weston {result['weston']})",
+                          file=sys.stderr)
+        shutil.copy(log_path, os.path.join(out, "weston.log"))
+    except (RuntimeError, OSError) as error:
+        print(f"bench-load-latch: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if hog is not None:
+            try:
+                os.killpg(hog.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            stop(hog, signal.SIGTERM)
+        end_weston(weston, work)
+    print(f"weston headless (pixman) {width}x{height}@{scale} under `{' '.join(hog_argv) or 'no hog'}`; "
+          + ", ".join(f"{label}: {path}" for label, path in zip(labels, args.momentum)) + f"; traces in {out}")
+    print()
+    print("| round | scene | client | load | late / intervals (share) | the client's / weston's | "
+          "late commits vs the on-time latch, ms (min / p50 / max) | commit → latch margin p5 / p50 ms | "
+          "trace's late share |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r, scene, name, load, x in rows:
+        d = x["late_d"]
+        spread = "–" if not d else f"{ms(min(d))} / {ms(quantile(d, 0.5))} / {ms(max(d))}"
+        trace = "–" if x["trace_late"] is None else f"{100 * x['trace_late']:.1f} %"
+        print(f"| {r} | {scene} | {name} | {load:.1f} | {x['late']} / {x['intervals']} "
+              f"({100 * x['late'] / max(x['intervals'], 1):.1f} %) | {x['client']} / {x['weston']} | {spread} | "
+              f"{ms(quantile(x['margins'], 0.05))} / {ms(quantile(x['margins'], 0.5))} | {trace} |")
+    print()
+    print("| client | late / intervals (share) | the client's / weston's |")
+    print("|---|---|---|")
+    for name, _, _ in clients:
+        mine = [x for _, _, n, _, x in rows if n == name]
+        late, count = sum(x["late"] for x in mine), sum(x["intervals"] for x in mine)
+        print(f"| {name} | {late} / {count} ({100 * late / max(count, 1):.2f} %) | "
+              f"{sum(x['client'] for x in mine)} / {sum(x['weston'] for x in mine)} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
