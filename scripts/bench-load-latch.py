@@ -9,12 +9,15 @@ and with `--frame-start callback`. Each client is measured over --window s from 
 weston's timeline alone (the same for every client): a *present* is a repaint that flushed the client's damage
 (`core_flush_damage` after `core_repaint_begin`), shown at the `vblank_monotonic` of its `core_repaint_finished`;
 an interval is the time between two presents (longer than 4x the median: an autoplay rest, left out); a late
-interval is one longer than 1.2x the median. For each late interval: the commit shown at its end (the last
-`core_commit_damage` before the repaint that flushed it) against the on-time latch, the previous present's repaint
-begin plus the median repaint-to-repaint time of the client's presents. A commit after that latch is **the
-client's** miss (it would have been late had weston repainted on time); one before it was shown late because weston
-began its repaint late: **weston's**. Also per client: the margin commit -> the repaint that latched it (p5 / p50),
-and for momentum its trace's own late share (presented intervals of consecutive frames, as `momentum bench` counts).
+interval is one longer than 1.2x the median. Each late interval is judged by the commit shown at its end (the last
+`core_commit_damage` before the repaint that flushed it: when weston read it) against weston's actual latch: when
+weston began a repaint after the previous present and before that commit (it latched without the frame), or left its
+repaint loop before it (`core_repaint_exit_loop`: nothing committed, it waited), the interval is **the client's**
+(how long after that repaint's begin, or weston's leaving its loop, the commit came); else weston's loop ran on and began the repaint that showed the
+frame late: **weston's** (the commit against the on-time latch, the previous present's repaint begin plus the median
+repaint-to-repaint time of the client's presents: negative, in time). Also per client: the margin commit -> the
+repaint that latched it (p5 / p50), and for momentum its trace's own late share (presented intervals of consecutive
+frames, as `momentum bench` counts). Each client's window is kept in DIR/windows.json beside weston's log.
 
   scripts/bench-load-latch.py [--size 800x600] [--scenes panel,transition,gallery,playground,scroll]
                               [--rounds 2] [--window 6] [--warmup 2] [--hog 'stress-ng --cpu 2' | --no-hog]
@@ -42,8 +45,9 @@ SCENES = "panel,transition,gallery,playground,scroll"
 
 
 def now():
-    """Weston's timeline clock: its presentation clock, CLOCK_MONOTONIC_RAW under weston headless (s)."""
-    return time.clock_gettime(time.CLOCK_MONOTONIC_RAW)
+    """Weston's timeline clock, CLOCK_MONOTONIC (s): its `T` and `vblank_monotonic`, and momentum's trace times after
+    its `clock` line's `start_ns`."""
+    return time.clock_gettime(time.CLOCK_MONOTONIC)
 
 
 def quantile(values, q):
@@ -52,9 +56,10 @@ def quantile(values, q):
 
 
 def timeline(log_path, since, until):
-    """Weston's repaints and the clients' commits between `since` and `until` (s): (repaints, commits), each repaint
-    a dict with `begin`, `flushed` (whether it latched damage) and `vblank` (None until finished)."""
-    repaints, commits = [], []
+    """Weston's repaints, the clients' commits and the times weston left its repaint loop (nothing to repaint)
+    between `since` and `until` (s): (repaints, commits, idles), each repaint a dict with `begin`, `flushed` (whether
+    it latched damage) and `vblank` (None until finished)."""
+    repaints, commits, idles = [], [], []
     with open(log_path) as log:
         for line in log:
             if '"N":"core_' not in line:
@@ -81,11 +86,13 @@ def timeline(log_path, since, until):
                 repaints[-1]["flushed"] = True
             elif name == "core_commit_damage":
                 commits.append(t)
-    return repaints, commits
+            elif name == "core_repaint_exit_loop":
+                idles.append(t)
+    return repaints, commits, idles
 
 
-def judge(repaints, commits):
-    """Late intervals of one client's presents, each judged against the on-time latch (see the module's notes)."""
+def judge(repaints, commits, idles):
+    """Late intervals of one client's presents, each judged against weston's own latch (see the module's notes)."""
     presents = [r for r in repaints if r["flushed"] and r["vblank"] is not None]
     pairs = list(zip(presents, presents[1:]))
     gaps = [b["vblank"] - a["vblank"] for a, b in pairs]
@@ -94,7 +101,8 @@ def judge(repaints, commits):
         return None
     kept = [(a, b, g) for (a, b), g in zip(pairs, gaps) if g <= 4 * median]
     cadence = quantile([b["begin"] - a["begin"] for a, b, _ in kept], 0.5)
-    margins, late = [], []
+    begins = [r["begin"] for r in repaints]
+    margins, client, weston = [], [], []
     j = 0
     for a, b, gap in kept:
         while j < len(commits) and commits[j] < b["begin"]:
@@ -103,10 +111,20 @@ def judge(repaints, commits):
             continue  # nothing committed between the two latches (damage flushed late): not judged
         commit = commits[j - 1]
         margins.append(b["begin"] - commit)
-        if gap > 1.2 * median:
-            late.append(commit - (a["begin"] + cadence))
-    return {"intervals": len(kept), "late": len(late), "client": sum(1 for d in late if d > 0),
-            "weston": sum(1 for d in late if d <= 0), "late_d": late, "margins": margins,
+        if gap <= 1.2 * median:
+            continue
+        # Weston latched without it (a repaint began after the previous present and before the commit) or left its
+        # loop waiting for it: the client's miss, by how long after that latch (or the on-time one) it came.
+        missed = [t for t in begins if a["begin"] < t < commit]
+        idle = [t for t in idles if a["begin"] < t < commit]
+        if missed:
+            client.append(commit - missed[0])
+        elif idle:
+            client.append(commit - idle[0])
+        else:
+            weston.append(commit - (a["begin"] + cadence))
+    return {"intervals": len(kept), "late": len(client) + len(weston), "client": len(client),
+            "weston": len(weston), "client_d": client, "weston_d": weston, "margins": margins,
             "median_ms": 1000 * median}
 
 
@@ -122,7 +140,7 @@ def trace_late_share(path):
 
 
 def measure(argv, env, log_path, warmup, window):
-    """Runs one client, returns its timeline window [since, until] once it has run `warmup` + `window` s."""
+    """Runs one client for `warmup` + `window` s; returns its window's judgement and the window [since, until]."""
     app = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(warmup)
@@ -136,7 +154,7 @@ def measure(argv, env, log_path, warmup, window):
     finally:
         stop(app, signal.SIGTERM)
     time.sleep(0.3)  # the last repaint's `core_repaint_finished`
-    return judge(*timeline(log_path, since, until))
+    return judge(*timeline(log_path, since, until)), (since, until)
 
 
 def ms(value):
@@ -174,7 +192,7 @@ def main():
     for label, path in zip(labels, args.momentum):
         clients += [(f"{label} learned", path, []), (f"{label} callback", path, ["--frame-start", "callback"])]
     weston = hog = None
-    rows = []
+    rows, windows = [], []
     try:
         weston, env = start_weston(work, "wayland-latch", width, height, scale,
                                    arguments=["--logger-scopes=log,timeline"])
@@ -193,15 +211,19 @@ def main():
                         trace = os.path.join(out, f"r{r + 1}-{scene}-{name.replace(' ', '-')}.jsonl")
                         argv = [path, "run", "--scene", scene, "--fullscreen", "--autoplay", "--trace", trace,
                                 *extra]
-                    result = measure(argv, env, log_path, args.warmup, args.window)
+                    result, span = measure(argv, env, log_path, args.warmup, args.window)
                     if result is None:
                         raise RuntimeError(f"round {r + 1} {scene} {name}: no presents in the window")
                     result["trace_late"] = trace_late_share(trace) if trace else None
+                    windows.append({"round": r + 1, "scene": scene, "client": name, "load": load, "since": span[0],
+                                    "until": span[1], "trace": trace})
                     rows.append((r + 1, scene, name, load, result))
                     print(f"round {r + 1} {scene} {name} load {load:.1f}: late {result['late']}/"
                           f"{result['intervals']} (client {result['client']}, weston {result['weston']})",
                           file=sys.stderr)
         shutil.copy(log_path, os.path.join(out, "weston.log"))
+        with open(os.path.join(out, "windows.json"), "w") as f:
+            json.dump(windows, f, indent=1)
     except (RuntimeError, OSError) as error:
         print(f"bench-load-latch: {error}", file=sys.stderr)
         return 1
@@ -217,15 +239,17 @@ def main():
           + ", ".join(f"{label}: {path}" for label, path in zip(labels, args.momentum)) + f"; traces in {out}")
     print()
     print("| round | scene | client | load | late / intervals (share) | the client's / weston's | "
-          "late commits vs the on-time latch, ms (min / p50 / max) | commit → latch margin p5 / p50 ms | "
-          "trace's late share |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "the client's: commit past weston's latch, ms (p50 / max) | weston's: commit vs the on-time latch, ms "
+          "(p50 / max) | commit → latch margin p5 / p50 ms | trace's late share |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+
+    def spread(d):
+        return "–" if not d else f"{ms(quantile(d, 0.5))} / {ms(max(d))}"
     for r, scene, name, load, x in rows:
-        d = x["late_d"]
-        spread = "–" if not d else f"{ms(min(d))} / {ms(quantile(d, 0.5))} / {ms(max(d))}"
         trace = "–" if x["trace_late"] is None else f"{100 * x['trace_late']:.1f} %"
         print(f"| {r} | {scene} | {name} | {load:.1f} | {x['late']} / {x['intervals']} "
-              f"({100 * x['late'] / max(x['intervals'], 1):.1f} %) | {x['client']} / {x['weston']} | {spread} | "
+              f"({100 * x['late'] / max(x['intervals'], 1):.1f} %) | {x['client']} / {x['weston']} | "
+              f"{spread(x['client_d'])} | {spread(x['weston_d'])} | "
               f"{ms(quantile(x['margins'], 0.05))} / {ms(quantile(x['margins'], 0.5))} | {trace} |")
     print()
     print("| client | late / intervals (share) | the client's / weston's |")
