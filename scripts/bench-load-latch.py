@@ -43,7 +43,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import end_weston, parse_size, read_trace, start_weston, stop  # noqa: E402
+from benchlib import (end_hog, end_weston, parse_size, read_trace, start_hog, start_weston, stop,  # noqa: E402
+                      weston_timeline)
 
 SCENES = "panel,transition,gallery,playground,scroll"
 
@@ -64,34 +65,26 @@ def timeline(log_path, since, until):
     between `since` and `until` (s): (repaints, commits, idles), each repaint a dict with `begin`, `flushed` (whether
     it latched damage) and `vblank` (None until finished)."""
     repaints, commits, idles = [], [], []
-    with open(log_path) as log:
-        for line in log:
-            if '"N":"core_' not in line:
-                continue
-            try:
-                event = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            t = event["T"][0] + event["T"][1] / 1e9
-            name = event["N"]
-            if name == "core_repaint_finished":
-                # The vblank of the newest repaint not finished yet (one in flight per output here).
-                for repaint in reversed(repaints):
-                    if repaint["vblank"] is None:
-                        v = event.get("vblank_monotonic", event["T"])
-                        repaint["vblank"] = v[0] + v[1] / 1e9
-                        break
-                continue
-            if not since <= t <= until:
-                continue
-            if name == "core_repaint_begin":
-                repaints.append({"begin": t, "flushed": False, "vblank": None})
-            elif name == "core_flush_damage" and repaints:
-                repaints[-1]["flushed"] = True
-            elif name == "core_commit_damage":
-                commits.append(t)
-            elif name == "core_repaint_exit_loop":
-                idles.append(t)
+    for t, event in weston_timeline(log_path):
+        name = event["N"]
+        if name == "core_repaint_finished":
+            # The vblank of the newest repaint not finished yet (one in flight per output here).
+            for repaint in reversed(repaints):
+                if repaint["vblank"] is None:
+                    v = event.get("vblank_monotonic", event["T"])
+                    repaint["vblank"] = v[0] + v[1] / 1e9
+                    break
+            continue
+        if not since <= t <= until:
+            continue
+        if name == "core_repaint_begin":
+            repaints.append({"begin": t, "flushed": False, "vblank": None})
+        elif name == "core_flush_damage" and repaints:
+            repaints[-1]["flushed"] = True
+        elif name == "core_commit_damage":
+            commits.append(t)
+        elif name == "core_repaint_exit_loop":
+            idles.append(t)
     return repaints, commits, idles
 
 
@@ -310,8 +303,7 @@ def main():
         weston, env = start_weston(work, "wayland-latch", width, height, scale,
                                    arguments=["--logger-scopes=log,timeline"])
         log_path = os.path.join(work, "weston.log")
-        hog = subprocess.Popen(hog_argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True) if hog_argv else None
+        hog = start_hog(hog_argv)
         for r in range(args.rounds):
             for s, scene in enumerate(args.scenes.split(",")):
                 order = clients if (r + s) % 2 == 0 else list(reversed(clients))
@@ -341,12 +333,7 @@ def main():
         print(f"bench-load-latch: {error}", file=sys.stderr)
         return 1
     finally:
-        if hog is not None:
-            try:
-                os.killpg(hog.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            stop(hog, signal.SIGTERM)
+        end_hog(hog)
         end_weston(weston, work)
     print(f"weston headless (pixman) {width}x{height}@{scale} under `{' '.join(hog_argv) or 'no hog'}`; "
           + ", ".join(f"{label}: {path}" for label, path in zip(labels, args.momentum)) + f"; traces in {out}")
