@@ -18,7 +18,6 @@ a whole core, or its repaints take longer than the refresh period, the composito
 Standard library only; exits 1 with one line when a run fails.
 """
 import argparse
-import json
 import os
 import re
 import signal
@@ -28,7 +27,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import end_weston, parse_size, read_trace, start_weston, stop  # noqa: E402
+from benchlib import end_weston, parse_size, read_trace, start_weston, stop, weston_timeline  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -75,20 +74,12 @@ def repaints(since, until):
     """Weston's repaints that began between the monotonic times `since` and `until` (s): their count and the
     durations begin → posted (s), from its timeline log."""
     begun, durations = None, []
-    with open(WESTON_LOG) as log:
-        for line in log:
-            if '"N":"core_repaint_' not in line:
-                continue
-            try:
-                event = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            t = event["T"][0] + event["T"][1] / 1e9
-            if event["N"] == "core_repaint_begin":
-                begun = t if since <= t <= until else None
-            elif event["N"] == "core_repaint_posted" and begun is not None:
-                durations.append(t - begun)
-                begun = None
+    for t, event in weston_timeline(WESTON_LOG, "core_repaint_"):
+        if event["N"] == "core_repaint_begin":
+            begun = t if since <= t <= until else None
+        elif event["N"] == "core_repaint_posted" and begun is not None:
+            durations.append(t - begun)
+            begun = None
     return durations
 
 

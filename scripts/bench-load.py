@@ -18,12 +18,10 @@ import argparse
 import os
 import shlex
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 
-from benchlib import bench, parse_size, stop
+from benchlib import bench, end_hog, parse_size, start_hog
 
 
 def percent(share):
@@ -53,21 +51,14 @@ def main():
     argv = ["--headless", "--versus", "weston-simple-egl", "--scene", "all", "--size", f"{w}x{h}",
             "--scale", str(scale), "--duration", str(args.duration), "--rest", "1", "--rounds", str(args.rounds),
             "--drag-speeds", "1000", "--predict", "on"]
-    hog = subprocess.Popen(hog_argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           start_new_session=True) if hog_argv else None
+    hog = start_hog(hog_argv)
     try:
         report, markdown = bench(args.momentum, argv, os.path.join(out, "bench"))
     except RuntimeError as error:
         print(f"bench-load: {error}", file=sys.stderr)
         return 1
     finally:
-        if hog is not None:
-            # stress-ng forks its workers into the hog's session: end the whole group, then reap the leader.
-            try:
-                os.killpg(hog.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            stop(hog, signal.SIGTERM)
+        end_hog(hog)
     versus = report["versus"]
     peer = versus["peer_numbers"].get("late_interval_share")
     mine = versus["momentum"].get("late_interval_share")

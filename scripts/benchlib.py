@@ -1,8 +1,10 @@
-"""What the benchmark scripts share: output sizes from the command line, one `momentum bench` run, a private weston,
-a momentum run's trace, stopping a client, building a C floor client and a bench run's drag trace."""
+"""What the benchmark scripts share: output sizes from the command line, one `momentum bench` run, a private weston
+and its timeline log, a momentum run's trace, stopping a client or a CPU hog, building a C floor client and a bench
+run's drag trace."""
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -71,6 +73,38 @@ def stop(process, sig):
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def start_hog(argv):
+    """A CPU hog (`stress-ng --cpu 2`) in a session of its own, or None for no `argv`: `end_hog` ends it."""
+    return subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True) if argv else None
+
+
+def end_hog(hog):
+    """Ends a `start_hog` hog (None: nothing) and reaps it: stress-ng forks its workers into the hog's session, so the
+    whole group is ended, then the leader reaped."""
+    if hog is None:
+        return
+    try:
+        os.killpg(hog.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    stop(hog, signal.SIGTERM)
+
+
+def weston_timeline(log_path, prefix="core_"):
+    """Weston's `timeline` log events whose name starts with `prefix`, in order: (time s, event dict); lines that are
+    not JSON (the rest of its log, a line still being written) are left out."""
+    with open(log_path) as log:
+        for line in log:
+            if f'"N":"{prefix}' not in line:
+                continue
+            try:
+                event = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            yield event["T"][0] + event["T"][1] / 1e9, event
 
 
 def start_weston(work, socket, width, height, scale=1, touch_module=None, arguments=()):

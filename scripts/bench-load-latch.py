@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""Late intervals on a loaded machine judged against weston's own latch: the learned frame start beside
+`--frame-start callback` and weston-simple-egl.
+
+Starts a CPU hog (`stress-ng --cpu 2` by default) and one private weston headless (pixman) of --size with its
+`timeline` log scope. Then, rounds alternating the order, for each --scenes entry: weston-simple-egl -f and, for each
+given momentum build, `run --scene SCENE --fullscreen --autoplay --trace FILE` with the learned start (its default)
+and with `--frame-start callback`. Each client is measured over --window s from --warmup s after its start, from
+weston's timeline alone (the same for every client): a *present* is a repaint that flushed the client's damage
+(`core_flush_damage` after `core_repaint_begin`), shown at the `vblank_monotonic` of its `core_repaint_finished`;
+an interval is the time between two presents (longer than 4x the median: an autoplay rest, left out); a late
+interval is one longer than 1.2x the median. Each late interval is judged by the commit shown at its end (the last
+`core_commit_damage` before the repaint that flushed it: when weston read it) against weston's actual latch: when
+weston began a repaint after the previous present and before that commit (it latched without the frame), or left its
+repaint loop before it (`core_repaint_exit_loop`: nothing committed, it waited), the interval is **the client's**
+(how long after that repaint's begin, or weston's leaving its loop, the commit came); else weston's loop ran on and
+began the repaint that showed the frame late: **weston's** (the commit against the on-time latch, the previous
+present's repaint begin plus the median repaint-to-repaint time of the client's presents: negative, in time).
+Also per client: the margin commit -> the repaint that latched it (p5 / p50), and for momentum its trace's own late
+share (presented intervals of consecutive frames, as `momentum bench` counts) and why its own late intervals were
+(`causes`). Each client's window is kept
+in DIR/windows.json beside weston's log and the traces; `--judge DIR` prints the tables from them again.
+
+  scripts/bench-load-latch.py [--size 800x600] [--scenes panel,transition,gallery,playground,scroll]
+                              [--rounds 2] [--window 6] [--warmup 2] [--hog 'stress-ng --cpu 2' | --no-hog]
+                              [--out DIR] MOMENTUM [MOMENTUM ...]
+  scripts/bench-load-latch.py --judge DIR
+
+Prints one markdown row per client and round, then the sums per client kind. Standard library only; exits 1 with
+one line when a run fails, 2 on bad arguments or a missing hog; the hog, weston and every client are stopped and
+reaped on every way out.
+"""
+import argparse
+import collections
+import json
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import (end_hog, end_weston, parse_size, read_trace, start_hog, start_weston, stop,  # noqa: E402
+                      weston_timeline)
+
+SCENES = "panel,transition,gallery,playground,scroll"
+
+
+def now():
+    """Weston's timeline clock, CLOCK_MONOTONIC (s): its `T` and `vblank_monotonic`, and momentum's trace times after
+    its `clock` line's `start_ns`."""
+    return time.clock_gettime(time.CLOCK_MONOTONIC)
+
+
+def quantile(values, q):
+    ordered = sorted(values)
+    return ordered[min(int(q * len(ordered)), len(ordered) - 1)] if ordered else None
+
+
+def timeline(log_path, since, until):
+    """Weston's repaints, the clients' commits and the times weston left its repaint loop (nothing to repaint)
+    between `since` and `until` (s): (repaints, commits, idles), each repaint a dict with `begin`, `flushed` (whether
+    it latched damage) and `vblank` (None until finished)."""
+    repaints, commits, idles = [], [], []
+    for t, event in weston_timeline(log_path):
+        name = event["N"]
+        if name == "core_repaint_finished":
+            # The vblank of the newest repaint not finished yet (one in flight per output here).
+            for repaint in reversed(repaints):
+                if repaint["vblank"] is None:
+                    v = event.get("vblank_monotonic", event["T"])
+                    repaint["vblank"] = v[0] + v[1] / 1e9
+                    break
+            continue
+        if not since <= t <= until:
+            continue
+        if name == "core_repaint_begin":
+            repaints.append({"begin": t, "flushed": False, "vblank": None})
+        elif name == "core_flush_damage" and repaints:
+            repaints[-1]["flushed"] = True
+        elif name == "core_commit_damage":
+            commits.append(t)
+        elif name == "core_repaint_exit_loop":
+            idles.append(t)
+    return repaints, commits, idles
+
+
+def judge(repaints, commits, idles):
+    """Late intervals of one client's presents, each judged against weston's own latch (see the module's notes)."""
+    presents = [r for r in repaints if r["flushed"] and r["vblank"] is not None]
+    pairs = list(zip(presents, presents[1:]))
+    gaps = [b["vblank"] - a["vblank"] for a, b in pairs]
+    median = quantile(gaps, 0.5)
+    if not median:
+        return None
+    kept = [(a, b, g) for (a, b), g in zip(pairs, gaps) if g <= 4 * median]
+    cadence = quantile([b["begin"] - a["begin"] for a, b, _ in kept], 0.5)
+    begins = [r["begin"] for r in repaints]
+    margins, client, weston, misses = [], [], [], []
+    j = 0
+    for a, b, gap in kept:
+        while j < len(commits) and commits[j] < b["begin"]:
+            j += 1
+        if j == 0 or commits[j - 1] <= a["begin"]:
+            continue  # nothing committed between the two latches (damage flushed late): not judged
+        commit = commits[j - 1]
+        margins.append(b["begin"] - commit)
+        if gap <= 1.2 * median:
+            continue
+        # Weston latched without it (a repaint began after the previous present and before the commit) or left its
+        # loop waiting for it: the client's miss, by how long after that latch (or the on-time one) it came.
+        missed = [t for t in begins if a["begin"] < t < commit]
+        idle = [t for t in idles if a["begin"] < t < commit]
+        if missed or idle:
+            latch = missed[0] if missed else idle[0]
+            client.append(commit - latch)
+            misses.append((latch, b["begin"]))
+        else:
+            weston.append(commit - (a["begin"] + cadence))
+    return {"intervals": len(kept), "late": len(client) + len(weston), "client": len(client),
+            "weston": len(weston), "client_d": client, "weston_d": weston, "margins": margins,
+            "median_ms": 1000 * median, "misses": misses}
+
+
+CAUSES = ("no frame owed", "read late", "the start", "late anyway")
+
+
+def causes(path, misses):
+    """Why each of the client's late intervals (`judge`'s `misses`: weston's latch without the frame, and the begin
+    of the repaint that showed it) was, from momentum's trace (its times on weston's clock after `start_ns`):
+    **no frame owed** when the latch came before the callback of the frame shown (the autoplay left frames
+    uncommitted); **read late** when the frame was committed more than 0.2 ms before the latch (weston read it after
+    beginning its repaint); **the start** when it was started more than 0.5 ms after its callback and a start at the
+    callback, with the same wake -> commit time, was in time; else **late anyway** (started at its callback, or a
+    wake-up or build past the latch from it). A Counter of those."""
+    lines = read_trace(path)
+    start = lines[0]["start_ns"] / 1e9 if lines and lines[0].get("event") == "clock" else 0.0
+    frames = [(start + line["commit_t"], start + line["callback_t"], start + line["wake_t"]) for line in lines
+              if line.get("event") == "frame" and line.get("callback_t") is not None
+              and line.get("wake_t") is not None]
+    counted = collections.Counter()
+    for latch, shown in misses:
+        before = [frame for frame in frames if frame[0] < shown]
+        if not before:
+            continue
+        commit, callback, wake = before[-1]
+        if latch < callback:
+            counted["no frame owed"] += 1
+        elif latch - commit > 0.0002:
+            counted["read late"] += 1
+        elif wake - callback > 0.0005 and callback + (commit - wake) < latch:
+            counted["the start"] += 1
+        else:
+            counted["late anyway"] += 1
+    return counted
+
+
+def trace_late_share(path):
+    """Momentum's own late share: presented intervals of consecutive frames, 4x-median rests left out."""
+    shown = [(line["seq"], line["ns"] / 1e9) for line in read_trace(path) if line.get("event") == "presented"]
+    gaps = [t2 - t1 for (s1, t1), (s2, t2) in zip(shown, shown[1:]) if s2 == s1 + 1 and t2 > t1]
+    median = quantile(gaps, 0.5)
+    if not median:
+        return None
+    gaps = [g for g in gaps if g <= 4 * median]
+    return sum(1 for g in gaps if g > 1.2 * median) / len(gaps)
+
+
+def measure(argv, env, log_path, warmup, window):
+    """Runs one client for `warmup` + `window` s; returns its window's judgement and the window [since, until]."""
+    app = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(warmup)
+        if app.poll() is not None:
+            raise RuntimeError(f"{argv[0]} exited early: {app.stderr.read().strip()}")
+        since = now()
+        time.sleep(window)
+        until = now()
+        if app.poll() is not None:
+            raise RuntimeError(f"{argv[0]} exited while measured: {app.stderr.read().strip()}")
+    finally:
+        stop(app, signal.SIGTERM)
+    time.sleep(0.3)  # the last repaint's `core_repaint_finished`
+    return judge(*timeline(log_path, since, until)), (since, until)
+
+
+def write_new(path, data):
+    """Writes `data` to `path`, not following a symlink planted there (OSError, as for any failed write)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+
+
+def ms(value):
+    return "–" if value is None else f"{1000 * value:.1f}"
+
+
+def add_trace(result, trace):
+    """Adds to a window's judgement what momentum's trace says: its own late share and why its late intervals were."""
+    result["trace_late"] = trace_late_share(trace) if trace else None
+    result["causes"] = causes(trace, result["misses"]) if trace else None
+
+
+def rejudge(folder):
+    """The rows of an earlier run, judged again from FOLDER's weston.log and windows.json (and the traces these name):
+    (round, scene, client, load, judgement) in the order run."""
+    with open(os.path.join(folder, "windows.json")) as f:
+        windows = json.load(f)
+    rows = []
+    for w in windows:
+        result = judge(*timeline(os.path.join(folder, "weston.log"), w["since"], w["until"]))
+        if result is None:
+            raise RuntimeError(f"round {w['round']} {w['scene']} {w['client']}: no presents in the window")
+        add_trace(result, w.get("trace"))
+        rows.append((w["round"], w["scene"], w["client"], w["load"], result))
+    return rows
+
+
+def report(rows):
+    """Prints the tables: a row per client and round, the totals per client, and why momentum's late intervals
+    were."""
+    print("| round | scene | client | load | late / intervals (share) | the client's / weston's | "
+          "the client's: commit past weston's latch, ms (p50 / max) | weston's: commit vs the on-time latch, ms "
+          "(p50 / max) | commit → latch margin p5 / p50 ms | trace's late share |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+
+    def spread(d):
+        return "–" if not d else f"{ms(quantile(d, 0.5))} / {ms(max(d))}"
+    for r, scene, name, load, x in rows:
+        trace = "–" if x["trace_late"] is None else f"{100 * x['trace_late']:.1f} %"
+        print(f"| {r} | {scene} | {name} | {load:.1f} | {x['late']} / {x['intervals']} "
+              f"({100 * x['late'] / max(x['intervals'], 1):.1f} %) | {x['client']} / {x['weston']} | "
+              f"{spread(x['client_d'])} | {spread(x['weston_d'])} | "
+              f"{ms(quantile(x['margins'], 0.05))} / {ms(quantile(x['margins'], 0.5))} | {trace} |")
+    names = list(dict.fromkeys(name for _, _, name, _, _ in rows))
+    print()
+    print("| client | late / intervals (share) | the client's / weston's | the client's: "
+          + " / ".join(CAUSES) + " |")
+    print("|---|---|---|---|")
+    for name in names:
+        mine = [x for _, _, n, _, x in rows if n == name]
+        late, count = sum(x["late"] for x in mine), sum(x["intervals"] for x in mine)
+        why = "–"
+        if all(x["causes"] is not None for x in mine):
+            total = sum((x["causes"] for x in mine), collections.Counter())
+            why = " / ".join(str(total[cause]) for cause in CAUSES)
+        print(f"| {name} | {late} / {count} ({100 * late / max(count, 1):.2f} %) | "
+              f"{sum(x['client'] for x in mine)} / {sum(x['weston'] for x in mine)} | {why} |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="800x600")
+    parser.add_argument("--scenes", default=SCENES)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--window", type=float, default=6)
+    parser.add_argument("--warmup", type=float, default=2)
+    parser.add_argument("--hog", default="stress-ng --cpu 2")
+    parser.add_argument("--no-hog", action="store_true")
+    parser.add_argument("--out", default=None)
+    parser.add_argument("--judge", metavar="DIR", default=None,
+                        help="judge an earlier run's DIR (its weston.log, windows.json and traces) again; runs nothing")
+    parser.add_argument("momentum", nargs="*")
+    args = parser.parse_args()
+    if args.judge is not None:
+        try:
+            rows = rejudge(args.judge)
+        except (OSError, ValueError, KeyError, RuntimeError) as error:
+            print(f"bench-load-latch: --judge {args.judge}: {error}", file=sys.stderr)
+            return 1
+        report(rows)
+        return 0
+    if not args.momentum:
+        parser.error("give at least one MOMENTUM (or --judge DIR)")
+    try:
+        width, height, scale = parse_size(args.size)
+    except ValueError as error:
+        parser.error(str(error))
+    if args.rounds < 1 or not args.window > 0 or not args.warmup >= 0:
+        parser.error("--rounds must be at least 1, --window more than 0 s and --warmup at least 0 s")
+    if any(scene not in SCENES.split(",") for scene in args.scenes.split(",")):
+        parser.error(f"--scenes: '{args.scenes}' is not a list of {SCENES}")
+    missing = [path for path in args.momentum if not os.access(path, os.X_OK)]
+    if missing:
+        parser.error(f"{missing[0]} is not an executable momentum")
+    hog_argv = [] if args.no_hog else shlex.split(args.hog)
+    if hog_argv and shutil.which(hog_argv[0]) is None:
+        print(f"bench-load-latch: --hog: {hog_argv[0]} not found (apt-get install stress-ng)", file=sys.stderr)
+        return 2
+    out = args.out or tempfile.mkdtemp(prefix="bench-load-latch.")
+    os.makedirs(out, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="bench-load-latch-weston.")
+    labels = "ABCD"
+    clients = [("simple-egl", None, None)]
+    for label, path in zip(labels, args.momentum):
+        clients += [(f"{label} learned", path, []), (f"{label} callback", path, ["--frame-start", "callback"])]
+    weston = hog = None
+    rows, windows = [], []
+    try:
+        weston, env = start_weston(work, "wayland-latch", width, height, scale,
+                                   arguments=["--logger-scopes=log,timeline"])
+        log_path = os.path.join(work, "weston.log")
+        hog = start_hog(hog_argv)
+        for r in range(args.rounds):
+            for s, scene in enumerate(args.scenes.split(",")):
+                order = clients if (r + s) % 2 == 0 else list(reversed(clients))
+                for name, path, extra in order:
+                    load = os.getloadavg()[0]
+                    trace = None
+                    if path is None:
+                        argv = ["weston-simple-egl", "-f"]
+                    else:
+                        trace = os.path.join(out, f"r{r + 1}-{scene}-{name.replace(' ', '-')}.jsonl")
+                        argv = [path, "run", "--scene", scene, "--fullscreen", "--autoplay", "--trace", trace,
+                                *extra]
+                    result, span = measure(argv, env, log_path, args.warmup, args.window)
+                    if result is None:
+                        raise RuntimeError(f"round {r + 1} {scene} {name}: no presents in the window")
+                    add_trace(result, trace)
+                    windows.append({"round": r + 1, "scene": scene, "client": name, "load": load, "since": span[0],
+                                    "until": span[1], "trace": trace})
+                    rows.append((r + 1, scene, name, load, result))
+                    print(f"round {r + 1} {scene} {name} load {load:.1f}: late {result['late']}/"
+                          f"{result['intervals']} (client {result['client']}, weston {result['weston']})",
+                          file=sys.stderr)
+        with open(log_path, "rb") as log:
+            write_new(os.path.join(out, "weston.log"), log.read())
+        write_new(os.path.join(out, "windows.json"), json.dumps(windows, indent=1).encode())
+    except (RuntimeError, OSError) as error:
+        print(f"bench-load-latch: {error}", file=sys.stderr)
+        return 1
+    finally:
+        end_hog(hog)
+        end_weston(weston, work)
+    print(f"weston headless (pixman) {width}x{height}@{scale} under `{' '.join(hog_argv) or 'no hog'}`; "
+          + ", ".join(f"{label}: {path}" for label, path in zip(labels, args.momentum)) + f"; traces in {out}")
+    print()
+    report(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
