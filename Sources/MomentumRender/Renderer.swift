@@ -164,12 +164,8 @@ public final class Renderer {
     private var surfaceStates: [Int: SurfaceState] = [:]
     /// The surface whose state `state` is.
     private var currentSurface = 0
-    /// What the last `render` redrew, in buffer px (more than the damage when it drew in full, or drew a band's
-    /// rectangles as their bounds).
+    /// What the last `render` redrew, in buffer px (more than the damage when it drew in full).
     public private(set) var lastRedrawnPixels = 0
-    /// The passes (a clear, the batches, a read-back) band drawing has made so far, one per rectangle drawn in a
-    /// band.
-    public private(set) var bandPasses = 0
 
     /// Number of quads in the last `draw` or `render` (each shadow is one to four quads, each shape, rect, line
     /// or text run one more).
@@ -340,8 +336,9 @@ public final class Renderer {
                 redraw = damage
             }
             upload()
-            lastRedrawnPixels = try drawInBands(redraw, width: width, height: height, clear: clear, into: pixels)
+            try drawInBands(redraw, width: width, height: height, clear: clear, into: pixels)
             state.offscreenIsCurrent = false
+            lastRedrawnPixels = redraw.area
         case .offscreenCopy:
             let window = Framebuffer.current
             var redraw = damage
@@ -395,27 +392,11 @@ public final class Renderer {
     /// Rectangles narrower than the buffer on ES 2 (no `GL_PACK_ROW_LENGTH`), read here and copied row by row.
     private var bandScratch: [UInt8] = []
 
-    /// Pixels a band's pass costs as much as on llvmpipe: each rectangle of a band is a pass of its own (a clear, a
-    /// draw per batch it meets and a read-back, ~0.3–0.5 M instructions), shading a pixel ~100. A band whose
-    /// rectangles' bounds add no more than this per pass saved is drawn and read back as one rectangle, its bounds
-    /// (the HUD's numbers, bars and labels: four passes of a 186x74 surface, one now).
-    public static let passPixels = 2048
-
-    /// The rectangles `drawInBands` draws of `part` (one band's damage): their bounds when that adds at most
-    /// `passPixels` per pass saved, else the rectangles themselves.
-    static func passes(of part: DamageRegion) -> [PixelRect] {
-        guard part.rects.count > 1, let first = part.rects.first else { return part.rects }
-        let bounds = part.rects.dropFirst().reduce(first) { $0.union($1) }
-        return bounds.area - part.area <= passPixels * (part.rects.count - 1) ? [bounds] : part.rects
-    }
-
     /// Draws `region` of a `width`×`height` frame band after band through `band` and copies each band's part of
-    /// each rectangle into `pixels` (BGRA where `GL_EXT_read_format_bgra` is offered, top row first); a band's
-    /// rectangles close together are drawn as their bounds (`passes(of:)`). Returns the pixels drawn. Leaves the
+    /// each rectangle into `pixels` (BGRA where `GL_EXT_read_format_bgra` is offered, top row first). Leaves the
     /// default framebuffer bound.
-    @discardableResult
     private func drawInBands(_ region: DamageRegion, width: Int, height: Int, clear: RGBA,
-                             into pixels: BufferPixels) throws -> Int {
+                             into pixels: BufferPixels) throws {
         let rows = min(bandRows, height)
         if let index = bandFramebuffers.firstIndex(where: { $0.width == width && $0.height == rows }) {
             if index > 0 { bandFramebuffers.insert(bandFramebuffers.remove(at: index), at: 0) }
@@ -427,25 +408,17 @@ public final class Renderer {
         defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), band.framebuffer)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-        var top = 0, drawn = 0
+        var top = 0
         while top < height {
             let rowsHere = PixelRect(minX: 0, minY: top, maxX: width, maxY: min(top + rows, height))
             var part = DamageRegion(width: width, height: height)
             for rect in region.rects where rect.intersects(rowsHere) { part.add(rect.intersection(rowsHere)) }
-            let passes = Self.passes(of: part)
-            if passes.count < part.rects.count {
-                part = DamageRegion(width: width, height: height)
-                for rect in passes { part.add(rect) }
-            }
             if !part.isEmpty {
                 drawBatches(in: part, width: width, height: height, clear: clear, band: (top, rows))
                 for rect in part.rects { readBack(rect, band: (top, rows), into: pixels) }
-                bandPasses += part.rects.count
-                drawn += part.area
             }
             top += rows
         }
-        return drawn
     }
 
     /// A band framebuffer of `width`×`height` px: BGRA8 where the driver draws into one

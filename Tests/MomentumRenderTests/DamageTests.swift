@@ -1,6 +1,5 @@
 import CGLES
 import MomentumLayers
-import MomentumText
 import Testing
 @testable import MomentumRender
 
@@ -211,7 +210,7 @@ struct DamageTests {
                     continue
                 }
                 if renderer.lastRedrawnPixels < Self.width * Self.height { partial += 1 }
-                if bufferAge > 0 { damaged += Self.drawnInBands(damage, rows: 64); redrawn += renderer.lastRedrawnPixels }
+                if bufferAge > 0 { damaged += damage.area; redrawn += renderer.lastRedrawnPixels }
                 drawn[slot] = true
                 presented += 1
                 // BGRA → RGBA, as the reference was read.
@@ -220,76 +219,10 @@ struct DamageTests {
                 #expect(Self.firstDifference(rgba, expected[index]) == nil, "frame \(index), buffer age \(bufferAge)")
             }
             #expect((age == 0) == (partial == 0), "frames redrawn in part: \(partial)")
-            // Copying what an older buffer missed leaves only each frame's own damage to draw (a band's rectangles
-            // close together as their bounds).
+            // Copying what an older buffer missed leaves only each frame's own damage to draw.
             if copying { #expect(redrawn == damaged, "redrawn \(redrawn) px for \(damaged) px of damage") }
             if age >= 2, !copying { #expect(redrawn > damaged, "redrawn \(redrawn) px for \(damaged) px of damage") }
         }
-    }
-
-    /// The pixels band drawing draws of `damage` in bands of `rows`: each band's part as `Renderer.passes(of:)`
-    /// draws it.
-    static func drawnInBands(_ damage: DamageRegion, rows: Int) -> Int {
-        stride(from: 0, to: damage.bounds.maxY, by: rows).reduce(0) { sum, top in
-            let band = PixelRect(minX: 0, minY: top, maxX: damage.bounds.maxX, maxY: min(top + rows, damage.bounds.maxY))
-            var part = DamageRegion(width: damage.bounds.width, height: damage.bounds.height)
-            for rect in damage.rects where rect.intersects(band) { part.add(rect.intersection(band)) }
-            return sum + Renderer.passes(of: part).reduce(0) { $0 + $1.area }
-        }
-    }
-
-    /// A small surface drawn into a buffer of the app's (the HUD on its own surface, 186x74 at 800x600) whose
-    /// numbers, bars and labels change in four places: one pass (a clear, the batches, one read-back) draws and
-    /// reads back their bounds, not four, and the buffer equals the frame drawn in full; rectangles far apart in a
-    /// large frame are still drawn apart (their bounds would shade more than the passes saved cost).
-    @Test func aSmallSurfacesChangesCloseTogetherAreOnePass() throws {
-        let width = 186, height = 74
-        func hud(_ n: Int) -> DrawList {
-            var list = DrawList()
-            list.addRoundedRect(DrawRect(x: 1, y: 1, width: 184, height: 72), cornerRadius: 10,
-                                fill: RGBA(hex: 0x0B1020, alpha: 0.72))
-            list.addLabel("\(37 + n) fps", at: SIMD2(11, 22), size: 15, weight: .semibold, color: RGBA(r: 1, g: 1, b: 1, a: 1))
-            list.addLabel("≈39.\(n) Hz · \(n) missed", at: SIMD2(175, 21), size: 10.5, color: RGBA(r: 1, g: 1, b: 1, a: 0.8),
-                          alignment: .trailing)
-            for bar in 0..<30 {
-                let h = Double((bar * 7 + n * 5) % 23 + 2)
-                list.addRect(DrawRect(x: 11 + Double(bar) * 5.4, y: 56 - h, width: 4, height: h),
-                             fill: RGBA(r: 0.3, g: 0.9, b: 0.4, a: 0.8))
-            }
-            list.addLabel("p50 25.\(n) · p99 27.\(n) ms", at: SIMD2(11, 66), size: 10, color: RGBA(r: 1, g: 1, b: 1, a: 0.8))
-            return list
-        }
-        let context = try RenderContext(headlessWidth: 800, height: 600)
-        try withExtendedLifetime(context) {
-            try context.makeCurrent()
-            let renderer = try Renderer()
-            renderer.bandRows = 128
-            let rowBytes = width * 4
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes * height, alignment: 4)
-            defer { buffer.deallocate() }
-            let pixels = BufferPixels(bgra: buffer.baseAddress!, stride: rowBytes)
-            _ = try renderer.render(hud(0), width: width, height: height, scale: 1, into: .bands(age: 0, into: pixels))
-            let before = renderer.bandPasses
-            let damage = try renderer.render(hud(1), width: width, height: height, scale: 1,
-                                             into: .bands(age: 1, into: pixels))
-            #expect(damage.rects.count > 1, "the frame changes in several places: \(damage.rects)")
-            #expect(renderer.bandPasses - before == 1, "passes: \(renderer.bandPasses - before) for \(damage.rects)")
-            #expect(renderer.lastRedrawnPixels > damage.area)
-            renderer.draw(hud(1), width: width, height: height, scale: 1)
-            let expected = renderer.readPixels(width: width, height: height)
-            var rgba = [UInt8](buffer)
-            for p in stride(from: 0, to: rgba.count, by: 4) { rgba.swapAt(p, p + 2) }
-            #expect(Self.firstDifference(rgba, expected) == nil)
-        }
-        // Far apart in a large frame: their bounds would add more than the passes cost.
-        var apart = DamageRegion(width: 800, height: 600)
-        apart.add(PixelRect(minX: 0, minY: 0, maxX: 40, maxY: 40))
-        apart.add(PixelRect(minX: 700, minY: 60, maxX: 760, maxY: 100))
-        #expect(Renderer.passes(of: apart) == apart.rects)
-        var close = DamageRegion(width: 800, height: 600)
-        close.add(PixelRect(minX: 0, minY: 0, maxX: 40, maxY: 20))
-        close.add(PixelRect(minX: 44, minY: 0, maxX: 80, maxY: 20))
-        #expect(Renderer.passes(of: close) == [PixelRect(minX: 0, minY: 0, maxX: 80, maxY: 20)])
     }
 
     /// A long list's tiles drawn into buffers of the app's between the window's frames (`LayerTiles`, and the window
