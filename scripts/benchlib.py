@@ -1,5 +1,6 @@
 """What the benchmark scripts share: output sizes from the command line, one `momentum bench` run, a private weston,
-a momentum run's trace, stopping a client, building a C floor client and a bench run's drag trace."""
+a momentum run's trace, stopping a client, building a C floor client, a bench run's drag trace and weston's repaints
+from its timeline log."""
 import json
 import os
 import shutil
@@ -135,3 +136,25 @@ def drag_trace(folder, speed, script):
         print(f"{script}: {trace}: no such trace", file=sys.stderr)
         sys.exit(2)
     return trace
+
+
+def weston_repaints(log_path, since, until):
+    """The repaints a weston started with `--logger-scopes=log,timeline` (its log at `log_path`) began between the
+    times `since` and `until` (s) on its presentation clock (CLOCK_MONOTONIC_RAW on the headless backend): a list of
+    their durations begin → posted (s), in order."""
+    begun, durations = None, []
+    with open(log_path) as log:
+        for line in log:
+            if '"N":"core_repaint_' not in line:
+                continue
+            try:
+                event = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            t = event["T"][0] + event["T"][1] / 1e9
+            if event["N"] == "core_repaint_begin":
+                begun = t if since <= t <= until else None
+            elif event["N"] == "core_repaint_posted" and begun is not None:
+                durations.append(t - begun)
+                begun = None
+    return durations
