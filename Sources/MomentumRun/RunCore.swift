@@ -452,9 +452,10 @@ public struct RunCore {
         } else {
             deadline.drewWithoutCallback()
         }
-        let cpuMicros = cpuAtLastFrame.map { (commit.cpu - $0) * 1e6 } ?? commit.cpu * 1e6
-        cpuAtLastFrame = commit.cpu
         if configuration.tracing {
+            let cpu = commit.cpu()
+            let cpuMicros = cpuAtLastFrame.map { (cpu - $0) * 1e6 } ?? cpu * 1e6
+            cpuAtLastFrame = cpu
             let record = TraceRecord.Frame(
                 sequence: frame.sequence, callbackMilliseconds: frame.owed?.milliseconds, step: frame.step,
                 hud: frame.hud, ghosts: frame.ghosts, tickMicros: (commit.drawStart - frame.start) * 1e6,
