@@ -365,9 +365,9 @@ public struct RunCore {
         statistics.callback(owed.milliseconds)
         if configuration.autoplay, scene.autoplay() { trace(.gesture(SceneEvent(.autoplay)), at: now, into: &effects) }
         let moving = scene.needsFrames
-        let before = scene.layers.time
+        let before = scene.layerTime
         for event in scene.advance(by: interval) { trace(.gesture(event), at: now, into: &effects) }
-        let step = scene.layers.time - before
+        let step = scene.layerTime - before
         if hud.isShown, now - hudTakenAt >= HUD.refreshInterval || !scene.needsFrames {
             hudStatistics = statistics
             hudTakenAt = now
