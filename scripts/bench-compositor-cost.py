@@ -27,7 +27,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import end_weston, parse_size, read_trace, start_weston, stop, weston_timeline  # noqa: E402
+from benchlib import end_weston, parse_size, read_trace, start_weston, stop, weston_repaints  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -70,19 +70,6 @@ def moving_fps(times):
     return len(moving) / sum(moving)
 
 
-def repaints(since, until):
-    """Weston's repaints that began between the monotonic times `since` and `until` (s): their count and the
-    durations begin → posted (s), from its timeline log."""
-    begun, durations = None, []
-    for t, event in weston_timeline(WESTON_LOG, "core_repaint_"):
-        if event["N"] == "core_repaint_begin":
-            begun = t if since <= t <= until else None
-        elif event["N"] == "core_repaint_posted" and begun is not None:
-            durations.append(t - begun)
-            begun = None
-    return durations
-
-
 def quantile(values, q):
     ordered = sorted(values)
     return ordered[min(int(q * len(ordered)), len(ordered) - 1)] if ordered else float("nan")
@@ -90,7 +77,7 @@ def quantile(values, q):
 
 def compositor(result, since, until):
     """Adds weston's repaint rate and repaint times over [since, until] to `result`."""
-    durations = repaints(since, until)
+    durations = weston_repaints(WESTON_LOG, since, until)
     result["repaints"] = len(durations) / (until - since)
     result["repaint_p50"] = 1000 * quantile(durations, 0.5)
     result["repaint_p90"] = 1000 * quantile(durations, 0.9)
@@ -101,9 +88,9 @@ def window_of(pid, read, window, count):
     """Weston's and the client's CPU over `window` s and the frames the client had presented in them."""
     before = read()
     w0, c0, t0 = cpu_seconds(WESTON_PID), cpu_seconds(pid), time.monotonic()
-    since = time.clock_gettime(time.CLOCK_MONOTONIC)
+    since = time.clock_gettime(time.CLOCK_MONOTONIC_RAW)
     time.sleep(window)
-    until = time.clock_gettime(time.CLOCK_MONOTONIC)
+    until = time.clock_gettime(time.CLOCK_MONOTONIC_RAW)
     w1, c1, t1 = cpu_seconds(WESTON_PID), cpu_seconds(pid), time.monotonic()
     after = read()
     p0, f0 = count(before)
@@ -124,14 +111,14 @@ def measure_simple_egl(env, window):
         if not line:
             raise RuntimeError("weston-simple-egl exited early")
         w0, c0, t0 = cpu_seconds(WESTON_PID), cpu_seconds(app.pid), time.monotonic()
-        since = time.clock_gettime(time.CLOCK_MONOTONIC)
+        since = time.clock_gettime(time.CLOCK_MONOTONIC_RAW)
         frames = 0
         while time.monotonic() - t0 < window - 0.5:
             match = re.match(r"(\d+) frames in", app.stdout.readline())
             if match:
                 frames += int(match.group(1))
         w1, c1, t1 = cpu_seconds(WESTON_PID), cpu_seconds(app.pid), time.monotonic()
-        until = time.clock_gettime(time.CLOCK_MONOTONIC)
+        until = time.clock_gettime(time.CLOCK_MONOTONIC_RAW)
         frames = max(frames, 1)
         return compositor({"fps": frames / (t1 - t0), "weston_ms": 1000 * (w1 - w0) / frames,
                            "client_ms": 1000 * (c1 - c0) / frames, "weston_core": (w1 - w0) / (t1 - t0),

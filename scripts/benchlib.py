@@ -1,6 +1,6 @@
-"""What the benchmark scripts share: output sizes from the command line, one `momentum bench` run, a private weston
-and its timeline log, a momentum run's trace, stopping a client or a CPU hog, building a C floor client and a bench
-run's drag trace."""
+"""What the benchmark scripts share: output sizes from the command line, one `momentum bench` run, a private weston,
+its timeline log and the repaints in it, a momentum run's trace, stopping a client or a CPU hog, building a C floor
+client and a bench run's drag trace."""
 import json
 import os
 import shutil
@@ -169,3 +169,17 @@ def drag_trace(folder, speed, script):
         print(f"{script}: {trace}: no such trace", file=sys.stderr)
         sys.exit(2)
     return trace
+
+
+def weston_repaints(log_path, since, until):
+    """The repaints a weston started with `--logger-scopes=log,timeline` (its log at `log_path`) began between the
+    times `since` and `until` (s) on its presentation clock (CLOCK_MONOTONIC_RAW on the headless backend): a list of
+    their durations begin → posted (s), in order."""
+    begun, durations = None, []
+    for t, event in weston_timeline(log_path, "core_repaint_"):
+        if event["N"] == "core_repaint_begin":
+            begun = t if since <= t <= until else None
+        elif event["N"] == "core_repaint_posted" and begun is not None:
+            durations.append(t - begun)
+            begun = None
+    return durations

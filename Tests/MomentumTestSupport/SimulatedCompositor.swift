@@ -1,3 +1,4 @@
+import Synchronization
 import MomentumCore
 import MomentumRun
 import MomentumScenes
@@ -129,11 +130,16 @@ public struct RunCoreDriver {
     /// The callback owed for the surface's last commit: its repaint.
     private var callbackAt: Double?
 
-    /// A run of `configuration` under `compositor`, started at `start` and configured to `size` at once.
+    /// How many times the core read the process's CPU clock (the `cpu` of `.inputRead` and of `Commit`).
+    public var cpuClockReads: Int { cpuClock.reads.load(ordering: .relaxed) }
+    private let cpuClock = CPUClock()
+
+    /// A run of `configuration` under `compositor`, started at `start` and configured to `size` at once; traced
+    /// (the trace's lines in `lines`) unless `traced` is false.
     public init(configuration: RunConfiguration, compositor: SimulatedCompositor = SimulatedCompositor(),
-                start: Double = 0.5, size: SIMD2<Double> = SIMD2(800, 600), scale: Double = 1) {
+                start: Double = 0.5, size: SIMD2<Double> = SIMD2(800, 600), scale: Double = 1, traced: Bool = true) {
         var configuration = configuration
-        configuration.tracing = true
+        configuration.tracing = traced
         core = RunCore(configuration: configuration, start: start)
         self.compositor = compositor
         now = start
@@ -210,7 +216,7 @@ public struct RunCoreDriver {
                     pending.removeFirst()
                     handle(first.event)
                 }
-                handle(.inputRead(cpu: { 0 }))
+                handle(.inputRead(cpu: cpuClock.read))
             case .present(let plan):
                 framesDrawn += 1
                 lastPlans = Array((lastPlans + [plan]).suffix(2))
@@ -220,14 +226,14 @@ public struct RunCoreDriver {
                 if same, omitsUnchanged, plan.mayOmitCommit {
                     uncommitted.append(plan.sequence)
                     handle(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(),
-                                             cpu: 0, committed: false)))
+                                             cpu: cpuClock.read, committed: false)))
                     continue
                 }
                 if same { emptyCommits.append(plan.sequence) }
                 lastCommitted = plan
                 commit(plan.sequence)
                 handle(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(),
-                                         cpu: 0)))
+                                         cpu: cpuClock.read)))
             case .snapshot(let index): snapshots.append((index, now - core.start))
             case .ready, .stop: break
             }
@@ -271,5 +277,15 @@ public struct RunCoreDriver {
             if let sequence, let panel = line.panel { result.append((sequence, panel.y, panel.state)) }
         }
         return result
+    }
+}
+
+/// A process CPU clock that counts its reads (and reads 0).
+private final class CPUClock: Sendable {
+    let reads = Atomic(0)
+
+    @Sendable func read() -> Double {
+        reads.add(1, ordering: .relaxed)
+        return 0
     }
 }
