@@ -227,6 +227,53 @@ import Testing
         }
     }
 
+    /// A layer surface hidden for a while gives its buffers back (`RenderTarget.idleSeconds`): the transition's card
+    /// moving in holds a `momentum-layer` buffer of its size (720x480 px at 800x600); dismissed, a few seconds after
+    /// it left none of that size is mapped (before, it stayed for the whole run; the small ones are the bars'
+    /// chrome, still shown); presented again, it is drawn on a surface made anew, into a buffer mapped again.
+    @Test func aHiddenLayerSurfaceGivesItsBuffersBack() throws {
+        let c = try Compositor(scene: .transition, arguments: ["--no-hud"])
+        let pid = c.app.processIdentifier
+        let cardBytes = 720 * 480 * 4
+        func cardBuffers() throws -> [Int] {
+            try Self.mappings(of: pid, named: "memfd:momentum-layer").filter { $0 >= cardBytes }
+        }
+        try c.app.waitFor("the first frame presented") { $0.presented != nil }
+        for round in 1...2 {
+            let mark = c.app.events.count
+            try c.play("0 tap 0 400 400")
+            // Most of the card in (a card less than half in is drawn in view first, its whole a frame later).
+            let mostlyIn = try c.app.waitFor("round \(round): the card mostly in", after: mark) {
+                guard let card = $0.transition else { return false }
+                return card.state == .presenting && card.cardY > -120
+            }
+            let moving = try c.app.waitFor("a frame showing the card's layer surface", after: mostlyIn.index) {
+                $0.frame?.layerSurface != nil
+            }
+            try c.app.waitFor("that frame presented", after: moving.index) { $0.presented != nil }
+            let all = try Self.mappings(of: pid, named: "memfd:momentum")
+            #expect(!(try cardBuffers()).isEmpty,
+                    "round \(round): no momentum-layer buffer of the card's size mapped while it moves in: \(all)")
+            let presented = try c.app.waitFor("presented", after: moving.index) { $0.transition?.state == .presented }
+            // A tap on the backdrop beside the card (the card 720 px wide from x 40) dismisses it.
+            let dismissing = c.app.events.count
+            try c.play("0 tap 0 20 300")
+            try c.app.waitFor("dismissed", after: max(dismissing, presented.index)) {
+                $0.transition?.state == .dismissed
+            }
+            // Let go one second after the card's surface was hidden (the loop wakes for it); 10 s under any load.
+            let end = Date().addingTimeInterval(10)
+            var layers = try cardBuffers()
+            while !layers.isEmpty, Date() < end {
+                usleep(20_000)
+                layers = try cardBuffers()
+            }
+            #expect(layers.isEmpty, "round \(round): the card's buffers still mapped 10 s after it left: \(layers)")
+        }
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0)
+    }
+
     /// The sizes in bytes of the mappings of process `pid` whose line in /proc/PID/maps names `name`.
     static func mappings(of pid: Int32, named name: String) throws -> [Int] {
         try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8).split(separator: "\n")

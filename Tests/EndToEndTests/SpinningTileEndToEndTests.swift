@@ -100,7 +100,8 @@ import Testing
     ///   layer the GL draws, `flashTime` after an impact);
     /// - weston's screenshot shows the tile turned (its orange box wider than the upright tile's side), while the
     ///   window's own buffer holds no tile at all: the tile is a surface of its own (a `wl_subsurface` of the app
-    ///   around it, whose pixels are the tile's), written into the app's `momentum-pixels` buffers.
+    ///   around it, whose pixels are the tile's), written into the app's `momentum-pixels` buffers;
+    /// - upright again (drawn by the GL), the tile lets those buffers go.
     @Test(arguments: [Screen(width: 800, height: 600, scale: 1), Screen(width: 360, height: 720, scale: 1)])
     func aThrownCardSpinsTheTileWrittenByTheCPUOnItsOwnSurface(screen: Screen) throws {
         let size = SIMD2(Double(screen.width), Double(screen.height))
@@ -213,6 +214,16 @@ import Testing
                 "\(swapped.count) of \(spin.count) spin frames had the tile drawn by the GL: \(swapped)")
         // They drew the tile (the CPU's pixels are counted in drawn_px).
         #expect(spin.allSatisfy { ($0.frame.drawnPixels ?? 0) > 0 })
+        // Upright again, the tile is drawn by the GL: the buffers the CPU wrote it into are let go a second after
+        // they last showed (`RenderTarget.idleSeconds`; before, the tile kept both sets for the run). 10 s under
+        // any load.
+        let end = Date().addingTimeInterval(10)
+        var pixels = try SceneSurfacesEndToEndTests.mappings(of: pid, named: "memfd:momentum-pixels")
+        while !pixels.isEmpty, Date() < end {
+            usleep(20_000)
+            pixels = try SceneSurfacesEndToEndTests.mappings(of: pid, named: "memfd:momentum-pixels")
+        }
+        #expect(pixels.isEmpty, "momentum-pixels buffers still mapped 10 s after the tile came to rest: \(pixels)")
         c.app.signal()
         #expect(try c.app.waitExit() == 0)
     }

@@ -162,7 +162,7 @@ final class RenderTarget {
     /// surface drawn, moved, shown or hidden, no window state pending) is not committed at all and nil is returned:
     /// an empty commit would be a frame the compositor shows nothing new for. Throws when EGL fails.
     @discardableResult
-    func present(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer] = [:], window: Window,
+    func present(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer] = [:], window: Window, at now: Double,
                  mayOmitCommit: Bool = false, beforeCommit: () -> Void = {}) throws(AppError) -> FrameDamage? {
         guard let context, let renderer else { return FrameDamage() }
         let size = window.bufferSize
@@ -185,6 +185,7 @@ final class RenderTarget {
             }
         }
         keepSurfacesWithTheirLayers()
+        frameTime = now
         for (index, state) in layerSurfaces.enumerated() where state?.subsurface.isShown == true {
             visited |= 1 << index
         }
@@ -294,12 +295,48 @@ final class RenderTarget {
         let surfaceID: Int
         /// The layer it showed last.
         var layer: LayerID?
+        /// Which of its sets holds the buffer it shows (nil: a plain colour's pixel, tiles, or nothing yet).
+        var shows: DrawnSet?
+        /// When it was hidden (the frame's draw start, s; nil while shown): hidden for `RenderTarget.idleSeconds`,
+        /// it is let go with everything it holds (`releaseIdle`).
+        var hiddenAt: Double?
+        /// When the buffer it showed last came from the CPU's set (`pixels`) and from the GL's (`bands` or `egl`),
+        /// s: a set whose buffer has not shown for `RenderTarget.idleSeconds` is let go (the playground's tile at
+        /// rest lets its spin buffers go; spinning, its GL buffers).
+        var cpuShownAt = 0.0, glShownAt = 0.0
 
         init(subsurface: Subsurface, surfaceID: Int) {
             self.subsurface = subsurface
             self.surfaceID = surfaceID
         }
     }
+
+    /// Which of a layer surface's sets drew the buffer it shows.
+    private enum DrawnSet {
+        /// `pixels`, written by the CPU.
+        case cpu
+        /// `bands` or `egl`, drawn by the GL.
+        case gl
+    }
+
+    /// How long a layer surface stays hidden, or one of its sets unshown, before what it holds is let go
+    /// (`releaseIdle`), s: a sheet hidden for a moment (the transition's card dismissed and presented again) keeps
+    /// its buffers; one gone for longer gives its memory back and is made again, drawn whole (as a surface shown
+    /// again is drawn anyway), when it shows. The buffers of a hidden surface are RSS, not the run's peak (VmHWM),
+    /// unless something larger comes after them.
+    static let idleSeconds = 1.0
+
+    /// When `releaseIdle` has something to let go at the earliest (s, on the frames' clock); nil when nothing
+    /// waits for it. The run's loop wakes for it (`RunAdapter.afterDispatch`).
+    private(set) var releaseTime: Double?
+
+    /// Asks `releaseIdle` to look again at `time` (or earlier, as asked before).
+    private func releaseLater(at time: Double) {
+        releaseTime = min(releaseTime ?? time, time)
+    }
+
+    /// The draw start of the frame `present` draws (s), the time `hide` and `show` stamp.
+    private var frameTime = 0.0
 
     /// A layer surface whose pixels the CPU writes: its buffers and, per buffer, what was written there (a class, so
     /// that a frame's write changes the record in place).
@@ -458,6 +495,7 @@ final class RenderTarget {
             restack()
         }
         guard let state = layerSurfaces[slot.rawValue] else { return }
+        state.hiddenAt = nil
         // What is visible, in the layer's own coordinates (origin at its frame's top-left corner), logical px.
         let shown = visible.offsetBy(-layer.frame.origin)
         if let anchorPixel {
@@ -550,6 +588,7 @@ final class RenderTarget {
             if old != visible || placed { frame.compositorPixels += Self.area(old, visible, scale: scale) }
         } else if let plain {
             state.subsurface.attach(plain)
+            state.shows = nil
             state.drawn = (layer.content, band, width, height, scale)
             frame.compositorPixels += Self.area(old, visible, scale: scale)
         } else if let written = shapes ?? face?.shapes {
@@ -573,6 +612,7 @@ final class RenderTarget {
                 image.map { (face.run, $0) }
             }, offset: band.origin, scale: scale, into: buffer.pixels, width: width, height: height)
             pixels.buffers.attach(buffer, to: state.subsurface)
+            state.shows = .cpu
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
@@ -595,6 +635,7 @@ final class RenderTarget {
                                     surface: state.surfaceID, clear: .clear)
             buffers.attach(buffer, to: state.subsurface)
             frame.layerSwaps += 1
+            state.shows = .gl
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += renderer.lastRedrawnPixels
             frame.compositorPixels += Self.area(old, visible, scale: scale)
@@ -628,6 +669,7 @@ final class RenderTarget {
             let swapped = egl.swapBuffers()
             if !swapped { throw AppError(context.lastEGLError(call: "eglSwapBuffers (layer surface)").description) }
             frame.layerSwaps += 1
+            state.shows = .gl
             state.eglSize = (width, height)
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
@@ -635,14 +677,83 @@ final class RenderTarget {
         }
         state.frame = visible
         state.layer = layer.layer
+        switch state.shows {
+        case .cpu:
+            state.cpuShownAt = frameTime
+            if state.egl != nil || state.bands != nil { releaseLater(at: state.glShownAt + Self.idleSeconds) }
+        case .gl:
+            state.glShownAt = frameTime
+            if state.pixels != nil { releaseLater(at: state.cpuShownAt + Self.idleSeconds) }
+        case nil: break
+        }
     }
 
     /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).
     private func hide(_ slot: SurfaceSlot, scale: Double, into frame: inout FrameDamage) {
-        guard let state = layerSurfaces[slot.rawValue], state.subsurface.isShown else { return }
+        guard let state = layerSurfaces[slot.rawValue] else { return }
+        if state.hiddenAt == nil {
+            state.hiddenAt = frameTime
+            releaseLater(at: frameTime + Self.idleSeconds)
+        }
+        guard state.subsurface.isShown else { return }
         state.subsurface.hide()
         if let last = state.frame { frame.compositorPixels += Self.pixels(last, scale: scale).area }
-        layerSurfaces[slot.rawValue]?.frame = nil
+        state.frame = nil
+    }
+
+    /// Lets go of what the layer surfaces hold and no longer show, as of `now` (s, on the frames' clock; between
+    /// frames, at `releaseTime`): a surface hidden for `idleSeconds` goes whole (its buffers, EGL surface, tiles,
+    /// the renderer's record of its frames, its `wl_surface`; made again, drawn whole, when its slot shows a
+    /// layer); of one shown, the set (the CPU's or the GL's) whose buffer it has not shown for `idleSeconds`. The
+    /// compositor released those buffers long before: the hidden surface's null buffer, and the buffer that
+    /// replaced the other set's, went with the window's commit of their frame. Throws when EGL fails.
+    func releaseIdle(now: Double) throws(AppError) {
+        releaseTime = nil
+        guard let context, let renderer else { return }
+        for index in layerSurfaces.indices {
+            guard let state = layerSurfaces[index] else { continue }
+            if let hiddenAt = state.hiddenAt {
+                guard now >= hiddenAt + Self.idleSeconds else {
+                    releaseLater(at: hiddenAt + Self.idleSeconds)
+                    continue
+                }
+                try letGoOfEGL(state, context: context)
+                state.tiles?.release(renderer: renderer)
+                renderer.forget(surface: state.surfaceID)
+                layerSurfaces[index] = nil
+                continue
+            }
+            if state.pixels != nil, state.shows != .cpu {
+                if now >= state.cpuShownAt + Self.idleSeconds {
+                    state.pixels = nil
+                } else {
+                    releaseLater(at: state.cpuShownAt + Self.idleSeconds)
+                }
+            }
+            if state.egl != nil || state.bands != nil, state.shows != .gl {
+                if now >= state.glShownAt + Self.idleSeconds {
+                    try letGoOfEGL(state, context: context)
+                    state.egl = nil
+                    state.eglSize = nil
+                    state.bands = nil
+                    state.kept = nil
+                    renderer.forget(surface: state.surfaceID)
+                } else {
+                    releaseLater(at: state.glShownAt + Self.idleSeconds)
+                }
+            }
+        }
+    }
+
+    /// Binds the window (or no surface) instead of `state`'s EGL surface where that is current, so that it can be
+    /// destroyed.
+    private func letGoOfEGL(_ state: LayerSurfaceState, context: RenderContext) throws(AppError) {
+        guard let egl = state.egl, context.isCurrent(egl) else { return }
+        do {
+            try context.makeWindowCurrent()
+        } catch {
+            throw AppError("cannot let a hidden layer's EGL surface go: \(error)")
+        }
     }
 
     /// The buffer px of `old` (where a surface was; nil when hidden) and `new` (where it is) together, each pixel once.

@@ -208,11 +208,15 @@ final class RunAdapter {
                      resting: phase == .idle || phase == .unconfigured)
         if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
         if let failure = screenshots.failure { fail(failure) }
-        // Woken for the core's next decision, or to write the trace's lines held for the next frame.
-        let wake = switch (core.wakeTime, writer.holdDeadline) {
-        case let (core?, trace?): min(core, trace)
-        case let (core, trace): core ?? trace
+        // What a layer surface no longer shows is let go a while after (`RenderTarget.releaseIdle`).
+        if let due = target.releaseTime, HostClock.now() >= due {
+            do throws(AppError) { try target.releaseIdle(now: HostClock.now()) } catch { fail(error) }
         }
+        // Woken for the core's next decision, to write the trace's lines held for the next frame, or to let go of
+        // what the layer surfaces no longer show.
+        var wake = core.wakeTime
+        if let trace = writer.holdDeadline { wake = min(wake ?? trace, trace) }
+        if let release = target.releaseTime { wake = min(wake ?? release, release) }
         loop?.defersReading = core.defersEvents
         return wake.map { max(0, $0 - HostClock.now()) } ?? -1
     }
@@ -252,7 +256,7 @@ final class RunAdapter {
         let drawStart = HostClock.now()
         let damage: FrameDamage?
         do throws(AppError) {
-            damage = try target.present(plan.list, separated: plan.separated, window: window,
+            damage = try target.present(plan.list, separated: plan.separated, window: window, at: drawStart,
                                         mayOmitCommit: plan.mayOmitCommit) {
                 window.requestFrame()
                 window.requestPresentationFeedback(sequence: plan.sequence)
