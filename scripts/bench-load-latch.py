@@ -50,9 +50,9 @@ SCENES = "panel,transition,gallery,playground,scroll"
 
 
 def now():
-    """Weston's timeline clock, CLOCK_MONOTONIC (s): its `T` and `vblank_monotonic`, and momentum's trace times after
-    its `clock` line's `start_ns`."""
-    return time.clock_gettime(time.CLOCK_MONOTONIC)
+    """Weston's timeline clock (s): its presentation clock, CLOCK_MONOTONIC_RAW on the headless backend (its `T` and
+    `vblank_monotonic`); momentum's trace times are on CLOCK_MONOTONIC and are put on it by `causes`."""
+    return time.clock_gettime(time.CLOCK_MONOTONIC_RAW)
 
 
 def quantile(values, q):
@@ -130,14 +130,19 @@ CAUSES = ("no frame owed", "read late", "the start", "late anyway")
 
 def causes(path, misses):
     """Why each of the client's late intervals (`judge`'s `misses`: weston's latch without the frame, and the begin
-    of the repaint that showed it) was, from momentum's trace (its times on weston's clock after `start_ns`):
+    of the repaint that showed it) was, from momentum's trace (its times after `start_ns`, put on weston's clock by the `clock` line's pair):
     **no frame owed** when the latch came before the callback of the frame shown (the autoplay left frames
     uncommitted); **read late** when the frame was committed more than 0.2 ms before the latch (weston read it after
     beginning its repaint); **the start** when it was started more than 0.5 ms after its callback and a start at the
     callback, with the same wake -> commit time, was in time; else **late anyway** (started at its callback, or a
     wake-up or build past the latch from it). A Counter of those."""
     lines = read_trace(path)
-    start = lines[0]["start_ns"] / 1e9 if lines and lines[0].get("event") == "clock" else 0.0
+    clock = lines[0] if lines and lines[0].get("event") == "clock" else {}
+    start = clock.get("start_ns", 0) / 1e9
+    # The trace's times are on CLOCK_MONOTONIC; weston's on its presentation clock (monotonic_raw here, ~0.25 s
+    # apart after a day's uptime): the clock line's pair of reads puts them on weston's.
+    if clock.get("presentation_ns") is not None and clock.get("monotonic_ns") is not None:
+        start += (clock["presentation_ns"] - clock["monotonic_ns"]) / 1e9
     frames = [(start + line["commit_t"], start + line["callback_t"], start + line["wake_t"]) for line in lines
               if line.get("event") == "frame" and line.get("callback_t") is not None
               and line.get("wake_t") is not None]
