@@ -305,7 +305,7 @@ public struct ShapeRaster: Sendable {
     /// `source` over `destination`, premultiplied ARGB words, as GL's `ONE, ONE_MINUS_SRC_ALPHA` blend stores it in
     /// bytes: each channel the source's plus the destination's times 1 − the source's alpha, rounded, at most 255.
     @inline(__always)
-    private static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+    static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
         if destination == 0 { return source }
         let keep = 255 - (source >> 24)
         @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
@@ -328,7 +328,7 @@ public struct ShapeRaster: Sendable {
 
     /// A 0…1 channel as llvmpipe stores it in a byte: nearest, halves to even (0.7 · 255 = 178.5 is 178).
     @inline(__always)
-    private static func byte(_ value: Float) -> UInt32 {
+    static func byte(_ value: Float) -> UInt32 {
         nearest(Swift.min(Swift.max(value, 0), 1) * 255)
     }
 }
