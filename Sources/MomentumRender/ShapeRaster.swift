@@ -178,7 +178,20 @@ public struct ShapeRaster: Sendable {
                     // Opaque: over anything it is itself.
                     (line + inside.lowerBound).update(repeating: whole, count: inside.count)
                 } else {
-                    for column in inside { line[column] = Self.over(whole, line[column]) }
+                    // Translucent: over a transparent pixel it is itself, so runs of those are stored whole (a list's
+                    // cards on a cleared tile) and only the others blended.
+                    var column = inside.lowerBound
+                    while column < inside.upperBound {
+                        var past = column
+                        while past < inside.upperBound, line[past] == 0 { past += 1 }
+                        if past > column {
+                            (line + column).update(repeating: whole, count: past - column)
+                            column = past
+                            continue
+                        }
+                        line[column] = Self.over(whole, line[column])
+                        column += 1
+                    }
                 }
                 // An unturned shape's rows along its top or bottom edge (q.y > 0: past its straight sides): between
                 // the corners (q.x ≤ 0, kept a hundredth of a px in) the distance is the row's alone, so those
