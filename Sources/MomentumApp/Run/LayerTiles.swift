@@ -11,7 +11,7 @@ import WaylandClient
 ///
 /// Where the GL reads pixels back as BGRA and the compositor offers `wl_shm` (`appBuffers`), a tile's pixels go
 /// into `wl_shm` buffers of the app's own (`ShmBuffers`): written by the CPU where the tile's list is cards and
-/// upright text (`Renderer.write`: the list's rows, no GL pass and no read-back, ~1/3 of the band's instructions a
+/// upright text (`Renderer.write`: the list's rows, no GL pass and no read-back, half the band's instructions a
 /// tile; docs/benchmarks/scenes.md, the seventeenth step), else drawn through the renderer's one framebuffer for
 /// them (`Renderer.Target.bands`, as high as a tile) and read back: a tile holds one buffer (two while the compositor
 /// still holds the one it redraws), where an EGL surface holds swrast's back buffer besides its `wl_shm` buffer —
