@@ -165,7 +165,7 @@ public final class Renderer {
     /// The surface whose state `state` is.
     private var currentSurface = 0
     /// What the last `render` redrew, in buffer px (more than the damage when it drew in full).
-    public private(set) var lastRedrawnPixels = 0
+    public internal(set) var lastRedrawnPixels = 0
 
     /// Number of quads in the last `draw` or `render` (each shadow is one to four quads, each shape, rect, line
     /// or text run one more).
@@ -175,7 +175,7 @@ public final class Renderer {
     let canBlit: Bool
 
     /// Text: fonts, shaping, the glyph atlas texture.
-    private let text: TextSetter
+    let text: TextSetter
     private var glyphScratch: [TextSetter.Glyph] = []
 
     /// The current context's `GL_VENDOR`, `GL_RENDERER` and `GL_VERSION` (empty where the driver says nothing).

@@ -178,9 +178,55 @@ public struct ShapeRaster: Sendable {
                     // Opaque: over anything it is itself.
                     (line + inside.lowerBound).update(repeating: whole, count: inside.count)
                 } else {
-                    for column in inside { line[column] = Self.over(whole, line[column]) }
+                    // Translucent: over a transparent pixel it is itself, so runs of those are stored whole (a list's
+                    // cards on a cleared tile) and only the others blended.
+                    var column = inside.lowerBound
+                    while column < inside.upperBound {
+                        var past = column
+                        while past < inside.upperBound, line[past] == 0 { past += 1 }
+                        if past > column {
+                            (line + column).update(repeating: whole, count: past - column)
+                            column = past
+                            continue
+                        }
+                        line[column] = Self.over(whole, line[column])
+                        column += 1
+                    }
                 }
-                for column in start..<end where !inside.contains(column) {
+                // An unturned shape's rows along its top or bottom edge (q.y > 0: past its straight sides): between
+                // the corners (q.x ≤ 0, kept a hundredth of a px in) the distance is the row's alone, so those
+                // columns take one source, worked out once by the same arithmetic (a list card's edge rows are
+                // hundreds of px wide).
+                var flat = end..<end, flatSource: UInt32 = 0
+                if n == 0, c == 1 {
+                    let qy = abs(dy) - half.y + radius, span = half.x - radius - margin
+                    let a = Swift.max(start, Int((centre.x - span - 0.5).rounded(.up)))
+                    let b = Swift.min(end, Int((centre.x + span - 0.5).rounded(.down)) + 1)
+                    if qy > 0, span > 0, a < b {
+                        flat = a..<b
+                        let d = Swift.min(Swift.max(-span, qy), 0) + (SIMD2(0, qy) * SIMD2(0, qy)).sum().squareRoot()
+                            - radius
+                        let t = Swift.min(Swift.max(d + 0.5, 0), 1)
+                        let coverage = 1 - t * t * (3 - 2 * t)
+                        flatSource = Self.byte(colour.a * coverage) << 24 | Self.byte(colour.r * coverage) << 16
+                            | Self.byte(colour.g * coverage) << 8 | Self.byte(colour.b * coverage)
+                    }
+                }
+                // The columns around the whole-coverage ones (visited apart: a wide shape's inside is not walked
+                // again).
+                let gapStart = Swift.min(Swift.max(inside.lowerBound, start), end)
+                let gap = gapStart..<Swift.max(Swift.min(inside.upperBound, end), gapStart)
+                var column = start
+                while column < end {
+                    if column == gap.lowerBound, !gap.isEmpty {
+                        column = gap.upperBound
+                        continue
+                    }
+                    defer { column += 1 }
+                    if flat.contains(column) {
+                        if flatSource != 0 { line[column] = Self.over(flatSource, line[column]) }
+                        continue
+                    }
                     let dx = Float(column) + 0.5 - centre.x
                     let local = SIMD2(c * dx + n * dy, -n * dx + c * dy)
                     let q = SIMD2(abs(local.x), abs(local.y)) - half + radius
@@ -305,7 +351,7 @@ public struct ShapeRaster: Sendable {
     /// `source` over `destination`, premultiplied ARGB words, as GL's `ONE, ONE_MINUS_SRC_ALPHA` blend stores it in
     /// bytes: each channel the source's plus the destination's times 1 − the source's alpha, rounded, at most 255.
     @inline(__always)
-    private static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+    static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
         if destination == 0 { return source }
         let keep = 255 - (source >> 24)
         @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
@@ -328,7 +374,7 @@ public struct ShapeRaster: Sendable {
 
     /// A 0…1 channel as llvmpipe stores it in a byte: nearest, halves to even (0.7 · 255 = 178.5 is 178).
     @inline(__always)
-    private static func byte(_ value: Float) -> UInt32 {
+    static func byte(_ value: Float) -> UInt32 {
         nearest(Swift.min(Swift.max(value, 0), 1) * 255)
     }
 }

@@ -40,7 +40,20 @@ final class TextSetter {
 
     /// The glyphs of `run` at `scale` buffer px per logical px, appended to `glyphs`.
     func glyphs(for run: TextRun, scale: Float, into glyphs: inout [Glyph]) {
-        guard let shaper = loadedShaper(), let atlas else { return }
+        let quads = quads(for: run, scale: scale)  // loads the fonts and makes the atlas the first time
+        guard let atlas else { return }
+        for quad in quads {
+            let uv = atlas.textureCoordinates(of: quad.atlas)
+            glyphs.append(Glyph(minimum: SIMD2(Float(quad.screen.minX), Float(quad.screen.minY)),
+                                maximum: SIMD2(Float(quad.screen.maxX), Float(quad.screen.maxY)),
+                                uvMinimum: SIMD2(uv.u0, uv.v0), uvMaximum: SIMD2(uv.u1, uv.v1)))
+        }
+    }
+
+    /// The glyphs of `run` at `scale` as the atlas places them: where each goes (buffer px, whole pixels) and which
+    /// of the atlas's coverage bytes it takes, texel for pixel (empty where the fonts could not be loaded).
+    func quads(for run: TextRun, scale: Float) -> [GlyphQuad] {
+        guard let shaper = loadedShaper(), let atlas else { return [] }
         let pixelSize = run.size * Double(scale)
         let weight: FontWeight = run.weight == .semibold ? .semibold : .regular
         let key = ShapeKey(string: run.string, pixelSize: pixelSize, weight: weight)
@@ -59,12 +72,14 @@ final class TextSetter {
         }
         let x = run.position.x * Double(scale) - shapedRun.width * share
         let y = run.position.y * Double(scale)
-        for quad in atlas.layout(shapedRun, x: x, y: y) {
-            let uv = atlas.textureCoordinates(of: quad.atlas)
-            glyphs.append(Glyph(minimum: SIMD2(Float(quad.screen.minX), Float(quad.screen.minY)),
-                                maximum: SIMD2(Float(quad.screen.maxX), Float(quad.screen.maxY)),
-                                uvMinimum: SIMD2(uv.u0, uv.v0), uvMaximum: SIMD2(uv.u1, uv.v1)))
-        }
+        return atlas.layout(shapedRun, x: x, y: y)
+    }
+
+    /// Calls `body` with the atlas's coverage bytes (`width` a row, top row first) and its width; nil before any
+    /// text was laid out.
+    func withAtlasBytes<R>(_ body: (UnsafeRawBufferPointer, Int) -> R) -> R? {
+        guard let atlas else { return nil }
+        return atlas.withUnsafeBytes { body($0, atlas.width) }
     }
 
     /// The atlas's generation: text quads laid out under another one have stale texture coordinates (the atlas grew

@@ -142,7 +142,7 @@ public struct FrameDamage: Sendable, Equatable {
     public var layerOwed = false
     /// Layer surfaces (and list tiles) the GL drew this frame, each a GL round trip: an EGL surface swapped
     /// (`eglSwapBuffers`), or a draw through the band framebuffer read back into the app's `wl_shm` buffers. A turned
-    /// face or a few shapes written by the CPU into `wl_shm` buffers are not counted.
+    /// face, a few shapes or a list tile written by the CPU into `wl_shm` buffers are not counted.
     public var layerSwaps = 0
 
     /// No damage.

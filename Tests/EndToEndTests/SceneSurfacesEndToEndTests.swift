@@ -171,6 +171,25 @@ import Testing
         #expect(try c.app.waitExit() == 0)
     }
 
+    /// The list's tiles are written by the CPU (`Renderer.write`): as the autoplay scrolls, the frames that draw
+    /// tiles coming into view draw none through the GL (`layer_swaps` 0), where each tile was a band pass and a
+    /// read-back before — at 800x600 (one column) and 1920x1080@2 (two columns of cards in the larger type).
+    @Test(arguments: [Screen(width: 800, height: 600, scale: 1), Screen(width: 1920, height: 1080, scale: 2)])
+    func theListsTilesAreWrittenWithoutAGLRoundTrip(screen: Screen) throws {
+        let c = try Compositor(scene: .scroll, arguments: ["--no-hud", "--autoplay"],
+                               output: (screen.width, screen.height), scale: screen.scale)
+        // The first frame draws the window and the bar's surface; after it, a frame draws tiles only.
+        var drawing: [TraceRecord.Frame] = []
+        try c.app.waitFor("ten frames drawing tiles") { line in
+            if let f = line.frame, f.sequence > 1, (f.drawnPixels ?? 0) > 0 { drawing.append(f) }
+            return drawing.count >= 10
+        }
+        #expect(drawing.allSatisfy { $0.layerSwaps == 0 },
+                "layer surfaces the GL drew on frames drawing tiles: \(drawing.map { $0.layerSwaps ?? -1 })")
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0)
+    }
+
     /// Every layer surface the GL draws (the panel's, the transition's sheet) holds its pixels in the app's own
     /// `wl_shm` buffers (`momentum-layer`), not in an EGL surface with swrast's back buffer beside Mesa's buffers:
     /// Mesa's buffers (`mesa-shared`) are the window's alone, each as large as the window.

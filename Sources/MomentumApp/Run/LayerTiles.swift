@@ -10,8 +10,10 @@ import WaylandClient
 /// draws a whole band of rows in one frame.
 ///
 /// Where the GL reads pixels back as BGRA and the compositor offers `wl_shm` (`appBuffers`), a tile's pixels go
-/// into `wl_shm` buffers of the app's own (`ShmBuffers`), drawn through the renderer's one framebuffer for them
-/// (`Renderer.Target.bands`, as high as a tile) and read back: a tile holds one buffer (two while the compositor
+/// into `wl_shm` buffers of the app's own (`ShmBuffers`): written by the CPU where the tile's list is cards and
+/// upright text (`Renderer.write`: the list's rows, no GL pass and no read-back, half the band's instructions a
+/// tile; docs/benchmarks/scenes.md, the seventeenth step), else drawn through the renderer's one framebuffer for
+/// them (`Renderer.Target.bands`, as high as a tile) and read back: a tile holds one buffer (two while the compositor
 /// still holds the one it redraws), where an EGL surface holds swrast's back buffer besides its `wl_shm` buffer —
 /// half the memory of the list's ~11 tiles at 800x600 (docs/benchmarks/scenes.md, perf-mem6), and −40 MiB for the
 /// ~27 tiles of 2912x128 px at 1920x1080@2, at the same CPU a tile as an EGL surface since the band is BGRA8 (the
@@ -197,10 +199,14 @@ final class LayerTiles {
             tiles[k].buffer = nil
             let taken = try buffers.take(width: width, height: height, for: "a tile", remedy: "--no-subsurfaces")
             let pixels = BufferPixels(bgra: taken.memory, stride: taken.stride)
-            _ = try renderer.render(list, width: width, height: height, scale: scale,
-                                    into: .bands(age: 0, into: pixels), surface: tiles[k].id, clear: .clear)
+            // Cards and their lines are written by the CPU (no GL pass, no read-back); anything else goes through
+            // the band.
+            if !renderer.write(list, width: width, height: height, scale: scale, into: pixels) {
+                _ = try renderer.render(list, width: width, height: height, scale: scale,
+                                        into: .bands(age: 0, into: pixels), surface: tiles[k].id, clear: .clear)
+                frame.layerSwaps += 1  // a GL round trip: drawn through the band and read back
+            }
             frame.drawnPixels += renderer.lastRedrawnPixels
-            frame.layerSwaps += 1  // a GL round trip: drawn through the band and read back
             tiles[k].buffer = taken
             tiles[k].swapped = false
             return

@@ -1,0 +1,101 @@
+import CGLES
+import MomentumLayers
+import MomentumText
+
+/// A list of rounded rectangles without shadows, plain rectangles and upright text (a scrolling list's rows:
+/// cards, artwork and their lines) written by the CPU straight into a buffer of the app's own, without the band's
+/// GL pass and read-back: the shapes as `ShapeRaster` writes them (the `shape` shader's coverage, blended as GL
+/// stores it), the glyphs texel for pixel from the atlas the text renderer already fills on the CPU, each coverage
+/// byte times the run's premultiplied colour (the `glyph` shader), over what is there. In draw order, on a
+/// transparent buffer. On llvmpipe a list tile costs its every pixel through a GL pass and a read-back (~45
+/// instructions a pixel); here the inside of a card is a word stored, and only its edges and the glyphs are worked
+/// out (docs/benchmarks/scenes.md, the seventeenth step).
+extension Renderer {
+    /// Whether `write(_:width:height:scale:into:)` draws `list`: only rounded rectangles without a shadow that shows,
+    /// rectangles and text that is not turned.
+    public static func canWrite(_ list: DrawList) -> Bool {
+        list.commands.allSatisfy { command in
+            switch command {
+            case .rect: true
+            case let .roundedRect(shape): shape.shadow.map { $0.color.a <= 0 || shape.opacity <= 0 } ?? true
+            case let .text(run): run.rotation == 0
+            case .background, .line, .raster: false
+            }
+        }
+    }
+
+    /// Writes `list` (logical px × `scale` = buffer px) into `pixels`, `width` × `height` BGRA pixels
+    /// (`WL_SHM_FORMAT_ARGB8888`, premultiplied) rows `width` pixels apart, over a transparent buffer: the pixels a
+    /// `.bands` render with `clear: .clear` draws, within a level or two of each byte (the blend's rounding).
+    /// False, with nothing written, when it cannot (`canWrite`, or rows further apart). Needs the renderer's
+    /// context current the first time text is written (the fonts are loaded then).
+    public func write(_ list: DrawList, width: Int, height: Int, scale: Double, into pixels: BufferPixels) -> Bool {
+        guard width > 0, height > 0, pixels.stride == width * 4, pixels.format == GLenum(GL_BGRA_EXT),
+              Self.canWrite(list) else { return false }
+        let words = pixels.base.bindMemory(to: UInt32.self, capacity: width * height)
+        words.update(repeating: 0, count: width * height)
+        // Shapes in a row are written together, each over the ones before it; a fresh raster writes over the buffer
+        // as it is (it clears only what it wrote itself before).
+        var shapes: [RoundedRect] = []
+        func writeShapes() {
+            guard !shapes.isEmpty else { return }
+            var raster = ShapeRaster()
+            _ = raster.draw(shapes, scale: scale, into: words, width: width, height: height)
+            shapes.removeAll(keepingCapacity: true)
+        }
+        for command in list.commands {
+            switch command {
+            case let .rect(rect, fill):
+                if fill.a > 0 { shapes.append(RoundedRect(rect: rect, cornerRadius: 0, fill: fill)) }
+            case let .roundedRect(shape):
+                var shape = shape
+                shape.shadow = nil
+                shapes.append(shape)
+            case let .text(run):
+                writeShapes()
+                writeText(run, scale: scale, into: words, width: width, height: height)
+            case .background, .line, .raster:
+                break  // not in a list `canWrite`
+            }
+        }
+        writeShapes()
+        lastRedrawnPixels = width * height
+        return true
+    }
+
+    /// Writes `run`'s glyphs over what is in `words`: each coverage byte c of the atlas, texel for pixel, as the
+    /// `glyph` shader gives it (the premultiplied colour times c / 255, each channel to a byte), blended over.
+    private func writeText(_ run: TextRun, scale: Double, into words: UnsafeMutablePointer<UInt32>, width: Int,
+                           height: Int) {
+        let quads = text.quads(for: run, scale: Float(scale))
+        guard !quads.isEmpty else { return }
+        let colour = run.color.premultiplied
+        // The source word for each coverage byte: 256 of them, against a run's thousands of glyph pixels.
+        var sources = [UInt32](repeating: 0, count: 256)
+        for c in 1..<256 {
+            let f = Float(c) / 255
+            sources[c] = ShapeRaster.byte(colour.a * f) << 24 | ShapeRaster.byte(colour.r * f) << 16
+                | ShapeRaster.byte(colour.g * f) << 8 | ShapeRaster.byte(colour.b * f)
+        }
+        _ = text.withAtlasBytes { bytes, atlasWidth in
+            guard let atlas = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            sources.withUnsafeBufferPointer { sources in
+                for quad in quads {
+                    let left = max(quad.screen.minX, 0), right = min(quad.screen.maxX, width)
+                    let top = max(quad.screen.minY, 0), bottom = min(quad.screen.maxY, height)
+                    guard left < right, top < bottom else { continue }
+                    for row in top..<bottom {
+                        let texels = atlas + (quad.atlas.minY + row - quad.screen.minY) * atlasWidth
+                            + quad.atlas.minX - quad.screen.minX
+                        let line = words + row * width
+                        for column in left..<right {
+                            let c = Int(texels[column])
+                            if c == 0 { continue }
+                            line[column] = ShapeRaster.over(sources[c], line[column])
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
