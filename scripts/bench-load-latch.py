@@ -295,6 +295,9 @@ def main():
     if hog_argv and shutil.which(hog_argv[0]) is None:
         print(f"bench-load-latch: --hog: {hog_argv[0]} not found (apt-get install stress-ng)", file=sys.stderr)
         return 2
+    if len(args.momentum) > 4:
+        print(f"bench-load-latch: at most 4 momentum builds (A-D), {len(args.momentum)} given", file=sys.stderr)
+        return 2
     out = args.out or tempfile.mkdtemp(prefix="bench-load-latch.")
     os.makedirs(out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="bench-load-latch-weston.")

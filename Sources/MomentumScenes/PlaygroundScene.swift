@@ -1359,17 +1359,20 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
             return true
         }
-        guard !fits(rate, margin: 0) else { return rate }
-        // Lowered: to the room less 0.05 px (what a frame between two steps may see of a peak).
+        // The room less 0.05 px: what a frame between two steps may see of a peak.
+        guard !fits(rate, margin: 0.05) else { return rate }
         var (inside, over) = (Swift.min(rate, 0), rate)
         // An inward velocity that fits: doubled until one does (at most 8/s more inward: a faster one would throw the
-        // card well under 1× before it comes back; the tests' cases need −1.9 to −3.6/s).
-        var step = 1.0
-        while !fits(inside, margin: 0.05), step <= 8 {
+        // card well under 1× before it comes back; the tests' cases need −1.9 to −3.6/s). None fits: the most
+        // inward tried, the closest to fitting.
+        var step = 1.0, found = fits(inside, margin: 0.05)
+        while !found, step <= 8 {
             over = inside
             inside = Swift.min(rate, 0) - step
             step *= 2
+            found = fits(inside, margin: 0.05)
         }
+        guard found else { return inside }
         for _ in 0..<16 {
             let middle = (inside + over) / 2
             if fits(middle, margin: 0.05) { inside = middle } else { over = middle }

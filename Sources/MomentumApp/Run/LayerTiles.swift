@@ -71,6 +71,11 @@ final class LayerTiles {
         schedule = TileSchedule(tileHeight: tileHeight)
     }
 
+    deinit {
+        // Each tile's buffer goes before its buffer set (whose event queue the buffer's `wl_buffer` is on).
+        for index in tiles.indices { tiles[index].buffer = nil }
+    }
+
     /// Whether these tiles fit a layer `layerWidth` logical px wide at `scale`.
     func fits(layerWidth: Double, scale: Double) -> Bool {
         self.scale == scale && width == max(Int((layerWidth * scale).rounded(.up)), 1)

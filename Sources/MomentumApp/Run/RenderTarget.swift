@@ -501,8 +501,10 @@ final class RenderTarget {
         if let anchorPixel {
             if state.tiles?.fits(layerWidth: layer.frame.width, scale: scale) != true {
                 state.tiles?.release(renderer: renderer)
+                // The tiles' renderer ids negative, apart from the layer surfaces' (which grow as `releaseIdle`'s
+                // surfaces are made again).
                 state.tiles = LayerTiles(anchor: state.subsurface, layerWidth: layer.frame.width, scale: scale,
-                                         firstID: 1000 * state.surfaceID,
+                                         firstID: -1000 * state.surfaceID,
                                          appBuffers: layersInAppBuffers(window: window))
             }
             // The anchor: one transparent pixel at the window's corner (the tiles are placed in window coordinates).
