@@ -365,9 +365,9 @@ public struct RunCore {
         statistics.callback(owed.milliseconds)
         if configuration.autoplay, scene.autoplay() { trace(.gesture(SceneEvent(.autoplay)), at: now, into: &effects) }
         let moving = scene.needsFrames
-        let before = scene.layerTime
+        let before = scene.layers.time
         for event in scene.advance(by: interval) { trace(.gesture(event), at: now, into: &effects) }
-        let step = scene.layerTime - before
+        let step = scene.layers.time - before
         if hud.isShown, now - hudTakenAt >= HUD.refreshInterval || !scene.needsFrames {
             hudStatistics = statistics
             hudTakenAt = now
@@ -452,10 +452,9 @@ public struct RunCore {
         } else {
             deadline.drewWithoutCallback()
         }
+        let cpuMicros = cpuAtLastFrame.map { (commit.cpu - $0) * 1e6 } ?? commit.cpu * 1e6
+        cpuAtLastFrame = commit.cpu
         if configuration.tracing {
-            let cpu = commit.cpu()
-            let cpuMicros = cpuAtLastFrame.map { (cpu - $0) * 1e6 } ?? cpu * 1e6
-            cpuAtLastFrame = cpu
             let record = TraceRecord.Frame(
                 sequence: frame.sequence, callbackMilliseconds: frame.owed?.milliseconds, step: frame.step,
                 hud: frame.hud, ghosts: frame.ghosts, tickMicros: (commit.drawStart - frame.start) * 1e6,

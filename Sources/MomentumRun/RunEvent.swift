@@ -25,9 +25,8 @@ public enum RunEvent: Sendable {
     /// whether a frame starts.
     case dispatched
     /// The newest input was read, as `RunEffect.readInput` asked: the owed frame is built now. `cpu` reads the
-    /// process's CPU time (s), called only for a traced frame that rests (its `rest` line), so a frame that is
-    /// drawn reads the CPU clock once, at its commit (`Commit.cpu`), and only when traced (a system call:
-    /// CLOCK_PROCESS_CPUTIME_ID has no vDSO path).
+    /// process's CPU time (s), called only for a frame that rests (its `rest` line), so a frame that is drawn reads
+    /// the CPU clock once, at its commit (a system call: CLOCK_PROCESS_CPUTIME_ID has no vDSO path).
     case inputRead(cpu: @Sendable () -> Double)
     /// The frame planned by `RunEffect.present` was drawn and committed.
     case committed(Commit)
@@ -104,7 +103,7 @@ public struct PresentationFlags: OptionSet, Sendable, Hashable {
 }
 
 /// A frame drawn and committed by the adapter (or, when its plan allowed that, not committed: nothing changed).
-public struct Commit: Sendable {
+public struct Commit: Sendable, Equatable {
     /// The plan's sequence number.
     public var sequence: UInt64
     /// False when nothing the frame drew differed from what is shown (no damage, no layer surface drawn or moved,
@@ -114,14 +113,11 @@ public struct Commit: Sendable {
     public var drawStart: Double
     /// What the frame cost the compositor and the client in pixels.
     public var damage: FrameDamage
-    /// Reads the process's CPU time at the commit (s), for the trace's `cpu_us`: called only when the run is traced
-    /// (CLOCK_PROCESS_CPUTIME_ID is a system call with no vDSO path: an untraced frame makes the C floor client's
-    /// system calls and no more).
-    public var cpu: @Sendable () -> Double
+    /// The process's CPU time at the commit (s).
+    public var cpu: Double
 
     /// A commit (`committed` false: a frame left uncommitted).
-    public init(sequence: UInt64, drawStart: Double, damage: FrameDamage, cpu: @escaping @Sendable () -> Double,
-                committed: Bool = true) {
+    public init(sequence: UInt64, drawStart: Double, damage: FrameDamage, cpu: Double, committed: Bool = true) {
         self.sequence = sequence
         self.committed = committed
         self.drawStart = drawStart

@@ -45,8 +45,6 @@ public struct GalleryScene: Scene {
     private(set) var laneCurves = DrawList()
     /// The layers, with every animation of the scene.
     public internal(set) var layers: LayerTree
-    /// The frame time the layers have advanced by, read without a copy of the tree.
-    public var layerTime: Double { layers.time }
     /// Handles of the layers the scene moves or lays out.
     let ids: GalleryLayerIDs
     /// The orbit's geometry (radii and path) for the current layout.

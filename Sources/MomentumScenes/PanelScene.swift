@@ -39,8 +39,6 @@ public struct PanelScene: Scene, BackendSwitchable {
     /// The layers the scene shows: the panel, its grabber handle and its tiles. The panel's position is animated
     /// here and nowhere else.
     public private(set) var layers: LayerTree
-    /// The frame time the layers have advanced by, read without a copy of the tree.
-    public var layerTime: Double { layers.time }
     /// The panel layer.
     public let panel: LayerID
     /// How the panel moves when released or toggled: a backend at rest, configured (spring, dynamics or tween);

@@ -119,8 +119,6 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The layers the scene shows: the field the card moves in (`PlaygroundDecor`: walls, the ring at the
     /// position animation's target and the line pulling the card to it, gravity, a legend), and the card with its face. The card's position, scale and rotation animate here and nowhere else.
     public private(set) var layers: LayerTree
-    /// The frame time the layers have advanced by, read without a copy of the tree.
-    public var layerTime: Double { layers.time }
     /// The card layer.
     public let cardLayer: LayerID
     /// The field, its walls, the pull and the legend drawn under the card.

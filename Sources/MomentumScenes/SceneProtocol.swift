@@ -74,9 +74,6 @@ public protocol Scene {
     /// The scene's layers. Every animation of the scene runs on this tree's one animator, which clamps a hitch;
     /// its `time` is the frame time the scene has advanced by.
     var layers: LayerTree { get }
-    /// Its layers' `time` (`layers.time`), read without copying the tree: a read of `layers` through `any Scene`
-    /// copies it (a retain and a release of each of its parts), where a frame only needs the time.
-    var layerTime: Double { get }
     /// Lays the scene out for a container of `size` logical px.
     mutating func resize(to size: SIMD2<Double>)
     /// The output shows `scale` device px per logical px: positions settle within half a device pixel.

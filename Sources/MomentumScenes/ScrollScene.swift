@@ -23,8 +23,6 @@ public struct ScrollScene: Scene {
     public let name = "scroll"
     /// The layers: the content (the rows) under the root.
     public private(set) var layers: LayerTree
-    /// The frame time the layers have advanced by, read without a copy of the tree.
-    public var layerTime: Double { layers.time }
     /// The content layer (its position is the offset).
     public let content: LayerID
     /// The bar across the chrome band that the rows slide under, with the list's title.

@@ -56,8 +56,6 @@ public struct TransitionScene: Scene {
     /// anchored at its top-left corner so its position is its top edge. The card's position animates here and
     /// nowhere else.
     public private(set) var layers: LayerTree
-    /// The frame time the layers have advanced by, read without a copy of the tree.
-    public var layerTime: Double { layers.time }
     /// The card layer.
     public let card: LayerID
     private let rows: LayerID

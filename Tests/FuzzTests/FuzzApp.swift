@@ -180,7 +180,7 @@ struct FuzzApp {
                 drawList = list
                 let drawStart = now
                 now += 0.001
-                send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(), cpu: { 0 })))
+                send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(), cpu: 0)))
                 shown.append((plan.sequence, now + 0.005))
             case .ready, .snapshot: break
             case .stop(let code, let reason):

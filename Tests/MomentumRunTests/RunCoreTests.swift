@@ -160,21 +160,6 @@ struct RunCoreTests {
         #expect(driver.core.drag?.isDone == true)
         #expect(driver.isIdle)
     }
-
-    @Test("an untraced run reads the process's CPU clock (a system call a read) for no frame; a traced one once a frame committed or rested")
-    func cpuClockReadOnlyForTheTrace() {
-        for traced in [false, true] {
-            var configuration = RunConfiguration()
-            configuration.autoplay = true
-            var driver = RunCoreDriver(configuration: configuration, traced: traced)
-            driver.run(until: 8)
-            #expect(driver.framesDrawn > 150, "\(driver.framesDrawn) frames")
-            let committed = driver.framesDrawn - driver.uncommitted.count
-            let rests = driver.lines.filter { if case .rest = $0.record { true } else { false } }.count
-            #expect(driver.cpuClockReads == (traced ? committed + rests : 0),
-                    "traced \(traced): \(driver.cpuClockReads) reads, \(committed) frames committed, \(rests) rests")
-        }
-    }
 }
 
 extension RunCoreTests {

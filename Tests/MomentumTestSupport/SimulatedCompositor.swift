@@ -1,4 +1,3 @@
-import Synchronization
 import MomentumCore
 import MomentumRun
 import MomentumScenes
@@ -130,16 +129,11 @@ public struct RunCoreDriver {
     /// The callback owed for the surface's last commit: its repaint.
     private var callbackAt: Double?
 
-    /// How many times the core read the process's CPU clock (the `cpu` of `.inputRead` and of `Commit`).
-    public var cpuClockReads: Int { cpuClock.reads.load(ordering: .relaxed) }
-    private let cpuClock = CPUClock()
-
-    /// A run of `configuration` under `compositor`, started at `start` and configured to `size` at once; traced
-    /// (the trace's lines in `lines`) unless `traced` is false.
+    /// A run of `configuration` under `compositor`, started at `start` and configured to `size` at once.
     public init(configuration: RunConfiguration, compositor: SimulatedCompositor = SimulatedCompositor(),
-                start: Double = 0.5, size: SIMD2<Double> = SIMD2(800, 600), scale: Double = 1, traced: Bool = true) {
+                start: Double = 0.5, size: SIMD2<Double> = SIMD2(800, 600), scale: Double = 1) {
         var configuration = configuration
-        configuration.tracing = traced
+        configuration.tracing = true
         core = RunCore(configuration: configuration, start: start)
         self.compositor = compositor
         now = start
@@ -216,7 +210,7 @@ public struct RunCoreDriver {
                     pending.removeFirst()
                     handle(first.event)
                 }
-                handle(.inputRead(cpu: cpuClock.read))
+                handle(.inputRead(cpu: { 0 }))
             case .present(let plan):
                 framesDrawn += 1
                 lastPlans = Array((lastPlans + [plan]).suffix(2))
@@ -226,14 +220,14 @@ public struct RunCoreDriver {
                 if same, omitsUnchanged, plan.mayOmitCommit {
                     uncommitted.append(plan.sequence)
                     handle(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(),
-                                             cpu: cpuClock.read, committed: false)))
+                                             cpu: 0, committed: false)))
                     continue
                 }
                 if same { emptyCommits.append(plan.sequence) }
                 lastCommitted = plan
                 commit(plan.sequence)
                 handle(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: FrameDamage(),
-                                         cpu: cpuClock.read)))
+                                         cpu: 0)))
             case .snapshot(let index): snapshots.append((index, now - core.start))
             case .ready, .stop: break
             }
@@ -277,15 +271,5 @@ public struct RunCoreDriver {
             if let sequence, let panel = line.panel { result.append((sequence, panel.y, panel.state)) }
         }
         return result
-    }
-}
-
-/// A process CPU clock that counts its reads (and reads 0).
-private final class CPUClock: Sendable {
-    let reads = Atomic(0)
-
-    @Sendable func read() -> Double {
-        reads.add(1, ordering: .relaxed)
-        return 0
     }
 }

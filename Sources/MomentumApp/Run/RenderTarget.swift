@@ -170,13 +170,9 @@ final class RenderTarget {
         let scale = window.scale
         var frame = FrameDamage()
         // By slot, read from `separated` once (no look-up per slot): kept between frames, emptied after each.
-        // The slots looked at are those with a layer now and those whose surface shows something (to be hidden):
-        // the others, most of the 17, are passed by (a layer-only frame looked at all, each twice).
-        var visited: UInt64 = 0
         for (slot, layer) in separated {
             slotLayers[slot.rawValue] = layer
             slotLayerIDs[slot.rawValue] = layer.layer
-            visited |= 1 << slot.rawValue
         }
         defer {
             for slot in separated.keys {
@@ -186,11 +182,8 @@ final class RenderTarget {
         }
         keepSurfacesWithTheirLayers()
         frameTime = now
-        for (index, state) in layerSurfaces.enumerated() where state?.subsurface.isShown == true {
-            visited |= 1 << index
-        }
         do {
-            for slot in SurfaceSlot.allCases where visited & 1 << slot.rawValue != 0 {
+            for slot in SurfaceSlot.allCases {
                 if let layer = slotLayers[slot.rawValue] {
                     try show(layer, in: slot, context: context, renderer: renderer, window: window, into: &frame)
                 } else {

@@ -271,7 +271,7 @@ final class RunAdapter {
             logger.debug("first frame: drawn in \(drawn) ms, \(sinceStart) ms after start")
         }
         send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: damage ?? FrameDamage(),
-                               cpu: HostClock.processCPU, committed: damage != nil)), at: now)
+                               cpu: HostClock.processCPU(), committed: damage != nil)), at: now)
     }
 
     /// Keeps the screen from blanking while the run shows something nobody is touching: for the whole of an
