@@ -3,7 +3,9 @@
  * An LD_PRELOAD library that wraps the EGL, GL, Wayland, fontconfig, FreeType and HarfBuzz calls a launch makes and
  * prints, for each call that took more than 0.3 ms of the process's CPU (CLOCK_PROCESS_CPUTIME_ID, every thread) or
  * came after more than 0.5 ms of CPU spent outside the wrapped calls, the program in use, the CPU at its start, what
- * it took and the gap before it; then one line at each eglSwapBuffers, up to the third. Used for
+ * it took and the gap before it, the wall time at its end (ms since the library was loaded) and the calling thread;
+ * then one line at each eglSwapBuffers, up to the third, with the process's CPU, the wall time and the swapping
+ * thread's own CPU (the launch's critical path where a second core takes the other threads' work). Used for
  * docs/benchmarks/scenes.md's fifteenth step (momentum beside weston-simple-egl):
  *
  *   gcc -O2 -shared -fPIC -o /tmp/launch-calls.so tools/launch-calls/launch-calls.c -ldl
@@ -21,11 +23,18 @@ typedef void *EGLDisplay, *EGLSurface, *EGLContext, *EGLConfig;
 typedef unsigned int EGLBoolean; typedef int EGLint;
 static FILE *out; static int swaps; static unsigned prog; static double last;
 static double cpu(void) { struct timespec ts; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6; }
-__attribute__((constructor)) static void init(void) { const char *p = getenv("SHIM_OUT"); out = p ? fopen(p, "w") : stderr; last = cpu(); }
+/* The calling thread's CPU, ms: at a swap, the drawing thread's share of the process's. */
+static double thread_cpu(void) { struct timespec ts; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6; }
+static double wall0;
+/* Wall time since the library was loaded (the process's start, within the loader's share), ms. */
+static double wall(void) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6 - wall0; }
+__attribute__((constructor)) static void init(void) { const char *p = getenv("SHIM_OUT"); out = p ? fopen(p, "w") : stderr; last = cpu(); wall0 = wall(); }
 static void rep(const char *name, double a, double b) {
   if (swaps >= 3) return;
   double gap = a - last; last = b;
-  if (b - a > 0.3 || gap > 0.5) fprintf(out, "%-26s prog %2u  at %6.1f  took %5.1f  (gap before %5.1f)\n", name, prog, a, b - a, gap);
+  if (b - a > 0.3 || gap > 0.5)
+    fprintf(out, "%-26s prog %2u  at %6.1f  took %5.1f  (gap before %5.1f)  wall %6.1f  tid %d\n", name, prog, a, b - a, gap, wall(),
+            (int)gettid());
 }
 #define WRAP(ret, name, params, args) \
   ret name params { static ret (*real_) params; if (!real_) real_ = dlsym(RTLD_NEXT, #name); \
@@ -43,9 +52,11 @@ WRAP(EGLContext, eglCreateContext, (EGLDisplay d, EGLConfig c, EGLContext s, con
 WRAP(EGLSurface, eglCreatePlatformWindowSurface, (EGLDisplay d, EGLConfig c, void *w, const long *a), (d, c, w, a))
 WRAP(EGLBoolean, eglMakeCurrent, (EGLDisplay d, EGLSurface a, EGLSurface b, EGLContext c), (d, a, b, c))
 EGLBoolean eglSwapBuffers(EGLDisplay d, EGLSurface s) { static EGLBoolean (*real_)(EGLDisplay, EGLSurface); if (!real_) real_ = dlsym(RTLD_NEXT, "eglSwapBuffers");
-  double a = cpu(); EGLBoolean r = real_(d, s); rep("eglSwapBuffers", a, cpu()); if (swaps < 3) fprintf(out, "-- swap %d at cpu %.1f\n", swaps, cpu()); swaps++; return r; }
+  double a = cpu(); EGLBoolean r = real_(d, s); rep("eglSwapBuffers", a, cpu()); if (swaps < 3) fprintf(out, "-- swap %d at cpu %.1f wall %.1f thread cpu %.1f\n", swaps, cpu(), wall(), thread_cpu()); swaps++; return r; }
 WRAP(EGLBoolean, eglSwapBuffersWithDamageKHR, (EGLDisplay d, EGLSurface s, EGLint *r, EGLint n), (d, s, r, n))
 WRAP(void *, FcConfigGetCurrent, (void), ())
+WRAP(void *, FcConfigReference, (void *c), (c))
+WRAP(int, FT_Load_Glyph, (void *f, unsigned g, int l), (f, g, l))
 WRAP(void *, FcFontMatch, (void *c, void *p, int *r), (c, p, r))
 WRAP(int, FcConfigSubstitute, (void *c, void *p, int k), (c, p, k))
 WRAP(void *, FcFontList, (void *c, void *p, void *o), (c, p, o))
