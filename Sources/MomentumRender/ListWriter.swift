@@ -72,11 +72,7 @@ extension Renderer {
         let colour = run.color.premultiplied
         // The source word for each coverage byte: 256 of them, against a run's thousands of glyph pixels.
         var sources = [UInt32](repeating: 0, count: 256)
-        for c in 1..<256 {
-            let f = Float(c) / 255
-            sources[c] = ShapeRaster.byte(colour.a * f) << 24 | ShapeRaster.byte(colour.r * f) << 16
-                | ShapeRaster.byte(colour.g * f) << 8 | ShapeRaster.byte(colour.b * f)
-        }
+        for c in 1..<256 { sources[c] = ShapeRaster.word(colour, times: Float(c) / 255) }
         _ = text.withAtlasBytes { bytes, atlasWidth in
             guard let atlas = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
             sources.withUnsafeBufferPointer { sources in

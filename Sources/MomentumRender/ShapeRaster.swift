@@ -140,8 +140,7 @@ public struct ShapeRaster: Sendable {
             let corner = (r - 0.5) * 0.70710677
             let arms = (SIMD2(half.x - 0.5, half.y - r) - margin, SIMD2(half.x - r, half.y - 0.5) - margin,
                         half - r + corner - margin)
-            let whole = Self.byte(colour.a) << 24 | Self.byte(colour.r) << 16 | Self.byte(colour.g) << 8
-                | Self.byte(colour.b)
+            let whole = Self.word(colour, times: 1)
             // Only the rows the grown box can reach turned any way (a dot in a tall buffer visits its own rows).
             let far = (reach * reach).sum().squareRoot() + 1
             guard centre.y + far > 0, centre.y - far < Float(height) else { continue }
@@ -206,10 +205,7 @@ public struct ShapeRaster: Sendable {
                         flat = a..<b
                         let d = Swift.min(Swift.max(-span, qy), 0) + (SIMD2(0, qy) * SIMD2(0, qy)).sum().squareRoot()
                             - radius
-                        let t = Swift.min(Swift.max(d + 0.5, 0), 1)
-                        let coverage = 1 - t * t * (3 - 2 * t)
-                        flatSource = Self.byte(colour.a * coverage) << 24 | Self.byte(colour.r * coverage) << 16
-                            | Self.byte(colour.g * coverage) << 8 | Self.byte(colour.b * coverage)
+                        flatSource = Self.word(colour, times: Self.coverage(distance: d))
                     }
                 }
                 // The columns around the whole-coverage ones (visited apart: a wide shape's inside is not walked
@@ -232,11 +228,7 @@ public struct ShapeRaster: Sendable {
                     let q = SIMD2(abs(local.x), abs(local.y)) - half + radius
                     let outside = SIMD2(Swift.max(q.x, 0), Swift.max(q.y, 0))
                     let d = Swift.min(Swift.max(q.x, q.y), 0) + (outside * outside).sum().squareRoot() - radius
-                    let t = Swift.min(Swift.max(d + 0.5, 0), 1)
-                    let coverage = 1 - t * t * (3 - 2 * t)
-                    let source = Self.byte(colour.a * coverage) << 24 | Self.byte(colour.r * coverage) << 16
-                        | Self.byte(colour.g * coverage) << 8 | Self.byte(colour.b * coverage)
-                    line[column] = Self.over(source, line[column])
+                    line[column] = Self.over(Self.word(colour, times: Self.coverage(distance: d)), line[column])
                 }
                 written += mark(row: row, columns: start..<end, first: &first, last: &last)
             }
@@ -372,9 +364,25 @@ public struct ShapeRaster: Sendable {
         return low <= high
     }
 
+    /// The `shape` shader's coverage of a pixel whose centre is `d` px from the edge (negative inside): 1 − the
+    /// smoothstep over the pixel's width about the edge.
+    @inline(__always)
+    static func coverage(distance d: Float) -> Float {
+        let t = Swift.min(Swift.max(d + 0.5, 0), 1)
+        return 1 - t * t * (3 - 2 * t)
+    }
+
+    /// A premultiplied `colour` times `coverage`, as llvmpipe stores it: a premultiplied ARGB word, each channel a
+    /// byte (`byte`).
+    @inline(__always)
+    static func word(_ colour: RGBA, times coverage: Float) -> UInt32 {
+        byte(colour.a * coverage) << 24 | byte(colour.r * coverage) << 16 | byte(colour.g * coverage) << 8
+            | byte(colour.b * coverage)
+    }
+
     /// A 0…1 channel as llvmpipe stores it in a byte: nearest, halves to even (0.7 · 255 = 178.5 is 178).
     @inline(__always)
-    static func byte(_ value: Float) -> UInt32 {
+    private static func byte(_ value: Float) -> UInt32 {
         nearest(Swift.min(Swift.max(value, 0), 1) * 255)
     }
 }
