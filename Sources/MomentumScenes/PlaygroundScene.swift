@@ -1339,7 +1339,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         // Half the card's height as drawn may grow to the room about its centre (never asked below what it is now).
         let room = Swift.max(value * turnedHalfHeight(rotation: turn), Swift.min(field.height / 2, floor - y, y - field.y))
         let widest = 2.squareRoot() * side / 2, omega = Self.scaleSpring.angularFrequency
-        func fits(_ v: Double, margin: Double) -> Bool {
+        // The room less 0.05 px: what a frame between two steps may see of a peak.
+        let margin = 0.05
+        func fits(_ v: Double) -> Bool {
             var scale = SpringAnimation(parameters: Self.scaleSpring, restThreshold: .scale,
                                         value: AnimatableVector(value, 0), velocity: AnimatableVector(v, 0),
                                         target: AnimatableVector(1, 0))
@@ -1357,23 +1359,22 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
             return true
         }
-        // The room less 0.05 px: what a frame between two steps may see of a peak.
-        guard !fits(rate, margin: 0.05) else { return rate }
+        guard !fits(rate) else { return rate }
         var (inside, over) = (Swift.min(rate, 0), rate)
         // An inward velocity that fits: doubled until one does (at most 8/s more inward: a faster one would throw the
         // card well under 1× before it comes back; the tests' cases need −1.9 to −3.6/s). None fits: the most
-        // inward tried, the closest to fitting.
-        var step = 1.0, found = fits(inside, margin: 0.05)
+        // inward tried, the closest to fitting. (A rate ≤ 0 is `inside` itself, just found not to fit.)
+        var step = 1.0, found = rate > 0 && fits(0)
         while !found, step <= 8 {
             over = inside
             inside = Swift.min(rate, 0) - step
             step *= 2
-            found = fits(inside, margin: 0.05)
+            found = fits(inside)
         }
         guard found else { return inside }
         for _ in 0..<16 {
             let middle = (inside + over) / 2
-            if fits(middle, margin: 0.05) { inside = middle } else { over = middle }
+            if fits(middle) { inside = middle } else { over = middle }
         }
         return inside
     }

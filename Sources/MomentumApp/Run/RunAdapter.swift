@@ -209,8 +209,11 @@ final class RunAdapter {
         if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
         if let failure = screenshots.failure { fail(failure) }
         // What a layer surface no longer shows is let go a while after (`RenderTarget.releaseIdle`).
-        if let due = target.releaseTime, HostClock.now() >= due {
-            do throws(AppError) { try target.releaseIdle(now: HostClock.now()) } catch { fail(error) }
+        if let due = target.releaseTime {
+            let now = HostClock.now()
+            if now >= due {
+                do throws(AppError) { try target.releaseIdle(now: now) } catch { fail(error) }
+            }
         }
         // Woken for the core's next decision, to write the trace's lines held for the next frame, or to let go of
         // what the layer surfaces no longer show.
