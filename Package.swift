@@ -120,8 +120,10 @@ let package = Package(
                                    "MomentumTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
+        // MomentumRun for the HUD's drawing (the CPU-written HUD against the GL's).
         .testTarget(name: "MomentumRenderTests",
-                    dependencies: ["MomentumRender", "MomentumLayers", "MomentumText", realModule, "CGLES", "CZlib"],
+                    dependencies: ["MomentumRender", "MomentumLayers", "MomentumText", "MomentumRun", realModule,
+                                   "CGLES", "CZlib"],
                     swiftSettings: strict),
         .testTarget(name: "MomentumTextTests", dependencies: ["MomentumText"], swiftSettings: strict),
         .testTarget(name: "MomentumAppTests",

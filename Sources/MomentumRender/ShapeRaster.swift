@@ -20,6 +20,15 @@ public struct ShapeRaster: Sendable {
     /// A raster for a buffer that holds nothing yet (all pixels transparent).
     public init() {}
 
+    /// A raster for a `width` × `height` buffer any pixel of which may hold something (written whole some other
+    /// way: `Renderer.write`): its first `draw` clears every pixel.
+    public init(written width: Int, _ height: Int) {
+        guard width > 0, height > 0 else { return }
+        spans = Array(repeating: 0, count: 2 * height)
+        for row in 0..<height { spans[2 * row + 1] = Int32(width) }
+        rows = 0..<height
+    }
+
     /// The most rounded rectangles a list drawn this way holds (the gallery's lanes have nine dots; its satellite is
     /// four: a body, two panels and a nose).
     public static let shapeLimit = 9

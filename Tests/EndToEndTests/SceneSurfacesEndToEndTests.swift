@@ -190,6 +190,27 @@ import Testing
         #expect(try c.app.waitExit() == 0)
     }
 
+    /// The HUD's surface is written by the CPU (`Renderer.write`, as the list's tiles are): in the panel's autoplay,
+    /// once the panel's layer is drawn whole (the first frame that draws nothing), every frame that draws is one of
+    /// the HUD's redraws, four a second as its numbers and bars change; none of them draws through the GL
+    /// (`layer_swaps` 0), where each was a band pass and a read-back before — at 800x600 and 1920x1080@2.
+    @Test(arguments: [Screen(width: 800, height: 600, scale: 1), Screen(width: 1920, height: 1080, scale: 2)])
+    func theHUDIsWrittenWithoutAGLRoundTrip(screen: Screen) throws {
+        let c = try Compositor(scene: .panel, arguments: ["--autoplay"], output: (screen.width, screen.height),
+                               scale: screen.scale)
+        let still = try c.app.waitFor("a frame that draws nothing") { ($0.frame?.drawnPixels ?? -1) == 0 }
+        var redraws: [TraceRecord.Frame] = []
+        try c.app.waitFor("six of the HUD's redraws", after: still.index) { line in
+            if let f = line.frame, (f.drawnPixels ?? 0) > 0 { redraws.append(f) }
+            return redraws.count >= 6
+        }
+        #expect(redraws.allSatisfy { $0.hud }, "frames drawn with the HUD hidden")
+        #expect(redraws.allSatisfy { $0.layerSwaps == 0 },
+                "layer surfaces the GL drew on the HUD's redraws: \(redraws.map { $0.layerSwaps ?? -1 })")
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0)
+    }
+
     /// Every layer surface the GL draws (the panel's, the transition's sheet) holds its pixels in the app's own
     /// `wl_shm` buffers (`momentum-layer`), not in an EGL surface with swrast's back buffer beside Mesa's buffers:
     /// Mesa's buffers (`mesa-shared`) are the window's alone, each as large as the window.

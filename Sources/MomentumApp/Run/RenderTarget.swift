@@ -452,7 +452,10 @@ final class RenderTarget {
         // or a few small ones (the gallery's satellite, which turns as it orbits, and its lanes' running dots): their
         // pixels written by the CPU into wl_shm buffers, where the compositor offers them.
         let offered = solid == nil && small && ShmBuffers.areOffered(for: window)
-        let shapes = offered
+        // The HUD (its box, bars and text): written whole by the CPU (`Renderer.write`, as a list's tiles are), so a
+        // redraw four times a second makes no GL pass through the band and no read-back.
+        let listed = offered && slot == .overlay && Renderer.canWrite(layer.content)
+        let shapes = offered && !listed
             ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in
                 shapes.count == 1 || ShapeRaster.reach(of: shapes, scale: scale)
                     <= Double(ShapeRaster.severalShapesPixelLimit) ? shapes : nil
@@ -460,14 +463,14 @@ final class RenderTarget {
         // A rasterised face turned over its shadowless background (the playground's tile as it spins): the face's
         // texture, read back once, sampled by the CPU into wl_shm buffers, so a spin frame makes no GL round trip
         // (make-current, setup, read-back, swap copy). Upright it is drawn by the GL as before.
-        let face = offered && shapes == nil
+        let face = offered && !listed && shapes == nil
             && layer.frame.width * layer.frame.height * scale * scale <= Double(ShapeRaster.facePixelLimit)
             ? ShapeRaster.face(of: layer.content) : nil
         // Drawn (by the CPU or the GL) rather than shown as a pixel the compositor stretches; the GL's frames go into
         // the app's own buffers where it can read them back, else into an EGL surface.
         let drawable = plain == nil && anchorPixel == nil
         let banded = drawable && solid == nil && layersInAppBuffers(window: window)
-        let drawnByGL = drawable && shapes == nil && face == nil
+        let drawnByGL = drawable && shapes == nil && face == nil && !listed
         if let state = layerSurfaces[slot.rawValue],
            (state.egl != nil || state.bands != nil || state.pixels != nil) != drawable
             || (state.tiles != nil) != (anchorPixel != nil)
@@ -586,7 +589,7 @@ final class RenderTarget {
             state.shows = nil
             state.drawn = (layer.content, band, width, height, scale)
             frame.compositorPixels += Self.area(old, visible, scale: scale)
-        } else if let written = shapes ?? face?.shapes {
+        } else if listed || shapes != nil || face != nil {
             // Written by the CPU into a buffer the compositor does not hold, over what that buffer held.
             if state.pixels == nil {
                 state.pixels = ShapeSurface(buffers: try Self.layerBuffers(window: window, name: "momentum-pixels"))
@@ -603,9 +606,24 @@ final class RenderTarget {
                                                  remedy: "--no-subsurfaces")
             // A buffer never attached is new (transparent): what the raster remembers of that slot is gone.
             if pixels.buffers.age(of: buffer) == 0 { pixels.rasters[buffer.index] = ShapeRaster() }
-            let drawn = pixels.rasters[buffer.index].draw(written, face: face.flatMap { face in
-                image.map { (face.run, $0) }
-            }, offset: band.origin, scale: scale, into: buffer.pixels, width: width, height: height)
+            let drawn: Int
+            if listed {
+                // Whole, from transparent; the glyphs' atlas is the text renderer's (its fonts load with the
+                // window's context current).
+                try context.makeWindowCurrent()
+                let content = band.origin == .zero ? layer.content : layer.content.offsetBy(-band.origin)
+                guard renderer.write(content, width: width, height: height, scale: scale,
+                                     into: BufferPixels(bgra: buffer.memory, stride: buffer.stride)) else {
+                    throw AppError("the HUD's buffer cannot be written (\(width)x\(height), stride \(buffer.stride))")
+                }
+                // Any pixel may hold something now: a raster drawing into this buffer next clears it all first.
+                pixels.rasters[buffer.index] = ShapeRaster(written: width, height)
+                drawn = renderer.lastRedrawnPixels
+            } else {
+                drawn = pixels.rasters[buffer.index].draw(shapes ?? face?.shapes ?? [], face: face.flatMap { face in
+                    image.map { (face.run, $0) }
+                }, offset: band.origin, scale: scale, into: buffer.pixels, width: width, height: height)
+            }
             pixels.buffers.attach(buffer, to: state.subsurface)
             state.shows = .cpu
             state.drawn = (layer.content, band, width, height, scale)
