@@ -16,6 +16,15 @@ public struct ShapeRaster: Sendable {
     private var spans: [Int32] = []
     /// The rows written last time.
     private var rows: Range<Int> = 0..<0
+    /// A narrow unturned shape's columns along its straight sides: each column's source, worked out at the first
+    /// such row and taken again on the others (`unset` until then), the shape's first column at index 0.
+    private var sides: [UInt32] = []
+    /// What `sides` holds for a column not worked out yet: no word a coverage makes (a premultiplied colour's
+    /// channels are never over its alpha).
+    private static let unset: UInt32 = 0x00FF_FFFF
+    /// The widest shape (buffer px its rows reach) whose straight rows are written from `sides` column by column: a
+    /// bar of a graph, a dot; a wider one's inside is a run stored whole.
+    static let narrowColumns = 16
 
     /// A raster for a buffer that holds nothing yet (all pixels transparent).
     public init() {}
@@ -155,6 +164,8 @@ public struct ShapeRaster: Sendable {
             guard centre.y + far > 0, centre.y - far < Float(height) else { continue }
             // Clamped as floats first: a reach past any row (or not finite) never becomes an Int out of range.
             let top = Int(Swift.max(0, centre.y - far)), bottom = Int(Swift.min(Float(height), centre.y + far + 1))
+            // The columns `sides` holds for this shape (none yet).
+            var sideColumns = 0..<0
             for row in top..<bottom {
                 let dy = Float(row) + 0.5 - centre.y
                 // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
@@ -165,6 +176,34 @@ public struct ShapeRaster: Sendable {
                 let start = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
                 let end = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
                 guard start < end else { continue }
+                let line = pixels + row * width
+                // A narrow unturned shape's rows along its straight sides, where q.y ≤ 0 and q.y − r ≤ −0.5 (a
+                // plain rectangle's rows half a px in from its top and bottom edges; the HUD's 90 bars, each a
+                // couple of px wide, are all edge columns): a column whose q.x ≥ q.y has d = min(q.x, 0) +
+                // max(q.x, 0) − r, the row's alone; one whose q.x < q.y has d = q.y − r ≤ −0.5, whole coverage, as
+                // min(q.x, 0) + max(q.x, 0) − r gives it too. So each column's source is worked out once, by the
+                // same arithmetic, and every such row is those sources over what is there (a source over a
+                // transparent pixel, or an opaque one, is itself: the same bytes as the paths below).
+                let qy = abs(dy) - half.y + radius
+                if n == 0, c == 1, qy <= 0, qy - radius <= -0.5, end - start <= Self.narrowColumns {
+                    if sideColumns != start..<end {
+                        sideColumns = start..<end
+                        sides.removeAll(keepingCapacity: true)
+                        sides.append(contentsOf: repeatElement(Self.unset, count: end - start))
+                    }
+                    for column in start..<end {
+                        var source = sides[column - start]
+                        if source == Self.unset {
+                            let qx = abs(Float(column) + 0.5 - centre.x) - half.x + radius, outside = Swift.max(qx, 0)
+                            let d = Swift.min(qx, 0) + (outside * outside).squareRoot() - radius
+                            source = Self.word(colour, times: Self.coverage(distance: d))
+                            sides[column - start] = source
+                        }
+                        if source != 0 { line[column] = Self.over(source, line[column]) }
+                    }
+                    written += mark(row: row, columns: start..<end, first: &first, last: &last)
+                    continue
+                }
                 // The whole-coverage columns of this row: the widest part's, or the parts joined where they meet.
                 var inside = end..<end
                 for arm in 0..<3 {
@@ -181,7 +220,6 @@ public struct ShapeRaster: Sendable {
                         inside = Swift.min(first, inside.lowerBound)..<Swift.max(past, inside.upperBound)
                     }
                 }
-                let line = pixels + row * width
                 if whole >> 24 == 255 {
                     // Opaque: over anything it is itself.
                     (line + inside.lowerBound).update(repeating: whole, count: inside.count)
@@ -207,7 +245,7 @@ public struct ShapeRaster: Sendable {
                 // hundreds of px wide).
                 var flat = end..<end, flatSource: UInt32 = 0
                 if n == 0, c == 1 {
-                    let qy = abs(dy) - half.y + radius, span = half.x - radius - margin
+                    let span = half.x - radius - margin
                     let a = Swift.max(start, Int((centre.x - span - 0.5).rounded(.up)))
                     let b = Swift.min(end, Int((centre.x + span - 0.5).rounded(.down)) + 1)
                     if qy > 0, span > 0, a < b {

@@ -47,3 +47,40 @@ struct HUDWriterTests {
         #expect(ink > 150 * Int(scale * scale), "\(width)x\(height)@\(scale): only \(ink) px of text")
     }
 }
+
+/// The HUD's bars written column by column from sources worked out once (`ShapeRaster.narrowColumns`) against the
+/// same bars through the per-pixel path (the same rectangles turned by a whole turn, which takes that path): the
+/// same bytes, over a transparent buffer and over a translucent box.
+struct NarrowShapeTests {
+    @Test(arguments: [1.0, 2.0])
+    func aNarrowBarIsTheBytesOfThePerPixelPath(scale: Double) {
+        let w = Int(40 * scale), h = Int(30 * scale)
+        var bars: [RoundedRect] = [RoundedRect(rect: DrawRect(x: 2, y: 2, width: 36, height: 26), cornerRadius: 0,
+                                               fill: RGBA(r: 1, g: 1, b: 1, a: 0.06))]
+        for i in 0..<18 {
+            let x = 3 + Double(i) * 1.8222, height = 3 + Double(i * 7 % 23) + 0.37 * Double(i % 3)
+            bars.append(RoundedRect(rect: DrawRect(x: x, y: 28 - height, width: 1.8222, height: height), cornerRadius: 0,
+                                    fill: i % 5 == 2 ? RGBA(r: 0.95, g: 0.35, b: 0.3) : RGBA(r: 0.35, g: 0.85, b: 0.45)))
+        }
+        // A dot with rounded ends: its straight rows are few.
+        bars.append(RoundedRect(rect: DrawRect(x: 30.3, y: 4.6, width: 5, height: 9), cornerRadius: 2.5,
+                                fill: RGBA(r: 0.2, g: 0.4, b: 1, a: 0.8)))
+        let turned = bars.map { bar in
+            var bar = bar
+            bar.rotation = 2 * Double.pi
+            return bar
+        }
+        func drawn(_ shapes: [RoundedRect]) -> [UInt32] {
+            var pixels = [UInt32](repeating: 0, count: w * h)
+            var raster = ShapeRaster()
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                _ = raster.draw(shapes, scale: scale, into: buffer.baseAddress!, width: w, height: h)
+            }
+            return pixels
+        }
+        let narrow = drawn(bars), perPixel = drawn(turned)
+        let diff = ShapeRasterTests.difference(narrow, perPixel)
+        #expect(diff.pixels == 0, "\(diff.pixels) px differ, by up to \(diff.largest)")
+        #expect(narrow.filter { $0 != 0 }.count > w * h / 2, "the bars drew nothing")
+    }
+}
