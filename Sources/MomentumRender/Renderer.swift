@@ -70,8 +70,11 @@ public final class Renderer {
     /// Rows of the framebuffer `Target.bands` draws through (3.75 MiB at 3840 px wide).
     public static let bandRows = 256
     /// `bandRows`, fewer in tests (several bands in a small frame) and where the band's memory counts more than the
-    /// passes (the layer surfaces' band beside an EGL window, `RenderTarget.layerBandRows`).
-    public var bandRows = Renderer.bandRows
+    /// passes (the layer surfaces' band beside an EGL window, `RenderTarget.layerBandRows`). Changed, the band
+    /// framebuffer goes (the next band makes one of the new height).
+    public var bandRows = Renderer.bandRows {
+        didSet { if bandRows != oldValue { bandFramebuffer = nil } }
+    }
 
     /// For `Target.window`: damage up to this share of the window goes through the offscreen frame.
     public static let offscreenDamageShare = 0.25
@@ -381,10 +384,13 @@ public final class Renderer {
         return redraw
     }
 
-    /// The framebuffers `Target.bands` draws through, the last used first: `width` × `bandRows`, or as high as a
-    /// frame lower than that (a list's tile), one for each of the last two sizes drawn (the window's and a list's
-    /// tiles, drawn in the same frames).
-    private var bandFramebuffers: [Framebuffer] = []
+    /// The one framebuffer `Target.bands` draws through, for every surface: as wide as the widest frame drawn in
+    /// bands so far and as high as the highest band (`bandRows`, or a frame lower than that: a list's tile). A
+    /// narrower or lower band is drawn in its bottom left corner: the viewport, the scissor, the fragments' rows
+    /// and the read-back all count from there, so its pixels are what a framebuffer of its own size gives. Before,
+    /// one was kept for each of the last two sizes drawn (the window's and a layer's, or a list's tiles): a second
+    /// band's memory at the run's peak (3.2 MiB beside the window's 3.75 at 1920x1080@2 in the panel scene).
+    private var bandFramebuffer: Framebuffer?
     /// One row, for turning the rows read back over in place.
     private var rowScratch: [UInt8] = []
     /// Whether band framebuffers are BGRA8 (nil: not tried yet; false: the driver cannot draw into one).
@@ -398,13 +404,15 @@ public final class Renderer {
     private func drawInBands(_ region: DamageRegion, width: Int, height: Int, clear: RGBA,
                              into pixels: BufferPixels) throws {
         let rows = min(bandRows, height)
-        if let index = bandFramebuffers.firstIndex(where: { $0.width == width && $0.height == rows }) {
-            if index > 0 { bandFramebuffers.insert(bandFramebuffers.remove(at: index), at: 0) }
+        let band: Framebuffer
+        if let have = bandFramebuffer, have.width >= width, have.height >= rows {
+            band = have
         } else {
-            if bandFramebuffers.count >= 2 { bandFramebuffers.removeLast() }
-            bandFramebuffers.insert(try makeBand(width: width, height: rows), at: 0)
+            let wider = max(width, bandFramebuffer?.width ?? 0), higher = max(rows, bandFramebuffer?.height ?? 0)
+            bandFramebuffer = nil  // the smaller one goes before the larger is made
+            band = try makeBand(width: wider, height: higher)
+            bandFramebuffer = band
         }
-        let band = bandFramebuffers[0]
         defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), band.framebuffer)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
