@@ -76,6 +76,14 @@ public final class Renderer {
         didSet { if bandRows != oldValue { bandFramebuffer = nil } }
     }
 
+    /// The window's buffer size, which the band framebuffer is made for at once (`bandRows` of the window's width,
+    /// or its height where that is lower), whichever surface draws in bands first: a smaller first one (a layer, a
+    /// tile) would otherwise be followed by a larger one, and the smaller, freed, stays resident in the heap beside
+    /// it. Changed, the band framebuffer goes.
+    public var bandWindow = (width: 0, height: 0) {
+        didSet { if bandWindow != oldValue { bandFramebuffer = nil } }
+    }
+
     /// For `Target.window`: damage up to this share of the window goes through the offscreen frame.
     public static let offscreenDamageShare = 0.25
 
@@ -389,7 +397,8 @@ public final class Renderer {
     /// narrower or lower band is drawn in its bottom left corner: the viewport, the scissor, the fragments' rows
     /// and the read-back all count from there, so its pixels are what a framebuffer of its own size gives. Before,
     /// one was kept for each of the last two sizes drawn (the window's and a layer's, or a list's tiles): a second
-    /// band's memory at the run's peak (3.2 MiB beside the window's 3.75 at 1920x1080@2 in the panel scene).
+    /// band's memory at the run's peak (3.2 MiB beside the window's 3.75 at 1920x1080@2 in the panel scene). Made
+    /// at once at the window's size (`bandWindow`); larger only for a layer wider than the window.
     private var bandFramebuffer: Framebuffer?
     /// One row, for turning the rows read back over in place.
     private var rowScratch: [UInt8] = []
@@ -408,7 +417,8 @@ public final class Renderer {
         if let have = bandFramebuffer, have.width >= width, have.height >= rows {
             band = have
         } else {
-            let wider = max(width, bandFramebuffer?.width ?? 0), higher = max(rows, bandFramebuffer?.height ?? 0)
+            let wider = max(width, bandWindow.width, bandFramebuffer?.width ?? 0)
+            let higher = max(rows, min(bandRows, bandWindow.height), bandFramebuffer?.height ?? 0)
             bandFramebuffer = nil  // the smaller one goes before the larger is made
             band = try makeBand(width: wider, height: higher)
             bandFramebuffer = band

@@ -90,7 +90,8 @@ final class RenderTarget {
     /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
     func prepare(display: Display, window: Window) throws(AppError) {
         let size = window.bufferSize
-        if let context, renderer != nil {
+        if let context, let renderer {
+            renderer.bandWindow = (Int(size.width), Int(size.height))
             if surfaceBuffers == .auto, chooseAgain(context: context, window: window) { return }
             // The app's buffers: each frame takes a buffer of the size in effect.
             if appBuffers == nil { eglWindow?.resize(width: Int(size.width), height: Int(size.height)) }
@@ -137,6 +138,7 @@ final class RenderTarget {
                 let capped = window.bufferSize
                 eglWindow?.resize(width: Int(capped.width), height: Int(capped.height))
             }
+            renderer?.bandWindow = (Int(window.bufferSize.width), Int(window.bufferSize.height))
         } catch let error as AppError {
             throw error
         } catch {
