@@ -76,10 +76,11 @@ public final class Renderer {
         didSet { if bandRows != oldValue { bandFramebuffer = nil } }
     }
 
-    /// The window's buffer size, which the band framebuffer is made for at once (`bandRows` of the window's width,
-    /// or its height where that is lower), whichever surface draws in bands first: a smaller first one (a layer, a
-    /// tile) would otherwise be followed by a larger one, and the smaller, freed, stays resident in the heap beside
-    /// it. Changed, the band framebuffer goes.
+    /// The buffer size of a window drawn in bands, which the band framebuffer is made for at once (`bandRows` of the
+    /// window's width, or its height where that is lower), whichever surface draws in bands first: a smaller first
+    /// one (a layer, a tile) would otherwise be followed by a larger one, and the smaller, freed, stays resident in
+    /// the heap beside it. (0, 0): the band is as large as the frames drawn so far. Changed, the band framebuffer
+    /// goes.
     public var bandWindow = (width: 0, height: 0) {
         didSet { if bandWindow != oldValue { bandFramebuffer = nil } }
     }

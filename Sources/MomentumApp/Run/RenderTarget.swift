@@ -90,8 +90,8 @@ final class RenderTarget {
     /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
     func prepare(display: Display, window: Window) throws(AppError) {
         let size = window.bufferSize
-        if let context, let renderer {
-            renderer.bandWindow = (Int(size.width), Int(size.height))
+        if let context, renderer != nil {
+            defer { sizeBands(window: window) }
             if surfaceBuffers == .auto, chooseAgain(context: context, window: window) { return }
             // The app's buffers: each frame takes a buffer of the size in effect.
             if appBuffers == nil { eglWindow?.resize(width: Int(size.width), height: Int(size.height)) }
@@ -138,12 +138,21 @@ final class RenderTarget {
                 let capped = window.bufferSize
                 eglWindow?.resize(width: Int(capped.width), height: Int(capped.height))
             }
-            renderer?.bandWindow = (Int(window.bufferSize.width), Int(window.bufferSize.height))
+            sizeBands(window: window)
         } catch let error as AppError {
             throw error
         } catch {
             throw AppError("cannot start rendering: \(error)")
         }
+    }
+
+    /// Tells the renderer the window's size where the window itself is drawn in bands (the app's buffers): its band
+    /// framebuffer is then made at that size at once (`Renderer.bandWindow`). Beside an EGL window only layers and
+    /// tiles draw in bands, and the band is as large as they need (at 800x600 a band of the window's size made the
+    /// list's VmHWM +0.9–1.2 MiB: scenes.md, eighteenth step).
+    private func sizeBands(window: Window) {
+        let size = window.bufferSize
+        renderer?.bandWindow = appBuffers != nil ? (Int(size.width), Int(size.height)) : (0, 0)
     }
 
     /// `auto`'s choice made again for `window`'s buffer size at a later configure: a window made larger than
