@@ -22,18 +22,9 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import end_weston, start_weston, stop  # noqa: E402
+from benchlib import end_weston, start_weston, stop, vm_kib  # noqa: E402
 
 SCENES = ["panel", "transition", "gallery", "playground", "scroll"]
-
-
-def status_kib(pid, field):
-    """A size in KiB from /proc/PID/status (`field` with its colon)."""
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(field):
-                return int(line.split()[1])
-    raise RuntimeError(f"no {field} for process {pid}")
 
 
 def regions(pid):
@@ -77,11 +68,11 @@ def main():
         while time.monotonic() < end:
             if client.poll() is not None:
                 raise RuntimeError(f"momentum exited with status {client.returncode} while running")
-            rss = status_kib(client.pid, "VmRSS:")
+            rss = vm_kib(client.pid, "VmRSS:")
             if rss > highest:
                 highest, at_highest = rss, regions(client.pid)
             time.sleep(0.01)
-        hwm = status_kib(client.pid, "VmHWM:")
+        hwm = vm_kib(client.pid, "VmHWM:")
     except (RuntimeError, OSError) as error:
         sys.exit(f"peak-regions: {error}")
     finally:
