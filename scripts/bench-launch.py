@@ -33,7 +33,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import end_weston, start_weston, stop  # noqa: E402
+from benchlib import end_weston, start_weston, stop, vm_kib  # noqa: E402
 
 COMMIT = re.compile(r"^\[\s*(\d+)\.(\d+)\]\s+-> wl_surface@(\d+)\.(attach|commit)\(")
 SCENES = ["panel", "transition", "gallery", "playground", "scroll"]
@@ -63,15 +63,6 @@ def first_commit_us(log_path, spawn_us):
                 delta = (stamp - spawn_us) % (1 << 32)
                 return delta
     return None
-
-
-def vm_kib(pid, field):
-    """A size in KiB from /proc/PID/status (`field` with its colon: `VmHWM:`, `VmRSS:`)."""
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(field):
-                return int(line.split()[1])
-    raise RuntimeError(f"no {field} for {pid}")
 
 
 def resident_by_mapping(pid):

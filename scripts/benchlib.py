@@ -64,6 +64,15 @@ def bench(momentum, argv, out):
     return report, markdown
 
 
+def vm_kib(pid, field):
+    """A size in KiB from /proc/PID/status (`field` with its colon: `VmHWM:`, `VmRSS:`)."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(field):
+                return int(line.split()[1])
+    raise RuntimeError(f"no {field} for {pid}")
+
+
 def stop(process, sig):
     """Ends a client with `sig`, SIGKILL if it is still there after 20 s; reaped either way."""
     if process.poll() is None:

@@ -70,8 +70,20 @@ public final class Renderer {
     /// Rows of the framebuffer `Target.bands` draws through (3.75 MiB at 3840 px wide).
     public static let bandRows = 256
     /// `bandRows`, fewer in tests (several bands in a small frame) and where the band's memory counts more than the
-    /// passes (the layer surfaces' band beside an EGL window, `RenderTarget.layerBandRows`).
-    public var bandRows = Renderer.bandRows
+    /// passes (the layer surfaces' band beside an EGL window, `RenderTarget.layerBandRows`). Changed, the band
+    /// framebuffer goes (the next band makes one of the new height).
+    public var bandRows = Renderer.bandRows {
+        didSet { if bandRows != oldValue { bandFramebuffers.removeAll() } }
+    }
+
+    /// The buffer size of a window drawn in bands: then one band framebuffer serves every surface, made for this
+    /// size at once (`bandRows` of the window's width, or its height where that is lower), whichever surface draws
+    /// in bands first (a smaller first one, a layer or a tile, followed by a larger one would leave the smaller,
+    /// freed, resident in the heap beside it). (0, 0): a window with a surface of its own; a band of each of the last
+    /// two sizes drawn (`bandFramebuffers`). Changed, the band framebuffers go.
+    public var bandWindow = (width: 0, height: 0) {
+        didSet { if bandWindow != oldValue { bandFramebuffers.removeAll() } }
+    }
 
     /// For `Target.window`: damage up to this share of the window goes through the offscreen frame.
     public static let offscreenDamageShare = 0.25
@@ -381,9 +393,13 @@ public final class Renderer {
         return redraw
     }
 
-    /// The framebuffers `Target.bands` draws through, the last used first: `width` × `bandRows`, or as high as a
-    /// frame lower than that (a list's tile), one for each of the last two sizes drawn (the window's and a list's
-    /// tiles, drawn in the same frames).
+    /// The framebuffers `Target.bands` draws through, the last used first. Where the window itself is drawn in
+    /// bands (`bandWindow` set), one for every surface, made at once at the window's width × `bandRows` (larger only
+    /// for a layer wider than the window): a narrower or lower frame (a layer, a list's tile) is drawn in its bottom
+    /// left corner, where the viewport, the scissor, the fragments' rows and the read-back all count from, so its
+    /// pixels are what a framebuffer of its own size gives; a second band of a layer's size was 3.2 MiB beside the
+    /// window's 3.75 at the panel scene's peak at 1920x1080@2. Beside an EGL window (only layers and tiles drawn in
+    /// bands, 128 rows), one for each of the last two sizes drawn, each of that size, as before.
     private var bandFramebuffers: [Framebuffer] = []
     /// One row, for turning the rows read back over in place.
     private var rowScratch: [UInt8] = []
@@ -398,13 +414,7 @@ public final class Renderer {
     private func drawInBands(_ region: DamageRegion, width: Int, height: Int, clear: RGBA,
                              into pixels: BufferPixels) throws {
         let rows = min(bandRows, height)
-        if let index = bandFramebuffers.firstIndex(where: { $0.width == width && $0.height == rows }) {
-            if index > 0 { bandFramebuffers.insert(bandFramebuffers.remove(at: index), at: 0) }
-        } else {
-            if bandFramebuffers.count >= 2 { bandFramebuffers.removeLast() }
-            bandFramebuffers.insert(try makeBand(width: width, height: rows), at: 0)
-        }
-        let band = bandFramebuffers[0]
+        let band = try bandFramebuffer(width: width, rows: rows)
         defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), band.framebuffer)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
@@ -419,6 +429,28 @@ public final class Renderer {
             }
             top += rows
         }
+    }
+
+    /// The band framebuffer a frame `width` px wide draws `rows` rows at a time through (`bandFramebuffers`).
+    private func bandFramebuffer(width: Int, rows: Int) throws -> Framebuffer {
+        if bandWindow.width > 0 {
+            if let have = bandFramebuffers.first, bandFramebuffers.count == 1, have.width >= width, have.height >= rows {
+                return have
+            }
+            let wider = max(width, bandWindow.width, bandFramebuffers.map(\.width).max() ?? 0)
+            let higher = max(rows, min(bandRows, bandWindow.height), bandFramebuffers.map(\.height).max() ?? 0)
+            bandFramebuffers.removeAll()  // the smaller ones go before the larger is made
+            let band = try makeBand(width: wider, height: higher)
+            bandFramebuffers = [band]
+            return band
+        }
+        if let index = bandFramebuffers.firstIndex(where: { $0.width == width && $0.height == rows }) {
+            if index > 0 { bandFramebuffers.insert(bandFramebuffers.remove(at: index), at: 0) }
+        } else {
+            if bandFramebuffers.count >= 2 { bandFramebuffers.removeLast() }
+            bandFramebuffers.insert(try makeBand(width: width, height: rows), at: 0)
+        }
+        return bandFramebuffers[0]
     }
 
     /// A band framebuffer of `width`×`height` px: BGRA8 where the driver draws into one

@@ -267,6 +267,67 @@ import Testing
         }
     }
 
+    /// `--surface-buffers auto` is chosen again when the window is resized across the line (1280x1024 buffer px):
+    /// a 640x480 window at scale 2 (1280x960 px) keeps its EGL surface (Mesa's `wl_shm` buffers); maximised by its
+    /// title bar's button (800x544 at scale 2, 1600x1088 px) its frames go into the app's own buffers, one of that
+    /// size mapped and none of Mesa's left once a frame at that size was presented; restored, the EGL surface again
+    /// and none of the app's. What weston shows of the window after each switch is its picture, not an emptied
+    /// surface: the backdrop's top left as before, not the desktop behind it.
+    @Test func aWindowResizedAcrossTheLineChangesItsBuffers() throws {
+        let c = try Compositor(scene: .panel, arguments: ["--no-hud"], scale: 2, window: (640, 480))
+        let pid = c.app.processIdentifier
+        let origin = try WindowedMouseEndToEndTests.locate(c)
+        let title = DecorationsEndToEndTests.titleHeight, button = DecorationsEndToEndTests.buttonWidth
+        let top = DecorationsEndToEndTests.panelHeight + title
+        func mapped() throws -> (app: [Int], mesa: [Int]) {
+            (try Self.mappings(of: pid, named: "memfd:momentum-window"), try Self.mappings(of: pid, named: "memfd:mesa-shared"))
+        }
+        /// The output's pixel at global logical point (`x`, `y`): the capture is in buffer px (scale 2).
+        func pixel(_ image: PPM, _ x: Double, _ y: Double) -> (Int, Int, Int) { image.pixel(x: Int(x * 2), y: Int(y * 2)) }
+        var buffers = try mapped()
+        #expect(buffers.app.isEmpty && !buffers.mesa.isEmpty, "640x480@2: the app's \(buffers.app), Mesa's \(buffers.mesa)")
+        let before = try DecorationsEndToEndTests.capture(c)
+        let backdrop = pixel(before, origin.x + 10, origin.y + 10)
+        let desktop = pixel(before, c.outputWidth - 4, c.outputHeight - 4)
+        try #require(DecorationsEndToEndTests.distance(backdrop, desktop) > 8,
+                     "the window's backdrop \(backdrop) is the desktop's colour \(desktop): the check could not fail")
+
+        var mark = c.app.events.count
+        try c.play("0 click \(origin.x + c.width - 1.5 * button) \(origin.y - title / 2)")
+        let full = (width: Int(c.outputWidth), height: Int(c.outputHeight - top))
+        let maximised = try c.app.waitFor("the window maximised", after: mark) {
+            $0.configure.map { $0.width == full.width && $0.height == full.height } ?? false
+        }
+        let drawn = try c.app.waitFor("a frame at that size", after: maximised.index) { $0.frame != nil }
+        try c.app.waitFor("that frame presented", after: drawn.index) { $0.presented != nil }
+        buffers = try mapped()
+        #expect(buffers.app.contains(full.width * 2 * full.height * 2 * 4) && buffers.mesa.isEmpty,
+                "maximised (\(full.width * 2)x\(full.height * 2) px): the app's \(buffers.app), Mesa's \(buffers.mesa)")
+        var image = try DecorationsEndToEndTests.capture(c) {
+            DecorationsEndToEndTests.distance(pixel($0, 10, top + 10), backdrop) <= 3
+        }
+        #expect(DecorationsEndToEndTests.distance(pixel(image, 10, top + 10), backdrop) <= 3,
+                "maximised, the window's top left shows \(pixel(image, 10, top + 10)), its backdrop was \(backdrop)")
+
+        mark = c.app.events.count
+        try c.play("0 click \(c.outputWidth - 1.5 * button) \(DecorationsEndToEndTests.panelHeight + title / 2)")
+        let restored = try c.app.waitFor("the window restored to 640x480", after: mark) {
+            $0.configure.map { $0.width == 640 && $0.height == 480 } ?? false
+        }
+        let again = try c.app.waitFor("a frame at 640x480", after: restored.index) { $0.frame != nil }
+        try c.app.waitFor("that frame presented", after: again.index) { $0.presented != nil }
+        buffers = try mapped()
+        #expect(buffers.app.isEmpty && !buffers.mesa.isEmpty, "restored: the app's \(buffers.app), Mesa's \(buffers.mesa)")
+        let placed = try WindowedMouseEndToEndTests.locate(c)
+        image = try DecorationsEndToEndTests.capture(c) {
+            DecorationsEndToEndTests.distance(pixel($0, placed.x + 10, placed.y + 10), backdrop) <= 3
+        }
+        #expect(DecorationsEndToEndTests.distance(pixel(image, placed.x + 10, placed.y + 10), backdrop) <= 3,
+                "restored, the window's top left shows \(pixel(image, placed.x + 10, placed.y + 10)), was \(backdrop)")
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0, "\(c.app.stderr)")
+    }
+
     /// A layer surface hidden for a while gives its buffers back (`RenderTarget.idleSeconds`): the transition's card
     /// moving in holds a `momentum-layer` buffer of its size (720x480 px at 800x600); dismissed, a few seconds after
     /// it left none of that size is mapped (before, it stayed for the whole run; the small ones are the bars'

@@ -19,10 +19,19 @@ final class RenderTarget {
     /// Set once the back buffer did not hold the last frame: then it is never trusted again.
     private var keptFrameFailed = false
     /// `--surface-buffers`: whether the window's frames go into buffers of the app's where EGL can (`appBuffers`),
-    /// chosen at the first configure (`SurfaceBuffersKind.wantsAppBuffers`); a window made larger later keeps it.
+    /// chosen at the first configure (`SurfaceBuffersKind.wantsAppBuffers`) and, with `auto`, again at each later
+    /// one: a window resized across `SurfaceBuffersKind.appBuffersAbove` changes what holds its frames
+    /// (`chooseAgain`).
     var surfaceBuffers = SurfaceBuffersKind.auto
     /// The window's own `wl_shm` buffers, when its frames are drawn without an EGL surface.
     private(set) var appBuffers: ShmBuffers?
+    /// What held the window's frames before a resize across the line changed it, kept until the first frame of the
+    /// new way is committed (`retire`): the buffer the compositor shows now is never destroyed before another
+    /// replaces it (weston's pixman renderer would show the window empty in between). The app's buffers the window
+    /// left for an EGL surface, or (`retiresSurface`) the EGL window surface it left for the app's buffers (still
+    /// the context's, and bound, until then: the bands draw through a framebuffer of their own).
+    private var retiringBuffers: ShmBuffers?
+    private var retiresSurface = false
     /// The buffer this frame is drawn into (chosen when the renderer asks where to draw).
     private var frameBuffer: ShmBuffers.Buffer?
     /// Whether the GL reads pixels back as BGRA (`Renderer.canReadBGRA`): then a long list's tiles are drawn into
@@ -81,11 +90,13 @@ final class RenderTarget {
     /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
     func prepare(display: Display, window: Window) throws(AppError) {
         let size = window.bufferSize
-        if let eglWindow {
-            eglWindow.resize(width: Int(size.width), height: Int(size.height))
+        if let context, renderer != nil {
+            defer { sizeBands(window: window) }
+            if surfaceBuffers == .auto, chooseAgain(context: context, window: window) { return }
+            // The app's buffers: each frame takes a buffer of the size in effect.
+            if appBuffers == nil { eglWindow?.resize(width: Int(size.width), height: Int(size.height)) }
             return
         }
-        if appBuffers != nil { return }  // each frame takes a buffer of the size in effect
         let started = begun ?? Self.startContext(display: display, bufferSize: size)
         begun = nil
         let context = try started.get()
@@ -127,11 +138,80 @@ final class RenderTarget {
                 let capped = window.bufferSize
                 eglWindow?.resize(width: Int(capped.width), height: Int(capped.height))
             }
+            sizeBands(window: window)
         } catch let error as AppError {
             throw error
         } catch {
             throw AppError("cannot start rendering: \(error)")
         }
+    }
+
+    /// Tells the renderer the window's size where the window itself is drawn in bands (the app's buffers): its band
+    /// framebuffer is then made at that size at once (`Renderer.bandWindow`). Beside an EGL window only layers and
+    /// tiles draw in bands, and the band is as large as they need (at 800x600 a band of the window's size made the
+    /// list's VmHWM +0.9–1.2 MiB: scenes.md, eighteenth step).
+    private func sizeBands(window: Window) {
+        let size = window.bufferSize
+        renderer?.bandWindow = appBuffers != nil ? (Int(size.width), Int(size.height)) : (0, 0)
+    }
+
+    /// `auto`'s choice made again for `window`'s buffer size at a later configure: a window made larger than
+    /// `SurfaceBuffersKind.appBuffersAbove` buffer px leaves its EGL surface for the app's own buffers, one made
+    /// smaller leaves them for an EGL surface, as the first configure would have chosen at that size (where the
+    /// first could: swrast, `EGL_KHR_surfaceless_context`, BGRA read back, `wl_shm`). The new way's first frame is
+    /// drawn whole (the configure's new state invalidates it); what the window leaves goes once that frame is
+    /// committed (`retire`). False when the way stays (or no buffer of the app's could be had): the caller resizes.
+    /// llvmpipe's thread count stays as chosen at launch (`RasterThreads`: it is read once, when EGL starts).
+    private func chooseAgain(context: RenderContext, window: Window) -> Bool {
+        let size = window.bufferSize
+        let wanted = surfaceBuffers.wantsAppBuffers(width: Int(size.width), height: Int(size.height),
+                                                    swrast: context.mayKeepLastFrame)
+            && context.canDrawWithoutSurface && readsBGRA
+        if wanted, appBuffers == nil {
+            guard let buffers = retiringBuffers
+                    ?? ShmBuffers(window: window, name: "momentum-window", owner: "the window's") else { return false }
+            appBuffers = buffers
+            retiringBuffers = nil
+            retiresSurface = eglWindow != nil
+            keptFrame = nil
+            renderer?.bandRows = Renderer.bandRows
+            return true
+        }
+        if !wanted, let buffers = appBuffers {
+            do {
+                if retiresSurface, let eglWindow {
+                    // Back before the surface went: it is the context's still.
+                    eglWindow.resize(width: Int(size.width), height: Int(size.height))
+                    try context.makeWindowCurrent()
+                } else {
+                    try makeWindowSurface(context: context, window: window)
+                }
+            } catch {
+                return false  // the app's buffers keep the window's frames
+            }
+            appBuffers = nil
+            retiringBuffers = retiresSurface ? nil : buffers
+            retiresSurface = false
+            keptFrame = nil
+            renderer?.bandRows = Self.layerBandRows
+            return true
+        }
+        return false
+    }
+
+    /// Lets go of what the window held its frames in before a resize changed the way (`chooseAgain`), once a frame
+    /// of the new way is committed: the app's buffers, or the EGL window surface (the context then bound to no
+    /// surface, as at a launch into the app's buffers). Throws when EGL cannot bind the context so.
+    private func retire(context: RenderContext) throws(AppError) {
+        retiringBuffers = nil
+        guard retiresSurface else { return }
+        retiresSurface = false
+        do {
+            try context.drawWindowWithoutSurface()
+        } catch {
+            throw AppError("cannot draw the window without its EGL surface: \(error)")
+        }
+        eglWindow = nil
     }
 
     /// Makes the EGL window surface for `window` at its buffer size and binds it.
@@ -219,6 +299,7 @@ final class RenderTarget {
             } else if !context.swapBuffers(damage: damage) {
                 throw AppError(context.lastEGLError().description)
             }
+            if !damage.isEmpty, retiringBuffers != nil || retiresSurface { try retire(context: context) }
         } catch let error as AppError {
             throw error
         } catch {
@@ -847,6 +928,7 @@ final class RenderTarget {
         solidBuffers = nil  // the buffers before the display they were made on
         frameBuffer = nil
         appBuffers = nil  // the buffers before the display they were made on
+        retiringBuffers = nil
         renderer = nil
         context = nil
         begun = nil

@@ -161,9 +161,13 @@ final class RunAdapter {
             let now = HostClock.now()
             guard let display else { return }
             let wasReady = target.isReady
+            let wasInAppBuffers = target.appBuffers != nil
             do throws(AppError) { try target.prepare(display: display, window: window) } catch {
                 fail(error)
                 return
+            }
+            if wasReady, (target.appBuffers != nil) != wasInAppBuffers {
+                logger.debug("render: resized to \(window.bufferSize.width)x\(window.bufferSize.height) px: \(target.strategy)")
             }
             // Read after the first prepare, which learns how large a buffer the GPU draws.
             let size = window.logicalSize, buffer = window.bufferSize
