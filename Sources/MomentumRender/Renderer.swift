@@ -34,6 +34,21 @@ public final class Renderer {
     /// The primitive a quad is drawn as, each with its own fragment shader.
     private enum Primitive: Int, CaseIterable {
         case flat, shape, shadow, texture, glyph
+
+        /// Its `u_kind` in the combined program (`Shaders.combined`); nil for the kinds that keep their own.
+        var combinedKind: Float? {
+            switch self {
+            case .shape: 0
+            case .shadow: 1
+            case .glyph: 2
+            case .flat, .texture: nil
+            }
+        }
+    }
+
+    /// Where the combined program drew (`drawsCombined`): the bound window buffer (framebuffer 0) or the band.
+    private enum CombinedTarget: Int, CaseIterable {
+        case window, band
     }
 
     /// Consecutive vertices drawn with one program.
@@ -86,6 +101,25 @@ public final class Renderer {
     private var programs: [ShaderProgram?]
     /// Where `programs` come from, for the texture program made at the first raster drawn on GLES 3.
     private let programCache: ProgramCache?
+    /// Shapes, shadows and glyphs in one program (`Shaders.combined`), while `drawsCombined`.
+    private var combined: ShaderProgram?
+    /// Whether shapes, shadows and glyphs drawn into the window's buffer or the band are drawn by the combined
+    /// program: from `init(combinedFirstFrames: true)` until `buildNextProgram()` has built their own programs'
+    /// code for every buffer it drew into. llvmpipe builds a program's code at its first draw (4–7 ms of CPU each
+    /// with Mesa's shader cache warm), so a first frame drawn with two programs (flat, combined) rather than four
+    /// reaches the compositor sooner; the combined program's pixels cost more, so the later frames go back to the
+    /// kinds' own programs once their code is built between frames. Rasters keep the kinds' own programs.
+    public private(set) var drawsCombined = false
+    /// The kinds the combined program drew, by target: bit `target × 3 + kind`.
+    private var combinedDrawn: UInt8 = 0
+    /// The same bits for the kinds' own programs whose code `buildNextProgram()` has built.
+    private var ownBuilt: UInt8 = 0
+    /// The programs that have drawn so far (`programsDrawn`), one bit each: the primitives' by raw value, the
+    /// combined one's next.
+    private var drawnPrograms: UInt8 = 0
+    /// How many GL programs have drawn so far (llvmpipe builds each one's code at its first draw): the flat, shape,
+    /// shadow, texture, glyph and combined programs each count once.
+    public var programsDrawn: Int { drawnPrograms.nonzeroBitCount }
 
     /// A drawing kept as a texture (`DrawCommand.raster`), by what it holds and the scale it was drawn at.
     private struct RasterKey: Hashable {
@@ -198,7 +232,10 @@ public final class Renderer {
 
     /// Compiles and links the shaders (or loads them from `programCache`'s binaries); needs a current context.
     /// `fontLog` hears which face text uses (once, at the first text drawn) or why there is none.
-    public init(fontLog: @escaping (String) -> Void = { _ in }, programCache: ProgramCache? = nil) throws {
+    /// With `combinedFirstFrames`, shapes, shadows and glyphs are drawn by one program until their own programs'
+    /// code is built (`drawsCombined`, `buildNextProgram()`).
+    public init(fontLog: @escaping (String) -> Void = { _ in }, programCache: ProgramCache? = nil,
+                combinedFirstFrames: Bool = false) throws {
         let version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? ""
         let canBlit = !version.hasPrefix("OpenGL ES 2") && version.hasPrefix("OpenGL ES")
         self.canBlit = canBlit
@@ -213,6 +250,11 @@ public final class Renderer {
             case .glyph: ("glyph", Shaders.textureVertex, Shaders.glyph)
             }
             return try ShaderProgram(name: name, vertex: vertex, fragment: fragment, cache: programCache)
+        }
+        if combinedFirstFrames {
+            combined = try ShaderProgram(name: "combined", vertex: Shaders.combinedVertex, fragment: Shaders.combined,
+                                         cache: programCache)
+            drawsCombined = true
         }
         text = TextSetter(log: fontLog)
         var buffer: GLuint = 0
@@ -775,28 +817,18 @@ public final class Renderer {
         glDisable(GLenum(GL_DEPTH_TEST))
         glEnable(GLenum(GL_SCISSOR_TEST))
         defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
-        let stride = GLsizei(MemoryLayout<Vertex>.stride)
-        // Attribute index → (component count, offset in Floats): position, colour, shape, params, the two cuts.
-        let layout: [(GLint, Int)] = [(2, 0), (4, 2), (4, 6), (4, 10), (4, 14), (4, 18)]
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        for (index, (components, offset)) in layout.enumerated() {
-            glEnableVertexAttribArray(GLuint(index))
-            glVertexAttribPointer(GLuint(index), components, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.stride))
-        }
-        defer {
-            for index in layout.indices { glDisableVertexAttribArray(GLuint(index)) }
-            glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-        }
+        bindVertices()
+        defer { unbindVertices() }
         if let copy {
             glScissor(0, 0, GLsizei(width), GLsizei(height))
             glDisable(GLenum(GL_BLEND))
-            programs[Primitive.texture.rawValue]?.use(width: width, height: height)
+            use(.texture, width: width, height: height)
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(copy.first), GLsizei(copy.count))
             return
         }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        let combinedTarget = drawsCombined ? boundCombinedTarget() : nil
         for rect in region.rects {
             glScissor(GLint(rect.minX), GLint(bottom - rect.maxY), GLsizei(rect.width), GLsizei(rect.height))
             glClearColor(clear.r * clear.a, clear.g * clear.a, clear.b * clear.a, clear.a)
@@ -813,10 +845,25 @@ public final class Renderer {
                 }
             }
             var current: Primitive?
+            var combinedCurrent = false
             for batch in passBatches {
-                if batch.primitive != current {
+                if let combinedTarget, let kind = batch.primitive.combinedKind, let combined {
+                    if batch.primitive != current {
+                        current = batch.primitive
+                        if !combinedCurrent {
+                            combinedCurrent = true
+                            combined.use(width: width, height: height, fragmentHeight: bottom)
+                            drawnPrograms |= 1 << Primitive.allCases.count
+                        }
+                        combined.setKind(kind)
+                        combinedDrawn |= Self.combinedBit(combinedTarget, batch.primitive)
+                    }
+                    // The atlas bound for every kind: llvmpipe keys its code on the bound texture's format too.
+                    text.bind()
+                } else if batch.primitive != current {
                     current = batch.primitive
-                    programs[batch.primitive.rawValue]?.use(width: width, height: height, fragmentHeight: bottom)
+                    combinedCurrent = false
+                    use(batch.primitive, width: width, height: height, fragmentHeight: bottom)
                     if batch.primitive == .glyph { text.bind() }
                 }
                 if batch.texture != 0 { glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture) }
@@ -824,6 +871,102 @@ public final class Renderer {
                 if batch.texture != 0 { glBindTexture(GLenum(GL_TEXTURE_2D), 0) }
             }
         }
+    }
+
+    /// Attribute index → (component count, offset in Floats): position, colour, shape, params, the two cuts.
+    private static let vertexLayout: [(GLint, Int)] = [(2, 0), (4, 2), (4, 6), (4, 10), (4, 14), (4, 18)]
+
+    /// Binds `vertexBuffer` to the shaders' attributes (`unbindVertices()` after the draws).
+    private func bindVertices() {
+        let stride = GLsizei(MemoryLayout<Vertex>.stride)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        for (index, (components, offset)) in Self.vertexLayout.enumerated() {
+            glEnableVertexAttribArray(GLuint(index))
+            glVertexAttribPointer(GLuint(index), components, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.stride))
+        }
+    }
+
+    private func unbindVertices() {
+        for index in Self.vertexLayout.indices { glDisableVertexAttribArray(GLuint(index)) }
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+    }
+
+    /// Makes `primitive`'s program current (`ShaderProgram.use`) and counts it in `programsDrawn`.
+    private func use(_ primitive: Primitive, width: Int, height: Int, fragmentHeight: Int? = nil) {
+        guard let program = programs[primitive.rawValue] else { return }
+        program.use(width: width, height: height, fragmentHeight: fragmentHeight)
+        drawnPrograms |= 1 << primitive.rawValue
+    }
+
+    /// The bit of `combinedDrawn` and `ownBuilt` for `primitive` (a combined kind) drawn into `target`.
+    private static func combinedBit(_ target: CombinedTarget, _ primitive: Primitive) -> UInt8 {
+        1 << (target.rawValue * 3 + Int(primitive.combinedKind ?? 0))
+    }
+
+    /// The combined program's target the bound framebuffer is: the window's buffer (framebuffer 0) or the band;
+    /// nil for any other (an offscreen frame, a raster), which the kinds' own programs draw.
+    private func boundCombinedTarget() -> CombinedTarget? {
+        var bound: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
+        if bound == 0 { return .window }
+        if let band = bandFramebuffers.first, GLuint(bound) == band.framebuffer { return .band }
+        return nil
+    }
+
+    /// Has llvmpipe build the code of one kind's own program that the combined program stood in for: one triangle
+    /// of no area drawn with it, with a frame's state (vertex layout, blending, scissor, the atlas bound), into the
+    /// buffer the combined program drew that kind into (the window's: make it current first; or the band), so
+    /// nothing changes there. Call it between frames, while nothing is due (after a commit, while its frame callback
+    /// is awaited): one program a call, so no frame waits for more than one. Once every kind the combined program
+    /// drew has its own code built, `drawsCombined` ends. Returns whether one was built.
+    @discardableResult
+    public func buildNextProgram() -> Bool {
+        guard drawsCombined else { return false }
+        let pending = combinedDrawn & ~ownBuilt
+        guard pending != 0 else {
+            drawsCombined = false
+            return false
+        }
+        let bit = pending.trailingZeroBitCount
+        ownBuilt |= 1 << bit
+        guard let target = CombinedTarget(rawValue: bit / 3),
+              let primitive = Primitive.allCases.first(where: { $0.combinedKind == Float(bit % 3) }) else { return false }
+        defer {
+            if combinedDrawn & ~ownBuilt == 0 { drawsCombined = false }
+        }
+        switch target {
+        case .window: glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        case .band:
+            guard let band = bandFramebuffers.first else { return false }
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), band.framebuffer)
+        }
+        defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
+        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else { return false }
+        // Three vertices at one point (the buffer is filled again before every frame's draws).
+        let none = [Vertex](repeating: Vertex(x: 0, y: 0, r: 0, g: 0, b: 0, a: 0, centreX: 0, centreY: 0,
+                                              halfWidth: 1, halfHeight: 1, radius: 0, sigma: 1, cosine: 1, sine: 0,
+                                              startNormalX: 0, startNormalY: 0, startPointX: 0, startPointY: 0,
+                                              endNormalX: 0, endNormalY: 0, endPointX: 0, endPointY: 0), count: 3)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        none.withUnsafeBytes { raw in
+            if raw.count > bufferCapacity {
+                bufferCapacity = raw.count
+                glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bufferCapacity), nil, GLenum(GL_STREAM_DRAW))
+            }
+            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(raw.count), raw.baseAddress)
+        }
+        bindVertices()
+        defer { unbindVertices() }
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        use(primitive, width: 1, height: 1)
+        if primitive == .glyph { text.bind() }
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        return true
     }
 
     /// Reads the current framebuffer back as RGBA bytes, top row first.

@@ -9,6 +9,8 @@ final class ShaderProgram {
     private let viewportUniform: GLint
     private let heightUniform: GLint
     private let textureUniform: GLint
+    /// `u_kind`, which of its kinds the combined program draws (`Shaders.combined`); -1 in the others.
+    private let kindUniform: GLint
 
     /// Compiles both stages and links them; throws with the first line of the failing info log. With `cache`, the
     /// program is loaded from the driver's binary stored there for these sources when there is one, and stored there
@@ -29,6 +31,7 @@ final class ShaderProgram {
         viewportUniform = glGetUniformLocation(program, "u_viewport")
         heightUniform = glGetUniformLocation(program, "u_height")
         textureUniform = glGetUniformLocation(program, "u_texture")
+        kindUniform = glGetUniformLocation(program, "u_kind")
     }
 
     /// The program of both stages, compiled and linked with the attribute locations bound.
@@ -65,6 +68,11 @@ final class ShaderProgram {
         if viewportUniform >= 0 { glUniform2f(viewportUniform, Float(width), Float(height)) }
         if heightUniform >= 0 { glUniform1f(heightUniform, Float(fragmentHeight ?? height)) }
         if textureUniform >= 0 { glUniform1i(textureUniform, 0) }
+    }
+
+    /// Sets `u_kind` (the combined program's; nothing in the others).
+    func setKind(_ kind: Float) {
+        if kindUniform >= 0 { glUniform1f(kindUniform, kind) }
     }
 
     /// Compiles one shader stage or throws with the first line of its info log.

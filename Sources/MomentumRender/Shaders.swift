@@ -34,7 +34,12 @@ enum Shaders {
         }
         """
 
-    static let vertex = """
+    static let vertex = vertex(glyphs: false)
+
+    /// The vertex shader; with `glyphs` it also hands on the texture coordinates `textureVertex` gives a glyph
+    /// (`combined`'s).
+    private static func vertex(glyphs: Bool) -> String {
+        """
         #version 100
         attribute vec2 a_pos;
         attribute vec4 a_color;
@@ -49,6 +54,7 @@ enum Shaders {
         varying vec2 v_params;
         varying vec4 v_cutStart;
         varying vec4 v_cutEnd;
+        \(glyphs ? "varying vec2 v_texcoord;" : "")
         void main() {
             vec2 d = a_pos - a_shape.xy;
             float c = a_params.z;
@@ -59,10 +65,12 @@ enum Shaders {
             v_params = a_params.xy;
             v_cutStart = a_cutStart;
             v_cutEnd = a_cutEnd;
+            \(glyphs ? "v_texcoord = a_shape.xy;" : "")
             vec2 ndc = a_pos / u_viewport * 2.0 - 1.0;
             gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
         }
         """
+    }
 
     /// Background gradients: the interpolated colour, nothing else.
     static let flat = """
@@ -73,9 +81,8 @@ enum Shaders {
         }
         """
 
-    /// Shapes with anti-aliased edges: rectangles, rounded rectangles, line segments (with their miter cuts).
-    static let shape = """
-        \(header)
+    /// The varyings and uniform the shape, shadow and combined fragment shaders read.
+    static let shapeInputs = """
         varying vec2 v_local;
         varying vec4 v_color;
         varying vec2 v_half;
@@ -83,10 +90,10 @@ enum Shaders {
         varying vec4 v_cutStart;
         varying vec4 v_cutEnd;
         uniform float u_height;
+        """
 
-        \(roundedBoxDistance)
-
-        void main() {
+    /// The shape shader's statements: `gl_FragColor` from the anti-aliased edge and the cut planes.
+    static let shapeBody = """
             vec2 p = v_local;
             float cut = 1.0;
             // Pixel centre in buffer px, y down, exactly (x + 0.5, y + 0.5).
@@ -102,30 +109,83 @@ enum Shaders {
             float radius = min(v_params.x, min(v_half.x, v_half.y));
             float d = roundedBoxDistance(p, v_half, radius);
             gl_FragColor = v_color * ((1.0 - smoothstep(-0.5, 0.5, d)) * cut);
+        """
+
+    /// erf(x) to ~1e-4 (Winitzki's approximation, a = 0.147).
+    static let erfApprox = """
+        float erfApprox(float x) {
+            float x2 = x * x;
+            float t = x2 * (1.2732395 + 0.147 * x2) / (1.0 + 0.147 * x2);
+            return sign(x) * sqrt(1.0 - exp(-t));
+        }
+        """
+
+    /// The shadow shader's statements: `gl_FragColor` from the Gaussian-blurred edge.
+    static let shadowBody = """
+            float radius = min(v_params.x, min(v_half.x, v_half.y));
+            float d = roundedBoxDistance(v_local, v_half, radius);
+            gl_FragColor = v_color * (0.5 - 0.5 * erfApprox(d / (v_params.y * 1.4142136)));
+        """
+
+    /// The glyph shader's statement: the atlas's coverage times the premultiplied text colour.
+    static let glyphBody = """
+            gl_FragColor = v_color * texture2D(u_texture, v_texcoord).r;
+        """
+
+    /// Shapes with anti-aliased edges: rectangles, rounded rectangles, line segments (with their miter cuts).
+    static let shape = """
+        \(header)
+        \(shapeInputs)
+
+        \(roundedBoxDistance)
+
+        void main() {
+        \(shapeBody)
         }
         """
 
     /// Soft shadows: the Gaussian-blurred edge of a rounded box.
     static let shadow = """
         \(header)
-        varying vec2 v_local;
-        varying vec4 v_color;
-        varying vec2 v_half;
-        varying vec2 v_params;
+        \(shapeInputs)
 
         \(roundedBoxDistance)
 
-        // erf(x) to ~1e-4 (Winitzki's approximation, a = 0.147).
-        float erfApprox(float x) {
-            float x2 = x * x;
-            float t = x2 * (1.2732395 + 0.147 * x2) / (1.0 + 0.147 * x2);
-            return sign(x) * sqrt(1.0 - exp(-t));
-        }
+        \(erfApprox)
 
         void main() {
-            float radius = min(v_params.x, min(v_half.x, v_half.y));
-            float d = roundedBoxDistance(v_local, v_half, radius);
-            gl_FragColor = v_color * (0.5 - 0.5 * erfApprox(d / (v_params.y * 1.4142136)));
+        \(shadowBody)
+        }
+        """
+
+    /// The vertex shader of `combined`: `vertex`'s, and the texture coordinates `textureVertex` gives a glyph.
+    static let combinedVertex = vertex(glyphs: true)
+
+    /// Shapes, shadows and glyphs in one program, the kind chosen by `u_kind` (`combinedKind`): each branch is the
+    /// statements of that kind's own shader, so the pixels are its pixels. llvmpipe builds a program's code (vertex,
+    /// setup and fragment) at its first draw, 4–7 ms of CPU each even with Mesa's shader cache warm: one program
+    /// drawing three kinds builds once. It shades every branch at every pixel (llvmpipe runs both sides of a branch
+    /// under a mask), so a pixel costs about the three kinds' sum: it draws only a launch's first frames
+    /// (`Renderer.drawsCombined`), not the flat fills (the whole background), which keep their own program.
+    static let combined = """
+        \(header)
+        \(shapeInputs)
+        varying vec2 v_texcoord;
+        uniform sampler2D u_texture;
+        uniform float u_kind;
+
+        \(roundedBoxDistance)
+
+        \(erfApprox)
+
+        void main() {
+            if (u_kind < 0.5) {
+        \(shapeBody)
+            } else if (u_kind < 1.5) {
+        \(shadowBody)
+            } else {
+        \(glyphBody)
+            }
         }
         """
 
@@ -164,7 +224,7 @@ enum Shaders {
         varying vec4 v_color;
         uniform sampler2D u_texture;
         void main() {
-            gl_FragColor = v_color * texture2D(u_texture, v_texcoord).r;
+        \(glyphBody)
         }
         """
 }

@@ -103,9 +103,12 @@ final class RenderTarget {
                 }
                 try makeWindowSurface(context: context, window: window)
             }
+            // The first frames draw shapes, shadows and glyphs with one program: llvmpipe builds a program's code at
+            // its first draw, and the kinds' own programs' code is built between the frames after
+            // (`buildNextProgram`).
             renderer = try Renderer(fontLog: fontLog, programCache: ProgramCacheFolder.path().map {
                 ProgramCache(directory: $0, log: fontLog)
-            })
+            }, combinedFirstFrames: true)
             self.context = context
             readsBGRA = Renderer.canReadBGRA()
             if context.drawsWindowWithoutSurface {
@@ -132,6 +135,18 @@ final class RenderTarget {
         } catch {
             throw AppError("cannot start rendering: \(error)")
         }
+    }
+
+    /// How many GL programs have drawn so far (`Renderer.programsDrawn`; 0 before the renderer is made).
+    var programsDrawn: Int { renderer?.programsDrawn ?? 0 }
+
+    /// After a commit, while its frame callback is awaited: builds the code of one of the programs the first frames'
+    /// combined program stands in for (`Renderer.buildNextProgram`), in the buffer it drew into, so that no frame
+    /// builds it. Nothing once they are all built.
+    func buildNextProgram() {
+        guard let renderer, renderer.drawsCombined, let context else { return }
+        if eglWindow != nil { try? context.makeWindowCurrent() }
+        renderer.buildNextProgram()
     }
 
     /// Makes the EGL window surface for `window` at its buffer size and binds it.

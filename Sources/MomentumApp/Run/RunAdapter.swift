@@ -271,10 +271,12 @@ final class RunAdapter {
         let now = HostClock.now()
         if plan.sequence == 1 {
             let drawn = Int(((now - drawStart) * 1000).rounded()), sinceStart = Int(((now - start) * 1000).rounded())
-            logger.debug("first frame: drawn in \(drawn) ms, \(sinceStart) ms after start")
+            let programs = target.programsDrawn
+            logger.debug("first frame: drawn in \(drawn) ms, \(sinceStart) ms after start, \(programs) GL programs")
         }
         send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: damage ?? FrameDamage(),
                                cpu: HostClock.processCPU(), committed: damage != nil)), at: now)
+        if damage != nil { target.buildNextProgram() }
     }
 
     /// Keeps the screen from blanking while the run shows something nobody is touching: for the whole of an
