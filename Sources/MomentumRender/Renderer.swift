@@ -101,7 +101,7 @@ public final class Renderer {
     private var programs: [ShaderProgram?]
     /// Where `programs` come from, for the texture program made at the first raster drawn on GLES 3.
     private let programCache: ProgramCache?
-    /// Shapes, shadows and glyphs in one program (`Shaders.combined`), while `drawsCombined`.
+    /// Shapes, shadows and glyphs in one program (`Shaders.combined`), while `drawsCombined` (then let go).
     private var combined: ShaderProgram?
     /// Whether shapes, shadows and glyphs drawn into the window's buffer or the band are drawn by the combined
     /// program: from `init(combinedFirstFrames: true)` until `buildNextProgram()` has built their own programs'
@@ -925,16 +925,16 @@ public final class Renderer {
         guard drawsCombined else { return false }
         let pending = combinedDrawn & ~ownBuilt
         guard pending != 0 else {
-            drawsCombined = false
+            endCombined()
             return false
         }
         let bit = pending.trailingZeroBitCount
         ownBuilt |= 1 << bit
+        defer {
+            if combinedDrawn & ~ownBuilt == 0 { endCombined() }
+        }
         guard let target = CombinedTarget(rawValue: bit / 3),
               let primitive = Primitive.allCases.first(where: { $0.combinedKind == Float(bit % 3) }) else { return false }
-        defer {
-            if combinedDrawn & ~ownBuilt == 0 { drawsCombined = false }
-        }
         switch target {
         case .window: glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         case .band:
@@ -967,6 +967,12 @@ public final class Renderer {
         if primitive == .glyph { text.bind() }
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         return true
+    }
+
+    /// The kinds' own programs draw from now on; the combined program and its code are let go.
+    private func endCombined() {
+        drawsCombined = false
+        combined = nil
     }
 
     /// Reads the current framebuffer back as RGBA bytes, top row first.

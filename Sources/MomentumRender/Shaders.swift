@@ -92,8 +92,9 @@ enum Shaders {
         uniform float u_height;
         """
 
-    /// The shape shader's statements: `gl_FragColor` from the anti-aliased edge and the cut planes.
-    static let shapeBody = """
+    /// The shape shader's colour: the anti-aliased edge and the cut planes.
+    static let shapeColour = """
+        vec4 shapeColour() {
             vec2 p = v_local;
             float cut = 1.0;
             // Pixel centre in buffer px, y down, exactly (x + 0.5, y + 0.5).
@@ -108,7 +109,8 @@ enum Shaders {
             }
             float radius = min(v_params.x, min(v_half.x, v_half.y));
             float d = roundedBoxDistance(p, v_half, radius);
-            gl_FragColor = v_color * ((1.0 - smoothstep(-0.5, 0.5, d)) * cut);
+            return v_color * ((1.0 - smoothstep(-0.5, 0.5, d)) * cut);
+        }
         """
 
     /// erf(x) to ~1e-4 (Winitzki's approximation, a = 0.147).
@@ -120,16 +122,20 @@ enum Shaders {
         }
         """
 
-    /// The shadow shader's statements: `gl_FragColor` from the Gaussian-blurred edge.
-    static let shadowBody = """
+    /// The shadow shader's colour: the Gaussian-blurred edge.
+    static let shadowColour = """
+        vec4 shadowColour() {
             float radius = min(v_params.x, min(v_half.x, v_half.y));
             float d = roundedBoxDistance(v_local, v_half, radius);
-            gl_FragColor = v_color * (0.5 - 0.5 * erfApprox(d / (v_params.y * 1.4142136)));
+            return v_color * (0.5 - 0.5 * erfApprox(d / (v_params.y * 1.4142136)));
+        }
         """
 
-    /// The glyph shader's statement: the atlas's coverage times the premultiplied text colour.
-    static let glyphBody = """
-            gl_FragColor = v_color * texture2D(u_texture, v_texcoord).r;
+    /// The glyph shader's colour: the atlas's coverage times the premultiplied text colour.
+    static let glyphColour = """
+        vec4 glyphColour() {
+            return v_color * texture2D(u_texture, v_texcoord).r;
+        }
         """
 
     /// Shapes with anti-aliased edges: rectangles, rounded rectangles, line segments (with their miter cuts).
@@ -139,8 +145,10 @@ enum Shaders {
 
         \(roundedBoxDistance)
 
+        \(shapeColour)
+
         void main() {
-        \(shapeBody)
+            gl_FragColor = shapeColour();
         }
         """
 
@@ -153,20 +161,23 @@ enum Shaders {
 
         \(erfApprox)
 
+        \(shadowColour)
+
         void main() {
-        \(shadowBody)
+            gl_FragColor = shadowColour();
         }
         """
 
     /// The vertex shader of `combined`: `vertex`'s, and the texture coordinates `textureVertex` gives a glyph.
     static let combinedVertex = vertex(glyphs: true)
 
-    /// Shapes, shadows and glyphs in one program, the kind chosen by `u_kind` (`combinedKind`): each branch is the
-    /// statements of that kind's own shader, so the pixels are its pixels. llvmpipe builds a program's code (vertex,
-    /// setup and fragment) at its first draw, 4–7 ms of CPU each even with Mesa's shader cache warm: one program
-    /// drawing three kinds builds once. It shades every branch at every pixel (llvmpipe runs both sides of a branch
-    /// under a mask), so a pixel costs about the three kinds' sum: it draws only a launch's first frames
-    /// (`Renderer.drawsCombined`), not the flat fills (the whole background), which keep their own program.
+    /// Shapes, shadows and glyphs in one program, the kind chosen by `u_kind` (`combinedKind`): each kind's colour
+    /// is worked out by its own shader's function and one is picked, with no branch (llvmpipe rounds a value written
+    /// under a branch's mask one step apart from its own program's in places), so the pixels are the kind's own
+    /// program's. llvmpipe builds a program's code (vertex, setup and fragment) at its first draw, 4–7 ms of CPU each
+    /// even with Mesa's shader cache warm: one program drawing three kinds builds once. Every pixel works out all three
+    /// kinds' colours, about their sum in cost: it draws only a launch's first frames (`Renderer.drawsCombined`), not
+    /// the flat fills (the whole background), which keep their own program.
     static let combined = """
         \(header)
         \(shapeInputs)
@@ -176,16 +187,19 @@ enum Shaders {
 
         \(roundedBoxDistance)
 
+        \(shapeColour)
+
         \(erfApprox)
 
+        \(shadowColour)
+
+        \(glyphColour)
+
         void main() {
-            if (u_kind < 0.5) {
-        \(shapeBody)
-            } else if (u_kind < 1.5) {
-        \(shadowBody)
-            } else {
-        \(glyphBody)
-            }
+            vec4 shape = shapeColour();
+            vec4 shadow = shadowColour();
+            vec4 glyph = glyphColour();
+            gl_FragColor = u_kind < 0.5 ? shape : (u_kind < 1.5 ? shadow : glyph);
         }
         """
 
@@ -223,8 +237,10 @@ enum Shaders {
         varying vec2 v_texcoord;
         varying vec4 v_color;
         uniform sampler2D u_texture;
+        \(glyphColour)
+
         void main() {
-        \(glyphBody)
+            gl_FragColor = glyphColour();
         }
         """
 }

@@ -25,11 +25,12 @@ struct ShapeRasterTests {
     }
 
     /// `body` given a renderer of a headless context `width` × `height`, current.
-    static func withRenderer<T>(width: Int, height: Int, _ body: (Renderer) throws -> T) throws -> T {
+    static func withRenderer<T>(width: Int, height: Int, combinedFirstFrames: Bool = false,
+                                _ body: (Renderer) throws -> T) throws -> T {
         let context = try RenderContext(headlessWidth: width, height: height)
         return try withExtendedLifetime(context) {
             try context.makeCurrent()
-            return try body(try Renderer())
+            return try body(try Renderer(combinedFirstFrames: combinedFirstFrames))
         }
     }
 
