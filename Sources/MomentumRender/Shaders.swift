@@ -34,12 +34,7 @@ enum Shaders {
         }
         """
 
-    static let vertex = vertex(glyphs: false)
-
-    /// The vertex shader; with `glyphs` it also hands on the texture coordinates `textureVertex` gives a glyph
-    /// (`combined`'s).
-    private static func vertex(glyphs: Bool) -> String {
-        """
+    static let vertex = """
         #version 100
         attribute vec2 a_pos;
         attribute vec4 a_color;
@@ -54,7 +49,6 @@ enum Shaders {
         varying vec2 v_params;
         varying vec4 v_cutStart;
         varying vec4 v_cutEnd;
-        \(glyphs ? "varying vec2 v_texcoord;" : "")
         void main() {
             vec2 d = a_pos - a_shape.xy;
             float c = a_params.z;
@@ -65,12 +59,10 @@ enum Shaders {
             v_params = a_params.xy;
             v_cutStart = a_cutStart;
             v_cutEnd = a_cutEnd;
-            \(glyphs ? "v_texcoord = a_shape.xy;" : "")
             vec2 ndc = a_pos / u_viewport * 2.0 - 1.0;
             gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
         }
         """
-    }
 
     /// Background gradients: the interpolated colour, nothing else.
     static let flat = """
@@ -81,8 +73,9 @@ enum Shaders {
         }
         """
 
-    /// The varyings and uniform the shape, shadow and combined fragment shaders read.
-    static let shapeInputs = """
+    /// Shapes with anti-aliased edges: rectangles, rounded rectangles, line segments (with their miter cuts).
+    static let shape = """
+        \(header)
         varying vec2 v_local;
         varying vec4 v_color;
         varying vec2 v_half;
@@ -90,11 +83,10 @@ enum Shaders {
         varying vec4 v_cutStart;
         varying vec4 v_cutEnd;
         uniform float u_height;
-        """
 
-    /// The shape shader's colour: the anti-aliased edge and the cut planes.
-    static let shapeColour = """
-        vec4 shapeColour() {
+        \(roundedBoxDistance)
+
+        void main() {
             vec2 p = v_local;
             float cut = 1.0;
             // Pixel centre in buffer px, y down, exactly (x + 0.5, y + 0.5).
@@ -109,67 +101,54 @@ enum Shaders {
             }
             float radius = min(v_params.x, min(v_half.x, v_half.y));
             float d = roundedBoxDistance(p, v_half, radius);
-            return v_color * ((1.0 - smoothstep(-0.5, 0.5, d)) * cut);
-        }
-        """
-
-    /// erf(x) to ~1e-4 (Winitzki's approximation, a = 0.147).
-    static let erfApprox = """
-        float erfApprox(float x) {
-            float x2 = x * x;
-            float t = x2 * (1.2732395 + 0.147 * x2) / (1.0 + 0.147 * x2);
-            return sign(x) * sqrt(1.0 - exp(-t));
-        }
-        """
-
-    /// The shadow shader's colour: the Gaussian-blurred edge.
-    static let shadowColour = """
-        vec4 shadowColour() {
-            float radius = min(v_params.x, min(v_half.x, v_half.y));
-            float d = roundedBoxDistance(v_local, v_half, radius);
-            return v_color * (0.5 - 0.5 * erfApprox(d / (v_params.y * 1.4142136)));
-        }
-        """
-
-    /// The glyph shader's colour: the atlas's coverage times the premultiplied text colour.
-    static let glyphColour = """
-        vec4 glyphColour() {
-            return v_color * texture2D(u_texture, v_texcoord).r;
-        }
-        """
-
-    /// Shapes with anti-aliased edges: rectangles, rounded rectangles, line segments (with their miter cuts).
-    static let shape = """
-        \(header)
-        \(shapeInputs)
-
-        \(roundedBoxDistance)
-
-        \(shapeColour)
-
-        void main() {
-            gl_FragColor = shapeColour();
+            gl_FragColor = v_color * ((1.0 - smoothstep(-0.5, 0.5, d)) * cut);
         }
         """
 
     /// Soft shadows: the Gaussian-blurred edge of a rounded box.
     static let shadow = """
         \(header)
-        \(shapeInputs)
+        varying vec2 v_local;
+        varying vec4 v_color;
+        varying vec2 v_half;
+        varying vec2 v_params;
 
         \(roundedBoxDistance)
 
-        \(erfApprox)
-
-        \(shadowColour)
+        // erf(x) to ~1e-4 (Winitzki's approximation, a = 0.147).
+        float erfApprox(float x) {
+            float x2 = x * x;
+            float t = x2 * (1.2732395 + 0.147 * x2) / (1.0 + 0.147 * x2);
+            return sign(x) * sqrt(1.0 - exp(-t));
+        }
 
         void main() {
-            gl_FragColor = shadowColour();
+            float radius = min(v_params.x, min(v_half.x, v_half.y));
+            float d = roundedBoxDistance(v_local, v_half, radius);
+            gl_FragColor = v_color * (0.5 - 0.5 * erfApprox(d / (v_params.y * 1.4142136)));
         }
         """
 
     /// The vertex shader of `combined`: `vertex`'s, and the texture coordinates `textureVertex` gives a glyph.
-    static let combinedVertex = vertex(glyphs: true)
+    static let combinedVertex = vertex
+        .replacing("varying vec4 v_cutEnd;", with: "varying vec4 v_cutEnd;\nvarying vec2 v_texcoord;")
+        .replacing("v_cutEnd = a_cutEnd;", with: "v_cutEnd = a_cutEnd;\n    v_texcoord = a_shape.xy;")
+
+    /// The statements of `source`'s `main` as a function `name` returning the colour they write: the very arithmetic
+    /// of that shader (its own source stays as it is, so its program binaries and pixels are the same).
+    static func colourFunction(_ name: String, from source: String) -> String {
+        guard let start = source.firstRange(of: "void main() {"), let end = source.ranges(of: "}").last else { return "" }
+        return "vec4 \(name)() {" + source[start.upperBound ..< end.lowerBound].replacing("gl_FragColor = ", with: "return ")
+            + "}"
+    }
+
+    /// The functions `shadow` calls before its `main` (`erfApprox`).
+    static let shadowFunctions: String = {
+        guard let start = shadow.firstRange(of: "// erf(x)"), let end = shadow.firstRange(of: "void main() {") else {
+            return ""
+        }
+        return String(shadow[start.lowerBound ..< end.lowerBound])
+    }()
 
     /// Shapes, shadows and glyphs in one program, the kind chosen by `u_kind` (`combinedKind`): each kind's colour
     /// is worked out by its own shader's function and one is picked, with no branch (llvmpipe rounds a value written
@@ -180,20 +159,26 @@ enum Shaders {
     /// the flat fills (the whole background), which keep their own program.
     static let combined = """
         \(header)
-        \(shapeInputs)
+        varying vec2 v_local;
+        varying vec4 v_color;
+        varying vec2 v_half;
+        varying vec2 v_params;
+        varying vec4 v_cutStart;
+        varying vec4 v_cutEnd;
         varying vec2 v_texcoord;
+        uniform float u_height;
         uniform sampler2D u_texture;
         uniform float u_kind;
 
         \(roundedBoxDistance)
 
-        \(shapeColour)
+        \(shadowFunctions)
 
-        \(erfApprox)
+        \(colourFunction("shapeColour", from: shape))
 
-        \(shadowColour)
+        \(colourFunction("shadowColour", from: shadow))
 
-        \(glyphColour)
+        \(colourFunction("glyphColour", from: glyph))
 
         void main() {
             vec4 shape = shapeColour();
@@ -237,10 +222,8 @@ enum Shaders {
         varying vec2 v_texcoord;
         varying vec4 v_color;
         uniform sampler2D u_texture;
-        \(glyphColour)
-
         void main() {
-            gl_FragColor = glyphColour();
+            gl_FragColor = v_color * texture2D(u_texture, v_texcoord).r;
         }
         """
 }
