@@ -40,8 +40,7 @@ public final class Renderer {
             switch self {
             case .shape: 0
             case .shadow: 1
-            case .glyph: 2
-            case .flat, .texture: nil
+            case .flat, .texture, .glyph: nil
             }
         }
     }
@@ -101,16 +100,18 @@ public final class Renderer {
     private var programs: [ShaderProgram?]
     /// Where `programs` come from, for the texture program made at the first raster drawn on GLES 3.
     private let programCache: ProgramCache?
-    /// Shapes, shadows and glyphs in one program (`Shaders.combined`), while `drawsCombined` (then let go).
+    /// Shapes and shadows in one program (`Shaders.combined`), while `drawsCombined` (then let go).
     private var combined: ShaderProgram?
-    /// Whether shapes, shadows and glyphs drawn into the window's buffer or the band are drawn by the combined
-    /// program: from `init(combinedFirstFrames: true)` until `buildNextProgram()` has built their own programs'
-    /// code for every buffer it drew into. llvmpipe builds a program's code at its first draw (4–7 ms of CPU each
-    /// with Mesa's shader cache warm), so a first frame drawn with two programs (flat, combined) rather than four
-    /// reaches the compositor sooner; the combined program's pixels cost more, so the later frames go back to the
-    /// kinds' own programs once their code is built between frames. Rasters keep the kinds' own programs.
+    /// Whether shapes and shadows drawn into the window's buffer or the band are drawn by the combined program: from
+    /// `init(combinedFirstFrames: true)` until `buildNextProgram()` has built their own programs' code for every
+    /// buffer it drew into. llvmpipe builds a program's code at its first draw (4–7 ms of CPU each with Mesa's shader
+    /// cache warm), so a first frame drawn with three programs (flat, glyph, combined) rather than four reaches the
+    /// compositor sooner; the combined program's pixels cost more, so the later frames go back to the kinds' own
+    /// programs once their code is built between frames. Rasters keep the kinds' own programs. Glyphs keep theirs:
+    /// llvmpipe draws a 64x64 tile holding only flat fills and glyphs on its linear path, which rounds the fills one
+    /// step apart from its general path, and a combined glyph would move such tiles onto the general one.
     public private(set) var drawsCombined = false
-    /// The kinds the combined program drew, by target: bit `target × 3 + kind`.
+    /// The kinds the combined program drew, by target: bit `target × 2 + kind`.
     private var combinedDrawn: UInt8 = 0
     /// The same bits for the kinds' own programs whose code `buildNextProgram()` has built.
     private var ownBuilt: UInt8 = 0
@@ -232,8 +233,8 @@ public final class Renderer {
 
     /// Compiles and links the shaders (or loads them from `programCache`'s binaries); needs a current context.
     /// `fontLog` hears which face text uses (once, at the first text drawn) or why there is none.
-    /// With `combinedFirstFrames`, shapes, shadows and glyphs are drawn by one program until their own programs'
-    /// code is built (`drawsCombined`, `buildNextProgram()`).
+    /// With `combinedFirstFrames`, shapes and shadows are drawn by one program until their own programs' code is
+    /// built (`drawsCombined`, `buildNextProgram()`).
     public init(fontLog: @escaping (String) -> Void = { _ in }, programCache: ProgramCache? = nil,
                 combinedFirstFrames: Bool = false) throws {
         let version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? ""
@@ -252,7 +253,7 @@ public final class Renderer {
             return try ShaderProgram(name: name, vertex: vertex, fragment: fragment, cache: programCache)
         }
         if combinedFirstFrames {
-            combined = try ShaderProgram(name: "combined", vertex: Shaders.combinedVertex, fragment: Shaders.combined,
+            combined = try ShaderProgram(name: "combined", vertex: Shaders.vertex, fragment: Shaders.combined,
                                          cache: programCache)
             drawsCombined = true
         }
@@ -858,8 +859,6 @@ public final class Renderer {
                         combined.setKind(kind)
                         combinedDrawn |= Self.combinedBit(combinedTarget, batch.primitive)
                     }
-                    // The atlas bound for every kind: llvmpipe keys its code on the bound texture's format too.
-                    text.bind()
                 } else if batch.primitive != current {
                     current = batch.primitive
                     combinedCurrent = false
@@ -901,7 +900,7 @@ public final class Renderer {
 
     /// The bit of `combinedDrawn` and `ownBuilt` for `primitive` (a combined kind) drawn into `target`.
     private static func combinedBit(_ target: CombinedTarget, _ primitive: Primitive) -> UInt8 {
-        1 << (target.rawValue * 3 + Int(primitive.combinedKind ?? 0))
+        1 << (target.rawValue * 2 + Int(primitive.combinedKind ?? 0))
     }
 
     /// The combined program's target the bound framebuffer is: the window's buffer (framebuffer 0) or the band;
@@ -915,7 +914,7 @@ public final class Renderer {
     }
 
     /// Has llvmpipe build the code of one kind's own program that the combined program stood in for: one triangle
-    /// of no area drawn with it, with a frame's state (vertex layout, blending, scissor, the atlas bound), into the
+    /// of no area drawn with it, with a frame's state (vertex layout, blending, scissor), into the
     /// buffer the combined program drew that kind into (the window's: make it current first; or the band), so
     /// nothing changes there. Call it between frames, while nothing is due (after a commit, while its frame callback
     /// is awaited): one program a call, so no frame waits for more than one. Once every kind the combined program
@@ -933,8 +932,8 @@ public final class Renderer {
         defer {
             if combinedDrawn & ~ownBuilt == 0 { endCombined() }
         }
-        guard let target = CombinedTarget(rawValue: bit / 3),
-              let primitive = Primitive.allCases.first(where: { $0.combinedKind == Float(bit % 3) }) else { return false }
+        guard let target = CombinedTarget(rawValue: bit / 2),
+              let primitive = Primitive.allCases.first(where: { $0.combinedKind == Float(bit % 2) }) else { return false }
         switch target {
         case .window: glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         case .band:
@@ -964,7 +963,6 @@ public final class Renderer {
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         use(primitive, width: 1, height: 1)
-        if primitive == .glyph { text.bind() }
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         return true
     }

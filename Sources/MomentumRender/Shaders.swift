@@ -129,11 +129,6 @@ enum Shaders {
         }
         """
 
-    /// The vertex shader of `combined`: `vertex`'s, and the texture coordinates `textureVertex` gives a glyph.
-    static let combinedVertex = vertex
-        .replacing("varying vec4 v_cutEnd;", with: "varying vec4 v_cutEnd;\nvarying vec2 v_texcoord;")
-        .replacing("v_cutEnd = a_cutEnd;", with: "v_cutEnd = a_cutEnd;\n    v_texcoord = a_shape.xy;")
-
     /// The statements of `source`'s `main` as a function `name` returning the colour they write: the very arithmetic
     /// of that shader (its own source stays as it is, so its program binaries and pixels are the same).
     static func colourFunction(_ name: String, from source: String) -> String {
@@ -150,13 +145,13 @@ enum Shaders {
         return String(shadow[start.lowerBound ..< end.lowerBound])
     }()
 
-    /// Shapes, shadows and glyphs in one program, the kind chosen by `u_kind` (`combinedKind`): each kind's colour
-    /// is worked out by its own shader's function and one is picked, with no branch (llvmpipe rounds a value written
-    /// under a branch's mask one step apart from its own program's in places), so the pixels are the kind's own
-    /// program's. llvmpipe builds a program's code (vertex, setup and fragment) at its first draw, 4–7 ms of CPU each
-    /// even with Mesa's shader cache warm: one program drawing three kinds builds once. Every pixel works out all three
-    /// kinds' colours, about their sum in cost: it draws only a launch's first frames (`Renderer.drawsCombined`), not
-    /// the flat fills (the whole background), which keep their own program.
+    /// Shapes and shadows in one program, the kind chosen by `u_kind` (`combinedKind`): each kind's colour is worked
+    /// out by its own shader's statements and one is picked, with no branch (llvmpipe rounds a value written under a
+    /// branch's mask one step apart from its own program's in places), so the pixels are the kind's own program's.
+    /// llvmpipe builds a program's code (vertex, setup and fragment) at its first draw, 4–7 ms of CPU each even with
+    /// Mesa's shader cache warm: one program drawing both kinds builds once. Every pixel works out both kinds'
+    /// colours, about their sum in cost: it draws only a launch's first frames (`Renderer.drawsCombined`), not the flat
+    /// fills (the whole background) nor the glyphs, which keep their own programs.
     static let combined = """
         \(header)
         varying vec2 v_local;
@@ -165,9 +160,7 @@ enum Shaders {
         varying vec2 v_params;
         varying vec4 v_cutStart;
         varying vec4 v_cutEnd;
-        varying vec2 v_texcoord;
         uniform float u_height;
-        uniform sampler2D u_texture;
         uniform float u_kind;
 
         \(roundedBoxDistance)
@@ -178,13 +171,10 @@ enum Shaders {
 
         \(colourFunction("shadowColour", from: shadow))
 
-        \(colourFunction("glyphColour", from: glyph))
-
         void main() {
             vec4 shape = shapeColour();
             vec4 shadow = shadowColour();
-            vec4 glyph = glyphColour();
-            gl_FragColor = u_kind < 0.5 ? shape : (u_kind < 1.5 ? shadow : glyph);
+            gl_FragColor = u_kind < 0.5 ? shape : shadow;
         }
         """
 

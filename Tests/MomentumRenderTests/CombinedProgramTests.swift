@@ -2,8 +2,8 @@ import MomentumLayers
 import Testing
 @testable import MomentumRender
 
-/// A launch's first frames draw shapes, shadows and glyphs with one combined program (`Renderer.drawsCombined`):
-/// llvmpipe builds each program's code at its first draw, so the first frame builds two programs' code (flat fills,
+/// A launch's first frames draw shapes and shadows with one combined program (`Renderer.drawsCombined`): llvmpipe
+/// builds each program's code at its first draw, so the first frame builds three programs' code (flat fills, glyphs,
 /// combined) instead of four. The pixels are the kinds' own programs' pixels, byte for byte, in the window's buffer
 /// and through the BGRA8 band; once `buildNextProgram()` has built the kinds' own programs, they draw again (real GL:
 /// llvmpipe through EGL's surfaceless platform, GLES 3 or, with `MOMENTUM_GLES_VERSION=2`, GLES 2).
@@ -30,15 +30,28 @@ struct CombinedProgramTests {
         return list
     }
 
+    /// A translucent bar wider than the frame with text on it: llvmpipe draws a 64x64 tile holding only the bar's flat
+    /// inside and glyphs on its linear path, whose rounding a combined glyph would change.
+    static func bar(width: Double, height: Double) -> DrawList {
+        var list = DrawList()
+        list.addBackground(top: RGBA(hex: 0xF4F6FB), bottom: RGBA(hex: 0xD9E2F2))
+        list.addRect(DrawRect(x: -4, y: 40, width: width + 8, height: height - 80),
+                     fill: RGBA(r: 0.95, g: 0.95, b: 0.97, a: 0.85))
+        list.addLabel("Electric Horizons · Critically Damped", at: SIMD2(12, height / 2), size: 13,
+                      color: RGBA(hex: 0x1B2A49))
+        return list
+    }
+
     static let sizes = [(width: 240, height: 180, scale: 1.0), (width: 300, height: 220, scale: 2.0)]
 
     /// `frame` drawn by a renderer made `combined` or not, into the context's own buffer (`draw`) and through the
     /// band into a BGRA buffer of the app's (`render`), and drawn once more after `buildNextProgram()` was called
     /// until it built nothing; each frame's bytes, with the programs drawn after each step.
-    static func drawn(combined: Bool, width: Int, height: Int, scale: Double) throws
+    static func drawn(combined: Bool, width: Int, height: Int, scale: Double,
+                      list make: (Double, Double) -> DrawList = frame) throws
         -> (window: [UInt8], band: [UInt32], after: [UInt8], programs: [Int], stillCombined: Bool) {
         try ShapeRasterTests.withRenderer(width: width, height: height, combinedFirstFrames: combined) { renderer in
-            let list = frame(width: Double(width) / scale, height: Double(height) / scale)
+            let list = make(Double(width) / scale, Double(height) / scale)
             renderer.draw(list, width: width, height: height, scale: scale)
             let window = renderer.readPixels(width: width, height: height)
             let first = renderer.programsDrawn
@@ -68,12 +81,23 @@ struct CombinedProgramTests {
         #expect(window, "the window's buffer: \(Self.differing(combined.window, own.window))")
         #expect(band, "through the BGRA8 band: \(combined.band.indices.filter { combined.band[$0] != own.band[$0] }.count) px")
         #expect(after, "drawn by the kinds' own programs again: \(Self.differing(combined.after, own.after))")
-        // Own programs: flat, shape, shadow, glyph. Combined: flat and combined, until the three are built after it.
+        // Own programs: flat, shape, shadow, glyph. Combined: flat, glyph and combined, until shape and shadow are
+        // built after it.
         #expect(own.programs == [4, 4, 0, 4])
-        #expect(combined.programs[0] == 2 && combined.programs[1] == 2, "\(combined.programs)")
-        // Shape, shadow and glyph, for the window's buffer and for the band: one each call.
-        #expect(combined.programs[2] == 6 && combined.programs[3] == 5, "\(combined.programs)")
+        #expect(combined.programs[0] == 3 && combined.programs[1] == 3, "\(combined.programs)")
+        // Shape and shadow, for the window's buffer and for the band: one each call.
+        #expect(combined.programs[2] == 4 && combined.programs[3] == 5, "\(combined.programs)")
         #expect(!combined.stillCombined)
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func flatFillsUnderTextAreTheFlatProgramsThroughTheBand(scale: Double) throws {
+        let width = Int(256 * scale), height = Int(192 * scale)
+        let own = try Self.drawn(combined: false, width: width, height: height, scale: scale, list: Self.bar)
+        let combined = try Self.drawn(combined: true, width: width, height: height, scale: scale, list: Self.bar)
+        let band = combined.band == own.band, window = combined.window == own.window
+        #expect(band, "through the BGRA8 band: \(combined.band.indices.filter { combined.band[$0] != own.band[$0] }.count) px")
+        #expect(window, "the window's buffer: \(Self.differing(combined.window, own.window))")
     }
 
     /// A renderer made without `combinedFirstFrames` never draws combined and has nothing to build.
