@@ -829,7 +829,7 @@ public final class Renderer {
         }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        let combinedTarget = drawsCombined ? combinedTargetForDraw() : nil
+        let combinedTarget = drawsCombined ? boundCombinedTarget() : nil
         for rect in region.rects {
             glScissor(GLint(rect.minX), GLint(bottom - rect.maxY), GLsizei(rect.width), GLsizei(rect.height))
             glClearColor(clear.r * clear.a, clear.g * clear.a, clear.b * clear.a, clear.a)
@@ -911,22 +911,6 @@ public final class Renderer {
         if bound == 0 { return .window }
         if let band = bandFramebuffers.first, GLuint(bound) == band.framebuffer { return .band }
         return nil
-    }
-
-    /// The bound target when the combined program draws this pass's shapes and shadows into it. The first frame
-    /// decides: where its first draw into the window's buffer or the band has no shape beside a shadow, the combined
-    /// program would stand in for one program and save nothing (the scroll list), so `drawsCombined` ends at once.
-    private func combinedTargetForDraw() -> CombinedTarget? {
-        guard let target = boundCombinedTarget(), !batches.isEmpty else { return nil }
-        if combinedDrawn == 0 {
-            let kinds = batches.reduce(into: 0) { $0 |= 1 << $1.primitive.rawValue }
-            let both = 1 << Primitive.shape.rawValue | 1 << Primitive.shadow.rawValue
-            guard kinds & both == both else {
-                endCombined()
-                return nil
-            }
-        }
-        return target
     }
 
     /// Has llvmpipe build the code of one kind's own program that the combined program stood in for: one triangle

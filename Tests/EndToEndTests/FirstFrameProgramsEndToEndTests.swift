@@ -5,8 +5,7 @@ import Testing
 /// The GL programs each scene's first frame draws with before its commit (the first frame's debug line): llvmpipe
 /// builds a program's code at its first draw (4–7 ms of CPU each even with Mesa's shader cache warm), so each one
 /// more is that much later on the screen. The first frames draw shapes and shadows with one combined program, flat
-/// fills and glyphs with their own (`Renderer.drawsCombined`): three, where the kinds' own programs were four. The
-/// scroll list's first frame has no shadow, so it draws with its three own programs (flat, shape, glyph) as before.
+/// fills and glyphs with their own (`Renderer.drawsCombined`): three, where the kinds' own programs were four.
 @Suite(.serialized) struct FirstFrameProgramsEndToEndTests {
     @Test(arguments: SceneKind.allCases)
     func theFirstFrameIsDrawnWithThreePrograms(scene: SceneKind) throws {

@@ -100,21 +100,6 @@ struct CombinedProgramTests {
         #expect(window, "the window's buffer: \(Self.differing(combined.window, own.window))")
     }
 
-    /// A first frame with shapes but no shadow (the scroll list's) draws with the kinds' own programs: the combined
-    /// program would stand in for one and save nothing.
-    @Test func aFirstFrameWithoutAShadowKeepsTheKindsOwnPrograms() throws {
-        var list = DrawList()
-        list.addBackground(top: RGBA(hex: 0xF4F6FB), bottom: RGBA(hex: 0xD9E2F2))
-        list.addRoundedRect(DrawRect(x: 10.5, y: 12, width: 120, height: 40), cornerRadius: 8, fill: RGBA(hex: 0xFFFFFF))
-        list.addLabel("Row", at: SIMD2(20, 36), size: 12, color: RGBA(hex: 0x1B2A49))
-        try ShapeRasterTests.withRenderer(width: 160, height: 80, combinedFirstFrames: true) { renderer in
-            renderer.draw(list, width: 160, height: 80, scale: 1)
-            #expect(!renderer.drawsCombined)
-            #expect(renderer.programsDrawn == 3, "flat, shape, glyph")
-            #expect(!renderer.buildNextProgram())
-        }
-    }
-
     /// A renderer made without `combinedFirstFrames` never draws combined and has nothing to build.
     @Test func aRendererWithoutTheCombinedProgramHasNothingToBuild() throws {
         try ShapeRasterTests.withRenderer(width: 64, height: 64) { renderer in
