@@ -137,13 +137,18 @@ enum Shaders {
             + "}"
     }
 
+    /// The text of `source` from the first `start` up to the first `end` after it ("" where either is missing).
+    static func text(of source: String, from start: String, upTo end: String) -> String {
+        guard let from = source.firstRange(of: start),
+              let to = source[from.lowerBound...].firstRange(of: end) else { return "" }
+        return String(source[from.lowerBound ..< to.lowerBound])
+    }
+
+    /// The varyings and uniform `shape` reads.
+    static let shapeInputs = text(of: shape, from: "varying vec2 v_local;", upTo: "float roundedBoxDistance")
+
     /// The functions `shadow` calls before its `main` (`erfApprox`).
-    static let shadowFunctions: String = {
-        guard let start = shadow.firstRange(of: "// erf(x)"), let end = shadow.firstRange(of: "void main() {") else {
-            return ""
-        }
-        return String(shadow[start.lowerBound ..< end.lowerBound])
-    }()
+    static let shadowFunctions = text(of: shadow, from: "// erf(x)", upTo: "void main() {")
 
     /// Shapes and shadows in one program, the kind chosen by `u_kind` (`combinedKind`): each kind's colour is worked
     /// out by its own shader's statements and one is picked, with no branch (llvmpipe rounds a value written under a
@@ -154,13 +159,7 @@ enum Shaders {
     /// fills (the whole background) nor the glyphs, which keep their own programs.
     static let combined = """
         \(header)
-        varying vec2 v_local;
-        varying vec4 v_color;
-        varying vec2 v_half;
-        varying vec2 v_params;
-        varying vec4 v_cutStart;
-        varying vec4 v_cutEnd;
-        uniform float u_height;
+        \(shapeInputs)
         uniform float u_kind;
 
         \(roundedBoxDistance)
