@@ -318,6 +318,26 @@ struct FrameDeadlineTests {
         #expect(again.late == 0, "\(again.late) late")
     }
 
+    @Test("a run from memory whose launch frames were presented 47 ms apart (drawn slowly the first time): the first frame of a drag after them starts at the remembered start, not at the fresh run's guess")
+    func rememberedRunAfterASlowLaunch() throws {
+        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
+        var learner = FrameDeadline(remembering: memory)
+        // bench-touch-floor's rounds (weston headless): the launch's two frames, presented 47.4 ms apart, then the
+        // panel rests until the press, whose frame is drawn without a callback.
+        learner.drew(sequence: 1, callback: 1.0, wake: 1.0, commit: 1.016)
+        learner.presented(sequence: 1, at: 1.041, refresh: Self.weston.refresh)
+        learner.drew(sequence: 2, callback: 1.041, wake: 1.041, commit: 1.050)
+        learner.presented(sequence: 2, at: 1.0884, refresh: Self.weston.refresh)
+        learner.drewWithoutCallback()
+        // The state when the drag's first callback arrives: one interval between presented frames timed (47.4 ms,
+        // no cadence yet). Before, judged by it, the memory did not fit (its cycle 25 ms) and the frame started at the
+        // guess, half the refresh the feedback gave less the slack: 6.9 ms after the callback.
+        #expect(!learner.hasFeedback)
+        let callback = 1.3
+        let wait = learner.wake(afterCallback: callback) - callback
+        #expect(wait >= memory.target - memory.slack - 0.0015 && wait <= memory.target, "\(wait) against \(memory.line)")
+    }
+
     @Test("a run from an idle run's memory on a machine busier since: its start keeps an eighth of the period more from the first wake → commit time past the remembered slack, not before")
     func rememberedRunOnABusierMachine() throws {
         let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
