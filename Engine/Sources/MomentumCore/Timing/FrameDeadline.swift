@@ -51,7 +51,8 @@
 ///   remembered slack (widened, narrowing as ever) and twice the spread of the wake → commit times seen so far (the
 ///   young allowance; an eighth of the period in place of its third once a wake → commit time ran past the
 ///   remembered slack) from the first callback with feedback. A memory whose slack is
-///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence, is not used; when the
+///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence (judged once four intervals are
+///   timed: a launch's frames are presented as slowly as they are drawn), is not used; when the
 ///   statistics begin with their median latency half a cycle or more past the remembered one (the deadline is
 ///   earlier now: a late frame of each is all they show), it is dropped and the probe starts from the callback.
 ///
