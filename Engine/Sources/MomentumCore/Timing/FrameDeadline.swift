@@ -48,10 +48,11 @@
 ///   on-time target, the ceiling if a second late frame confirmed it, the slack and the on-time latency, on the
 ///   output's refresh and cadence) starts the
 ///   next run (`init(remembering:)`) in place of the guess: its frames start at the remembered target less the
-///   remembered slack (widened, narrowing as ever) and an eighth of the period or twice the spread of the wake →
-///   commit times seen so far (the young allowance with an eighth for its third) from the first callback with
-///   feedback. A memory whose slack is
-///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence, is not used; when the
+///   remembered slack (widened, narrowing as ever) and twice the spread of the wake → commit times seen so far (the
+///   young allowance; an eighth of the period in place of its third once a wake → commit time ran past the
+///   remembered slack) from the first callback with feedback. A memory whose slack is
+///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence (judged once four intervals are
+///   timed: a launch's frames are presented as slowly as they are drawn), is not used; when the
 ///   statistics begin with their median latency half a cycle or more past the remembered one (the deadline is
 ///   earlier now: a late frame of each is all they show), it is dropped and the probe starts from the callback.
 ///
@@ -278,10 +279,13 @@ public struct FrameDeadline: Sendable {
     /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run 1–10
     /// ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (`renderTail`
     /// less the median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
-    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps an eighth of the
-    /// period or twice the spread (from its first frame): a quiet run's memory on a machine loaded since was late once
-    /// in a 1.6 s drag without the eighth (8 of 8 drags in the model), 5 of 8 with it, at 1.10× the floor's touch →
-    /// present p99 idle against 1.05×.
+    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps twice the spread,
+    /// and an eighth of the period more only once one of its wake → commit times ran past the remembered slack (the
+    /// machine busier than when it was remembered, `busierThanRemembered`). With the eighth from the first frame, a
+    /// quiet run's drag started ~3 ms earlier for its first ~24 frames (bench-touch-floor: 18.0 ms after the callback
+    /// against 21.5 later), and the samples that came just after those starts set the round's p99; on a machine
+    /// loaded since, the eighth from the first frame left a late frame in 183 of 200 1.6 s drags of the model against
+    /// 195 of 200 with it from the first wake-up past the slack, and 200 without it.
     var youngAllowance: Double {
         guard renders.count < Self.youngHistory, let period else { return 0 }
         let spread = renderTail.map { longest in
@@ -289,7 +293,15 @@ public struct FrameDeadline: Sendable {
         } ?? 0
         // Whole for the first third of the young history, then shrinking to nothing.
         let known = Double(renders.count) / Double(Self.youngHistory)
-        return max(remembered == nil ? period / 3 : period / 8, spread) * min(1, 1.5 * (1 - known))
+        let unknownTail = remembered == nil ? period / 3 : busierThanRemembered ? period / 8 : 0
+        return max(unknownTail, spread) * min(1, 1.5 * (1 - known))
+    }
+
+    /// Whether this run, started from an earlier run's memory, took longer from a planned wake to its commit than the
+    /// slack remembered (a wake-up that ran late on a machine busier since). False without a memory.
+    var busierThanRemembered: Bool {
+        guard let remembered, let longest = renders.sorted.last else { return false }
+        return longest > remembered.slack
     }
 
     /// The period a fresh run's guess is a share of before the statistics (s): the shortest of the cadence timed so
@@ -303,7 +315,11 @@ public struct FrameDeadline: Sendable {
         guard hasFeedback else {
             // A fresh run: the guess, once the compositor is known to send feedback (so a late frame shows).
             guard guess != nil, sawFeedback, let period = guessPeriod else { return callback }
-            if let remembered, remembered.fits(refresh: refresh, cycle: cycle) {
+            // The cadence is judged once the statistics begin (four intervals): the launch's frames are presented as
+            // slowly as they are drawn (47 ms apart under weston headless), and that interval alone is no cadence.
+            // Judged by it, the memory did not fit, and a drag's first frames after the launch started at the guess
+            // (~6.5 ms after the callback, not ~21): their samples set the best rounds' p99 in bench-touch-floor.
+            if let remembered, remembered.fits(refresh: refresh, cycle: intervals.count >= 4 ? cycle : nil) {
                 return callback + max(0, remembered.target - max(renderEstimate, remembered.slack) - youngAllowance)
             }
             return callback + max(0, Self.guessShare * period - renderEstimate)
