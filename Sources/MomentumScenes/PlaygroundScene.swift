@@ -483,10 +483,25 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         move(from: handoff.value, velocity: handoff.velocity, to: goal)
     }
 
-    /// Advances the animations by `dt` seconds of frame time.
+    /// Advances the animations by `dt` seconds of frame time. A frame longer than a 60 Hz one (under load they come
+    /// 70–120 ms apart) is taken in equal steps no longer than that, each with its own contacts: a body struck (or
+    /// turned by a wall) during the frame goes on from there, and an impact is met at the velocities the bodies have
+    /// then (the card's spring speeds it up by a third in its first 30 ms), as at 60 Hz.
     public mutating func advance(by dt: Double) -> [SceneEvent] {
-        sinceInput += layers.advance(by: dt)
         var reports: [SceneEvent] = []
+        let steps = Swift.max(1, Int((dt * Self.contactRate - 1e-6).rounded(.up)))
+        for _ in 0..<steps { advanceStep(by: dt / Double(steps), into: &reports) }
+        clearLegend()
+        syncDecorations()
+        return reports
+    }
+
+    /// The longest step `advance(by:)` looks for contacts over: a 60 Hz frame.
+    static let contactRate = 60.0
+
+    private mutating func advanceStep(by dt: Double, into reports: inout [SceneEvent]) {
+        let drawn = bodiesAsDrawn()
+        sinceInput += layers.advance(by: dt)
         // A still press on the moving card held for the hold time catches it where it is drawn.
         if let down = pressedMoving, !isHeld, recognizer.isActive, !recognizer.isPanning, !recognizer.isPinching,
            layers.time - down.time >= TouchRule.holdTime {
@@ -496,11 +511,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
            layers.time - down >= TouchRule.holdTime {
             if layers.isAnimating(.position, of: tileLayer) { catchTile(into: &reports) } else { pressedMovingTile = nil }
         }
-        collide(step: dt, into: &reports)
+        collide(step: dt, from: drawn, into: &reports)
         strikeWalls(into: &reports)
-        clearLegend()
-        syncDecorations()
-        return reports
     }
 
     /// A tile come to rest over the legend's lines (gravity off) glides up clear of them, and one come to rest over
@@ -1005,8 +1017,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The tile spins from the angle it is drawn at with angular velocity `w` (an off-centre impact): it turns on
     /// and settles upright, on the whole turn nearest to where `tileSpinLookAhead` of that spin takes it. The angle
     /// and its velocity carry on from what is drawn (a spin mid-spin adds to it).
-    private mutating func spinTile(velocity w: Double) {
-        let from = layers.removeAnimation(.rotation, of: tileLayer).value.x
+    private mutating func spinTile(velocity w: Double, turnedBy turn: Double = 0) {
+        let from = layers.removeAnimation(.rotation, of: tileLayer).value.x + turn
         let level = ((from + w * Self.tileSpinLookAhead) / (2 * Double.pi)).rounded() * 2 * Double.pi
         let animation = SpringAnimation(parameters: Self.tileSpinSpring, restThreshold: .rotation,
                                         value: AnimatableVector(from, 0), velocity: AnimatableVector(w, 0),
@@ -1056,11 +1068,15 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// drawn with its new velocity: the card on its backend toward where that velocity takes it, the tile free.
     /// Overlapping bodies are pushed apart in velocity over a frame `step` (none jumps); a card falling onto the tile
     /// comes to rest on it. Positions never jump; velocities turn as in a bounce off a wall.
-    private mutating func collide(step: Double, into reports: inout [SceneEvent]) {
+    private mutating func collide(step: Double, from drawn: (card: DynamicsSweep, tile: DynamicsSweep),
+                                  into reports: inout [SceneEvent]) {
         guard !(isHeld && tileHeld), step > 0 else { return }
         let cardShape = card, tileNow = layers.presented(.position, of: tileLayer)
         let cardSize = cardShape.scaledHalfSize * 2
+        // Within reach now, or a frame ago (a fast card may have passed into or through the tile since).
+        let travel = (cardShape.rect.center - drawn.card.center - tileNow.value + drawn.tile.center)
         let reach = (cardSize * cardSize).sum().squareRoot() / 2 + tileSide * 0.71 + 4
+            + (travel * travel).sum().squareRoot()
         let gap = cardShape.rect.center - tileNow.value
         guard (gap * gap).sum() < reach * reach else { return }
         // The tile making way (below) glides on a spring, through nothing it could hit; so does a body settling on
@@ -1089,23 +1105,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         if tileHeld { tileProps.density = 0 }
         // A free tile turns when hit off-centre (the solver's torque on it); the card's turn is its fingers'.
         tileProps.allowsRotation = !tileHeld
-        let tileSpinNow = tileAngularVelocity, tileAngleNow = tileAngle
-        /// The two bodies `ahead` seconds on at their velocities now.
-        func bodies(ahead: Double) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
+        /// The two bodies as `card` and `tile` say.
+        func bodies(_ card: DynamicsSweep, _ tile: DynamicsSweep) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
             var world = DynamicsWorld()
-            let c = world.addItem(center: cardShape.rect.center + cardVelocity * ahead, width: cardSize.x,
-                                  height: cardSize.y, properties: cardProps)
-            let t = world.addItem(center: tileNow.value + tileVelocityNow * ahead, width: tileSide, height: tileSide,
-                                  properties: tileProps)
-            world.setAngle(cardShape.rotation, for: c)
-            world.setAngle(tileAngleNow + tileSpinNow * ahead, for: t)
-            world.setVelocity(cardVelocity, for: c)
-            world.setVelocity(tileVelocityNow, for: t)
-            world.setAngularVelocity(tileSpinNow, for: t)
+            let c = world.addItem(center: card.center, width: cardSize.x, height: cardSize.y, properties: cardProps)
+            let t = world.addItem(center: tile.center, width: tileSide, height: tileSide, properties: tileProps)
+            world.setAngle(card.angle, for: c)
+            world.setAngle(tile.angle, for: t)
+            world.setVelocity(card.velocity, for: c)
+            world.setVelocity(tile.velocity, for: t)
+            world.setAngularVelocity(tile.angularVelocity, for: t)
             return (world, c, t)
         }
-        // Touching now (pushed apart if they overlap), or about to: where they will be half a frame on, so an impact
-        // is drawn at most half a frame's travel early or late, never a whole frame into each other.
         // Resting on each other (nearly still, a few px deep, as gravity leaves them): no push-out, which would only
         // wedge the one below against the floor.
         let relative = cardVelocity - tileVelocityNow
@@ -1119,21 +1130,32 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
             return
         }
-        var (world, c, t) = bodies(ahead: 0)
-        // Each impact at its centre of pressure: a tile struck off its centre spins.
-        if !world.resolveContacts(pushOut: resting ? nil : step, atCentreOfPressure: true) {
-            (world, c, t) = bodies(ahead: step / 2)
+        // The two as drawn now; or, where they met during the frame just drawn (a thrown card crosses 150–480 px in a
+        // 70–120 ms frame under load), as they were at that moment: the impact is resolved there, and each body goes
+        // on from there for the rest of the frame (`lag`).
+        let now = bodiesAsDrawn(), drawnBox = cardBox()
+        let (impact, lag) = sweptImpact(step: step, from: drawn, to: now) ?? (now, 0)
+        var (world, c, t) = bodies(impact.card, impact.tile)
+        // Each impact at its centre of pressure: a tile struck off its centre spins. Touching now (pushed apart in
+        // velocity over a frame if they overlap); with gravity on, or about to: where they will be half a step on (a
+        // body falling onto the other is caught that early and settles on it, `settleOnTop`, as before).
+        if !world.resolveContacts(pushOut: resting || lag > 0 ? nil : step, atCentreOfPressure: true) {
+            guard hasGravity else { return }
+            (world, c, t) = bodies(now.card.advanced(by: step / 2), now.tile.advanced(by: step / 2))
             guard world.resolveContacts(atCentreOfPressure: true) else { return }
         }
+        let cardBefore = impact.card.velocity, tileBefore = impact.tile.velocity
         let newCard = world.velocity(of: c), newTile = world.velocity(of: t)
-        let cardTurned = !isHeld && ((newCard - cardVelocity) * (newCard - cardVelocity)).sum() > 1
-        let tileTurned = !tileHeld && ((newTile - tileVelocityNow) * (newTile - tileVelocityNow)).sum() > 1
+        let cardTurned = !isHeld && ((newCard - cardBefore) * (newCard - cardBefore)).sum() > 1
+        let tileTurned = !tileHeld && ((newTile - tileBefore) * (newTile - tileBefore)).sum() > 1
         let newSpin = world.angularVelocity(of: t)
-        let tileSpun = !tileHeld && abs(newSpin - tileSpinNow) > 0.05
+        let tileSpun = !tileHeld && abs(newSpin - impact.tile.angularVelocity) > 0.05
         guard cardTurned || tileTurned || tileSpun else { return }
-        if tileSpun { spinTile(velocity: newSpin) }
+        // Each body on from the impact with its new velocity, for the time since it (`lag`, 0 at an impact now).
+        if tileSpun { spinTile(velocity: newSpin, turnedBy: impact.tile.angle + newSpin * lag - tileAngle) }
         if cardTurned {
-            let from = layers.removeAnimation(.position, of: cardLayer).value
+            _ = layers.removeAnimation(.position, of: cardLayer)
+            let from = impact.card.center + newCard * lag
             if hasGravity, (newCard * newCard).sum() < 100, from.y < tileNow.value.y {
                 // Landed on the tile: it rests on it (until the tile moves from under it).
                 layers[cardLayer].position = from
@@ -1143,7 +1165,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
         }
         if tileTurned {
-            let from = layers.removeAnimation(.position, of: tileLayer).value
+            _ = layers.removeAnimation(.position, of: tileLayer)
+            let from = impact.tile.center + newTile * lag
             if hasGravity, (newTile * newTile).sum() < 100, from.y < cardShape.rect.center.y {
                 // Landed on the card: it rests on it (until the card moves from under it).
                 layers[tileLayer].position = from
@@ -1153,21 +1176,65 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
         }
         // An impact a user sees (three times Box2D's bounce threshold, 300 px/s): a flash where they met.
-        let approach = ((cardVelocity - tileVelocityNow) * (cardVelocity - tileVelocityNow)).sum().squareRoot()
+        let approach = ((cardBefore - tileBefore) * (cardBefore - tileBefore)).sum().squareRoot()
         if approach > 3 * DynamicsUnits.restitutionThreshold {
-            // Between the nearest points of the two boxes.
-            let box = cardBox(), half = tileSide / 2
-            let onCard = SIMD2(Swift.min(Swift.max(tileNow.value.x, box.x), box.maxX),
-                               Swift.min(Swift.max(tileNow.value.y, box.y), box.maxY))
-            let onTile = SIMD2(Swift.min(Swift.max(cardShape.rect.center.x, tileNow.value.x - half), tileNow.value.x + half),
-                               Swift.min(Swift.max(cardShape.rect.center.y, tileNow.value.y - half), tileNow.value.y + half))
+            // Between the nearest points of the two boxes, where they met.
+            let cardAt = impact.card.center, tileAt = impact.tile.center
+            let box = drawnBox.offsetBy(cardAt - cardShape.rect.center), half = tileSide / 2
+            let onCard = SIMD2(Swift.min(Swift.max(tileAt.x, box.x), box.maxX),
+                               Swift.min(Swift.max(tileAt.y, box.y), box.maxY))
+            let onTile = SIMD2(Swift.min(Swift.max(cardAt.x, tileAt.x - half), tileAt.x + half),
+                               Swift.min(Swift.max(cardAt.y, tileAt.y - half), tileAt.y + half))
             PlaygroundDecor.flash(spark, at: (onCard + onTile) / 2, in: &layers)
         }
         reports.append(SceneEvent(.collision, [
-            TraceField(EventField.velocityBefore, .vector(cardVelocity)), TraceField(EventField.velocityAfter, .vector(newCard)),
-            TraceField(EventField.tileVelocityBefore, .vector(tileVelocityNow)),
+            TraceField(EventField.velocityBefore, .vector(cardBefore)), TraceField(EventField.velocityAfter, .vector(newCard)),
+            TraceField(EventField.tileVelocityBefore, .vector(tileBefore)),
             TraceField(EventField.tileVelocityAfter, .vector(newTile)),
         ]))
+    }
+
+    /// The card and the tile as drawn now: turned (and the card scaled) boxes with their velocities (the tile's spin;
+    /// the card's turn is its fingers', not a body's).
+    private func bodiesAsDrawn() -> (card: DynamicsSweep, tile: DynamicsSweep) {
+        let shape = card, tile = layers.presented(.position, of: tileLayer)
+        return (DynamicsSweep(center: shape.rect.center, halfSize: shape.scaledHalfSize, angle: shape.rotation,
+                              velocity: velocity),
+                DynamicsSweep(center: tile.value, halfSize: SIMD2(repeating: tileSide / 2), angle: tileAngle,
+                              velocity: tileHeld ? tileVelocity : tile.velocity, angularVelocity: tileAngularVelocity))
+    }
+
+    /// Where the card and the tile first touched during the frame of `step` s just drawn, from as they were drawn
+    /// (`from`) to as they are now (`to`), and how long ago: each moved in a straight line between the two frames
+    /// (at the mean velocity, turning at the mean rate), the time of first contact along that travel
+    /// (`DynamicsSweep.timeOfImpact`, Box2D's: 0.5 px apart). They meet there at their velocities between the
+    /// frames' in proportion (a card on its spring speeds up or slows over a long frame); where those would part
+    /// them (a body turned by a wall during the frame, coming back at its mean velocity), at the mean velocities. A
+    /// body a finger holds (moved between frames, not during one) meets at its own. Nil when they did not meet
+    /// during the frame, or already touched where it began (resting on or pressed into each other: what is drawn now
+    /// is resolved), or gravity is on (bodies land on and rest on each other: caught half a step ahead, as before).
+    private func sweptImpact(step: Double, from: (card: DynamicsSweep, tile: DynamicsSweep),
+                             to: (card: DynamicsSweep, tile: DynamicsSweep))
+        -> ((card: DynamicsSweep, tile: DynamicsSweep), Double)? {
+        func travel(_ a: DynamicsSweep, _ b: DynamicsSweep) -> DynamicsSweep {
+            DynamicsSweep(center: a.center, halfSize: b.halfSize, angle: a.angle, velocity: (b.center - a.center) / step,
+                          angularVelocity: (b.angle - a.angle) / step)
+        }
+        let card = travel(from.card, to.card), tile = travel(from.tile, to.tile)
+        guard !hasGravity, case .touching(let at) = DynamicsSweep.timeOfImpact(card, tile, within: step), at > 0, at < step
+        else { return nil }
+        var met = (card: card.advanced(by: at), tile: tile.advanced(by: at))
+        let share = at / step
+        let between = (card: from.card.velocity + (to.card.velocity - from.card.velocity) * share,
+                       tile: from.tile.velocity + (to.tile.velocity - from.tile.velocity) * share)
+        let line = met.tile.center - met.card.center
+        if ((between.card - between.tile) * line).sum() > 0 {
+            met.card.velocity = between.card
+            met.tile.velocity = between.tile
+        }
+        if isHeld { met.card.velocity = to.card.velocity }
+        if tileHeld { met.tile.velocity = to.tile.velocity }
+        return (met, step - at)
     }
 
     /// With gravity on, the card (`card`) or the tile come to rest on the other: each body moves on its own
