@@ -37,7 +37,7 @@ public struct DynamicsSweep: Sendable, Equatable {
     }
 
     /// The farthest any point of the box lies from its centre.
-    var radius: Double { (halfSize * halfSize).sum().squareRoot() }
+    public var radius: Double { (halfSize * halfSize).sum().squareRoot() }
 }
 
 /// What a sweep of two boxes over a time span finds.
