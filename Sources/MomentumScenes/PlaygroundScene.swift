@@ -1220,9 +1220,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// (`DynamicsSweep.timeOfImpact`, Box2D's: 0.5 px apart). They meet there at their velocities between the
     /// frames' in proportion (a card on its spring speeds up or slows over a long frame); where those would part
     /// them (a body turned by a wall during the frame, coming back at its mean velocity), at the mean velocities. A
-    /// body a finger holds (moved between frames, not during one) meets at its own. Nil when they did not meet
-    /// during the frame, or already touched where it began (resting on or pressed into each other: what is drawn now
-    /// is resolved), or gravity is on (bodies land on and rest on each other: caught half a step ahead, as before).
+    /// body a finger holds (moved between frames, not during one) meets at its own; touching where the step began (a
+    /// card that struck the tile a step ago and is sped on by its spring), they meet there. Nil when they did not
+    /// meet during the step, or overlapped where it began (pressed into each other: what is drawn now is resolved),
+    /// or gravity is on (bodies land on and rest on each other: caught half a step ahead, as before).
     private func sweptImpact(step: Double, from: (card: DynamicsSweep, tile: DynamicsSweep),
                              to: (card: DynamicsSweep, tile: DynamicsSweep))
         -> ((card: DynamicsSweep, tile: DynamicsSweep), Double)? {
@@ -1231,7 +1232,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                           angularVelocity: (b.angle - a.angle) / step)
         }
         let card = travel(from.card, to.card), tile = travel(from.tile, to.tile)
-        guard !hasGravity, case .touching(let at) = DynamicsSweep.timeOfImpact(card, tile, within: step), at > 0, at < step
+        guard !hasGravity, case .touching(let at) = DynamicsSweep.timeOfImpact(card, tile, within: step), at < step
         else { return nil }
         var met = (card: card.advanced(by: at), tile: tile.advanced(by: at))
         let share = at / step
