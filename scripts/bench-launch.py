@@ -33,10 +33,9 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import end_weston, start_weston, stop, vm_kib  # noqa: E402
+from benchlib import SCENES, end_weston, smaps_regions, start_weston, stop, vm_kib  # noqa: E402
 
 COMMIT = re.compile(r"^\[\s*(\d+)\.(\d+)\]\s+-> wl_surface@(\d+)\.(attach|commit)\(")
-SCENES = ["panel", "transition", "gallery", "playground", "scroll"]
 TOPLEVEL = re.compile(r"-> xdg_wm_base@\d+\.get_xdg_surface\(new id xdg_surface@\d+, wl_surface@(\d+)\)")
 
 
@@ -68,15 +67,9 @@ def first_commit_us(log_path, spawn_us):
 def resident_by_mapping(pid):
     """KiB resident per mapping name: a file's base name, `[heap]`, `[stack]`, `[anon]` or a memfd's name."""
     totals = {}
-    name = None
-    with open(f"/proc/{pid}/smaps") as smaps:
-        for line in smaps:
-            fields = line.split()
-            if not fields[0].endswith(":"):
-                path = " ".join(fields[5:])
-                name = os.path.basename(path) if path.startswith("/") else (path or "[anon]")
-            elif fields[0] == "Rss:":
-                totals[name] = totals.get(name, 0) + int(fields[1])
+    for path, _, resident in smaps_regions(pid):
+        name = os.path.basename(path) if path.startswith("/") else path
+        totals[name] = totals.get(name, 0) + resident
     return totals
 
 

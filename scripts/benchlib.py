@@ -64,6 +64,26 @@ def bench(momentum, argv, out):
     return report, markdown
 
 
+SCENES = ["panel", "transition", "gallery", "playground", "scroll"]
+"""Momentum's scenes, as `momentum run --scene` names them."""
+
+
+def smaps_regions(pid):
+    """Each memory region of /proc/PID/smaps: [path (`[heap]`, `[anon]`, a memfd's or a file's), mapped KiB,
+    resident KiB]."""
+    found, current = [], None
+    with open(f"/proc/{pid}/smaps") as smaps:
+        for line in smaps:
+            fields = line.split()
+            if not fields[0].endswith(":"):
+                start, end = fields[0].split("-")
+                current = [" ".join(fields[5:]) or "[anon]", (int(end, 16) - int(start, 16)) // 1024, 0]
+                found.append(current)
+            elif fields[0] == "Rss:" and current is not None:
+                current[2] = int(fields[1])
+    return found
+
+
 def vm_kib(pid, field):
     """A size in KiB from /proc/PID/status (`field` with its colon: `VmHWM:`, `VmRSS:`)."""
     with open(f"/proc/{pid}/status") as f:

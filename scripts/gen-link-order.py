@@ -27,9 +27,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import end_weston, start_weston  # noqa: E402
+from benchlib import SCENES, end_weston, start_weston  # noqa: E402
 
-SCENES = ["panel", "transition", "gallery", "playground", "scroll"]
 
 
 def function_symbols(binary):

@@ -5,8 +5,9 @@ In one private weston headless (pixman) of the given output size and scale, runs
 --fullscreen --no-hud --autoplay` for `--seconds` (6), reads VmRSS every 10 ms and /proc/PID/smaps again at each new
 high, and prints VmHWM, the highest VmRSS read, and every region of `[heap]`, anonymous memory, a stack or a memfd
 (the app's and Mesa's `wl_shm` buffers) with at least `--min-kib` (200) KiB resident at that reading: resident and
-mapped size, largest first. Where `bench-launch.py --mappings` sums the regions by name, this keeps them apart (the
-two band framebuffers of the panel scene at 1920x1080@2 are two `[anon]` regions of 3.75 and 3.21 MiB).
+mapped size, largest first. Where `bench-launch.py --mappings` sums the regions by name, this keeps them apart (a
+build before the shared band had two band framebuffers in the panel scene at 1920x1080@2: two `[anon]` regions of
+3.75 and 3.21 MiB).
 
   scripts/peak-regions.py [--size 800x600] [--scale 1] [--scene panel] [--seconds 6] [--min-kib 200] MOMENTUM
 
@@ -22,25 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import end_weston, start_weston, stop, vm_kib  # noqa: E402
-
-SCENES = ["panel", "transition", "gallery", "playground", "scroll"]
-
-
-def regions(pid):
-    """Each region of /proc/PID/smaps: [name, mapped KiB, resident KiB]."""
-    found, current = [], None
-    with open(f"/proc/{pid}/smaps") as smaps:
-        for line in smaps:
-            fields = line.split()
-            if not fields[0].endswith(":"):
-                start, end = fields[0].split("-")
-                current = [" ".join(fields[5:]) or "[anon]", (int(end, 16) - int(start, 16)) // 1024, 0]
-                found.append(current)
-            elif fields[0] == "Rss:" and current is not None:
-                current[2] = int(fields[1])
-    return found
-
+from benchlib import SCENES, end_weston, smaps_regions, start_weston, stop, vm_kib  # noqa: E402
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -70,7 +53,7 @@ def main():
                 raise RuntimeError(f"momentum exited with status {client.returncode} while running")
             rss = vm_kib(client.pid, "VmRSS:")
             if rss > highest:
-                highest, at_highest = rss, regions(client.pid)
+                highest, at_highest = rss, smaps_regions(client.pid)
             time.sleep(0.01)
         hwm = vm_kib(client.pid, "VmHWM:")
     except (RuntimeError, OSError) as error:

@@ -60,7 +60,8 @@ public final class Renderer {
         case window
         /// A buffer of the app's own (`BufferPixels`, BGRA bytes, top row first) holding the frame drawn `age`
         /// frames ago (0: unknown, redrawn in full): the redrawn rectangles are drawn band by band into one
-        /// framebuffer `bandRows` high (as high as the frame where that is lower) and read back into it. No
+        /// framebuffer at least `bandRows` high (one band shared by every surface where the window is drawn so, as large as
+        /// the window; each frame drawn in its bottom left corner) and read back into it. No
         /// full-size GL buffer is needed. With `newest`, the buffer holding the last frame (which the compositor may
         /// still hold: it is only read), what the older buffer missed before this frame is copied from there, and
         /// only this frame's damage is drawn.

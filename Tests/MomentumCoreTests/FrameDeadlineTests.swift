@@ -197,7 +197,7 @@ struct FrameDeadlineTests {
         #expect(outcome.late == 0)
     }
 
-    @Test("one wake-up 10 ms late, its frame on time anyway (a run from memory after a hitch, a fresh run): the start stays off the callback and the run's memory stays usable",
+    @Test("one wake-up late, its frame on time anyway (a run from memory after a hitch: 4 ms late — 10 ms would now make its frame late, the start kept ~3 ms nearer the latch —; a fresh run: 10 ms): the start stays off the callback and the run's memory stays usable",
           arguments: [true, false])
     func oneLateWakeUpOnTime(remembered: Bool) throws {
         // bench-touch-floor's round (weston headless, 2026-11-27, the base's trace replayed through the learner): a

@@ -4,8 +4,9 @@ import MomentumRun
 import MomentumText
 import WaylandClient
 
-/// The window's EGL surface and the renderer drawing into it: made on the first configure, resized on later ones,
-/// released GL before EGL before the surface.
+/// The window's EGL surface (or the app's own `wl_shm` buffers holding its frames, `--surface-buffers`) and the
+/// renderer drawing into it: made on the first configure, resized on later ones (with `auto`, a configure across the
+/// line switches between the two ways), released GL before EGL before the surface.
 final class RenderTarget {
     private var context: RenderContext?
     private var eglWindow: WaylandEGLWindow?
@@ -87,13 +88,15 @@ final class RenderTarget {
         }
     }
 
-    /// Makes (or resizes) the EGL window surface for `window`'s buffer size.
+    /// Makes (or resizes) what holds the window's frames for `window`'s buffer size: the EGL window surface, or the
+    /// app's buffers (which take each frame's size as it comes); with `--surface-buffers auto` the way is chosen
+    /// again at each configure.
     func prepare(display: Display, window: Window) throws(AppError) {
         let size = window.bufferSize
         if let context, renderer != nil {
             defer { sizeBands(window: window) }
             if surfaceBuffers == .auto, chooseAgain(context: context, window: window) { return }
-            // The app's buffers: each frame takes a buffer of the size in effect.
+            // The app's buffers take each frame's size as it comes; an EGL window is resized.
             if appBuffers == nil { eglWindow?.resize(width: Int(size.width), height: Int(size.height)) }
             return
         }
@@ -187,7 +190,13 @@ final class RenderTarget {
                     try makeWindowSurface(context: context, window: window)
                 }
             } catch {
-                return false  // the app's buffers keep the window's frames
+                // The app's buffers keep the window's frames: a surface made but not bound goes, and the context
+                // is bound to no surface again, as it was.
+                if !retiresSurface {
+                    context.destroySurface()
+                    try? context.drawWindowWithoutSurface()
+                }
+                return false
             }
             appBuffers = nil
             retiringBuffers = retiresSurface ? nil : buffers

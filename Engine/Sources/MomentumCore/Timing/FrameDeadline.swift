@@ -279,9 +279,9 @@ public struct FrameDeadline: Sendable {
     /// `youngHistory` wake → commit times are known, their tail is not (a fifth of a loaded machine's wake-ups run 1–10
     /// ms late, and a dozen frames can miss them all): a third of the period or twice the spread seen (`renderTail`
     /// less the median), whichever is more, for the first 16 frames known, then shrinking with each frame to nothing at
-    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps twice the spread,
-    /// and an eighth of the period more only once one of its wake → commit times ran past the remembered slack (the
-    /// machine busier than when it was remembered, `busierThanRemembered`). With the eighth from the first frame, a
+    /// 48. The guess itself leaves half a cycle. A run that starts from an earlier run's memory keeps twice the spread;
+    /// only once one of its wake → commit times ran past the remembered slack (the machine busier than when it was
+    /// remembered, `busierThanRemembered`) does it keep an eighth of the period instead where that is more. With the eighth from the first frame, a
     /// quiet run's drag started ~3 ms earlier for its first ~24 frames (bench-touch-floor: 18.0 ms after the callback
     /// against 21.5 later), and the samples that came just after those starts set the round's p99; on a machine
     /// loaded since, the eighth from the first frame left a late frame in 183 of 200 1.6 s drags of the model against
