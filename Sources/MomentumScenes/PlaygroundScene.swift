@@ -67,15 +67,38 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The tile's side beside a card of `side` px: a little over half of it (88 px beside the phone's card), an even
     /// number of px, so its centre on a whole px puts its edges on whole px too (a surface of its own sits on whole
     /// logical px: a 211 px tile was drawn half a px off where the window draws it).
-    public static func tileSide(for side: Double) -> Double { (side * 0.55 / 2).rounded() * 2 }
+    public static func tileSide(for side: Double) -> Double { bodySide(Kind.tile.factor, for: side) }
+    /// The side of a body `factor` of a card of `side` px: an even number of px (as the tile's).
+    static func bodySide(_ factor: Double, for side: Double) -> Double { (side * factor / 2).rounded() * 2 }
+
+    /// What a body on the field looks like and how large it is beside the card.
+    struct Kind: Sendable {
+        /// Its name in the trace (`object`) and the layout check.
+        let name: String
+        /// Its side over the card's.
+        let factor: Double
+        /// Its colour, and the glyph on its face.
+        let color: RGBA, icon: Icon
+        /// Where it starts: across the field's width (its height as the tile's: low, clear of the card).
+        let across: Double
+        /// The tile: orange, a note, a little over half the card (a third of its mass).
+        static let tile = Kind(name: "tile", factor: 0.55, color: Palette.orange, icon: .note, across: 0.25)
+        /// The puck: indigo, a sun, two fifths of the card (a sixth of its mass, half the tile's).
+        static let puck = Kind(name: "puck", factor: 0.4, color: Palette.indigo, icon: .sun, across: 0.75)
+    }
+
+    /// The bodies on the field beside the card, bottom first: the tile (the puck is not on the field yet: where it
+    /// starts, the tour's and the tests' paths across the field are to be laid out for it; `init(size:kinds:)`).
+    static let kinds = [Kind.tile]
     /// The tile's side now.
     public var tileSide: Double { Self.tileSide(for: side) }
     /// Where the tile starts in a `size` container with the card resting at `home`: low on the left, clear of the
     /// card (0.22 of the height below it, 16 px above the floor at most), where the autoplay's last leg throws the
     /// card at it.
-    static func tileHome(size: SIMD2<Double>, side: Double, home: SIMD2<Double>, floor: Double) -> SIMD2<Double> {
-        let y = min(size.y * 0.72 + (home.y - size.y / 2), floor - tileSide(for: side) / 2 - 16)
-        return SIMD2((size.x * 0.25).rounded(), y.rounded())
+    static func tileHome(size: SIMD2<Double>, side: Double, home: SIMD2<Double>, floor: Double,
+                         kind: Kind = .tile) -> SIMD2<Double> {
+        let y = min(size.y * 0.72 + (home.y - size.y / 2), floor - bodySide(kind.factor, for: side) / 2 - 16)
+        return SIMD2((size.x * kind.across).rounded(), y.rounded())
     }
 
     /// The tile's properties: the card's density (so it weighs what its area says: a third of the card), sliding
@@ -156,10 +179,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// moves on its own in UIKit Dynamics (free, resistance, bouncing off the walls; falling with gravity on),
     /// collides with the card (`collide`), and a finger grabs, drags and flicks it as it does the card.
     struct Body: Sendable {
-        /// Its name in the trace's events (`object`).
-        let name: String
+        /// What it looks like and how large it is.
+        let kind: Kind
         /// Its layer (on a surface of its own).
         let layer: LayerID
+        /// Its name in the trace's events (`object`).
+        var name: String { kind.name }
         /// True while a finger holds it.
         var held = false
         /// Where it was when the finger caught it.
@@ -184,6 +209,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// A card at rest at its `home` in a `size` container; position on `backend` (a response-0.5 s,
     /// damping-0.8 spring when nil).
     public init(size: SIMD2<Double>, backend: PropertyAnimation? = nil, backendName: String = "spring") {
+        self.init(size: size, backend: backend, backendName: backendName, kinds: Self.kinds)
+    }
+
+    /// The same with `kinds` of bodies on the field beside the card, bottom first.
+    init(size: SIMD2<Double>, backend: PropertyAnimation? = nil, backendName: String = "spring", kinds: [Kind]) {
         self.size = size
         var motion = backend ?? .spring(SpringAnimation(parameters: Self.positionSpring, at: .zero))
         _ = motion.interrupt()
@@ -205,22 +235,31 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         card.role = .sheet("card")
         // The flash glows out from under the two where they meet.
         spark = PlaygroundDecor.addSpark(into: &layers)
-        let tileSide = Self.tileSide(for: side)
-        var tile = Layer(frame: DrawRect(origin: size * 0.5 - tileSide / 2, size: SIMD2(tileSide, tileSide)),
-                         backgroundColor: Palette.orange, cornerRadius: tileSide * 0.24)
-        tile.wantsOwnSurface = true
-        tile.shouldRasterize = true
-        // Something a touch acts on (grabbed, flicked), so the layout check judges it as a control: at rest it may
-        // not lie over text not its own (it came to rest over the legend's lines, which nothing flagged as a sheet).
-        tile.role = .control("tile")
-        bodies = [Body(name: "tile", layer: layers.add(tile))]
-        PlaygroundDecor.addTileFace(to: bodies[0].layer, side: tileSide, in: &layers)
+        var made: [Body] = []
+        for kind in kinds {
+            let bodySide = Self.bodySide(kind.factor, for: side)
+            var body = Layer(frame: DrawRect(origin: size * 0.5 - bodySide / 2, size: SIMD2(bodySide, bodySide)),
+                             backgroundColor: kind.color, cornerRadius: bodySide * 0.24)
+            body.wantsOwnSurface = true
+            body.shouldRasterize = true
+            // Something a touch acts on (grabbed, flicked), so the layout check judges it as a control: at rest it may
+            // not lie over text not its own (it came to rest over the legend's lines, which nothing flagged as a
+            // sheet).
+            body.role = .control(kind.name)
+            let layer = layers.add(body)
+            PlaygroundDecor.addTileFace(to: layer, side: bodySide, icon: kind.icon, color: kind.color, in: &layers)
+            made.append(Body(kind: kind, layer: layer))
+        }
+        bodies = made
         cardLayer = layers.add(card)
         PlaygroundDecor.addCardFace(to: cardLayer, side: side, in: &layers)
         placeHint()
         // Home, now that the hint and the legend are placed.
         layers[cardLayer].position = home
-        layers[bodies[0].layer].position = clampedBody(0, Self.tileHome(size: size, side: side, home: home, floor: floor))
+        for b in bodies.indices {
+            layers[bodies[b].layer].position = clampedBody(b, Self.tileHome(size: size, side: side, home: home,
+                                                                             floor: floor, kind: bodies[b].kind))
+        }
         syncDecorations()
         // Clear of the legend from the start (at 640x480 its home lies over the legend's lines).
         for b in bodies.indices { if let spot = legendClearSpot(b) { layers[bodies[b].layer].position = spot } }
@@ -530,6 +569,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             else { bodies[b].pressedMoving = nil }
         }
         for b in bodies.indices { collide(b, step: dt, into: &reports) }
+        for b in bodies.indices { for other in bodies.indices where other > b { collide(b, other, step: dt, into: &reports) } }
         for b in bodies.indices { strikeWalls(b, into: &reports) }
         clearLegend()
         syncDecorations()
@@ -979,11 +1019,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// Lays body `b` out beside a card of the side now: its side, its corners and its face.
     private mutating func layBody(_ b: Int) {
-        let layer = bodies[b].layer, side = tileSide
+        let layer = bodies[b].layer, kind = bodies[b].kind, side = Self.bodySide(kind.factor, for: side)
         layers[layer].size = SIMD2(side, side)
         layers[layer].cornerRadius = side * 0.24
         layers.removeSublayers(of: layer)
-        PlaygroundDecor.addTileFace(to: layer, side: side, in: &layers)
+        PlaygroundDecor.addTileFace(to: layer, side: side, icon: kind.icon, color: kind.color, in: &layers)
     }
 
     /// The walls the tile bounces off: the field (none in a window too small for it).
@@ -1228,6 +1268,87 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             TraceField(EventField.tileVelocityBefore, .vector(tileVelocityNow)),
             TraceField(EventField.tileVelocityAfter, .vector(newTile)),
         ]))
+    }
+
+    /// Two bodies meet: as `collide` for the card and a body, the contact solver says what the impact does to their
+    /// velocities (restitution 0.6, friction, their masses by area; one a finger holds is immovable), each spins as
+    /// struck off its centre, and each free one goes on from where it is drawn with its new velocity. Overlapping,
+    /// they are pushed apart in velocity over the frame `step`; under gravity one landed on the other rests on it.
+    /// Two at rest, and one gliding on a spring (making way, settling), are left alone: a field at rest costs a
+    /// comparison a pair.
+    private mutating func collide(_ a: Int, _ b: Int, step: Double, into reports: inout [SceneEvent]) {
+        let held = (bodies[a].held, bodies[b].held)
+        let moving = (layers.isAnimating(.position, of: bodies[a].layer), layers.isAnimating(.position, of: bodies[b].layer))
+        guard step > 0, !(held.0 && held.1), moving.0 || moving.1 || held.0 || held.1 else { return }
+        let at = (bodyPosition(a), bodyPosition(b)), sides = (bodySide(a), bodySide(b))
+        let reach = (sides.0 + sides.1) * 0.71 + 4, gap = at.0 - at.1
+        guard (gap * gap).sum() < reach * reach else { return }
+        if case .spring = layers.animation(.position, of: bodies[a].layer) { return }
+        if case .spring = layers.animation(.position, of: bodies[b].layer) { return }
+        let v = (bodyVelocity(a), bodyVelocity(b)), spin = (bodyAngularVelocity(a), bodyAngularVelocity(b))
+        let relative = v.0 - v.1
+        let resting = (relative * relative).sum() < 30 * 30
+        if resting, hasGravity {
+            // One landed on the other: the one on top rests there, moving no more until the other moves.
+            let (upper, lower) = at.0.y < at.1.y ? (a, b) : (b, a)
+            if !bodies[upper].held, layers.isAnimating(.position, of: bodies[upper].layer) { settle(upper, on: lower) }
+            return
+        }
+        func world(ahead: Double) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
+            var world = DynamicsWorld()
+            var props = (Self.tileProperties(), Self.tileProperties())
+            props.0.density = held.0 ? 0 : 100
+            props.1.density = held.1 ? 0 : 100
+            props.0.allowsRotation = !held.0
+            props.1.allowsRotation = !held.1
+            let i = world.addItem(center: at.0 + v.0 * ahead, width: sides.0, height: sides.0, properties: props.0)
+            let j = world.addItem(center: at.1 + v.1 * ahead, width: sides.1, height: sides.1, properties: props.1)
+            world.setAngle(bodyAngle(a) + spin.0 * ahead, for: i)
+            world.setAngle(bodyAngle(b) + spin.1 * ahead, for: j)
+            world.setVelocity(v.0, for: i)
+            world.setVelocity(v.1, for: j)
+            world.setAngularVelocity(spin.0, for: i)
+            world.setAngularVelocity(spin.1, for: j)
+            return (world, i, j)
+        }
+        // Touching now (pushed apart if they overlap), or half a frame on, as `collide` looks.
+        var (solved, i, j) = world(ahead: 0)
+        if !solved.resolveContacts(pushOut: resting ? nil : step, atCentreOfPressure: true) {
+            (solved, i, j) = world(ahead: step / 2)
+            guard solved.resolveContacts(atCentreOfPressure: true) else { return }
+        }
+        let after = (solved.velocity(of: i), solved.velocity(of: j))
+        let newSpin = (solved.angularVelocity(of: i), solved.angularVelocity(of: j))
+        var changed = false
+        for (body, before, new, w0, w) in [(a, v.0, after.0, spin.0, newSpin.0), (b, v.1, after.1, spin.1, newSpin.1)]
+        where !bodies[body].held {
+            if abs(w - w0) > 0.05 {
+                spinBody(body, velocity: w)
+                changed = true
+            }
+            guard ((new - before) * (new - before)).sum() > 1 else { continue }
+            let from = layers.removeAnimation(.position, of: bodies[body].layer).value
+            moveBody(body, from: from, velocity: new)
+            changed = true
+        }
+        guard changed else { return }
+        if (relative * relative).sum().squareRoot() > 3 * DynamicsUnits.restitutionThreshold {
+            PlaygroundDecor.flash(spark, at: (at.0 + at.1) / 2, in: &layers)
+        }
+        reports.append(SceneEvent(.collision, [
+            TraceField(EventField.object, .string(bodies[a].name + "+" + bodies[b].name)),
+            TraceField(EventField.velocityBefore, .vector(v.0)), TraceField(EventField.velocityAfter, .vector(after.0)),
+            TraceField(EventField.tileVelocityBefore, .vector(v.1)), TraceField(EventField.tileVelocityAfter, .vector(after.1)),
+        ]))
+    }
+
+    /// With gravity on, body `upper` landed on body `lower` glides (as `settleOnTop`) to lie on its top edge.
+    private mutating func settle(_ upper: Int, on lower: Int) {
+        let now = layers.removeAnimation(.position, of: bodies[upper].layer)
+        let spot = SIMD2(now.value.x, bodyPosition(lower).y - extent(of: lower).y - extent(of: upper).y)
+        let glide = SpringAnimation(parameters: Self.settleSpring, value: now.value, velocity: now.velocity, target: spot)
+        layers[bodies[upper].layer].position = spot
+        if !glide.isAtRest { layers.animate(.position, of: bodies[upper].layer, with: .spring(glide)) }
     }
 
     /// With gravity on, the card (`card`) or the tile come to rest on the other: each body moves on its own
