@@ -183,6 +183,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let kind: Kind
         /// Its layer (on a surface of its own).
         let layer: LayerID
+        /// Its side now (logical px; its layer's).
+        var side: Double
         /// Its name in the trace's events (`object`).
         var name: String { kind.name }
         /// True while a finger holds it.
@@ -248,7 +250,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             body.role = .control(kind.name)
             let layer = layers.add(body)
             PlaygroundDecor.addTileFace(to: layer, side: bodySide, icon: kind.icon, color: kind.color, in: &layers)
-            made.append(Body(kind: kind, layer: layer))
+            made.append(Body(kind: kind, layer: layer, side: bodySide))
         }
         bodies = made
         cardLayer = layers.add(card)
@@ -424,7 +426,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// Body `b`'s angular velocity now (rad/s).
     func bodyAngularVelocity(_ b: Int) -> Double { layers.presented(.rotation, of: bodies[b].layer).velocity.x }
     /// Body `b`'s side now.
-    func bodySide(_ b: Int) -> Double { layers[bodies[b].layer].size.x }
+    func bodySide(_ b: Int) -> Double { bodies[b].side }
     /// Body `b`'s upright box were its centre at `at`.
     func bodyBox(_ b: Int, at: SIMD2<Double>) -> DrawRect {
         let side = bodySide(b)
@@ -1020,6 +1022,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// Lays body `b` out beside a card of the side now: its side, its corners and its face.
     private mutating func layBody(_ b: Int) {
         let layer = bodies[b].layer, kind = bodies[b].kind, side = Self.bodySide(kind.factor, for: side)
+        bodies[b].side = side
         layers[layer].size = SIMD2(side, side)
         layers[layer].cornerRadius = side * 0.24
         layers.removeSublayers(of: layer)
