@@ -365,17 +365,19 @@ struct PlaygroundDecor {
         return ""
     }
 
-    /// The tile's face, as sublayers of `tile` (a `side` px square, orange): a music app's icon, a white note on a
-    /// lighter disc, the shape one throws the card at. Rounded rectangles and one glyph, drawn once on its surface.
-    static func addTileFace(to tile: LayerID, side: Double, in tree: inout LayerTree) {
+    /// A body's face, as sublayers of `tile` (a `side` px square of `color`): an app's icon, a white `icon` on a
+    /// lighter disc (the tile's: a music app's note on orange), the shape one throws the card at. Rounded rectangles
+    /// and one glyph, drawn once on its surface.
+    static func addTileFace(to tile: LayerID, side: Double, icon: Icon = .note, color: RGBA = Palette.orange,
+                            in tree: inout LayerTree) {
         let disc = (side * 0.62).rounded(), inset = ((side - disc) / 2).rounded()
         var back = Layer(frame: DrawRect(x: inset, y: inset, width: disc, height: disc),
                          backgroundColor: RGBA(r: 1, g: 1, b: 1, a: 0.22), cornerRadius: disc / 2)
         back.isHitTestable = false
         tree.add(back, to: tile)
         let glyph = (side * 0.42).rounded(), at = ((side - glyph) / 2).rounded()
-        for part in Icon.note.layers(in: DrawRect(x: at, y: at, width: glyph, height: glyph), color: Palette.white,
-                                     background: Palette.orange) {
+        for part in icon.layers(in: DrawRect(x: at, y: at, width: glyph, height: glyph), color: Palette.white,
+                                background: color) {
             var part = part
             part.isHitTestable = false
             tree.add(part, to: tile)

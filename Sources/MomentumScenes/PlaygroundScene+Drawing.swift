@@ -6,15 +6,14 @@ extension PlaygroundScene {
     /// the position animates, a faint ring where it is heading.
     public func draw(into list: inout DrawList) { layers.draw(into: &list) }
 
-    /// The card as drawn (the axis-aligned box around its turned, scaled shape) and the tile.
+    /// The card as drawn (the axis-aligned box around its turned, scaled shape) and the bodies.
     public var touchTargets: [TouchTarget] {
         let shape = card
         let half = shape.scaledHalfSize
         let c = Double.cos(shape.rotation), s = Double.sin(shape.rotation)
         let extent = SIMD2(abs(c) * half.x + abs(s) * half.y, abs(s) * half.x + abs(c) * half.y)
-        let tile = layers.presentation(of: tileLayer).frame
-        return [TouchTarget("card", DrawRect(origin: shape.rect.center - extent, size: 2 * extent)),
-                TouchTarget("tile", tile)]
+        return [TouchTarget("card", DrawRect(origin: shape.rect.center - extent, size: 2 * extent))]
+            + bodies.map { TouchTarget($0.name, layers.presentation(of: $0.layer).frame) }
     }
 
     /// The card's state for the trace: position, velocity, scale, rotation and their velocities and targets,

@@ -67,15 +67,38 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The tile's side beside a card of `side` px: a little over half of it (88 px beside the phone's card), an even
     /// number of px, so its centre on a whole px puts its edges on whole px too (a surface of its own sits on whole
     /// logical px: a 211 px tile was drawn half a px off where the window draws it).
-    public static func tileSide(for side: Double) -> Double { (side * 0.55 / 2).rounded() * 2 }
+    public static func tileSide(for side: Double) -> Double { bodySide(Kind.tile.factor, for: side) }
+    /// The side of a body `factor` of a card of `side` px: an even number of px (as the tile's).
+    static func bodySide(_ factor: Double, for side: Double) -> Double { (side * factor / 2).rounded() * 2 }
+
+    /// What a body on the field looks like and how large it is beside the card.
+    struct Kind: Sendable {
+        /// Its name in the trace (`object`) and the layout check.
+        let name: String
+        /// Its side over the card's.
+        let factor: Double
+        /// Its colour, and the glyph on its face.
+        let color: RGBA, icon: Icon
+        /// Where it starts: across the field's width (its height as the tile's: low, clear of the card).
+        let across: Double
+        /// The tile: orange, a note, a little over half the card (a third of its mass).
+        static let tile = Kind(name: "tile", factor: 0.55, color: Palette.orange, icon: .note, across: 0.25)
+        /// The puck: indigo, a sun, two fifths of the card (a sixth of its mass, half the tile's).
+        static let puck = Kind(name: "puck", factor: 0.4, color: Palette.indigo, icon: .sun, across: 0.75)
+    }
+
+    /// The bodies on the field beside the card, bottom first: the tile (the puck is not on the field yet: where it
+    /// starts, the tour's and the tests' paths across the field are to be laid out for it; `init(size:kinds:)`).
+    static let kinds = [Kind.tile]
     /// The tile's side now.
     public var tileSide: Double { Self.tileSide(for: side) }
     /// Where the tile starts in a `size` container with the card resting at `home`: low on the left, clear of the
     /// card (0.22 of the height below it, 16 px above the floor at most), where the autoplay's last leg throws the
     /// card at it.
-    static func tileHome(size: SIMD2<Double>, side: Double, home: SIMD2<Double>, floor: Double) -> SIMD2<Double> {
-        let y = min(size.y * 0.72 + (home.y - size.y / 2), floor - tileSide(for: side) / 2 - 16)
-        return SIMD2((size.x * 0.25).rounded(), y.rounded())
+    static func tileHome(size: SIMD2<Double>, side: Double, home: SIMD2<Double>, floor: Double,
+                         kind: Kind = .tile) -> SIMD2<Double> {
+        let y = min(size.y * 0.72 + (home.y - size.y / 2), floor - bodySide(kind.factor, for: side) / 2 - 16)
+        return SIMD2((size.x * kind.across).rounded(), y.rounded())
     }
 
     /// The tile's properties: the card's density (so it weighs what its area says: a third of the card), sliding
@@ -152,22 +175,47 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The corner `--autoplay` sends the card to next.
     private var autoplayNext = 0
 
-    /// The tile: a smaller, lighter body beside the card (an app icon to throw the card at, or to throw). It moves
-    /// on its own in UIKit Dynamics (free, resistance, bouncing off the walls; falling with gravity on), collides
-    /// with the card (`collide`), and a finger grabs, drags and flicks it as it does the card.
-    public let tileLayer: LayerID
+    /// A body on the field beside the card: smaller and lighter (an app icon to throw the card at, or to throw). It
+    /// moves on its own in UIKit Dynamics (free, resistance, bouncing off the walls; falling with gravity on),
+    /// collides with the card (`collide`), and a finger grabs, drags and flicks it as it does the card.
+    struct Body: Sendable {
+        /// What it looks like and how large it is.
+        let kind: Kind
+        /// Its layer (on a surface of its own).
+        let layer: LayerID
+        /// Its side now (logical px; its layer's).
+        var side: Double
+        /// Its name in the trace's events (`object`).
+        var name: String { kind.name }
+        /// True while a finger holds it.
+        var held = false
+        /// Where it was when the finger caught it.
+        var grab = SIMD2<Double>.zero
+        /// When a press went down on it moving (the touch rule, as for the card).
+        var pressedMoving: Double?
+    }
+
+    /// The bodies beside the card, bottom first (the card is drawn over them all). The first is the tile.
+    private(set) var bodies: [Body]
+    /// The body the current touch went down on (nil: the card, or the field).
+    private(set) var gestureOnBody: Int?
+    /// The tile: the first body.
+    public var tileLayer: LayerID { bodies[0].layer }
     /// True while a finger holds the tile.
-    public private(set) var tileHeld = false
-    var gestureOnTile = false
-    private var tileGrab = SIMD2<Double>.zero
-    /// When a press went down on the moving tile (the touch rule, as for the card).
-    private var pressedMovingTile: Double?
+    public var tileHeld: Bool { bodies[0].held }
+    /// True while a finger holds a body.
+    var bodyHeld: Bool { bodies.contains { $0.held } }
     /// The flash where the card and the tile last met.
     private let spark: LayerID
 
     /// A card at rest at its `home` in a `size` container; position on `backend` (a response-0.5 s,
     /// damping-0.8 spring when nil).
     public init(size: SIMD2<Double>, backend: PropertyAnimation? = nil, backendName: String = "spring") {
+        self.init(size: size, backend: backend, backendName: backendName, kinds: Self.kinds)
+    }
+
+    /// The same with `kinds` of bodies on the field beside the card, bottom first.
+    init(size: SIMD2<Double>, backend: PropertyAnimation? = nil, backendName: String = "spring", kinds: [Kind]) {
         self.size = size
         var motion = backend ?? .spring(SpringAnimation(parameters: Self.positionSpring, at: .zero))
         _ = motion.interrupt()
@@ -189,25 +237,34 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         card.role = .sheet("card")
         // The flash glows out from under the two where they meet.
         spark = PlaygroundDecor.addSpark(into: &layers)
-        let tileSide = Self.tileSide(for: side)
-        var tile = Layer(frame: DrawRect(origin: size * 0.5 - tileSide / 2, size: SIMD2(tileSide, tileSide)),
-                         backgroundColor: Palette.orange, cornerRadius: tileSide * 0.24)
-        tile.wantsOwnSurface = true
-        tile.shouldRasterize = true
-        // Something a touch acts on (grabbed, flicked), so the layout check judges it as a control: at rest it may
-        // not lie over text not its own (it came to rest over the legend's lines, which nothing flagged as a sheet).
-        tile.role = .control("tile")
-        tileLayer = layers.add(tile)
-        PlaygroundDecor.addTileFace(to: tileLayer, side: tileSide, in: &layers)
+        var made: [Body] = []
+        for kind in kinds {
+            let bodySide = Self.bodySide(kind.factor, for: side)
+            var body = Layer(frame: DrawRect(origin: size * 0.5 - bodySide / 2, size: SIMD2(bodySide, bodySide)),
+                             backgroundColor: kind.color, cornerRadius: bodySide * 0.24)
+            body.wantsOwnSurface = true
+            body.shouldRasterize = true
+            // Something a touch acts on (grabbed, flicked), so the layout check judges it as a control: at rest it may
+            // not lie over text not its own (it came to rest over the legend's lines, which nothing flagged as a
+            // sheet).
+            body.role = .control(kind.name)
+            let layer = layers.add(body)
+            PlaygroundDecor.addTileFace(to: layer, side: bodySide, icon: kind.icon, color: kind.color, in: &layers)
+            made.append(Body(kind: kind, layer: layer, side: bodySide))
+        }
+        bodies = made
         cardLayer = layers.add(card)
         PlaygroundDecor.addCardFace(to: cardLayer, side: side, in: &layers)
         placeHint()
         // Home, now that the hint and the legend are placed.
         layers[cardLayer].position = home
-        layers[tileLayer].position = clampedTile(Self.tileHome(size: size, side: side, home: home, floor: floor))
+        for b in bodies.indices {
+            layers[bodies[b].layer].position = clampedBody(b, Self.tileHome(size: size, side: side, home: home,
+                                                                             floor: floor, kind: bodies[b].kind))
+        }
         syncDecorations()
         // Clear of the legend from the start (at 640x480 its home lies over the legend's lines).
-        if let spot = legendClearSpot() { layers[tileLayer].position = spot }
+        for b in bodies.indices { if let spot = legendClearSpot(b) { layers[bodies[b].layer].position = spot } }
     }
 
     /// The hint sits under the chrome band, above where the card starts (hidden on a short window); the field
@@ -350,15 +407,31 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The card's centre as drawn now.
     public var position: SIMD2<Double> { layers.presented(.position, of: cardLayer).value }
     /// The tile's centre as drawn now.
-    public var tilePosition: SIMD2<Double> { layers.presented(.position, of: tileLayer).value }
+    public var tilePosition: SIMD2<Double> { bodyPosition(0) }
     /// The tile's velocity now (px/s): the finger's while held.
-    public var tileVelocity: SIMD2<Double> {
-        tileHeld ? recognizer.panVelocity(at: inputTime + sinceInput) : layers.presented(.position, of: tileLayer).velocity
-    }
+    public var tileVelocity: SIMD2<Double> { bodyVelocity(0) }
     /// The tile's angle as drawn now (rad, clockwise on screen): it spins when hit off-centre.
-    public var tileAngle: Double { layers.presented(.rotation, of: tileLayer).value.x }
+    public var tileAngle: Double { bodyAngle(0) }
     /// The tile's angular velocity now (rad/s).
-    public var tileAngularVelocity: Double { layers.presented(.rotation, of: tileLayer).velocity.x }
+    public var tileAngularVelocity: Double { bodyAngularVelocity(0) }
+    /// Body `b`'s centre as drawn now.
+    func bodyPosition(_ b: Int) -> SIMD2<Double> { layers.presented(.position, of: bodies[b].layer).value }
+    /// Body `b`'s velocity now (px/s): the finger's while held.
+    func bodyVelocity(_ b: Int) -> SIMD2<Double> {
+        bodies[b].held ? recognizer.panVelocity(at: inputTime + sinceInput)
+            : layers.presented(.position, of: bodies[b].layer).velocity
+    }
+    /// Body `b`'s angle as drawn now (rad, clockwise on screen): it spins when hit off-centre.
+    func bodyAngle(_ b: Int) -> Double { layers.presented(.rotation, of: bodies[b].layer).value.x }
+    /// Body `b`'s angular velocity now (rad/s).
+    func bodyAngularVelocity(_ b: Int) -> Double { layers.presented(.rotation, of: bodies[b].layer).velocity.x }
+    /// Body `b`'s side now.
+    func bodySide(_ b: Int) -> Double { bodies[b].side }
+    /// Body `b`'s upright box were its centre at `at`.
+    func bodyBox(_ b: Int, at: SIMD2<Double>) -> DrawRect {
+        let side = bodySide(b)
+        return DrawRect(origin: at - side / 2, size: SIMD2(side, side))
+    }
     /// The card's velocity now (px/s): the finger's while held.
     public var velocity: SIMD2<Double> {
         isHeld ? recognizer.panVelocity(at: inputTime + sinceInput) : layers.presented(.position, of: cardLayer).velocity
@@ -427,21 +500,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             PlaygroundDecor.addCardFace(to: cardLayer, side: side, in: &layers)
         }
         if Self.side(for: oldSize) != side {
-            layers[tileLayer].size = SIMD2(tileSide, tileSide)
-            layers[tileLayer].cornerRadius = tileSide * 0.24
-            layers.removeSublayers(of: tileLayer)
-            PlaygroundDecor.addTileFace(to: tileLayer, side: tileSide, in: &layers)
+            for b in bodies.indices { layBody(b) }
         }
         placeHint()
-        if !tileHeld {
-            // The tile keeps its place relative to the container, like the card; moving, it goes on from where it is
+        for b in bodies.indices where !bodies[b].held {
+            // A body keeps its place relative to the container, like the card; moving, it goes on from where it is
             // drawn inside the new walls.
-            let now = layers.removeAnimation(.position, of: tileLayer)
+            let now = layers.removeAnimation(.position, of: bodies[b].layer)
             let relative = oldSize.x > 0 && oldSize.y > 0 ? now.value / oldSize * newSize : now.value
             // At rest on whole px: its surface is placed on whole px, and the window alone draws it where it is
             // (a tile 0.2 px off, as 0.72 of 360 px left it, showed its edges differently in the two).
             let placed = now.velocity == .zero ? relative.rounded(.toNearestOrAwayFromZero) : relative
-            moveTile(from: clampedTile(placed), velocity: now.velocity)
+            moveBody(b, from: clampedBody(b, placed), velocity: now.velocity)
         }
         guard !isHeld else { return }
         let model = layers[cardLayer].position
@@ -468,11 +538,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public mutating func switchBackend(to newBackend: PropertyAnimation, name: String) {
         defer { syncDecorations() }
         backend = name == "dynamics" ? Self.cardDynamics() : newBackend
-        if name != "dynamics", hasGravity, !tileHeld {
-            // Gravity goes off with the dynamics backend: the tile goes on from where it is drawn without it.
+        if name != "dynamics", hasGravity {
+            // Gravity goes off with the dynamics backend: the bodies go on from where they are drawn without it.
             hasGravity = false
-            let tile = layers.removeAnimation(.position, of: tileLayer)
-            moveTile(from: tile.value, velocity: tile.velocity)
+            for b in bodies.indices where !bodies[b].held {
+                let now = layers.removeAnimation(.position, of: bodies[b].layer)
+                moveBody(b, from: now.value, velocity: now.velocity)
+            }
         }
         if name != "dynamics" { hasGravity = false }
         _ = backend.interrupt()
@@ -492,12 +564,15 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
            layers.time - down.time >= TouchRule.holdTime {
             if isAnimating(.position) { catchCard(into: &reports) } else { pressedMoving = nil }
         }
-        if let down = pressedMovingTile, !tileHeld, recognizer.isActive, !recognizer.isPanning,
-           layers.time - down >= TouchRule.holdTime {
-            if layers.isAnimating(.position, of: tileLayer) { catchTile(into: &reports) } else { pressedMovingTile = nil }
+        for b in bodies.indices {
+            guard let down = bodies[b].pressedMoving, !bodies[b].held, recognizer.isActive, !recognizer.isPanning,
+                  layers.time - down >= TouchRule.holdTime else { continue }
+            if layers.isAnimating(.position, of: bodies[b].layer) { catchBody(b, into: &reports) }
+            else { bodies[b].pressedMoving = nil }
         }
-        collide(step: dt, into: &reports)
-        strikeWalls(into: &reports)
+        for b in bodies.indices { collide(b, step: dt, into: &reports) }
+        for b in bodies.indices { for other in bodies.indices where other > b { collide(b, other, step: dt, into: &reports) } }
+        for b in bodies.indices { strikeWalls(b, into: &reports) }
         clearLegend()
         syncDecorations()
         return reports
@@ -508,28 +583,30 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// position spring. Called wherever it may come to rest: each frame (a throw ends), after a touch frame (put
     /// down still, which asks for no frame) and after a resize (its place scaled with the window).
     private mutating func clearLegend() {
-        guard let spot = legendClearSpot() ?? hintClearSpot() else { return }
-        layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
-                                                                               value: layers[tileLayer].position,
-                                                                               target: spot)))
+        for b in bodies.indices {
+            guard let spot = legendClearSpot(b) ?? hintClearSpot(b) else { continue }
+            layers.animate(.position, of: bodies[b].layer,
+                           with: .spring(SpringAnimation(parameters: Self.positionSpring,
+                                                         value: layers[bodies[b].layer].position, target: spot)))
+        }
     }
 
     /// Where the tile at rest over the legend's lines (gravity off) goes to be clear of them, on whole px; nil when
     /// it is not over them (or moving, held, or there is no room above them).
-    private func legendClearSpot() -> SIMD2<Double>? {
-        guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer),
+    private func legendClearSpot(_ b: Int) -> SIMD2<Double>? {
+        guard !hasGravity, !bodies[b].held, !layers.isAnimating(.position, of: bodies[b].layer),
               let legend = decor.legendBox(in: layers) else { return nil }
-        let at = layers[tileLayer].position, half = tileSide / 2
-        guard Self.overlap(legend, DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))), legend.width > 0 else {
+        let at = layers[bodies[b].layer].position, half = bodySide(b) / 2
+        guard Self.overlap(legend, bodyBox(b, at: at)), legend.width > 0 else {
             return nil
         }
         // Up clear of the lines, else to their right; never onto the card (which would send it back down: `makeWay`).
         let card = cardBox(margin: 8)
-        let spots = [clampedTile(SIMD2(at.x, legend.y - half - 8).rounded(.down)),
-                     clampedTile(SIMD2(legend.maxX + half + 8, at.y).rounded(.up))]
+        let spots = [clampedBody(b, SIMD2(at.x, legend.y - half - 8).rounded(.down)),
+                     clampedBody(b, SIMD2(legend.maxX + half + 8, at.y).rounded(.up))]
         return spots.first { spot in
-            spot != at && !Self.overlap(legend, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide)))
-                && !Self.overlap(card, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide)))
+            spot != at && !Self.overlap(legend, bodyBox(b, at: spot))
+                && !Self.overlap(card, bodyBox(b, at: spot))
         }
     }
 
@@ -537,13 +614,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// title at 360x720) goes to be clear of them: the nearest place on a 12 px grid over the field, on whole px, that
     /// keeps 8 px from the hint, the chips, the card and the legend's lines; nil when it is not over the hint or the
     /// chips (or moving, held, or there is no such place).
-    private func hintClearSpot() -> SIMD2<Double>? {
-        guard !hasGravity, !tileHeld, !layers.isAnimating(.position, of: tileLayer) else { return nil }
+    private func hintClearSpot(_ b: Int) -> SIMD2<Double>? {
+        guard !hasGravity, !bodies[b].held, !layers.isAnimating(.position, of: bodies[b].layer) else { return nil }
         let guide = Self.guideDocked(for: size) ? nil : decor.guideBox(in: layers)
         let text = [hint.box(in: layers), guide].compactMap { $0?.insetBy(-8) }
         guard !text.isEmpty else { return nil }
-        let at = layers[tileLayer].position, half = tileSide / 2
-        func tile(_ p: SIMD2<Double>) -> DrawRect { DrawRect(origin: p - half, size: SIMD2(tileSide, tileSide)) }
+        let at = layers[bodies[b].layer].position, half = bodySide(b) / 2
+        func tile(_ p: SIMD2<Double>) -> DrawRect { bodyBox(b, at: p) }
         guard text.contains(where: { Self.overlap($0, tile(at)) }) else { return nil }
         let avoid = text + [cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? [])
         let field = fieldRect
@@ -552,7 +629,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         while y <= field.maxY - half {
             var x = field.x + half
             while x <= field.maxX - half {
-                let spot = clampedTile(SIMD2(x, y).rounded(.toNearestOrAwayFromZero))
+                let spot = clampedBody(b, SIMD2(x, y).rounded(.toNearestOrAwayFromZero))
                 if !avoid.contains(where: { Self.overlap($0, tile(spot)) }),
                    best.map({ (spot - at).lengthSquared < ($0 - at).lengthSquared }) ?? true {
                     best = spot
@@ -579,12 +656,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 gestureOnCard = card.contains(point)
                 caughtMoving = gestureOnCard && isAnimating(.position)
                 pressedMoving = nil
-                pressedMovingTile = nil
-                gestureOnTile = !gestureOnCard && layers.presentation(of: tileLayer).frame.contains(point)
-                if gestureOnTile {
-                    // The touch rule, as for the card: a moving tile goes on until the press becomes a pan or a hold.
-                    if layers.isAnimating(.position, of: tileLayer) { pressedMovingTile = layers.time }
-                    else { catchTile(into: &reports) }
+                clearBodyPresses()
+                // The bodies under the card, top first.
+                gestureOnBody = gestureOnCard ? nil
+                    : bodies.indices.last { layers.presentation(of: bodies[$0].layer).frame.contains(point) }
+                if let b = gestureOnBody {
+                    // The touch rule, as for the card: a moving body goes on until the press becomes a pan or a hold.
+                    if layers.isAnimating(.position, of: bodies[b].layer) { bodies[b].pressedMoving = layers.time }
+                    else { catchBody(b, into: &reports) }
                 }
                 if caughtMoving {
                     // The touch rule: the motion goes on at touch-down; what the press becomes decides.
@@ -596,8 +675,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .panBegan(let translation):
                 // Caught where it is drawn as the finger starts to move it: from here it follows 1:1.
                 if gestureOnCard, !isHeld, pressedMoving != nil { catchCard(into: &reports) }
-                if gestureOnTile, !tileHeld, pressedMovingTile != nil { catchTile(into: &reports) }
-                if isHeld || tileHeld {
+                if let b = gestureOnBody, !bodies[b].held, bodies[b].pressedMoving != nil { catchBody(b, into: &reports) }
+                if isHeld || bodyHeld {
                     reports.append(SceneEvent(.panBegan, [TraceField(EventField.translation, .vector(translation))]))
                 }
             case .panChanged, .pinchBegan:
@@ -614,7 +693,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 if angleHeld { layers[cardLayer].rotation = baseAngle + a }
             case .panEnded(_, let v):
                 if isHeld { release(velocity: v, into: &reports) }
-                if tileHeld { releaseTile(velocity: v, into: &reports) }
+                for b in bodies.indices where bodies[b].held { releaseBody(b, velocity: v, into: &reports) }
             case .pinchEnded(let s, let sv):
                 // The twist let go with it (its event comes next) decides how far the card turns on as it shrinks.
                 let twist = events.lazy.compactMap { event -> Double? in
@@ -627,9 +706,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             case .tap(let point):
                 reports.append(SceneEvent(.tap, [TraceField(EventField.position, .vector(point)),
                                                   TraceField(EventField.onCard, .bool(gestureOnCard))]))
-                if gestureOnTile {
-                    // A tap on the tile flicks it away from the finger (a held, caught one stays where it stopped).
-                    if tileHeld, pressedMovingTile != nil { tileHeld = false } else { pushTile(from: point, into: &reports) }
+                if let b = gestureOnBody {
+                    // A tap on a body flicks it away from the finger (a held, caught one stays where it stopped).
+                    if bodies[b].held, bodies[b].pressedMoving != nil { bodies[b].held = false }
+                    else { pushBody(b, from: point, into: &reports) }
                 } else if !gestureOnCard {
                     retarget(to: point, into: &reports)
                 } else if isHeld, caughtMoving {
@@ -641,16 +721,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                     push(from: point, into: &reports)
                 }
                 pressedMoving = nil
-                pressedMovingTile = nil
+                clearBodyPresses()
             case .lifted:
                 if isHeld { drop() }
-                tileHeld = false
                 pressedMoving = nil
-                pressedMovingTile = nil
+                clearBodyPresses(held: true)
             case .cancelled:
                 pressedMoving = nil
-                pressedMovingTile = nil
-                tileHeld = false
+                clearBodyPresses(held: true)
                 cancel(into: &reports)
             }
             followFingers()
@@ -658,6 +736,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         clearLegend()
         syncDecorations()
         return reports
+    }
+
+    /// No press waits on a moving body any more (and, `held`, no finger holds one).
+    private mutating func clearBodyPresses(held: Bool = false) {
+        for b in bodies.indices {
+            bodies[b].pressedMoving = nil
+            if held { bodies[b].held = false }
+        }
     }
 
     /// A touchpad's pinch zooms and turns the card as two fingers on it do: it catches the scale and rotation where
@@ -715,7 +801,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let wasMoving = isAnimating(.position)
         let caught = layers.removeAnimation(.position, of: cardLayer)  // the presented value and velocity now
         isHeld = true
-        wakeResting(card: false)
+        wakeResting(moved: nil)
         grabPosition = caught.value
         grabTranslation = recognizer.translation
         var fields = [TraceField(EventField.position, .vector(caught.value)),
@@ -826,9 +912,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         hasGravity.toggle()
         let now = layers.removeAnimation(.position, of: cardLayer)
         move(from: now.value, velocity: now.velocity, to: clamped(now.value))
-        if !tileHeld {
-            let tile = layers.removeAnimation(.position, of: tileLayer)
-            moveTile(from: tile.value, velocity: tile.velocity)
+        for b in bodies.indices where !bodies[b].held {
+            let now = layers.removeAnimation(.position, of: bodies[b].layer)
+            moveBody(b, from: now.value, velocity: now.velocity)
         }
         syncDecorations()
         return true
@@ -907,65 +993,79 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         return goal
     }
 
-    /// With gravity on, a body resting on the other (parked by `collide`) falls again when a finger moves the other:
-    /// `card` (the card falls again) or the tile.
-    private mutating func wakeResting(card: Bool) {
+    /// With gravity on, a body resting on another (parked by `collide`) falls again when a finger moves the other:
+    /// the bodies when it moved the card (`moved` nil), the card and the other bodies when it moved body `moved`.
+    private mutating func wakeResting(moved: Int?) {
         guard hasGravity else { return }
-        if card, !isHeld, !isAnimating(.position), backendName == "dynamics" {
+        if moved != nil, !isHeld, !isAnimating(.position), backendName == "dynamics" {
             let at = layers[cardLayer].position
             move(from: at, velocity: .zero, to: clamped(at))
-        } else if !card, !tileHeld, !layers.isAnimating(.position, of: tileLayer) {
-            moveTile(from: layers[tileLayer].position, velocity: .zero)
+        }
+        for b in bodies.indices where b != moved && !bodies[b].held && !layers.isAnimating(.position, of: bodies[b].layer) {
+            moveBody(b, from: layers[bodies[b].layer].position, velocity: .zero)
         }
     }
 
     // MARK: - The tile
 
-    /// `point` moved so the tile as drawn (turned, its box is wider: `tileExtent()`) lies inside the walls (the field
+    /// `point` moved so the tile as drawn lies inside the walls (`clampedBody(0, point)`).
+    func clampedTile(_ point: SIMD2<Double>) -> SIMD2<Double> { clampedBody(0, point) }
+
+    /// `point` moved so body `b` as drawn (turned, its box is wider: `extent(of:)`) lies inside the walls (the field
     /// below the chrome band).
-    func clampedTile(_ point: SIMD2<Double>) -> SIMD2<Double> {
-        let half = tileExtent().x, top = fieldRect.y
+    func clampedBody(_ b: Int, _ point: SIMD2<Double>) -> SIMD2<Double> {
+        let half = extent(of: b).x, top = fieldRect.y
         return SIMD2(Swift.min(Swift.max(point.x, half), Swift.max(size.x - half, half)),
                      Swift.min(Swift.max(point.y, top + half), Swift.max(floor - half, top + half)))
     }
 
+    /// Lays body `b` out beside a card of the side now: its side, its corners and its face.
+    private mutating func layBody(_ b: Int) {
+        let layer = bodies[b].layer, kind = bodies[b].kind, side = Self.bodySide(kind.factor, for: side)
+        bodies[b].side = side
+        layers[layer].size = SIMD2(side, side)
+        layers[layer].cornerRadius = side * 0.24
+        layers.removeSublayers(of: layer)
+        PlaygroundDecor.addTileFace(to: layer, side: side, icon: kind.icon, color: kind.color, in: &layers)
+    }
+
     /// The walls the tile bounces off: the field (none in a window too small for it).
-    private var tileBounds: DynamicsRect? {
+    private func bounds(of b: Int) -> DynamicsRect? {
         let field = fieldRect
-        guard field.width >= tileSide, field.height >= tileSide else { return nil }
+        guard field.width >= bodySide(b), field.height >= bodySide(b) else { return nil }
         return DynamicsRect(x: field.x, y: field.y, width: field.width, height: field.height)
     }
 
     /// Sets the tile going from `value` with `velocity`, free in UIKit Dynamics (its resistance stops it, the walls
     /// turn it, gravity pulls it while on); at rest there when the velocity is nothing and gravity is off.
-    private mutating func moveTile(from value: SIMD2<Double>, velocity: SIMD2<Double>) {
-        let falling = hasGravity && tileBounds != nil
+    private mutating func moveBody(_ b: Int, from value: SIMD2<Double>, velocity: SIMD2<Double>) {
+        let falling = hasGravity && bounds(of: b) != nil
         guard velocity != .zero || falling else {
-            _ = layers.removeAnimation(.position, of: tileLayer)
-            layers[tileLayer].position = value
+            _ = layers.removeAnimation(.position, of: bodies[b].layer)
+            layers[bodies[b].layer].position = value
             return
         }
-        var dynamics = DynamicsBackend(value: value, properties: Self.tileProperties(), itemWidth: tileSide,
-                                       itemHeight: tileSide)
-        dynamics.bounds = tileBounds
+        var dynamics = DynamicsBackend(value: value, properties: Self.tileProperties(), itemWidth: bodySide(b),
+                                       itemHeight: bodySide(b))
+        dynamics.bounds = bounds(of: b)
         dynamics.gravity = falling ? SIMD2(0, 1) : .zero
         dynamics.start(from: value, velocity: velocity, to: value)
         dynamics.detach()
-        layers.animate(.position, of: tileLayer, with: .dynamics(dynamics))
+        layers.animate(.position, of: bodies[b].layer, with: .dynamics(dynamics))
     }
 
-    /// A turned tile reaches past the upright box its world meets the walls with (by `tileExtent()`, up to √2 of its
+    /// A turned tile reaches past the upright box its world meets the walls with (by `extent(of:)`, up to √2 of its
     /// half side): where a turned corner would cross a wall, that corner strikes it as a body's corner does. The tile
     /// is put back inside and, where the corner moves into the wall, takes an impulse there along the wall's normal
     /// (the tile's elasticity above Box2D's bounce threshold; a square's moment of inertia, m·s²/6), which changes its
     /// spin as well as its velocity. Checked after every other move of the frame, so no drawn frame has a corner
     /// past a wall.
-    private mutating func strikeWalls(into reports: inout [SceneEvent]) {
-        guard !tileHeld, layers.isAnimating(.rotation, of: tileLayer), tileBounds != nil else { return }
+    private mutating func strikeWalls(_ b: Int, into reports: inout [SceneEvent]) {
+        guard !bodies[b].held, layers.isAnimating(.rotation, of: bodies[b].layer), bounds(of: b) != nil else { return }
         let field = fieldRect
-        let half = tileSide / 2
-        guard tileExtent().x > half + 1e-9 else { return }
-        let now = layers.presented(.position, of: tileLayer), turn = tileAngle
+        let half = bodySide(b) / 2
+        guard extent(of: b).x > half + 1e-9 else { return }
+        let now = layers.presented(.position, of: bodies[b].layer), turn = bodyAngle(b)
         let cosine = Double.cos(turn), sine = Double.sin(turn)
         let corners = [SIMD2(-half, -half), SIMD2(half, -half), SIMD2(half, half), SIMD2(-half, half)].map {
             SIMD2(cosine * $0.x - sine * $0.y, sine * $0.x + cosine * $0.y)
@@ -973,8 +1073,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         // Each wall as its inward normal n and offset d: inside where p·n ≥ d.
         let walls = [(SIMD2(1.0, 0), field.x), (SIMD2(-1.0, 0), -field.maxX), (SIMD2(0, 1.0), field.y),
                      (SIMD2(0, -1.0), -field.maxY)]
-        var at = now.value, v = now.velocity, w = tileAngularVelocity, struck = false, impact = false
-        let sideSquared = tileSide * tileSide
+        var at = now.value, v = now.velocity, w = bodyAngularVelocity(b), struck = false, impact = false
+        let sideSquared = bodySide(b) * bodySide(b)
         for (n, d) in walls {
             guard let r = corners.min(by: { ($0 * n).sum() < ($1 * n).sum() }) else { continue }
             let separation = ((at + r) * n).sum() - d
@@ -993,10 +1093,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             w += 6 * rn * impulse / sideSquared
         }
         guard struck else { return }
-        _ = layers.removeAnimation(.position, of: tileLayer)
-        moveTile(from: at, velocity: v)
+        _ = layers.removeAnimation(.position, of: bodies[b].layer)
+        moveBody(b, from: at, velocity: v)
         guard impact else { return }
-        spinTile(velocity: w)
+        spinBody(b, velocity: w)
         reports.append(SceneEvent(.wallStrike, [TraceField(EventField.tileVelocityBefore, .vector(now.velocity)),
                                                 TraceField(EventField.tileVelocityAfter, .vector(v)),
                                                 TraceField(EventField.angularVelocity, .number(w))]))
@@ -1005,48 +1105,48 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The tile spins from the angle it is drawn at with angular velocity `w` (an off-centre impact): it turns on
     /// and settles upright, on the whole turn nearest to where `tileSpinLookAhead` of that spin takes it. The angle
     /// and its velocity carry on from what is drawn (a spin mid-spin adds to it).
-    private mutating func spinTile(velocity w: Double) {
-        let from = layers.removeAnimation(.rotation, of: tileLayer).value.x
+    private mutating func spinBody(_ b: Int, velocity w: Double) {
+        let from = layers.removeAnimation(.rotation, of: bodies[b].layer).value.x
         let level = ((from + w * Self.tileSpinLookAhead) / (2 * Double.pi)).rounded() * 2 * Double.pi
         let animation = SpringAnimation(parameters: Self.tileSpinSpring, restThreshold: .rotation,
                                         value: AnimatableVector(from, 0), velocity: AnimatableVector(w, 0),
                                         target: AnimatableVector(level, 0))
-        layers[tileLayer].rotation = level
-        if !animation.isAtRest { layers.animate(.rotation, of: tileLayer, with: .spring(animation)) }
+        layers[bodies[b].layer].rotation = level
+        if !animation.isAtRest { layers.animate(.rotation, of: bodies[b].layer, with: .spring(animation)) }
     }
 
-    private mutating func catchTile(into reports: inout [SceneEvent]) {
-        let wasMoving = layers.isAnimating(.position, of: tileLayer)
-        let caught = layers.removeAnimation(.position, of: tileLayer)
-        tileHeld = true
-        wakeResting(card: true)
-        tileGrab = caught.value
+    private mutating func catchBody(_ b: Int, into reports: inout [SceneEvent]) {
+        let wasMoving = layers.isAnimating(.position, of: bodies[b].layer)
+        let caught = layers.removeAnimation(.position, of: bodies[b].layer)
+        bodies[b].held = true
+        wakeResting(moved: b)
+        bodies[b].grab = caught.value
         grabTranslation = recognizer.translation
-        reports.append(SceneEvent(.catch, [TraceField(EventField.object, .string("tile")),
+        reports.append(SceneEvent(.catch, [TraceField(EventField.object, .string(bodies[b].name)),
                                            TraceField(EventField.position, .vector(caught.value)),
                                            TraceField(EventField.velocityBefore, .vector(caught.velocity)),
                                            TraceField(EventField.wasMoving, .bool(wasMoving))]))
     }
 
-    private mutating func releaseTile(velocity v: SIMD2<Double>, into reports: inout [SceneEvent]) {
-        let from = tilePosition
-        tileHeld = false
-        moveTile(from: from, velocity: v)
-        wakeResting(card: true)
-        reports.append(SceneEvent(.panEnded, [TraceField(EventField.object, .string("tile")),
+    private mutating func releaseBody(_ b: Int, velocity v: SIMD2<Double>, into reports: inout [SceneEvent]) {
+        let from = bodyPosition(b)
+        bodies[b].held = false
+        moveBody(b, from: from, velocity: v)
+        wakeResting(moved: b)
+        reports.append(SceneEvent(.panEnded, [TraceField(EventField.object, .string(bodies[b].name)),
                                               TraceField(EventField.velocity, .vector(v)),
                                               TraceField(EventField.position, .vector(from))]))
     }
 
     /// A tap on the tile flicks it away from the finger (from its centre: up), on top of the velocity it has.
-    private mutating func pushTile(from point: SIMD2<Double>, into reports: inout [SceneEvent]) {
-        let now = layers.presented(.position, of: tileLayer)
-        tileHeld = false
+    private mutating func pushBody(_ b: Int, from point: SIMD2<Double>, into reports: inout [SceneEvent]) {
+        let now = layers.presented(.position, of: bodies[b].layer)
+        bodies[b].held = false
         let away = now.value - point, length = (away * away).sum().squareRoot()
         let v = now.velocity + (length > 1 ? away / length : SIMD2(0, -1)) * Self.pushSpeed
-        moveTile(from: now.value, velocity: v)
-        wakeResting(card: true)
-        reports.append(SceneEvent(.push, [TraceField(EventField.object, .string("tile")),
+        moveBody(b, from: now.value, velocity: v)
+        wakeResting(moved: b)
+        reports.append(SceneEvent(.push, [TraceField(EventField.object, .string(bodies[b].name)),
                                           TraceField(EventField.velocity, .vector(v))]))
     }
 
@@ -1056,8 +1156,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// drawn with its new velocity: the card on its backend toward where that velocity takes it, the tile free.
     /// Overlapping bodies are pushed apart in velocity over a frame `step` (none jumps); a card falling onto the tile
     /// comes to rest on it. Positions never jump; velocities turn as in a bounce off a wall.
-    private mutating func collide(step: Double, into reports: inout [SceneEvent]) {
+    private mutating func collide(_ b: Int, step: Double, into reports: inout [SceneEvent]) {
+        // Body `b`: the tile, in what follows.
+        let tileLayer = self.bodies[b].layer, tileHeld = self.bodies[b].held
         guard !(isHeld && tileHeld), step > 0 else { return }
+        let tileSide = bodySide(b)
         let cardShape = card, tileNow = layers.presented(.position, of: tileLayer)
         let cardSize = cardShape.scaledHalfSize * 2
         let reach = (cardSize * cardSize).sum().squareRoot() / 2 + tileSide * 0.71 + 4
@@ -1070,17 +1173,17 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         if !isHeld, !tileHeld, !isAnimating(.position), !layers.isAnimating(.position, of: tileLayer) {
             // Both at rest, one over the other (the card put down on the tile): the tile makes way (with gravity on
             // one may rest on the other: they stay).
-            if !hasGravity { makeWay() }
+            if !hasGravity { makeWay(b) }
             return
         }
         // A tile wedged between a wall and a card that does not give way (held, or at rest where it was put) has no
         // room to bounce into: it would be pushed into the wall and back for ever, and the scene would never rest.
         // It makes way as if both rested, gliding on from the velocity it has.
-        if !tileHeld, !hasGravity, isHeld || !isAnimating(.position), wedged(tileAt: tileNow.value) {
-            makeWay(from: tileNow.velocity)
+        if !tileHeld, !hasGravity, isHeld || !isAnimating(.position), wedged(b, at: tileNow.value) {
+            makeWay(b, from: tileNow.velocity)
             return
         }
-        let cardVelocity = velocity, tileVelocityNow = tileHeld ? tileVelocity : tileNow.velocity
+        let cardVelocity = velocity, tileVelocityNow = tileHeld ? bodyVelocity(b) : tileNow.velocity
         var cardProps = Self.tileProperties()
         // A card a finger holds, or one at rest, stays where it was put (seed 004: a lift leaves it where it was
         // caught): the tile bounces off it as off a wall.
@@ -1089,7 +1192,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         if tileHeld { tileProps.density = 0 }
         // A free tile turns when hit off-centre (the solver's torque on it); the card's turn is its fingers'.
         tileProps.allowsRotation = !tileHeld
-        let tileSpinNow = tileAngularVelocity, tileAngleNow = tileAngle
+        let tileSpinNow = bodyAngularVelocity(b), tileAngleNow = bodyAngle(b)
         /// The two bodies `ahead` seconds on at their velocities now.
         func bodies(ahead: Double) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
             var world = DynamicsWorld()
@@ -1113,9 +1216,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         if resting, hasGravity {
             // One landed on the other: the one on top rests there (on it, not in it); nothing pushes either.
             if isAnimating(.position), !isHeld, cardShape.rect.center.y < tileNow.value.y {
-                settleOnTop(card: true)
+                settleOnTop(b, card: true)
             } else if layers.isAnimating(.position, of: tileLayer), !tileHeld, tileNow.value.y < cardShape.rect.center.y {
-                settleOnTop(card: false)
+                settleOnTop(b, card: false)
             }
             return
         }
@@ -1131,13 +1234,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let newSpin = world.angularVelocity(of: t)
         let tileSpun = !tileHeld && abs(newSpin - tileSpinNow) > 0.05
         guard cardTurned || tileTurned || tileSpun else { return }
-        if tileSpun { spinTile(velocity: newSpin) }
+        if tileSpun { spinBody(b, velocity: newSpin) }
         if cardTurned {
             let from = layers.removeAnimation(.position, of: cardLayer).value
             if hasGravity, (newCard * newCard).sum() < 100, from.y < tileNow.value.y {
                 // Landed on the tile: it rests on it (until the tile moves from under it).
                 layers[cardLayer].position = from
-                settleOnTop(card: true)
+                settleOnTop(b, card: true)
             } else {
                 move(from: from, velocity: newCard, to: clamped(from + newCard * Self.projectionTime))
             }
@@ -1147,9 +1250,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             if hasGravity, (newTile * newTile).sum() < 100, from.y < cardShape.rect.center.y {
                 // Landed on the card: it rests on it (until the card moves from under it).
                 layers[tileLayer].position = from
-                settleOnTop(card: false)
+                settleOnTop(b, card: false)
             } else {
-                moveTile(from: from, velocity: newTile)
+                moveBody(b, from: from, velocity: newTile)
             }
         }
         // An impact a user sees (three times Box2D's bounce threshold, 300 px/s): a flash where they met.
@@ -1170,15 +1273,96 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         ]))
     }
 
+    /// Two bodies meet: as `collide` for the card and a body, the contact solver says what the impact does to their
+    /// velocities (restitution 0.6, friction, their masses by area; one a finger holds is immovable), each spins as
+    /// struck off its centre, and each free one goes on from where it is drawn with its new velocity. Overlapping,
+    /// they are pushed apart in velocity over the frame `step`; under gravity one landed on the other rests on it.
+    /// Two at rest, and one gliding on a spring (making way, settling), are left alone: a field at rest costs a
+    /// comparison a pair.
+    private mutating func collide(_ a: Int, _ b: Int, step: Double, into reports: inout [SceneEvent]) {
+        let held = (bodies[a].held, bodies[b].held)
+        let moving = (layers.isAnimating(.position, of: bodies[a].layer), layers.isAnimating(.position, of: bodies[b].layer))
+        guard step > 0, !(held.0 && held.1), moving.0 || moving.1 || held.0 || held.1 else { return }
+        let at = (bodyPosition(a), bodyPosition(b)), sides = (bodySide(a), bodySide(b))
+        let reach = (sides.0 + sides.1) * 0.71 + 4, gap = at.0 - at.1
+        guard (gap * gap).sum() < reach * reach else { return }
+        if case .spring = layers.animation(.position, of: bodies[a].layer) { return }
+        if case .spring = layers.animation(.position, of: bodies[b].layer) { return }
+        let v = (bodyVelocity(a), bodyVelocity(b)), spin = (bodyAngularVelocity(a), bodyAngularVelocity(b))
+        let relative = v.0 - v.1
+        let resting = (relative * relative).sum() < 30 * 30
+        if resting, hasGravity {
+            // One landed on the other: the one on top rests there, moving no more until the other moves.
+            let (upper, lower) = at.0.y < at.1.y ? (a, b) : (b, a)
+            if !bodies[upper].held, layers.isAnimating(.position, of: bodies[upper].layer) { settle(upper, on: lower) }
+            return
+        }
+        func world(ahead: Double) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
+            var world = DynamicsWorld()
+            var props = (Self.tileProperties(), Self.tileProperties())
+            props.0.density = held.0 ? 0 : 100
+            props.1.density = held.1 ? 0 : 100
+            props.0.allowsRotation = !held.0
+            props.1.allowsRotation = !held.1
+            let i = world.addItem(center: at.0 + v.0 * ahead, width: sides.0, height: sides.0, properties: props.0)
+            let j = world.addItem(center: at.1 + v.1 * ahead, width: sides.1, height: sides.1, properties: props.1)
+            world.setAngle(bodyAngle(a) + spin.0 * ahead, for: i)
+            world.setAngle(bodyAngle(b) + spin.1 * ahead, for: j)
+            world.setVelocity(v.0, for: i)
+            world.setVelocity(v.1, for: j)
+            world.setAngularVelocity(spin.0, for: i)
+            world.setAngularVelocity(spin.1, for: j)
+            return (world, i, j)
+        }
+        // Touching now (pushed apart if they overlap), or half a frame on, as `collide` looks.
+        var (solved, i, j) = world(ahead: 0)
+        if !solved.resolveContacts(pushOut: resting ? nil : step, atCentreOfPressure: true) {
+            (solved, i, j) = world(ahead: step / 2)
+            guard solved.resolveContacts(atCentreOfPressure: true) else { return }
+        }
+        let after = (solved.velocity(of: i), solved.velocity(of: j))
+        let newSpin = (solved.angularVelocity(of: i), solved.angularVelocity(of: j))
+        var changed = false
+        for (body, before, new, w0, w) in [(a, v.0, after.0, spin.0, newSpin.0), (b, v.1, after.1, spin.1, newSpin.1)]
+        where !bodies[body].held {
+            if abs(w - w0) > 0.05 {
+                spinBody(body, velocity: w)
+                changed = true
+            }
+            guard ((new - before) * (new - before)).sum() > 1 else { continue }
+            let from = layers.removeAnimation(.position, of: bodies[body].layer).value
+            moveBody(body, from: from, velocity: new)
+            changed = true
+        }
+        guard changed else { return }
+        if (relative * relative).sum().squareRoot() > 3 * DynamicsUnits.restitutionThreshold {
+            PlaygroundDecor.flash(spark, at: (at.0 + at.1) / 2, in: &layers)
+        }
+        reports.append(SceneEvent(.collision, [
+            TraceField(EventField.object, .string(bodies[a].name + "+" + bodies[b].name)),
+            TraceField(EventField.velocityBefore, .vector(v.0)), TraceField(EventField.velocityAfter, .vector(after.0)),
+            TraceField(EventField.tileVelocityBefore, .vector(v.1)), TraceField(EventField.tileVelocityAfter, .vector(after.1)),
+        ]))
+    }
+
+    /// With gravity on, body `upper` landed on body `lower` glides (as `settleOnTop`) to lie on its top edge.
+    private mutating func settle(_ upper: Int, on lower: Int) {
+        let now = layers.removeAnimation(.position, of: bodies[upper].layer)
+        let spot = SIMD2(now.value.x, bodyPosition(lower).y - extent(of: lower).y - extent(of: upper).y)
+        let glide = SpringAnimation(parameters: Self.settleSpring, value: now.value, velocity: now.velocity, target: spot)
+        layers[bodies[upper].layer].position = spot
+        if !glide.isAtRest { layers.animate(.position, of: bodies[upper].layer, with: .spring(glide)) }
+    }
+
     /// With gravity on, the card (`card`) or the tile come to rest on the other: each body moves on its own
     /// animation and meets the other a frame at a time, so the one on top lands up to a few px into the one below.
     /// From where it is drawn, with the velocity it has, it glides (a critically damped 0.2 s spring, nothing jumps)
     /// to lie exactly on the other's top edge, its x kept, and rests there.
-    private mutating func settleOnTop(card: Bool) {
-        let body = card ? cardLayer : tileLayer
+    private mutating func settleOnTop(_ b: Int, card: Bool) {
+        let body = card ? cardLayer : bodies[b].layer
         let now = layers.removeAnimation(.position, of: body)
-        let tileHalf = tileExtent(), box = cardBox()
-        let spot = card ? SIMD2(now.value.x, tilePosition.y - tileHalf.y - box.height / 2)
+        let tileHalf = extent(of: b), box = cardBox()
+        let spot = card ? SIMD2(now.value.x, bodyPosition(b).y - tileHalf.y - box.height / 2)
             : SIMD2(now.value.x, box.y - tileHalf.y)
         let glide = SpringAnimation(parameters: Self.settleSpring, value: now.value, velocity: now.velocity, target: spot)
         layers[body].position = spot
@@ -1188,9 +1372,9 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// The glide onto the other body under gravity: response 0.2 s, critically damped.
     static let settleSpring = SpringParameters(response: 0.2, dampingRatio: 1)
 
-    /// Half the tile's box as drawn (around its turned shape).
-    private func tileExtent() -> SIMD2<Double> {
-        let angle = tileAngle, half = tileSide / 2
+    /// Half body `b`'s box as drawn (around its turned shape).
+    private func extent(of b: Int) -> SIMD2<Double> {
+        let angle = bodyAngle(b), half = bodySide(b) / 2
         let c = abs(Double.cos(angle)), s = abs(Double.sin(angle))
         return SIMD2(repeating: (c + s) * half)
     }
@@ -1210,37 +1394,36 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// Whether the tile at `at` is pressed into the card (over a px deep) within 8 px of a wall (it bounces off the
     /// wall within a frame: under weston it was seen 2 px off it, 25 px into the card, every frame).
-    private func wedged(tileAt at: SIMD2<Double>) -> Bool {
-        let half = tileSide / 2
-        let into = Self.overlap(cardBox(margin: -1), DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide)))
+    private func wedged(_ b: Int, at: SIMD2<Double>) -> Bool {
+        let into = Self.overlap(cardBox(margin: -1), bodyBox(b, at: at))
         let nudges = [SIMD2(8.0, 0), SIMD2(-8.0, 0), SIMD2(0, 8.0), SIMD2(0, -8.0)]
-        return into && nudges.contains { clampedTile(at + $0) != at + $0 }
+        return into && nudges.contains { clampedBody(b, at + $0) != at + $0 }
     }
 
     /// The tile at rest under the card at rest (or wedged against it, moving at `velocity`) glides (the position
     /// spring, from that velocity) to the nearest place beside it inside the walls: nothing jumps, and the card stays
     /// where it was put.
-    private mutating func makeWay(from velocity: SIMD2<Double> = .zero) {
-        let box = cardBox(margin: 8), half = tileSide / 2
-        let at = layers.isAnimating(.position, of: tileLayer) ? layers.presented(.position, of: tileLayer).value
-            : layers[tileLayer].position
-        let tile = DrawRect(origin: at - half, size: SIMD2(tileSide, tileSide))
+    private mutating func makeWay(_ b: Int, from velocity: SIMD2<Double> = .zero) {
+        let box = cardBox(margin: 8), half = bodySide(b) / 2
+        let at = layers.isAnimating(.position, of: bodies[b].layer) ? layers.presented(.position, of: bodies[b].layer).value
+            : layers[bodies[b].layer].position
+        let tile = bodyBox(b, at: at)
         guard Self.overlap(box, tile) else { return }
         // On whole px (as its surface is placed), rounded away from the card.
         let x = at.x.rounded(), y = at.y.rounded()
         let spots = [SIMD2((box.x - half).rounded(.down), y), SIMD2((box.maxX + half).rounded(.up), y),
                      SIMD2(x, (box.y - half).rounded(.down)), SIMD2(x, (box.maxY + half).rounded(.up))]
             .map(clampedTile).filter {
-            !Self.overlap(box, DrawRect(origin: $0 - half, size: SIMD2(tileSide, tileSide)))
+            !Self.overlap(box, bodyBox(b, at: $0))
         }
         // Not onto the legend's lines where there is another way (the tile would only glide off them again).
         let legend = hasGravity ? nil : decor.legendBox(in: layers)
         let clear = spots.filter { spot in
-            legend.map { !Self.overlap($0, DrawRect(origin: spot - half, size: SIMD2(tileSide, tileSide))) } ?? true
+            legend.map { !Self.overlap($0, bodyBox(b, at: spot)) } ?? true
         }
         guard let spot = (clear.isEmpty ? spots : clear).min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared })
         else { return }
-        layers.animate(.position, of: tileLayer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
+        layers.animate(.position, of: bodies[b].layer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
                                                                                value: at, velocity: velocity,
                                                                                target: spot)))
     }
@@ -1274,8 +1457,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             layers[cardLayer].position = grabPosition + recognizer.translation - grabTranslation + SIMD2(0, pinchShift)
         }
         limitPinch()
-        // The tile stays inside the walls it bounces off: dragged against one, it stops there.
-        if tileHeld { layers[tileLayer].position = clampedTile(tileGrab + recognizer.translation - grabTranslation) }
+        // A body stays inside the walls it bounces off: dragged against one, it stops there.
+        for b in bodies.indices where bodies[b].held {
+            layers[bodies[b].layer].position = clampedBody(b, bodies[b].grab + recognizer.translation - grabTranslation)
+        }
     }
 
     /// The ring at the target and the line from it to the card show while the position animates toward it (not
