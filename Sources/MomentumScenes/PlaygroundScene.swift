@@ -657,7 +657,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 caughtMoving = gestureOnCard && isAnimating(.position)
                 pressedMoving = nil
                 clearBodyPresses()
-                // The bodies under the card, top first.
+                // The body under the finger, top first (a touch off the card).
                 gestureOnBody = gestureOnCard ? nil
                     : bodies.indices.last { layers.presentation(of: bodies[$0].layer).frame.contains(point) }
                 if let b = gestureOnBody {
@@ -1158,7 +1158,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// comes to rest on it. Positions never jump; velocities turn as in a bounce off a wall.
     private mutating func collide(_ b: Int, step: Double, into reports: inout [SceneEvent]) {
         // Body `b`: the tile, in what follows.
-        let tileLayer = self.bodies[b].layer, tileHeld = self.bodies[b].held
+        let tileLayer = bodies[b].layer, tileHeld = bodies[b].held
         guard !(isHeld && tileHeld), step > 0 else { return }
         let tileSide = bodySide(b)
         let cardShape = card, tileNow = layers.presented(.position, of: tileLayer)
@@ -1194,7 +1194,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         tileProps.allowsRotation = !tileHeld
         let tileSpinNow = bodyAngularVelocity(b), tileAngleNow = bodyAngle(b)
         /// The two bodies `ahead` seconds on at their velocities now.
-        func bodies(ahead: Double) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
+        func pair(ahead: Double) -> (DynamicsWorld, DynamicsItem, DynamicsItem) {
             var world = DynamicsWorld()
             let c = world.addItem(center: cardShape.rect.center + cardVelocity * ahead, width: cardSize.x,
                                   height: cardSize.y, properties: cardProps)
@@ -1222,10 +1222,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
             return
         }
-        var (world, c, t) = bodies(ahead: 0)
+        var (world, c, t) = pair(ahead: 0)
         // Each impact at its centre of pressure: a tile struck off its centre spins.
         if !world.resolveContacts(pushOut: resting ? nil : step, atCentreOfPressure: true) {
-            (world, c, t) = bodies(ahead: step / 2)
+            (world, c, t) = pair(ahead: step / 2)
             guard world.resolveContacts(atCentreOfPressure: true) else { return }
         }
         let newCard = world.velocity(of: c), newTile = world.velocity(of: t)
@@ -1413,7 +1413,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let x = at.x.rounded(), y = at.y.rounded()
         let spots = [SIMD2((box.x - half).rounded(.down), y), SIMD2((box.maxX + half).rounded(.up), y),
                      SIMD2(x, (box.y - half).rounded(.down)), SIMD2(x, (box.maxY + half).rounded(.up))]
-            .map(clampedTile).filter {
+            .map { clampedBody(b, $0) }.filter {
             !Self.overlap(box, bodyBox(b, at: $0))
         }
         // Not onto the legend's lines where there is another way (the tile would only glide off them again).

@@ -21,12 +21,6 @@ public struct DynamicsSweep: Sendable, Equatable {
         self.angularVelocity = angularVelocity
     }
 
-    /// The same box `time` seconds on (or back, for a negative time).
-    public func advanced(by time: Double) -> DynamicsSweep {
-        DynamicsSweep(center: center + velocity * time, halfSize: halfSize, angle: angle + angularVelocity * time,
-                      velocity: velocity, angularVelocity: angularVelocity)
-    }
-
     /// The four corners at `time`, counter-clockwise in the y-up sense (Box2D's `SetAsBox` order).
     func corners(at time: Double) -> [SIMD2<Double>] {
         let turn = angle + angularVelocity * time, c = Double.cos(turn), s = Double.sin(turn)
