@@ -50,10 +50,14 @@ struct DynamicsBoxPose: Sendable {
     var half: SIMD2<Double>
 
     init(_ body: DynamicsBody) {
-        center = body.position
-        c = Double.cos(body.angle)
-        s = Double.sin(body.angle)
-        half = SIMD2(body.width / 2, body.height / 2)
+        self.init(center: body.position, angle: body.angle, half: SIMD2(body.width / 2, body.height / 2))
+    }
+
+    init(center: SIMD2<Double>, angle: Double, half: SIMD2<Double>) {
+        self.center = center
+        c = Double.cos(angle)
+        s = Double.sin(angle)
+        self.half = half
     }
 
     func rotate(_ v: SIMD2<Double>) -> SIMD2<Double> { SIMD2(c * v.x - s * v.y, s * v.x + c * v.y) }
@@ -70,6 +74,9 @@ struct DynamicsBoxPose: Sendable {
         default: SIMD2(-half.x, half.y)
         }
     }
+
+    /// The four corners placed, in `vertex`'s order.
+    var corners: [SIMD2<Double>] { (0..<4).map { apply(vertex($0)) } }
 
     static func normal(_ i: Int) -> SIMD2<Double> {
         switch i & 3 {
@@ -90,7 +97,7 @@ extension DynamicsContact {
     static let maxLinearCorrection = 0.2 * DynamicsUnits.pointsPerMetre
 
     /// The deepest separation of `p2`'s corners along `p1`'s face normals, and that face (`b2FindMaxSeparation`).
-    private static func maxSeparation(_ p1: DynamicsBoxPose, _ p2: DynamicsBoxPose) -> (edge: Int, separation: Double) {
+    static func maxSeparation(_ p1: DynamicsBoxPose, _ p2: DynamicsBoxPose) -> (edge: Int, separation: Double) {
         var best = 0, maxSeparation = -Double.infinity
         for i in 0..<4 {
             let n = p1.rotate(DynamicsBoxPose.normal(i)), v1 = p1.apply(p1.vertex(i))

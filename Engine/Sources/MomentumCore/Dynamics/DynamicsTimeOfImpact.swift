@@ -21,13 +21,9 @@ public struct DynamicsSweep: Sendable, Equatable {
         self.angularVelocity = angularVelocity
     }
 
-    /// The four corners at `time`, counter-clockwise in the y-up sense (Box2D's `SetAsBox` order).
-    func corners(at time: Double) -> [SIMD2<Double>] {
-        let turn = angle + angularVelocity * time, c = Double.cos(turn), s = Double.sin(turn)
-        let at = center + velocity * time, h = halfSize
-        return [SIMD2(-h.x, -h.y), SIMD2(h.x, -h.y), SIMD2(h.x, h.y), SIMD2(-h.x, h.y)].map {
-            at + SIMD2(c * $0.x - s * $0.y, s * $0.x + c * $0.y)
-        }
+    /// The box placed at `time`.
+    func pose(at time: Double) -> DynamicsBoxPose {
+        DynamicsBoxPose(center: center + velocity * time, angle: angle + angularVelocity * time, half: halfSize)
     }
 
     /// The farthest any point of the box lies from its centre.
@@ -48,15 +44,16 @@ public enum DynamicsImpact: Sendable, Equatable {
 extension DynamicsSweep {
     /// The shortest distance between two boxes at `time` (0 where they overlap or touch).
     public static func distance(_ a: DynamicsSweep, _ b: DynamicsSweep, at time: Double) -> Double {
-        nearest(a.corners(at: time), b.corners(at: time)).distance
+        nearest(a.pose(at: time), b.pose(at: time)).distance
     }
 
-    /// Between two convex quadrilaterals given by their corners in order: the shortest distance and the unit
-    /// direction from `q`'s nearest point to `p`'s; 0 (and no direction) when a separating axis test finds none
-    /// (they overlap). For two convex polygons apart, the nearest points are a corner of one and a point of an edge
-    /// of the other.
-    static func nearest(_ p: [SIMD2<Double>], _ q: [SIMD2<Double>]) -> (distance: Double, normal: SIMD2<Double>) {
-        if !separated(p, q) { return (0, .zero) }
+    /// Between two boxes: the shortest distance and the unit direction from `b`'s nearest point to `a`'s; 0 (and no
+    /// direction) when no face of either separates them (the contact solver's `maxSeparation`: they overlap). For two
+    /// convex polygons apart, the nearest points are a corner of one and a point of an edge of the other.
+    static func nearest(_ a: DynamicsBoxPose, _ b: DynamicsBoxPose) -> (distance: Double, normal: SIMD2<Double>) {
+        guard DynamicsContact.maxSeparation(a, b).separation > 0 || DynamicsContact.maxSeparation(b, a).separation > 0
+        else { return (0, .zero) }
+        let p = a.corners, q = b.corners
         var least = Double.infinity, normal = SIMD2<Double>.zero
         for (corners, edges, sign) in [(p, q, 1.0), (q, p, -1.0)] {
             for v in corners {
@@ -72,21 +69,6 @@ extension DynamicsSweep {
             }
         }
         return (least, normal)
-    }
-
-    /// Whether an edge normal of either box separates them.
-    private static func separated(_ p: [SIMD2<Double>], _ q: [SIMD2<Double>]) -> Bool {
-        for corners in [p, q] {
-            for i in 0..<2 {
-                let edge = corners[i + 1] - corners[i], axis = SIMD2(-edge.y, edge.x)
-                let pp = p.map { ($0 * axis).sum() }, qq = q.map { ($0 * axis).sum() }
-                guard let pMin = pp.min(), let pMax = pp.max(), let qMin = qq.min(), let qMax = qq.max() else {
-                    continue
-                }
-                if pMax < qMin || qMax < pMin { return true }
-            }
-        }
-        return false
     }
 
     /// The time of first contact of two moving, turning boxes within `duration` seconds: the first time their
@@ -106,7 +88,7 @@ extension DynamicsSweep {
         let spin = abs(a.angularVelocity) * a.radius + abs(b.angularVelocity) * b.radius
         var time = 0.0
         for _ in 0..<maxIterations {
-            let (apart, normal) = nearest(a.corners(at: time), b.corners(at: time))
+            let (apart, normal) = nearest(a.pose(at: time), b.pose(at: time))
             // As Box2D: overlapping only where the boxes themselves overlap (closer than the target: touching).
             if apart == 0, time == 0 { return .overlapping }
             let gap = apart - target
