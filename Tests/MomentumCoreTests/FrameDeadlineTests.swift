@@ -375,6 +375,40 @@ struct FrameDeadlineTests {
         #expect(again.waits == fresh.waits && again.late == fresh.late)
     }
 
+    @Test("a memory learned on weston headless (60 Hz refresh, 25 ms cadence) in a run whose compositor gives the same refresh but paces at 60 Hz: rejected from the first frame with feedback, the run pays nothing for it (its frames as a fresh run's)")
+    func memoryOfAnotherCadence() throws {
+        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
+        // The remembered start (~21 ms after the callback, less the slack) is past this compositor's latch (16 ms):
+        // used until the statistics begin, each of those frames would be late.
+        let sixty = Compositor(cycle: 1.0 / 60, latch: 0.016, shown: 0.030, refresh: 1.0 / 60)
+        #expect(memory.target - memory.slack > sixty.latch, "\(memory.line)")
+        let again = Self.run({ _ in sixty }, frames: 200, learner: FrameDeadline(remembering: memory))
+        let fresh = Self.run({ _ in sixty }, frames: 200)
+        #expect(again.waits == fresh.waits && again.late == fresh.late,
+                "\(again.late) late against \(fresh.late) fresh; waits \(again.waits.prefix(8)) against \(fresh.waits.prefix(8))")
+        // Judged at the moment the first frame with feedback is planned: the memory is no longer in its start.
+        var learner = FrameDeadline(remembering: memory)
+        learner.drew(sequence: 1, callback: 1.0, wake: 1.0, commit: 1.002)
+        learner.drew(sequence: 2, callback: 1.0 + sixty.cycle, wake: 1.0 + sixty.cycle, commit: 1.002 + sixty.cycle)
+        learner.presented(sequence: 1, at: 1.0 + sixty.shown, refresh: sixty.refresh)
+        let callback = 1.0 + 2 * sixty.cycle
+        let wait = learner.wake(afterCallback: callback) - callback
+        #expect(wait < sixty.latch - 0.002, "\(wait) after the callback, the latch at \(sixty.latch)")
+    }
+
+    @Test("a memory learned at a 60 Hz cadence in a run whose compositor paces slower (weston headless, the same refresh): no frame later than a fresh run's, and from the statistics on its starts are a fresh run's")
+    func memoryOfASlowerCadence() throws {
+        let sixty = Compositor(cycle: 1.0 / 60, latch: 0.016, shown: 0.030, refresh: 1.0 / 60)
+        let memory = try #require(Self.run({ _ in sixty }, frames: 400).learner.memory)
+        let again = Self.run({ _ in Self.weston }, frames: 200, learner: FrameDeadline(remembering: memory))
+        let fresh = Self.run({ _ in Self.weston }, frames: 200)
+        // A launch's intervals are as long as its frames are slow: longer intervals than remembered reject nothing
+        // before the statistics (four intervals); the remembered start is earlier than this latch, so it costs no
+        // frame.
+        #expect(again.late == fresh.late, "\(again.late) late against \(fresh.late) fresh")
+        #expect(again.waits[8...] == fresh.waits[8...], "\(again.waits.prefix(12)) against \(fresh.waits.prefix(12))")
+    }
+
     @Test("a remembered deadline that moved earlier (the same refresh, the latch at 18 ms instead of 24.5): the frames until the statistics begin are late, then the run learns as a fresh one does")
     func rememberedDeadlineMovedEarlier() throws {
         let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)

@@ -51,8 +51,9 @@
 ///   remembered slack (widened, narrowing as ever) and twice the spread of the wake → commit times seen so far (the
 ///   young allowance; an eighth of the period in place of its third once a wake → commit time ran past the
 ///   remembered slack) from the first callback with feedback. A memory whose slack is
-///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence (judged once four intervals are
-///   timed: a launch's frames are presented as slowly as they are drawn), is not used; when the
+///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence (a slower one than the callbacks
+///   or presentations show from the first of them; a faster one once four intervals are timed: a launch's frames
+///   are presented as slowly as they are drawn), is not used; when the
 ///   statistics begin with their median latency half a cycle or more past the remembered one (the deadline is
 ///   earlier now: a late frame of each is all they show), it is dropped and the probe starts from the callback.
 ///
@@ -341,6 +342,7 @@ public struct FrameDeadline: Sendable {
     public mutating func drew(sequence: UInt64, callback: Double, wake: Double, commit: Double) {
         if let last = lastCallback, callback - last > 0, callback - last < 0.1 {
             learn(callbackInterval: callback - last)
+            forgetMemoryOfASlowerCadence()
         }
         let afterIdle = lastCallback == nil
         lastCallback = callback
@@ -367,6 +369,7 @@ public struct FrameDeadline: Sendable {
         if let refresh, refresh > 0 { self.refresh = refresh }
         if let last = lastPresented, sequence == last.sequence + 1, time > last.time {
             learn(interval: time - last.time)
+            forgetMemoryOfASlowerCadence()
         }
         lastPresented = (sequence, time)
         guard let index = drawn.firstIndex(where: { $0.sequence == sequence }) else { return }
@@ -550,6 +553,19 @@ public struct FrameDeadline: Sendable {
             if frame.late { late += 1 }
         }
         return (late, count)
+    }
+
+    /// Before the statistics begin, a memory of a slower cadence than the callbacks or presentations already show is
+    /// dropped at once: a launch's frames come as slowly as they are drawn (47 ms apart under weston headless), so
+    /// intervals longer than remembered prove nothing yet, but shorter ones than a cadence change allows (the median
+    /// so far 20 % under the remembered cycle) do. Kept until the statistics, a memory of weston headless's 25 ms
+    /// cadence on a compositor of the same refresh pacing at 60 Hz started each frame ~19.5 ms after its callback,
+    /// past that compositor's latch: every frame until the statistics began was late.
+    private mutating func forgetMemoryOfASlowerCadence() {
+        guard let remembered, !hasFeedback, cycleAtStart == nil,
+              let shortest = [cycle, callbackMedian].compactMap({ $0 }).min(),
+              shortest < 0.8 * remembered.cycle else { return }
+        self.remembered = nil
     }
 
     private mutating func restart() {
