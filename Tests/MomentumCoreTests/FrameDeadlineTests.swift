@@ -396,6 +396,30 @@ struct FrameDeadlineTests {
         #expect(wait < sixty.latch - 0.002, "\(wait) after the callback, the latch at \(sixty.latch)")
     }
 
+    @Test("a memory of weston headless in a run on it whose drag's first two callbacks came 13 ms apart (an idle compositor's repaints off its cadence, under its refresh): the memory is kept")
+    func memoryKeptThroughAnIdleCompositorsFirstRepaints() throws {
+        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
+        var learner = FrameDeadline(remembering: memory)
+        // bench-touch-floor's round (base 74f8121, load 21): the launch's two frames, the press and two motions
+        // drawn at once, then the drag's first callbacks 13.0 ms apart.
+        learner.drew(sequence: 1, callback: 1.0, wake: 1.0, commit: 1.016)
+        learner.presented(sequence: 1, at: 1.041, refresh: Self.weston.refresh)
+        learner.drew(sequence: 2, callback: 1.041, wake: 1.041, commit: 1.050)
+        learner.presented(sequence: 2, at: 1.0884, refresh: Self.weston.refresh)
+        learner.drewWithoutCallback()
+        learner.presented(sequence: 3, at: 1.2, refresh: Self.weston.refresh)
+        let first = 1.25
+        let wake = learner.wake(afterCallback: first)
+        learner.drew(sequence: 4, callback: first, wake: wake, commit: wake + 0.001)
+        let second = first + 0.013
+        learner.drew(sequence: 5, callback: second, wake: second, commit: second + 0.001)
+        learner.presented(sequence: 4, at: first + Self.weston.shown, refresh: Self.weston.refresh)
+        // The state when the next callback arrives: the memory's start, not the fresh guess (~6.5 ms).
+        let callback = second + Self.weston.cycle
+        let wait = learner.wake(afterCallback: callback) - callback
+        #expect(wait >= memory.target - memory.slack - 0.0015 && wait <= memory.target, "\(wait) against \(memory.line)")
+    }
+
     @Test("a memory learned at a 60 Hz cadence in a run whose compositor paces slower (weston headless, the same refresh): no frame later than a fresh run's, and from the statistics on its starts are a fresh run's")
     func memoryOfASlowerCadence() throws {
         let sixty = Compositor(cycle: 1.0 / 60, latch: 0.016, shown: 0.030, refresh: 1.0 / 60)
