@@ -318,17 +318,22 @@ struct FrameDeadlineTests {
         #expect(again.late == 0, "\(again.late) late")
     }
 
-    @Test("a run from memory whose launch frames were presented 47 ms apart (drawn slowly the first time): the first frame of a drag after them starts at the remembered start, not at the fresh run's guess")
-    func rememberedRunAfterASlowLaunch() throws {
+    /// A run on weston headless from a run's memory there, after bench-touch-floor's launch: its two frames,
+    /// presented 47.4 ms apart, then the panel rests until the press, whose frame is drawn without a callback.
+    static func afterSlowLaunch() throws -> (learner: FrameDeadline, memory: FrameDeadline.Memory) {
         let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
         var learner = FrameDeadline(remembering: memory)
-        // bench-touch-floor's rounds (weston headless): the launch's two frames, presented 47.4 ms apart, then the
-        // panel rests until the press, whose frame is drawn without a callback.
         learner.drew(sequence: 1, callback: 1.0, wake: 1.0, commit: 1.016)
         learner.presented(sequence: 1, at: 1.041, refresh: Self.weston.refresh)
         learner.drew(sequence: 2, callback: 1.041, wake: 1.041, commit: 1.050)
         learner.presented(sequence: 2, at: 1.0884, refresh: Self.weston.refresh)
         learner.drewWithoutCallback()
+        return (learner, memory)
+    }
+
+    @Test("a run from memory whose launch frames were presented 47 ms apart (drawn slowly the first time): the first frame of a drag after them starts at the remembered start, not at the fresh run's guess")
+    func rememberedRunAfterASlowLaunch() throws {
+        let (learner, memory) = try Self.afterSlowLaunch()
         // The state when the drag's first callback arrives: one interval between presented frames timed (47.4 ms,
         // no cadence yet). Before, judged by it, the memory did not fit (its cycle 25 ms) and the frame started at the
         // guess, half the refresh the feedback gave less the slack: 6.9 ms after the callback.
@@ -398,15 +403,11 @@ struct FrameDeadlineTests {
 
     @Test("a memory of weston headless in a run on it whose drag's first two callbacks came 13 ms apart (an idle compositor's repaints off its cadence, under its refresh): the memory is kept")
     func memoryKeptThroughAnIdleCompositorsFirstRepaints() throws {
-        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
-        var learner = FrameDeadline(remembering: memory)
-        // bench-touch-floor's round (base 74f8121, load 21): the launch's two frames, the press and two motions
-        // drawn at once, then the drag's first callbacks 13.0 ms apart.
-        learner.drew(sequence: 1, callback: 1.0, wake: 1.0, commit: 1.016)
-        learner.presented(sequence: 1, at: 1.041, refresh: Self.weston.refresh)
-        learner.drew(sequence: 2, callback: 1.041, wake: 1.041, commit: 1.050)
-        learner.presented(sequence: 2, at: 1.0884, refresh: Self.weston.refresh)
-        learner.drewWithoutCallback()
+        // bench-touch-floor's round (base 74f8121, load 21): after the launch, the press and two motions drawn at
+        // once, then the drag's first callbacks 13.0 ms apart.
+        let launched = try Self.afterSlowLaunch()
+        var learner = launched.learner
+        let memory = launched.memory
         learner.presented(sequence: 3, at: 1.2, refresh: Self.weston.refresh)
         let first = 1.25
         let wake = learner.wake(afterCallback: first)
