@@ -318,17 +318,22 @@ struct FrameDeadlineTests {
         #expect(again.late == 0, "\(again.late) late")
     }
 
-    @Test("a run from memory whose launch frames were presented 47 ms apart (drawn slowly the first time): the first frame of a drag after them starts at the remembered start, not at the fresh run's guess")
-    func rememberedRunAfterASlowLaunch() throws {
+    /// A run on weston headless from a run's memory there, after bench-touch-floor's launch: its two frames,
+    /// presented 47.4 ms apart, then the panel rests until the press, whose frame is drawn without a callback.
+    static func afterSlowLaunch() throws -> (learner: FrameDeadline, memory: FrameDeadline.Memory) {
         let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
         var learner = FrameDeadline(remembering: memory)
-        // bench-touch-floor's rounds (weston headless): the launch's two frames, presented 47.4 ms apart, then the
-        // panel rests until the press, whose frame is drawn without a callback.
         learner.drew(sequence: 1, callback: 1.0, wake: 1.0, commit: 1.016)
         learner.presented(sequence: 1, at: 1.041, refresh: Self.weston.refresh)
         learner.drew(sequence: 2, callback: 1.041, wake: 1.041, commit: 1.050)
         learner.presented(sequence: 2, at: 1.0884, refresh: Self.weston.refresh)
         learner.drewWithoutCallback()
+        return (learner, memory)
+    }
+
+    @Test("a run from memory whose launch frames were presented 47 ms apart (drawn slowly the first time): the first frame of a drag after them starts at the remembered start, not at the fresh run's guess")
+    func rememberedRunAfterASlowLaunch() throws {
+        let (learner, memory) = try Self.afterSlowLaunch()
         // The state when the drag's first callback arrives: one interval between presented frames timed (47.4 ms,
         // no cadence yet). Before, judged by it, the memory did not fit (its cycle 25 ms) and the frame started at the
         // guess, half the refresh the feedback gave less the slack: 6.9 ms after the callback.
@@ -373,6 +378,60 @@ struct FrameDeadlineTests {
         let again = Self.run({ _ in other }, frames: 200, learner: FrameDeadline(remembering: memory))
         let fresh = Self.run({ _ in other }, frames: 200)
         #expect(again.waits == fresh.waits && again.late == fresh.late)
+    }
+
+    @Test("a memory learned on weston headless (60 Hz refresh, 25 ms cadence) in a run whose compositor gives the same refresh but paces at 60 Hz: rejected from the first frame with feedback, the run pays nothing for it (its frames as a fresh run's)")
+    func memoryOfAnotherCadence() throws {
+        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
+        // The remembered start (~21 ms after the callback, less the slack) is past this compositor's latch (16 ms):
+        // used until the statistics begin, each of those frames would be late.
+        let sixty = Compositor(cycle: 1.0 / 60, latch: 0.016, shown: 0.030, refresh: 1.0 / 60)
+        #expect(memory.target - memory.slack > sixty.latch, "\(memory.line)")
+        let again = Self.run({ _ in sixty }, frames: 200, learner: FrameDeadline(remembering: memory))
+        let fresh = Self.run({ _ in sixty }, frames: 200)
+        #expect(again.waits == fresh.waits && again.late == fresh.late,
+                "\(again.late) late against \(fresh.late) fresh; waits \(again.waits.prefix(8)) against \(fresh.waits.prefix(8))")
+        // Judged at the moment the first frame with feedback is planned: the memory is no longer in its start.
+        var learner = FrameDeadline(remembering: memory)
+        learner.drew(sequence: 1, callback: 1.0, wake: 1.0, commit: 1.002)
+        learner.drew(sequence: 2, callback: 1.0 + sixty.cycle, wake: 1.0 + sixty.cycle, commit: 1.002 + sixty.cycle)
+        learner.presented(sequence: 1, at: 1.0 + sixty.shown, refresh: sixty.refresh)
+        let callback = 1.0 + 2 * sixty.cycle
+        let wait = learner.wake(afterCallback: callback) - callback
+        #expect(wait < sixty.latch - 0.002, "\(wait) after the callback, the latch at \(sixty.latch)")
+    }
+
+    @Test("a memory of weston headless in a run on it whose drag's first two callbacks came 13 ms apart (an idle compositor's repaints off its cadence, under its refresh): the memory is kept")
+    func memoryKeptThroughAnIdleCompositorsFirstRepaints() throws {
+        // bench-touch-floor's round (base 74f8121, load 21): after the launch, the press and two motions drawn at
+        // once, then the drag's first callbacks 13.0 ms apart.
+        let launched = try Self.afterSlowLaunch()
+        var learner = launched.learner
+        let memory = launched.memory
+        learner.presented(sequence: 3, at: 1.2, refresh: Self.weston.refresh)
+        let first = 1.25
+        let wake = learner.wake(afterCallback: first)
+        learner.drew(sequence: 4, callback: first, wake: wake, commit: wake + 0.001)
+        let second = first + 0.013
+        learner.drew(sequence: 5, callback: second, wake: second, commit: second + 0.001)
+        learner.presented(sequence: 4, at: first + Self.weston.shown, refresh: Self.weston.refresh)
+        // The state when the next callback arrives: the memory's start, not the fresh guess (~6.5 ms).
+        let callback = second + Self.weston.cycle
+        let wait = learner.wake(afterCallback: callback) - callback
+        #expect(wait >= memory.target - memory.slack - 0.0015 && wait <= memory.target, "\(wait) against \(memory.line)")
+    }
+
+    @Test("a memory learned at a 60 Hz cadence in a run whose compositor paces slower (weston headless, the same refresh): no frame later than a fresh run's, and from the statistics on its starts are a fresh run's")
+    func memoryOfASlowerCadence() throws {
+        let sixty = Compositor(cycle: 1.0 / 60, latch: 0.016, shown: 0.030, refresh: 1.0 / 60)
+        let memory = try #require(Self.run({ _ in sixty }, frames: 400).learner.memory)
+        let again = Self.run({ _ in Self.weston }, frames: 200, learner: FrameDeadline(remembering: memory))
+        let fresh = Self.run({ _ in Self.weston }, frames: 200)
+        // A launch's intervals are as long as its frames are slow: longer intervals than remembered reject nothing
+        // before the statistics (four intervals); the remembered start is earlier than this latch, so it costs no
+        // frame.
+        #expect(again.late == fresh.late, "\(again.late) late against \(fresh.late) fresh")
+        #expect(again.waits[8...] == fresh.waits[8...], "\(again.waits.prefix(12)) against \(fresh.waits.prefix(12))")
     }
 
     @Test("a remembered deadline that moved earlier (the same refresh, the latch at 18 ms instead of 24.5): the frames until the statistics begin are late, then the run learns as a fresh one does")

@@ -51,8 +51,9 @@
 ///   remembered slack (widened, narrowing as ever) and twice the spread of the wake → commit times seen so far (the
 ///   young allowance; an eighth of the period in place of its third once a wake → commit time ran past the
 ///   remembered slack) from the first callback with feedback. A memory whose slack is
-///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence (judged once four intervals are
-///   timed: a launch's frames are presented as slowly as they are drawn), is not used; when the
+///   over a fifth of the cycle (a loaded run's), or of another refresh or cadence (a slower one than the callbacks
+///   or presentations show from the first of them; a faster one once four intervals are timed: a launch's frames
+///   are presented as slowly as they are drawn), is not used; when the
 ///   statistics begin with their median latency half a cycle or more past the remembered one (the deadline is
 ///   earlier now: a late frame of each is all they show), it is dropped and the probe starts from the callback.
 ///
@@ -153,6 +154,9 @@ public struct FrameDeadline: Sendable {
     private var guess: Guess? = Guess()
     /// What an earlier run learned (`init(remembering:)`): the fresh run's guess while it fits the compositor.
     private var remembered: Memory?
+    /// The intervals between callbacks and between presented frames timed before the statistics, while a memory is
+    /// kept: what `judgeRememberedCadence` judges it by (the first callbacks' come before the refresh is known).
+    private var earlyIntervals: [Double] = []
     private struct Guess: Sendable {
         /// The target the guess set once the statistics began (s), nil before.
         var target: Double?
@@ -341,6 +345,7 @@ public struct FrameDeadline: Sendable {
     public mutating func drew(sequence: UInt64, callback: Double, wake: Double, commit: Double) {
         if let last = lastCallback, callback - last > 0, callback - last < 0.1 {
             learn(callbackInterval: callback - last)
+            judgeRememberedCadence(adding: callback - last)
         }
         let afterIdle = lastCallback == nil
         lastCallback = callback
@@ -367,6 +372,9 @@ public struct FrameDeadline: Sendable {
         if let refresh, refresh > 0 { self.refresh = refresh }
         if let last = lastPresented, sequence == last.sequence + 1, time > last.time {
             learn(interval: time - last.time)
+            judgeRememberedCadence(adding: time - last.time)
+        } else {
+            judgeRememberedCadence(adding: nil)
         }
         lastPresented = (sequence, time)
         guard let index = drawn.firstIndex(where: { $0.sequence == sequence }) else { return }
@@ -550,6 +558,30 @@ public struct FrameDeadline: Sendable {
             if frame.late { late += 1 }
         }
         return (late, count)
+    }
+
+    /// Before the statistics begin, a memory of a slower cadence than the callbacks and presentations already show is
+    /// dropped at once: an interval between callbacks or presented frames at least 90 % of the refresh and more than
+    /// 20 % under the remembered cycle (a cadence change's own rule) counts against it, one no shorter than the
+    /// remembered cycle less 20 % for it, and more against than for drop it. A launch's frames come as slowly as they
+    /// are drawn (47 ms apart under weston headless), so longer intervals prove nothing yet (they count for it), and an
+    /// idle compositor's first repaints after frames drawn without a callback come off its cadence (weston headless:
+    /// two callbacks 13 ms apart as a drag began, its refresh 16.7 ms, its cadence 25), so intervals under the refresh
+    /// count neither way. Kept until the statistics, weston headless's 25 ms memory on a compositor of the same refresh
+    /// pacing at 60 Hz started each frame 21.1 ms after its callback, past that compositor's 16 ms latch: its first
+    /// five frames with feedback were late.
+    private mutating func judgeRememberedCadence(adding interval: Double?) {
+        guard let remembered, cycleAtStart == nil else { return }
+        if let interval, earlyIntervals.count < Self.history { earlyIntervals.append(interval) }
+        guard let refresh else { return }
+        var against = 0, not = 0
+        for interval in earlyIntervals where interval >= 0.9 * refresh {
+            if interval < 0.8 * remembered.cycle { against += 1 } else { not += 1 }
+        }
+        if against > not {
+            self.remembered = nil
+            earlyIntervals = []
+        }
     }
 
     private mutating func restart() {
