@@ -75,9 +75,8 @@ import Testing
         }
     }
 
-    /// An untraced frame makes no system call the C floor does not: the process's CPU clock
-    /// (`CLOCK_PROCESS_CPUTIME_ID`, a system call on kernels without a vDSO path for it) is read only for the trace's
-    /// `cpu_us`. The panel's autoplay in weston, untraced and then traced, under harness/cpu-clock-count.so (which
+    /// An untraced frame reads no CPU clock: the process's (`CLOCK_PROCESS_CPUTIME_ID`, a system call on kernels
+    /// without a vDSO path for it, which the C floor client never makes) is read only for the trace's `cpu_us`. The panel's autoplay in weston, untraced and then traced, under harness/cpu-clock-count.so (which
     /// counts the reads): untraced, at most the exit line's one read over all its window commits (before, one a
     /// commit); traced, at least one a committed frame (the library sees the reads).
     @Test func anUntracedFrameReadsNoCPUClock() throws {
