@@ -113,8 +113,7 @@ public struct Commit: Sendable, Equatable {
     public var drawStart: Double
     /// What the frame cost the compositor and the client in pixels.
     public var damage: FrameDamage
-    /// The process's CPU time at the commit (s), for the trace's `cpu_us`: an untraced run gives 0 (the adapter
-    /// reads no CPU clock a frame).
+    /// The process's CPU time at the commit (s).
     public var cpu: Double
 
     /// A commit (`committed` false: a frame left uncommitted).

@@ -75,41 +75,6 @@ import Testing
         }
     }
 
-    /// An untraced frame reads no CPU clock: the process's (`CLOCK_PROCESS_CPUTIME_ID`, a system call on kernels
-    /// without a vDSO path for it, which the C floor client never makes) is read only for the trace's `cpu_us`. The panel's autoplay in weston, untraced and then traced, under harness/cpu-clock-count.so (which
-    /// counts the reads): untraced, at most the exit line's one read over all its window commits (before, one a
-    /// commit); traced, at least one a committed frame (the library sees the reads).
-    @Test func anUntracedFrameReadsNoCPUClock() throws {
-        let counter = try buildHarnessTool("cpu-clock-count") + ".so"
-        let (weston, environment) = try startWeston(width: 800, height: 600)
-        defer { weston.stop() }
-        let dir = try temporaryDirectory("momentum-cpu-clock")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        func run(traced: Bool) throws -> (reads: Int, windowCommits: Int, frames: Int) {
-            var env = environment
-            env["LD_PRELOAD"] = counter
-            env["CPU_CLOCK_COUNT_OUT"] = dir + "/reads"
-            env["WAYLAND_DEBUG"] = "client"
-            let trace = dir + "/trace.jsonl"
-            let run = try ProgramRun(try Compositor.momentumBinary(),
-                                     ["run", "--scene", "panel", "--autoplay", "--no-hud", "--quit-after", "4"]
-                                        + (traced ? ["--trace", trace] : []), environment: env)
-            #expect(run.status == 0, "\(run.stderr.suffix(400))")
-            let reads = try String(contentsOfFile: dir + "/reads", encoding: .utf8)
-            let lines = run.stderr.split(separator: "\n")
-            let window = try #require(SurfaceBuffersEndToEndTests.windowSurface(in: lines), "no xdg surface in the log")
-            let commits = lines.filter { $0.contains("-> wl_surface@\(window).commit(") }.count
-            let frames = traced ? try traceLines(atPath: trace).compactMap(\.frame).count : 0
-            return (try #require(Int(reads.trimmingCharacters(in: .whitespacesAndNewlines)), "\(reads)"), commits, frames)
-        }
-        let untraced = try run(traced: false)
-        #expect(untraced.windowCommits >= 10 && untraced.reads <= 1,
-                "\(untraced.reads) CPU clock reads over \(untraced.windowCommits) window commits")
-        let traced = try run(traced: true)
-        #expect(traced.frames >= 10 && traced.reads >= traced.frames,
-                "traced: \(traced.reads) CPU clock reads over \(traced.frames) frames")
-    }
-
     @Test func theCompositorShowsTheMovedPanelAsTheWindowWouldDrawIt() throws {
         let (separate, c, mark) = try Self.openAndCapture(["--no-hud"])
         let frames = c.app.events.dropFirst(mark).compactMap(\.frame)

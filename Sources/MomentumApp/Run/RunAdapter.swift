@@ -277,10 +277,8 @@ final class RunAdapter {
             let drawn = Int(((now - drawStart) * 1000).rounded()), sinceStart = Int(((now - start) * 1000).rounded())
             logger.debug("first frame: drawn in \(drawn) ms, \(sinceStart) ms after start")
         }
-        // The process's CPU clock is a system call here (no vDSO path for it): read only for the trace's `cpu_us`.
-        let cpu = core.configuration.tracing ? HostClock.processCPU() : 0
         send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: damage ?? FrameDamage(),
-                               cpu: cpu, committed: damage != nil)), at: now)
+                               cpu: HostClock.processCPU(), committed: damage != nil)), at: now)
     }
 
     /// Keeps the screen from blanking while the run shows something nobody is touching: for the whole of an
