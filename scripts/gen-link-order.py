@@ -14,7 +14,12 @@ per scene (`run --scene S --fullscreen --autoplay --quit-after SECONDS`, HUD on)
 compositor; maps every function callgrind saw run inside the binary to its symbol (`nm -S`) and writes the names,
 first run first. Takes ~7 min.
 
-  scripts/gen-link-order.py [--seconds 12] [--out data/link-order.txt] MOMENTUM
+With `--first FILE` (the list in git: `--first data/link-order.txt`), FILE's names that the binary still defines come
+first, in FILE's order, and the profiled functions it does not name follow, first run first: the union of the old
+list and the new. A list made from one build's runs alone names only what those runs reached, and left the launch's
+other code scattered (VmHWM +0.6-0.9 MiB at 800x600, docs/benchmarks/scenes.md).
+
+  scripts/gen-link-order.py [--seconds 12] [--first FILE] [--out data/link-order.txt] MOMENTUM
 
 Needs valgrind, nm, strip and weston. Exits 1 with one line when a run fails.
 """
@@ -74,7 +79,16 @@ def main():
     parser.add_argument("--seconds", type=float, default=12, help="each scene's run (--quit-after)")
     parser.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
                                                       "link-order.txt"))
+    parser.add_argument("--first", metavar="FILE",
+                        help="a list whose names (those the binary defines) come first, in its order")
     args = parser.parse_args()
+    first = []
+    if args.first is not None:
+        try:
+            with open(args.first) as f:
+                first = [line.strip() for line in f if line.strip()]
+        except (OSError, UnicodeDecodeError) as error:
+            sys.exit(f"gen-link-order: --first {args.first}: {error}")
     binary = os.path.abspath(args.momentum)
     if not os.access(binary, os.X_OK) or args.seconds <= 0:
         sys.exit(f"gen-link-order: {args.momentum} is not an executable, or --seconds is not positive")
@@ -103,7 +117,13 @@ def main():
             profiles.append(os.path.join(work, f"{scene}.out"))
             profile(stripped, ["run", "--scene", scene, "--fullscreen", "--autoplay", "--quit-after",
                              f"{args.seconds:g}"], env, profiles[-1], os.path.join(work, f"{scene}.log"))
-        order, seen, size = [], set(), 0
+        order, seen, size, kept = [], set(), 0, 0
+        for name in first:
+            if name in by_name and name not in seen:
+                seen.add(name)
+                order.append(name)
+                size += by_name[name]
+                kept += 1
         for path in profiles:
             for entry in executed(path, stripped):
                 if entry.startswith("0x"):
@@ -126,8 +146,8 @@ def main():
         with open(temporary, "w") as f:
             f.write("".join(name + "\n" for name in order))
         os.replace(temporary, args.out)
-        print(f"gen-link-order: {len(order)} functions ({size / 1048576:.2f} MiB of code) in {args.out}",
-              file=sys.stderr)
+        print(f"gen-link-order: {len(order)} functions ({size / 1048576:.2f} MiB of code) in {args.out}"
+              + (f", {kept} of them from {args.first}" if args.first is not None else ""), file=sys.stderr)
     except (RuntimeError, OSError) as error:
         sys.exit(f"gen-link-order: {error}")
     finally:
