@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Whether weston (headless, pixman) shows a strip stretched down by wp_viewporter as the same bytes as its row drawn
 on every row (tools/stretch-strip): at scale 1 and 2, a strip one row high and three rows cropped to the middle one,
-and the control (the strip a pixel off), which must differ. Prints one line a case; exits 1 when a strip differs or
-the control does not, 2 when a run fails.
+and the control (the strip a pixel off), which must differ; and a column one logical px wide stretched sideways (a
+vertical gradient's way) against rows of one value each, with its control (the column a row off). Prints one line
+a case; exits 1 when a strip differs or a control does not, 2 when a run fails.
 
   scripts/check-stretch-strip.py PREFIX/lib/momentum/momentum-touch.so   (the capture goes through its control socket)
 """
@@ -60,13 +61,16 @@ def main():
     parser.add_argument("touch_module", help="momentum-touch.so of an installed build (scripts/install PREFIX)")
     args = parser.parse_args()
     if not os.path.isfile(args.touch_module):
-        sys.exit(f"check-stretch-strip: {args.touch_module}: no such file ")
+        print(f"check-stretch-strip: {args.touch_module}: no such file", file=sys.stderr)
+        sys.exit(2)
     work = tempfile.mkdtemp(prefix="check-stretch-strip-")
     failed = False
     try:
         tool = build_tool(work, "stretch-strip", protocols=("xdg-shell", "viewporter"))
         for scale in (1, 2):
-            for mode, name in ((1, "one row"), (3, "three rows, the middle one"), (0, "control: a pixel off")):
+            for mode, name in ((1, "down, one row"), (3, "down, three rows, the middle one"),
+                               (0, "down, control: a pixel off"), (4, "sideways, one column (a logical px)"),
+                               (5, "sideways, control: a row off")):
                 run = os.path.join(work, f"s{scale}m{mode}")
                 os.mkdir(run)
                 weston = client = None
@@ -93,12 +97,13 @@ def main():
                         weston.terminate()
                         weston.wait()
                 same = differing == 0
-                ok = same if mode else not same
+                ok = same if mode in (1, 3, 4) else not same
                 failed |= not ok
                 print(f"scale {scale}, {name}: {differing} of {total} px differ (largest {largest})"
                       f"{'' if ok else '  <- unexpected'}")
     except (OSError, RuntimeError, subprocess.CalledProcessError) as error:
-        sys.exit(f"check-stretch-strip: {error}")
+        print(f"check-stretch-strip: {error}", file=sys.stderr)
+        sys.exit(2)
     finally:
         end_weston(None, work)
     sys.exit(1 if failed else 0)

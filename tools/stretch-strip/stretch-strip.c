@@ -1,12 +1,14 @@
-/* Does the compositor show a strip stretched down by wp_viewporter as the same bytes as the same row drawn on every
- * row? (renderer.md: a surface's rows that repeat one row, such as the panel sheet's extension or a vertical
- * gradient's sides, as a strip instead of a buffer of their size.) A 128x200 window (logical px, at SCALE), meant to be
- * fullscreen under kiosk-shell: its left half is one row of a pattern (a shadow's translucent edges, an opaque
- * gradient between) drawn on every row of its own buffer; its right half is a subsurface showing that row as a strip
- * stretched to the window's height: MODE 1 a buffer one row high, MODE 3 three identical rows with the viewport's
- * source cropped to the middle one, MODE 0 (the check's control) one row of the pattern moved a pixel. The window's
- * right half in its own buffer is transparent, so both halves are composited over the same thing. Prints `shown`
- * on stderr once the compositor has the frame, then runs until stopped.
+/* Does the compositor show a strip stretched by wp_viewporter as the same bytes as what it repeats drawn whole?
+ * (renderer.md: a surface's rows that repeat one row, such as the panel sheet's extension, or a vertical gradient's
+ * columns, as a strip instead of a buffer of their size.) A 128x200 window (logical px, at SCALE), meant to be
+ * fullscreen under kiosk-shell. Down: its left half is one row of a pattern (a shadow's translucent edges, an opaque
+ * gradient between) drawn on every row of its own buffer; its right half a subsurface showing that row stretched to
+ * the window's height: MODE 1 a buffer one row high, MODE 3 three identical rows with the viewport's source cropped
+ * to the middle one, MODE 0 (the control) the row a pixel off. Sideways (a vertical gradient's way): MODE 4 the left
+ * half's rows each one value of the pattern, the right half a buffer one logical px wide (SCALE px: a width the
+ * buffer scale divides) stretched across, MODE 5 its control (the column a row off). The window's right half in its
+ * own buffer is transparent, so both halves are composited over the same thing. Prints `shown` on stderr once the
+ * compositor has the frame, then runs until stopped.
  * Usage: stretch-strip SCALE MODE  (scripts/check-stretch-strip.py runs it and compares the halves). */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -43,11 +45,18 @@ static uint32_t *buffer(int w, int h, struct wl_buffer **out)
 	return p;
 }
 
-/* A row like the panel's extension: a shadow's edge (alpha ramp, premultiplied dark), paper, a gradient, the other edge. */
+/* A row like the panel's extension: a shadow's edge (alpha ramp, premultiplied dark), paper, a gradient, the other
+ * edge. */
 static uint32_t pattern(int x, int w)
 {
-	if (x < w / 4) { uint32_t a = (uint32_t)(255 * x / (w / 4)) * 9 / 10; return a << 24 | (a / 8) << 16 | (a / 8) << 8 | (a / 6); }
-	if (x >= w - w / 4) { uint32_t a = (uint32_t)(255 * (w - 1 - x) / (w / 4)); return a << 24 | (a / 5) << 16 | (a / 7) << 8 | (a / 9); }
+	if (x < w / 4) {
+		uint32_t a = (uint32_t)(255 * x / (w / 4)) * 9 / 10;
+		return a << 24 | (a / 8) << 16 | (a / 8) << 8 | (a / 6);
+	}
+	if (x >= w - w / 4) {
+		uint32_t a = (uint32_t)(255 * (w - 1 - x) / (w / 4));
+		return a << 24 | (a / 5) << 16 | (a / 7) << 8 | (a / 9);
+	}
 	uint32_t g = (uint32_t)(0x40 + 0xb0 * x / w);
 	return 0xff000000u | 0xF4u << 16 | g << 8 | 0xF8u;
 }
@@ -55,8 +64,8 @@ static uint32_t pattern(int x, int w)
 int main(int argc, char **argv)
 {
 	int scale = argc == 3 ? atoi(argv[1]) : 0, mode = argc == 3 ? atoi(argv[2]) : -1;
-	if (scale < 1 || scale > 4 || (mode != 0 && mode != 1 && mode != 3)) {
-		fprintf(stderr, "usage: stretch-strip SCALE(1-4) MODE(0|1|3)\n");
+	if (scale < 1 || scale > 4 || mode < 0 || mode > 5 || mode == 2) {
+		fprintf(stderr, "usage: stretch-strip SCALE(1-4) MODE(0|1|3|4|5)\n");
 		return 2;
 	}
 	struct wl_display *d = floor_connect("stretch-strip");
@@ -71,25 +80,28 @@ int main(int argc, char **argv)
 	int W = 128, H = 200, hw = W / 2 * scale, bh = H * scale;
 	struct wl_buffer *main_buffer;
 	uint32_t *p = buffer(W * scale, bh, &main_buffer);
+	int sideways = mode >= 4;
 	for (int y = 0; y < bh; y++)
 		for (int x = 0; x < W * scale; x++)
-			p[y * W * scale + x] = x < hw ? pattern(x, hw) : 0;
-	int rows = mode == 3 ? 3 : 1;
+			p[y * W * scale + x] = x >= hw ? 0 : sideways ? pattern(y * hw / bh, hw) : pattern(x, hw);
+	int rows = sideways ? bh : mode == 3 ? 3 : 1, columns = sideways ? scale : hw; /* a width the buffer scale divides */
 	struct wl_buffer *strip_buffer;
-	uint32_t *q = buffer(hw, rows, &strip_buffer);
+	uint32_t *q = buffer(columns, rows, &strip_buffer);
 	for (int y = 0; y < rows; y++)
-		for (int x = 0; x < hw; x++)
-			q[y * hw + x] = mode == 0 && y == 0 ? pattern(x + 1, hw) : pattern(x, hw);
+		for (int x = 0; x < columns; x++)
+			q[y * columns + x] = sideways ? pattern((y + (mode == 5)) * hw / bh, hw)
+					  : mode == 0 && y == 0 ? pattern(x + 1, hw) : pattern(x, hw);
 	struct wl_surface *c = wl_compositor_create_surface(compositor);
 	struct wl_subsurface *sub = wl_subcompositor_get_subsurface(subcompositor, c, s);
 	wl_subsurface_set_position(sub, W / 2, 0);
 	struct wp_viewport *v = wp_viewporter_get_viewport(viewporter, c);
 	if (mode == 3)
-		wp_viewport_set_source(v, 0, wl_fixed_from_double(1.0 / scale), wl_fixed_from_int(W / 2), wl_fixed_from_double(1.0 / scale));
+		wp_viewport_set_source(v, 0, wl_fixed_from_double(1.0 / scale), wl_fixed_from_int(W / 2),
+				       wl_fixed_from_double(1.0 / scale));
 	wp_viewport_set_destination(v, W / 2, H);
 	wl_surface_set_buffer_scale(c, scale);
 	wl_surface_attach(c, strip_buffer, 0, 0);
-	wl_surface_damage_buffer(c, 0, 0, hw, rows);
+	wl_surface_damage_buffer(c, 0, 0, columns, rows);
 	wl_surface_commit(c);
 	wl_surface_set_buffer_scale(s, scale);
 	wl_surface_attach(s, main_buffer, 0, 0);
