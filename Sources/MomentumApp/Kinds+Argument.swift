@@ -38,14 +38,22 @@ enum SurfaceBuffersKind: String, CaseIterable, ExpressibleByArgument {
     /// thread (`RasterThreads.callingThreadLimit`, the same line).
     static let appBuffersAbove = 1280 * 1024
 
+    /// The line under which a window already in the app's own buffers leaves them
+    /// (`wantsAppBuffers(…, holdsAppBuffers: true)`): 5 % under `appBuffersAbove` (at 1280 px wide, 973 rows keep
+    /// them, 972 do not). A window resized back and forth a few px across the line changes what holds its frames
+    /// once, not at each crossing (each change draws a whole frame and maps a buffer of the window's size); one made
+    /// clearly smaller (1280x960, 6.25 % under) goes back to its EGL surface.
+    static let appBuffersKeptAbove = appBuffersAbove - appBuffersAbove / 20
+
     /// Whether a window of `width`×`height` buffer px goes into the app's own buffers, asked for this way, where
     /// the driver is swrast over `wl_shm` (`swrast`: `RenderContext.mayKeepLastFrame`). `auto` chooses by size
-    /// only there; a GPU driver keeps its EGL surface (its buffers are not copied at each swap).
-    func wantsAppBuffers(width: Int, height: Int, swrast: Bool) -> Bool {
+    /// only there; a GPU driver keeps its EGL surface (its buffers are not copied at each swap). A window already
+    /// in the app's buffers (`holdsAppBuffers`) keeps them down to `appBuffersKeptAbove`: the line has hysteresis.
+    func wantsAppBuffers(width: Int, height: Int, swrast: Bool, holdsAppBuffers: Bool = false) -> Bool {
         switch self {
         case .egl: false
         case .shm: true
-        case .auto: swrast && width * height > Self.appBuffersAbove
+        case .auto: swrast && width * height > (holdsAppBuffers ? Self.appBuffersKeptAbove : Self.appBuffersAbove)
         }
     }
 }

@@ -274,58 +274,132 @@ import Testing
     /// and none of the app's. What weston shows of the window after each switch is its picture, not an emptied
     /// surface: the backdrop's top left as before, not the desktop behind it.
     @Test func aWindowResizedAcrossTheLineChangesItsBuffers() throws {
-        let c = try Compositor(scene: .panel, arguments: ["--no-hud"], scale: 2, window: (640, 480))
-        let pid = c.app.processIdentifier
-        let origin = try WindowedMouseEndToEndTests.locate(c)
-        let title = DecorationsEndToEndTests.titleHeight, button = DecorationsEndToEndTests.buttonWidth
-        let top = DecorationsEndToEndTests.panelHeight + title
-        func mapped() throws -> (app: [Int], mesa: [Int]) {
-            (try Self.mappings(of: pid, named: "memfd:momentum-window"), try Self.mappings(of: pid, named: "memfd:mesa-shared"))
-        }
-        /// The output's pixel at global logical point (`x`, `y`): the capture is in buffer px (scale 2).
-        func pixel(_ image: PPM, _ x: Double, _ y: Double) -> (Int, Int, Int) { image.pixel(x: Int(x * 2), y: Int(y * 2)) }
-        var buffers = try mapped()
+        let w = try MaximisedWindow(window: (640, 480), output: (800, 600))
+        var buffers = try w.mapped()
         #expect(buffers.app.isEmpty && !buffers.mesa.isEmpty, "640x480@2: the app's \(buffers.app), Mesa's \(buffers.mesa)")
-        let before = try DecorationsEndToEndTests.capture(c)
-        let backdrop = pixel(before, origin.x + 10, origin.y + 10)
-        let desktop = pixel(before, c.outputWidth - 4, c.outputHeight - 4)
-        try #require(DecorationsEndToEndTests.distance(backdrop, desktop) > 8,
-                     "the window's backdrop \(backdrop) is the desktop's colour \(desktop): the check could not fail")
-
-        var mark = c.app.events.count
-        try c.play("0 click \(origin.x + c.width - 1.5 * button) \(origin.y - title / 2)")
-        let full = (width: Int(c.outputWidth), height: Int(c.outputHeight - top))
-        let maximised = try c.app.waitFor("the window maximised", after: mark) {
-            $0.configure.map { $0.width == full.width && $0.height == full.height } ?? false
-        }
-        let drawn = try c.app.waitFor("a frame at that size", after: maximised.index) { $0.frame != nil }
-        try c.app.waitFor("that frame presented", after: drawn.index) { $0.presented != nil }
-        buffers = try mapped()
-        #expect(buffers.app.contains(full.width * 2 * full.height * 2 * 4) && buffers.mesa.isEmpty,
+        let full = w.full, bytes = full.width * 2 * full.height * 2 * 4
+        buffers = try w.toggle(maximise: true) { $0.app.contains(bytes) && $0.mesa.isEmpty }
+        #expect(buffers.app.contains(bytes) && buffers.mesa.isEmpty,
                 "maximised (\(full.width * 2)x\(full.height * 2) px): the app's \(buffers.app), Mesa's \(buffers.mesa)")
-        var image = try DecorationsEndToEndTests.capture(c) {
-            DecorationsEndToEndTests.distance(pixel($0, 10, top + 10), backdrop) <= 3
-        }
-        #expect(DecorationsEndToEndTests.distance(pixel(image, 10, top + 10), backdrop) <= 3,
-                "maximised, the window's top left shows \(pixel(image, 10, top + 10)), its backdrop was \(backdrop)")
-
-        mark = c.app.events.count
-        try c.play("0 click \(c.outputWidth - 1.5 * button) \(DecorationsEndToEndTests.panelHeight + title / 2)")
-        let restored = try c.app.waitFor("the window restored to 640x480", after: mark) {
-            $0.configure.map { $0.width == 640 && $0.height == 480 } ?? false
-        }
-        let again = try c.app.waitFor("a frame at 640x480", after: restored.index) { $0.frame != nil }
-        try c.app.waitFor("that frame presented", after: again.index) { $0.presented != nil }
-        buffers = try mapped()
+        buffers = try w.toggle(maximise: false) { $0.app.isEmpty && !$0.mesa.isEmpty }
         #expect(buffers.app.isEmpty && !buffers.mesa.isEmpty, "restored: the app's \(buffers.app), Mesa's \(buffers.mesa)")
-        let placed = try WindowedMouseEndToEndTests.locate(c)
-        image = try DecorationsEndToEndTests.capture(c) {
-            DecorationsEndToEndTests.distance(pixel($0, placed.x + 10, placed.y + 10), backdrop) <= 3
+        try w.end()
+    }
+
+    /// The line has hysteresis (`SurfaceBuffersKind.appBuffersKeptAbove`): a 640x508 window at scale 2 (1280x1016
+    /// px, 0.8 % under the line) maximised on a 644 px wide output to 644x512 (1288x1024 px, 0.6 % over it), then
+    /// restored and maximised again twice, leaves its EGL surface once, at the first maximise, and keeps the app's
+    /// buffers at each later crossing (none of Mesa's mapped again), each time showing its backdrop. Without the
+    /// hysteresis each restore went back to Mesa's buffers (a whole frame drawn and a buffer of the window's size
+    /// mapped at every crossing). Which sizes the app's buffers have is not asserted after the first switch: in about
+    /// one run of four the frame presented after a configure that keeps the app's buffers left the buffer of the
+    /// size before mapped (scenes.md, nineteenth step: not explained).
+    @Test func aWindowResizedAFewPixelsBackAndForthAcrossTheLineKeepsItsBuffers() throws {
+        let top = DecorationsEndToEndTests.panelHeight + DecorationsEndToEndTests.titleHeight
+        let w = try MaximisedWindow(window: (640, 508), output: (644, 512 + Int(top)))
+        let maximised = w.full.width * 2 * w.full.height * 2 * 4
+        try #require(w.full.width == 644 && w.full.height == 512, "maximised to \(w.full)")
+        var buffers = try w.mapped()
+        #expect(buffers.app.isEmpty && !buffers.mesa.isEmpty, "1280x1016 px: the app's \(buffers.app), Mesa's \(buffers.mesa)")
+        buffers = try w.toggle(maximise: true) { $0.app.contains(maximised) && $0.mesa.isEmpty }
+        #expect(buffers.app.contains(maximised) && buffers.mesa.isEmpty,
+                "maximised: the app's \(buffers.app), Mesa's \(buffers.mesa)")
+        for round in 1...2 {
+            buffers = try w.toggle(maximise: false) { !$0.app.isEmpty && $0.mesa.isEmpty }
+            #expect(!buffers.app.isEmpty && buffers.mesa.isEmpty,
+                    "round \(round), restored: the app's \(buffers.app), Mesa's \(buffers.mesa)")
+            if round == 2 { break }
+            buffers = try w.toggle(maximise: true) { !$0.app.isEmpty && $0.mesa.isEmpty }
+            #expect(!buffers.app.isEmpty && buffers.mesa.isEmpty,
+                    "round \(round + 1), maximised: the app's \(buffers.app), Mesa's \(buffers.mesa)")
         }
-        #expect(DecorationsEndToEndTests.distance(pixel(image, placed.x + 10, placed.y + 10), backdrop) <= 3,
-                "restored, the window's top left shows \(pixel(image, placed.x + 10, placed.y + 10)), was \(backdrop)")
-        c.app.signal()
-        #expect(try c.app.waitExit() == 0, "\(c.app.stderr)")
+        try w.end()
+    }
+
+    /// The panel as a window at scale 2 in weston's desktop, maximised and restored by its title bar's button;
+    /// which buffers it holds (the app's `momentum-window` ones, Mesa's), and what weston shows at its top left.
+    struct MaximisedWindow {
+        let c: Compositor
+        let window: (width: Int, height: Int)
+        /// The maximised window's size (logical px): the output under the shell's panel and the title bar.
+        let full: (width: Int, height: Int)
+        /// The window's backdrop as weston showed it at the start, and the desktop's colour beside it.
+        let backdrop: (Int, Int, Int)
+
+        init(window: (width: Int, height: Int), output: (width: Int, height: Int)) throws {
+            c = try Compositor(scene: .panel, arguments: ["--no-hud"], output: output, scale: 2, window: window)
+            self.window = window
+            let top = DecorationsEndToEndTests.panelHeight + DecorationsEndToEndTests.titleHeight
+            full = (output.width, output.height - Int(top))
+            let origin = try WindowedMouseEndToEndTests.locate(c)
+            let before = try DecorationsEndToEndTests.capture(c)
+            backdrop = Self.pixel(before, origin.x + 10, origin.y + 10)
+            // The desktop beside the window: the output's bottom right corner, or (a window nearly as large as the
+            // output) the middle of the wider strip left or right of it.
+            let (w, h) = (Double(window.width), Double(window.height)), title = DecorationsEndToEndTests.titleHeight
+            let right = c.outputWidth - origin.x - w
+            let spot = [(c.outputWidth - 2, c.outputHeight - 2), (origin.x / 2, c.outputHeight / 2),
+                        (c.outputWidth - right / 2, c.outputHeight / 2)].first { x, y in
+                x < origin.x - 1 || x > origin.x + w + 1 || y < origin.y - title - 1 || y > origin.y + h + 1
+            }
+            let corner = try #require(spot, "no desktop beside the \(window) window at \(origin)")
+            let desktop = Self.pixel(before, corner.0, corner.1)
+            try #require(DecorationsEndToEndTests.distance(backdrop, desktop) > 8,
+                         "the window's backdrop \(backdrop) is the desktop's colour \(desktop): the check could not fail")
+        }
+
+        /// The output's pixel at global logical point (`x`, `y`): the capture is in buffer px (scale 2).
+        static func pixel(_ image: PPM, _ x: Double, _ y: Double) -> (Int, Int, Int) {
+            image.pixel(x: Int(x * 2), y: Int(y * 2))
+        }
+
+        /// The sizes in bytes of the app's window buffers and of Mesa's mapped now.
+        func mapped() throws -> (app: [Int], mesa: [Int]) {
+            let pid = c.app.processIdentifier
+            return (try SceneSurfacesEndToEndTests.mappings(of: pid, named: "memfd:momentum-window"),
+                    try SceneSurfacesEndToEndTests.mappings(of: pid, named: "memfd:mesa-shared"))
+        }
+
+        /// Maximises (or restores) the window by its title bar's button, waits for the first frame at the new size
+        /// to be presented, then (at most 10 s: a frame drawn while the configure came may be the one presented, and
+        /// what the window left goes a commit later) for the buffers mapped to be as `expected` says; checks that
+        /// weston shows the window's backdrop at its top left (not an emptied surface), and returns the buffers
+        /// mapped last, for the caller to check.
+        func toggle(maximise: Bool, until expected: ((app: [Int], mesa: [Int])) -> Bool) throws
+            -> (app: [Int], mesa: [Int]) {
+            let title = DecorationsEndToEndTests.titleHeight, button = DecorationsEndToEndTests.buttonWidth
+            let origin = try WindowedMouseEndToEndTests.locate(c)
+            let size = maximise ? full : window
+            let mark = c.app.events.count
+            try c.play("0 click \(origin.x + Double(maximise ? window.width : full.width) - 1.5 * button) "
+                       + "\(origin.y - title / 2)")
+            let configured = try c.app.waitFor("the window at \(size.width)x\(size.height)", after: mark) {
+                $0.configure.map { $0.width == size.width && $0.height == size.height } ?? false
+            }
+            let drawn = try c.app.waitFor("a frame at that size", after: configured.index) { $0.frame != nil }
+            try c.app.waitFor("that frame presented", after: drawn.index) { $0.presented != nil }
+            let end = Date().addingTimeInterval(10)
+            var buffers = try mapped()
+            while !expected(buffers), Date() < end {
+                usleep(20_000)
+                buffers = try mapped()
+            }
+            let placed = try WindowedMouseEndToEndTests.locate(c)
+            let backdrop = backdrop
+            let image = try DecorationsEndToEndTests.capture(c) {
+                DecorationsEndToEndTests.distance(Self.pixel($0, placed.x + 10, placed.y + 10), backdrop) <= 3
+            }
+            let shown = Self.pixel(image, placed.x + 10, placed.y + 10)
+            #expect(DecorationsEndToEndTests.distance(shown, backdrop) <= 3,
+                    "\(size.width)x\(size.height): the window's top left shows \(shown), its backdrop was \(backdrop)")
+            return buffers
+        }
+
+        /// Stops the app; it exits cleanly.
+        func end() throws {
+            c.app.signal()
+            #expect(try c.app.waitExit() == 0, "\(c.app.stderr)")
+        }
     }
 
     /// A layer surface hidden for a while gives its buffers back (`RenderTarget.idleSeconds`): the transition's card

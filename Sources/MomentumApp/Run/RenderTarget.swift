@@ -160,15 +160,17 @@ final class RenderTarget {
 
     /// `auto`'s choice made again for `window`'s buffer size at a later configure: a window made larger than
     /// `SurfaceBuffersKind.appBuffersAbove` buffer px leaves its EGL surface for the app's own buffers, one made
-    /// smaller leaves them for an EGL surface, as the first configure would have chosen at that size (where the
-    /// first could: swrast, `EGL_KHR_surfaceless_context`, BGRA read back, `wl_shm`). The new way's first frame is
+    /// smaller than `SurfaceBuffersKind.appBuffersKeptAbove` (5 % under it: a window resized a few px back and
+    /// forth across the line keeps them) leaves them for an EGL surface, as the first configure would have chosen
+    /// (where the first could: swrast, `EGL_KHR_surfaceless_context`, BGRA read back, `wl_shm`). The new way's first frame is
     /// drawn whole (the configure's new state invalidates it); what the window leaves goes once that frame is
     /// committed (`retire`). False when the way stays (or no buffer of the app's could be had): the caller resizes.
     /// llvmpipe's thread count stays as chosen at launch (`RasterThreads`: it is read once, when EGL starts).
     private func chooseAgain(context: RenderContext, window: Window) -> Bool {
         let size = window.bufferSize
         let wanted = surfaceBuffers.wantsAppBuffers(width: Int(size.width), height: Int(size.height),
-                                                    swrast: context.mayKeepLastFrame)
+                                                    swrast: context.mayKeepLastFrame,
+                                                    holdsAppBuffers: appBuffers != nil)
             && context.canDrawWithoutSurface && readsBGRA
         if wanted, appBuffers == nil {
             guard let buffers = retiringBuffers
