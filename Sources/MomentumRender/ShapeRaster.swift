@@ -85,6 +85,23 @@ public struct ShapeRaster: Sendable {
         return shapes.isEmpty ? nil : shapes
     }
 
+    /// The most line segments a list drawn this way holds (the playground's flash ring is sixteen; an ellipse
+    /// layer's outline is 96).
+    public static let lineLimit = 96
+
+    /// The segments a list draws when it is one to `lineLimit` stroked segments and nothing else (a polyline mitred
+    /// at its joints: the playground's flash ring, faded and swelling, on the surface above the card), else nil.
+    public static func lines(of list: DrawList) -> [LineSegment]? {
+        guard (1...lineLimit).contains(list.commands.count) else { return nil }
+        var lines: [LineSegment] = []
+        lines.reserveCapacity(list.commands.count)
+        for command in list.commands {
+            guard case let .line(segment) = command else { return nil }
+            if segment.color.a > 0 { lines.append(segment) }
+        }
+        return lines.isEmpty ? nil : lines
+    }
+
     /// The shapes and the rasterised face a list draws when it is up to `faceShapeLimit` rounded rectangles without
     /// shadows followed by one raster (a turned layer that `shouldRasterize`, its background under its face: the
     /// playground's spinning tile), else nil.
@@ -110,14 +127,16 @@ public struct ShapeRaster: Sendable {
         draw(shapes, face: nil, offset: offset, scale: scale, into: pixels, width: width, height: height)
     }
 
-    /// The same, then `face` (a rasterised layer's texture, `image` its texels as `Renderer.rasterImage` reads
-    /// them) over the shapes as the `texture` program shows it: each pixel whose centre lies in the quad of
+    /// The same, then `lines` over the shapes (stroked segments mitred where they join, as the `shape` shader draws
+    /// a polyline: `LineQuad`), then `face` (a rasterised layer's texture, `image` its texels as
+    /// `Renderer.rasterImage` reads them) over them as the `texture` program shows it: each pixel whose centre lies in the quad of
     /// `run.corners` takes the texture sampled there as GL_LINEAR samples (the four nearest texels weighed by
     /// distance, clamped to the edge), times `run.opacity`, over what is there. Returns how many pixels were
     /// written (a pixel the shapes and the face both reach counts twice).
-    public mutating func draw(_ shapes: [RoundedRect], face: (run: RasterRun, image: RasterImage)?,
-                              offset: SIMD2<Double> = .zero, scale: Double,
-                              into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) -> Int {
+    public mutating func draw(_ shapes: [RoundedRect], lines: [LineSegment] = [],
+                              face: (run: RasterRun, image: RasterImage)?, offset: SIMD2<Double> = .zero,
+                              scale: Double, into pixels: UnsafeMutablePointer<UInt32>, width: Int,
+                              height: Int) -> Int {
         if spans.count != 2 * height {
             // Another buffer size: the buffer is a new one (transparent).
             spans = Array(repeating: 0, count: 2 * height)
@@ -280,11 +299,68 @@ public struct ShapeRaster: Sendable {
                 written += mark(row: row, columns: start..<end, first: &first, last: &last)
             }
         }
+        for segment in lines {
+            var moved = segment
+            moved.from -= offset
+            moved.to -= offset
+            guard let quad = LineQuad(moved, scale: Float(scale)) else { continue }
+            written += drawLine(quad, colour: segment.color.premultiplied, into: pixels, width: width, height: height,
+                                first: &first, last: &last)
+        }
         if let face, face.run.corners.count == 4, face.run.opacity > 0, face.image.width > 0, face.image.height > 0 {
             written += drawFace(face.run, image: face.image, offset: offset, scale: scale, into: pixels, width: width,
                                 height: height, first: &first, last: &last)
         }
         rows = first <= last ? first..<(last + 1) : 0..<0
+        return written
+    }
+
+    /// Writes the segment `quad` in `colour` (premultiplied) over what is in `pixels` as the `shape` shader draws it:
+    /// at each pixel centre inside the quad (its box grown by the one px the GL's quad is), the box's distance in its
+    /// own frame, or at a joined end past the segment's middle the distance across alone with only the centres on
+    /// the segment's side of the miter line kept (the neighbour takes the others: each pixel of a joint is one
+    /// segment's). Widens the rows' spans and `first`…`last`; returns the pixels written.
+    private mutating func drawLine(_ quad: LineQuad, colour: RGBA, into pixels: UnsafeMutablePointer<UInt32>,
+                                   width: Int, height: Int, first: inout Int, last: inout Int) -> Int {
+        let c = quad.axis.x, n = quad.axis.y, centre = quad.centre, half = quad.half
+        // Along the segment the grown quad bounds it (a cut end's coverage runs to the miter line); across it the
+        // coverage is nothing where |y| ≥ half width + 0.5.
+        let bound = SIMD2(half.x + 1, half.y + 0.5)
+        let start = quad.cutStart, end = quad.cutEnd
+        let cutsStart = start.x * start.x + start.y * start.y > 0, cutsEnd = end.x * end.x + end.y * end.y > 0
+        // How far down and up the turned box reaches from its centre.
+        let far = abs(n) * bound.x + abs(c) * bound.y + 1
+        guard far.isFinite, centre.y + far > 0, centre.y - far < Float(height) else { return 0 }
+        let top = Int(Swift.max(0, centre.y - far)), bottom = Int(Swift.min(Float(height), centre.y + far + 1))
+        var written = 0
+        for row in top..<bottom {
+            let y = Float(row) + 0.5, dy = y - centre.y
+            var low = -Float.infinity, high = Float.infinity
+            if !Self.narrow(&low, &high, factor: c, offset: n * dy, bound: bound.x)
+                || !Self.narrow(&low, &high, factor: -n, offset: c * dy, bound: bound.y) { continue }
+            let from = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
+            let past = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
+            guard from < past else { continue }
+            let line = pixels + row * width
+            for column in from..<past {
+                let x = Float(column) + 0.5, dx = x - centre.x
+                var local = SIMD2(c * dx + n * dy, -n * dx + c * dy)
+                if cutsStart, local.x < 0 {
+                    if start.x * (x - start.z) + start.y * (y - start.w) < 0 { continue }
+                    local.x = 0
+                }
+                if cutsEnd, local.x > 0 {
+                    if end.x * (x - end.z) + end.y * (y - end.w) >= 0 { continue }
+                    local.x = 0
+                }
+                let q = SIMD2(abs(local.x), abs(local.y)) - half
+                let outside = SIMD2(Swift.max(q.x, 0), Swift.max(q.y, 0))
+                let d = Swift.min(Swift.max(q.x, q.y), 0) + (outside * outside).sum().squareRoot()
+                let coverage = Self.coverage(distance: d)
+                if coverage > 0 { line[column] = Self.over(Self.word(colour, times: coverage), line[column]) }
+            }
+            written += mark(row: row, columns: from..<past, first: &first, last: &last)
+        }
         return written
     }
 
