@@ -187,14 +187,9 @@ public struct ShapeRaster: Sendable {
             var sideColumns = 0..<0
             for row in top..<bottom {
                 let dy = Float(row) + 0.5 - centre.y
-                // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
-                // and |−n·dx + c·dy| < reach.y, each an interval of dx (or every dx, or none, when its factor is 0).
-                var low = -Float.infinity, high = Float.infinity
-                if !Self.narrow(&low, &high, factor: c, offset: n * dy, bound: reach.x)
-                    || !Self.narrow(&low, &high, factor: -n, offset: c * dy, bound: reach.y) { continue }
-                let start = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
-                let end = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
-                guard start < end else { continue }
+                guard let columns = Self.columns(dy: dy, centre: centre.x, c: c, n: n, reach: reach, width: width)
+                else { continue }
+                let start = columns.lowerBound, end = columns.upperBound
                 let line = pixels + row * width
                 // A narrow unturned shape's rows along its straight sides, where q.y ≤ 0 and q.y − r ≤ −0.5 (a
                 // plain rectangle's rows half a px in from its top and bottom edges; the HUD's 90 bars, each a
@@ -335,14 +330,10 @@ public struct ShapeRaster: Sendable {
         var written = 0
         for row in top..<bottom {
             let y = Float(row) + 0.5, dy = y - centre.y
-            var low = -Float.infinity, high = Float.infinity
-            if !Self.narrow(&low, &high, factor: c, offset: n * dy, bound: bound.x)
-                || !Self.narrow(&low, &high, factor: -n, offset: c * dy, bound: bound.y) { continue }
-            let from = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
-            let past = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
-            guard from < past else { continue }
+            guard let columns = Self.columns(dy: dy, centre: centre.x, c: c, n: n, reach: bound, width: width)
+            else { continue }
             let line = pixels + row * width
-            for column in from..<past {
+            for column in columns {
                 let x = Float(column) + 0.5, dx = x - centre.x
                 var local = SIMD2(c * dx + n * dy, -n * dx + c * dy)
                 if cutsStart, local.x < 0 {
@@ -359,7 +350,7 @@ public struct ShapeRaster: Sendable {
                 let coverage = Self.coverage(distance: d)
                 if coverage > 0 { line[column] = Self.over(Self.word(colour, times: coverage), line[column]) }
             }
-            written += mark(row: row, columns: from..<past, first: &first, last: &last)
+            written += mark(row: row, columns: columns, first: &first, last: &last)
         }
         return written
     }
@@ -474,6 +465,21 @@ public struct ShapeRaster: Sendable {
             return Swift.min(((source >> shift) & 0xff) + (kept + 127) / 255, 255) << shift
         }
         return channel(0) | channel(8) | channel(16) | channel(24)
+    }
+
+    /// The columns of a row `dy` below a box's centre (`centre` its x) whose pixel centres (x + 0.5 − centre = dx)
+    /// may lie inside the box turned to (c, n) of half-size `reach`: |c·dx + n·dy| < reach.x and |−n·dx + c·dy| <
+    /// reach.y, each an interval of dx (or every dx, or none, when its factor is 0), widened to whole columns inside
+    /// the buffer; nil when none are.
+    @inline(__always)
+    private static func columns(dy: Float, centre: Float, c: Float, n: Float, reach: SIMD2<Float>,
+                                width: Int) -> Range<Int>? {
+        var low = -Float.infinity, high = Float.infinity
+        if !narrow(&low, &high, factor: c, offset: n * dy, bound: reach.x)
+            || !narrow(&low, &high, factor: -n, offset: c * dy, bound: reach.y) { return nil }
+        let start = Swift.max(0, Int((centre + low - 0.5).rounded(.down)))
+        let end = Swift.min(width, Int((centre + high - 0.5).rounded(.up)) + 1)
+        return start < end ? start..<end : nil
     }
 
     /// Narrows `low…high` to the dx with |factor·dx + offset| < bound; false when no dx is left.
