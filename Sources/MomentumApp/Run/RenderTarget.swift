@@ -544,12 +544,14 @@ final class RenderTarget {
         let offered = solid == nil && small && ShmBuffers.areOffered(for: window)
         // The HUD (its box, bars and text): written whole by the CPU (`Renderer.write`, as a list's tiles are), so a
         // redraw four times a second makes no GL pass through the band and no read-back. So is a chrome (what the
-        // window draws over a layer, lifted) of what the writer draws that holds stroked segments: the playground's,
-        // where the knock's flash ring reaches the dock's chips and lifts them with it. Not a chrome without them
-        // (the transition's): written whole each time it changes, it cost more than the GL's pass over what changed
+        // window draws over a layer, lifted) of what the writer draws that holds stroked segments, and such a chrome
+        // after them while the CPU wrote it last: the playground's, where the knock's flash ring reaches the dock's
+        // chips and lifts them with it (and leaves them there as it fades). Not a chrome that never held them (the
+        // transition's): written whole each time it changes, it cost more than the GL's pass over what changed
         // (docs/benchmarks/scenes.md, the nineteenth step).
         let listed = offered
-            && (slot == .overlay || slot.isChrome && layer.content.commands.contains(where: \.isLine))
+            && (slot == .overlay || slot.isChrome && (layer.content.commands.contains(where: \.isLine)
+                                                      || layerSurfaces[slot.rawValue]?.shows == .cpu))
             && Renderer.canWrite(layer.content)
         let shapes = offered && !listed
             ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in
