@@ -2,8 +2,9 @@ import CGLES
 import MomentumLayers
 import MomentumText
 
-/// A list of rounded rectangles without shadows, plain rectangles and upright text (a scrolling list's rows:
-/// cards, artwork and their lines) written by the CPU straight into a buffer of the app's own, without the band's
+/// A list of rounded rectangles without shadows, plain rectangles, stroked segments and upright text (a scrolling
+/// list's rows: cards, artwork and their lines; the HUD; a chrome's chips, their icons and the flash ring) written
+/// by the CPU straight into a buffer of the app's own, without the band's
 /// GL pass and read-back: the shapes as `ShapeRaster` writes them (the `shape` shader's coverage, blended as GL
 /// stores it), the glyphs texel for pixel from the atlas the text renderer already fills on the CPU, each coverage
 /// byte times the run's premultiplied colour (the `glyph` shader), over what is there. In draw order, on a
@@ -12,14 +13,14 @@ import MomentumText
 /// out (docs/benchmarks/scenes.md, the seventeenth step).
 extension Renderer {
     /// Whether `write(_:width:height:scale:into:)` draws `list`: only rounded rectangles without a shadow that shows,
-    /// rectangles and text that is not turned.
+    /// rectangles, line segments and text that is not turned.
     public static func canWrite(_ list: DrawList) -> Bool {
         list.commands.allSatisfy { command in
             switch command {
-            case .rect: true
+            case .rect, .line: true
             case let .roundedRect(shape): shape.shadow.map { $0.color.a <= 0 || shape.opacity <= 0 } ?? true
             case let .text(run): run.rotation == 0
-            case .background, .line, .raster: false
+            case .background, .raster: false
             }
         }
     }
@@ -34,27 +35,33 @@ extension Renderer {
               Self.canWrite(list) else { return false }
         let words = pixels.base.bindMemory(to: UInt32.self, capacity: width * height)
         words.update(repeating: 0, count: width * height)
-        // Shapes in a row are written together, each over the ones before it; a fresh raster writes over the buffer
-        // as it is (it clears only what it wrote itself before).
-        var shapes: [RoundedRect] = []
+        // Shapes in a row (or segments in a row) are written together, each over the ones before it; a fresh raster
+        // writes over the buffer as it is (it clears only what it wrote itself before).
+        var shapes: [RoundedRect] = [], lines: [LineSegment] = []
         func writeShapes() {
-            guard !shapes.isEmpty else { return }
+            guard !shapes.isEmpty || !lines.isEmpty else { return }
             var raster = ShapeRaster()
-            _ = raster.draw(shapes, scale: scale, into: words, width: width, height: height)
+            _ = raster.draw(shapes, lines: lines, face: nil, scale: scale, into: words, width: width, height: height)
             shapes.removeAll(keepingCapacity: true)
+            lines.removeAll(keepingCapacity: true)
         }
         for command in list.commands {
             switch command {
             case let .rect(rect, fill):
+                if !lines.isEmpty { writeShapes() }
                 if fill.a > 0 { shapes.append(RoundedRect(rect: rect, cornerRadius: 0, fill: fill)) }
             case let .roundedRect(shape):
+                if !lines.isEmpty { writeShapes() }
                 var shape = shape
                 shape.shadow = nil
                 shapes.append(shape)
+            case let .line(segment):
+                if !shapes.isEmpty { writeShapes() }
+                lines.append(segment)
             case let .text(run):
                 writeShapes()
                 writeText(run, scale: scale, into: words, width: width, height: height)
-            case .background, .line, .raster:
+            case .background, .raster:
                 break  // not in a list `canWrite`
             }
         }

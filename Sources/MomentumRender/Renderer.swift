@@ -977,43 +977,11 @@ public final class Renderer {
     }
 
     /// Appends one quad for a line segment: a rect along the segment; at a joined end, grown to reach the miter
-    /// line and cut there.
+    /// line and cut there (`LineQuad`).
     private func appendLine(_ segment: LineSegment, scale s: Float) {
-        let delta = segment.to - segment.from
-        let length = Float((delta * delta).sum().squareRoot()) * s
-        let halfWidth = Float(max(segment.width, 0)) * s / 2
-        guard length > 0, halfWidth > 0, segment.color.a > 0 else { return }
-        let start = segment.previousDirection.map { Self.miter(before: $0, after: delta, at: segment.from, scale: s) }
-        let end = segment.nextDirection.map { Self.miter(before: delta, after: $0, at: segment.to, scale: s) }
-        // Reach beyond each joined end far enough to hold the miter (half width × tan(turn/2)), at most 4 widths.
-        let startReach = min(start?.reach ?? 0, 8) * halfWidth
-        let endReach = min(end?.reach ?? 0, 8) * halfWidth
-        let from = SIMD2(Float(segment.from.x), Float(segment.from.y)) * s
-        let to = SIMD2(Float(segment.to.x), Float(segment.to.y)) * s
-        let axis = (to - from) / length
-        // The quad is the segment box extended by the reaches; its centre shifts so the box stays symmetric.
-        let centre = (from + to) / 2 + axis * ((endReach - startReach) / 2)
-        let half = SIMD2((length + startReach + endReach) / 2, halfWidth)
-        appendQuad(.shape, Frame(centre: centre, half: half, axis: axis), outset: 1, top: segment.color.premultiplied,
-                   cutStart: start?.plane ?? .zero, cutEnd: end?.plane ?? .zero)
-    }
-
-    /// The miter plane where a segment along `before` meets one along `after` at `joint` (logical px), as
-    /// (normal, point) in buffer px, plus tan(turn/2), how far the miter reaches past the joint per half width.
-    /// Computed from the two directions in one fixed order, so both segments of a joint get identical Floats.
-    private static func miter(before: SIMD2<Double>, after: SIMD2<Double>, at joint: SIMD2<Double>, scale: Float)
-        -> (plane: SIMD4<Float>, reach: Float) {
-        let a = before / (before * before).sum().squareRoot()
-        let b = after / (after * after).sum().squareRoot()
-        var normal = a + b
-        let normalLength = (normal * normal).sum().squareRoot()
-        // A full reversal has no miter; cut square to the incoming segment instead.
-        normal = normalLength > 1e-9 ? normal / normalLength : a
-        let cosine = (a * b).sum()
-        let sine = abs(a.x * b.y - a.y * b.x)
-        let reach = 1 + cosine > 1e-9 ? sine / (1 + cosine) : .infinity
-        let point = SIMD2(Float(joint.x), Float(joint.y)) * scale
-        return (SIMD4(Float(normal.x), Float(normal.y), point.x, point.y), Float(reach))
+        guard let quad = LineQuad(segment, scale: s) else { return }
+        appendQuad(.shape, Frame(centre: quad.centre, half: quad.half, axis: quad.axis), outset: 1,
+                   top: segment.color.premultiplied, cutStart: quad.cutStart, cutEnd: quad.cutEnd)
     }
 
     /// Appends two triangles covering `frame`'s box grown by `outset` px (in its own rotated frame), or `cover` (a

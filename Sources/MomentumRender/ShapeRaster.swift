@@ -85,6 +85,23 @@ public struct ShapeRaster: Sendable {
         return shapes.isEmpty ? nil : shapes
     }
 
+    /// The most line segments a list drawn this way holds (the playground's flash ring is sixteen; an ellipse
+    /// layer's outline is 96).
+    public static let lineLimit = 96
+
+    /// The segments a list draws when it is one to `lineLimit` stroked segments and nothing else (a polyline mitred
+    /// at its joints: the playground's flash ring, faded and swelling, on the surface above the card), else nil.
+    public static func lines(of list: DrawList) -> [LineSegment]? {
+        guard (1...lineLimit).contains(list.commands.count) else { return nil }
+        var lines: [LineSegment] = []
+        lines.reserveCapacity(list.commands.count)
+        for command in list.commands {
+            guard case let .line(segment) = command else { return nil }
+            if segment.color.a > 0 { lines.append(segment) }
+        }
+        return lines.isEmpty ? nil : lines
+    }
+
     /// The shapes and the rasterised face a list draws when it is up to `faceShapeLimit` rounded rectangles without
     /// shadows followed by one raster (a turned layer that `shouldRasterize`, its background under its face: the
     /// playground's spinning tile), else nil.
@@ -110,14 +127,16 @@ public struct ShapeRaster: Sendable {
         draw(shapes, face: nil, offset: offset, scale: scale, into: pixels, width: width, height: height)
     }
 
-    /// The same, then `face` (a rasterised layer's texture, `image` its texels as `Renderer.rasterImage` reads
-    /// them) over the shapes as the `texture` program shows it: each pixel whose centre lies in the quad of
+    /// The same, then `lines` over the shapes (stroked segments mitred where they join, as the `shape` shader draws
+    /// a polyline: `LineQuad`), then `face` (a rasterised layer's texture, `image` its texels as
+    /// `Renderer.rasterImage` reads them) over them as the `texture` program shows it: each pixel whose centre lies in the quad of
     /// `run.corners` takes the texture sampled there as GL_LINEAR samples (the four nearest texels weighed by
     /// distance, clamped to the edge), times `run.opacity`, over what is there. Returns how many pixels were
     /// written (a pixel the shapes and the face both reach counts twice).
-    public mutating func draw(_ shapes: [RoundedRect], face: (run: RasterRun, image: RasterImage)?,
-                              offset: SIMD2<Double> = .zero, scale: Double,
-                              into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) -> Int {
+    public mutating func draw(_ shapes: [RoundedRect], lines: [LineSegment] = [],
+                              face: (run: RasterRun, image: RasterImage)?, offset: SIMD2<Double> = .zero,
+                              scale: Double, into pixels: UnsafeMutablePointer<UInt32>, width: Int,
+                              height: Int) -> Int {
         if spans.count != 2 * height {
             // Another buffer size: the buffer is a new one (transparent).
             spans = Array(repeating: 0, count: 2 * height)
@@ -168,14 +187,9 @@ public struct ShapeRaster: Sendable {
             var sideColumns = 0..<0
             for row in top..<bottom {
                 let dy = Float(row) + 0.5 - centre.y
-                // Where the row's centres (x + 0.5 − centre.x = dx) lie inside the grown box: |c·dx + n·dy| < reach.x
-                // and |−n·dx + c·dy| < reach.y, each an interval of dx (or every dx, or none, when its factor is 0).
-                var low = -Float.infinity, high = Float.infinity
-                if !Self.narrow(&low, &high, factor: c, offset: n * dy, bound: reach.x)
-                    || !Self.narrow(&low, &high, factor: -n, offset: c * dy, bound: reach.y) { continue }
-                let start = Swift.max(0, Int((centre.x + low - 0.5).rounded(.down)))
-                let end = Swift.min(width, Int((centre.x + high - 0.5).rounded(.up)) + 1)
-                guard start < end else { continue }
+                guard let columns = Self.columns(dy: dy, centre: centre.x, c: c, n: n, reach: reach, width: width)
+                else { continue }
+                let start = columns.lowerBound, end = columns.upperBound
                 let line = pixels + row * width
                 // A narrow unturned shape's rows along its straight sides, where q.y ≤ 0 and q.y − r ≤ −0.5 (a
                 // plain rectangle's rows half a px in from its top and bottom edges; the HUD's 90 bars, each a
@@ -280,11 +294,64 @@ public struct ShapeRaster: Sendable {
                 written += mark(row: row, columns: start..<end, first: &first, last: &last)
             }
         }
+        for segment in lines {
+            var moved = segment
+            moved.from -= offset
+            moved.to -= offset
+            guard let quad = LineQuad(moved, scale: Float(scale)) else { continue }
+            written += drawLine(quad, colour: segment.color.premultiplied, into: pixels, width: width, height: height,
+                                first: &first, last: &last)
+        }
         if let face, face.run.corners.count == 4, face.run.opacity > 0, face.image.width > 0, face.image.height > 0 {
             written += drawFace(face.run, image: face.image, offset: offset, scale: scale, into: pixels, width: width,
                                 height: height, first: &first, last: &last)
         }
         rows = first <= last ? first..<(last + 1) : 0..<0
+        return written
+    }
+
+    /// Writes the segment `quad` in `colour` (premultiplied) over what is in `pixels` as the `shape` shader draws it:
+    /// at each pixel centre inside the quad (its box grown by the one px the GL's quad is), the box's distance in its
+    /// own frame, or at a joined end past the segment's middle the distance across alone with only the centres on
+    /// the segment's side of the miter line kept (the neighbour takes the others: each pixel of a joint is one
+    /// segment's). Widens the rows' spans and `first`…`last`; returns the pixels written.
+    private mutating func drawLine(_ quad: LineQuad, colour: RGBA, into pixels: UnsafeMutablePointer<UInt32>,
+                                   width: Int, height: Int, first: inout Int, last: inout Int) -> Int {
+        let c = quad.axis.x, n = quad.axis.y, centre = quad.centre, half = quad.half
+        // Along the segment the grown quad bounds it (a cut end's coverage runs to the miter line); across it the
+        // coverage is nothing where |y| ≥ half width + 0.5.
+        let bound = SIMD2(half.x + 1, half.y + 0.5)
+        let start = quad.cutStart, end = quad.cutEnd
+        let cutsStart = start.x * start.x + start.y * start.y > 0, cutsEnd = end.x * end.x + end.y * end.y > 0
+        // How far down and up the turned box reaches from its centre.
+        let far = abs(n) * bound.x + abs(c) * bound.y + 1
+        guard far.isFinite, centre.y + far > 0, centre.y - far < Float(height) else { return 0 }
+        let top = Int(Swift.max(0, centre.y - far)), bottom = Int(Swift.min(Float(height), centre.y + far + 1))
+        var written = 0
+        for row in top..<bottom {
+            let y = Float(row) + 0.5, dy = y - centre.y
+            guard let columns = Self.columns(dy: dy, centre: centre.x, c: c, n: n, reach: bound, width: width)
+            else { continue }
+            let line = pixels + row * width
+            for column in columns {
+                let x = Float(column) + 0.5, dx = x - centre.x
+                var local = SIMD2(c * dx + n * dy, -n * dx + c * dy)
+                if cutsStart, local.x < 0 {
+                    if start.x * (x - start.z) + start.y * (y - start.w) < 0 { continue }
+                    local.x = 0
+                }
+                if cutsEnd, local.x > 0 {
+                    if end.x * (x - end.z) + end.y * (y - end.w) >= 0 { continue }
+                    local.x = 0
+                }
+                let q = SIMD2(abs(local.x), abs(local.y)) - half
+                let outside = SIMD2(Swift.max(q.x, 0), Swift.max(q.y, 0))
+                let d = Swift.min(Swift.max(q.x, q.y), 0) + (outside * outside).sum().squareRoot()
+                let coverage = Self.coverage(distance: d)
+                if coverage > 0 { line[column] = Self.over(Self.word(colour, times: coverage), line[column]) }
+            }
+            written += mark(row: row, columns: columns, first: &first, last: &last)
+        }
         return written
     }
 
@@ -398,6 +465,21 @@ public struct ShapeRaster: Sendable {
             return Swift.min(((source >> shift) & 0xff) + (kept + 127) / 255, 255) << shift
         }
         return channel(0) | channel(8) | channel(16) | channel(24)
+    }
+
+    /// The columns of a row `dy` below a box's centre (`centre` its x) whose pixel centres (x + 0.5 − centre = dx)
+    /// may lie inside the box turned to (c, n) of half-size `reach`: |c·dx + n·dy| < reach.x and |−n·dx + c·dy| <
+    /// reach.y, each an interval of dx (or every dx, or none, when its factor is 0), widened to whole columns inside
+    /// the buffer; nil when none are.
+    @inline(__always)
+    private static func columns(dy: Float, centre: Float, c: Float, n: Float, reach: SIMD2<Float>,
+                                width: Int) -> Range<Int>? {
+        var low = -Float.infinity, high = Float.infinity
+        if !narrow(&low, &high, factor: c, offset: n * dy, bound: reach.x)
+            || !narrow(&low, &high, factor: -n, offset: c * dy, bound: reach.y) { return nil }
+        let start = Swift.max(0, Int((centre + low - 0.5).rounded(.down)))
+        let end = Swift.min(width, Int((centre + high - 0.5).rounded(.up)) + 1)
+        return start < end ? start..<end : nil
     }
 
     /// Narrows `low…high` to the dx with |factor·dx + offset| < bound; false when no dx is left.

@@ -171,6 +171,8 @@ public struct SurfaceSlot: Hashable, Comparable, Sendable {
         precondition(index >= 0 && index < sceneCount, "chrome slot \(index) of \(sceneCount)")
         return SurfaceSlot(rawValue: 2 * index + 1)
     }
+    /// Whether this is a chrome's slot (`chrome(after:)`).
+    public var isChrome: Bool { rawValue < 2 * Self.sceneCount && rawValue % 2 == 1 }
     /// The first three scene slots.
     public static let scene = scene(0), sceneAbove = scene(1), sceneTop = scene(2)
     /// The HUD, above everything.

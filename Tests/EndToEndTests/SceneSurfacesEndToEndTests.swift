@@ -211,6 +211,46 @@ import Testing
         #expect(try c.app.waitExit() == 0)
     }
 
+    /// The knock's flash ring (where the card and the tile meet, lifted onto the surface above the card) is written
+    /// by the CPU (`ShapeRaster`'s mitred segments, as the HUD and the spinning tile are): in the playground's
+    /// autoplay with its HUD, as the bench runs it, over its first two knocks' flashes, every frame while a flash
+    /// shows (`SpinningTileEndToEndTests.flashStates`; the ring swells and fades each frame, alone on the surface
+    /// above the card or with the dock's chips it reaches) draws no layer through the GL (`layer_swaps` 0), where
+    /// each was a band pass and a read-back before (8 frames of a bench's run) — at 800x600 and 360x720 (at
+    /// 1920x1080@2 the ring was not drawn on a surface of its own before either).
+    @Test(arguments: [Screen(width: 800, height: 600, scale: 1), Screen(width: 360, height: 720, scale: 1)])
+    func theKnocksFlashRingIsWrittenWithoutAGLRoundTrip(screen: Screen) throws {
+        let c = try Compositor(scene: .playground, arguments: ["--autoplay"], output: (screen.width, screen.height),
+                               scale: screen.scale)
+        var knocks = 0
+        let second = try c.app.waitFor("the autoplay's second knock", timeout: 60) { line in
+            if let hit = line.gesture(.collision), let card = hit.vector(.velocityBefore),
+               let tile = hit.vector(.tileVelocityBefore), ((card - tile) * (card - tile)).sum() > 300 * 300 {
+                knocks += 1
+            }
+            return knocks >= 2
+        }
+        // Its flash over in the scene's time (each frame's step at most 0.1 s): past ten frames a second later.
+        var after = 0
+        try c.app.waitFor("the second flash over", after: second.index) { line in
+            if line.frame != nil, line.t > second.event.t + 1 { after += 1 }
+            return after >= 10
+        }
+        var seen: Set<UInt64> = []
+        let flashed = SpinningTileEndToEndTests.flashStates(c.app.events[...]).compactMap { state in
+            state.flash ? state.frame : nil
+        }.filter { seen.insert($0.sequence).inserted }
+        // The ring drawn (its last frames, faded under a byte, may draw nothing).
+        let drew = flashed.filter { ($0.drawnPixels ?? 0) > 0 }
+        #expect(drew.count >= 6, "frames that drew while the two flashes showed: \(drew.count) of \(flashed.count)")
+        let swapped = flashed.filter { $0.layerSwaps != 0 }.map { frame in
+            "seq \(frame.sequence): \(frame.layerSwaps.map(String.init) ?? "none")"
+        }
+        #expect(swapped.isEmpty, "\(swapped.count) of \(flashed.count) flash frames drew a layer through the GL: \(swapped)")
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0)
+    }
+
     /// Every layer surface the GL draws (the panel's, the transition's sheet) holds its pixels in the app's own
     /// `wl_shm` buffers (`momentum-layer`), not in an EGL surface with swrast's back buffer beside Mesa's buffers:
     /// Mesa's buffers (`mesa-shared`) are the window's alone, each as large as the window.

@@ -87,6 +87,30 @@ import Testing
     /// response 0.18 s falls below 1/500 in 0.26 s.
     static let flashTime = 0.3
 
+    /// Each of `lines` with the frame line last before it (or its own) and whether the flash where the card and the
+    /// tile met shows then: `flashTime` after an impact faster than 300 px/s (`PlaygroundScene.collide`), in the
+    /// scene's time. That time is the frames': each frame's step is the interval since the last, but at most the
+    /// tree's `maxFrameInterval` (0.1 s), so on a slow machine the flash shows longer in wall time.
+    static func flashStates(_ lines: ArraySlice<TraceLine>)
+        -> [(line: TraceLine, frame: TraceRecord.Frame?, flash: Bool)] {
+        var frame: TraceRecord.Frame?
+        var flash = -Double.infinity, sceneTime = 0.0, lastFrame: Double?
+        var states: [(line: TraceLine, frame: TraceRecord.Frame?, flash: Bool)] = []
+        for line in lines {
+            if let hit = line.gesture(.collision), let card = hit.vector(.velocityBefore),
+               let tile = hit.vector(.tileVelocityBefore), ((card - tile) * (card - tile)).sum() > 300 * 300 {
+                flash = sceneTime
+            }
+            if let f = line.frame {
+                frame = f
+                if let last = lastFrame { sceneTime += min(max(line.t - last, 0), 0.1) }
+                lastFrame = line.t
+            }
+            states.append((line, frame, sceneTime <= flash + flashTime))
+        }
+        return states
+    }
+
     /// On a quarter turn (what the tree rasterises and the GL draws, the tile upright); off it the tile is turned.
     static func quarter(_ angle: Double) -> Bool {
         let turns = angle / (Double.pi / 2)
@@ -96,8 +120,7 @@ import Testing
     /// The test throws the card at the tile (a tap that sends it there, `throwTarget`) and knocks it spinning. Then,
     /// while it turns:
     /// - every spin frame (its record off a quarter turn) has no layer drawn by the GL (`layer_swaps` 0: the tile is
-    ///   written by the CPU into the app's own buffers), but for the flash where the two met while it shows (one
-    ///   layer the GL draws, `flashTime` after an impact);
+    ///   written by the CPU into the app's own buffers, and so is the flash where the two met while it shows);
     /// - weston's screenshot shows the tile turned (its orange box wider than the upright tile's side), while the
     ///   window's own buffer holds no tile at all: the tile is a surface of its own (a `wl_subsurface` of the app
     ///   around it, whose pixels are the tile's), written into the app's `momentum-pixels` buffers;
@@ -184,27 +207,12 @@ import Testing
             if !Self.quarter(p.tileAngle) { turning = true }
             return turning && Self.quarter(p.tileAngle)
         }
-        // The flash where they met (an impact faster than 300 px/s: `PlaygroundScene.collide`) fades in about a
-        // quarter of a second: while it shows, it is a layer the GL draws (one), beside the tile the CPU writes.
-        // Its time is the scene's: each frame's step is the interval since the last, but at most the tree's
-        // `maxFrameInterval` (0.1 s), so on a slow machine the flash shows longer in wall time.
-        var frame: TraceRecord.Frame?
-        var flash = -Double.infinity, sceneTime = 0.0, lastFrame: Double?
         var spin: [(frame: TraceRecord.Frame, flash: Bool)] = []
-        for line in c.app.events.dropFirst(mark) {
-            if let hit = line.gesture(.collision), let card = hit.vector(.velocityBefore),
-               let tile = hit.vector(.tileVelocityBefore), ((card - tile) * (card - tile)).sum() > 300 * 300 {
-                flash = sceneTime
-            }
-            if let f = line.frame {
-                frame = f
-                if let last = lastFrame { sceneTime += min(max(line.t - last, 0), 0.1) }
-                lastFrame = line.t
-            }
-            guard let p = line.playground, let f = frame, !Self.quarter(p.tileAngle) else { continue }
-            spin.append((f, sceneTime <= flash + Self.flashTime))
+        for (line, f, flash) in Self.flashStates(c.app.events.dropFirst(mark)) {
+            guard let p = line.playground, let f, !Self.quarter(p.tileAngle) else { continue }
+            spin.append((f, flash))
         }
-        let swapped = spin.filter { spun in spun.frame.layerSwaps.map { $0 > (spun.flash ? 1 : 0) } ?? true }
+        let swapped = spin.filter { spun in spun.frame.layerSwaps.map { $0 > 0 } ?? true }
             .map { spun in
                 "seq \(spun.frame.sequence): \(spun.frame.layerSwaps.map(String.init) ?? "none")"
                     + (spun.flash ? " (flash)" : "")

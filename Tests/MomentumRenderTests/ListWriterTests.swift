@@ -82,7 +82,7 @@ struct ListWriterTests {
         #expect(ink > 1000 * Int(scale * scale), "\(w)x\(h) from \(top): only \(ink) px of text")
     }
 
-    /// What the writer leaves to GL: a shadow that shows, turned text, a gradient, a line, a raster.
+    /// What the writer leaves to GL: a shadow that shows, turned text, a gradient, a raster.
     @Test func onlyCardsRectanglesAndUprightTextAreWrittenThisWay() {
         let card = RoundedRect(rect: DrawRect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 8, fill: RGBA(hex: 0xFFFFFF))
         let text = TextRun("Hello", position: SIMD2(4, 20), size: 11, color: RGBA(hex: 0x000000))

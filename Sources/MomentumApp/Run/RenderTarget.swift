@@ -545,24 +545,36 @@ final class RenderTarget {
         // pixels written by the CPU into wl_shm buffers, where the compositor offers them.
         let offered = solid == nil && small && ShmBuffers.areOffered(for: window)
         // The HUD (its box, bars and text): written whole by the CPU (`Renderer.write`, as a list's tiles are), so a
-        // redraw four times a second makes no GL pass through the band and no read-back.
-        let listed = offered && slot == .overlay && Renderer.canWrite(layer.content)
+        // redraw four times a second makes no GL pass through the band and no read-back. So is a chrome (what the
+        // window draws over a layer, lifted) of what the writer draws that holds stroked segments, and such a chrome
+        // after them while the CPU wrote it last: the playground's, where the knock's flash ring reaches the dock's
+        // chips and lifts them with it (and leaves them there as it fades). Not a chrome that never held them (the
+        // transition's): written whole each time it changes, it cost more than the GL's pass over what changed
+        // (docs/benchmarks/scenes.md, the nineteenth step).
+        let listed = offered
+            && (slot == .overlay || slot.isChrome && (layer.content.commands.contains(where: \.isLine)
+                                                      || layerSurfaces[slot.rawValue]?.shows == .cpu))
+            && Renderer.canWrite(layer.content)
         let shapes = offered && !listed
             ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in
                 shapes.count == 1 || ShapeRaster.reach(of: shapes, scale: scale)
                     <= Double(ShapeRaster.severalShapesPixelLimit) ? shapes : nil
             } : nil
+        // Stroked segments alone (the knock's flash ring, a polyline mitred at its joints, swelling and fading on
+        // the surface above the card, where it reaches nothing else): written by the CPU the same way, so a flash
+        // frame makes no GL pass.
+        let lines = offered && !listed && shapes == nil ? ShapeRaster.lines(of: layer.content) : nil
         // A rasterised face turned over its shadowless background (the playground's tile as it spins): the face's
         // texture, read back once, sampled by the CPU into wl_shm buffers, so a spin frame makes no GL round trip
         // (make-current, setup, read-back, swap copy). Upright it is drawn by the GL as before.
-        let face = offered && !listed && shapes == nil
+        let face = offered && !listed && shapes == nil && lines == nil
             && layer.frame.width * layer.frame.height * scale * scale <= Double(ShapeRaster.facePixelLimit)
             ? ShapeRaster.face(of: layer.content) : nil
         // Drawn (by the CPU or the GL) rather than shown as a pixel the compositor stretches; the GL's frames go into
         // the app's own buffers where it can read them back, else into an EGL surface.
         let drawable = plain == nil && anchorPixel == nil
         let banded = drawable && solid == nil && layersInAppBuffers(window: window)
-        let drawnByGL = drawable && shapes == nil && face == nil && !listed
+        let drawnByGL = drawable && shapes == nil && lines == nil && face == nil && !listed
         if let state = layerSurfaces[slot.rawValue],
            (state.egl != nil || state.bands != nil || state.pixels != nil) != drawable
             || (state.tiles != nil) != (anchorPixel != nil)
@@ -616,7 +628,7 @@ final class RenderTarget {
         // A layer drawn for the first time with less than half of it in view (the closed panel shows a strip of
         // it at launch) is drawn in view first, so the first frame waits only for the pixels it shows; the next
         // frame draws it whole (`FrameDamage.layerOwed`), before it moves.
-        let partFirst = solid == nil && shapes == nil && small && state.drawn == nil
+        let partFirst = solid == nil && shapes == nil && lines == nil && small && state.drawn == nil
             && 2 * visible.width * visible.height < layer.frame.width * layer.frame.height
         // The part of the layer the buffer holds.
         let band: DrawRect
@@ -681,7 +693,7 @@ final class RenderTarget {
             state.shows = nil
             state.drawn = (layer.content, band, width, height, scale)
             frame.compositorPixels += Self.area(old, visible, scale: scale)
-        } else if listed || shapes != nil || face != nil {
+        } else if listed || shapes != nil || lines != nil || face != nil {
             // Written by the CPU into a buffer the compositor does not hold, over what that buffer held.
             if state.pixels == nil {
                 state.pixels = ShapeSurface(buffers: try Self.layerBuffers(window: window, name: "momentum-pixels"))
@@ -706,13 +718,14 @@ final class RenderTarget {
                 let content = band.origin == .zero ? layer.content : layer.content.offsetBy(-band.origin)
                 guard renderer.write(content, width: width, height: height, scale: scale,
                                      into: BufferPixels(bgra: buffer.memory, stride: buffer.stride)) else {
-                    throw AppError("the HUD's buffer cannot be written (\(width)x\(height), stride \(buffer.stride))")
+                    throw AppError("a layer's buffer cannot be written (\(width)x\(height), stride \(buffer.stride))")
                 }
                 // Any pixel may hold something now: a raster drawing into this buffer next clears it all first.
                 pixels.rasters[buffer.index] = ShapeRaster(written: width, height)
                 drawn = renderer.lastRedrawnPixels
             } else {
-                drawn = pixels.rasters[buffer.index].draw(shapes ?? face?.shapes ?? [], face: face.flatMap { face in
+                drawn = pixels.rasters[buffer.index].draw(shapes ?? face?.shapes ?? [], lines: lines ?? [],
+                                                          face: face.flatMap { face in
                     image.map { (face.run, $0) }
                 }, offset: band.origin, scale: scale, into: buffer.pixels, width: width, height: height)
             }

@@ -14,6 +14,14 @@ public enum DrawCommand: Equatable, Hashable, Sendable {
     case raster(RasterRun)
 }
 
+extension DrawCommand {
+    /// Whether the command is a stroked segment (`line`).
+    public var isLine: Bool {
+        if case .line = self { return true }
+        return false
+    }
+}
+
 /// A list drawn upright into a texture of its own and shown, through linear filtering, as the quad `corners`
 /// (`Layer.shouldRasterize`): the renderer keeps the texture while the same `content` at the same scale is drawn.
 public struct RasterRun: Equatable, Hashable, Sendable {
