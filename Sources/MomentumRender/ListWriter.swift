@@ -11,15 +11,15 @@ import MomentumText
 /// instructions a pixel); here the inside of a card is a word stored, and only its edges and the glyphs are worked
 /// out (docs/benchmarks/scenes.md, the seventeenth step).
 extension Renderer {
-    /// Whether `write(_:width:height:scale:into:)` draws `list`: only rounded rectangles without a shadow that shows,
-    /// rectangles and text that is not turned.
+    /// Whether `write(_:width:height:scale:into:)` draws `list`: only a background gradient, rounded rectangles without
+    /// a shadow that shows, rectangles and text that is not turned.
     public static func canWrite(_ list: DrawList) -> Bool {
         list.commands.allSatisfy { command in
             switch command {
-            case .rect: true
+            case .background, .rect: true
             case let .roundedRect(shape): shape.shadow.map { $0.color.a <= 0 || shape.opacity <= 0 } ?? true
             case let .text(run): run.rotation == 0
-            case .background, .line, .raster: false
+            case .line, .raster: false
             }
         }
     }
@@ -54,7 +54,11 @@ extension Renderer {
             case let .text(run):
                 writeShapes()
                 writeText(run, scale: scale, into: words, width: width, height: height)
-            case .background, .line, .raster:
+            case let .background(top, bottom):
+                // Replaces everything under it, as the `flat` program's quad over the whole buffer does.
+                shapes.removeAll(keepingCapacity: true)
+                ShapeRaster.writeGradient(top: top, bottom: bottom, into: words, width: width, height: height)
+            case .line, .raster:
                 break  // not in a list `canWrite`
             }
         }
