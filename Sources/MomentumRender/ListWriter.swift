@@ -3,7 +3,7 @@ import MomentumLayers
 import MomentumText
 
 /// A list of rounded rectangles without shadows, plain rectangles and upright text (a scrolling list's rows:
-/// cards, artwork and their lines) written by the CPU straight into a buffer of the app's own, without the band's
+/// cards, artwork and their lines; a window's background gradient at a launch's first frame) written by the CPU straight into a buffer of the app's own, without the band's
 /// GL pass and read-back: the shapes as `ShapeRaster` writes them (the `shape` shader's coverage, blended as GL
 /// stores it), the glyphs texel for pixel from the atlas the text renderer already fills on the CPU, each coverage
 /// byte times the run's premultiplied colour (the `glyph` shader), over what is there. In draw order, on a
