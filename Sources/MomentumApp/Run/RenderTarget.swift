@@ -296,16 +296,25 @@ final class RenderTarget {
             // leaves the last of them bound.
             var written: (buffers: ShmBuffers, buffer: ShmBuffers.Buffer)?
             let damage: DamageRegion
+            // The window's list as the CPU wrote it at launch, unchanged (the scroll list's background while its list
+            // scrolls on its own surface): its buffer stays, and the GL does not draw the window yet.
+            let keepsCPUFrame = !byCPU && !window.hasPendingState && cpuFrame.map {
+                $0.width == width && $0.height == height && $0.scale == scale && $0.list == list
+            } == true
             if byCPU {
                 written = try writeWindow(list, width: width, height: height, scale: scale, context: context,
                                           renderer: renderer, window: window)
                 damage = .full(width: width, height: height)
+                cpuFrame = (list, width, height, scale)
+            } else if keepsCPUFrame {
+                damage = DamageRegion(width: width, height: height)
             } else {
+                cpuFrame = nil
                 damage = try renderer.render(list, width: width, height: height, scale: scale,
                                              into: try self.windowTarget(context: context, width: width, height: height))
             }
             frame.compositorPixels += damage.area
-            frame.drawnPixels += renderer.lastRedrawnPixels
+            if !keepsCPUFrame { frame.drawnPixels += renderer.lastRedrawnPixels }
             if !byCPU, !damage.isEmpty, appBuffers == nil, context.mayKeepLastFrame, !keptFrameFailed {
                 keptFrame = KeptFrame(context: context, damage: damage)
             }
@@ -346,6 +355,11 @@ final class RenderTarget {
     var writesFirstFrame = true
     /// Set while `present` writes the launch's first frame by the CPU: every layer surface is written too.
     private var writingByCPU = false
+    /// The window's list the CPU wrote at launch, at its buffer size and scale, while its buffer still shows: the
+    /// frames after it leave the window alone while their list is the same and no new window state wants a buffer;
+    /// the first that differs is the GL's, drawn whole into the EGL surface (and the CPU's buffers go once it is
+    /// committed). Nil once the GL draws the window.
+    private var cpuFrame: (list: DrawList, width: Int, height: Int, scale: Double)?
 
     /// Whether the CPU writes all of a frame (`Renderer.write`): the window's list and every layer shown apart — a
     /// plain colour, a layer the writer draws (`Renderer.canWrite`) no larger than twice the window, or a long
@@ -366,7 +380,7 @@ final class RenderTarget {
 
     /// Writes the window's `list` by the CPU into `wl_shm` buffers made for this frame, beside its EGL surface;
     /// returns them and the buffer to attach (kept until the surface's first frame shows, `retire`). The renderer's
-    /// next frame is drawn whole.
+    /// first frame into the window is drawn whole.
     private func writeWindow(_ list: DrawList, width: Int, height: Int, scale: Double, context: RenderContext,
                              renderer: Renderer, window: Window)
         throws -> (buffers: ShmBuffers, buffer: ShmBuffers.Buffer) {
