@@ -2,9 +2,10 @@ import CGLES
 import MomentumLayers
 import MomentumText
 
-/// A list of rounded rectangles without shadows, plain rectangles, stroked segments and upright text (a scrolling
-/// list's rows: cards, artwork and their lines; the HUD; a chrome's chips, their icons and the flash ring) written
-/// by the CPU straight into a buffer of the app's own, without the band's
+/// A list of rounded rectangles without shadows, plain rectangles, stroked segments, upright text and a background
+/// gradient (a scrolling list's rows: cards, artwork and their lines; the HUD; a chrome's chips, their icons and the
+/// flash ring; a window's background at a launch's first frame) written by the CPU straight into a buffer of the
+/// app's own, without the band's
 /// GL pass and read-back: the shapes as `ShapeRaster` writes them (the `shape` shader's coverage, blended as GL
 /// stores it), the glyphs texel for pixel from the atlas the text renderer already fills on the CPU, each coverage
 /// byte times the run's premultiplied colour (the `glyph` shader), over what is there. In draw order, on a
@@ -12,15 +13,15 @@ import MomentumText
 /// instructions a pixel); here the inside of a card is a word stored, and only its edges and the glyphs are worked
 /// out (docs/benchmarks/scenes.md, the seventeenth step).
 extension Renderer {
-    /// Whether `write(_:width:height:scale:into:)` draws `list`: only rounded rectangles without a shadow that shows,
-    /// rectangles, line segments and text that is not turned.
+    /// Whether `write(_:width:height:scale:into:)` draws `list`: only a background gradient, rounded rectangles without
+    /// a shadow that shows, rectangles, line segments and text that is not turned.
     public static func canWrite(_ list: DrawList) -> Bool {
         list.commands.allSatisfy { command in
             switch command {
-            case .rect, .line: true
+            case .background, .rect, .line: true
             case let .roundedRect(shape): shape.shadow.map { $0.color.a <= 0 || shape.opacity <= 0 } ?? true
             case let .text(run): run.rotation == 0
-            case .background, .raster: false
+            case .raster: false
             }
         }
     }
@@ -61,7 +62,12 @@ extension Renderer {
             case let .text(run):
                 writeShapes()
                 writeText(run, scale: scale, into: words, width: width, height: height)
-            case .background, .raster:
+            case let .background(top, bottom):
+                // Replaces everything under it, as the `flat` program's quad over the whole buffer does.
+                shapes.removeAll(keepingCapacity: true)
+                lines.removeAll(keepingCapacity: true)
+                ShapeRaster.writeGradient(top: top, bottom: bottom, into: words, width: width, height: height)
+            case .raster:
                 break  // not in a list `canWrite`
             }
         }

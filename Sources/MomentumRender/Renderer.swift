@@ -97,6 +97,9 @@ public final class Renderer {
     /// `glBlitFramebuffer` (GLES 2) and draws rasters: on GLES 3 it is made at the first raster drawn, not before (a
     /// linked program holds ~0.9 MiB of Mesa's heap).
     private var programs: [ShaderProgram?]
+    /// How many of the shader programs have drawn so far (llvmpipe built their code at their first draw): 0 after a
+    /// first frame the CPU wrote whole (`write`).
+    public var programsDrawn: Int { programs.reduce(0) { $0 + ($1?.hasDrawn == true ? 1 : 0) } }
     /// Where `programs` come from, for the texture program made at the first raster drawn on GLES 3.
     private let programCache: ProgramCache?
 

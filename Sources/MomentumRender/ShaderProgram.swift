@@ -57,10 +57,15 @@ final class ShaderProgram {
 
     deinit { glDeleteProgram(program) }
 
+    /// Whether it was made current to draw (`use`) at least once: llvmpipe builds a program's code at its first
+    /// draw (~4–8 ms of CPU each at a launch, docs/benchmarks/scenes.md).
+    private(set) var hasDrawn = false
+
     /// Makes the program current for a `width`×`height` viewport (texture unit 0 for its sampler). A band of the
     /// viewport drawn into a shorter framebuffer (`Renderer.Target.bands`) gives `fragmentHeight`, the framebuffer
     /// row the viewport's top row lands on, so `gl_FragCoord` still turns into the viewport's px.
     func use(width: Int, height: Int, fragmentHeight: Int? = nil) {
+        hasDrawn = true
         glUseProgram(program)
         if viewportUniform >= 0 { glUniform2f(viewportUniform, Float(width), Float(height)) }
         if heightUniform >= 0 { glUniform1f(heightUniform, Float(fragmentHeight ?? height)) }

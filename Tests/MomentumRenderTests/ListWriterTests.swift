@@ -82,7 +82,8 @@ struct ListWriterTests {
         #expect(ink > 1000 * Int(scale * scale), "\(w)x\(h) from \(top): only \(ink) px of text")
     }
 
-    /// What the writer leaves to GL: a shadow that shows, turned text, a gradient, a raster.
+    /// What the writer leaves to GL: a shadow that shows, turned text, a raster. A background gradient (the launch's
+    /// first frame, `FirstFrameWriterTests`) and line segments (the flash ring, `FlashRingTests`) it writes.
     @Test func onlyCardsRectanglesAndUprightTextAreWrittenThisWay() {
         let card = RoundedRect(rect: DrawRect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 8, fill: RGBA(hex: 0xFFFFFF))
         let text = TextRun("Hello", position: SIMD2(4, 20), size: 11, color: RGBA(hex: 0x000000))
@@ -94,6 +95,9 @@ struct ListWriterTests {
         var turned = text
         turned.rotation = 0.1
         #expect(!Renderer.canWrite(DrawList(commands: [.roundedRect(card), .text(turned)])))
-        #expect(!Renderer.canWrite(DrawList(commands: [.background(top: .clear, bottom: RGBA(hex: 0x000000))])))
+        #expect(Renderer.canWrite(DrawList(commands: [.background(top: .clear, bottom: RGBA(hex: 0x000000)),
+                                                      .roundedRect(card)])))
+        #expect(Renderer.canWrite(DrawList(commands: [.line(LineSegment(from: SIMD2(0, 0), to: SIMD2(9, 9), width: 2,
+                                                                         color: RGBA(hex: 0xFFFFFF)))])))
     }
 }

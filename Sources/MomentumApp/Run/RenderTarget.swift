@@ -47,6 +47,9 @@ final class RenderTarget {
     /// True once the first configure made the surface.
     var isReady: Bool { renderer != nil }
 
+    /// How many shader programs have drawn so far (`Renderer.programsDrawn`).
+    var programsDrawn: Int { renderer?.programsDrawn ?? 0 }
+
     /// What the benchmark reports of the GL stack, once ready: vendor, renderer, version, the EGL extensions used.
     var facts: (vendor: String, renderer: String, version: String, eglExtensions: [String])? {
         guard let context, renderer != nil else { return nil }
@@ -273,6 +276,12 @@ final class RenderTarget {
         }
         keepSurfacesWithTheirLayers()
         frameTime = now
+        // The launch's first frame, where the CPU writes all of it: no GL program draws (and llvmpipe builds none's
+        // code) before the first commit; the frames after it are the GL's.
+        let byCPU = writesFirstFrame && writesWhole(list, separated: separated, window: window)
+        writesFirstFrame = false
+        writingByCPU = byCPU
+        defer { writingByCPU = false }
         do {
             for slot in SurfaceSlot.allCases {
                 if let layer = slotLayers[slot.rawValue] {
@@ -287,11 +296,28 @@ final class RenderTarget {
             if window.hasPendingState { renderer.invalidate() }
             // The window is bound only when it is drawn (its list changed): a frame that only draws layer surfaces
             // leaves the last of them bound.
-            let damage = try renderer.render(list, width: width, height: height, scale: scale,
+            var written: (buffers: ShmBuffers, buffer: ShmBuffers.Buffer)?
+            let damage: DamageRegion
+            // The window's list as the CPU wrote it at launch, unchanged (the scroll list's background while its list
+            // scrolls on its own surface): its buffer stays, and the GL does not draw the window yet.
+            let keepsCPUFrame = !byCPU && !window.hasPendingState && cpuFrame.map {
+                $0.width == width && $0.height == height && $0.scale == scale && $0.list == list
+            } == true
+            if byCPU {
+                written = try writeWindow(list, width: width, height: height, scale: scale, context: context,
+                                          renderer: renderer, window: window)
+                damage = .full(width: width, height: height)
+                cpuFrame = (list, width, height, scale)
+            } else if keepsCPUFrame {
+                damage = DamageRegion(width: width, height: height)
+            } else {
+                cpuFrame = nil
+                damage = try renderer.render(list, width: width, height: height, scale: scale,
                                              into: try self.windowTarget(context: context, width: width, height: height))
+            }
             frame.compositorPixels += damage.area
-            frame.drawnPixels += renderer.lastRedrawnPixels
-            if !damage.isEmpty, appBuffers == nil, context.mayKeepLastFrame, !keptFrameFailed {
+            if !keepsCPUFrame { frame.drawnPixels += renderer.lastRedrawnPixels }
+            if !byCPU, !damage.isEmpty, appBuffers == nil, context.mayKeepLastFrame, !keptFrameFailed {
                 keptFrame = KeptFrame(context: context, damage: damage)
             }
             let changed = !damage.isEmpty || frame.compositorPixels > 0
@@ -302,6 +328,9 @@ final class RenderTarget {
                 // Committed though nothing changed (a frame started by touch): the compositor must still repaint.
                 if !changed { window.damageOnePixel() }
                 window.commit()
+            } else if let written {
+                written.buffers.attach(written.buffer, to: window, damage: [(0, 0, width, height)])
+                window.commit()
             } else if let appBuffers {
                 guard let frameBuffer else { throw AppError("the window's frame was drawn into no buffer") }
                 appBuffers.attach(frameBuffer, to: window,
@@ -311,6 +340,9 @@ final class RenderTarget {
                 throw AppError(context.lastEGLError().description)
             }
             if !damage.isEmpty, retiringBuffers != nil || retiresSurface { try retire(context: context) }
+            // The buffers the CPU wrote the first frame into show until the EGL surface's first frame replaces them
+            // (`retire`, as after a resize across the line).
+            if let written { retiringBuffers = written.buffers }
         } catch let error as AppError {
             throw error
         } catch {
@@ -318,6 +350,54 @@ final class RenderTarget {
         }
         frame.layerSurface = layerSurfaces[SurfaceSlot.scene.rawValue]?.frame
         return frame
+    }
+
+    /// Whether the next frame is the launch's first, written by the CPU where it can be whole (`writesWhole`):
+    /// set until the first `present`. `MOMENTUM_GL_FIRST_FRAME=1` has the GL draw it, as before.
+    var writesFirstFrame = true
+    /// Set while `present` writes the launch's first frame by the CPU: every layer surface is written too.
+    private var writingByCPU = false
+    /// The window's list the CPU wrote at launch, at its buffer size and scale, while its buffer still shows: the
+    /// frames after it leave the window alone while their list is the same and no new window state wants a buffer;
+    /// the first that differs is the GL's, drawn whole into the EGL surface (and the CPU's buffers go once it is
+    /// committed). Nil once the GL draws the window.
+    private var cpuFrame: (list: DrawList, width: Int, height: Int, scale: Double)?
+
+    /// Whether the CPU writes all of a frame (`Renderer.write`): the window's list and every layer shown apart — a
+    /// plain colour, a layer the writer draws (`Renderer.canWrite`) no larger than twice the window, or a long
+    /// list's tiles it draws (`LayerTiles`, where they go into the app's own buffers) — with `wl_shm` offered, into
+    /// a window with an EGL surface: the GL draws the frames after it in one pass, whose background is the writer's
+    /// bytes; a window in the app's own buffers is drawn in bands, whose gradient rows come out one step apart from
+    /// the writer's in about a third of the rows after the first band (docs/benchmarks/scenes.md, nineteenth step).
+    private func writesWhole(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer], window: Window) -> Bool {
+        guard appBuffers == nil, ShmBuffers.areOffered(for: window), Renderer.canWrite(list) else { return false }
+        let windowSize = SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height))
+        return separated.values.allSatisfy { layer in
+            if layer.content.solidFill(size: layer.frame.size) != nil { return true }
+            guard Renderer.canWrite(layer.content), layer.frame.width <= 2 * windowSize.x else { return false }
+            let small = layer.frame.height <= 2 * windowSize.y
+            return small || layersInAppBuffers(window: window)
+        }
+    }
+
+    /// Writes the window's `list` by the CPU into `wl_shm` buffers made for this frame, beside its EGL surface;
+    /// returns them and the buffer to attach (kept until the surface's first frame shows, `retire`). The renderer's
+    /// first frame into the window is drawn whole.
+    private func writeWindow(_ list: DrawList, width: Int, height: Int, scale: Double, context: RenderContext,
+                             renderer: Renderer, window: Window)
+        throws -> (buffers: ShmBuffers, buffer: ShmBuffers.Buffer) {
+        // The glyphs' atlas is the text renderer's: its fonts load with a context current.
+        try context.makeWindowCurrent()
+        guard let buffers = ShmBuffers(window: window, name: "momentum-window", owner: "the window's") else {
+            throw AppError("cannot write the window's first frame (wl_shm is gone)")
+        }
+        let buffer = try buffers.take(width: width, height: height, for: "the window", remedy: "--surface-buffers egl")
+        guard renderer.write(list, width: width, height: height, scale: scale,
+                             into: BufferPixels(bgra: buffer.memory, stride: buffer.stride)) else {
+            throw AppError("the window's first frame cannot be written (\(width)x\(height), stride \(buffer.stride))")
+        }
+        renderer.invalidate()
+        return (buffers, buffer)
     }
 
     /// Where the window's frame is drawn: straight into a back buffer whose age is known; into one that still holds
@@ -551,9 +631,11 @@ final class RenderTarget {
         // chips and lifts them with it (and leaves them there as it fades). Not a chrome that never held them (the
         // transition's): written whole each time it changes, it cost more than the GL's pass over what changed
         // (docs/benchmarks/scenes.md, the nineteenth step).
+        // At a launch's first frame written by the CPU (`writingByCPU`) every layer it can write is written so.
         let listed = offered
-            && (slot == .overlay || slot.isChrome && (layer.content.commands.contains(where: \.isLine)
-                                                      || layerSurfaces[slot.rawValue]?.shows == .cpu))
+            && (slot == .overlay || writingByCPU
+                || slot.isChrome && (layer.content.commands.contains(where: \.isLine)
+                                     || layerSurfaces[slot.rawValue]?.shows == .cpu))
             && Renderer.canWrite(layer.content)
         let shapes = offered && !listed
             ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in

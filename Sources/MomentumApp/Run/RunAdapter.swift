@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import MomentumCore
 import MomentumRun
@@ -33,6 +34,7 @@ final class RunAdapter {
         let target = RenderTarget { [logger] line in logger.notice("\(line)") }
         target.allowsLayerSurfaces = options.subsurfaces
         target.surfaceBuffers = options.surfaceBuffers
+        target.writesFirstFrame = getenv("MOMENTUM_GL_FIRST_FRAME").map { String(cString: $0) } != "1"
         self.target = target
         writer = try TraceWriter(path: options.tracePath, limit: options.traceLimit)
         var configuration = options.core
@@ -275,7 +277,8 @@ final class RunAdapter {
         let now = HostClock.now()
         if plan.sequence == 1 {
             let drawn = Int(((now - drawStart) * 1000).rounded()), sinceStart = Int(((now - start) * 1000).rounded())
-            logger.debug("first frame: drawn in \(drawn) ms, \(sinceStart) ms after start")
+            let programs = target.programsDrawn
+            logger.debug("first frame: drawn in \(drawn) ms, \(sinceStart) ms after start, \(programs) GL program\(programs == 1 ? "" : "s")")
         }
         send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: damage ?? FrameDamage(),
                                cpu: HostClock.processCPU(), committed: damage != nil)), at: now)
