@@ -461,7 +461,12 @@ final class RenderTarget {
         /// The layer it showed last.
         var layer: LayerID?
         /// Which of its sets holds the buffer it shows (nil: a plain colour's pixel, tiles, or nothing yet).
-        var shows: DrawnSet?
+        var shows: DrawnSet? {
+            didSet { if shows != .cpu { chromeOfLines = false } }
+        }
+        /// A chrome the CPU wrote because it held stroked segments (the flash ring), or did since: kept on the CPU
+        /// until the GL draws it or it shows something else (not set by a launch's first frame or another CPU route).
+        var chromeOfLines = false
         /// When it was hidden (the frame's draw start, s; nil while shown): hidden for `RenderTarget.idleSeconds`,
         /// it is let go with everything it holds (`releaseIdle`).
         var hiddenAt: Double?
@@ -627,16 +632,14 @@ final class RenderTarget {
         // The HUD (its box, bars and text): written whole by the CPU (`Renderer.write`, as a list's tiles are), so a
         // redraw four times a second makes no GL pass through the band and no read-back. So is a chrome (what the
         // window draws over a layer, lifted) of what the writer draws that holds stroked segments, and such a chrome
-        // after them while the CPU wrote it last: the playground's, where the knock's flash ring reaches the dock's
-        // chips and lifts them with it (and leaves them there as it fades). Not a chrome that never held them (the
-        // transition's): written whole each time it changes, it cost more than the GL's pass over what changed
-        // (docs/benchmarks/scenes.md, the nineteenth step).
-        // At a launch's first frame written by the CPU (`writingByCPU`) every layer it can write is written so.
-        let listed = offered
-            && (slot == .overlay || writingByCPU
-                || slot.isChrome && (layer.content.commands.contains(where: \.isLine)
-                                     || layerSurfaces[slot.rawValue]?.shows == .cpu))
-            && Renderer.canWrite(layer.content)
+        // after them while it stays on the CPU (`chromeOfLines`): the playground's, where the knock's flash ring
+        // reaches the dock's chips and lifts them with it (and leaves them there as it fades). Not a chrome that
+        // never held them (the transition's), nor one only written at a launch's first frame: written whole each time
+        // it changes, it cost more than the GL's pass over what changed (docs/benchmarks/scenes.md, the nineteenth
+        // step). At a launch's first frame written by the CPU (`writingByCPU`) every layer it can write is written so.
+        let held = layerSurfaces[slot.rawValue].map { $0.chromeOfLines && $0.layer == layer.layer } ?? false
+        let chromeOfLines = slot.isChrome && (held || layer.content.commands.contains(where: \.isLine))
+        let listed = offered && (slot == .overlay || writingByCPU || chromeOfLines) && Renderer.canWrite(layer.content)
         let shapes = offered && !listed
             ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in
                 shapes.count == 1 || ShapeRaster.reach(of: shapes, scale: scale)
@@ -813,6 +816,7 @@ final class RenderTarget {
             }
             pixels.buffers.attach(buffer, to: state.subsurface)
             state.shows = .cpu
+            state.chromeOfLines = listed && chromeOfLines
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
@@ -891,6 +895,7 @@ final class RenderTarget {
     /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).
     private func hide(_ slot: SurfaceSlot, scale: Double, into frame: inout FrameDamage) {
         guard let state = layerSurfaces[slot.rawValue] else { return }
+        state.chromeOfLines = false
         if state.hiddenAt == nil {
             state.hiddenAt = frameTime
             releaseLater(at: frameTime + Self.idleSeconds)
