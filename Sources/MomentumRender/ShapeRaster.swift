@@ -92,7 +92,8 @@ public struct ShapeRaster: Sendable {
     /// The segments a list draws when it is one to `lineLimit` stroked segments and nothing else (a polyline mitred
     /// at its joints: the playground's flash ring, faded and swelling, on the surface above the card), else nil.
     public static func lines(of list: DrawList) -> [LineSegment]? {
-        guard (1...lineLimit).contains(list.commands.count) else { return nil }
+        // Asked of every small layer a frame shows: nothing allocated unless it is segments alone.
+        guard (1...lineLimit).contains(list.commands.count), list.commands.allSatisfy(\.isLine) else { return nil }
         var lines: [LineSegment] = []
         lines.reserveCapacity(list.commands.count)
         for command in list.commands {
