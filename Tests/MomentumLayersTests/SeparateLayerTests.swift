@@ -94,6 +94,18 @@ struct SeparateLayerTests {
         #expect(a == b)
     }
 
+    /// A sheet that came to rest after whole turns (a spin settled on 2π) is upright: it goes apart exactly as the
+    /// unturned sheet does (its opaque inside kept, drawn at whole px), and the window's list is the same.
+    @Test(arguments: [2 * Double.pi, -2 * Double.pi, 4 * Double.pi])
+    func aSheetAtRestAfterWholeTurnsGoesApartAsAnUprightOne(rotation: Double) throws {
+        var upright = DrawList(), turned = DrawList()
+        let a = try #require(Self.tree(top: 240.3).0.draw(into: &upright, separating: 1).first)
+        let b = try #require(Self.tree(top: 240.3, rotation: rotation).0.draw(into: &turned, separating: 1).first)
+        #expect(!a.opaque.isEmpty)
+        #expect(b.content == a.content && b.frame == a.frame && b.opaque == a.opaque)
+        #expect(turned == upright)
+    }
+
     @Test(arguments: [(0.3, 1.0, 0.0), (0.0, 0.5, 0.0), (0.0, 1.0, 0.2)])
     func aTurnedFadedOrTurnedInsideSheetGoesApartAsPlaced(rotation: Double, opacity: Double, tile: Double) throws {
         let (tree, id) = Self.tree(top: 240.3, rotation: rotation, opacity: opacity, tileRotation: tile)

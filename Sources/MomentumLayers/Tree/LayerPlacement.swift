@@ -17,9 +17,12 @@ public struct LayerPlacement: Equatable, Sendable {
         self.init(anchor: layer.position, rotation: layer.rotation, scale: layer.scale, opacity: layer.opacity)
     }
 
+    /// A rotation of whole turns (to within 10⁻⁹ rad: a spin that settled on `2π`) is taken as none: the layer is
+    /// upright, drawn, separated and hit-tested as an unturned one (the playground's tile after a full spin slides
+    /// on its own surface, not drawn through the GL each frame as a turned layer).
     init(anchor: SIMD2<Double>, rotation: Double, scale: Double, opacity: Double) {
         self.anchor = anchor
-        self.rotation = rotation
+        self.rotation = Self.isWholeTurns(rotation) ? 0 : rotation
         self.scale = scale
         self.opacity = opacity
     }
@@ -48,6 +51,12 @@ public struct LayerPlacement: Equatable, Sendable {
 
     /// True when the layer lands on screen unturned and unscaled (its bounds are an axis-aligned rectangle).
     var isTranslationOnly: Bool { rotation == 0 && scale == 1 }
+
+    /// Whether `angle` (rad) is a whole number of turns, to within 10⁻⁹ rad (0 included).
+    static func isWholeTurns(_ angle: Double) -> Bool {
+        let turns = angle / (2 * Double.pi)
+        return (turns - turns.rounded()).magnitude * (2 * Double.pi) < 1e-9
+    }
 
     /// True when the layer lands on screen unscaled and turned by a whole number of quarter turns (to within 10⁻⁹
     /// rad: a spring that settled on `2π` or `π/2`), where every edge lies along the axes.

@@ -237,7 +237,8 @@ extension LayerTree {
     /// same) gets its retained drawing back: nothing is drawn or measured again, and the content shares the retained
     /// commands' storage (so the renderer's "same drawing" check finds them equal at once).
     private func separateMoving(_ id: LayerID, layer: Layer, placement: LayerPlacement, index: Int) -> SeparateLayer? {
-        guard placement.isTranslationOnly, placement.opacity >= 1, layer.rotation == 0, layer.scale == 1 else {
+        guard placement.isTranslationOnly, placement.opacity >= 1, LayerPlacement.isWholeTurns(layer.rotation),
+              layer.scale == 1 else {
             return nil
         }
         var root = layer
