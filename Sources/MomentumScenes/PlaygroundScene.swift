@@ -79,17 +79,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let factor: Double
         /// Its colour, and the glyph on its face.
         let color: RGBA, icon: Icon
-        /// Where it starts: across the field's width (its height as the tile's: low, clear of the card).
-        let across: Double
+        /// Where it starts across the field's width (its height as the tile's: low, clear of the card): a fraction of
+        /// the width, or nil for right of the card (`bodyHome`).
+        let across: Double?
         /// The tile: orange, a note, a little over half the card (a third of its mass).
         static let tile = Kind(name: "tile", factor: 0.55, color: Palette.orange, icon: .note, across: 0.25)
         /// The puck: indigo, a sun, two fifths of the card (a sixth of its mass, half the tile's).
-        static let puck = Kind(name: "puck", factor: 0.4, color: Palette.indigo, icon: .sun, across: 0.75)
+        static let puck = Kind(name: "puck", factor: 0.4, color: Palette.indigo, icon: .sun, across: nil)
     }
 
-    /// The bodies on the field beside the card, bottom first: the tile (the puck is not on the field yet: where it
-    /// starts, the tour's and the tests' paths across the field are to be laid out for it; `init(size:kinds:)`).
-    static let kinds = [Kind.tile]
+    /// The bodies on the field beside the card, bottom first: the tile (low on the left) and the puck (low on the
+    /// right, `bodyHome`).
+    static let kinds = [Kind.tile, Kind.puck]
     /// The tile's side now.
     public var tileSide: Double { Self.tileSide(for: side) }
     /// Where the tile starts in a `size` container with the card resting at `home`: low on the left, clear of the
@@ -98,7 +99,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     static func tileHome(size: SIMD2<Double>, side: Double, home: SIMD2<Double>, floor: Double,
                          kind: Kind = .tile) -> SIMD2<Double> {
         let y = min(size.y * 0.72 + (home.y - size.y / 2), floor - bodySide(kind.factor, for: side) / 2 - 16)
-        return SIMD2((size.x * kind.across).rounded(), y.rounded())
+        return SIMD2((kind.across.map { size.x * $0 } ?? rightOfHome(size: size, side: side, home: home)).rounded(),
+                     y.rounded())
+    }
+
+    /// Where a body with no `across` starts across the field: right of the card at home, out of the paths a user's
+    /// first throws take. Half way between the card's right edge at home and its left edge sent to the right wall,
+    /// where that leaves a body's room (24 px each side of it) between them (800x600: 560; 1920x1080: 1344), so a
+    /// card sent right, or falling there under gravity, passes it; else (a phone: 360x720, a short window) half way
+    /// between the card's right edge at home and the right wall.
+    static func rightOfHome(size: SIMD2<Double>, side: Double, home: SIMD2<Double>) -> Double {
+        let edge = home.x + side / 2, wallCard = size.x - side
+        return wallCard - edge >= bodySide(Kind.puck.factor, for: side) + 48 ? (edge + wallCard) / 2 : (edge + size.x) / 2
     }
 
     /// The tile's properties: the card's density (so it weighs what its area says: a third of the card), sliding
@@ -203,6 +215,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public var tileLayer: LayerID { bodies[0].layer }
     /// True while a finger holds the tile.
     public var tileHeld: Bool { bodies[0].held }
+    /// The bodies beside the card as drawn now, bottom first: each one's name, centre and side.
+    public var bodyStates: [(name: String, position: SIMD2<Double>, side: Double)] {
+        bodies.indices.map { (bodies[$0].name, bodyPosition($0), bodySide($0)) }
+    }
     /// True while a finger holds a body.
     var bodyHeld: Bool { bodies.contains { $0.held } }
     /// The flash where the card and the tile last met.
@@ -258,10 +274,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         placeHint()
         // Home, now that the hint and the legend are placed.
         layers[cardLayer].position = home
-        for b in bodies.indices {
-            layers[bodies[b].layer].position = clampedBody(b, Self.tileHome(size: size, side: side, home: home,
-                                                                             floor: floor, kind: bodies[b].kind))
-        }
+        for b in bodies.indices { layers[bodies[b].layer].position = bodyStart(b) }
         syncDecorations()
         // Clear of the legend from the start (at 640x480 its home lies over the legend's lines).
         for b in bodies.indices { if let spot = legendClearSpot(b) { layers[bodies[b].layer].position = spot } }
@@ -490,6 +503,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         guard newSize != size else { return }
         defer { clearLegend() }
         let oldSize = size, oldHome = home
+        // A body resting where it started (the app's window is made at 800x600 and then configured) starts again
+        // where it starts in the new container, as a card at home stays at home: the puck's place right of the card
+        // is not a fraction of the width (at 360x720 it was scaled to 252 px, in the path of a throw at the tile).
+        let atStart = bodies.indices.map { b in
+            !bodies[b].held && !layers.isAnimating(.position, of: bodies[b].layer)
+                && layers[bodies[b].layer].position == bodyStart(b)
+        }
         size = newSize
         layers[layers.root].frame = DrawRect(origin: .zero, size: newSize)
         if Self.side(for: oldSize) != side {
@@ -503,7 +523,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             for b in bodies.indices { layBody(b) }
         }
         placeHint()
-        for b in bodies.indices where !bodies[b].held {
+        for b in bodies.indices where atStart[b] { layers[bodies[b].layer].position = bodyStart(b) }
+        for b in bodies.indices where !bodies[b].held && !atStart[b] {
             // A body keeps its place relative to the container, like the card; moving, it goes on from where it is
             // drawn inside the new walls.
             let now = layers.removeAnimation(.position, of: bodies[b].layer)
@@ -1008,6 +1029,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     // MARK: - The tile
 
+    /// Where body `b` starts in the container now (`tileHome`, inside the walls).
+    private func bodyStart(_ b: Int) -> SIMD2<Double> {
+        clampedBody(b, Self.tileHome(size: size, side: side, home: home, floor: floor, kind: bodies[b].kind))
+    }
+
     /// `point` moved so the tile as drawn lies inside the walls (`clampedBody(0, point)`).
     func clampedTile(_ point: SIMD2<Double>) -> SIMD2<Double> { clampedBody(0, point) }
 
@@ -1267,6 +1293,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             PlaygroundDecor.flash(spark, at: (onCard + onTile) / 2, in: &layers)
         }
         reports.append(SceneEvent(.collision, [
+            TraceField(EventField.object, .string(bodies[b].name)),
             TraceField(EventField.velocityBefore, .vector(cardVelocity)), TraceField(EventField.velocityAfter, .vector(newCard)),
             TraceField(EventField.tileVelocityBefore, .vector(tileVelocityNow)),
             TraceField(EventField.tileVelocityAfter, .vector(newTile)),
