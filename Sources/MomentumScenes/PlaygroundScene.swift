@@ -501,7 +501,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// retargeted there (position and velocity continuous); held, it stays under the finger.
     public mutating func resize(to newSize: SIMD2<Double>) {
         guard newSize != size else { return }
-        defer { clearLegend() }
+        defer {
+            partResting()
+            clearLegend()
+        }
         let oldSize = size, oldHome = home
         // A body resting where it started (the app's window is made at 800x600 and then configured) starts again
         // where it starts in the new container, as a card at home stays at home: the puck's place right of the card
@@ -594,9 +597,32 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         for b in bodies.indices { collide(b, step: dt, into: &reports) }
         for b in bodies.indices { for other in bodies.indices where other > b { collide(b, other, step: dt, into: &reports) } }
         for b in bodies.indices { strikeWalls(b, into: &reports) }
+        partResting()
         clearLegend()
         syncDecorations()
         return reports
+    }
+
+    /// With gravity off, a body at rest under the card at rest (put down under it), or under another body at rest (a
+    /// narrower window pressed them together against its wall; one put down on the other), makes way (`makeWay`): the
+    /// one drawn below glides out beside the other. Called where one may come to rest, as `clearLegend`. At rest this
+    /// is a comparison a body and a pair.
+    private mutating func partResting() {
+        guard !hasGravity else { return }
+        let still = bodies.indices.filter { !bodies[$0].held && !layers.isAnimating(.position, of: bodies[$0].layer) }
+        guard !still.isEmpty else { return }
+        if !isHeld, !isAnimating(.position) {
+            let card = cardBox(margin: 8)
+            for b in still where Self.overlap(card, bodyBox(b, at: layers[bodies[b].layer].position)) { makeWay(b) }
+        }
+        for a in still {
+            for b in still where b > a && !layers.isAnimating(.position, of: bodies[a].layer) {
+                let other = bodyBox(b, at: layers[bodies[b].layer].position).insetBy(-8)
+                let at = layers[bodies[a].layer].position, reach = (bodySide(a) + bodySide(b)) / 2
+                guard abs(at.x - other.center.x) < reach, abs(at.y - other.center.y) < reach else { continue }
+                makeWay(a, around: other)
+            }
+        }
     }
 
     /// A tile come to rest over the legend's lines (gravity off) glides up clear of them, and one come to rest over
@@ -637,13 +663,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// chips (or moving, held, or there is no such place).
     private func hintClearSpot(_ b: Int) -> SIMD2<Double>? {
         guard !hasGravity, !bodies[b].held, !layers.isAnimating(.position, of: bodies[b].layer) else { return nil }
-        let guide = Self.guideDocked(for: size) ? nil : decor.guideBox(in: layers)
-        let text = [hint.box(in: layers), guide].compactMap { $0?.insetBy(-8) }
+        let text = hintBoxes
         guard !text.isEmpty else { return nil }
         let at = layers[bodies[b].layer].position, half = bodySide(b) / 2
         func tile(_ p: SIMD2<Double>) -> DrawRect { bodyBox(b, at: p) }
         guard text.contains(where: { Self.overlap($0, tile(at)) }) else { return nil }
-        let avoid = text + [cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? [])
+        // Nor onto another body (it went onto the puck, which then made it make way again).
+        let others = bodies.indices.filter { $0 != b }.map { bodyBox($0, at: layers[bodies[$0].layer].position).insetBy(-8) }
+        let avoid = text + [cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? []) + others
         let field = fieldRect
         var best: SIMD2<Double>?
         var y = field.y + half
@@ -660,6 +687,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             y += 12
         }
         return best
+    }
+
+    /// The hint and the gesture guide's chips under it (not docked), each 8 px wider: where a body at rest may not lie.
+    private var hintBoxes: [DrawRect] {
+        let guide = Self.guideDocked(for: size) ? nil : decor.guideBox(in: layers)
+        return [hint.box(in: layers), guide].compactMap { $0?.insetBy(-8) }
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
@@ -754,6 +787,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
             followFingers()
         }
+        partResting()
         clearLegend()
         syncDecorations()
         return reports
@@ -1427,11 +1461,13 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         return into && nudges.contains { clampedBody(b, at + $0) != at + $0 }
     }
 
-    /// The tile at rest under the card at rest (or wedged against it, moving at `velocity`) glides (the position
-    /// spring, from that velocity) to the nearest place beside it inside the walls: nothing jumps, and the card stays
-    /// where it was put.
-    private mutating func makeWay(_ b: Int, from velocity: SIMD2<Double> = .zero) {
-        let box = cardBox(margin: 8), half = bodySide(b) / 2
+    /// The tile at rest under the card at rest (or wedged against it, moving at `velocity`), or under another body
+    /// at rest (`box`: what it makes way for, 8 px wider), glides (the position spring, from that velocity) to the
+    /// nearest place beside it inside the walls, and not onto the card or another body where there is another way
+    /// (it glides through nothing: it went onto the puck and stayed there): nothing jumps, and the card or the body
+    /// stays where it was put.
+    private mutating func makeWay(_ b: Int, from velocity: SIMD2<Double> = .zero, around box: DrawRect? = nil) {
+        let card = cardBox(margin: 8), box = box ?? card, half = bodySide(b) / 2
         let at = layers.isAnimating(.position, of: bodies[b].layer) ? layers.presented(.position, of: bodies[b].layer).value
             : layers[bodies[b].layer].position
         let tile = bodyBox(b, at: at)
@@ -1443,13 +1479,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             .map { clampedBody(b, $0) }.filter {
             !Self.overlap(box, bodyBox(b, at: $0))
         }
-        // Not onto the legend's lines where there is another way (the tile would only glide off them again).
-        let legend = hasGravity ? nil : decor.legendBox(in: layers)
-        let clear = spots.filter { spot in
-            legend.map { !Self.overlap($0, bodyBox(b, at: spot)) } ?? true
-        }
-        guard let spot = (clear.isEmpty ? spots : clear).min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared })
-        else { return }
+        // Not onto the card or another body, nor onto the legend's lines or the hint (the tile would only glide off
+        // them again), where there is another way: the free places first, then those off the others, then any.
+        let others = [card] + bodies.indices.filter { $0 != b }.map { bodyBox($0, at: bodyPosition($0)).insetBy(-8) }
+        let apart = spots.filter { spot in !others.contains { Self.overlap($0, bodyBox(b, at: spot)) } }
+        let text = hasGravity ? [] : (decor.legendBox(in: layers).map { [$0] } ?? []) + hintBoxes
+        let clear = apart.filter { spot in !text.contains { Self.overlap($0, bodyBox(b, at: spot)) } }
+        let choices = clear.isEmpty ? apart.isEmpty ? spots : apart : clear
+        guard let spot = choices.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }
         layers.animate(.position, of: bodies[b].layer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
                                                                                value: at, velocity: velocity,
                                                                                target: spot)))
