@@ -651,9 +651,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let card = cardBox(margin: 8)
         let spots = [clampedBody(b, SIMD2(at.x, legend.y - half - 8).rounded(.down)),
                      clampedBody(b, SIMD2(legend.maxX + half + 8, at.y).rounded(.up))]
+        let others = otherPaths(b, from: at, resting: true)
         return spots.first { spot in
             spot != at && !Self.overlap(legend, bodyBox(b, at: spot))
                 && !Self.overlap(card, bodyBox(b, at: spot))
+                && Self.blocked(bodyBox(b, at: spot), from: bodyBox(b, at: at), by: others) == nil
         }
     }
 
@@ -668,9 +670,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let at = layers[bodies[b].layer].position, half = bodySide(b) / 2
         func tile(_ p: SIMD2<Double>) -> DrawRect { bodyBox(b, at: p) }
         guard text.contains(where: { Self.overlap($0, tile(at)) }) else { return nil }
-        // Nor onto another body (it went onto the puck, which then made it make way again).
-        let others = bodies.indices.filter { $0 != b }.map { bodyBox($0, at: layers[bodies[$0].layer].position).insetBy(-8) }
-        let avoid = text + [cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? []) + others
+        // Nor onto another body (it went onto the puck, which then made it make way again), nor across one's glide
+        // (two bodies left over the hint by a pinched card glided off it across each other).
+        let others = otherPaths(b, from: at, resting: true)
+        let avoid = text + [cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? [])
         let field = fieldRect
         var best: SIMD2<Double>?
         var y = field.y + half
@@ -678,8 +681,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             var x = field.x + half
             while x <= field.maxX - half {
                 let spot = clampedBody(b, SIMD2(x, y).rounded(.toNearestOrAwayFromZero))
-                if !avoid.contains(where: { Self.overlap($0, tile(spot)) }),
-                   best.map({ (spot - at).lengthSquared < ($0 - at).lengthSquared }) ?? true {
+                if best.map({ (spot - at).lengthSquared < ($0 - at).lengthSquared }) ?? true,
+                   !avoid.contains(where: { Self.overlap($0, tile(spot)) }), Self.blocked(tile(spot), from: tile(at), by: others) == nil {
                     best = spot
                 }
                 x += 12
@@ -1461,34 +1464,88 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         return into && nudges.contains { clampedBody(b, at + $0) != at + $0 }
     }
 
+    /// Where each body other than `b` is drawn and goes (one box over the stretch between; where it is drawn, at
+    /// rest), those `b` lies on at `at` aside (it is being parted from them), and those at rest only with `resting`.
+    private func otherPaths(_ b: Int, from at: SIMD2<Double>, resting: Bool) -> [DrawRect] {
+        let tile = bodyBox(b, at: at)
+        return bodies.indices.filter { o in
+            o != b && !Self.overlap(bodyBox(o, at: bodyPosition(o)), tile)
+                && (resting || bodies[o].held || layers.isAnimating(.position, of: bodies[o].layer))
+        }.map { bodyBox($0, at: bodyPosition($0)).union(bodyBox($0, at: layers[bodies[$0].layer].position)) }
+    }
+
+    /// The first of `paths` that a body gliding from `tile` to `there` would cross, or come to rest within 8 px of.
+    private static func blocked(_ there: DrawRect, from tile: DrawRect, by paths: [DrawRect]) -> DrawRect? {
+        let glide = tile.union(there)
+        return paths.first { overlap($0.insetBy(-8), there) || overlap($0, glide) }
+    }
+
     /// The tile at rest under the card at rest (or wedged against it, moving at `velocity`), or under another body
     /// at rest (`box`: what it makes way for, 8 px wider), glides (the position spring, from that velocity) to the
-    /// nearest place beside it inside the walls, and not onto the card or another body where there is another way
-    /// (it glides through nothing: it went onto the puck and stayed there): nothing jumps, and the card or the body
-    /// stays where it was put.
+    /// nearest place beside it inside the walls, and not onto the card or another body where there is another way:
+    /// nothing jumps, and the card or the body stays where it was put. A body gliding or held counts where it is
+    /// drawn and where it goes, and a place past it is looked for (the card pinched over two bodies sent both making
+    /// way at once, the puck to where the tile went: they glided into each other); a body at rest in the way is
+    /// pushed ahead, gliding with it to lie beyond it (the two pushed out together).
     private mutating func makeWay(_ b: Int, from velocity: SIMD2<Double> = .zero, around box: DrawRect? = nil) {
         let card = cardBox(margin: 8), box = box ?? card, half = bodySide(b) / 2
         let at = layers.isAnimating(.position, of: bodies[b].layer) ? layers.presented(.position, of: bodies[b].layer).value
             : layers[bodies[b].layer].position
         let tile = bodyBox(b, at: at)
         guard Self.overlap(box, tile) else { return }
-        // On whole px (as its surface is placed), rounded away from the card.
+        // The others it does not lie on now: those at rest, which it pushes ahead, and those gliding or held, which
+        // it keeps off (`blocked`).
+        let resting = bodies.indices.filter {
+            $0 != b && !bodies[$0].held && !layers.isAnimating(.position, of: bodies[$0].layer)
+                && !Self.overlap(bodyBox($0, at: bodyPosition($0)), tile)
+        }
+        let paths = otherPaths(b, from: at, resting: false)
+        func blocked(_ spot: SIMD2<Double>) -> DrawRect? { Self.blocked(bodyBox(b, at: spot), from: tile, by: paths) }
+        // On whole px (as its surface is placed), rounded away from the card; past a gliding body in the way.
         let x = at.x.rounded(), y = at.y.rounded()
-        let spots = [SIMD2((box.x - half).rounded(.down), y), SIMD2((box.maxX + half).rounded(.up), y),
-                     SIMD2(x, (box.y - half).rounded(.down)), SIMD2(x, (box.maxY + half).rounded(.up))]
+        func beyond(_ start: SIMD2<Double>, _ past: (DrawRect) -> SIMD2<Double>) -> SIMD2<Double> {
+            var spot = start
+            for _ in paths.indices {
+                guard let other = blocked(spot) else { break }
+                spot = past(other.insetBy(-8))
+            }
+            return spot
+        }
+        let spots = [beyond(SIMD2((box.x - half).rounded(.down), y)) { SIMD2(($0.x - half).rounded(.down), y) },
+                     beyond(SIMD2((box.maxX + half).rounded(.up), y)) { SIMD2(($0.maxX + half).rounded(.up), y) },
+                     beyond(SIMD2(x, (box.y - half).rounded(.down))) { SIMD2(x, ($0.y - half).rounded(.down)) },
+                     beyond(SIMD2(x, (box.maxY + half).rounded(.up))) { SIMD2(x, ($0.maxY + half).rounded(.up)) }]
             .map { clampedBody(b, $0) }.filter {
             !Self.overlap(box, bodyBox(b, at: $0))
         }
-        // Not onto the card or another body, nor onto the legend's lines or the hint (the tile would only glide off
-        // them again), where there is another way: the free places first, then those off the others, then any.
-        let others = [card] + bodies.indices.filter { $0 != b }.map { bodyBox($0, at: bodyPosition($0)).insetBy(-8) }
-        let apart = spots.filter { spot in !others.contains { Self.overlap($0, bodyBox(b, at: spot)) } }
+        /// The bodies at rest in the glide to `spot`, each with where it is pushed to (nil: it has no room there).
+        func pushed(to spot: SIMD2<Double>) -> [(Int, SIMD2<Double>?)] {
+            let there = bodyBox(b, at: spot).insetBy(-8), glide = tile.union(bodyBox(b, at: spot))
+            return resting.filter { Self.overlap(bodyBox($0, at: bodyPosition($0)), glide) }.map { o in
+                let p = bodyPosition(o), h = bodySide(o) / 2, way = spot - at
+                let ahead = abs(way.x) > abs(way.y)
+                    ? SIMD2(way.x < 0 ? (there.x - h).rounded(.down) : (there.maxX + h).rounded(.up), p.y)
+                    : SIMD2(p.x, way.y < 0 ? (there.y - h).rounded(.down) : (there.maxY + h).rounded(.up))
+                return (o, clampedBody(o, ahead) == ahead && !Self.overlap(card, bodyBox(o, at: ahead)) ? ahead : nil)
+            }
+        }
+        // Never onto or across a gliding body, nor pushing one at rest where it has no room (with none such it stays
+        // where it is, until the card or the body moves); and not onto the card, nor onto the legend's lines or the
+        // hint (the tile would only glide off them again), where there is another way: the free places first.
+        let free = spots.filter { blocked($0) == nil && !pushed(to: $0).contains { $0.1 == nil } }
+        let apart = free.filter { !Self.overlap(card, bodyBox(b, at: $0)) }
         let text = hasGravity ? [] : (decor.legendBox(in: layers).map { [$0] } ?? []) + hintBoxes
         let clear = apart.filter { spot in !text.contains { Self.overlap($0, bodyBox(b, at: spot)) } }
-        let choices = clear.isEmpty ? apart.isEmpty ? spots : apart : clear
+        let choices = clear.isEmpty ? apart.isEmpty ? free : apart : clear
         guard let spot = choices.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }
+        for case let (o, ahead?) in pushed(to: spot) { glide(o, from: bodyPosition(o), velocity: .zero, to: ahead) }
+        glide(b, from: at, velocity: velocity, to: spot)
+    }
+
+    /// Body `b` glides on the position spring from `value` at `velocity` to `spot`.
+    private mutating func glide(_ b: Int, from value: SIMD2<Double>, velocity: SIMD2<Double>, to spot: SIMD2<Double>) {
         layers.animate(.position, of: bodies[b].layer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
-                                                                               value: at, velocity: velocity,
+                                                                               value: value, velocity: velocity,
                                                                                target: spot)))
     }
 

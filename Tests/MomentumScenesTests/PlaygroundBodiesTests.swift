@@ -179,3 +179,47 @@ struct PlaygroundBodiesTests {
         #expect(!tile.intersects(DrawRect(origin: card - 88, size: SIMD2(176, 176))), "\(tile)")
     }
 }
+
+extension PlaygroundBodiesTests {
+    @Test("the card pinched to 2.4× over the tile and the puck lying side by side or one above the other (the 360x720@2 tour's last gesture): the bodies pushed out from under it are pushed out together, not into each other or across each other's glide; no frame draws one more than 0.5 px into the other, and all comes to rest",
+          arguments: [SIMD2(84.0, 8.0), SIMD2(-84.0, 8.0), SIMD2(84.0, -8.0), SIMD2(-84.0, -8.0), SIMD2(0.0, 84.0), SIMD2(0.0, -84.0)])
+    func bodiesPushedFromUnderThePinchedCardStayApart(puckFromTile: SIMD2<Double>) {
+        // The tile put down still low in the field (60 ≤ x ≤ 300, 560 ≤ y ≤ 650, as the walls let it), the puck
+        // 8 px beside it (`puckFromTile`), the card put down above them where the tour's tap leaves it.
+        for x in stride(from: 60.0, through: 300.0, by: 20) {
+            for y in stride(from: 560.0, through: 650.0, by: 30) {
+                var d = PlaygroundDriver()
+                d.scene = PlaygroundScene(size: SIMD2(360, 720))
+                d.carry(from: d.scene.bodyPosition(0), to: SIMD2(x, y), frames: 20)
+                d.settle()
+                d.carry(from: d.scene.bodyPosition(1), to: d.scene.clampedBody(1, SIMD2(x, y) + puckFromTile), frames: 20)
+                d.settle()
+                d.carry(from: d.scene.position, to: SIMD2(279, 468), frames: 20)
+                d.settle()
+                // A place where they were put over each other (against a wall) is not this case.
+                guard !Self.overlapping(d.scene, 0, 1) else { continue }
+                let before = d.scene.bodyStates, c = d.scene.position
+                // Two fingers 60 px apart spread to 140 px over 120 ms (the tour's pinch: 2.4×), and let go.
+                _ = d.send([(0, .down, c + SIMD2(-30, 0)), (1, .down, c + SIMD2(30, 0))])
+                var over: [String] = []
+                for k in 1...12 {
+                    d.wait(0.01)
+                    let t = Double(k) / 12
+                    _ = d.send([(0, .motion, c + SIMD2(-30 - 40 * t, -20 * t)), (1, .motion, c + SIMD2(30 + 40 * t, 20 * t))])
+                    if Self.overlapping(d.scene, 0, 1) { over.append("pinch \(k): \(d.scene.bodyStates)") }
+                }
+                #expect(d.scene.scale > 2.3, "pinched to \(d.scene.scale)")
+                d.wait(0.02)
+                _ = d.send([(0, .up, c + SIMD2(-70, -20)), (1, .up, c + SIMD2(70, 20))])
+                var frames = 0
+                while d.scene.needsFrames && frames < 600 {
+                    d.wait(1.0 / 60)
+                    frames += 1
+                    if Self.overlapping(d.scene, 0, 1) { over.append("frame \(frames): \(d.scene.bodyStates)") }
+                }
+                #expect(!d.scene.needsFrames, "at rest, from \(before)")
+                #expect(over.isEmpty, "from \(before): one body over the other in \(over.count) frames: \(over.prefix(2))")
+            }
+        }
+    }
+}
