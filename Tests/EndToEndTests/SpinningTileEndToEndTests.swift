@@ -195,28 +195,30 @@ import Testing
         }
         // The flash where they met (an impact faster than 300 px/s: `PlaygroundScene.collide`) fades in about a
         // quarter of a second: while it shows, it is a layer the GL draws (one), beside the tile the CPU writes.
-        // Its time is the scene's: each frame's step is the interval since the last, but at most the tree's
-        // `maxFrameInterval` (0.1 s), so on a slow machine the flash shows longer in wall time.
+        // Its time is the scene's: the sum of the frames' steps (each frame's `step`, the interval since the last
+        // but at most the tree's `maxFrameInterval`, 0.1 s), counted from the frame whose step met the impact (the
+        // flash is lit at its end). Wall time between the trace's lines is not it: under load the commits lag the
+        // steps, and a window reckoned from them closed while the flash still showed.
         var frame: TraceRecord.Frame?
-        var flash = -Double.infinity, sceneTime = 0.0, lastFrame: Double?
-        var spin: [(frame: TraceRecord.Frame, flash: Bool)] = []
+        var flash = -Double.infinity, sceneTime = 0.0, lit = false
+        var spin: [(frame: TraceRecord.Frame, flash: Bool, age: Double)] = []
         for line in c.app.events.dropFirst(mark) {
             if let hit = line.gesture(.collision), let card = hit.vector(.velocityBefore),
                let tile = hit.vector(.tileVelocityBefore), ((card - tile) * (card - tile)).sum() > 300 * 300 {
-                flash = sceneTime
+                lit = true
             }
             if let f = line.frame {
                 frame = f
-                if let last = lastFrame { sceneTime += min(max(line.t - last, 0), 0.1) }
-                lastFrame = line.t
+                sceneTime += f.step
+                if lit { flash = sceneTime; lit = false }
             }
             guard let p = line.playground, let f = frame, !Self.quarter(p.tileAngle) else { continue }
-            spin.append((f, sceneTime <= flash + Self.flashTime))
+            spin.append((f, sceneTime <= flash + Self.flashTime, sceneTime - flash))
         }
         let swapped = spin.filter { spun in spun.frame.layerSwaps.map { $0 > (spun.flash ? 1 : 0) } ?? true }
             .map { spun in
                 "seq \(spun.frame.sequence): \(spun.frame.layerSwaps.map(String.init) ?? "none")"
-                    + (spun.flash ? " (flash)" : "")
+                    + (spun.flash ? " (flash)" : "") + " \(Int((spun.age * 1000).rounded())) ms after a flash lit"
             }
         #expect(spin.count >= 5, "spin frames: \(spin.count)")
         #expect(swapped.isEmpty,
