@@ -28,10 +28,11 @@ final class RenderTarget {
     private(set) var appBuffers: ShmBuffers?
     /// What held the window's frames before a resize across the line changed it, or the launch's first frame
     /// written by the CPU (`writeWindow`; taken as the app's buffers by `chooseAgain` when the window then grows past
-    /// the line), kept until the first frame of the new way is committed (`retire`): the buffer the compositor shows now is never destroyed before another
-    /// replaces it (weston's pixman renderer would show the window empty in between). The app's buffers the window
-    /// left for an EGL surface, or (`retiresSurface`) the EGL window surface it left for the app's buffers (still
-    /// the context's, and bound, until then: the bands draw through a framebuffer of their own).
+    /// the line), kept until the first frame of the new way is committed (`retire`): the buffer the compositor shows
+    /// now is never destroyed before another replaces it (weston's pixman renderer would show the window empty in
+    /// between). The app's buffers the window left for an EGL surface, or (`retiresSurface`) the EGL window surface
+    /// it left for the app's buffers (still the context's, and bound, until then: the bands draw through a
+    /// framebuffer of their own).
     private var retiringBuffers: ShmBuffers?
     private var retiresSurface = false
     /// The buffer this frame is drawn into (chosen when the renderer asks where to draw).
