@@ -69,6 +69,9 @@ public struct FrameDeadline: Sendable {
     public static let suspectMemory = 48
     /// Frames whose timing is kept for the statistics.
     static let history = 32
+    /// How far (a fraction) an interval lies from a cadence to tell another cadence: the running cadence's change
+    /// (the newest eight intervals' quartiles both past it) and a remembered cadence's before the statistics.
+    static let cadenceChange = 0.2
     /// Frames whose wake → commit times are kept for the slack (12.8 s at 40 Hz).
     static let renderHistory = 512
     /// The share of the kept wake → commit times the slack covers (before its half margin): the third longest of 512.
@@ -388,8 +391,8 @@ public struct FrameDeadline: Sendable {
         // moves one or two), so it shows within a few frames.
         if let start = cycleAtStart, intervals.count >= 8,
            let quartiles = intervals.percentiles(ofNewest: 8, 0.25, 0.75),
-           (quartiles.low > 1.2 * start && quartiles.high > 1.2 * start)
-            || (quartiles.low < 0.8 * start && quartiles.high < 0.8 * start) {
+           (quartiles.low > (1 + Self.cadenceChange) * start && quartiles.high > (1 + Self.cadenceChange) * start)
+            || (quartiles.low < (1 - Self.cadenceChange) * start && quartiles.high < (1 - Self.cadenceChange) * start) {
             // The cadence changed: what was learned no longer holds.
             restart()
             return
@@ -576,7 +579,7 @@ public struct FrameDeadline: Sendable {
         guard let refresh else { return }
         var against = 0, not = 0
         for interval in earlyIntervals where interval >= 0.9 * refresh {
-            if interval < 0.8 * remembered.cycle { against += 1 } else { not += 1 }
+            if interval < (1 - Self.cadenceChange) * remembered.cycle { against += 1 } else { not += 1 }
         }
         if against > not {
             self.remembered = nil
