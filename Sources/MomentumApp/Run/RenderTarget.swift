@@ -466,8 +466,9 @@ final class RenderTarget {
         var shows: DrawnSet? {
             didSet { if shows != .cpu { chromeOfLines = false } }
         }
-        /// A chrome the CPU wrote because it held stroked segments (the flash ring), or did since: kept on the CPU
-        /// until the GL draws it or it shows something else (not set by a launch's first frame or another CPU route).
+        /// A chrome the CPU wrote because it held stroked segments (the flash ring), or did since: kept on the CPU,
+        /// through a frame or two hidden between the ring's frames, until the GL or a plain colour draws it or its
+        /// surface is let go (`releaseIdle`); not set by a launch's first frame alone.
         var chromeOfLines = false
         /// When it was hidden (the frame's draw start, s; nil while shown): hidden for `RenderTarget.idleSeconds`,
         /// it is let go with everything it holds (`releaseIdle`).
@@ -818,7 +819,8 @@ final class RenderTarget {
             }
             pixels.buffers.attach(buffer, to: state.subsurface)
             state.shows = .cpu
-            state.chromeOfLines = listed && chromeOfLines
+            // Kept through whichever CPU route writes it next (the chips alone, once the ring has faded, are shapes).
+            state.chromeOfLines = chromeOfLines
             state.drawn = (layer.content, band, width, height, scale)
             frame.drawnPixels += drawn
             frame.compositorPixels += Self.area(old, visible, scale: scale)
@@ -897,7 +899,6 @@ final class RenderTarget {
     /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).
     private func hide(_ slot: SurfaceSlot, scale: Double, into frame: inout FrameDamage) {
         guard let state = layerSurfaces[slot.rawValue] else { return }
-        state.chromeOfLines = false
         if state.hiddenAt == nil {
             state.hiddenAt = frameTime
             releaseLater(at: frameTime + Self.idleSeconds)
