@@ -21,6 +21,8 @@ struct DynamicsBody: Sendable {
     /// True when a wall impact turned the velocity around during the last step (presentation then stays linear).
     var impactedThisStep = false
     var isActive = true
+    /// Box2D's filter group (`b2Filter::groupIndex`): items sharing a negative group never collide with each other.
+    var group = 0
 
     init(position: SIMD2<Double>, width: Double, height: Double, properties: DynamicsItemProperties) {
         self.position = position

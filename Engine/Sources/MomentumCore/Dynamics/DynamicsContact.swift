@@ -202,11 +202,12 @@ extension DynamicsContact {
 }
 
 extension DynamicsWorld {
-    /// True when the two bodies collide with each other: both collide with items and no attachment joins them
-    /// (Box2D's `collideConnected` false).
+    /// True when the two bodies collide with each other: both collide with items, they share no negative group
+    /// (`setCollisionGroup`) and no attachment joins them (Box2D's `collideConnected` false).
     func collides(_ i: Int, _ j: Int) -> Bool {
         guard bodies[i].isActive, bodies[j].isActive, bodies[i].properties.collidesWithItems,
-              bodies[j].properties.collidesWithItems else { return false }
+              bodies[j].properties.collidesWithItems, bodies[i].group >= 0 || bodies[i].group != bodies[j].group
+        else { return false }
         return !joints.contains { $0.isActive && (($0.bodyA == i && $0.bodyB == j) || ($0.bodyA == j && $0.bodyB == i)) }
     }
 
@@ -368,8 +369,9 @@ extension DynamicsWorld {
     }
 
     /// One position iteration over the contacts (`SolvePositionConstraints`): each point's penetration past the
-    /// slop is removed a fifth at a time, at most `maxLinearCorrection`. True once none penetrates more than 3 slops.
-    mutating func solveContactPositions() -> Bool {
+    /// slop is removed a fifth at a time (`baumgarte`), at most `maxLinearCorrection`. True once none penetrates more
+    /// than 3 slops.
+    mutating func solveContactPositions(baumgarte: Double = DynamicsContact.baumgarte) -> Bool {
         var minSeparation = 0.0
         for c in contacts {
             for k in 0..<c.count {
@@ -381,7 +383,7 @@ extension DynamicsWorld {
                 if c.flip { normal = -normal }
                 let rA = point - bodies[c.a].position, rB = point - bodies[c.b].position
                 minSeparation = min(minSeparation, separation)
-                let correction = min(max(DynamicsContact.baumgarte * (separation + DynamicsUnits.linearSlop),
+                let correction = min(max(baumgarte * (separation + DynamicsUnits.linearSlop),
                                          -DynamicsContact.maxLinearCorrection), 0)
                 let (mA, iA, mB, iB) = (bodies[c.a].invMass, bodies[c.a].invInertia,
                                         bodies[c.b].invMass, bodies[c.b].invInertia)
@@ -468,6 +470,52 @@ extension DynamicsWorld {
             contacts[n] = c
         }
     }
+
+    /// The touching pairs of items found by the last `resolveContacts` or `separate` (the lower index first).
+    public var touchingPairs: [(DynamicsItem, DynamicsItem)] {
+        contacts.map { (DynamicsItem(index: $0.a), DynamicsItem(index: $0.b)) }
+    }
+
+    /// Box2D's filter group (`b2Filter::groupIndex`) of `item`: items sharing a negative group never collide with each
+    /// other (walls and an item that keeps inside them on its own); 0, the default, collides as its properties say.
+    public mutating func setCollisionGroup(_ group: Int, for item: DynamicsItem) {
+        bodies[item.index].group = group
+    }
+
+    /// How far each two touching items are drawn into each other now (pt, their boxes without the skin; ≤ 0: not
+    /// overlapping), from fresh contacts: the lower index first.
+    public mutating func overlaps() -> [(DynamicsItem, DynamicsItem, Double)] {
+        updateContacts()
+        return contacts.map { c in
+            let world = c.worldManifold(DynamicsBoxPose(bodies[c.a]), DynamicsBoxPose(bodies[c.b]))
+            // The points' separation is between the two skins: the boxes' own is both skins more.
+            let deepest = world.points.map { -($0.1 + 2 * DynamicsContact.skin) }.max() ?? -Double.infinity
+            return (DynamicsItem(index: c.a), DynamicsItem(index: c.b), deepest)
+        }
+    }
+
+    /// How far the deepest two touching items are drawn into each other now (pt; ≤ 0: none overlaps; −∞: none
+    /// touches).
+    public mutating func deepestOverlap() -> Double { overlaps().map(\.2).max() ?? -Double.infinity }
+
+    /// Pushes overlapping items apart in position alone, without stepping (Box2D's position solver, each pass
+    /// taking `b2_toiBaumgarte`, 0.75, of each point's penetration past the slop as its time-of-impact solver does,
+    /// with fresh contacts each pass), for a driver that moves its items itself: every touching pair at once, the
+    /// immovable items (density 0) holding, so an item pressed between two others is not pushed out of one into
+    /// the other. Up to `iterations` passes, until no two items are drawn more than `tolerance` pt into each other
+    /// (parted items end up to 1.5 pt apart: Box2D's skins less a slop). Velocities are left as they are; turns
+    /// where `allowsRotation`. Returns the deepest overlap left (pt; ≤ `tolerance`: parted).
+    @discardableResult
+    public mutating func separate(iterations: Int = 30, tolerance: Double = 0) -> Double {
+        for _ in 0..<max(iterations, 1) {
+            guard deepestOverlap() > tolerance else { break }
+            _ = solveContactPositions(baumgarte: Self.toiBaumgarte)
+        }
+        return deepestOverlap()
+    }
+
+    /// Box2D's `b2_toiBaumgarte`: the share of a penetration its time-of-impact position solver removes a pass.
+    static let toiBaumgarte = 0.75
 
     /// Box2D 3's `contactPushMaxVelocity` (3 m/s) in pt/s: the fastest overlapping items are pushed apart.
     public static let maxPushOutSpeed = 3 * DynamicsUnits.pointsPerMetre
