@@ -23,7 +23,23 @@ struct FrameDeadlineTests {
         /// Frames shown late by a hitch.
         var hitched = 0
         var waits: [Double] = []
+        /// When each frame read its input (its wake-up, late or not) and when it was shown.
+        var starts: [Double] = []
+        var presents: [Double] = []
         var learner = FrameDeadline()
+
+        /// Touch → present of a finger sampled every 1/120 s from `from` to `to`: each sample is drawn by the first
+        /// frame that started after it came and shown with it (the bench's rule).
+        func touchToPresent(from: Double, to: Double) -> [Double] {
+            var latencies: [Double] = []
+            var sample = from
+            while sample < to {
+                guard let frame = starts.firstIndex(where: { $0 >= sample }) else { break }
+                latencies.append(presents[frame] - sample)
+                sample += 1.0 / 120
+            }
+            return latencies
+        }
     }
 
     /// Runs `frames` frames: each callback, the learner's wake time, a render of `render` s (±10 % jitter), the
@@ -48,7 +64,8 @@ struct FrameDeadlineTests {
                 pending.removeFirst()
             }
             let wake = atCallback ? callback : outcome.learner.wake(afterCallback: callback)
-            let commit = wake + wakeLatency(&random) + render * (1 + random.symmetric(0.1)) + (k < 2 ? launch : 0)
+            let started = wake + wakeLatency(&random)
+            let commit = started + render * (1 + random.symmetric(0.1)) + (k < 2 ? launch : 0)
             let seq = UInt64(k + 1)
             outcome.learner.drew(sequence: seq, callback: callback, wake: wake, commit: commit)
             var present = callback + c.shown
@@ -63,6 +80,8 @@ struct FrameDeadlineTests {
                 if k >= settle { outcome.lateAfter += 1 }
             }
             outcome.waits.append(wake - callback)
+            outcome.starts.append(started)
+            outcome.presents.append(present)
             pending.append((seq, present))
             callback += c.cycle
         }
@@ -228,6 +247,44 @@ struct FrameDeadlineTests {
         let eighth = remembered ? 0.025 / 8 : 0
         #expect(after.allSatisfy { $0 >= before - eighth - 0.001 }, "before \(before): \(Array(after))")
         let left = try #require(outcome.learner.memory)
+        #expect(left.fits(refresh: Self.weston.refresh, cycle: Self.weston.cycle), "\(left.line)")
+    }
+
+    @Test("a drag from memory whose wake-up at frame 20 runs 10 ms late (its frame misses the latch): the frames after it start earlier, and once 8 wake-ups in a row are on time the start is back where it was: the finger's samples after that shown as soon as in a drag without the late wake-up, and the run's memory keeps its slack")
+    func lateWakeUpThenBack() throws {
+        let memory = try #require(Self.run({ _ in Self.weston }, frames: 400).learner.memory)
+        let lateWake = 20, frames = 80
+        func drag(late: Bool) -> Outcome {
+            var frame = 0
+            return Self.run({ _ in Self.weston }, frames: frames, learner: FrameDeadline(remembering: memory),
+                            wakeLatency: { _ in
+                                defer { frame += 1 }
+                                return late && frame == lateWake ? 0.010 : 0
+                            })
+        }
+        let late = drag(late: true), onTime = drag(late: false)
+        #expect(late.late == 1 && onTime.late == 0, "\(late.late) and \(onTime.late) late")
+        // Fallen back: the first frame planned after the late frame's feedback (two more were planned before it came)
+        // starts 5 ms or more earlier than the one before the late wake-up.
+        let before = late.waits[lateWake - 1]
+        #expect(late.waits[lateWake + 3] < before - 0.005, "\(Array(late.waits[(lateWake - 2)...(lateWake + 5)]))")
+        // Back: from two frames past `comeBackFrames` on-time frames after that feedback, at the start before it less
+        // at most the young allowance's eighth of the period (a wake → commit time past the remembered slack brings
+        // it back, `rememberedRunOnABusierMachine`) and a millisecond. Before, the slack narrowed 2 % a frame: the
+        // start 11 ms earlier than before the late wake-up at that frame, 2 ms earlier at the drag's end.
+        let back = lateWake + FrameDeadline.comeBackFrames + 3
+        #expect(late.waits[back...].allSatisfy { $0 >= before - 0.025 / 8 - 0.001 },
+                "before \(before): \(Array(late.waits[back...]))")
+        // What the user sees: the samples that come from there to the drag's last frames, shown as soon as without
+        // the late wake-up (the worst of them within 1 ms).
+        let from = late.starts[back - 1], to = late.starts[frames - 3]
+        let seen = late.touchToPresent(from: from, to: to), unhurried = onTime.touchToPresent(from: from, to: to)
+        #expect(seen.count == unhurried.count && seen.count > 100, "\(seen.count) samples against \(unhurried.count)")
+        let worst = seen.max() ?? 0, worstOnTime = unhurried.max() ?? 0
+        #expect(worst <= worstOnTime + 0.001, "worst \(worst) s against \(worstOnTime) without the late wake-up")
+        // The memory it leaves: the slack of a run without the late wake-up, used by the next run.
+        let left = try #require(late.learner.memory), leftOnTime = try #require(onTime.learner.memory)
+        #expect(abs(left.slack - leftOnTime.slack) <= 0.0005, "\(left.line) against \(leftOnTime.line)")
         #expect(left.fits(refresh: Self.weston.refresh, cycle: Self.weston.cycle), "\(left.line)")
     }
 

@@ -28,7 +28,10 @@
 ///   (`slackPercentile`) of the client's last `renderHistory` planned wake → commit times after the first
 ///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build; never the
 ///   longest alone, `renderTail`) plus half a margin, widened at once after a late frame to what that frame took plus
-///   an eighth of a cycle, and narrowed slowly (2 % per on-time frame) from there. (The longest of the last 128, as
+///   an eighth of a cycle (the frames after it start that much earlier, at the callback after a wake-up that ran
+///   10 ms late), and narrowed slowly (2 % per on-time frame) from there — after a late frame that took longer than
+///   the slack (a late wake-up), until `comeBackFrames` on-time frames in a row took no longer than the slack
+///   without it: then that widening is dropped and frames start at the learned start again. (Narrowing alone took ~80 frames, longer than a 1.6 s drag.) (The longest of the last 128, as
 ///   before, put the start at the callback for 128 frames after any one wake-up that ran 10–30 ms late.) A slack as
 ///   large as the target starts the frame at the callback: never later than `--frame-start callback` would.
 /// - a fresh run: the learner knows nothing until four intervals between presented frames are timed, and a probe
@@ -96,6 +99,17 @@ public struct FrameDeadline: Sendable {
     /// frames in a row late (weston headless, five 5–12 ms late at load 2.7), and each late frame moves the target
     /// earlier, so the run's newest frames are committed before the rest of it.
     static let burstLimit = 4
+    /// On-time frames in a row, each taking no longer from its planned wake to its commit than the slack without a
+    /// late wake-up's widening, after which that widening is dropped (0.2 s at 40 Hz): the wake-ups are on time
+    /// again. Only a late frame that took longer than the slack is such a wake-up; what a late frame that did not
+    /// asked for (the deadline's, or a hitch taken for it) narrows as before: dropped after 8 frames, a run from
+    /// memory whose hitch at frame 8 had widened the slack was late at a wake-up 4 ms late at frame 22
+    /// (`FrameDeadlineTests.oneLateWakeUpOnTime`), on time with it kept.
+    /// Narrowing by 2 % a frame alone, one wake-up 10 ms late started the next ~80 frames early (the rest of
+    /// bench-touch-floor's 1.6 s drag at the callback: each touch sample that came between a start and weston's
+    /// latch waited a cycle more), and the run's memory then held the widened slack, which the next run did not use
+    /// (a loaded run's), so it started as a fresh run.
+    public static let comeBackFrames = 8
 
     private struct Drawn: Sendable {
         var sequence: UInt64
@@ -148,6 +162,13 @@ public struct FrameDeadline: Sendable {
     private var memoryBeforeLate: Memory?
     /// The slack a late frame asked for, narrowing by 2 % per on-time frame (s).
     private var widened = 0.0
+    /// `widened` without late wake-ups' widening: the remembered slack and what late frames that took no longer
+    /// than the slack asked for, narrowing as it does (s).
+    private var baseline = 0.0
+    /// Whether a late wake-up's widening is held (`widened` over `baseline`), and the on-time frames in a row since
+    /// whose wake → commit times stayed within the slack without it (`comeBackFrames` drop it).
+    private var widenedByLate = false
+    private var onTimeWakes = 0
     /// Whether any presentation feedback came: the compositor sends it, so a guess can be checked.
     private var sawFeedback = false
     /// The refresh period the newest feedback gave (s), nil when none did.
@@ -238,7 +259,9 @@ public struct FrameDeadline: Sendable {
     /// target below where a fresh run's statistics begin (`guessShare` of the cycle): a hitch early in a drag had
     /// left the next run starting 6 ms after the callback, and a hitch's ceiling at 14 ms held three rounds of
     /// bench-touch-floor in a row ~10 ms after it (each 1.6 s drag shorter than the `suspectMemory` frames that drop
-    /// it, so each left it again). The next run probes past it: a real deadline costs it one late frame.
+    /// it, so each left it again). The next run probes past it: a real deadline costs it one late frame. The slack
+    /// passed on is `slackWithoutLate`, without a late wake-up's widening not yet dropped: one wake-up that ran late
+    /// is not the machine's load (the wake → commit times' tail is, when such wake-ups come again).
     public var memory: Memory? {
         // One or two late frames at the end: what was learned before them (three: the deadline moved, none).
         guard lateInARow == 0 else { return lateInARow < 3 ? memoryBeforeLate : nil }
@@ -248,7 +271,7 @@ public struct FrameDeadline: Sendable {
             target = max(target, Self.guessShare * cycle)
             ceiling = .infinity
         }
-        return Memory(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: renderEstimate,
+        return Memory(refresh: refresh, cycle: cycle, target: target, ceiling: ceiling, slack: slackWithoutLate,
                       latency: latency)
     }
 
@@ -268,6 +291,10 @@ public struct FrameDeadline: Sendable {
     public var renderEstimate: Double {
         max((renderTail ?? 0) + margin / 2, widened)
     }
+
+    /// The slack without a late wake-up's widening (s): the tail of the kept wake → commit times (the longest alone
+    /// not in it) plus half a margin, or `baseline`, whichever is more.
+    var slackWithoutLate: Double { max((renderTail ?? 0) + margin / 2, baseline) }
 
     /// The tail of the kept wake → commit times the slack covers: their `slackPercentile`, but never the longest
     /// alone while more are kept. The 99.5th percentile of fewer than 200 is the longest, so one wake-up that ran
@@ -420,6 +447,7 @@ public struct FrameDeadline: Sendable {
                     target = remembered.target
                     ceiling = remembered.ceiling
                     widened = max(widened, remembered.slack)
+                    baseline = max(baseline, remembered.slack)
                     guess = nil
                 } else {
                     remembered = nil
@@ -448,7 +476,13 @@ public struct FrameDeadline: Sendable {
             if lateInARow == 0 { memoryBeforeLate = memory }
             lateInARow += 1
             // The slack was too small for this frame (a wake-up or a build took longer): widen it at once.
-            widened = max(widened, frame.took + cycle / 8)
+            let widening = frame.took + cycle / 8
+            widened = max(widened, widening)
+            // A frame that took no longer than the slack was late at the deadline (or a hitch taken for it): its
+            // widening is kept, narrowing. One whose wake-up ran late is dropped once wake-ups are on time again.
+            if frame.took <= slackWithoutLate { baseline = max(baseline, widening) }
+            widenedByLate = widened > baseline
+            onTimeWakes = 0
             if let suspect, abs(offset - suspect) <= cycle / 8
                 || Self.isDeadline(offsets, from: suspect - margin, to: suspect + cycle / 8) {
                 confirmed = true
@@ -468,6 +502,17 @@ public struct FrameDeadline: Sendable {
         } else {
             lateInARow = 0
             widened *= 0.98
+            baseline *= 0.98
+            if widenedByLate {
+                // The wake-ups since the late frame: on time again once `comeBackFrames` in a row took no longer than
+                // the slack their own tail sets (the late one's, the longest, not in it).
+                onTimeWakes = frame.took <= slackWithoutLate ? onTimeWakes + 1 : 0
+                if onTimeWakes >= Self.comeBackFrames {
+                    widened = baseline
+                    widenedByLate = false
+                    onTimeWakes = 0
+                }
+            }
             if ceiling.isFinite {
                 onTimeSinceCeiling += 1
                 if offset >= ceiling { ceiling = offset + margin / 2 }
@@ -598,6 +643,9 @@ public struct FrameDeadline: Sendable {
         ceiling = .infinity
         target = 0
         widened = 0
+        baseline = 0
+        widenedByLate = false
+        onTimeWakes = 0
         hasFeedback = false
         guess = nil
         remembered = nil
