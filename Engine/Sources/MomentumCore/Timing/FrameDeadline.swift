@@ -29,10 +29,11 @@
 ///   `warmupFrames` (the wake-up's own lateness, large and heavy-tailed on a loaded machine, and the build; never the
 ///   longest alone, `renderTail`) plus half a margin, widened at once after a late frame to what that frame took plus
 ///   an eighth of a cycle (the frames after it start that much earlier, at the callback after a wake-up that ran
-///   10 ms late), and narrowed slowly (2 % per on-time frame) from there — after a late frame that took longer than
-///   the slack (a late wake-up), until `comeBackFrames` on-time frames in a row took no longer than the slack
-///   without it: then that widening is dropped and frames start at the learned start again. (Narrowing alone took ~80 frames, longer than a 1.6 s drag.) (The longest of the last 128, as
-///   before, put the start at the callback for 128 frames after any one wake-up that ran 10–30 ms late.) A slack as
+///   past the next callback), and narrowed slowly (2 % per on-time frame) from there — after a late frame that took
+///   longer than the slack (a late wake-up), until `comeBackFrames` on-time frames in a row took no longer than the
+///   slack without it: then that widening is dropped and frames start at the learned start again. (Narrowing alone
+///   took ~80 frames, longer than a 1.6 s drag.) (The longest of the last 128, as before, put the start at the
+///   callback for 128 frames after any one wake-up that ran 10–30 ms late.) A slack as
 ///   large as the target starts the frame at the callback: never later than `--frame-start callback` would.
 /// - a fresh run: the learner knows nothing until four intervals between presented frames are timed, and a probe
 ///   from the callback took ~14 more frames to reach the deadline, so a fresh drag's first ~20 frames were shown a
