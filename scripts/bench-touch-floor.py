@@ -11,10 +11,16 @@ event's, CLOCK_MONOTONIC, as the compositor stamped it) to the presentation of t
 arrived that was presented; Momentum's from its trace, the C client's from its own feedback, the same rule for both.
 Prints the p50 / p99 of each round and the medians' ratio to the floor's.
 
-  scripts/bench-touch-floor.py [--compositor weston|sway|phoc|mutter] [--size 800x600] [--rounds 3] [--traces DIR] MOMENTUM…
+  scripts/bench-touch-floor.py [--compositor weston|sway|phoc|mutter] [--size 800x600] [--rounds 3] [--traces DIR]
+                               [--own-memory] MOMENTUM…
 
 --traces DIR keeps each measured Momentum round's trace there, as DIR/round-R-CLIENT.jsonl (R from 1, CLIENT the
 build's letter A, B, …), for reading where the touch → present samples come from.
+
+Each momentum run starts from the frame deadline memory the run before it left in the compositor's runtime folder
+(`momentum-deadline-DISPLAY`), whichever build that was: rounds alternating, a build's round then starts from the
+other build's memory half the time. --own-memory gives each build its own: the file each build's run left is put
+back before that build's next run (the warm-up's run starts from none), as when one build runs alone.
 
 Standard library only; exits 1 with one line when a client or the compositor fails, 2 on bad arguments.
 """
@@ -78,6 +84,24 @@ class Session:
         if not reply or reply.startswith("error "):
             raise RuntimeError(f"momentum bench session: {reply[len('error '):] if reply else 'it ended'}")
         return reply
+
+    def memory_path(self):
+        display = self.environment.get("WAYLAND_DISPLAY") or "wayland-0"
+        return os.path.join(self.runtime, "momentum-deadline-" + display.replace("/", "_"))
+
+    def swap_memory(self, saved_out, restore_from):
+        """Keeps the deadline memory the last run left as SAVED_OUT (if any) and puts RESTORE_FROM's in its place
+        (none when it does not exist), owned as the runtime folder is."""
+        path = self.memory_path()
+        if saved_out is not None and os.path.exists(path):
+            shutil.copyfile(path, saved_out)
+        if os.path.exists(path):
+            os.remove(path)
+        if restore_from is not None and os.path.exists(restore_from):
+            shutil.copyfile(restore_from, path)
+            folder = os.stat(self.runtime)
+            os.chown(path, folder.st_uid, folder.st_gid)
+            os.chmod(path, 0o644)
 
     def play(self, script):
         """Plays a touch script (its lines, then `end`) and waits until it is played."""
@@ -212,6 +236,8 @@ def main():
     parser.add_argument("--size", default="800x600")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--traces", metavar="DIR", help="keep each measured Momentum round's trace in DIR")
+    parser.add_argument("--own-memory", action="store_true",
+                        help="each build starts from the frame deadline memory its own previous run left")
     parser.add_argument("momentum", nargs="+")
     args = parser.parse_args()
     try:
@@ -255,7 +281,12 @@ def main():
             if binary is None:
                 run_floor(floor, session, script, seconds)
             else:
+                own = os.path.join(work, f"memory-{letters[name]}")
+                if args.own_memory:
+                    session.swap_memory(None, own)
                 run_momentum(binary, session, script, f"{w}x{h}")
+                if args.own_memory:
+                    session.swap_memory(own, None)
         for round_index in range(args.rounds):
             order = clients if round_index % 2 == 0 else list(reversed(clients))
             for name, binary in order:
@@ -265,7 +296,12 @@ def main():
                 else:
                     keep = None if args.traces is None else os.path.join(
                         args.traces, f"round-{round_index + 1}-{letters[name]}.jsonl")
+                    own = os.path.join(work, f"memory-{letters[name]}")
+                    if args.own_memory:
+                        session.swap_memory(None, own)
                     results[name].append(run_momentum(binary, session, script, f"{w}x{h}", keep))
+                    if args.own_memory:
+                        session.swap_memory(own, None)
     except (RuntimeError, subprocess.CalledProcessError, OSError, ValueError) as error:
         print(f"bench-touch-floor: {error}", file=sys.stderr)
         return 1
