@@ -81,6 +81,15 @@ public struct PanelLayout: Sendable, Equatable {
     /// The layer's size: the panel and its extension below.
     public var layerSize: SIMD2<Double> { SIMD2(panelSize.x, panelSize.y + extensionBelow) }
 
+    /// Where the layer's rows start to repeat (`Layer.rowsRepeatBelow`, its own coordinates): below the panel's
+    /// visible part and its controls the extension is the paper and the shadow's sides alone, and its bottom edge
+    /// never shows (a drag reveals at most 0.355 of the container, a fling less). Nil where the controls reach the
+    /// layer's end.
+    public var rowsRepeatBelow: Double? {
+        let below = max(panelSize.y, controls.height)
+        return below + 1 < layerSize.y ? below : nil
+    }
+
     /// Panel's left edge (it is centred horizontally).
     public var panelX: Double { ((width - panelSize.x) / 2).rounded() }
 

@@ -102,6 +102,8 @@ public struct PanelScene: Scene, BackendSwitchable {
         sheet.shadow = DropShadow(blurRadius: 24, offset: SIMD2(0, -2), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
         // It only ever slides: shown on a surface of its own, the compositor moves it and nothing is shaded again.
         sheet.wantsOwnSurface = true
+        // Its extension's rows are one row repeated: the app may show them as that row stretched.
+        sheet.rowsRepeatBelow = layout.rowsRepeatBelow
         sheet.role = .sheet("panel")
         panel = layers.add(sheet)
         addPanelContents()
@@ -159,6 +161,7 @@ public struct PanelScene: Scene, BackendSwitchable {
         layout = newLayout
         layers[layers.root].frame = DrawRect(x: 0, y: 0, width: layout.width, height: layout.height)
         layers[panel].size = layout.layerSize
+        layers[panel].rowsRepeatBelow = layout.rowsRepeatBelow
         addPanelContents()
         placeHint()
         guard !dragging else {

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumApp
+import MomentumCore
 import MomentumLayers
 import MomentumRun
 import MomentumScenes
@@ -487,6 +488,73 @@ import Testing
         }
         c.app.signal()
         #expect(try c.app.waitExit() == 0)
+    }
+
+    /// The panel's sheet dragged past its open position and held there shows its extension below the controls
+    /// (paper between the shadow's sides: one row repeated, `PanelLayout.rowsRepeatBelow`): weston shows what the
+    /// window alone draws (`--no-subsurfaces`), while the sheet's own buffers (`momentum-layer`) hold only the rows
+    /// above the extension, the rest one row (`momentum-strip`) the compositor stretches down (before, the sheet's
+    /// buffer held every row: at 1920x1080@2 ~22 MiB, ~13.5 of them the extension). At scale 2 (at scale 1 it saves
+    /// little, and the sheet holds every row as before).
+    @Test(arguments: [Screen(width: 1920, height: 1080, scale: 2), Screen(width: 640, height: 480, scale: 2)])
+    func aSheetDraggedPastOpenShowsItsExtensionAsTheWindowDrawsIt(screen: Screen) throws {
+        let layout = PanelLayout(width: Double(screen.width), height: Double(screen.height))
+        let s = Double(screen.scale)
+        let layerBytes = Int(layout.layerSize.x * s) * Int(layout.layerSize.y * s) * 4
+        let halfExtension = Int(layout.layerSize.x * s) * Int(layout.extensionBelow * s / 2) * 4
+        func heldPastOpen(_ arguments: [String]) throws -> (image: PPM, y: Double?, layers: [Int], strips: [Int]) {
+            let c = try Compositor(arguments: Compositor.unpredicted + ["--no-hud"] + arguments,
+                                   output: (screen.width, screen.height), scale: screen.scale)
+            let mark = c.app.events.count
+            // From the peeking strip (32 px under its top) to a third of the screen above the open position, held.
+            let x = screen.width / 2, from = screen.height - 40, past = Double(screen.height / 3)
+            try c.play("0 press 0 \(x) \(from)\n10 moveto 0 \(x) \(Int(c.openY - past) + 32) 700")
+            let banded = c.openY + RubberBand.offset(-past, dimension: c.height)
+            let held = try c.app.waitFor("the panel held past open", after: mark) {
+                $0.panel.map { $0.state == .dragging && $0.y <= banded + 2 } ?? false
+            }
+            let rest = try c.app.waitFor("nothing more to draw", after: held.index) { $0.rest != nil }
+            guard let last = c.app.events[..<rest.index].lastIndex(where: { $0.frame != nil }),
+                  let shown = c.app.events[last].frame?.sequence else {
+                throw TracedClient.Failure(description: "no frame before the held panel's rest")
+            }
+            try c.app.waitFor("that frame presented", after: last) {
+                $0.presented.map { $0.sequence >= shown } ?? false
+            }
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("momentum-capture-\(getpid())-\(UUID().uuidString).ppm").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try c.weston.capture(to: path)
+            let pid = c.app.processIdentifier
+            let result = (try PPM(path: path), c.panels(from: mark).last?.y,
+                          try Self.mappings(of: pid, named: "memfd:momentum-layer"),
+                          try Self.mappings(of: pid, named: "memfd:momentum-strip"))
+            try c.play("0 release 0")
+            return result
+        }
+        let separate = try heldPastOpen([])
+        let inline = try heldPastOpen(["--no-subsurfaces"])
+        let heights = "\(String(describing: separate.y)) and \(String(describing: inline.y))"
+        #expect(separate.y != nil && separate.y == inline.y, "held at \(heights)")
+        #expect(separate.y.map { $0 < layout.y(for: .open) - 20 } ?? false, "not past open: \(heights)")
+        #expect(!separate.layers.isEmpty && separate.layers.allSatisfy { $0 <= layerBytes - halfExtension },
+                "the sheet's buffers \(separate.layers) bytes; its whole layer \(layerBytes)")
+        #expect(separate.image.width == inline.image.width && separate.image.height == inline.image.height)
+        // The rows under the panel's visible part, to the window's bottom: the extension (and the paper's margin
+        // under the controls), the same at every row, so where the held drag's fractional top lies does not change
+        // them (the window draws it there, a layer surface is placed on whole px: the controls above differ).
+        let first = Int(((separate.y ?? 0) + layout.panelSize.y + 2) * s)
+        let rows = (first..<separate.image.height).map { y in
+            (0..<separate.image.width).map { x in
+                let a = separate.image.pixel(x: x, y: y), b = inline.image.pixel(x: x, y: y)
+                return max(abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2))
+            }.max() ?? 0
+        }
+        let largest = rows.max() ?? 0
+        #expect(!rows.isEmpty && largest <= 3,
+                "the extension's rows \(first)..<\(separate.image.height): largest channel difference \(largest)")
+        print("aSheetDraggedPastOpen \(screen.testDescription): the extension's \(rows.count) rows differ by at most "
+              + "\(largest), sheet buffers \(separate.layers), strips \(separate.strips), whole layer \(layerBytes)")
     }
 
     /// The sizes in bytes of the mappings of process `pid` whose line in /proc/PID/maps names `name`.

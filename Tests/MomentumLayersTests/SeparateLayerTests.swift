@@ -57,6 +57,27 @@ struct SeparateLayerTests {
         #expect(back == Array(inline.commands[apart.index..<(apart.index + 3)]))
     }
 
+    /// Where a sheet's rows repeat (`Layer.rowsRepeatBelow`, its own coordinates) is said in its surface's
+    /// coordinates, which start at its shadow's top: the same rows wherever it slides; a layer drawn as placed
+    /// (turned) or that says nothing has none.
+    @Test func whereASheetsRowsRepeatIsSaidInItsSurfacesCoordinates() throws {
+        var (tree, id) = Self.tree(top: 240)
+        tree[id].rowsRepeatBelow = 200
+        var rest = DrawList()
+        let apart = try #require(tree.draw(into: &rest, separating: 1).first)
+        // The sheet's top at 240, its surface's (the shadow's) higher: row 200 of the sheet is row 440 of the root.
+        let from = try #require(apart.rowsRepeatFrom)
+        #expect(apart.frame.y < 240 && apart.frame.y + from == 440)
+        tree[id].position.y += 37
+        let moved = try #require(tree.draw(into: &rest, separating: 1).first)
+        #expect(moved.rowsRepeatFrom == from && moved.frame.y == apart.frame.y + 37)
+        var (turned, turnedID) = Self.tree(top: 240, rotation: 0.3)
+        turned[turnedID].rowsRepeatBelow = 200
+        #expect(turned.draw(into: &rest, separating: 1).first.map { $0.rowsRepeatFrom == nil } ?? false)
+        let (plain, _) = Self.tree(top: 240)
+        #expect(plain.draw(into: &rest, separating: 1).first.map { $0.rowsRepeatFrom == nil } ?? false)
+    }
+
     @Test func theSurfaceIsWholePixelsAndHoldsTheShadow() throws {
         let (tree, _) = Self.tree(top: 240.4)
         var rest = DrawList()

@@ -2,6 +2,7 @@ import Foundation  // exp, sin, cos for the independent closed form
 import MomentumTestSupport
 import Testing
 import MomentumCore
+import MomentumLayers
 @testable import MomentumScenes
 
 /// Drives a panel scene with one finger and 60 Hz frames, the way the app does.
@@ -145,6 +146,31 @@ struct PanelSceneTests {
         #expect((changes.max() ?? 1) < 0.34, "step changes \(changes)")
         #expect(steps[20...].allSatisfy { abs($0 + 1) < 1e-9 })    // done: the finger's step exactly
         #expect(abs((d.scene.y - Self.closedY) - (760 - 30 - 760)) < 1e-9)
+    }
+
+    /// The sheet says where its rows start to repeat (`PanelLayout.rowsRepeatBelow`): below every control and the
+    /// panel's visible part, inside the layer; apart on its surface, nothing but the sheet itself (its paper and
+    /// shadow, the first command) reaches those rows, at every screen the scenes are laid out for and after a
+    /// resize.
+    @Test func theSheetsRowsRepeatBelowItsControls() throws {
+        let sizes: [SIMD2<Double>] = [SIMD2(400, 800), SIMD2(360, 720), SIMD2(720, 360), SIMD2(640, 360),
+                                      SIMD2(568, 320), SIMD2(640, 480), SIMD2(800, 600), SIMD2(1280, 800),
+                                      SIMD2(1920, 1080)]
+        for size in sizes {
+            var d = PanelDriver(layout: PanelLayout(width: size.x, height: size.y))
+            let laidOut = d.scene
+            d.scene.resize(PanelLayout(width: size.y, height: size.x))  // turned: laid out again
+            for scene in [laidOut, d.scene] {
+                var rest = DrawList()
+                let separated = scene.layers.draw(into: &rest, separating: 4)
+                let apart = try #require(separated.first { $0.layer == scene.panel })
+                let from = try #require(apart.rowsRepeatFrom, "\(size)")
+                let sheet = scene.layers.presentation(of: scene.panel).frame
+                #expect(from > sheet.y - apart.frame.y && from < apart.frame.height, "\(size): \(from)")
+                let below = apart.content.commands.dropFirst().map(\.reach.maxY).max() ?? 0
+                #expect(below <= from, "\(size): a control reaches row \(below), the rows repeat from \(from)")
+            }
+        }
     }
 
     @Test func dragPastTheEndsRubberBandsAndComesBack() {

@@ -451,6 +451,10 @@ final class RenderTarget {
         /// For a layer much taller than the window: its tiles, subsurfaces of `subsurface` (which shows one
         /// transparent pixel so that they can be shown); released before it.
         var tiles: LayerTiles?
+        /// Where the layer's rows repeat (`SeparateLayer.rowsRepeatFrom`) and its buffer holds only the rows above:
+        /// the rest shown as one row stretched by the compositor (`RowStrip`), on a subsurface of `subsurface`;
+        /// released before it.
+        var strip: RowStrip?
         let subsurface: Subsurface
         /// What was drawn into it last: content, buffer size and scale.
         var drawn: (content: DrawList, band: DrawRect, width: Int, height: Int, scale: Double)?
@@ -669,6 +673,7 @@ final class RenderTarget {
             || drawnByGL && (banded ? state.egl != nil : state.bands != nil) {
             state.tiles?.release(renderer: renderer)
             renderer.forget(surface: state.surfaceID)
+            renderer.forget(surface: RowStrip.surfaceID(of: state.surfaceID))
             layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
         }
         if layerSurfaces[slot.rawValue] == nil {
@@ -718,6 +723,16 @@ final class RenderTarget {
         // frame draws it whole (`FrameDamage.layerOwed`), before it moves.
         let partFirst = solid == nil && shapes == nil && lines == nil && small && state.drawn == nil
             && 2 * visible.width * visible.height < layer.frame.width * layer.frame.height
+        // Where the layer's rows repeat (a sheet's extension): its buffer holds the rows above `cut` (whole logical
+        // px, the row just above it in the repeating part) and the rest is that row stretched (`showStrip`). Drawn
+        // by the GL into the app's buffers at a whole scale of at least 2, while the rows above it show. Not at
+        // scale 1: there it saves little (~0.6 MiB at 800x600) and a frame sliding the sheet past its end would
+        // send the strip's new size and draw its row, where it now sends a crop alone (7 requests) and draws nothing.
+        let stripCut: Int? = layer.rowsRepeatFrom.flatMap { from in
+            let cut = Int(from.rounded(.up)) + 1
+            return banded && drawnByGL && !partFirst && small && scale == scale.rounded() && scale >= 2
+                && Double(cut) + 1 < layer.frame.height && shown.y < Double(cut) ? cut : nil
+        }
         // The part of the layer the buffer holds.
         let band: DrawRect
         if partFirst {
@@ -725,6 +740,8 @@ final class RenderTarget {
             let high = pointwiseMin((shown.origin + shown.size).rounded(.up), whole.size)
             band = DrawRect(origin: low, size: high - low)
             frame.layerOwed = true
+        } else if let cut = stripCut {
+            band = DrawRect(origin: .zero, size: SIMD2(whole.width, Double(cut)))
         } else if solid != nil || small {
             band = whole
         } else if sameDrawing, let drawn = state.drawn, drawn.band.intersection(shown) == shown {
@@ -737,8 +754,8 @@ final class RenderTarget {
         }
         var width = solid != nil ? 1 : Int((band.width * scale).rounded(.up))
         var height = solid != nil ? 1 : Int((band.height * scale).rounded(.up))
-        if solid == nil, state.frame != nil, let drawn = state.drawn, drawn.scale == scale, drawn.width >= width,
-           drawn.height >= height, 4 * width * height >= drawn.width * drawn.height {
+        if solid == nil, stripCut == nil, state.frame != nil, let drawn = state.drawn, drawn.scale == scale,
+           drawn.width >= width, drawn.height >= height, 4 * width * height >= drawn.width * drawn.height {
             // A layer that turns or stretches (a pull line) changes its size on most frames: the buffer it has is
             // kept while it holds the layer and is not four times what it needs (the crop shows the layer's part),
             // so no new buffer is made and only what changed is drawn again.
@@ -750,12 +767,17 @@ final class RenderTarget {
             $0.width == width && $0.height == height && $0.scale == scale
                 && ($0.band == band || (band == whole && $0.band.origin == band.origin))
         } ?? false
+        // What the layer's own buffer shows: what is visible, above the strip's rows where it has them.
+        let ownRows = stripCut.map { cut in
+            DrawRect(x: visible.x, y: visible.y, width: visible.width,
+                     height: min(visible.maxY, layer.frame.y + Double(cut)) - visible.y)
+        } ?? visible
         // The crop: the visible part of the band, in the buffer's px and in the window's logical px.
         let inset = shown.origin - band.origin
         let source = solid != nil ? (x: 0.0, y: 0.0, width: 1.0, height: 1.0)
             : (x: min(inset.x * scale, Double(width)), y: min(inset.y * scale, Double(height)),
-               width: min(visible.width * scale, Double(width) - inset.x * scale),
-               height: min(visible.height * scale, Double(height) - inset.y * scale))
+               width: min(ownRows.width * scale, Double(width) - inset.x * scale),
+               height: min(ownRows.height * scale, Double(height) - inset.y * scale))
         // The opaque region in the surface's coordinates, not cut to it (the compositor ignores what lies outside
         // the surface): while the crop keeps its top-left corner (a layer cut by the window's bottom or right edge
         // only, as the sliding panel), it is the same on every frame and is not sent again. Whole px inside each
@@ -769,13 +791,19 @@ final class RenderTarget {
             opaque.append(Subsurface.Rect(x: Int32(low.x), y: Int32(low.y), width: Int32(high.x - low.x),
                                           height: Int32(high.y - low.y)))
         }
-        let placed = state.subsurface.place(source: source, x: Int32(visible.x), y: Int32(visible.y),
-                                            width: Int32(visible.width), height: Int32(visible.height), opaque: opaque)
+        let placed = state.subsurface.place(source: source, x: Int32(ownRows.x), y: Int32(ownRows.y),
+                                            width: Int32(ownRows.width), height: Int32(ownRows.height),
+                                            opaque: opaque)
+        // The strip's own commit before its parent's, which applies it (the parent is committed below).
+        let stripMoved = try showStrip(stripCut, of: layer, in: state, visible: visible, shown: shown, width: width,
+                                       context: context, renderer: renderer, window: window, into: &frame)
         if sameDrawing, sameBuffer {
             // Unchanged: the compositor moves and crops what it already has (a new crop of the same place shows
             // other pixels there too). A new position alone is the window's state: no commit of the surface.
-            if state.subsurface.needsCommit { state.subsurface.commit() }
-            if old != visible || placed { frame.compositorPixels += Self.area(old, visible, scale: scale) }
+            if state.subsurface.needsCommit || stripMoved { state.subsurface.commit() }
+            if old != visible || placed || stripMoved {
+                frame.compositorPixels += Self.area(old, visible, scale: scale)
+            }
         } else if let plain {
             state.subsurface.attach(plain)
             state.shows = nil
@@ -896,6 +924,97 @@ final class RenderTarget {
         }
     }
 
+    /// Shows the rows of `layer` from `cut` down (logical px of the layer's surface) that `visible` reaches below
+    /// the layer's own buffer, as one row stretched (`RowStrip`, made at first use; its row drawn again when the
+    /// layer's drawing or scale changed since), or hides them; lets the strip go where the layer has none (`cut`
+    /// nil). Commits the strip's surface where it changed; returns whether its parent, `state.subsurface`, must be
+    /// committed for that to show (the strip's position and commits are the parent's state).
+    private func showStrip(_ cut: Int?, of layer: SeparateLayer, in state: LayerSurfaceState, visible: DrawRect,
+                           shown: DrawRect, width: Int, context: RenderContext, renderer: Renderer, window: Window,
+                           into frame: inout FrameDamage) throws -> Bool {
+        guard let cut else {
+            guard let strip = state.strip else { return false }
+            // Destroyed, its surface is unmapped at once; the renderer's record of its row goes with it.
+            let wasShown = strip.subsurface.isShown
+            state.strip = nil
+            renderer.forget(surface: RowStrip.surfaceID(of: state.surfaceID))
+            return wasShown
+        }
+        let scale = window.scale
+        let top = layer.frame.y + Double(cut)
+        guard visible.maxY > top else {
+            guard let strip = state.strip, strip.subsurface.isShown else { return false }
+            strip.subsurface.hide()
+            return true
+        }
+        if state.strip == nil {
+            guard let subsurface = Subsurface(window: window, parent: state.subsurface) else {
+                throw AppError("cannot make a surface for a layer's rows (wl_subsurface failed)")
+            }
+            state.strip = RowStrip(subsurface: subsurface,
+                                   buffers: try Self.layerBuffers(window: window, name: "momentum-strip"))
+        }
+        guard let strip = state.strip else { return false }
+        // The row at `cut - 1` (the repeating part's), `scale` buffer rows high: a strip as high as the scale is shown
+        // stretched byte for byte (`scripts/check-stretch-strip.py`; one row high at scale 2 is not).
+        let rows = Int(scale)
+        let redraw = strip.drawn.map { $0.content != layer.content || $0.scale != scale || $0.width != width } ?? true
+        var changed = false
+        if redraw || !strip.subsurface.isShown {
+            try context.makeWindowCurrent()
+            let buffer = try strip.buffers.take(width: width, height: rows, for: "a layer's rows",
+                                                remedy: "--no-subsurfaces")
+            let pixels = BufferPixels(bgra: buffer.memory, stride: buffer.stride)
+            _ = try renderer.render(layer.content.offsetBy(SIMD2(0, -Double(cut - 1))), width: width, height: rows,
+                                    scale: scale, into: .bands(age: 0, into: pixels),
+                                    surface: RowStrip.surfaceID(of: state.surfaceID), clear: .clear)
+            strip.drawn = (layer.content, scale, width)
+            frame.drawnPixels += width * rows
+            // Placed first: `attach` commits the crop and size with the buffer.
+            strip.place(visible: visible, top: top, shown: shown, width: width, rows: rows, scale: scale)
+            strip.buffers.attach(buffer, to: strip.subsurface)
+            changed = true
+        } else if strip.place(visible: visible, top: top, shown: shown, width: width, rows: rows, scale: scale) {
+            if strip.subsurface.needsCommit { strip.subsurface.commit() }
+            changed = true
+        }
+        return changed
+    }
+
+    /// The rows of a layer that repeat one row (`SeparateLayer.rowsRepeatFrom`: a sheet's extension), shown as that
+    /// row `scale` buffer px high stretched down by the compositor (`wp_viewporter`) on a subsurface of the layer's
+    /// surface, instead of as many rows of the layer's buffer (~13.5 MiB of the panel's sheet at 1920x1080@2).
+    private final class RowStrip {
+        // The subsurface before the buffers it shows (released in this order).
+        let subsurface: Subsurface
+        let buffers: ShmBuffers
+        /// What its row was drawn from: the layer's content, the scale and the buffer's width.
+        var drawn: (content: DrawList, scale: Double, width: Int)?
+
+        init(subsurface: Subsurface, buffers: ShmBuffers) {
+            self.subsurface = subsurface
+            self.buffers = buffers
+        }
+
+        /// The renderer's name for the strip of the layer surface `id` (apart from the surfaces', the tiles' and the
+        /// snapshot's).
+        static func surfaceID(of id: Int) -> Int { stripIDs + id }
+        private static let stripIDs = 1 << 40
+
+        /// Places the strip under the layer's own rows: from `top` (window coordinates) to the bottom of `visible`,
+        /// its columns those `shown` (the layer's own coordinates) of a buffer `width` px wide; the position is in its
+        /// parent's coordinates (the parent shows the layer from `shown`'s top-left corner). Returns whether anything
+        /// changed.
+        @discardableResult
+        func place(visible: DrawRect, top: Double, shown: DrawRect, width: Int, rows: Int, scale: Double) -> Bool {
+            let x = min(shown.x * scale, Double(width))
+            return subsurface.place(source: (x: x, y: 0, width: min(visible.width * scale, Double(width) - x),
+                                             height: Double(rows)),
+                                    x: 0, y: Int32(top - visible.y), width: Int32(visible.width),
+                                    height: Int32(visible.maxY - top), opaque: [])
+        }
+    }
+
     /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).
     private func hide(_ slot: SurfaceSlot, scale: Double, into frame: inout FrameDamage) {
         guard let state = layerSurfaces[slot.rawValue] else { return }
@@ -928,6 +1047,7 @@ final class RenderTarget {
                 try letGoOfEGL(state, context: context)
                 state.tiles?.release(renderer: renderer)
                 renderer.forget(surface: state.surfaceID)
+                renderer.forget(surface: RowStrip.surfaceID(of: state.surfaceID))
                 layerSurfaces[index] = nil
                 continue
             }
@@ -944,8 +1064,10 @@ final class RenderTarget {
                     state.egl = nil
                     state.eglSize = nil
                     state.bands = nil
+                    state.strip = nil
                     state.kept = nil
                     renderer.forget(surface: state.surfaceID)
+                    renderer.forget(surface: RowStrip.surfaceID(of: state.surfaceID))
                 } else {
                     releaseLater(at: state.glShownAt + Self.idleSeconds)
                 }

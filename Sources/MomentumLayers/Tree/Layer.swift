@@ -72,6 +72,12 @@ public struct Layer: Equatable, Sendable {
     /// frame (`SeparateLayer.sweep`), so the window's drawing stays as it is, and is not drawn a second time, when the
     /// layer first slides there (a list scrolled under its bar).
     public var slidesWithin: DrawRect?
+    /// For a layer drawn apart (`wantsOwnSurface`): from this y (its own coordinates, logical px) down, its rows
+    /// show as the row at that y repeated (a sheet's extension below what shows at rest, which only a drag past its
+    /// end reveals, its background and its shadow's sides alone there): the app may show them as that row stretched
+    /// by the compositor instead of holding their pixels (`SeparateLayer.rowsRepeatFrom`). Its bottom edge (the
+    /// corners, the shadow below) is then not drawn: for a layer whose bottom never shows. Nil: every row drawn.
+    public var rowsRepeatBelow: Double?
 
     /// Core Animation's `shouldRasterize`: while the layer is drawn turned or scaled, its content and sublayers are
     /// drawn upright once into a texture (`DrawCommand.raster`), kept while that drawing stays the same, and shown

@@ -18,16 +18,20 @@ public struct SeparateLayer: Equatable, Sendable {
     public var index: Int
     /// Where it may be shown as it moves besides `frame`, in root coordinates (`Layer.slidesWithin`; nil: only there).
     public var slidesWithin: DrawRect?
+    /// From this y down (the surface's coordinates, logical px) its rows show as the row at that y repeated
+    /// (`Layer.rowsRepeatBelow`, for a layer drawn at rest): they may be shown as that row stretched. Nil: none.
+    public var rowsRepeatFrom: Double?
 
     /// Content drawn apart: `content` with the surface's top-left corner at (0, 0), shown at `frame`.
     public init(layer: LayerID? = nil, content: DrawList, frame: DrawRect, opaque: [DrawRect] = [], index: Int = 0,
-                slidesWithin: DrawRect? = nil) {
+                slidesWithin: DrawRect? = nil, rowsRepeatFrom: Double? = nil) {
         self.layer = layer
         self.content = content
         self.frame = frame
         self.opaque = opaque
         self.index = index
         self.slidesWithin = slidesWithin
+        self.rowsRepeatFrom = rowsRepeatFrom
     }
 
     /// Where it is shown now and may be shown as it moves (`frame` and `slidesWithin`): what the window draws above
@@ -250,7 +254,8 @@ extension LayerTree {
         let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
         return SeparateLayer(layer: id, content: drawing.content,
                              frame: DrawRect(origin: topLeft + drawing.low, size: drawing.high - drawing.low),
-                             opaque: drawing.opaque, index: index, slidesWithin: layer.slidesWithin)
+                             opaque: drawing.opaque, index: index, slidesWithin: layer.slidesWithin,
+                             rowsRepeatFrom: layer.rowsRepeatBelow.map { $0 - drawing.low.y })
     }
 
     /// What a drawing of `id` made from `root` (its presentation with what the drawing does not depend on set
