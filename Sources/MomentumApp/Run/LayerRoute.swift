@@ -15,7 +15,8 @@ enum LayerRoute: Equatable {
     /// Written whole by the CPU (`Renderer.write`): the HUD, a chrome of lines, every layer of a launch's first frame
     /// the writer draws.
     case listed
-    /// A few rounded rectangles without shadows, written by `ShapeRaster` (a pull line, the satellite, the lanes' dots).
+    /// A few rounded rectangles without shadows, written by `ShapeRaster` (a pull line, the satellite, the lanes'
+    /// dots).
     case shapes([RoundedRect])
     /// Stroked segments alone, written by `ShapeRaster` (the knock's flash ring).
     case lines([LineSegment])
