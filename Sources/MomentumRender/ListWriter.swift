@@ -2,24 +2,26 @@ import CGLES
 import MomentumLayers
 import MomentumText
 
-/// A list of rounded rectangles without shadows, plain rectangles, stroked segments, upright text and a background
-/// gradient (a scrolling list's rows: cards, artwork and their lines; the HUD; a chrome's chips, their icons and the
-/// flash ring; a window's background at a launch's first frame) written by the CPU straight into a buffer of the
-/// app's own, without the band's
-/// GL pass and read-back: the shapes as `ShapeRaster` writes them (the `shape` shader's coverage, blended as GL
-/// stores it), the glyphs texel for pixel from the atlas the text renderer already fills on the CPU, each coverage
-/// byte times the run's premultiplied colour (the `glyph` shader), over what is there. In draw order, on a
-/// transparent buffer. On llvmpipe a list tile costs its every pixel through a GL pass and a read-back (~45
-/// instructions a pixel); here the inside of a card is a word stored, and only its edges and the glyphs are worked
-/// out (docs/benchmarks/scenes.md, the seventeenth step).
+/// A list of rounded rectangles (with their soft shadows), plain rectangles, stroked segments, upright text and a
+/// background gradient (a scrolling list's rows: cards, artwork and their lines; the HUD; a chrome's chips, their icons
+/// and the flash ring; a launch's first frame, its window and its layers) written by the CPU straight into a buffer of
+/// the app's own, without the band's GL pass and read-back: the shapes as `ShapeRaster` writes them (the `shape`
+/// shader's coverage, blended as GL stores it), the glyphs texel for pixel from the atlas the text renderer already
+/// fills on the CPU, each coverage byte times the run's premultiplied colour (the `glyph` shader), over what is there.
+/// In draw order, on a transparent buffer. On llvmpipe a list tile costs its every pixel through a GL pass and a
+/// read-back (~45 instructions a pixel); here the inside of a card is a word stored, and only its edges and the glyphs
+/// are worked out (docs/benchmarks/scenes.md, the seventeenth step).
 extension Renderer {
-    /// Whether `write(_:width:height:scale:into:)` draws `list`: only a background gradient, rounded rectangles without
-    /// a shadow that shows, rectangles, line segments and text that is not turned.
+    /// Whether `write(_:width:height:scale:into:)` draws `list`: only a background gradient, rounded rectangles (a
+    /// shadow that shows blurred), rectangles, line segments and text that is not turned.
     public static func canWrite(_ list: DrawList) -> Bool {
         list.commands.allSatisfy { command in
             switch command {
             case .background, .rect, .line: true
-            case let .roundedRect(shape): shape.shadow.map { $0.color.a <= 0 || shape.opacity <= 0 } ?? true
+            case let .roundedRect(shape):
+                // A shadow as the `shadow` program draws it (`ShapeRaster.drawShadow`), but not one without blur
+                // (the shader divides by σ).
+                shape.shadow.map { $0.color.a <= 0 || shape.opacity <= 0 || $0.blurRadius > 0 } ?? true
             case let .text(run): run.rotation == 0
             case .raster: false
             }
@@ -54,7 +56,8 @@ extension Renderer {
             case let .roundedRect(shape):
                 if !lines.isEmpty { writeShapes() }
                 var shape = shape
-                shape.shadow = nil
+                // A shadow that does not show is not drawn (the GL draws none).
+                if let shadow = shape.shadow, shadow.color.a <= 0 || shadow.blurRadius <= 0 { shape.shadow = nil }
                 shapes.append(shape)
             case let .line(segment):
                 if !shapes.isEmpty { writeShapes() }

@@ -156,6 +156,12 @@ public struct ShapeRaster: Sendable {
         for shape in shapes {
             let opacity = Float(Swift.min(Swift.max(shape.opacity, 0), 1))
             guard opacity > 0, shape.scale > 0 else { continue }
+            // Its shadow first, as the GL draws it under the shape (`drawShadow`; only a list `Renderer.write`
+            // writes holds one).
+            if shape.shadow != nil {
+                written += drawShadow(of: shape, offset: offset, scale: scale, into: pixels, width: width,
+                                      height: height, first: &first, last: &last)
+            }
             // As `Renderer.appendRoundedRect` hands them to the shader (Float, buffer px).
             let s = Float(scale)
             let moved = shape.rect.center - offset
@@ -442,7 +448,7 @@ public struct ShapeRaster: Sendable {
 
     /// Widens `row`'s written span (one span around everything written into it this time) and `first`…`last` by
     /// `columns`; returns how many they are.
-    private mutating func mark(row: Int, columns: Range<Int>, first: inout Int, last: inout Int) -> Int {
+    mutating func mark(row: Int, columns: Range<Int>, first: inout Int, last: inout Int) -> Int {
         if spans[2 * row] < spans[2 * row + 1] {
             spans[2 * row] = Swift.min(spans[2 * row], Int32(columns.lowerBound))
             spans[2 * row + 1] = Swift.max(spans[2 * row + 1], Int32(columns.upperBound))
@@ -473,7 +479,7 @@ public struct ShapeRaster: Sendable {
     /// reach.y, each an interval of dx (or every dx, or none, when its factor is 0), widened to whole columns inside
     /// the buffer; nil when none are.
     @inline(__always)
-    private static func columns(dy: Float, centre: Float, c: Float, n: Float, reach: SIMD2<Float>,
+    static func columns(dy: Float, centre: Float, c: Float, n: Float, reach: SIMD2<Float>,
                                 width: Int) -> Range<Int>? {
         var low = -Float.infinity, high = Float.infinity
         if !narrow(&low, &high, factor: c, offset: n * dy, bound: reach.x)
@@ -484,7 +490,7 @@ public struct ShapeRaster: Sendable {
     }
 
     /// Narrows `low…high` to the dx with |factor·dx + offset| < bound; false when no dx is left.
-    private static func narrow(_ low: inout Float, _ high: inout Float, factor: Float, offset: Float,
+    static func narrow(_ low: inout Float, _ high: inout Float, factor: Float, offset: Float,
                                bound: Float) -> Bool {
         guard bound > 0 else { return false }  // |…| < a bound of 0 or less holds for no dx
         if abs(factor) < 1e-6 { return abs(offset) < bound }

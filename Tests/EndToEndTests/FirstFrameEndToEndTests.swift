@@ -1,6 +1,7 @@
 import Foundation
 import MomentumApp
 import MomentumRun
+import MomentumScenes
 import Testing
 
 /// A launch's first frame written by the CPU (`RenderTarget.writesFirstFrame`) in a real weston: committed before any
@@ -15,15 +16,18 @@ import Testing
         return Int(words[0])
     }
 
-    /// The scroll list's first frame (its background, its header, its tiles: all the writer's), in a window of the
-    /// output's size at 800x600 and 360x720: no GL program drew before it; with the GL first frame put back
-    /// (`MOMENTUM_GL_FIRST_FRAME=1`) the same line counts the programs that did. The frames after it are drawn and
-    /// presented, and at rest weston shows the window within a step of each byte of the GL first frame's run.
-    @Test(arguments: [(800, 600), (360, 720)])
-    func theScrollListsFirstFrameIsCommittedWithNoGLProgram(width: Int, height: Int) throws {
+    /// Every scene's first frame (the scroll list's background, header and tiles; the panel's, the transition's, the
+    /// gallery's and the playground's shadows, lines and shapes: all the writer's, since the twentieth step), in a
+    /// window of the output's size at 800x600 (the scroll list also at 360x720): no GL program drew before it; with
+    /// the GL first frame put back (`MOMENTUM_GL_FIRST_FRAME=1`) the same line counts the programs that did. The
+    /// frames after it are drawn and presented, and, for the scenes that stand still untouched (the scroll list, the
+    /// panel), at rest weston shows the window within a step of each byte of the GL first frame's run.
+    @Test(arguments: [(SceneKind.scroll, 800, 600), (.scroll, 360, 720), (.panel, 800, 600), (.transition, 800, 600),
+                      (.gallery, 800, 600), (.playground, 800, 600)])
+    func eachScenesFirstFrameIsCommittedWithNoGLProgram(scene: SceneKind, width: Int, height: Int) throws {
         var captures: [PPM] = []
         for glFirst in [false, true] {
-            let c = try Compositor(scene: .scroll, arguments: ["--no-hud", "--log-level", "debug"],
+            let c = try Compositor(scene: scene, arguments: ["--no-hud", "--log-level", "debug"],
                                    output: (width, height),
                                    environment: glFirst ? ["MOMENTUM_GL_FIRST_FRAME": "1"] : [:])
             // The second frame is the GL's (the window's EGL surface takes over from the CPU's buffers).
@@ -40,9 +44,10 @@ import Testing
             if glFirst {
                 #expect((programs ?? 0) >= 1, "the GL's first frame: \(programs.map(String.init) ?? "no line")")
             } else {
-                #expect(programs == 0, "\(width)x\(height): \(programs.map(String.init) ?? "no line") GL programs drew before the first commit")
+                #expect(programs == 0, "\(scene.rawValue) \(width)x\(height): \(programs.map(String.init) ?? "no line") GL programs drew before the first commit")
             }
         }
+        guard scene == .scroll || scene == .panel else { return }
         let (cpu, gl) = (captures[0], captures[1])
         #expect(cpu.width == gl.width && cpu.height == gl.height)
         // At rest this build still shows the window as the CPU wrote it (its list unchanged), the other run the GL's:

@@ -82,8 +82,52 @@ struct ListWriterTests {
         #expect(ink > 1000 * Int(scale * scale), "\(w)x\(h) from \(top): only \(ink) px of text")
     }
 
-    /// What the writer leaves to GL: a shadow that shows, turned text, a raster. A background gradient (the launch's
-    /// first frame, `FirstFrameWriterTests`) and line segments (the flash ring, `FlashRingTests`) it writes.
+    /// Soft shadows (the panel's card, the transition's card, the gallery's covers, the playground's tile: every
+    /// scene's first frame but the scroll list's holds one) written by the CPU as the `shadow` program draws them:
+    /// under an opaque card (whose inside the GL leaves out of the shadow's quads), under a translucent one, turned,
+    /// scaled, faded, offset both ways, on an opaque backdrop and beside other shapes, at scales 1 and 2 — no byte more
+    /// than 1 apart, fewer than 1 % of the pixels differ, and the shadow is there (it darkens pixels around the card).
+    @Test(arguments: [1.0, 2.0])
+    func aShadowWrittenByTheCPUIsThePixelsGLDraws(scale: Double) throws {
+        let shadow = DropShadow(blurRadius: 18, offset: SIMD2(0, 6), color: RGBA(r: 0, g: 0, b: 0, a: 0.35))
+        let cards = [
+            RoundedRect(rect: DrawRect(x: 24, y: 30, width: 150, height: 90), cornerRadius: 16,
+                        fill: RGBA(hex: 0xF4F5F8), shadow: shadow),
+            RoundedRect(rect: DrawRect(x: 200.5, y: 40.25, width: 70, height: 110), cornerRadius: 12,
+                        fill: RGBA(hex: 0x0A84FF, alpha: 0.8),
+                        shadow: DropShadow(blurRadius: 9, offset: SIMD2(-4, 3), color: RGBA(hex: 0x1B2A49, alpha: 0.5))),
+            RoundedRect(rect: DrawRect(x: 60, y: 150, width: 80, height: 50), cornerRadius: 10,
+                        fill: RGBA(hex: 0xFF375F), shadow: shadow, rotation: 0.3, scale: 0.85, opacity: 0.7),
+            RoundedRect(rect: DrawRect(x: 190, y: 170, width: 40, height: 40), cornerRadius: 20,
+                        fill: RGBA(hex: 0x30D158), shadow: DropShadow(blurRadius: 4, offset: SIMD2(2, -2))),
+        ]
+        // On a plain backdrop: a gradient's rows come out of the band's later passes a step apart from the writer's
+        // (`FirstFrameWriterTests`), which is not what is checked here.
+        var commands: [DrawCommand] = [.rect(DrawRect(x: 0, y: 0, width: 300, height: 240), fill: RGBA(hex: 0xE8EEF9))]
+        for card in cards {
+            commands.append(.roundedRect(card))
+            commands.append(.rect(DrawRect(x: card.rect.x + 4, y: card.rect.y + 4, width: 12, height: 3),
+                                  fill: RGBA(hex: 0x000000, alpha: 0.3)))
+        }
+        let list = DrawList(commands: commands)
+        let w = Int(300 * scale), h = Int(240 * scale)
+        let (gl, cpu) = try Self.bothWays(list, width: w, height: h, scale: scale)
+        let diff = ShapeRasterTests.difference(gl, cpu)
+        #expect(diff.largest <= 1, "\(w)x\(h): a byte off by \(diff.largest)")
+        #expect(diff.pixels * 100 < w * h, "\(w)x\(h): \(diff.pixels) px differ")
+        let unshadowed = DrawList(commands: list.commands.map { command in
+            guard case var .roundedRect(shape) = command else { return command }
+            shape.shadow = nil
+            return .roundedRect(shape)
+        })
+        let (_, bare) = try Self.bothWays(unshadowed, width: w, height: h, scale: scale)
+        let shade = ShapeRasterTests.difference(cpu, bare).pixels
+        #expect(shade > 5000 * Int(scale * scale), "\(w)x\(h): only \(shade) px of shadow")
+    }
+
+    /// What the writer leaves to GL: a shadow without blur, turned text, a raster. A background gradient (the
+    /// launch's first frame, `FirstFrameWriterTests`), line segments (the flash ring, `FlashRingTests`) and soft
+    /// shadows it writes.
     @Test func onlyCardsRectanglesAndUprightTextAreWrittenThisWay() {
         let card = RoundedRect(rect: DrawRect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 8, fill: RGBA(hex: 0xFFFFFF))
         let text = TextRun("Hello", position: SIMD2(4, 20), size: 11, color: RGBA(hex: 0x000000))
@@ -91,6 +135,8 @@ struct ListWriterTests {
                                                       .rect(DrawRect(x: 0, y: 0, width: 4, height: 4), fill: .clear)])))
         var shadowed = card
         shadowed.shadow = DropShadow(blurRadius: 6, offset: SIMD2(0, 2))
+        #expect(Renderer.canWrite(DrawList(commands: [.roundedRect(shadowed)])))
+        shadowed.shadow = DropShadow(blurRadius: 0, offset: SIMD2(0, 2))
         #expect(!Renderer.canWrite(DrawList(commands: [.roundedRect(shadowed)])))
         var turned = text
         turned.rotation = 0.1

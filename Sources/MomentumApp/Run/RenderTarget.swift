@@ -365,21 +365,23 @@ final class RenderTarget {
     /// committed). Nil once the GL draws the window.
     private var cpuFrame: (list: DrawList, width: Int, height: Int, scale: Double)?
 
-    /// Whether the CPU writes all of a frame (`Renderer.write`): the window's list and every layer shown apart — a
-    /// plain colour, a layer the writer draws (`Renderer.canWrite`) no larger than twice the window, or a long
-    /// list's tiles it draws (`LayerTiles`, where they go into the app's own buffers) — with `wl_shm` offered, into
+    /// Whether the CPU writes all of a frame (`Renderer.write`): the window's list and every layer shown apart, each
+    /// by the route `show` gives it (`LayerRoute.writesWhole`, the same rules) — a plain colour, a layer the writer
+    /// draws (`Renderer.canWrite`) no larger than twice the window, or a long list's tiles it draws (`LayerTiles`,
+    /// where they go into the app's own buffers) — with `wl_shm` offered, into
     /// a window with an EGL surface: the GL draws the frames after it in one pass, whose background is the writer's
     /// bytes; a window in the app's own buffers is drawn in bands, whose gradient rows come out one step apart from
     /// the writer's in about a third of the rows after the first band (docs/benchmarks/scenes.md, nineteenth step).
     private func writesWhole(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer], window: Window) -> Bool {
-        guard appBuffers == nil, ShmBuffers.areOffered(for: window), Renderer.canWrite(list) else { return false }
-        let windowSize = SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height))
-        return separated.values.allSatisfy { layer in
-            if layer.content.solidFill(size: layer.frame.size) != nil { return true }
-            guard Renderer.canWrite(layer.content), layer.frame.width <= 2 * windowSize.x else { return false }
-            let small = layer.frame.height <= 2 * windowSize.y
-            return small || layersInAppBuffers(window: window)
-        }
+        LayerRoute.writesWhole(list, separated: separated, window: routeWindow(window),
+                               windowInAppBuffers: appBuffers != nil)
+    }
+
+    /// What `window` gives a layer's route (`LayerRoute`).
+    private func routeWindow(_ window: Window) -> LayerRoute.Window {
+        LayerRoute.Window(size: SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height)),
+                          scale: window.scale, shm: ShmBuffers.areOffered(for: window),
+                          layersInAppBuffers: layersInAppBuffers(window: window))
     }
 
     /// Writes the window's `list` by the CPU into `wl_shm` buffers made for this frame, beside its EGL surface;
@@ -625,43 +627,41 @@ final class RenderTarget {
             hide(slot, scale: scale, into: &frame)  // wholly outside the window: nothing to show
             return
         }
-        let solid = layer.content.solidFill(size: layer.frame.size)
-        // A plain colour is a one-pixel wl_shm buffer the compositor stretches: no EGL surface to draw and swap.
+        // The route (`LayerRoute`, the rules `writesWhole` reads too): a plain colour is a one-pixel wl_shm buffer
+        // the compositor stretches (no EGL surface to draw and swap); a layer much taller than the window goes in
+        // tiles under a surface showing one transparent pixel. No larger than twice the window, where the compositor
+        // offers wl_shm, the CPU writes it: the HUD (its box, bars and text), whole (`Renderer.write`, as a list's
+        // tiles are), so a redraw four times a second makes no GL pass through the band and no read-back; so is a
+        // chrome (what the window draws over a layer, lifted) of what the writer draws that holds stroked segments,
+        // and such a chrome after them while it stays on the CPU (`chromeOfLines`): the playground's, where the
+        // knock's flash ring reaches the dock's chips and lifts them with it (and leaves them there as it fades). Not
+        // a chrome that never held them (the transition's), nor one only written at a launch's first frame: written
+        // whole each time it changes, it cost more than the GL's pass over what changed (docs/benchmarks/scenes.md,
+        // the nineteenth step). At a launch's first frame written by the CPU (`writingByCPU`) every layer it can
+        // write is written so. Else one rounded rectangle (a pull line that turns and stretches every frame) or a few
+        // small ones (the gallery's satellite, which turns as it orbits, and its lanes' running dots), stroked
+        // segments alone (the knock's flash ring, swelling and fading on the surface above the card, so a flash frame
+        // makes no GL pass), or a rasterised face turned over its shadowless background (the playground's tile as it
+        // spins: the face's texture, read back once, sampled by the CPU, so a spin frame makes no GL round trip;
+        // upright it is drawn by the GL as before) are written by `ShapeRaster`.
+        let held = layerSurfaces[slot.rawValue].map { $0.chromeOfLines && $0.layer == layer.layer } ?? false
+        let chromeOfLines = LayerRoute.chromeOfLines(layer, in: slot, held: held)
+        let route = LayerRoute.of(layer, in: slot, window: routeWindow(window), firstFrame: writingByCPU,
+                                  heldChromeOfLines: held)
+        var solid: RGBA?, shapes: [RoundedRect]?, lines: [LineSegment]?, face: (shapes: [RoundedRect], run: RasterRun)?
+        var listed = false, tall = false
+        switch route {
+        case let .plain(colour): solid = colour
+        case .tiles: tall = true
+        case .listed: listed = true
+        case let .shapes(list): shapes = list
+        case let .lines(list): lines = list
+        case let .face(under, run): face = (under, run)
+        case .gl: break
+        }
         let plain = solid.flatMap { self.solidBuffer($0, window: window) }
-        // A layer much taller than the window: tiles under a surface showing one transparent pixel.
-        let tall = solid == nil && layer.frame.height > 2 * windowSize.y && layer.frame.width <= 2 * windowSize.x
         let anchorPixel = tall ? solidBuffer(.clear, window: window) : nil
         let small = layer.frame.width <= 2 * windowSize.x && layer.frame.height <= 2 * windowSize.y
-        // One rounded rectangle no larger than twice the window (a pull line that turns and stretches every frame),
-        // or a few small ones (the gallery's satellite, which turns as it orbits, and its lanes' running dots): their
-        // pixels written by the CPU into wl_shm buffers, where the compositor offers them.
-        let offered = solid == nil && small && ShmBuffers.areOffered(for: window)
-        // The HUD (its box, bars and text): written whole by the CPU (`Renderer.write`, as a list's tiles are), so a
-        // redraw four times a second makes no GL pass through the band and no read-back. So is a chrome (what the
-        // window draws over a layer, lifted) of what the writer draws that holds stroked segments, and such a chrome
-        // after them while it stays on the CPU (`chromeOfLines`): the playground's, where the knock's flash ring
-        // reaches the dock's chips and lifts them with it (and leaves them there as it fades). Not a chrome that
-        // never held them (the transition's), nor one only written at a launch's first frame: written whole each time
-        // it changes, it cost more than the GL's pass over what changed (docs/benchmarks/scenes.md, the nineteenth
-        // step). At a launch's first frame written by the CPU (`writingByCPU`) every layer it can write is written so.
-        let held = layerSurfaces[slot.rawValue].map { $0.chromeOfLines && $0.layer == layer.layer } ?? false
-        let chromeOfLines = slot.isChrome && (held || layer.content.commands.contains(where: \.isLine))
-        let listed = offered && (slot == .overlay || writingByCPU || chromeOfLines) && Renderer.canWrite(layer.content)
-        let shapes = offered && !listed
-            ? ShapeRaster.shapes(of: layer.content).flatMap { shapes in
-                shapes.count == 1 || ShapeRaster.reach(of: shapes, scale: scale)
-                    <= Double(ShapeRaster.severalShapesPixelLimit) ? shapes : nil
-            } : nil
-        // Stroked segments alone (the knock's flash ring, a polyline mitred at its joints, swelling and fading on
-        // the surface above the card, where it reaches nothing else): written by the CPU the same way, so a flash
-        // frame makes no GL pass.
-        let lines = offered && !listed && shapes == nil ? ShapeRaster.lines(of: layer.content) : nil
-        // A rasterised face turned over its shadowless background (the playground's tile as it spins): the face's
-        // texture, read back once, sampled by the CPU into wl_shm buffers, so a spin frame makes no GL round trip
-        // (make-current, setup, read-back, swap copy). Upright it is drawn by the GL as before.
-        let face = offered && !listed && shapes == nil && lines == nil
-            && layer.frame.width * layer.frame.height * scale * scale <= Double(ShapeRaster.facePixelLimit)
-            ? ShapeRaster.face(of: layer.content) : nil
         // Drawn (by the CPU or the GL) rather than shown as a pixel the compositor stretches; the GL's frames go into
         // the app's own buffers where it can read them back, else into an EGL surface.
         let drawable = plain == nil && anchorPixel == nil
