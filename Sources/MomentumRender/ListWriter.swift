@@ -38,13 +38,15 @@ extension Renderer {
               Self.canWrite(list) else { return false }
         let words = pixels.base.bindMemory(to: UInt32.self, capacity: width * height)
         words.update(repeating: 0, count: width * height)
-        // Shapes in a row (or segments in a row) are written together, each over the ones before it; a fresh raster
-        // writes over the buffer as it is (it clears only what it wrote itself before).
+        // Shapes in a row (or segments in a row) are written together, each over the ones before it, by the
+        // renderer's raster told to forget what it wrote before: it writes over the buffer as it is (it clears only
+        // what it wrote itself since), and its record of rows is kept, not made again, for each run of shapes.
         var shapes: [RoundedRect] = [], lines: [LineSegment] = []
         func writeShapes() {
             guard !shapes.isEmpty || !lines.isEmpty else { return }
-            var raster = ShapeRaster()
-            _ = raster.draw(shapes, lines: lines, face: nil, scale: scale, into: words, width: width, height: height)
+            listRaster.forget(height: height)
+            _ = listRaster.draw(shapes, lines: lines, face: nil, scale: scale, into: words, width: width,
+                                height: height)
             shapes.removeAll(keepingCapacity: true)
             lines.removeAll(keepingCapacity: true)
         }

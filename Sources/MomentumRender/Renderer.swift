@@ -182,6 +182,9 @@ public final class Renderer {
     private var currentSurface = 0
     /// What the last `render` redrew, in buffer px (more than the damage when it drew in full).
     public internal(set) var lastRedrawnPixels = 0
+    /// The raster `write(_:width:height:scale:into:)` writes shapes and segments with, kept between writes for its
+    /// rows' record (`ShapeRaster.forget(height:)`), so that no write allocates one.
+    var listRaster = ShapeRaster()
 
     /// Number of quads in the last `draw` or `render` (each shadow is one to four quads, each shape, rect, line
     /// or text run one more).

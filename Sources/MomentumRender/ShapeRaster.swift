@@ -38,6 +38,22 @@ public struct ShapeRaster: Sendable {
         rows = 0..<height
     }
 
+    /// Forgets what it wrote, which the buffer keeps (a list written whole, `Renderer.write`, where the next run of
+    /// shapes goes over the ones before): its next `draw` into a buffer `height` rows tall clears nothing. Keeps its
+    /// storage: nothing is allocated once it has held a buffer that tall.
+    mutating func forget(height: Int) {
+        if spans.count == 2 * height {
+            for row in rows {
+                spans[2 * row] = 0
+                spans[2 * row + 1] = 0
+            }
+        } else {
+            spans.removeAll(keepingCapacity: true)
+            spans.append(contentsOf: repeatElement(0, count: 2 * Swift.max(height, 0)))
+        }
+        rows = 0..<0
+    }
+
     /// The most rounded rectangles a list drawn this way holds (the gallery's lanes have nine dots; its satellite is
     /// four: a body, two panels and a nose).
     public static let shapeLimit = 9

@@ -252,6 +252,41 @@ import Testing
         #expect(try c.app.waitExit() == 0)
     }
 
+    /// A chrome the CPU wrote because it held the knock's flash ring (`RenderTarget`'s `chromeOfLines`) is the
+    /// playground's alone. A chrome has no layer of its own, so the next scene's chrome in the same slot was taken
+    /// for it while the playground's surface was kept (hidden, for a second): switched to the scroll list (key s)
+    /// right after a knock, the list's header bar was written whole by the CPU (its switch frame 1 051 152 px drawn,
+    /// no layer through the GL), where a switch with no knock before it draws the header through the GL (958 992 px,
+    /// one layer). At 800x600, the autoplay's first knock.
+    @Test func aChromeThatHeldTheFlashRingIsNotTheNextScenes() throws {
+        /// Types s and returns the first frame after the switch to the list.
+        func switchToTheList(_ c: Compositor, after mark: Int) throws -> (frame: TraceRecord.Frame, t: Double) {
+            try c.type("s")
+            let switched = try c.app.waitFor("the switch to the list", after: mark) { $0.sceneSwitch != nil }
+            #expect(switched.event.sceneSwitch == .scroll)
+            let first = try c.app.waitFor("a frame of the list", after: switched.index) { $0.frame != nil }
+            return (try #require(first.event.frame), switched.event.t)
+        }
+        // The control: a switch with no knock before it draws the list's header through the GL.
+        let d = try Compositor(scene: .playground, arguments: ["--no-hud"], output: (800, 600))
+        let unknocked = try switchToTheList(d, after: d.app.events.count).frame
+        try #require((unknocked.layerSwaps ?? 0) >= 1, "the header through the GL after a plain switch")
+        let c = try Compositor(scene: .playground, arguments: ["--autoplay", "--no-hud"], output: (800, 600))
+        let knock = try c.app.waitFor("the autoplay's first knock", timeout: 60) { line in
+            guard let hit = line.gesture(.collision), let card = hit.vector(.velocityBefore),
+                  let tile = hit.vector(.tileVelocityBefore) else { return false }
+            return ((card - tile) * (card - tile)).sum() > 300 * 300
+        }
+        // The ring drawn (lifted onto the chrome above the card, written by the CPU).
+        let ring = try c.app.waitFor("the flash drawn", after: knock.index) { ($0.frame?.drawnPixels ?? 0) > 0 }
+        let (frame, t) = try switchToTheList(c, after: ring.index)
+        // Within the second the playground's chrome surface is kept.
+        try #require(t - knock.event.t < 1, "switched \(t - knock.event.t) s after the knock")
+        let drawn = "\(frame.drawnPixels ?? -1) px drawn, \(frame.layerSwaps ?? -1) layers through the GL"
+        let plain = "\(unknocked.drawnPixels ?? -1) px, \(unknocked.layerSwaps ?? -1)"
+        #expect((frame.layerSwaps ?? 0) >= 1, "the list's first frame after a knock: \(drawn) (without: \(plain))")
+    }
+
     /// Every layer surface the GL draws (the panel's, the transition's sheet) holds its pixels in the app's own
     /// `wl_shm` buffers (`momentum-layer`), not in an EGL surface with swrast's back buffer beside Mesa's buffers:
     /// Mesa's buffers (`mesa-shared`) are the window's alone, each as large as the window.

@@ -473,8 +473,9 @@ final class RenderTarget {
             didSet { if shows != .cpu { chromeOfLines = false } }
         }
         /// A chrome the CPU wrote because it held stroked segments (the flash ring), or did since: kept on the CPU,
-        /// through a frame or two hidden between the ring's frames, until the GL or a plain colour draws it or its
-        /// surface is let go (`releaseIdle`); not set by a launch's first frame alone.
+        /// through a frame or two hidden between the ring's frames, until the GL or a plain colour draws it, its
+        /// surface is let go (`releaseIdle`) or another scene shows (`sceneSwitched`); not set by a launch's first
+        /// frame alone.
         var chromeOfLines = false
         /// When it was hidden (the frame's draw start, s; nil while shown): hidden for `RenderTarget.idleSeconds`,
         /// it is let go with everything it holds (`releaseIdle`).
@@ -1013,6 +1014,15 @@ final class RenderTarget {
                                     x: 0, y: Int32(top - visible.y), width: Int32(visible.width),
                                     height: Int32(visible.maxY - top), opaque: [])
         }
+    }
+
+    /// Another scene shows from the next frame: a chrome surface the CPU wrote because the last scene's chrome held
+    /// stroked segments (`chromeOfLines`: the playground's flash ring) no longer keeps that route. A chrome has no
+    /// layer of its own to tell it by, so the next scene's chrome in the same slot was taken for it while the surface
+    /// was kept (hidden for up to `idleSeconds`, or shown on): the list's header after a knock was written whole by
+    /// the CPU instead of drawn by the GL.
+    func sceneSwitched() {
+        for state in layerSurfaces { state?.chromeOfLines = false }
     }
 
     /// Hides the surface of `slot` if it shows anything (it disappears with the window's next commit).

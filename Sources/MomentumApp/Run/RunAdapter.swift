@@ -244,7 +244,10 @@ final class RunAdapter {
         }
         for effect in effects {
             switch effect {
-            case .trace(let line): writer.write(line)
+            case .trace(let line):
+                // Another scene: the last one's chromes are not its own (`RenderTarget.sceneSwitched`).
+                if case .scene = line.record { target.sceneSwitched() }
+                writer.write(line)
             case .readInput:
                 // The input that arrived while the frame waited for its start reaches the core before it is built.
                 loop?.dispatchWaiting()
