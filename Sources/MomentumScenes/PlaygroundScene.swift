@@ -597,9 +597,16 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             if layers.isAnimating(.position, of: bodies[b].layer) { catchBody(b, into: &reports) }
             else { bodies[b].pressedMoving = nil }
         }
-        for b in bodies.indices { collide(b, step: dt, into: &reports) }
-        for b in bodies.indices { for other in bodies.indices where other > b { collide(b, other, step: dt, into: &reports) } }
-        for b in bodies.indices { strikeWalls(b, into: &reports) }
+        if hasGravity {
+            for b in bodies.indices { collide(b, step: dt, into: &reports) }
+            for b in bodies.indices { for other in bodies.indices where other > b { collide(b, other, step: dt, into: &reports) } }
+            for b in bodies.indices { strikeWalls(b, into: &reports) }
+        } else {
+            // The turned bodies' corners off the walls first: lifted off the floor after the contacts were solved, a
+            // spinning tile was put 1–5 px into the card above it.
+            for b in bodies.indices { strikeWalls(b, into: &reports) }
+            collideAll(step: dt, into: &reports)
+        }
         if cameToRest { partResting() }
         clearLegend()
         syncDecorations()
@@ -1347,6 +1354,230 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         ]))
     }
 
+    /// With gravity off, every touching pair on the field at once (the card and a body, two bodies, a body and a
+    /// wall): one contact world a frame (`DynamicsWorld`: the engine's contact solver, restitution 0.6, friction, masses
+    /// by area, eight iterations over all the contacts together; a body a finger holds, the card held or at rest and
+    /// the walls immovable; the card and the walls never meet in it, the card keeps inside them on its own). Solved
+    /// pair by pair, one pair's push undid the last: the card driving the puck onto the tile against the floor drew
+    /// the two 48 px into each other. What the solve does to the velocities is handed to each body as `collide` does
+    /// (the card on its backend toward where its new velocity takes it, a body free, spinning where struck off its
+    /// centre); then whatever is still drawn into another is pushed out in position, every pair together, the
+    /// immovable holding (`DynamicsWorld.separate`: Box2D's position solver), so no frame draws one more than a
+    /// fraction of a px into another. The card and a body at rest over each other, and a body wedged against a wall by
+    /// a card that does not give way, make way as before (`makeWay`), and so does a body the push-out leaves in such a
+    /// card; a body gliding on a spring takes no part.
+    private mutating func collideAll(step: Double, into reports: inout [SceneEvent]) {
+        guard step > 0 else { return }
+        let cardShape = card, cardSize = cardShape.scaledHalfSize * 2
+        let cardReach = (cardSize * cardSize).sum().squareRoot() / 2
+        var joins = bodies.indices.map { b -> Bool in
+            if case .spring = layers.animation(.position, of: bodies[b].layer) { return false }
+            return true
+        }
+        for b in bodies.indices where joins[b] && !bodies[b].held {
+            let now = layers.presented(.position, of: bodies[b].layer), gap = cardShape.rect.center - now.value
+            let reach = cardReach + bodySide(b) * 0.71 + 4
+            guard (gap * gap).sum() < reach * reach else { continue }
+            if !isHeld, !isAnimating(.position), !layers.isAnimating(.position, of: bodies[b].layer) {
+                // Both at rest, one over the other (the card put down on the body): the body makes way.
+                makeWay(b)
+            } else if isHeld || !isAnimating(.position), wedged(b, at: now.value) {
+                // Wedged between a wall and a card that does not give way: no room to be pushed into. The bodies under
+                // a card pinched over them glide out together (`makeWay`), not pushed into each other.
+                makeWay(b, from: now.velocity)
+            } else {
+                continue
+            }
+            if layers.isAnimating(.position, of: bodies[b].layer) || Self.overlap(cardBox(), bodyBox(b, at: bodyPosition(b))) {
+                joins[b] = false
+            }
+        }
+        let cardMovable = !isHeld && isAnimating(.position)
+        let moves = bodies.indices.map { joins[$0] && (bodies[$0].held || layers.isAnimating(.position, of: bodies[$0].layer)) }
+        // Nothing to solve unless something moving (or held) comes within reach of something else.
+        func near(_ a: SIMD2<Double>, _ reachA: Double, _ b: SIMD2<Double>, _ reachB: Double) -> Bool {
+            let gap = a - b, reach = reachA + reachB + 4
+            return (gap * gap).sum() < reach * reach
+        }
+        let cardMoves = isHeld || isAnimating(.position)
+        let anyNear = bodies.indices.contains { b in
+            guard joins[b] else { return false }
+            let at = bodyPosition(b), reach = bodySide(b) * 0.71
+            if (cardMoves || moves[b]) && near(cardShape.rect.center, cardReach, at, reach) { return true }
+            return bodies.indices.contains { o in
+                o > b && joins[o] && (moves[b] || moves[o]) && near(at, reach, bodyPosition(o), bodySide(o) * 0.71)
+            }
+        }
+        guard anyNear else { return }
+        let velocities = (card: velocity, bodies: bodies.indices.map { bodyVelocity($0) })
+        let spins = bodies.indices.map { bodyAngularVelocity($0) }
+        /// The field `ahead` seconds on at the velocities now; `rotating`: free bodies turn (the velocity solve).
+        func world(ahead: Double, rotating: Bool) -> (DynamicsWorld, DynamicsItem, [DynamicsItem?], Range<Int>) {
+            var world = DynamicsWorld()
+            // A stack's push travels one contact an iteration: the floor's reaches a card two bodies up in a few, and
+            // Box2D's eight left the row of three in `DynamicsSeparateTests` closing at 900 px/s; 40 settle it.
+            world.velocityIterations = Self.contactIterations
+            var props = Self.tileProperties()
+            props.density = cardMovable ? 100 : 0
+            let c = world.addItem(center: cardShape.rect.center + velocities.card * ahead, width: cardSize.x,
+                                  height: cardSize.y, properties: props)
+            world.setAngle(cardShape.rotation, for: c)
+            world.setVelocity(velocities.card, for: c)
+            world.setCollisionGroup(-1, for: c)
+            let items = bodies.indices.map { b -> DynamicsItem? in
+                guard joins[b] else { return nil }
+                var props = Self.tileProperties()
+                props.density = bodies[b].held ? 0 : 100
+                props.allowsRotation = rotating && !bodies[b].held
+                let i = world.addItem(center: bodyPosition(b) + velocities.bodies[b] * ahead, width: bodySide(b),
+                                      height: bodySide(b), properties: props)
+                world.setAngle(bodyAngle(b) + spins[b] * ahead, for: i)
+                world.setVelocity(velocities.bodies[b], for: i)
+                if rotating { world.setAngularVelocity(spins[b], for: i) }
+                return i
+            }
+            // The walls: the field's, immovable, each a slab as deep as the window is large. For the velocities its
+            // face is out by what Box2D leaves between touching boxes (their skins less a slop), so a body sliding
+            // along a wall is not taken off it; pushed out in position, a body ends inside the field (1.5 px off the
+            // wall), not 1.5 px past it, where the wall then pushed it back into the card.
+            let field = fieldRect, deep = Swift.max(size.x, size.y)
+            let out = rotating ? 2 * DynamicsUnits.linearSlop * 2 - DynamicsUnits.linearSlop : 0
+            var wall = Self.tileProperties()
+            wall.density = 0
+            wall.friction = 0
+            let first = 1 + items.compactMap { $0 }.count
+            for (center, extent) in [
+                (SIMD2(field.x - out - deep / 2, field.center.y), SIMD2(deep, field.height + 2 * deep)),
+                (SIMD2(field.maxX + out + deep / 2, field.center.y), SIMD2(deep, field.height + 2 * deep)),
+                (SIMD2(field.center.x, field.y - out - deep / 2), SIMD2(field.width + 2 * deep, deep)),
+                (SIMD2(field.center.x, field.maxY + out + deep / 2), SIMD2(field.width + 2 * deep, deep)),
+            ] {
+                let w = world.addItem(center: center, width: extent.x, height: extent.y, properties: wall)
+                world.setCollisionGroup(-1, for: w)
+            }
+            return (world, c, items, first..<first + 4)
+        }
+        /// The touching pairs other than a body and a wall (a wall alone is the body's own backend's).
+        func meetings(_ world: DynamicsWorld, walls: Range<Int>) -> [(DynamicsItem, DynamicsItem)] {
+            world.touchingPairs.filter { !walls.contains($0.0.index) && !walls.contains($0.1.index) }
+        }
+        // Touching now, or about to: where they will be half a frame on, so an impact is drawn at most half a
+        // frame's travel early or late.
+        var (solved, c, items, walls) = world(ahead: 0, rotating: true)
+        _ = solved.resolveContacts(atCentreOfPressure: true)
+        var met = meetings(solved, walls: walls)
+        if met.isEmpty {
+            (solved, c, items, walls) = world(ahead: step / 2, rotating: true)
+            _ = solved.resolveContacts(atCentreOfPressure: true)
+            met = meetings(solved, walls: walls)
+        }
+        if !met.isEmpty { hand(solved, card: c, items: items, met: met, before: velocities, spins: spins, into: &reports) }
+        // Whatever is still drawn into another is pushed out, every pair together.
+        var placed = world(ahead: 0, rotating: false)
+        let overlaps = placed.0.overlaps()
+        let deepest = overlaps.filter { !placed.3.contains($0.0.index) && !placed.3.contains($0.1.index) }
+            .map(\.2).max() ?? 0
+        guard deepest > 0.25 else { return }
+        if placed.0.separate() > 0.5, !cardMovable {
+            // No room to push them out: a card that does not give way (held, or at rest where it was put) pressing a
+            // body against a wall or the others (a card pinched over two bodies). Nothing is pushed (pushed, they
+            // were squeezed into each other); each body left in the card makes way, gliding on from the velocity it
+            // has, as a wedged one does.
+            for (i, j, depth) in overlaps where depth > 0.5 && i == placed.1 {
+                guard let b = placed.2.firstIndex(where: { $0 == j }), !bodies[b].held,
+                      !layers.isAnimating(.position, of: bodies[b].layer) || layers.animation(.position, of: bodies[b].layer)
+                        .map({ if case .spring = $0 { false } else { true } }) ?? true else { continue }
+                makeWay(b, from: layers.presented(.position, of: bodies[b].layer).velocity)
+            }
+            return
+        }
+        if cardMovable {
+            // Kept inside the window (the card and the walls do not meet in the world): pushed past an edge, it stops
+            // at it.
+            let raw = placed.0.position(of: placed.1), centre = cardShape.rect.center
+            let to = clamped(centre) == centre ? clamped(raw) : raw
+            if ((to - centre) * (to - centre)).sum() > 1e-12 {
+                let goal = layers[cardLayer].position, now = layers.removeAnimation(.position, of: cardLayer)
+                move(from: to, velocity: now.velocity, to: clamped(goal + to - now.value))
+            }
+        }
+        for b in bodies.indices where !bodies[b].held {
+            guard let i = placed.2[b] else { continue }
+            let to = placed.0.position(of: i), at = bodyPosition(b)
+            guard ((to - at) * (to - at)).sum() > 1e-12 else { continue }
+            let now = layers.removeAnimation(.position, of: bodies[b].layer)
+            moveBody(b, from: to, velocity: now.velocity)
+        }
+    }
+
+    /// Velocity iterations of `collideAll`'s contact world (Box2D's default is 8).
+    static let contactIterations = 40
+
+    /// What `collideAll`'s solve did to the velocities, handed to the card and each body (`met`: the touching pairs
+    /// of `world`, the card `card` and the bodies `items`), with a `collision` event for each pair where one changed
+    /// and a flash where the fastest met.
+    private mutating func hand(_ world: DynamicsWorld, card c: DynamicsItem, items: [DynamicsItem?],
+                               met: [(DynamicsItem, DynamicsItem)], before: (card: SIMD2<Double>, bodies: [SIMD2<Double>]),
+                               spins: [Double], into reports: inout [SceneEvent]) {
+        func changed(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool { ((a - b) * (a - b)).sum() > 1 }
+        let newCard = world.velocity(of: c)
+        let cardTurned = !isHeld && isAnimating(.position) && changed(newCard, before.card)
+        var turned = Array(repeating: false, count: bodies.count)
+        for b in bodies.indices where !bodies[b].held {
+            guard let i = items[b] else { continue }
+            let v = world.velocity(of: i), w = world.angularVelocity(of: i)
+            if abs(w - spins[b]) > 0.05 {
+                spinBody(b, velocity: w)
+                turned[b] = true
+            }
+            guard changed(v, before.bodies[b]) else { continue }
+            let from = layers.removeAnimation(.position, of: bodies[b].layer).value
+            moveBody(b, from: from, velocity: v)
+            turned[b] = true
+        }
+        if cardTurned {
+            let from = layers.removeAnimation(.position, of: cardLayer).value
+            move(from: from, velocity: newCard, to: clamped(from + newCard * Self.projectionTime))
+        }
+        /// The body of item `i`, or nil for the card.
+        func body(_ i: DynamicsItem) -> Int? { items.firstIndex { $0 == i } }
+        /// Where body `a` (nil: the card) and body `b` meet: between the nearest points of the card's box and the
+        /// body's, or midway between two bodies.
+        func meeting(_ a: Int?, _ b: Int?) -> SIMD2<Double> {
+            guard let b = a == nil ? b : b == nil ? a : nil else {
+                return ((a.map { bodyPosition($0) } ?? position) + (b.map { bodyPosition($0) } ?? position)) / 2
+            }
+            let box = cardBox(), at = bodyPosition(b), half = bodySide(b) / 2, centre = position
+            let onCard = SIMD2(Swift.min(Swift.max(at.x, box.x), box.maxX), Swift.min(Swift.max(at.y, box.y), box.maxY))
+            let onBody = SIMD2(Swift.min(Swift.max(centre.x, at.x - half), at.x + half),
+                               Swift.min(Swift.max(centre.y, at.y - half), at.y + half))
+            return (onCard + onBody) / 2
+        }
+        var fastest: (speed: Double, at: SIMD2<Double>)?
+        for (i, j) in met {
+            let (a, b) = (body(i), body(j))
+            guard a.map({ turned[$0] }) ?? cardTurned || b.map({ turned[$0] }) ?? cardTurned else { continue }
+            let va = a.map { before.bodies[$0] } ?? before.card, vb = b.map { before.bodies[$0] } ?? before.card
+            let speed = ((va - vb) * (va - vb)).sum().squareRoot()
+            if speed > fastest?.speed ?? 0 { fastest = (speed, meeting(a, b)) }
+            // The card first (its velocities as `velocity`), then a body, as one pair's event always read.
+            let (first, second) = a == nil ? (i, j) : b == nil ? (j, i) : (i, j)
+            let name = [first, second].compactMap(body).map { bodies[$0].name }.joined(separator: "+")
+            let v = { (k: DynamicsItem) in body(k).map { before.bodies[$0] } ?? before.card }
+            reports.append(SceneEvent(.collision, [
+                TraceField(EventField.object, .string(name)),
+                TraceField(EventField.velocityBefore, .vector(v(first))),
+                TraceField(EventField.velocityAfter, .vector(world.velocity(of: first))),
+                TraceField(EventField.tileVelocityBefore, .vector(v(second))),
+                TraceField(EventField.tileVelocityAfter, .vector(world.velocity(of: second))),
+            ]))
+        }
+        // An impact a user sees (three times Box2D's bounce threshold, 300 px/s): a flash where they met.
+        if let fastest, fastest.speed > 3 * DynamicsUnits.restitutionThreshold {
+            PlaygroundDecor.flash(spark, at: fastest.at, in: &layers)
+        }
+    }
+
     /// Two bodies meet: as `collide` for the card and a body, the contact solver says what the impact does to their
     /// velocities (restitution 0.6, friction, their masses by area; one a finger holds is immovable), each spins as
     /// struck off its centre, and each free one goes on from where it is drawn with its new velocity. Overlapping,
@@ -1509,7 +1740,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             $0 != b && !bodies[$0].held && !layers.isAnimating(.position, of: bodies[$0].layer)
                 && !Self.overlap(bodyBox($0, at: bodyPosition($0)), tile)
         }
-        let paths = otherPaths(b, from: at, resting: false)
+        // Parted from another body, not across the card either (it glided up through the card resting on the two).
+        let paths = otherPaths(b, from: at, resting: false) + (box == card || Self.overlap(cardBox(), tile) ? [] : [cardBox()])
         func blocked(_ spot: SIMD2<Double>) -> DrawRect? { Self.blocked(bodyBox(b, at: spot), from: tile, by: paths) }
         // On whole px (as its surface is placed), rounded away from the card; past a gliding body in the way.
         let x = at.x.rounded(), y = at.y.rounded()
