@@ -1365,16 +1365,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// immovable holding (`DynamicsWorld.separate`: Box2D's position solver), so no frame draws one more than a
     /// fraction of a px into another. The card and a body at rest over each other, and a body wedged against a wall by
     /// a card that does not give way, make way as before (`makeWay`), and so does a body the push-out leaves in such a
-    /// card; a body gliding on a spring takes no part.
+    /// card; a body gliding on a spring (making way) takes part, passing only the card and a body it is drawn in.
     private mutating func collideAll(step: Double, into reports: inout [SceneEvent]) {
         guard step > 0 else { return }
         let cardShape = card, cardSize = cardShape.scaledHalfSize * 2
         let cardReach = (cardSize * cardSize).sum().squareRoot() / 2
-        var joins = bodies.indices.map { b -> Bool in
-            if case .spring = layers.animation(.position, of: bodies[b].layer) { return false }
-            return true
+        /// Whether body `b` glides on a spring (making way, `makeWay`).
+        func gliding(_ b: Int) -> Bool {
+            if case .spring = layers.animation(.position, of: bodies[b].layer) { return true }
+            return false
         }
-        for b in bodies.indices where joins[b] && !bodies[b].held {
+        var joins = Array(repeating: true, count: bodies.count)
+        for b in bodies.indices where !gliding(b) && !bodies[b].held {
             let now = layers.presented(.position, of: bodies[b].layer), gap = cardShape.rect.center - now.value
             let reach = cardReach + bodySide(b) * 0.71 + 4
             guard (gap * gap).sum() < reach * reach else { continue }
@@ -1388,8 +1390,26 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             } else {
                 continue
             }
-            if layers.isAnimating(.position, of: bodies[b].layer) || Self.overlap(cardBox(), bodyBox(b, at: bodyPosition(b))) {
-                joins[b] = false
+            if !gliding(b), Self.overlap(cardBox(), bodyBox(b, at: bodyPosition(b))) { joins[b] = false }
+        }
+        // A body gliding out from under the card (making way) passes the card it lies in (and the walls: its glide
+        // ends inside them), but meets the other bodies and a card it is clear of as any body does: left out, it
+        // glided through the other body pushed out with it from under a pinched card, and up through a card come to
+        // rest on it. What meets it takes it off its spring (`hand`, or pushed out in position below).
+        // Nor does it meet a body it is drawn over (the one it makes way for: two bodies left over each other are
+        // parted by one gliding out, the other staying where it was): the two share a negative group.
+        var groups = bodies.indices.map { b in
+            gliding(b) && Self.overlap(cardBox(), bodyBox(b, at: bodyPosition(b))) ? -1 : 0
+        }
+        for b in bodies.indices where gliding(b) && groups[b] == 0 {
+            for o in bodies.indices where o != b && joins[o]
+                && Self.overlap(bodyBox(b, at: bodyPosition(b)), bodyBox(o, at: bodyPosition(o))) {
+                if groups[o] == 0 || groups[o] == -2 - b {
+                    groups[o] = -2 - b
+                    groups[b] = -2 - b
+                } else {
+                    joins[b] = false
+                }
             }
         }
         let cardMovable = !isHeld && isAnimating(.position)
@@ -1434,6 +1454,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
                 world.setAngle(bodyAngle(b) + spins[b] * ahead, for: i)
                 world.setVelocity(velocities.bodies[b], for: i)
                 if rotating { world.setAngularVelocity(spins[b], for: i) }
+                if groups[b] != 0 { world.setCollisionGroup(groups[b], for: i) }
                 return i
             }
             // The walls: the field's, immovable, each a slab as deep as the window is large. For the velocities its
@@ -1740,8 +1761,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             $0 != b && !bodies[$0].held && !layers.isAnimating(.position, of: bodies[$0].layer)
                 && !Self.overlap(bodyBox($0, at: bodyPosition($0)), tile)
         }
-        // Parted from another body, not across the card either (it glided up through the card resting on the two).
-        let paths = otherPaths(b, from: at, resting: false) + (box == card || Self.overlap(cardBox(), tile) ? [] : [cardBox()])
+        // Not across the card either, where the body is not drawn in it: parted from another body, it glided up
+        // through the card resting on the two; come to rest 2.7 px below the card in a corner (within the 8 px the
+        // card is kept clear by), the puck glided up through it.
+        let paths = otherPaths(b, from: at, resting: false) + (Self.overlap(cardBox(), tile) ? [] : [cardBox()])
         func blocked(_ spot: SIMD2<Double>) -> DrawRect? { Self.blocked(bodyBox(b, at: spot), from: tile, by: paths) }
         // On whole px (as its surface is placed), rounded away from the card; past a gliding body in the way.
         let x = at.x.rounded(), y = at.y.rounded()
