@@ -62,6 +62,9 @@ public struct RunCore {
 
     /// The scene shown, the switcher over it and the backend new scenes get.
     public private(set) var scene: any Scene
+    /// How many times another scene was shown (`s`, Tab, the switcher): the platform layer tells a switch by it,
+    /// traced or not (`RenderTarget.sceneSwitched`).
+    public private(set) var sceneSwitches = 0
     public private(set) var switcher: SceneSwitcher
     public private(set) var backend: BackendKind
     /// When the next frame is drawn.
@@ -343,6 +346,7 @@ public struct RunCore {
     private mutating func switchScene(to kind: SceneKind, at now: Double, into effects: inout [RunEffect]) {
         scene = kind.make(size: size, backend: backend)
         scene.setOutputScale(scale)
+        sceneSwitches += 1
         if let index = SceneKind.allCases.firstIndex(of: kind) { switcher.selected = index }
         trace(.scene(name: kind.rawValue), at: now, into: &effects)
         frameState.invalidate()

@@ -34,6 +34,24 @@ struct RunCoreTests {
         return RunCoreDriver(configuration: configuration, compositor: compositor)
     }
 
+    @Test("a scene switch is told to the platform layer with the trace off (no `scene` line to tell it by): the chrome a playground knock left on the CPU is let go in a run without --trace too")
+    func aSceneSwitchIsToldUntraced() {
+        var configuration = RunConfiguration()
+        configuration.scene = .playground
+        #expect(!configuration.tracing)
+        var core = RunCore(configuration: configuration, start: 0)
+        var effects: [RunEffect] = []
+        core.handle(.configured(WindowConfiguration(width: 800, height: 600, scale: 1, bufferWidth: 800,
+                                                    bufferHeight: 600, canSeparate: true)), at: 0, into: &effects)
+        core.handle(.dispatched, at: 0, into: &effects)
+        #expect(core.sceneSwitches == 0)
+        core.handle(.key(.nextScene), at: 0.5, into: &effects)
+        #expect(core.sceneSwitches == 1, "switches told: \(core.sceneSwitches)")
+        #expect(!(core.scene is PlaygroundScene), "the scene after the switch: \(type(of: core.scene))")
+        let traced = effects.filter { if case .trace = $0 { true } else { false } }
+        #expect(traced.isEmpty, "an untraced run traced \(traced.count) lines")
+    }
+
     @Test("at rest nothing is drawn and nothing asked for: one frame after the configure, one for its callback, then idle")
     func idleIsIdle() {
         var driver = RunCoreDriver(configuration: RunConfiguration())

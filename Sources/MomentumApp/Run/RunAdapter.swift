@@ -234,10 +234,18 @@ final class RunAdapter {
     /// sends `.inputRead` while the effects of `.dispatched` are carried out), so an event makes no array.
     private var effectArrays: [[RunEffect]] = []
 
+    /// The core's `sceneSwitches` when it was last looked at.
+    private var sceneSwitchesSeen = 0
+
     /// Hands `event` (arrived at `now`) to the core and carries out what it asks.
     private func send(_ event: RunEvent, at now: Double = HostClock.now()) {
         var effects = effectArrays.popLast() ?? []
         core.handle(event, at: now, into: &effects)
+        // Another scene: the last one's chromes are not its own (`RenderTarget.sceneSwitched`), traced or not.
+        if core.sceneSwitches != sceneSwitchesSeen {
+            sceneSwitchesSeen = core.sceneSwitches
+            target.sceneSwitched()
+        }
         defer {
             effects.removeAll(keepingCapacity: true)
             effectArrays.append(effects)
@@ -245,8 +253,6 @@ final class RunAdapter {
         for effect in effects {
             switch effect {
             case .trace(let line):
-                // Another scene: the last one's chromes are not its own (`RenderTarget.sceneSwitched`).
-                if case .scene = line.record { target.sceneSwitched() }
                 writer.write(line)
             case .readInput:
                 // The input that arrived while the frame waited for its start reaches the core before it is built.
