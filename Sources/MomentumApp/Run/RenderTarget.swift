@@ -960,6 +960,9 @@ final class RenderTarget {
         // stretched byte for byte (`scripts/check-stretch-strip.py`; one row high at scale 2 is not).
         let rows = Int(scale)
         let redraw = strip.drawn.map { $0.content != layer.content || $0.scale != scale || $0.width != width } ?? true
+        // An equal drawing that arrived as a new copy: kept in its place, so the next frames compare it at once (as
+        // `show` keeps the layer's own), not command by command while the sheet slides.
+        if !redraw { strip.drawn?.content = layer.content }
         var changed = false
         if redraw || !strip.subsurface.isShown {
             try context.makeWindowCurrent()
