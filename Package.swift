@@ -123,7 +123,7 @@ let package = Package(
         // MomentumRun for the HUD's drawing (the CPU-written HUD against the GL's).
         .testTarget(name: "MomentumRenderTests",
                     dependencies: ["MomentumRender", "MomentumLayers", "MomentumText", "MomentumRun", realModule,
-                                   "CGLES", "CZlib"],
+                                   "CGLES", "CZlib", "MomentumTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "MomentumTextTests", dependencies: ["MomentumText"], swiftSettings: strict),
         .testTarget(name: "MomentumAppTests",

@@ -1,29 +1,13 @@
 import MomentumLayers
 import MomentumRun
 import MomentumScenes
+import MomentumTestSupport
 import Testing
 @testable import MomentumApp
 
 /// One set of rules for where a layer goes (`LayerRoute`): what `RenderTarget.writesWhole` decides for a launch's
 /// first frame and what `RenderTarget.show` then does with each of its layers.
 struct LayerRouteTests {
-    /// The first frame a scene's autoplay asks for in a `width` × `height` window at `scale`, layers apart.
-    static func firstPlan(_ scene: SceneKind, width: Double, height: Double, scale: Double) -> FramePlan? {
-        var configuration = RunConfiguration()
-        configuration.scene = scene
-        configuration.autoplay = true
-        configuration.hud = false
-        var core = RunCore(configuration: configuration, start: 0.5)
-        var plans: [FramePlan] = []
-        for event in [RunEvent.configured(WindowConfiguration(width: Int(width), height: Int(height), scale: scale,
-                                                              bufferWidth: Int(width * scale),
-                                                              bufferHeight: Int(height * scale), canSeparate: true)),
-                      .dispatched] {
-            for case let .present(plan) in core.handle(event, at: 0.5) { plans.append(plan) }
-        }
-        return plans.first
-    }
-
     /// Every scene's first frame, in windows that keep an EGL surface with `wl_shm` offered (the list's tiles in the
     /// app's buffers, as where BGRA is read back), is one the CPU writes whole — and each of its layers then goes by
     /// a route the CPU writes, none through the GL; with no `wl_shm`, or a window in the app's own buffers, none is,
@@ -32,7 +16,7 @@ struct LayerRouteTests {
                       (1280.0, 720.0, 1.0)])
     func everySceneFirstFrameIsWrittenWholeAndEachLayerByTheCPU(width: Double, height: Double, scale: Double) {
         for scene in SceneKind.allCases {
-            guard let plan = Self.firstPlan(scene, width: width, height: height, scale: scale) else {
+            guard let plan = FirstPlan.of(scene, width: width, height: height, scale: scale) else {
                 Issue.record("\(scene.rawValue): no first frame")
                 continue
             }

@@ -1,6 +1,7 @@
 import MomentumLayers
 import MomentumRun
 import MomentumScenes
+import MomentumTestSupport
 import Testing
 @testable import MomentumRender
 
@@ -9,23 +10,6 @@ import Testing
 /// background gradient and what lies on it) and each layer shown apart, the same pixels within the blend's rounding.
 @Suite(.serialized)
 struct FirstFrameWriterTests {
-    /// The first frame a scene's autoplay asks for in a `width` × `height` window at `scale`, layers apart.
-    static func firstPlan(_ scene: SceneKind, width: Double, height: Double, scale: Double) -> FramePlan? {
-        var configuration = RunConfiguration()
-        configuration.scene = scene
-        configuration.autoplay = true
-        configuration.hud = false
-        var core = RunCore(configuration: configuration, start: 0.5)
-        var plans: [FramePlan] = []
-        for event in [RunEvent.configured(WindowConfiguration(width: Int(width), height: Int(height), scale: scale,
-                                                              bufferWidth: Int(width * scale),
-                                                              bufferHeight: Int(height * scale), canSeparate: true)),
-                      .dispatched] {
-            for case let .present(plan) in core.handle(event, at: 0.5) { plans.append(plan) }
-        }
-        return plans.first
-    }
-
     /// Whether the CPU writes all of `plan` (as `RenderTarget.writesWhole` asks, the tiles' size aside).
     static func writesWhole(_ plan: FramePlan) -> Bool {
         Renderer.canWrite(plan.list) && plan.separated.values.allSatisfy { layer in
@@ -42,7 +26,7 @@ struct FirstFrameWriterTests {
     func theFirstFrameWrittenByTheCPUIsThePixelsGLDraws(width: Double, height: Double, scale: Double) throws {
         var written: [SceneKind] = []
         for scene in SceneKind.allCases {
-            guard let plan = Self.firstPlan(scene, width: width, height: height, scale: scale) else {
+            guard let plan = FirstPlan.of(scene, width: width, height: height, scale: scale) else {
                 Issue.record("\(scene.rawValue): no first frame")
                 continue
             }
