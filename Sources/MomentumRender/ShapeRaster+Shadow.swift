@@ -11,27 +11,18 @@ extension ShapeRaster {
     /// which the fill then covers whole: so does this, a hundredth of a px inside that box (a pixel at its edge is
     /// written and then covered: the same bytes). Widens the rows' spans and `first`…`last`; returns the pixels
     /// written.
-    mutating func drawShadow(of shape: RoundedRect, offset: SIMD2<Double>, scale: Double,
+    mutating func drawShadow(of shape: RoundedRect, _ geometry: Geometry, scale: Double,
                              into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
                              first: inout Int, last: inout Int) -> Int {
         guard let shadow = shape.shadow, shadow.color.a > 0 else { return 0 }
-        let opacity = Float(Swift.min(Swift.max(shape.opacity, 0), 1))
-        guard opacity > 0, shape.scale > 0 else { return 0 }
-        // As `Renderer.appendRoundedRect` hands them to the shader (Float, buffer px).
-        let s = Float(scale)
-        let moved = shape.rect.center - offset
-        let centre = SIMD2(Float(moved.x), Float(moved.y)) * s
-        let halfSize = shape.scaledHalfSize
-        let half = SIMD2(Float(halfSize.x), Float(halfSize.y)) * s
-        let radius = Float(shape.scaledCornerRadius) * s
-        let c: Float = shape.rotation == 0 ? 1 : Float(Double.cos(shape.rotation))
-        let n: Float = shape.rotation == 0 ? 0 : Float(Double.sin(shape.rotation))
+        let s = Float(scale), opacity = geometry.opacity
+        let centre = geometry.centre, half = geometry.half, radius = geometry.radius, c = geometry.c, n = geometry.n
         let sigma = Float(Swift.max(shadow.blurRadius, 0)) * s / 2
         guard sigma > 0, sigma.isFinite else { return 0 }
         let shift = SIMD2(Float(shadow.offset.x), Float(shadow.offset.y)) * s
         let shadowCentre = centre + shift
         let colour = shadow.color.withAlpha(shadow.color.a * opacity).premultiplied
-        let fill = shape.fill.withAlpha(shape.fill.a * opacity).premultiplied
+        let fill = geometry.fill
         let grown = half + (3 * sigma + 1)
         // The shader's radius, and the inside an opaque fill covers whole (centred on the shape itself).
         let r = Swift.min(radius, Swift.min(half.x, half.y))
@@ -90,5 +81,31 @@ extension ShapeRaster {
         guard t.isFinite, t < 40 else { return x < 0 ? -1 : 1 }
         let e = (1 - Float.exp(-t)).squareRoot()
         return x < 0 ? -e : e
+    }
+}
+
+extension ShapeRaster {
+    /// A shape as `Renderer.appendRoundedRect` hands it to the shaders (Float, buffer px), worked out once for its
+    /// shadow and its fill: its centre moved by `-offset`, half size, corner radius (not yet clamped to the half
+    /// size), the cosine and sine of its turn, its opacity clamped to 0…1 and its premultiplied fill at that
+    /// opacity. Nil when it shows nothing (no opacity, or scaled to nothing).
+    struct Geometry {
+        let centre: SIMD2<Float>, half: SIMD2<Float>, radius: Float, c: Float, n: Float
+        let opacity: Float
+        let fill: RGBA
+
+        init?(_ shape: RoundedRect, offset: SIMD2<Double>, scale: Double) {
+            opacity = Float(Swift.min(Swift.max(shape.opacity, 0), 1))
+            guard opacity > 0, shape.scale > 0 else { return nil }
+            let s = Float(scale)
+            let moved = shape.rect.center - offset
+            centre = SIMD2(Float(moved.x), Float(moved.y)) * s
+            let halfSize = shape.scaledHalfSize
+            half = SIMD2(Float(halfSize.x), Float(halfSize.y)) * s
+            radius = Float(shape.scaledCornerRadius) * s
+            c = shape.rotation == 0 ? 1 : Float(Double.cos(shape.rotation))
+            n = shape.rotation == 0 ? 0 : Float(Double.sin(shape.rotation))
+            fill = shape.fill.withAlpha(shape.fill.a * opacity).premultiplied
+        }
     }
 }

@@ -170,24 +170,16 @@ public struct ShapeRaster: Sendable {
         var written = 0
         var first = height, last = -1
         for shape in shapes {
-            let opacity = Float(Swift.min(Swift.max(shape.opacity, 0), 1))
-            guard opacity > 0, shape.scale > 0 else { continue }
+            guard let geometry = Geometry(shape, offset: offset, scale: scale) else { continue }
             // Its shadow first, as the GL draws it under the shape (`drawShadow`; only a list `Renderer.write`
             // writes holds one).
             if shape.shadow != nil {
-                written += drawShadow(of: shape, offset: offset, scale: scale, into: pixels, width: width,
+                written += drawShadow(of: shape, geometry, scale: scale, into: pixels, width: width,
                                       height: height, first: &first, last: &last)
             }
-            // As `Renderer.appendRoundedRect` hands them to the shader (Float, buffer px).
-            let s = Float(scale)
-            let moved = shape.rect.center - offset
-            let centre = SIMD2(Float(moved.x), Float(moved.y)) * s
-            let halfSize = shape.scaledHalfSize
-            let half = SIMD2(Float(halfSize.x), Float(halfSize.y)) * s
-            let radius = Swift.min(Float(shape.scaledCornerRadius) * s, Swift.min(half.x, half.y))
-            let c: Float = shape.rotation == 0 ? 1 : Float(Double.cos(shape.rotation))
-            let n: Float = shape.rotation == 0 ? 0 : Float(Double.sin(shape.rotation))
-            let colour = shape.fill.withAlpha(shape.fill.a * opacity).premultiplied
+            let centre = geometry.centre, half = geometry.half, c = geometry.c, n = geometry.n
+            let radius = Swift.min(geometry.radius, Swift.min(half.x, half.y))
+            let colour = geometry.fill
             // Coverage is nothing where d ≥ 0.5: the box grown by 1 px holds every pixel centre with any.
             let reach = half + 1
             // Coverage is whole (d ≤ −0.5) inside either arm of the cross the corners leave, |x| ≤ half.x − 0.5 with
