@@ -41,13 +41,19 @@ enum LayerRoute: Equatable {
     /// a chrome of lines (`chromeOfLines`).
     static func of(_ layer: SeparateLayer, in slot: SurfaceSlot, window: Window, firstFrame: Bool,
                    heldChromeOfLines: Bool = false) -> LayerRoute {
+        of(layer, in: slot, window: window, firstFrame: firstFrame,
+           chromeOfLines: chromeOfLines(layer, in: slot, held: heldChromeOfLines))
+    }
+
+    /// The same with `chromeOfLines(layer, in: slot, held:)` already worked out (`RenderTarget.show` keeps it).
+    static func of(_ layer: SeparateLayer, in slot: SurfaceSlot, window: Window, firstFrame: Bool,
+                   chromeOfLines chrome: Bool) -> LayerRoute {
         if let solid = layer.content.solidFill(size: layer.frame.size) { return .plain(solid) }
         let fitsAcross = layer.frame.width <= 2 * window.size.x
         if layer.frame.height > 2 * window.size.y, fitsAcross { return .tiles }
         let small = fitsAcross && layer.frame.height <= 2 * window.size.y
         // Written by the CPU into wl_shm buffers where the compositor offers them, no larger than twice the window.
         guard small, window.shm else { return .gl }
-        let chrome = chromeOfLines(layer, in: slot, held: heldChromeOfLines)
         if slot == .overlay || firstFrame || chrome, Renderer.canWrite(layer.content) { return .listed }
         if let shapes = ShapeRaster.shapes(of: layer.content),
            shapes.count == 1

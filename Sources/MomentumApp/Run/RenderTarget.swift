@@ -648,7 +648,7 @@ final class RenderTarget {
         let held = layerSurfaces[slot.rawValue].map { $0.chromeOfLines && $0.layer == layer.layer } ?? false
         let chromeOfLines = LayerRoute.chromeOfLines(layer, in: slot, held: held)
         let route = LayerRoute.of(layer, in: slot, window: routeWindow(window), firstFrame: writingByCPU,
-                                  heldChromeOfLines: held)
+                                  chromeOfLines: chromeOfLines)
         var solid: RGBA?, shapes: [RoundedRect]?, lines: [LineSegment]?, face: (shapes: [RoundedRect], run: RasterRun)?
         var listed = false, tall = false
         switch route {
@@ -673,8 +673,7 @@ final class RenderTarget {
             || (state.tiles != nil) != (anchorPixel != nil)
             || drawnByGL && (banded ? state.egl != nil : state.bands != nil) {
             state.tiles?.release(renderer: renderer)
-            renderer.forget(surface: state.surfaceID)
-            renderer.forget(surface: RowStrip.surfaceID(of: state.surfaceID))
+            Self.forgetDrawings(of: state, in: renderer)
             layerSurfaces[slot.rawValue] = nil  // the other kind of surface: made again below
         }
         if layerSurfaces[slot.rawValue] == nil {
@@ -1059,8 +1058,7 @@ final class RenderTarget {
                 }
                 try letGoOfEGL(state, context: context)
                 state.tiles?.release(renderer: renderer)
-                renderer.forget(surface: state.surfaceID)
-                renderer.forget(surface: RowStrip.surfaceID(of: state.surfaceID))
+                Self.forgetDrawings(of: state, in: renderer)
                 layerSurfaces[index] = nil
                 continue
             }
@@ -1079,13 +1077,19 @@ final class RenderTarget {
                     state.bands = nil
                     state.strip = nil
                     state.kept = nil
-                    renderer.forget(surface: state.surfaceID)
-                    renderer.forget(surface: RowStrip.surfaceID(of: state.surfaceID))
+                    Self.forgetDrawings(of: state, in: renderer)
                 } else {
                     releaseLater(at: state.glShownAt + Self.idleSeconds)
                 }
             }
         }
+    }
+
+    /// Forgets what `renderer` remembers of what it drew on `state`'s surface and on its row strip (the next
+    /// drawing there is drawn whole): every per-surface record the renderer keeps for a layer's surface goes here.
+    private static func forgetDrawings(of state: LayerSurfaceState, in renderer: Renderer) {
+        renderer.forget(surface: state.surfaceID)
+        renderer.forget(surface: RowStrip.surfaceID(of: state.surfaceID))
     }
 
     /// Binds the window (or no surface) instead of `state`'s EGL surface where that is current, so that it can be
