@@ -865,6 +865,114 @@ public final class Renderer {
         }
     }
 
+    /// What a frame's drawing has llvmpipe build code for at its first use, in the order `warmUpNext` builds it:
+    /// each program's first draw (its vertex, setup and fragment code), and a clear of part of a framebuffer (Mesa
+    /// clears a scissored part by drawing a quad with a program of its own: its first use was ~6 ms of a layer's first
+    /// GL frame). Not the texture program (made at the first raster on GLES 3; on GLES 2 it copies the offscreen frame,
+    /// blending off, its texture bound: not built ahead).
+    private enum WarmUp: CustomStringConvertible {
+        case program(Primitive)
+        case partClear
+
+        var description: String {
+            switch self {
+            case .program(let primitive): "\(primitive)"
+            case .partClear: "part clear"
+            }
+        }
+    }
+
+    /// The steps of `WarmUp` in the order `warmUpNext` takes them: the window's background (flat fills) first.
+    private static let warmUpOrder: [WarmUp] = [.program(.flat), .partClear, .program(.shape), .program(.shadow),
+                                                 .program(.glyph)]
+
+    /// Whether `warmUpNext` cleared a part of a framebuffer (a frame's pass may have before it: then it is cheap).
+    private var hasClearedPart = false
+
+    /// Whether every program of a frame's draws has drawn (or had its code built by `warmUpNext`), and `warmUpNext`
+    /// cleared a part of a framebuffer: llvmpipe builds a program's code at its first draw (4–10 ms of CPU each with
+    /// Mesa's shader cache warm), so a frame that draws with a program for the first time is that much longer. Glyphs
+    /// count once text was laid out (before it, no atlas is there to sample).
+    public var isWarm: Bool { nextToWarm == nil }
+
+    /// The first step of `warmUpOrder` not done yet (the glyphs' only once the atlas exists).
+    private var nextToWarm: WarmUp? {
+        Self.warmUpOrder.first { step in
+            switch step {
+            case .program(let primitive):
+                programs[primitive.rawValue]?.hasDrawn == false && (primitive != .glyph || text.hasAtlas)
+            case .partClear: !hasClearedPart
+            }
+        }
+    }
+
+    /// Has llvmpipe build the code of the next step of `WarmUp` not done yet: a program's, with one triangle of no
+    /// area drawn with it in a frame's state (its vertex layout, blending, scissor and, for glyphs, the atlas bound),
+    /// or Mesa's clear of a part, one pixel cleared to what the window's frames start from — into the window's back
+    /// buffer (the bound framebuffer), whose pixels the GL's first frame draws whole after the CPU's frames, or the
+    /// band. The code serves wherever the frames draw later (the window's buffer, a layer's band, a list's tile: the
+    /// first draw of a program elsewhere took ≤ 0.6 ms after it). One step a call (4–10 ms): call it where no frame
+    /// waits (after a commit, while its frame callback is awaited). `intoBand`: into the band framebuffer of a window
+    /// drawn in bands (`bandWindow`; a context bound to no surface has no back buffer); the default framebuffer is
+    /// bound after. `mayClear`: whether the bound back buffer's pixel may be cleared (false where it holds a frame
+    /// the next one draws only the damage over: then the clear's step is left out). Returns the step's name, nil when
+    /// none was left (`isWarm`). Throws when the band cannot be made.
+    public func warmUpNext(intoBand: Bool = false, mayClear: Bool = true) throws -> String? {
+        guard let step = nextToWarm else { return nil }
+        if case .partClear = step, !intoBand, !mayClear {
+            hasClearedPart = true
+            return "\(step) (left out: the back buffer holds a frame)"
+        }
+        if intoBand {
+            let band = try bandFramebuffer(width: max(bandWindow.width, 1),
+                                           rows: max(min(bandRows, bandWindow.height), 1))
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), band.framebuffer)
+        }
+        defer { if intoBand { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) } }
+        glViewport(0, 0, 1, 1)
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(0, 0, 1, 1)
+        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        guard case .program(let primitive) = step, let program = programs[primitive.rawValue] else {
+            glClearColor(0, 0, 0, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            hasClearedPart = true
+            return "\(step)"
+        }
+        // Three vertices at one point (the buffer is filled again before every frame's draws).
+        let point = Vertex(x: 0, y: 0, r: 0, g: 0, b: 0, a: 0, centreX: 0, centreY: 0, halfWidth: 1, halfHeight: 1,
+                           radius: 0, sigma: 1, cosine: 1, sine: 0, startNormalX: 0, startNormalY: 0,
+                           startPointX: 0, startPointY: 0, endNormalX: 0, endNormalY: 0, endPointX: 0, endPointY: 0)
+        vertices.removeAll(keepingCapacity: true)
+        vertices.append(contentsOf: repeatElement(point, count: 3))
+        upload()
+        vertices.removeAll(keepingCapacity: true)
+        let stride = GLsizei(MemoryLayout<Vertex>.stride)
+        let layout: [(GLint, Int)] = [(2, 0), (4, 2), (4, 6), (4, 10), (4, 14), (4, 18)]
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        for (index, (components, offset)) in layout.enumerated() {
+            glEnableVertexAttribArray(GLuint(index))
+            glVertexAttribPointer(GLuint(index), components, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.stride))
+        }
+        defer {
+            for index in layout.indices { glDisableVertexAttribArray(GLuint(index)) }
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        }
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        program.use(width: 1, height: 1)
+        if primitive == .glyph {
+            // The atlas as the frames sample it (uploaded here if no frame drew text yet).
+            text.upload()
+            text.bind()
+        }
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        if primitive == .glyph { glBindTexture(GLenum(GL_TEXTURE_2D), 0) }
+        return "\(step)"
+    }
+
     /// Reads the current framebuffer back as RGBA bytes, top row first.
     public func readPixels(width: Int, height: Int) -> [UInt8] {
         let rowBytes = width * 4
