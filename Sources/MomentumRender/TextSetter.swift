@@ -86,9 +86,6 @@ final class TextSetter {
     /// or was cleared since).
     var generation: Int { atlas?.generation ?? 0 }
 
-    /// Whether text was laid out (the fonts loaded and the atlas made): the atlas a glyph draw samples exists.
-    var hasAtlas: Bool { atlas != nil }
-
     /// Brings the texture up to date with the atlas (call after the frame's text is laid out, before drawing).
     func upload() {
         guard let atlas, atlas.generation != uploadedGeneration || atlas.dirtyRect != nil else { return }

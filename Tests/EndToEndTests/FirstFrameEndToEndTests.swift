@@ -53,12 +53,9 @@ import Testing
         // At rest this build still shows the window as the CPU wrote it (its list unchanged), the other run the GL's:
         // llvmpipe rounds the window's background quad on its linear path (1.15 fixed point), one step off the
         // writer's in about two rows of five (docs/benchmarks/scenes.md, nineteenth step): no byte more than 1 apart,
-        // the share not checked. The panel's sheet, drawn whole at the second frame, is the CPU's too since the
-        // twenty-first step (written while the GL's programs are built between frames, and kept while its drawing
-        // stays the same, as the first frame's layers are): `Renderer.write`'s pixels, within two levels of the
-        // GL's (its blend's rounding), so no byte more than 2 apart in the panel.
+        // the share not checked.
         var largest = 0
         for (p, q) in zip(cpu.bytes, gl.bytes) where p != q { largest = max(largest, abs(Int(p) - Int(q))) }
-        #expect(largest <= (scene == .panel ? 2 : 1), "weston shows bytes up to \(largest) apart")
+        #expect(largest <= 1, "weston shows bytes up to \(largest) apart")
     }
 }

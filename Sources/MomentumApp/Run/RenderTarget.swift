@@ -52,24 +52,6 @@ final class RenderTarget {
     /// How many shader programs have drawn so far (`Renderer.programsDrawn`).
     var programsDrawn: Int { renderer?.programsDrawn ?? 0 }
 
-    /// Whether a program of the frames' draws has not drawn yet (`Renderer.isWarm`): `warmUpNext` has one to build.
-    var isCold: Bool { renderer.map { !$0.isWarm } ?? false }
-
-    /// Builds the code of one program the frames draw with that has not drawn yet (`Renderer.warmUpNext`), into the
-    /// window's back buffer (or, for a window in the app's own buffers, the band): call it where no frame waits, after
-    /// a commit. Returns the program's name, nil when none was left (or the window is not ready). While any is left,
-    /// the frames the CPU can write whole are written so (`present`).
-    func warmUpNext() throws(AppError) -> String? {
-        guard let context, let renderer, !renderer.isWarm else { return nil }
-        do {
-            try context.makeWindowCurrent()
-            // The back buffer's pixels are the GL's next frame's to draw whole only while the window shows the CPU's.
-            return try renderer.warmUpNext(intoBand: appBuffers != nil, mayClear: cpuFrame != nil)
-        } catch {
-            throw AppError("cannot build the GL's programs: \(error)")
-        }
-    }
-
     /// What the benchmark reports of the GL stack, once ready: vendor, renderer, version, the EGL extensions used.
     var facts: (vendor: String, renderer: String, version: String, eglExtensions: [String])? {
         guard let context, renderer != nil else { return nil }
@@ -296,12 +278,9 @@ final class RenderTarget {
         }
         keepSurfacesWithTheirLayers()
         frameTime = now
-        // The launch's first frame, and the frames after it while the window still shows the CPU's buffers and the
-        // GL's programs are not all built (`warmUpNext` builds them between frames), where the CPU writes all of a
-        // frame: no GL program draws (and llvmpipe builds none's code, 4-10 ms each) in a frame that is to be shown;
-        // the frames after them are the GL's.
-        let byCPU = (writesFirstFrame || cpuFrame != nil && !renderer.isWarm)
-            && writesWhole(list, separated: separated, window: window)
+        // The launch's first frame, where the CPU writes all of it: no GL program draws (and llvmpipe builds none's
+        // code) before the first commit; the frames after it are the GL's.
+        let byCPU = writesFirstFrame && writesWhole(list, separated: separated, window: window)
         writesFirstFrame = false
         writingByCPU = byCPU
         defer { writingByCPU = false }
@@ -323,16 +302,16 @@ final class RenderTarget {
             let damage: DamageRegion
             // The window's list as the CPU wrote it at launch, unchanged (the scroll list's background while its list
             // scrolls on its own surface): its buffer stays, and the GL does not draw the window yet.
-            let keepsCPUFrame = !window.hasPendingState && cpuFrame.map {
+            let keepsCPUFrame = !byCPU && !window.hasPendingState && cpuFrame.map {
                 $0.width == width && $0.height == height && $0.scale == scale && $0.list == list
             } == true
-            if keepsCPUFrame {
-                damage = DamageRegion(width: width, height: height)
-            } else if byCPU {
+            if byCPU {
                 written = try writeWindow(list, width: width, height: height, scale: scale, context: context,
                                           renderer: renderer, window: window)
                 damage = .full(width: width, height: height)
                 cpuFrame = (list, width, height, scale)
+            } else if keepsCPUFrame {
+                damage = DamageRegion(width: width, height: height)
             } else {
                 cpuFrame = nil
                 damage = try renderer.render(list, width: width, height: height, scale: scale,
@@ -378,14 +357,12 @@ final class RenderTarget {
     /// Whether the next frame is the launch's first, written by the CPU where it can be whole (`writesWhole`):
     /// set until the first `present`. `MOMENTUM_GL_FIRST_FRAME=1` has the GL draw it, as before.
     var writesFirstFrame = true
-    /// Set while `present` writes a frame by the CPU (the launch's first, or one while the GL's programs are being
-    /// built): every layer surface is written too.
+    /// Set while `present` writes the launch's first frame by the CPU: every layer surface is written too.
     private var writingByCPU = false
-    /// The window's list the CPU wrote at launch (or last, while the GL's programs were being built), at its buffer
-    /// size and scale, while its buffer still shows: the frames after it leave the window alone while their list is
-    /// the same and no new window state wants a buffer; the first that differs is written by the CPU again while a
-    /// program is still to be built, else it is the GL's, drawn whole into the EGL surface (and the CPU's buffers go
-    /// once it is committed). Nil once the GL draws the window.
+    /// The window's list the CPU wrote at launch, at its buffer size and scale, while its buffer still shows: the
+    /// frames after it leave the window alone while their list is the same and no new window state wants a buffer;
+    /// the first that differs is the GL's, drawn whole into the EGL surface (and the CPU's buffers go once it is
+    /// committed). Nil once the GL draws the window.
     private var cpuFrame: (list: DrawList, width: Int, height: Int, scale: Double)?
 
     /// Whether the CPU writes all of a frame (`Renderer.write`): the window's list and every layer shown apart, each
@@ -407,17 +384,15 @@ final class RenderTarget {
                           layersInAppBuffers: layersInAppBuffers(window: window))
     }
 
-    /// Writes the window's `list` by the CPU into `wl_shm` buffers beside its EGL surface (those an earlier frame
-    /// written so is shown from, else new ones); returns them and the buffer to attach (kept until the surface's first
-    /// frame shows, `retire`). The renderer's first frame into the window is drawn whole.
+    /// Writes the window's `list` by the CPU into `wl_shm` buffers made for this frame, beside its EGL surface;
+    /// returns them and the buffer to attach (kept until the surface's first frame shows, `retire`). The renderer's
+    /// first frame into the window is drawn whole.
     private func writeWindow(_ list: DrawList, width: Int, height: Int, scale: Double, context: RenderContext,
                              renderer: Renderer, window: Window)
         throws -> (buffers: ShmBuffers, buffer: ShmBuffers.Buffer) {
         // The glyphs' atlas is the text renderer's: its fonts load with a context current.
         try context.makeWindowCurrent()
-        // The buffers an earlier frame the CPU wrote is shown from (`retiringBuffers`), else new ones.
-        guard let buffers = retiringBuffers
-                ?? ShmBuffers(window: window, name: "momentum-window", owner: "the window's") else {
+        guard let buffers = ShmBuffers(window: window, name: "momentum-window", owner: "the window's") else {
             throw AppError("cannot write the window's first frame (wl_shm is gone)")
         }
         let buffer = try buffers.take(width: width, height: height, for: "the window", remedy: "--surface-buffers egl")

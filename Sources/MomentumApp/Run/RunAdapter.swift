@@ -210,7 +210,6 @@ final class RunAdapter {
         send(.dispatched)
         holdIdleInhibitor()
         let phase = core.frameState.phase
-        if phase == .idle { warmUp() }
         writer.flush(now: HostClock.now(), frameStart: core.frameState.wakeTime,
                      resting: phase == .idle || phase == .unconfigured)
         if let failure = writer.failure { loop?.stop(code: failure.code, reason: failure.description) }
@@ -227,8 +226,6 @@ final class RunAdapter {
         var wake = core.wakeTime
         if let trace = writer.holdDeadline { wake = min(wake ?? trace, trace) }
         if let release = target.releaseTime { wake = min(wake ?? release, release) }
-        // At rest with a program still to build: the next pass builds it (events read between the two).
-        if phase == .idle, hasCommitted, target.isCold { wake = HostClock.now() }
         loop?.defersReading = core.defersEvents
         return wake.map { max(0, $0 - HostClock.now()) } ?? -1
     }
@@ -294,30 +291,6 @@ final class RunAdapter {
         }
         send(.committed(Commit(sequence: plan.sequence, drawStart: drawStart, damage: damage ?? FrameDamage(),
                                cpu: HostClock.processCPU(), committed: damage != nil)), at: now)
-        if damage != nil {
-            hasCommitted = true
-            warmUp()
-        }
-    }
-
-    /// Set at the first commit: from then on the GL's programs are built between frames (`warmUp`).
-    private var hasCommitted = false
-
-    /// Builds the code of one GL program the frames draw with that has not drawn yet (`RenderTarget.warmUpNext`,
-    /// 4-10 ms of CPU), where no frame waits: after a commit, while its frame callback is awaited (one a commit), and
-    /// while the run is at rest (one a pass of the loop). The frames before they are all built are the CPU's where it
-    /// writes them whole (`RenderTarget.present`): since the launch's first frame is the CPU's, the programs the GL
-    /// drew in it are built here, not in the second frame, which waited 30-45 ms for them.
-    private func warmUp() {
-        guard hasCommitted, target.isCold else { return }
-        let (wall, cpu) = (HostClock.now(), HostClock.processCPU())
-        do throws(AppError) {
-            guard let name = try target.warmUpNext() else { return }
-            let ms = { (s: Double) in (s * 1e4).rounded() / 10 }
-            logger.debug("GL code built between frames, \(name): \(ms(HostClock.now() - wall)) ms, \(ms(HostClock.processCPU() - cpu)) ms of CPU\(target.isCold ? "" : "; all built")")
-        } catch {
-            fail(error)
-        }
     }
 
     /// Keeps the screen from blanking while the run shows something nobody is touching: for the whole of an
