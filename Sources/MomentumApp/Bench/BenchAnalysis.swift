@@ -240,13 +240,36 @@ struct BenchAnalysis {
         (presented.first?.presentT ?? frames.first?.commitT).map { $0 * 1000 }
     }
 
-    /// The client's CPU per presented frame (µs): the CPU of every frame after the first (whose share includes the
-    /// launch: connecting, compiling shaders, loading fonts) over the frames presented after the first (over those
-    /// frames without presentation feedback).
+    /// When the launch's first `warmup` s end (trace s): that long after the first frame shown (its presentation,
+    /// else its commit). Nil without frames.
+    func launchEnd(warmup: Double = BenchVersus.warmup) -> Double? {
+        (presented.first?.presentT ?? frames.first?.commitT).map { $0 + warmup }
+    }
+
+    /// The client's CPU per presented frame (µs) after the launch, counted as `--versus` counts weston-simple-egl's
+    /// (after the same warm-up): the CPU of the frames committed `BenchVersus.warmup` s (1 s) or more after the first
+    /// frame shown (each frame's `cpu_us`: the process's CPU since the frame before it) over those of them presented
+    /// (those committed, without presentation feedback). Nil when none was committed then. The launch's first second
+    /// is `cpuPerPresentedFrameAtLaunch`.
     var cpuPerPresentedFrame: Double? {
-        let shown = (hasPresentation ? presented.count : frames.count) - 1
+        guard let end = launchEnd() else { return nil }
+        return cpuPerShownFrame(frames.filter { $0.commitT >= end })
+    }
+
+    /// The same over the launch's first second: the frames after the first (whose share is the launch itself:
+    /// connecting, starting EGL, loading fonts, the first frame) committed before `cpuPerPresentedFrame`'s window
+    /// starts — where the GL's programs are built and the first frames' buffers made. Nil when none was.
+    var cpuPerPresentedFrameAtLaunch: Double? {
+        guard let end = launchEnd() else { return nil }
+        return cpuPerShownFrame(frames.dropFirst().filter { $0.commitT < end })
+    }
+
+    /// The CPU of `frames` (µs) over those of them presented (all of them without presentation feedback); nil when
+    /// none was.
+    private func cpuPerShownFrame(_ frames: [Frame]) -> Double? {
+        let shown = hasPresentation ? frames.filter { $0.presentT != nil }.count : frames.count
         guard shown > 0 else { return nil }
-        return frames.dropFirst().reduce(0) { $0 + $1.cpuMicros } / Double(shown)
+        return frames.reduce(0) { $0 + $1.cpuMicros } / Double(shown)
     }
 
     /// At rest, from the last `rest` to the exit (at least 0.25 s of it): how long, how many frames were committed,

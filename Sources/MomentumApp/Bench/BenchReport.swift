@@ -92,6 +92,7 @@ struct BenchReport {
             "tick_us": summary(a.frames.map(\.tickMicros)),
             "render_us": summary(a.frames.map(\.renderMicros)),
             "cpu_per_presented_frame_us": round3(a.cpuPerPresentedFrame),
+            "cpu_per_presented_frame_launch_us": round3(a.cpuPerPresentedFrameAtLaunch),
             "first_frame_ms": round3(a.firstFrameMs),
             "window": a.window.map { ["width": $0.width, "height": $0.height, "scale": $0.scale] } ?? JSONNull(),
             "frames_csv": "frames-\(name).csv",

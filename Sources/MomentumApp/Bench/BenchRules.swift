@@ -63,6 +63,8 @@ struct BenchMetric: Sendable {
                     rulable: false),
         BenchMetric("start_commit_p50", "start → commit p50", ["start_to_commit_ms", "p50"], .ms, floor: 0.5),
         BenchMetric("cpu_per_frame", "CPU per presented frame", ["cpu_per_presented_frame_us"], .us, floor: 20),
+        BenchMetric("cpu_per_frame_launch", "CPU per frame, launch 1st s", ["cpu_per_presented_frame_launch_us"], .us,
+                    floor: 20),
         BenchMetric("compositor_cpu_per_frame", "compositor CPU per frame", ["compositor_cpu_per_frame_us"], .us, floor: 20),
         BenchMetric("first_frame", "first frame", ["first_frame_ms"], .ms, floor: 5),
         BenchMetric("rest_commits", "commits at rest", ["at_rest", "commits"], .count, floor: 0),
