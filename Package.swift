@@ -115,9 +115,11 @@ let package = Package(
         .testTarget(name: "MomentumLayersTests",
                     dependencies: ["MomentumLayers", core, "MomentumTestSupport", realModule],
                     swiftSettings: strict),
+        // The test binary's malloc, counting a thread's allocations (a frame that must make none).
+        .target(name: "MallocCounter", path: "Tests/MallocCounter"),
         .testTarget(name: "MomentumRunTests",
                     dependencies: ["MomentumRun", "MomentumScenes", "MomentumLayers", core,
-                                   "MomentumTestSupport"],
+                                   "MomentumTestSupport", "MallocCounter"],
                     swiftSettings: strict),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"], swiftSettings: strict),
         // MomentumRun for the HUD's drawing (the CPU-written HUD against the GL's).

@@ -73,6 +73,13 @@ struct Planes {
         return true
     }
 
+    /// `splitsAlike(reaches:old:new:)` for one layer: whether `new` (the layer moved) reaches every one of `reaches`
+    /// that `old` reached and no other.
+    static func splitsAlike(reaches: [DrawRect], old: SeparateLayer, new: SeparateLayer) -> Bool {
+        let (a, b) = (old.sweep, new.sweep)
+        return a == b || reaches.allSatisfy { $0.intersects(a) == $0.intersects(b) }
+    }
+
     /// The reaches `splitsAlike(reaches:old:new:)` compares: those of `list`'s commands from the first of `layers`'
     /// indices on (none when there is no layer or it is past the list's end).
     static func reaches(of list: DrawList, from layers: [SeparateLayer]) -> [DrawRect] {

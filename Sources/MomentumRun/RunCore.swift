@@ -414,13 +414,14 @@ public struct RunCore {
         //    be drawn out of it again a frame later, while the compositor still holds the first window buffer — a
         //    second window buffer (31.6 MiB at 3840x2160) and a second full-window draw.
         if hud.isShown { refreshHUDOverlay() }
-        let built = buildRetaining(separating: canSeparate, overrides: overrides)
+        let moved = movedLayers(separating: canSeparate, overrides: overrides)
+        let built = moved ?? buildRetaining(separating: canSeparate, overrides: overrides)
         planned = Planned(sequence: sequence, owed: owed, start: frameStart, step: step, presentAt: presentAt,
                           ahead: ahead, hud: hud.isShown && !switcher.isOpen, ghosts: built.ghosts,
                           overrides: overrides)
         lastAhead = ahead
         effects.append(.present(FramePlan(sequence: sequence, list: built.list, separated: built.separated,
-                                          mayOmitCommit: owed != nil)))
+                                          mayOmitCommit: owed != nil, movedOnly: moved != nil)))
     }
 
     /// Stage 6: the frame was committed at `now`.
@@ -546,6 +547,10 @@ public struct RunCore {
         /// The tree's newest version when `layers` were drawn apart.
         var drawnAt: UInt64
         var frame: Built
+        /// What the HUD's surface in `frame` was made from besides the key's: when its statistics were taken and the
+        /// backend named in its corner.
+        var hudTakenAt: Double
+        var backend: BackendKind
     }
     /// Everything the window's list is drawn from but the presented values of running animations. A scene that
     /// draws more than its layers (the gallery's lane curves) changes that only with its size.
@@ -606,6 +611,8 @@ public struct RunCore {
             last.spare = layers
             last.drawnAt = tree.newestVersion
             last.frame = frame
+            last.hudTakenAt = hudTakenAt
+            last.backend = backend
             lastBuild = last
             return frame
         }
@@ -616,8 +623,61 @@ public struct RunCore {
     /// change only their drawings (drawn anew), not the window's list, unless their place in the drawing order
     /// changed (`LastBuild.apart`).
     private func buildKey(_ tree: LayerTree, outside ids: [LayerID]) -> BuildKey {
-        BuildKey(scene: scene.name, tree: tree.newestVersion(outside: ids), size: size, scale: scale,
+        buildKey(version: tree.newestVersion(outside: ids))
+    }
+
+    /// The key with the tree's part `version`.
+    private func buildKey(version: UInt64) -> BuildKey {
+        BuildKey(scene: scene.name, tree: version, size: size, scale: scale,
                  switcher: SIMD3(switcher.room, switcher.isOpen ? 1 : 0, Double(switcher.selected)), hud: hud.isShown)
+    }
+
+    /// Frames in which only layers drawn apart at rest moved (`movedLayers`): no list built or split, no layer drawn
+    /// apart again; the platform layer only places their surfaces (`FramePlan.movedOnly`).
+    public private(set) var layerOnlyFrames = 0
+
+    /// The last frame again with only its layers drawn apart at rest moved, when that is all that changed since: no
+    /// model written anywhere in the tree (its newest version is the one they were drawn apart at), every running
+    /// animation the position of one of them (`LayerTree.animatesOnlyPositions`), the rest of the window's key and
+    /// the HUD's surface the same, no overrides, no model ghosts, and each moved layer as near what the window draws
+    /// above it as before (`Planes.splitsAlike`: the same chromes). Their frames are moved in place (the last
+    /// frame's arrays and slots, none made); nil, with nothing changed, when any of that does not hold.
+    private mutating func movedLayers(separating: Bool, overrides: PresentationOverrides) -> Built? {
+        guard separating, overrides.isEmpty, !showsModel, var last = lastBuild, !last.layers.isEmpty,
+              last.hudTakenAt == hudTakenAt, last.backend == backend else { return nil }
+        let tree = scene.layers
+        guard tree.newestVersion == last.drawnAt, tree.animatesOnlyPositions(of: last.ids),
+              last.key == buildKey(version: last.key.tree) else { return nil }
+        lastBuild = nil  // taken, so its arrays are changed in place
+        for index in last.layers.indices {
+            guard let id = last.layers[index].layer, tree.animatesPosition(of: id) else { continue }
+            let before = last.layers[index]
+            guard before.shownFrom != nil, let topLeft = tree.shownTopLeft(of: id) else {
+                return restore(last, movedBefore: index)
+            }
+            last.layers[index].moved(to: topLeft)
+            guard Planes.splitsAlike(reaches: last.reaches, old: before, new: last.layers[index]) else {
+                return restore(last, movedBefore: index + 1)
+            }
+        }
+        for (index, slot) in zip(last.layers.indices, SurfaceSlot.sceneSlots) where last.layers[index].layer != nil {
+            last.frame.separated[slot]?.frame = last.layers[index].frame
+            last.frame.separated[slot]?.shownFrom = last.layers[index].shownFrom
+        }
+        lastBuild = last
+        layerOnlyFrames += 1
+        return last.frame
+    }
+
+    /// `last` kept as it was before `movedLayers` moved its layers before `index` (its frame's slots still hold them
+    /// as they were): nil, the frame is built the usual way.
+    private mutating func restore(_ last: LastBuild, movedBefore index: Int) -> Built? {
+        var last = last
+        for (moved, slot) in zip(0..<index, SurfaceSlot.sceneSlots) {
+            if let kept = last.frame.separated[slot] { last.layers[moved] = kept }
+        }
+        lastBuild = last
+        return nil
     }
 
     /// The frame built from the scene (its window list and the layers drawn apart), remembered with its key.
@@ -629,7 +689,8 @@ public struct RunCore {
         let ids = layers.compactMap(\.layer)
         lastBuild = LastBuild(key: buildKey(tree, outside: ids), list: built.list,
                               reaches: Planes.reaches(of: built.list, from: layers), layers: layers, spare: [], ids: ids,
-                              apart: tree.apartState(of: ids), drawnAt: tree.newestVersion, frame: frame)
+                              apart: tree.apartState(of: ids), drawnAt: tree.newestVersion, frame: frame,
+                              hudTakenAt: hudTakenAt, backend: backend)
         return frame
     }
 

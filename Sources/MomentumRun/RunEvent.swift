@@ -220,4 +220,8 @@ public struct FramePlan: Sendable {
     /// no feedback asked for): true for a frame started by a callback, whose display link the core re-arms itself;
     /// false for one drawn at once after idle (it commits, and its callback starts the display link).
     public var mayOmitCommit: Bool
+    /// Whether only the scene's layers drawn apart at rest moved since the frame before (`RunCore.movedLayers`):
+    /// `list` and every other slot are that frame's, the moved layers' drawings too (their very storage), only their
+    /// frames differ. The adapter may then only place their surfaces.
+    public var movedOnly = false
 }

@@ -256,11 +256,18 @@ final class RenderTarget {
     /// `…swap_buffers_with_damage` is offered. `beforeCommit` runs just before the window's commit (the frame callback
     /// and feedback it asks for go with it). With `mayOmitCommit`, a frame that changed no pixel (no damage, no layer
     /// surface drawn, moved, shown or hidden, no window state pending) is not committed at all and nil is returned:
-    /// an empty commit would be a frame the compositor shows nothing new for. Throws when EGL fails.
+    /// an empty commit would be a frame the compositor shows nothing new for. With `movedOnly` (the run core's
+    /// `FramePlan.movedOnly`: only layers drawn apart at rest moved since the last frame), their surfaces are only
+    /// placed where they can be (`presentMoved`). Throws when EGL fails.
     @discardableResult
     func present(_ list: DrawList, separated: [SurfaceSlot: SeparateLayer] = [:], window: Window, at now: Double,
-                 mayOmitCommit: Bool = false, beforeCommit: () -> Void = {}) throws(AppError) -> FrameDamage? {
+                 mayOmitCommit: Bool = false, movedOnly: Bool = false,
+                 beforeCommit: () -> Void = {}) throws(AppError) -> FrameDamage? {
         guard let context, let renderer else { return FrameDamage() }
+        if movedOnly, let moved = presentMoved(separated, window: window, at: now, mayOmitCommit: mayOmitCommit,
+                                               beforeCommit: beforeCommit) {
+            return moved
+        }
         let size = window.bufferSize
         frameBuffer = nil
         let scale = window.scale
@@ -772,28 +779,8 @@ final class RenderTarget {
             DrawRect(x: visible.x, y: visible.y, width: visible.width,
                      height: min(visible.maxY, layer.frame.y + Double(cut)) - visible.y)
         } ?? visible
-        // The crop: the visible part of the band, in the buffer's px and in the window's logical px.
-        let inset = shown.origin - band.origin
-        let source = solid != nil ? (x: 0.0, y: 0.0, width: 1.0, height: 1.0)
-            : (x: min(inset.x * scale, Double(width)), y: min(inset.y * scale, Double(height)),
-               width: min(ownRows.width * scale, Double(width) - inset.x * scale),
-               height: min(ownRows.height * scale, Double(height) - inset.y * scale))
-        // The opaque region in the surface's coordinates, not cut to it (the compositor ignores what lies outside
-        // the surface): while the crop keeps its top-left corner (a layer cut by the window's bottom or right edge
-        // only, as the sliding panel), it is the same on every frame and is not sent again. Whole px inside each
-        // rect. Into an array kept between frames (none made a frame).
-        opaque.removeAll(keepingCapacity: true)
-        for rect in layer.opaque {
-            let moved = rect.offsetBy(-shown.origin)
-            let low = pointwiseMax(moved.origin.rounded(.up), SIMD2(repeating: -65536))
-            let high = pointwiseMin((moved.origin + moved.size).rounded(.down), SIMD2(repeating: 65536))
-            guard high.x > low.x, high.y > low.y else { continue }
-            opaque.append(Subsurface.Rect(x: Int32(low.x), y: Int32(low.y), width: Int32(high.x - low.x),
-                                          height: Int32(high.y - low.y)))
-        }
-        let placed = state.subsurface.place(source: source, x: Int32(ownRows.x), y: Int32(ownRows.y),
-                                            width: Int32(ownRows.width), height: Int32(ownRows.height),
-                                            opaque: opaque)
+        let placed = place(state, layer: layer, shown: shown, ownRows: ownRows, band: band, width: width,
+                           height: height, scale: scale, solid: solid != nil)
         // The strip's own commit before its parent's, which applies it (the parent is committed below).
         let stripMoved = try showStrip(stripCut, of: layer, in: state, visible: visible, shown: shown, width: width,
                                        context: context, renderer: renderer, window: window, into: &frame)
@@ -922,6 +909,86 @@ final class RenderTarget {
             if state.pixels != nil { releaseLater(at: state.cpuShownAt + Self.idleSeconds) }
         case nil: break
         }
+    }
+
+    /// Places `state`'s surface showing `layer` (the part `shown`, its own coordinates, of which the surface's buffer
+    /// shows `ownRows`, window coordinates): the crop of its buffer (`width` x `height` px holding the layer's part
+    /// `band`; a plain colour's one pixel with `solid`), position, size and opaque region; whether anything changed.
+    private func place(_ state: LayerSurfaceState, layer: SeparateLayer, shown: DrawRect, ownRows: DrawRect,
+                       band: DrawRect, width: Int, height: Int, scale: Double, solid: Bool) -> Bool {
+        // The crop: the visible part of the band, in the buffer's px and in the window's logical px.
+        let inset = shown.origin - band.origin
+        let source = solid ? (x: 0.0, y: 0.0, width: 1.0, height: 1.0)
+            : (x: min(inset.x * scale, Double(width)), y: min(inset.y * scale, Double(height)),
+               width: min(ownRows.width * scale, Double(width) - inset.x * scale),
+               height: min(ownRows.height * scale, Double(height) - inset.y * scale))
+        // The opaque region in the surface's coordinates, not cut to it (the compositor ignores what lies outside
+        // the surface): while the crop keeps its top-left corner (a layer cut by the window's bottom or right edge
+        // only, as the sliding panel), it is the same on every frame and is not sent again. Whole px inside each
+        // rect. Into an array kept between frames (none made a frame).
+        opaque.removeAll(keepingCapacity: true)
+        for rect in layer.opaque {
+            let moved = rect.offsetBy(-shown.origin)
+            let low = pointwiseMax(moved.origin.rounded(.up), SIMD2(repeating: -65536))
+            let high = pointwiseMin((moved.origin + moved.size).rounded(.down), SIMD2(repeating: 65536))
+            guard high.x > low.x, high.y > low.y else { continue }
+            opaque.append(Subsurface.Rect(x: Int32(low.x), y: Int32(low.y), width: Int32(high.x - low.x),
+                                          height: Int32(high.y - low.y)))
+        }
+        return state.subsurface.place(source: source, x: Int32(ownRows.x), y: Int32(ownRows.y),
+                                      width: Int32(ownRows.width), height: Int32(ownRows.height), opaque: opaque)
+    }
+
+    /// A frame in which only the scene's layers drawn apart at rest moved (`FramePlan.movedOnly`: the window's list
+    /// and every other slot are the last frame's, those layers' drawings too): their surfaces are placed anew and
+    /// the window committed, nothing else looked at (no route chosen, no drawing or list compared, nothing drawn).
+    /// Nil when a moved layer's surface does not show it whole as it was last drawn (a new buffer, a band, tiles or
+    /// a strip would be needed, or it left the window) or the window has state pending: `present` shows the frame
+    /// the usual way then, nothing having been changed. Else the frame's damage, nil inside when `mayOmitCommit`
+    /// and no surface moved (not committed).
+    private func presentMoved(_ separated: [SurfaceSlot: SeparateLayer], window: Window, at now: Double,
+                              mayOmitCommit: Bool, beforeCommit: () -> Void) -> FrameDamage?? {
+        guard !writesFirstFrame, !window.hasPendingState else { return nil }
+        let scale = window.scale
+        let windowSize = SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height))
+        let bounds = DrawRect(origin: .zero, size: windowSize)
+        // Looked at whole first: a frame that must go the usual way has changed nothing.
+        for (slot, layer) in separated where layer.shownFrom != nil {
+            guard let state = layerSurfaces[slot.rawValue], state.layer == layer.layer, state.frame != nil,
+                  state.shows != nil, state.tiles == nil, state.strip == nil, layer.rowsRepeatFrom == nil || scale < 2,
+                  let drawn = state.drawn, drawn.scale == scale, drawn.band.origin == .zero,
+                  drawn.band.size == layer.frame.size, drawn.content == layer.content,
+                  layer.frame.intersects(bounds) else { return nil }
+        }
+        frameTime = now
+        var frame = FrameDamage()
+        for (slot, layer) in separated where layer.shownFrom != nil {
+            guard let state = layerSurfaces[slot.rawValue], let drawn = state.drawn,
+                  let visible = layer.frame.intersection(bounds) else { continue }
+            let old = state.frame
+            let placed = place(state, layer: layer, shown: visible.offsetBy(-layer.frame.origin), ownRows: visible,
+                               band: drawn.band, width: drawn.width, height: drawn.height, scale: scale, solid: false)
+            if state.subsurface.needsCommit { state.subsurface.commit() }
+            if old != visible || placed { frame.compositorPixels += Self.area(old, visible, scale: scale) }
+            state.frame = visible
+            // Stamped as `show` stamps a surface it shows (its other set let go a while after).
+            if state.shows == .cpu {
+                state.cpuShownAt = now
+                if state.egl != nil || state.bands != nil { releaseLater(at: state.glShownAt + Self.idleSeconds) }
+            } else {
+                state.glShownAt = now
+                if state.pixels != nil { releaseLater(at: state.cpuShownAt + Self.idleSeconds) }
+            }
+        }
+        let changed = frame.compositorPixels > 0
+        if mayOmitCommit, !changed { return .some(nil) }
+        beforeCommit()
+        window.prepareCommit()
+        // Committed though nothing changed (a frame started by touch): the compositor must still repaint.
+        if !changed { window.damageOnePixel() }
+        window.commit()
+        frame.layerSurface = layerSurfaces[SurfaceSlot.scene.rawValue]?.frame
+        return frame
     }
 
     /// Shows the rows of `layer` from `cut` down (logical px of the layer's surface) that `visible` reaches below

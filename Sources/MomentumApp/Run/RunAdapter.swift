@@ -275,7 +275,7 @@ final class RunAdapter {
         let damage: FrameDamage?
         do throws(AppError) {
             damage = try target.present(plan.list, separated: plan.separated, window: window, at: drawStart,
-                                        mayOmitCommit: plan.mayOmitCommit) {
+                                        mayOmitCommit: plan.mayOmitCommit, movedOnly: plan.movedOnly) {
                 window.requestFrame()
                 window.requestPresentationFeedback(sequence: plan.sequence)
             }

@@ -280,11 +280,14 @@ public struct LayerTree: Sendable {
 
     // MARK: Presentation
 
+    /// How many properties a layer has (`LayerProperty.allCases` makes its array at each read: an allocation).
+    private static let propertyCount = LayerProperty.allCases.count
+
     /// The presentation layer: the model with every running animation applied.
     public func presentation(of id: LayerID) -> Layer {
         var layer = models[Int(id.index)]
         guard !animator.isEmpty else { return layer }
-        if animator.count < LayerProperty.allCases.count {
+        if animator.count < Self.propertyCount {
             // Fewer animations than properties (most frames): the animated keys are looked through, not hashed.
             for key in animator.keys where key.layer == id {
                 if let state = animator.presentedState(for: key) { key.property.set(state.value, on: &layer) }

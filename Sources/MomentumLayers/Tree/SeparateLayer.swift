@@ -21,6 +21,11 @@ public struct SeparateLayer: Equatable, Sendable {
     /// From this y down (the surface's coordinates, logical px) its rows show as the row at that y repeated
     /// (`Layer.rowsRepeatBelow`, for a layer drawn at rest): they may be shown as that row stretched. Nil: none.
     public var rowsRepeatFrom: Double?
+    /// For a layer drawn apart at rest (moved by a translation alone, its drawing retained): the presented top-left
+    /// corner it is shown from, rounded to whole logical px (`LayerTree.shownTopLeft(of:)`); `frame` is that plus the
+    /// drawing's offset. A frame that only moves it shows it `shownTopLeft - shownFrom` further (`moved(to:)`), with
+    /// nothing drawn again. Nil for a layer drawn as placed (its drawing changes as it moves) or content not a layer.
+    public var shownFrom: SIMD2<Double>?
 
     /// Content drawn apart: `content` with the surface's top-left corner at (0, 0), shown at `frame`.
     public init(layer: LayerID? = nil, content: DrawList, frame: DrawRect, opaque: [DrawRect] = [], index: Int = 0,
@@ -37,6 +42,14 @@ public struct SeparateLayer: Equatable, Sendable {
     /// Where it is shown now and may be shown as it moves (`frame` and `slidesWithin`): what the window draws above
     /// it over any of this is drawn above it apart (the run core's split), wherever it is now.
     public var sweep: DrawRect { slidesWithin.map { frame.union($0) } ?? frame }
+
+    /// The layer drawn apart at rest shown from `topLeft` instead of `shownFrom` (its frame moved by as much): the
+    /// same drawing. Only for one drawn apart at rest (`shownFrom` set).
+    public mutating func moved(to topLeft: SIMD2<Double>) {
+        guard let from = shownFrom, from != topLeft else { return }
+        frame.origin += topLeft - from
+        shownFrom = topLeft
+    }
 }
 
 /// What a layer and its sublayers draw, for `LayerTree.separate`.
@@ -252,10 +265,37 @@ extension LayerTree {
         }
         guard let drawing else { return nil }
         let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
-        return SeparateLayer(layer: id, content: drawing.content,
-                             frame: DrawRect(origin: topLeft + drawing.low, size: drawing.high - drawing.low),
-                             opaque: drawing.opaque, index: index, slidesWithin: layer.slidesWithin,
-                             rowsRepeatFrom: layer.rowsRepeatBelow.map { $0 - drawing.low.y })
+        var apart = SeparateLayer(layer: id, content: drawing.content,
+                                  frame: DrawRect(origin: topLeft + drawing.low, size: drawing.high - drawing.low),
+                                  opaque: drawing.opaque, index: index, slidesWithin: layer.slidesWithin,
+                                  rowsRepeatFrom: layer.rowsRepeatBelow.map { $0 - drawing.low.y })
+        apart.shownFrom = topLeft
+        return apart
+    }
+
+    /// Where a layer drawn apart at rest (`SeparateLayer.shownFrom`) is shown from now: its presented top-left
+    /// corner rounded to whole logical px, as `separate` places it; nil when it is not placed by a translation alone
+    /// (turned, scaled or faded: drawn as placed then).
+    public func shownTopLeft(of id: LayerID) -> SIMD2<Double>? {
+        let layer = presentation(of: id)
+        let placement = placement(of: id)
+        guard placement.isTranslationOnly, placement.opacity >= 1, LayerPlacement.isWholeTurns(layer.rotation),
+              layer.scale == 1 else {
+            return nil
+        }
+        return placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
+    }
+
+    /// Whether every running animation is the position of one of `ids` (layers drawn apart) and nothing else: while
+    /// no model is written either (`newestVersion`), a frame changes only where they are shown (`shownTopLeft`), not
+    /// what they or the rest of the tree draw. The panel's sheet sliding.
+    public func animatesOnlyPositions(of ids: [LayerID]) -> Bool {
+        !animator.isEmpty && animator.keys.allSatisfy { $0.property == .position && ids.contains($0.layer) }
+    }
+
+    /// Whether `id`'s position is animating.
+    public func animatesPosition(of id: LayerID) -> Bool {
+        animator.keys.contains { $0.layer == id && $0.property == .position }
     }
 
     /// What a drawing of `id` made from `root` (its presentation with what the drawing does not depend on set

@@ -1,0 +1,96 @@
+import MallocCounter
+import MomentumCore
+import MomentumLayers
+import MomentumRun
+import MomentumScenes
+import MomentumTestSupport
+import Testing
+
+/// A frame that only moves layers drawn apart at rest (the panel's sheet sliding) does only that: the run core makes
+/// no plan (no list built, split or compared, no layer drawn apart again), only moves the layers' frames, and makes
+/// no allocation; what it hands the platform layer is what a whole build would give.
+struct LayerOnlyFrameTests {
+    /// The run core driven by hand, as the adapter drives it (effects carried out in order, arrays kept), untraced
+    /// and without the HUD, as `scripts/bench-layer-frame.py --trace off` runs the panel: a callback every 1/60 s,
+    /// its frame started at once, committed at once, shown at the next callback.
+    struct Harness {
+        var core: RunCore
+        var now = 0.0
+        private var arrays: [[RunEffect]] = []
+        /// The last frame asked for: its sequence, whether only layers moved, and the scene's first layer drawn apart.
+        var plan: (sequence: UInt64, movedOnly: Bool, layer: SeparateLayer?)?
+
+        init(_ scene: SceneKind) {
+            var configuration = RunConfiguration()
+            configuration.scene = scene
+            configuration.autoplay = true
+            configuration.hud = false
+            configuration.lateFrameStart = false
+            core = RunCore(configuration: configuration, start: 0)
+            arrays = Array(repeating: [], count: 4)
+            for index in arrays.indices { arrays[index].reserveCapacity(32) }
+            send(.configured(WindowConfiguration(width: 800, height: 600, scale: 1, bufferWidth: 800,
+                                                 bufferHeight: 600, canSeparate: true)))
+            send(.dispatched)
+        }
+
+        mutating func send(_ event: RunEvent) {
+            var effects = arrays.popLast() ?? []
+            core.handle(event, at: now, into: &effects)
+            for effect in effects {
+                switch effect {
+                case .readInput: send(.inputRead(cpu: { 0 }))
+                case .present(let frame):
+                    plan = (frame.sequence, frame.movedOnly, frame.separated[SurfaceSlot.scene])
+                    send(.committed(Commit(sequence: frame.sequence, drawStart: now, damage: FrameDamage(), cpu: 0)))
+                default: break
+                }
+            }
+            effects.removeAll(keepingCapacity: true)
+            arrays.append(effects)
+        }
+
+        /// The next refresh: the last frame shown, the callback, its frame. Returns the allocations the callback's
+        /// frame made (from the callback to its commit).
+        mutating func refresh() -> Int {
+            now += 1.0 / 60
+            if let plan {
+                send(.presented(PresentationFeedback(sequence: plan.sequence, nanoseconds: UInt64(now * 1e9),
+                                                     hostTime: now, refreshNanoseconds: 16_666_667)))
+            }
+            malloc_counter_start()
+            send(.frameCallback(milliseconds: UInt32((now * 1000).rounded())))
+            send(.dispatched)
+            return malloc_counter_stop()
+        }
+    }
+
+    @Test("a frame in which only the panel's sheet slides makes no plan and no allocation: the core moves the sheet's frame to where a whole build puts it, nothing else")
+    func panelSlideFramesOnlyMoveTheSheet() throws {
+        var harness = Harness(.panel)
+        // Warmed up for 20 s: the frame statistics' and the deadline's windows (the last 512 frames' renders) are
+        // full by then, and no longer grow their storage (an allocation now and then while they fill).
+        while harness.now < 20 { _ = harness.refresh() }
+        var moved = 0, lastSequence = harness.plan?.sequence ?? 0
+        var builds = harness.core.drawListBuilds, layerOnly = harness.core.layerOnlyFrames
+        while harness.now < 26 {
+            let allocations = harness.refresh()
+            guard let plan = harness.plan, plan.sequence != lastSequence else { continue }
+            lastSequence = plan.sequence
+            defer { (builds, layerOnly) = (harness.core.drawListBuilds, harness.core.layerOnlyFrames) }
+            // What a whole build of the tree as it is now draws apart (the scene has not advanced since the plan).
+            var list = DrawList()
+            let whole = harness.core.scene.layers.draw(into: &list, separating: SurfaceSlot.sceneCount).first
+            let layer = try #require(plan.layer, "frame \(plan.sequence) shows the sheet on its own surface")
+            #expect(layer.frame == whole?.frame, "frame \(plan.sequence): the sheet shown where a whole build puts it")
+            #expect(layer.content == whole?.content, "frame \(plan.sequence): the sheet's drawing")
+            guard plan.movedOnly else { continue }
+            moved += 1
+            #expect(harness.core.layerOnlyFrames == layerOnly + 1)
+            #expect(harness.core.drawListBuilds == builds, "frame \(plan.sequence) built the window's list")
+            #expect(allocations == 0, "frame \(plan.sequence) (only the sheet moved) made \(allocations) allocations")
+        }
+        // The autoplay opens and closes the sheet every ~1.5 s: most of its frames only slide it.
+        #expect(moved >= 120, "only \(moved) frames in 6 s only moved the sheet")
+    }
+}
