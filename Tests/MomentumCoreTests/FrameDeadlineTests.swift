@@ -23,8 +23,6 @@ struct FrameDeadlineTests {
         /// Frames shown late by a hitch.
         var hitched = 0
         var waits: [Double] = []
-        /// The frames (by number) shown late because they were committed past the latch.
-        var lateAt: [Int] = []
         var learner = FrameDeadline()
     }
 
@@ -62,7 +60,6 @@ struct FrameDeadlineTests {
             }
             if late {
                 outcome.late += 1
-                outcome.lateAt.append(k)
                 if k >= settle { outcome.lateAfter += 1 }
             }
             outcome.waits.append(wake - callback)

@@ -30,11 +30,7 @@
 ///   longest alone, `renderTail`) plus half a margin, widened at once after a late frame to what that frame took plus
 ///   an eighth of a cycle, and narrowed slowly (2 % per on-time frame) from there. (The longest of the last 128, as
 ///   before, put the start at the callback for 128 frames after any one wake-up that ran 10–30 ms late.) A slack as
-///   large as the target starts the frame at the callback: never later than `--frame-start callback` would. On a
-///   loaded machine (`loaded`: at least `loadEvidence` of the kept wake → commit times ran an eighth of the period
-///   past their median) the slack also covers the longest kept one, up to `loadCover` of the target, until those
-///   leave the history (`loadedSlack`): a spell of load holds one or two of its longest wake-ups, which the
-///   percentile leaves out, and the next spell's first one cost a frame the callback start made.
+///   large as the target starts the frame at the callback: never later than `--frame-start callback` would.
 /// - a fresh run: the learner knows nothing until four intervals between presented frames are timed, and a probe
 ///   from the callback took ~14 more frames to reach the deadline, so a fresh drag's first ~20 frames were shown a
 ///   cycle later than needed. Once the compositor has sent any presentation feedback and a period is known
@@ -100,13 +96,6 @@ public struct FrameDeadline: Sendable {
     /// frames in a row late (weston headless, five 5–12 ms late at load 2.7), and each late frame moves the target
     /// earlier, so the run's newest frames are committed before the rest of it.
     static let burstLimit = 4
-    /// A wake → commit time longer than the median of the kept ones by this share of the period is a late wake-up.
-    static let lateWakeShare = 1.0 / 8
-    /// Late wake-ups among the kept wake → commit times (`renderHistory`) that make the machine a loaded one.
-    static let loadEvidence = 4
-    /// The share of the target a loaded machine's slack covers at most with the longest wake-up (`loadedSlack`): the
-    /// start stays off the callback under a heavy tail (FrameDeadlineTests.heavyTailedWakeUps).
-    static let loadCover = 0.75
 
     private struct Drawn: Sendable {
         var sequence: UInt64
@@ -131,11 +120,6 @@ public struct FrameDeadline: Sendable {
     /// The planned wake → commit times, kept in ascending order too: the slack's percentile is read from them on
     /// every `wake` (twice a frame) without sorting a copy of 512 times each time.
     private var renders = SortedWindow(limit: renderHistory)
-    /// Whether each of the kept wake → commit times (as `renders` keeps them, newest last) was a late wake-up: a ring
-    /// whose oldest entry (at `nextLateWake` once full) the newest overwrites, and how many were.
-    private var lateWakes: [Bool] = []
-    private var nextLateWake = 0
-    private var lateWakeCount = 0
     /// Frames drawn after a callback since the start (up to `warmupFrames`).
     private var callbackFrames = 0
     /// The newest frames' commit offsets after their callbacks (s) and whether each was late: a ring whose oldest
@@ -282,15 +266,7 @@ public struct FrameDeadline: Sendable {
     /// The time kept between the planned wake and the commit (s): a high percentile of the recent planned wake →
     /// commit times plus half a margin, or more after a late frame (see the type's notes).
     public var renderEstimate: Double {
-        max((renderTail ?? 0) + margin / 2, widened, loadedSlack)
-    }
-
-    /// On a loaded machine (`loaded`), the longest kept wake → commit time plus half a margin, up to `loadCover` of the
-    /// target; 0 on a quiet one. The percentile alone left a spell's longest wake-ups out (a spell of a few dozen
-    /// frames holds one or two), so the next spell's first one cost a frame that a start at the callback made.
-    var loadedSlack: Double {
-        guard loaded, let longest = renders.sorted.last else { return 0 }
-        return min(longest + margin / 2, Self.loadCover * target)
+        max((renderTail ?? 0) + margin / 2, widened)
     }
 
     /// The tail of the kept wake → commit times the slack covers: their `slackPercentile`, but never the longest
@@ -384,20 +360,7 @@ public struct FrameDeadline: Sendable {
             return
         }
         renders.push(took)
-        let late = period.map { took - (renders.percentile(0.5) ?? took) > Self.lateWakeShare * $0 } ?? false
-        if lateWakes.count < Self.renderHistory {
-            lateWakes.append(late)
-        } else {
-            if lateWakes[nextLateWake] { lateWakeCount -= 1 }
-            lateWakes[nextLateWake] = late
-            nextLateWake = (nextLateWake + 1) % Self.renderHistory
-        }
-        if late { lateWakeCount += 1 }
     }
-
-    /// Whether the machine is loaded: at least `loadEvidence` of the kept wake → commit times ran past their median
-    /// by `lateWakeShare` of the period.
-    var loaded: Bool { lateWakeCount >= Self.loadEvidence }
 
     /// A frame drawn without a callback: it breaks the run of consecutive frames.
     public mutating func drewWithoutCallback() {
