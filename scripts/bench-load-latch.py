@@ -18,8 +18,12 @@ began the repaint that showed the frame late: **weston's** (the commit against t
 present's repaint begin plus the median repaint-to-repaint time of the client's presents: negative, in time).
 Also per client: the margin commit -> the repaint that latched it (p5 / p50), and for momentum its trace's own late
 share (presented intervals of consecutive frames, as `momentum bench` counts) and why its own late intervals were
-(`causes`). Each client's window is kept
-in DIR/windows.json beside weston's log and the traces; `--judge DIR` prints the tables from them again.
+(`causes`; an interval across a frame the app left uncommitted because it changed no pixel is counted apart, and
+the totals give the late share without those too). Weston's timeline and momentum's trace are both on
+CLOCK_MONOTONIC (the presentation feedback's stamps are on CLOCK_MONOTONIC_RAW; the log's `vblank_monotonic` is
+that stamp put on CLOCK_MONOTONIC). Each client's window is kept in DIR/windows.json beside weston's log and the
+traces; `--judge DIR` prints the tables from them again (a DIR written before the twenty-first step, its windows on
+CLOCK_MONOTONIC_RAW, is moved onto weston's clock by its traces' `clock` lines).
 
   scripts/bench-load-latch.py [--size 800x600] [--scenes panel,transition,gallery,playground,scroll]
                               [--rounds 2] [--window 6] [--warmup 2] [--hog 'stress-ng --cpu 2' | --no-hog]
@@ -50,9 +54,23 @@ SCENES = "panel,transition,gallery,playground,scroll"
 
 
 def now():
-    """Weston's timeline clock (s): its presentation clock, CLOCK_MONOTONIC_RAW on the headless backend (its `T` and
-    `vblank_monotonic`); momentum's trace times are on CLOCK_MONOTONIC and are put on it by `causes`."""
-    return time.clock_gettime(time.CLOCK_MONOTONIC_RAW)
+    """Weston's timeline clock (s): CLOCK_MONOTONIC (its `T`; its `vblank_monotonic` is the presentation clock's
+    stamp put on it), as momentum's trace times are. (Weston's presentation clock is CLOCK_MONOTONIC_RAW on the
+    headless backend, ~0.3 s from CLOCK_MONOTONIC after 3 h of uptime here: the feedback's stamps, not the log's. Up
+    to the twenty-first step this read CLOCK_MONOTONIC_RAW and `causes` put the traces on it, so each trace was
+    judged against weston's latches that far off: every `causes` table before it is wrong; `--judge` mends a DIR.)"""
+    return time.clock_gettime(time.CLOCK_MONOTONIC)
+
+
+def clock_offset(path):
+    """CLOCK_MONOTONIC less CLOCK_MONOTONIC_RAW (s) when momentum's trace at `path` was written (its `clock` line's
+    pair of reads), None without one: what a window written on CLOCK_MONOTONIC_RAW (before the twenty-first step)
+    is moved by to be on weston's timeline."""
+    lines = read_trace(path)
+    clock = lines[0] if lines and lines[0].get("event") == "clock" else {}
+    if clock.get("presentation_ns") is None or clock.get("monotonic_ns") is None:
+        return None
+    return (clock["monotonic_ns"] - clock["presentation_ns"]) / 1e9
 
 
 def quantile(values, q):
@@ -117,7 +135,7 @@ def judge(repaints, commits, idles):
         if missed or idle:
             latch = missed[0] if missed else idle[0]
             client.append(commit - latch)
-            misses.append((latch, b["begin"]))
+            misses.append((a["begin"], latch, b["begin"]))
         else:
             weston.append(commit - (a["begin"] + cadence))
     return {"intervals": len(kept), "late": len(client) + len(weston), "client": len(client),
@@ -125,34 +143,36 @@ def judge(repaints, commits, idles):
             "median_ms": 1000 * median, "misses": misses}
 
 
-CAUSES = ("no frame owed", "read late", "the start", "late anyway")
+CAUSES = ("unchanged", "no frame owed", "read late", "the start", "late anyway")
 
 
 def causes(path, misses):
-    """Why each of the client's late intervals (`judge`'s `misses`: weston's latch without the frame, and the begin
-    of the repaint that showed it) was, from momentum's trace (its times after `start_ns`, put on weston's clock by the `clock` line's pair):
-    **no frame owed** when the latch came before the callback of the frame shown (the autoplay left frames
-    uncommitted); **read late** when the frame was committed more than 0.2 ms before the latch (weston read it after
-    beginning its repaint); **the start** when it was started more than 0.5 ms after its callback and a start at the
-    callback, with the same wake -> commit time, was in time; else **late anyway** (started at its callback, or a
-    wake-up or build past the latch from it). A Counter of those."""
+    """Why each of the client's late intervals (`judge`'s `misses`: the previous present's repaint begin, weston's
+    latch without the frame, and the begin of the repaint that showed it) was, from momentum's trace (its times after
+    `start_ns`, on CLOCK_MONOTONIC as weston's timeline is): **unchanged** when a frame between the two presents
+    changed no pixel and was not committed (the trace's `unchanged`: the picture on screen stayed what the app would
+    have shown, so nothing was shown late; simple-egl draws every frame and has none); **no frame owed** when the
+    latch came before the callback of the frame shown (the callback read late); **read late** when the frame was
+    committed more than 0.2 ms before the latch (weston read it after beginning its repaint); **the start** when it
+    was started more than 0.5 ms after its callback and a start at the callback, with the same wake -> commit time,
+    was in time; else **late anyway** (started at its callback, or a wake-up or build past the latch from it). A
+    Counter of those."""
     lines = read_trace(path)
     clock = lines[0] if lines and lines[0].get("event") == "clock" else {}
     start = clock.get("start_ns", 0) / 1e9
-    # The trace's times are on CLOCK_MONOTONIC; weston's on its presentation clock (monotonic_raw here, ~0.25 s
-    # apart after a day's uptime): the clock line's pair of reads puts them on weston's.
-    if clock.get("presentation_ns") is not None and clock.get("monotonic_ns") is not None:
-        start += (clock["presentation_ns"] - clock["monotonic_ns"]) / 1e9
     frames = [(start + line["commit_t"], start + line["callback_t"], start + line["wake_t"]) for line in lines
               if line.get("event") == "frame" and line.get("callback_t") is not None
               and line.get("wake_t") is not None]
+    unchanged = [start + line["t"] for line in lines if line.get("event") == "unchanged"]
     counted = collections.Counter()
-    for latch, shown in misses:
+    for previous, latch, shown in misses:
         before = [frame for frame in frames if frame[0] < shown]
         if not before:
             continue
         commit, callback, wake = before[-1]
-        if latch < callback:
+        if any(previous < t < commit for t in unchanged):
+            counted["unchanged"] += 1
+        elif latch < callback:
             counted["no frame owed"] += 1
         elif latch - commit > 0.0002:
             counted["read late"] += 1
@@ -214,9 +234,19 @@ def rejudge(folder):
     (round, scene, client, load, judgement) in the order run."""
     with open(os.path.join(folder, "windows.json")) as f:
         windows = json.load(f)
+    # Windows written on CLOCK_MONOTONIC_RAW (no `clock` field: before the twenty-first step) are moved onto weston's
+    # CLOCK_MONOTONIC by the offset a trace of the run read (the nearest, for simple-egl's).
+    offsets = [(i, clock_offset(w["trace"])) for i, w in enumerate(windows)
+               if w.get("clock") != "monotonic" and w.get("trace") and os.path.isfile(w["trace"])]
+    offsets = [(i, o) for i, o in offsets if o is not None]
     rows = []
-    for w in windows:
-        result = judge(*timeline(os.path.join(folder, "weston.log"), w["since"], w["until"]))
+    for i, w in enumerate(windows):
+        shift = 0.0
+        if w.get("clock") != "monotonic":
+            if not offsets:
+                raise RuntimeError("windows on CLOCK_MONOTONIC_RAW and no trace's clock line to move them by")
+            shift = min(offsets, key=lambda pair: abs(pair[0] - i))[1]
+        result = judge(*timeline(os.path.join(folder, "weston.log"), w["since"] + shift, w["until"] + shift))
         if result is None:
             raise RuntimeError(f"round {w['round']} {w['scene']} {w['client']}: no presents in the window")
         add_trace(result, w.get("trace"))
@@ -242,17 +272,21 @@ def report(rows):
               f"{ms(quantile(x['margins'], 0.05))} / {ms(quantile(x['margins'], 0.5))} | {trace} |")
     names = list(dict.fromkeys(name for _, _, name, _, _ in rows))
     print()
-    print("| client | late / intervals (share) | the client's / weston's | the client's: "
-          + " / ".join(CAUSES) + " |")
-    print("|---|---|---|---|")
+    print("| client | late / intervals (share) | the same, the intervals across an unchanged frame left out | "
+          "the client's / weston's | the client's: " + " / ".join(CAUSES) + " |")
+    print("|---|---|---|---|---|")
     for name in names:
         mine = [x for _, _, n, _, x in rows if n == name]
         late, count = sum(x["late"] for x in mine), sum(x["intervals"] for x in mine)
-        why = "–"
+        why, same = "–", "–"
         if all(x["causes"] is not None for x in mine):
             total = sum((x["causes"] for x in mine), collections.Counter())
             why = " / ".join(str(total[cause]) for cause in CAUSES)
-        print(f"| {name} | {late} / {count} ({100 * late / max(count, 1):.2f} %) | "
+            kept, shown = late - total["unchanged"], count - total["unchanged"]
+            same = f"{kept} / {shown} ({100 * kept / max(shown, 1):.2f} %)"
+        elif all(x["causes"] is None for x in mine):
+            same = f"{late} / {count} ({100 * late / max(count, 1):.2f} %)"
+        print(f"| {name} | {late} / {count} ({100 * late / max(count, 1):.2f} %) | {same} | "
               f"{sum(x['client'] for x in mine)} / {sum(x['weston'] for x in mine)} | {why} |")
 
 
@@ -329,7 +363,7 @@ def main():
                         raise RuntimeError(f"round {r + 1} {scene} {name}: no presents in the window")
                     add_trace(result, trace)
                     windows.append({"round": r + 1, "scene": scene, "client": name, "load": load, "since": span[0],
-                                    "until": span[1], "trace": trace})
+                                    "until": span[1], "trace": trace, "clock": "monotonic"})
                     rows.append((r + 1, scene, name, load, result))
                     print(f"round {r + 1} {scene} {name} load {load:.1f}: late {result['late']}/"
                           f"{result['intervals']} (client {result['client']}, weston {result['weston']})",
