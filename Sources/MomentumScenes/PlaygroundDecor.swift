@@ -395,17 +395,12 @@ struct PlaygroundDecor {
         }, lineWidth: 3, color: activeWallColor, closed: true)
         spark.isHitTestable = false
         spark.opacity = 0
-        // On a surface of its own while it shows (its segments written there by the CPU): drawn in the window's list,
-        // the segments the split did not lift above the pull line had the GL draw the window again on every flash
-        // frame (~0.3-0.5 ms each at 800x600), and the tree's list was built anew for its fade.
-        spark.wantsOwnSurface = true
         return tree.add(spark)
     }
 
     /// Lights the spark at `point`: it swells and fades in about a fifth of a second (springs, so a second impact
-    /// mid-fade lights it again from where it is). Small and short: it is drawn again every frame it shows, on its
-    /// own surface (at 1920x1080@2 a larger, longer flash doubled the app's frame cost while the card pushed the tile
-    /// along, when it was drawn in the window).
+    /// mid-fade lights it again from where it is). Small and short: it is redrawn in the window every frame it shows
+    /// (at 1920x1080@2 a larger, longer flash doubled the app's frame cost while the card pushed the tile along).
     static func flash(_ spark: LayerID, at point: SIMD2<Double>, in tree: inout LayerTree) {
         _ = tree.removeAnimation(.opacity, of: spark)
         _ = tree.removeAnimation(.scale, of: spark)

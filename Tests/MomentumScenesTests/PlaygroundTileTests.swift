@@ -297,32 +297,4 @@ struct PlaygroundTileTests {
         _ = Self.run(&d)
         #expect(!Self.overlap(d.scene, slack: 4))
     }
-
-    /// The flash where the card knocks the tile (a ring of 16 segments, swelling and fading for ~0.2 s) is drawn on a
-    /// surface of its own, not into the window: on every frame it shows, the tree's drawing as the renderer gets it
-    /// (`draw(into:separating:)`) holds its segments apart and the window's list none of them. In the window's list,
-    /// the segments the split did not lift above the pull line had the GL draw the window again on each flash frame.
-    @Test func theKnocksFlashIsDrawnApartFromTheWindow() throws {
-        var d = PlaygroundDriver()
-        func lines(_ list: DrawList) -> Int { list.commands.filter(\.isLine).count }
-        var rest = DrawList()
-        _ = d.scene.draw(into: &rest, separating: 8)
-        let toward = d.scene.tilePosition - d.scene.position
-        _ = d.flick(from: d.scene.position, velocity: toward / toward.length * 2000)
-        var knocked = false
-        for _ in 0..<600 where !knocked { knocked = d.wait(1.0 / 60).contains { $0.kind == .collision } }
-        try #require(knocked, "the card reached the tile")
-        var shown = 0
-        for frame in 0..<12 {
-            var list = DrawList()
-            let apart = d.scene.draw(into: &list, separating: 8)
-            let ring = apart.filter { layer in
-                layer.content.commands.count == 16 && layer.content.commands.allSatisfy(\.isLine)
-            }
-            #expect(lines(list) == lines(rest), "frame \(frame) after the knock: \(lines(list) - lines(rest)) segments in the window")
-            shown += ring.count
-            d.wait(1.0 / 60)
-        }
-        #expect(shown >= 6, "the ring drawn apart on \(shown) of 12 frames after the knock")
-    }
 }
