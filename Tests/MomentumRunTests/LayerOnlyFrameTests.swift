@@ -10,6 +10,9 @@ import Testing
 /// no plan (no list built, split or compared, no layer drawn apart again), only moves the layers' frames, and makes
 /// no allocation; what it hands the platform layer is what a whole build would give.
 struct LayerOnlyFrameTests {
+    /// Read at run time, so that the control array's size is not a constant the compiler could fold away.
+    private var harnessSeed: UInt8 { UInt8(truncatingIfNeeded: CommandLine.arguments.count & 1) }
+
     /// The run core driven by hand, as the adapter drives it (effects carried out in order, arrays kept), untraced
     /// and without the HUD, as `scripts/bench-layer-frame.py --trace off` runs the panel: a callback every 1/60 s,
     /// its frame started at once, committed at once, shown at the next callback.
@@ -67,6 +70,13 @@ struct LayerOnlyFrameTests {
 
     @Test("a frame in which only the panel's sheet slides makes no plan and no allocation: the core moves the sheet's frame to where a whole build puts it, nothing else")
     func panelSlideFramesOnlyMoveTheSheet() throws {
+        // The counter counts (else "no allocation" below could not fail: it tells a Swift heap allocation by the
+        // return address inside `swift_slowAlloc`, which another toolchain may lay out otherwise): an array made
+        // between its start and stop is one allocation at least.
+        malloc_counter_start()
+        let made = [Int](repeating: 7, count: 64 + Int(harnessSeed))
+        let counted = malloc_counter_stop()
+        #expect(counted >= 1 && made.count >= 64, "the counter saw \(counted) allocations for a new array")
         var harness = Harness(.panel)
         // Warmed up for 20 s: the frame statistics' and the deadline's windows (the last 512 frames' renders) are
         // full by then, and no longer grow their storage (an allocation now and then while they fill).
