@@ -941,7 +941,8 @@ final class RenderTarget {
 
     /// A frame in which only the scene's layers drawn apart at rest moved (`FramePlan.movedOnly`: the window's list
     /// and every other slot are the last frame's, those layers' drawings too): their surfaces are placed anew and
-    /// the window committed, nothing else looked at (no route chosen, no drawing or list compared, nothing drawn).
+    /// the window committed, nothing else looked at (no route chosen, no list compared, nothing drawn; a moved
+    /// layer's drawing is compared with its surface's, the same storage when unchanged: cheap).
     /// Nil when a moved layer's surface does not show it whole as it was last drawn (a new buffer, a band, tiles or
     /// a strip would be needed, or it left the window) or the window has state pending: `present` shows the frame
     /// the usual way then, nothing having been changed. Else the frame's damage, nil inside when `mayOmitCommit`
@@ -958,6 +959,8 @@ final class RenderTarget {
                   state.shows != nil, state.tiles == nil, state.strip == nil, layer.rowsRepeatFrom == nil || scale < 2,
                   let drawn = state.drawn, drawn.scale == scale, drawn.band.origin == .zero,
                   drawn.band.size == layer.frame.size, drawn.content == layer.content,
+                  // A plain colour's one pixel is cropped whole and stretched (`place`'s `solid`), not cut.
+                  drawn.width > 1 || drawn.height > 1,
                   layer.frame.intersects(bounds) else { return nil }
         }
         frameTime = now
