@@ -182,6 +182,9 @@ public final class Renderer {
     private var currentSurface = 0
     /// What the last `render` redrew, in buffer px (more than the damage when it drew in full).
     public internal(set) var lastRedrawnPixels = 0
+    /// The damage of the frame `render` is drawing, set before it asks for its target (a caller's target may depend
+    /// on it: a window's small damage drawn into a patch, `RenderTarget.WindowPatch`).
+    public private(set) var damageToDraw = DamageRegion(width: 0, height: 0)
     /// The raster `write(_:width:height:scale:into:)` writes shapes and segments with, kept between writes for its
     /// rows' record (`ShapeRaster.forget(height:)`), so that no write allocates one.
     var listRaster = ShapeRaster()
@@ -329,6 +332,7 @@ public final class Renderer {
 
         // Asked only now: finding out where to draw may read the back buffer back, which a frame equal to the last
         // one (most frames where only layers drawn apart move) need not pay for.
+        damageToDraw = damage
         var target = try target()
         if target == .window {
             let small = Double(damage.area) <= Self.offscreenDamageShare * Double(width * height)
@@ -347,12 +351,20 @@ public final class Renderer {
             lastRedrawnPixels = redraw.area
         case .bands(let age, let pixels, let newest):
             var redraw = redrawRegion(age: age, width: width, height: height)
-            if age >= 2, age <= state.history.count, let newest {
+            if age >= 2, age <= state.history.count, let newest, newest.covers == pixels.covers {
                 // The frames between: copied from the last frame's buffer, each changed row once.
                 var missed = DamageRegion(width: width, height: height)
                 for region in state.history[1..<age] { missed.formUnion(region) }
-                for rect in missed.rects { Self.copy(rect, from: newest, to: pixels) }
+                for rect in missed.rects {
+                    let inside = pixels.covers.map { rect.intersection($0) } ?? rect
+                    if !inside.isEmpty { Self.copy(inside, from: newest, to: pixels) }
+                }
                 redraw = damage
+            }
+            if let covers = pixels.covers {
+                var inside = DamageRegion(width: width, height: height)
+                for rect in redraw.rects { inside.add(rect.intersection(covers)) }
+                redraw = inside
             }
             upload()
             try drawInBands(redraw, width: width, height: height, clear: clear, into: pixels)
@@ -481,8 +493,8 @@ public final class Renderer {
     /// Copies `rect` (px) from one buffer of the app's to another of the same size.
     private static func copy(_ rect: PixelRect, from source: BufferPixels, to target: BufferPixels) {
         for row in rect.minY..<rect.maxY {
-            (target.base + row * target.stride + rect.minX * 4)
-                .copyMemory(from: source.base + row * source.stride + rect.minX * 4, byteCount: rect.width * 4)
+            target.address(x: rect.minX, y: row)
+                .copyMemory(from: source.address(x: rect.minX, y: row), byteCount: rect.width * 4)
         }
     }
 
@@ -493,7 +505,7 @@ public final class Renderer {
         let rowBytes = rect.width * 4
         // The band's GL rows count up from its bottom (row `top + rows` of the frame is GL row 0).
         let glY = GLint(band.top + band.rows - rect.maxY)
-        let place = pixels.base + rect.minY * pixels.stride + rect.minX * 4
+        let place = pixels.address(x: rect.minX, y: rect.minY)
         let inPlace = canBlit || rowBytes == pixels.stride
         if inPlace {
             if canBlit { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(pixels.stride / 4)) }

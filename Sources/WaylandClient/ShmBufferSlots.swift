@@ -93,6 +93,18 @@ public struct ShmBufferSlots: Equatable, Sendable {
         slots.firstIndex { $0?.age == 1 && $0?.width == width && $0?.height == height }
     }
 
+    /// Every buffer's frame taken as unknown (age 0: all of it to draw at its next use): the surface showed frames
+    /// that none of them was given (a window's patches, drawn into buffers of their own).
+    public mutating func forgetFrames() {
+        for index in slots.indices { slots[index]?.age = 0 }
+    }
+
+    /// Lets go of every buffer the compositor does not hold (their slots emptied: the owner frees what it holds
+    /// there); a buffer held stays.
+    public mutating func letGoOfFree() {
+        for index in slots.indices where slots[index]?.isHeld == false { slots[index] = nil }
+    }
+
     /// Whether every slot holds a buffer the compositor has not released.
     public var isAllHeld: Bool { slots.allSatisfy { $0?.isHeld == true } }
 

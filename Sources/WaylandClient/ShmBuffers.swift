@@ -154,6 +154,16 @@ public final class ShmBuffers {
         state.newest(width: width, height: height).flatMap { buffers[$0] }
     }
 
+    /// Every buffer's frame forgotten (`ShmBufferSlots.forgetFrames`): each is drawn whole at its next use.
+    public func forgetFrames() { state.forgetFrames() }
+
+    /// Lets go of the buffers the compositor does not hold (`ShmBufferSlots.letGoOfFree`): their memory is freed.
+    public func letGoOfFree() {
+        guard wl_display_dispatch_queue_pending(display, queue) >= 0 else { return }
+        state.letGoOfFree()
+        for index in buffers.indices where state.slots[index] == nil { buffers[index] = nil }
+    }
+
     /// Attaches `buffer` (just written) to the window's surface with `damage` (buffer px: x, y, width, height);
     /// the caller commits.
     public func attach(_ buffer: Buffer, to window: Window, damage: [(x: Int, y: Int, width: Int, height: Int)]) {

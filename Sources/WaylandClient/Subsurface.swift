@@ -11,6 +11,8 @@ public final class Subsurface {
     /// The `wl_surface *` EGL draws into.
     public let surface: OpaquePointer
     private let subsurface: OpaquePointer
+    /// The surface it is a subsurface of (the window's, or another subsurface's).
+    private let parentSurface: OpaquePointer
     private let registry: Registry
     private let viewport: OpaquePointer
     private var appliedPosition: (Int32, Int32)?
@@ -57,6 +59,7 @@ public final class Subsurface {
         }
         self.surface = surface
         self.subsurface = subsurface
+        parentSurface = parent?.surface ?? window.surface
         self.viewport = viewport
         self.registry = registry
         wl_subsurface_set_sync(subsurface)
@@ -129,6 +132,10 @@ public final class Subsurface {
     /// Stacks this surface right above `sibling` (another subsurface of the same window), from the window's next
     /// commit on.
     public func place(above sibling: Subsurface) { wl_subsurface_place_above(subsurface, sibling.surface) }
+
+    /// Stacks this surface right above its parent, under every other subsurface of it, from the parent's next
+    /// commit on.
+    public func placeRightAboveParent() { wl_subsurface_place_above(subsurface, parentSurface) }
 
     /// Commits the surface without a new buffer (a new crop or opaque region), damaging it whole when the crop or
     /// size changed; shown at the window's next commit.

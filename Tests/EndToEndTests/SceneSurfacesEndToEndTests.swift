@@ -601,6 +601,47 @@ import Testing
               + "\(largest), sheet buffers \(separate.layers), strips \(separate.strips), whole layer \(layerBytes)")
     }
 
+    /// A window in the app's own buffers whose frames change only a small part (the gallery's at 1920x1080@2: its
+    /// lanes run on their own surface, the satellite's line of text in the window) shows each change on a patch
+    /// (`memfd:momentum-patch`, a surface right above the window's) over the window's one buffer, which stays as it
+    /// was: no second `momentum-window` buffer of the window's size is made (before, one was, 31.6 MiB at 4K, for
+    /// every frame that changed a few thousand px). What weston shows at rest is what the window alone
+    /// (`--no-subsurfaces`: no patch, every frame drawn into the window's buffers) shows.
+    @Test(arguments: [Screen(width: 1920, height: 1080, scale: 2)])
+    func aWindowsSmallChangesShowOnAPatchAsTheWindowDrawsThem(screen: Screen) throws {
+        let scene = GalleryScene(size: SIMD2(Double(screen.width), Double(screen.height)))
+        let lanes = try #require(scene.touchTargets.first { $0.name == GalleryItem.lanes.rawValue }).rect
+        let script = "0 tap 0 \(Int(lanes.center.x)) \(Int(lanes.center.y))"
+        let atRest: (TraceLine) -> Bool = { line in
+            line.gallery.map { !$0.lanes.running && !$0.satellite.running } ?? false
+        }
+        let (patched, c, mark) = try Self.playAndCapture(.gallery, [], screen: screen, script: script, atRest: atRest)
+        let pid = c.app.processIdentifier
+        let windowBuffers = try Self.mappings(of: pid, named: "memfd:momentum-window")
+        let patches = try Self.mappings(of: pid, named: "memfd:momentum-patch")
+        let drawn = c.app.events.dropFirst(mark).compactMap(\.frame).filter { ($0.drawnPixels ?? 0) > 0 }.count
+        let (inline, d, _) = try Self.playAndCapture(.gallery, ["--no-subsurfaces"], screen: screen, script: script,
+                                                     atRest: atRest)
+        let windowBytes = screen.width * screen.height * screen.scale * screen.scale * 4
+        let mapped = (windowBytes + 4095) / 4096 * 4096
+        #expect(drawn >= 5, "frames that drew something: \(drawn)")
+        #expect(windowBuffers == [mapped], "the window's buffers \(windowBuffers) bytes")
+        #expect(!patches.isEmpty && patches.allSatisfy { $0 * 3 <= windowBytes }, "patch buffers \(patches) bytes")
+        // The window alone made a second buffer of its size (the frames were drawn again while weston held one).
+        #expect(try Self.mappings(of: d.app.processIdentifier, named: "memfd:momentum-window").count == 2)
+        let states = [c, d].map { run in
+            run.app.events.last { $0.gallery != nil }?.gallery.map {
+                "\($0.lanes.dots.map(\.x)) \($0.satellite.position) \($0.satellite.angle)"
+            }
+        }
+        #expect(states[0] == states[1], "\(String(describing: states[0])) against \(String(describing: states[1]))")
+        #expect(patched.width == inline.width && patched.height == inline.height)
+        let difference = patched.largestDifference(from: inline)
+        #expect(difference.value <= 3, "largest channel difference \(difference.value) at \(difference.at)")
+        print("aWindowsSmallChanges \(screen.testDescription): window buffers \(windowBuffers), patches \(patches), "
+              + "\(drawn) frames drew, largest difference \(difference.value)")
+    }
+
     /// The sizes in bytes of the mappings of process `pid` whose line in /proc/PID/maps names `name`.
     static func mappings(of pid: Int32, named name: String) throws -> [Int] {
         try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8).split(separator: "\n")

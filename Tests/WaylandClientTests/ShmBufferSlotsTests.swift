@@ -32,6 +32,26 @@ import WaylandClient
         #expect(set.slots[0]?.age == 2 && set.slots[1]?.age == 1)
     }
 
+    /// A window whose frames went onto its patch: its buffers' frames are forgotten (each drawn whole at its next
+    /// use, none named the newest to copy from), and the ones the compositor does not hold are let go, the shown
+    /// one kept.
+    @Test func buffersThatMissedFramesAreDrawnWholeAndTheFreeOnesLetGo() throws {
+        var set = ShmBufferSlots()
+        let first = try #require(Self.take(&set, 800, 600))
+        set.attached(first)
+        let second = try #require(Self.take(&set, 800, 600))
+        set.attached(second)
+        set.released(first)
+        #expect(set.newest(width: 800, height: 600) == second && set.slots[first]?.age == 2)
+        set.forgetFrames()
+        #expect(set.slots.compactMap { $0?.age }.allSatisfy { $0 == 0 })
+        #expect(set.newest(width: 800, height: 600) == nil)
+        set.letGoOfFree()
+        #expect(set.slots[first] == nil && set.slots[second]?.isHeld == true)
+        // The next frame gets a buffer made anew (age 0: all of it drawn), the shown one still held.
+        #expect(set.acquire(width: 800, height: 600) == .make(first))
+    }
+
     @Test func aHeldBufferIsNeverHandedOutWhateverTheReleasesAndSizes() {
         // A deterministic walk: each step takes a buffer (at one of three sizes), attaches it, and releases a
         // random held one, or none, as a slow compositor does.

@@ -206,6 +206,7 @@ final class RenderTarget {
                 return false
             }
             appBuffers = nil
+            patch?.hide()  // with the EGL surface's first frame
             retiringBuffers = retiresSurface ? nil : buffers
             retiresSurface = false
             keptFrame = nil
@@ -263,6 +264,7 @@ final class RenderTarget {
         guard let context, let renderer else { return FrameDamage() }
         let size = window.bufferSize
         frameBuffer = nil
+        patchFrame = nil
         let scale = window.scale
         var frame = FrameDamage()
         // By slot, read from `separated` once (no look-up per slot): kept between frames, emptied after each.
@@ -315,7 +317,8 @@ final class RenderTarget {
             } else {
                 cpuFrame = nil
                 damage = try renderer.render(list, width: width, height: height, scale: scale,
-                                             into: try self.windowTarget(context: context, width: width, height: height))
+                                             into: try self.windowTarget(context: context, width: width, height: height,
+                                                                         window: window))
             }
             frame.compositorPixels += damage.area
             if !keepsCPUFrame { frame.drawnPixels += renderer.lastRedrawnPixels }
@@ -333,8 +336,17 @@ final class RenderTarget {
             } else if let written {
                 written.buffers.attach(written.buffer, to: window, damage: [(0, 0, width, height)])
                 window.commit()
+            } else if let appBuffers, let patch, let drawn = patchFrame {
+                // The window's buffer stays as it is; its changed part shows on the patch, with the window's commit.
+                patch.show(drawn.buffer, at: drawn.box, scale: scale)
+                window.commit()
+                // The window's buffers the compositor does not hold are not shown: let go (a frame drawn whole makes
+                // one again).
+                appBuffers.letGoOfFree()
             } else if let appBuffers {
                 guard let frameBuffer else { throw AppError("the window's frame was drawn into no buffer") }
+                // A frame drawn whole over the window: the patch goes with the same commit.
+                patch?.hide()
                 appBuffers.attach(frameBuffer, to: window,
                                   damage: damage.rects.map { ($0.minX, $0.minY, $0.width, $0.height) })
                 window.commit()
@@ -407,9 +419,16 @@ final class RenderTarget {
     /// Where the window's frame is drawn: straight into a back buffer whose age is known; into one that still holds
     /// the last frame where the driver keeps it (`RenderContext.mayKeepLastFrame`) and the pixels sampled at the
     /// last swap are still there; else (`.window`) through an offscreen copy or in full.
-    private func windowTarget(context: RenderContext, width: Int, height: Int) throws -> Renderer.Target {
+    private func windowTarget(context: RenderContext, width: Int, height: Int, window: Window) throws
+        -> Renderer.Target {
         try context.makeWindowCurrent()
+        patchFrame = nil
         if let appBuffers {
+            if let target = try patchTarget(appBuffers: appBuffers, width: width, height: height, window: window) {
+                return target
+            }
+            // Drawn whole over the window: its buffers did not get the frames the patch showed.
+            if patch?.box != nil { appBuffers.forgetFrames() }
             let buffer = try appBuffers.take(width: width, height: height, for: "the window",
                                              remedy: "--surface-buffers egl")
             frameBuffer = buffer
@@ -428,6 +447,115 @@ final class RenderTarget {
         keptFrame = nil
         return .window
     }
+
+    /// A window in the app's own buffers whose frame changed in a small part (the gallery's line of text, the
+    /// playground's target marks) shows that part on a surface of its own right above the window's (a patch:
+    /// `WindowPatch`), while the window's buffer, which the compositor holds, stays as it was: no second buffer of
+    /// the window's size (31.6 MiB at 1920x1080@2) is made for a frame that changed a few thousand px. The patch's
+    /// box is the changed parts' bounds since the window's buffer was drawn, in whole logical px; a frame whose box
+    /// would be more than `patchShare` of the window is drawn over the window as before (and the patch hidden with
+    /// it). Nil (`nil` target) where the window is not drawn so: an EGL window, no whole scale, no subsurfaces,
+    /// the window's last frame not in a buffer of this size, or damage that covers the window.
+    private func patchTarget(appBuffers: ShmBuffers, width: Int, height: Int, window: Window) throws
+        -> Renderer.Target? {
+        guard let renderer, allowsLayerSurfaces, window.canMakeSubsurfaces else { return nil }
+        let damage = renderer.damageToDraw
+        let scale = Int(window.scale)
+        guard let first = damage.rects.first, !damage.isFull, scale >= 1, Double(scale) == window.scale,
+              width % scale == 0, height % scale == 0,
+              let base = appBuffers.newest(width: width, height: height) else { return nil }
+        var changed = damage.rects.dropFirst().reduce(first) { $0.union($1) }
+        if let box = patch?.box { changed = changed.union(box) }
+        // Whole logical px: the patch is placed at logical px.
+        let box = PixelRect(minX: changed.minX / scale * scale, minY: changed.minY / scale * scale,
+                            maxX: (changed.maxX + scale - 1) / scale * scale,
+                            maxY: (changed.maxY + scale - 1) / scale * scale)
+            .intersection(PixelRect(width: width, height: height))
+        guard !box.isEmpty, Double(box.area) <= Self.patchShare * Double(width * height) else { return nil }
+        if patch == nil {
+            guard let subsurface = Subsurface(window: window),
+                  let buffers = ShmBuffers(window: window, name: "momentum-patch", owner: "the window's patch") else {
+                return nil
+            }
+            subsurface.placeRightAboveParent()
+            patch = WindowPatch(subsurface: subsurface, buffers: buffers)
+        }
+        guard let patch else { return nil }
+        let shown = patch.box
+        let newest = shown.flatMap { patch.buffers.newest(width: $0.width, height: $0.height) }
+        let buffer = try patch.buffers.take(width: box.width, height: box.height, for: "the window's patch",
+                                            remedy: "--surface-buffers egl")
+        let pixels = BufferPixels(bgra: buffer.memory, stride: buffer.stride, covers: box)
+        patchFrame = (buffer, box)
+        var age = patch.buffers.age(of: buffer)
+        if age == 0 || shown != box {
+            // Made (or the box grew): the last frame, from the window's buffer (which holds it outside the patch
+            // shown) and the patch shown; then only this frame's damage is drawn.
+            let source = BufferPixels(bgra: base.memory, stride: base.stride)
+            Self.copy(box, from: source, to: pixels)
+            if let shown, let newest {
+                Self.copy(shown, from: BufferPixels(bgra: newest.memory, stride: newest.stride, covers: shown),
+                          to: pixels)
+            }
+            age = 1
+        }
+        // The patch shown holds the last frame of this box: what an older buffer of it missed is copied from there.
+        return .bands(age: age, into: pixels, newest: shown == box ? newest.map {
+            BufferPixels(bgra: $0.memory, stride: $0.stride, covers: box)
+        } : nil)
+    }
+
+    /// The largest share of the window a patch covers: two patch buffers (the shown one and the next) hold at most
+    /// two thirds of one window buffer.
+    static let patchShare = 1.0 / 3
+
+    /// Copies the frame's pixels `rect` from one buffer of the app's to another (each whole or a patch,
+    /// `BufferPixels.covers`, holding `rect`).
+    private static func copy(_ rect: PixelRect, from source: BufferPixels, to target: BufferPixels) {
+        for row in rect.minY..<rect.maxY {
+            target.address(x: rect.minX, y: row)
+                .copyMemory(from: source.address(x: rect.minX, y: row), byteCount: rect.width * 4)
+        }
+    }
+
+    /// The window's patch (`patchTarget`): a subsurface right above the window's surface, under the layers', and
+    /// its own `wl_shm` buffers (`memfd:momentum-patch`).
+    private final class WindowPatch {
+        // The subsurface before the buffers it shows (released in this order).
+        let subsurface: Subsurface
+        let buffers: ShmBuffers
+        /// The window's buffer px it shows (nil: hidden).
+        var box: PixelRect?
+
+        init(subsurface: Subsurface, buffers: ShmBuffers) {
+            self.subsurface = subsurface
+            self.buffers = buffers
+        }
+
+        /// Shows `buffer` (just drawn) over the window's buffer px `box` at the window's next commit.
+        func show(_ buffer: ShmBuffers.Buffer, at box: PixelRect, scale: Double) {
+            let s = Int32(scale)
+            subsurface.place(source: (x: 0, y: 0, width: Double(box.width), height: Double(box.height)),
+                             x: Int32(box.minX) / s, y: Int32(box.minY) / s, width: Int32(box.width) / s,
+                             height: Int32(box.height) / s, opaque: [])
+            buffers.attach(buffer, to: subsurface)
+            self.box = box
+        }
+
+        /// Hides the patch at the window's next commit (the window's buffer then holds all of the frame) and lets
+        /// go of its buffers the compositor does not hold.
+        func hide() {
+            guard box != nil else { return }
+            subsurface.hide()
+            box = nil
+            buffers.letGoOfFree()
+        }
+    }
+
+    /// The window's patch, made at the first frame drawn into one.
+    private var patch: WindowPatch?
+    /// The patch buffer and box this frame is drawn into (`patchTarget`), nil when drawn over the window.
+    private var patchFrame: (buffer: ShmBuffers.Buffer, box: PixelRect)?
 
     /// A layer surface and what it shows. A class: a frame reads and writes it in place (`layerSurfaces[slot]`),
     /// where a struct of this many references was copied out and back, with a retain and release of each, at every
@@ -1178,6 +1306,8 @@ final class RenderTarget {
     /// Releases GL before EGL and EGL before the surface.
     func tearDown() {
         layerSurfaces = layerSurfaces.map { _ in nil }
+        patchFrame = nil
+        patch = nil
         solidBuffers = nil  // the buffers before the display they were made on
         frameBuffer = nil
         appBuffers = nil  // the buffers before the display they were made on
