@@ -418,7 +418,8 @@ final class RenderTarget {
 
     /// Where the window's frame is drawn: straight into a back buffer whose age is known; into one that still holds
     /// the last frame where the driver keeps it (`RenderContext.mayKeepLastFrame`) and the pixels sampled at the
-    /// last swap are still there; else (`.window`) through an offscreen copy or in full.
+    /// last swap are still there; else (`.window`) through an offscreen copy or in full. A window in the app's own
+    /// buffers whose frame changed little is drawn into its patch (`patchTarget`) instead of a buffer of its size.
     private func windowTarget(context: RenderContext, width: Int, height: Int, window: Window) throws
         -> Renderer.Target {
         try context.makeWindowCurrent()
