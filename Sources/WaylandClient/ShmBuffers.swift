@@ -15,6 +15,12 @@ public final class ShmBuffers {
     /// One buffer and its memory (each in a memfd of its own, transparent when made).
     public final class Buffer {
         fileprivate let proxy: OpaquePointer
+        /// Its memory's pool, kept where the set keeps memory for its next buffers (`reserve` > 0), else nil.
+        fileprivate let pool: OpaquePointer?
+        /// Its memory's bytes (at least `stride * height`; more where the set reserves).
+        fileprivate let capacity: Int
+        /// Set when a new buffer of the set took over its pool and memory (then it frees neither).
+        fileprivate var gaveMemoryAway = false
         /// Its pixels, top row first.
         public let memory: UnsafeMutableRawPointer
         public let width: Int
@@ -28,18 +34,32 @@ public final class ShmBuffers {
         /// The set whose slots hear its release (it owns the buffer and destroys it before itself).
         fileprivate unowned let owner: ShmBuffers
 
-        fileprivate init?(owner: ShmBuffers, index: Int, width: Int, height: Int) {
+        /// A new buffer in a memfd of its own, or (`spare`, a buffer of the set let go, whose memory holds it) in
+        /// that buffer's memory: no new memory to fault in, its pixels as they were in those bytes.
+        fileprivate init?(owner: ShmBuffers, index: Int, width: Int, height: Int, spare: Buffer?) {
             let bytes = width * 4 * height
-            guard width > 0, height > 0, bytes <= Int(Int32.max),
-                  let made = makeShmPool(owner.shm, bytes: bytes, name: owner.name) else { return nil }
-            defer { wl_shm_pool_destroy(made.pool) }
+            guard width > 0, height > 0, bytes <= Int(Int32.max) else { return nil }
+            let made: (pool: OpaquePointer, memory: UnsafeMutableRawPointer, capacity: Int)
+            if let spare, let pool = spare.pool, spare.capacity >= bytes {
+                made = (pool, spare.memory, spare.capacity)
+                spare.gaveMemoryAway = true
+            } else {
+                let capacity = max(bytes, owner.reserve)
+                guard let new = makeShmPool(owner.shm, bytes: capacity, name: owner.name) else { return nil }
+                made = (new.pool, new.memory, capacity)
+            }
+            let keepsPool = owner.reserve > 0
             guard let buffer = wl_shm_pool_create_buffer(made.pool, 0, Int32(width), Int32(height), Int32(width * 4),
                                                          UInt32(WL_SHM_FORMAT_ARGB8888.rawValue)) else {
-                munmap(made.memory, bytes)
+                wl_shm_pool_destroy(made.pool)
+                munmap(made.memory, made.capacity)
                 return nil
             }
+            if !keepsPool { wl_shm_pool_destroy(made.pool) }
             wl_proxy_set_queue(buffer, owner.queue)
             proxy = buffer
+            pool = keepsPool ? made.pool : nil
+            capacity = made.capacity
             memory = made.memory
             self.width = width
             self.height = height
@@ -50,7 +70,9 @@ public final class ShmBuffers {
 
         deinit {
             wl_buffer_destroy(proxy)
-            munmap(memory, stride * height)
+            guard !gaveMemoryAway else { return }
+            if let pool { wl_shm_pool_destroy(pool) }
+            munmap(memory, capacity)
         }
     }
 
@@ -88,6 +110,10 @@ public final class ShmBuffers {
     /// Whose buffers they are, for the error line (`"the window's"`).
     private let owner: String
     private var state = ShmBufferSlots()
+    /// Bytes each new memfd has at least (0: a buffer's own size), so that a buffer made later of another size up
+    /// to this takes over the memory of one let go (`acquire`) rather than faulting in new pages: a window's patch,
+    /// whose box grows (`RenderTarget.WindowPatch`). Pages never written are not resident.
+    public var reserve = 0
     /// The buffers by slot, as `state` has them.
     private var buffers: [Buffer?] = Array(repeating: nil, count: ShmBufferSlots.capacity)
 
@@ -122,10 +148,19 @@ public final class ShmBuffers {
     /// one (age 0, transparent); waits for a release when the compositor holds every buffer.
     public func acquire(width: Int, height: Int) throws(Failure) -> Buffer {
         guard wl_display_dispatch_queue_pending(display, queue) >= 0 else { throw .connectionLost }
+        // The newest frame's buffer is read while the new one is filled: its memory is never taken over.
+        let newest = state.slots.indices.filter { state.slots[$0]?.age == 1 }
         var choice = state.acquire(width: width, height: height)
         if choice == .allHeld {
             try waitForRelease()
             choice = state.acquire(width: width, height: height)
+        }
+        // A buffer let go whose memory can hold the new one (a set with `reserve`): taken over.
+        var spare: Buffer?
+        if case .make = choice, reserve > 0 {
+            spare = buffers.indices.lazy.filter { self.state.slots[$0] == nil && !newest.contains($0) }
+                .compactMap { self.buffers[$0] }
+                .first { $0.pool != nil && $0.capacity >= width * 4 * height }
         }
         for index in buffers.indices where state.slots[index] == nil { buffers[index] = nil }
         switch choice {
@@ -133,7 +168,7 @@ public final class ShmBuffers {
             if let buffer = buffers[index] { return buffer }
             throw .cannotMake(width: width, height: height)
         case .make(let index):
-            guard let buffer = Buffer(owner: self, index: index, width: width, height: height) else {
+            guard let buffer = Buffer(owner: self, index: index, width: width, height: height, spare: spare) else {
                 throw .cannotMake(width: width, height: height)
             }
             buffers[index] = buffer

@@ -465,14 +465,10 @@ final class RenderTarget {
         guard let first = damage.rects.first, !damage.isFull, scale >= 1, Double(scale) == window.scale,
               width % scale == 0, height % scale == 0,
               let base = appBuffers.newest(width: width, height: height) else { return nil }
-        var changed = damage.rects.dropFirst().reduce(first) { $0.union($1) }
-        if let box = patch?.box { changed = changed.union(box) }
-        // Whole logical px: the patch is placed at logical px.
-        let box = PixelRect(minX: changed.minX / scale * scale, minY: changed.minY / scale * scale,
-                            maxX: (changed.maxX + scale - 1) / scale * scale,
-                            maxY: (changed.maxY + scale - 1) / scale * scale)
-            .intersection(PixelRect(width: width, height: height))
-        guard !box.isEmpty, Double(box.area) <= Self.patchShare * Double(width * height) else { return nil }
+        let changed = damage.rects.dropFirst().reduce(first) { $0.union($1) }
+        // On the grid, never shrinking while the patch shows (`PatchBox`): a new patch buffer only now and then.
+        guard let box = PatchBox.of(changed: changed, shown: patch?.box, scale: scale, width: width, height: height,
+                                    share: Self.patchShare) else { return nil }
         if patch == nil {
             guard let subsurface = Subsurface(window: window),
                   let buffers = ShmBuffers(window: window, name: "momentum-patch", owner: "the window's patch") else {
@@ -482,6 +478,9 @@ final class RenderTarget {
             patch = WindowPatch(subsurface: subsurface, buffers: buffers)
         }
         guard let patch else { return nil }
+        // Each patch buffer's memfd holds any box within the share (whole pages): a grown box takes over the memory
+        // of the buffer let go, faulting in only the pages it adds.
+        patch.buffers.reserve = Int(Self.patchShare * Double(width * height * 4)) / 4096 * 4096
         let shown = patch.box
         let newest = shown.flatMap { patch.buffers.newest(width: $0.width, height: $0.height) }
         let buffer = try patch.buffers.take(width: box.width, height: box.height, for: "the window's patch",
@@ -490,13 +489,16 @@ final class RenderTarget {
         patchFrame = (buffer, box)
         var age = patch.buffers.age(of: buffer)
         if age == 0 || shown != box {
-            // Made (or the box grew): the last frame, from the window's buffer (which holds it outside the patch
-            // shown) and the patch shown; then only this frame's damage is drawn.
+            // Made (or the box grew): the last frame, from the patch shown inside it and from the window's buffer
+            // (which holds it outside the patch shown) in what the box added only; then only this frame's damage
+            // is drawn.
             let source = BufferPixels(bgra: base.memory, stride: base.stride)
-            Self.copy(box, from: source, to: pixels)
             if let shown, let newest {
                 Self.copy(shown, from: BufferPixels(bgra: newest.memory, stride: newest.stride, covers: shown),
                           to: pixels)
+                for part in PatchBox.parts(of: box, outside: shown) { Self.copy(part, from: source, to: pixels) }
+            } else {
+                Self.copy(box, from: source, to: pixels)
             }
             age = 1
         }
@@ -550,6 +552,8 @@ final class RenderTarget {
             subsurface.hide()
             box = nil
             buffers.letGoOfFree()
+            // The one held holds a box that the next patch, of the same size or not, may not cover: filled anew.
+            buffers.forgetFrames()
         }
     }
 
