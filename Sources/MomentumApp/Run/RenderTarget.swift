@@ -900,6 +900,12 @@ final class RenderTarget {
         }
         state.frame = visible
         state.layer = layer.layer
+        stampShown(state)
+    }
+
+    /// Stamps `state`'s surface shown at `frameTime` by the set it shows (`shows`): its other set is let go a while
+    /// after (`releaseIdle`).
+    private func stampShown(_ state: LayerSurfaceState) {
         switch state.shows {
         case .cpu:
             state.cpuShownAt = frameTime
@@ -974,15 +980,9 @@ final class RenderTarget {
             if state.subsurface.needsCommit { state.subsurface.commit() }
             if old != visible || placed { frame.compositorPixels += Self.area(old, visible, scale: scale) }
             state.frame = visible
-            // Stamped as `show` stamps a surface it shows (its other set let go a while after).
-            if state.shows == .cpu {
-                state.cpuShownAt = now
-                if state.egl != nil || state.bands != nil { releaseLater(at: state.glShownAt + Self.idleSeconds) }
-            } else {
-                state.glShownAt = now
-                if state.pixels != nil { releaseLater(at: state.cpuShownAt + Self.idleSeconds) }
-            }
         }
+        // Every surface that stays shown (the moved ones, the chromes, the HUD) stamped as `show` stamps it.
+        for case let state? in layerSurfaces where state.hiddenAt == nil { stampShown(state) }
         let changed = frame.compositorPixels > 0
         if mayOmitCommit, !changed { return .some(nil) }
         beforeCommit()

@@ -254,17 +254,13 @@ extension LayerTree {
     /// same) gets its retained drawing back: nothing is drawn or measured again, and the content shares the retained
     /// commands' storage (so the renderer's "same drawing" check finds them equal at once).
     private func separateMoving(_ id: LayerID, layer: Layer, placement: LayerPlacement, index: Int) -> SeparateLayer? {
-        guard placement.isTranslationOnly, placement.opacity >= 1, LayerPlacement.isWholeTurns(layer.rotation),
-              layer.scale == 1 else {
-            return nil
-        }
+        guard let topLeft = Self.restTopLeft(of: layer, placement: placement) else { return nil }
         var root = layer
         root.position = .zero
         let drawing = retainedDrawings.value(of: id, key: retainedKey(of: id, root: root, animating: [.position])) {
             drawApart(id, layer: layer)
         }
         guard let drawing else { return nil }
-        let topLeft = placement.bounds(of: layer).origin.rounded(.toNearestOrAwayFromZero)
         var apart = SeparateLayer(layer: id, content: drawing.content,
                                   frame: DrawRect(origin: topLeft + drawing.low, size: drawing.high - drawing.low),
                                   opaque: drawing.opaque, index: index, slidesWithin: layer.slidesWithin,
@@ -277,8 +273,13 @@ extension LayerTree {
     /// corner rounded to whole logical px, as `separate` places it; nil when it is not placed by a translation alone
     /// (turned, scaled or faded: drawn as placed then).
     public func shownTopLeft(of id: LayerID) -> SIMD2<Double>? {
-        let layer = presentation(of: id)
-        let placement = placement(of: id)
+        Self.restTopLeft(of: presentation(of: id), placement: placement(of: id))
+    }
+
+    /// The top-left corner, rounded to whole logical px, where `layer` placed by `placement` is drawn apart at rest;
+    /// nil when it is not placed by a translation alone (turned, scaled or faded). `separateMoving` and
+    /// `shownTopLeft` both place by it, so a moved-only frame puts a layer where a whole build does.
+    private static func restTopLeft(of layer: Layer, placement: LayerPlacement) -> SIMD2<Double>? {
         guard placement.isTranslationOnly, placement.opacity >= 1, LayerPlacement.isWholeTurns(layer.rotation),
               layer.scale == 1 else {
             return nil
