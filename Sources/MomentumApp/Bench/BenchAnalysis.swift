@@ -235,16 +235,14 @@ struct BenchAnalysis {
     /// Commit → present of each presented frame (ms).
     var commitToPresent: [Double] { frames.compactMap { f in f.presentT.map { ($0 - f.commitT) * 1000 } } }
 
-    /// Launch → the first frame shown (ms): its presentation time, else its commit.
-    var firstFrameMs: Double? {
-        (presented.first?.presentT ?? frames.first?.commitT).map { $0 * 1000 }
-    }
+    /// When the first frame was shown (trace s): its presentation time, else its commit. Nil without frames.
+    var firstShownT: Double? { presented.first?.presentT ?? frames.first?.commitT }
 
-    /// When the launch's first `warmup` s end (trace s): that long after the first frame shown (its presentation,
-    /// else its commit). Nil without frames.
-    func launchEnd(warmup: Double = BenchVersus.warmup) -> Double? {
-        (presented.first?.presentT ?? frames.first?.commitT).map { $0 + warmup }
-    }
+    /// Launch → the first frame shown (ms).
+    var firstFrameMs: Double? { firstShownT.map { $0 * 1000 } }
+
+    /// When the launch's first `warmup` s end (trace s): that long after the first frame shown. Nil without frames.
+    func launchEnd(warmup: Double = BenchVersus.warmup) -> Double? { firstShownT.map { $0 + warmup } }
 
     /// The client's CPU per presented frame (µs) after the launch, counted as `--versus` counts weston-simple-egl's
     /// (after the same warm-up): the CPU of the frames committed `BenchVersus.warmup` s (1 s) or more after the first
