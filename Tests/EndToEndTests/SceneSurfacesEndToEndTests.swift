@@ -462,7 +462,11 @@ import Testing
                 $0.configure.map { $0.width == size.width && $0.height == size.height } ?? false
             }
             let drawn = try c.app.waitFor("a frame at that size", after: configured.index) { $0.frame != nil }
-            try c.app.waitFor("that frame presented", after: drawn.index) { $0.presented != nil }
+            let sequence = drawn.event.frame?.sequence ?? 0
+            // That frame's own feedback (the one before it may come after it).
+            try c.app.waitFor("that frame presented", after: drawn.index) {
+                $0.presented.map { $0.sequence >= sequence } ?? false
+            }
             let end = Date().addingTimeInterval(10)
             var buffers = try mapped()
             while !expected(buffers), Date() < end {
@@ -477,7 +481,28 @@ import Testing
             let shown = Self.pixel(image, placed.x + 10, placed.y + 10)
             #expect(DecorationsEndToEndTests.distance(shown, backdrop) <= 3,
                     "\(size.width)x\(size.height): the window's top left shows \(shown), its backdrop was \(backdrop)")
+            if !expected(buffers) {
+                let traced = story(since: mark)
+                Issue.record("\(size.width)x\(size.height): buffers not as expected 10 s after; the app traced: \(traced)")
+            }
             return buffers
+        }
+
+        /// What the app traced since event `mark`, for a failure's message: each configure's size, each frame's
+        /// number with the window's damage and the pixels drawn (buffer px), each presentation, each frame not drawn.
+        func story(since mark: Int) -> String {
+            c.app.events.dropFirst(mark).compactMap { line -> String? in
+                let t = String(format: "%.3f", line.t)
+                switch line.record {
+                case .configure(let s): return "\(t) configure \(s.width)x\(s.height)"
+                case .frame(let f):
+                    return "\(t) frame \(f.sequence) damage \(f.damagePixels ?? -1) drawn \(f.drawnPixels ?? -1)"
+                        + " layer swaps \(f.layerSwaps ?? -1)"
+                case .presented(let p): return "\(t) presented \(p.sequence)"
+                case .unchanged(let sequence, _): return "\(t) unchanged \(sequence)"
+                default: return nil
+                }
+            }.joined(separator: "; ")
         }
 
         /// Stops the app; it exits cleanly.
