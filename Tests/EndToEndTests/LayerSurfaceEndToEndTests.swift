@@ -44,7 +44,9 @@ import Testing
     /// A frame that only slides the panel across the window's bottom edge sends what the C floor client sends (the
     /// surface's position, the window's frame callback, feedback and commit) and, as the visible part grows, the
     /// panel surface's new crop with its damage and commit: at scale 1 the crop sizes the surface itself, so no
-    /// `wp_viewport.set_destination` (7 requests a frame at most, 8 before).
+    /// `wp_viewport.set_destination` (7 requests a frame at most, 8 before). A buffer let go in the same interval
+    /// (`wl_buffer.destroy`: a set no longer shown is let go a second later, `RenderTarget.idleSeconds`, which on a
+    /// loaded machine falls in the slide) is not the frame's and not counted.
     @Test func aSlidingFrameSendsTheNewCropWithoutADestinationAtScale1() throws {
         let c = try Compositor(arguments: ["--no-hud"], environment: ["WAYLAND_DEBUG": "client"])
         let mark = c.app.events.count
@@ -70,8 +72,9 @@ import Testing
         let cropped = sliding.filter { frame in frame.contains { $0.contains("wp_viewport@") && $0.contains(".set_source(") } }
         #expect(sliding.count >= 5 && cropped.count >= 3, "sliding frames \(sliding.count), with a new crop \(cropped.count)")
         for frame in sliding {
-            #expect(!frame.contains { $0.contains(".set_destination(") } && frame.count <= 7,
-                    "\(frame.count) requests: \(frame.map { $0.split(separator: " -> ").last ?? $0 })")
+            let sent = frame.filter { !($0.contains("-> wl_buffer@") && $0.contains(".destroy(")) }
+            #expect(!sent.contains { $0.contains(".set_destination(") } && sent.count <= 7,
+                    "\(sent.count) requests: \(frame.map { $0.split(separator: " -> ").last ?? $0 })")
         }
     }
 
