@@ -59,10 +59,26 @@ public enum InterruptibilityCheck {
         return p.x - low.x < margin || high.x - p.x < margin || p.y - low.y < margin || high.y - p.y < margin
     }
 
+    /// When a touch line's finger touched, on the trace's clock (s): the touch's own time (the compositor's; the
+    /// scenes count a hold from it), not when the app read it — on a loaded machine up to ~100 ms later. The line's
+    /// time where the touch's is not on the trace's clock (`start`: the trace's start on the touches' clock).
+    public static func touched(_ line: TraceLine, _ touch: TraceRecord.Touch, start: Double?) -> Double {
+        guard let start else { return line.t }
+        let t = touch.time - start
+        return t.isFinite && t <= line.t && t > line.t - 1 ? t : line.t
+    }
+
+    /// The trace's start on the touches' clock (s), from its `clock` line.
+    public static func start(of lines: some Sequence<TraceLine>) -> Double? {
+        lines.lazy.compactMap(\.clock).first.map { Double($0.startNanoseconds) / 1e9 }
+    }
+
     /// The touch rule and continuity, from the trace of a run of `scene` in a window of `size`.
     public static func problems(in lines: [TraceLine], scene: SceneKind, size: SIMD2<Double>) -> [String] {
         var problems: [String] = []
         var lastDown: Double?
+        /// The trace's start on the clock of the touches' own times (s), from its `clock` line.
+        var start: Double?
         var previous: (t: Double, p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)?
         var impulse = false
         var step = 0.0
@@ -70,8 +86,10 @@ public enum InterruptibilityCheck {
         var tileBefore: (p: SIMD2<Double>, v: SIMD2<Double>, held: Bool, angle: Double, w: Double)?
         for line in lines {
             switch line.record {
+            case .clock(let clock):
+                start = Double(clock.startNanoseconds) / 1e9
             case .touch(let touch):
-                if touch.phase == .down { lastDown = line.t; pannedAt = nil }
+                if touch.phase == .down { lastDown = Self.touched(line, touch, start: start); pannedAt = nil }
                 if touch.phase == .up || touch.phase == .cancel { lastDown = nil }
             case .gesture(let event):
                 if event.kind == .panBegan { pannedAt = line.t }
