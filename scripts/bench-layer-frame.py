@@ -15,7 +15,9 @@ frames presented in them.
 frames counted on the compositor's side, as weston's repaints in the window (from its timeline log: Momentum is
 weston's only client then, and each of its presented frames is one repaint), so the count costs the app nothing;
 `both` runs each build both ways in each round. A traced run also gives weston's repaint count beside its
-`presented` lines, the check that the two counts agree. Prints one markdown table.
+`presented` lines, the check that the two counts agree. Each client's wake-ups per presented frame are counted too
+(voluntary context switches over the window: each sleep an event or a timeout ended; the C floor's from its own
+getrusage). Prints one markdown table.
 
   scripts/bench-layer-frame.py [--size 800x600] [--window 5] [--rounds 2] [--trace on|off|both] MOMENTUM [MOMENTUM…]
 
@@ -53,6 +55,19 @@ def cpu_seconds(pid):
     return total / 1e9
 
 
+def sleeps(pid):
+    """The process's wake-ups so far: its threads' voluntary context switches (/proc/PID/task/*/status), each a sleep
+    (in poll, a futex, a read) that an event or a timeout ended, as the C floor counts its own (getrusage's
+    ru_nvcsw)."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                total += next(int(line.split()[1]) for line in f if line.startswith("voluntary_ctxt_switches:"))
+        except (FileNotFoundError, StopIteration):
+            continue
+    return total
+
 
 def run_floor(binary, env, size, window):
     w, h = size
@@ -60,11 +75,12 @@ def run_floor(binary, env, size, window):
                           timeout=window + 30)
     if done.returncode != 0:
         raise RuntimeError(f"subsurface-move: {done.stderr.strip()}")
-    # "… N frames presented in S s (F fps), client CPU X ms per presented frame"
+    # "… N frames presented in S s (F fps), client CPU X ms per presented frame, W wake-ups per presented frame"
     words = done.stdout.split()
     frames, seconds = int(words[2]), float(words[6])
     ms = float(words[words.index("ms") - 1])
-    return {"frames": frames, "fps": frames / seconds, "cpu_ms": ms, "layer_only_ms": ms}
+    wakeups = float(words[words.index("wake-ups") - 1])
+    return {"frames": frames, "fps": frames / seconds, "cpu_ms": ms, "layer_only_ms": ms, "wakeups": wakeups}
 
 
 
@@ -98,8 +114,10 @@ def run_momentum(binary, env, size, window, work, name, traced):
             first_repaint(app, weston_log, spawned)
         time.sleep(WARMUP)
         a_t, a_raw, a_cpu = time.monotonic(), time.clock_gettime(time.CLOCK_MONOTONIC_RAW), cpu_seconds(app.pid)
+        a_sleeps = sleeps(app.pid)
         time.sleep(window)
         b_t, b_raw, b_cpu = time.monotonic(), time.clock_gettime(time.CLOCK_MONOTONIC_RAW), cpu_seconds(app.pid)
+        b_sleeps = sleeps(app.pid)
         if app.poll() is not None:
             raise RuntimeError(f"{name}: momentum exited during its window")
     finally:
@@ -116,7 +134,8 @@ def run_momentum(binary, env, size, window, work, name, traced):
         result.update(frames=len(shown), layer_only_frames=len(layer_only),
                       layer_only_ms=statistics.median(layer_only) if layer_only else float("nan"))
     frames = result["frames"]
-    result.update(fps=frames / (b_t - a_t), cpu_ms=(b_cpu - a_cpu) / frames * 1000 if frames else float("nan"))
+    result.update(fps=frames / (b_t - a_t), cpu_ms=(b_cpu - a_cpu) / frames * 1000 if frames else float("nan"),
+                  wakeups=(b_sleeps - a_sleeps) / frames if frames else float("nan"))
     return result
 
 
@@ -170,8 +189,8 @@ def main():
           "`presented` lines, weston's repaints in the same window beside them")
     print()
     print("| client | CPU / presented frame (ms) | × C floor | layer-only frames: trace cpu_us p50 (ms) | fps | "
-          "frames counted / weston's repaints |")
-    print("|---|---|---|---|---|---|")
+          "wake-ups / presented frame | frames counted / weston's repaints |")
+    print("|---|---|---|---|---|---|---|")
     for name, _, _ in clients:
         rs = results[name]
         median = statistics.median(r["cpu_ms"] for r in rs)
@@ -179,7 +198,7 @@ def main():
             return ", ".join(f"{r[key]:.{digits}f}" for r in rs)
         counts = ", ".join(f"{r['frames']}/{r['repaints']}" if "repaints" in r else f"{r['frames']}" for r in rs)
         print(f"| {name} | {each('cpu_ms', 3)} | {median / floor_ms:.2f}× | {each('layer_only_ms', 3)} | "
-              f"{each('fps', 1)} | {counts} |")
+              f"{each('fps', 1)} | {each('wakeups', 2)} | {counts} |")
 
 
 if __name__ == "__main__":

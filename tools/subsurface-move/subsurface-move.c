@@ -3,12 +3,14 @@
  * commits the window with a frame callback and presentation feedback, nothing drawn. What Momentum's panel does
  * while it slides, written as plainly as C allows.
  * Usage: subsurface-move WIDTH HEIGHT SECONDS  (under a Wayland compositor; after a 1 s warm-up, prints the frames
- * presented in SECONDS and the process's CPU per presented frame). */
+ * presented in SECONDS, the process's CPU per presented frame and its wake-ups (voluntary context switches: each
+ * sleep in poll that an event or a timeout ended) per presented frame). */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <wayland-client.h>
 #include "floor-client.h"
 #include "presentation-time-client-protocol.h"
@@ -137,6 +139,8 @@ int main(int argc, char **argv)
 	double start = floor_seconds(CLOCK_MONOTONIC), from = start + 1, to = from + seconds;
 	double cpu_from = 0, wall_from = 0;
 	int presented_from = 0, measuring = 0;
+	long sleeps_from = 0;
+	struct rusage usage;
 	while (1) {
 		double t = floor_seconds(CLOCK_MONOTONIC);
 		if (!measuring && t >= from) {
@@ -144,6 +148,8 @@ int main(int argc, char **argv)
 			cpu_from = floor_seconds(CLOCK_PROCESS_CPUTIME_ID);
 			wall_from = t;
 			presented_from = presented;
+			getrusage(RUSAGE_SELF, &usage);
+			sleeps_from = usage.ru_nvcsw;
 		}
 		if (t >= to)
 			break;
@@ -163,12 +169,15 @@ int main(int argc, char **argv)
 		}
 	}
 	double cpu = floor_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_from, wall = floor_seconds(CLOCK_MONOTONIC) - wall_from;
+	getrusage(RUSAGE_SELF, &usage);
+	long sleeps = usage.ru_nvcsw - sleeps_from;
 	int frames = presented - presented_from;
 	if (frames < 1) {
 		fprintf(stderr, "subsurface-move: no frame presented in %.1f s\n", wall);
 		return 1;
 	}
-	printf("subsurface-move %dx%d: %d frames presented in %.2f s (%.1f fps), client CPU %.4f ms per presented frame\n",
-	       width, height, frames, wall, frames / wall, cpu / frames * 1000);
+	printf("subsurface-move %dx%d: %d frames presented in %.2f s (%.1f fps), client CPU %.4f ms per presented frame, "
+	       "%.2f wake-ups per presented frame\n", width, height, frames, wall, frames / wall, cpu / frames * 1000,
+	       (double)sleeps / frames);
 	return 0;
 }
