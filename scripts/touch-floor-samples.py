@@ -6,9 +6,12 @@ presentation of the first frame committed after it arrived that was presented), 
 trace's `t` of the touch line: when the app handled it, so a sample read at a frame's start counts its wait until then),
 arrival → that frame's commit, commit → presentation; that frame's callback → wake and callback → presentation; and
 the cycle the sample arrived in (the newest frame with a callback committed before it): how long after that callback
-it came and when that frame had started. Prints each trace's p50 / p99, the worst 2 % of all samples with those parts,
-the samples by the index of their frame in the drag (fresh-run frames against steady ones), and the parts' p50 / p90 /
-p99.
+it came and when that frame had started. Prints each trace's p50 / p99 and how its drag's frames started (callback →
+wake p10 / p50 of the drag's frames with a callback, and where the start fell back to the callback — a frame started
+under 3 ms after its callback and the next four under 6 — with the three frames before it: each one's commit offset
+after its callback, wake → commit and callback → present, so a fall-back after frames weston showed late though
+committed in time is told from one after a late wake-up), the worst 2 % of all samples with those parts, the samples
+by the index of their frame in the drag (fresh-run frames against steady ones), and the parts' p50 / p90 / p99.
 
   scripts/touch-floor-samples.py TRACE…
 
@@ -63,6 +66,36 @@ def samples(path):
     return rows
 
 
+def starts(path):
+    """How the drag's frames started: a line of the callback → wake p10 / p50 and the fall-back, if any."""
+    with open(path) as f:
+        lines = [json.loads(line) for line in f if line.strip()]
+    clock = next(l for l in lines if l.get("event") == "clock")
+    start_ms = clock["start_ns"] / 1e6
+    offset_ns = clock["monotonic_ns"] - clock["presentation_ns"]
+    presented = {l["seq"]: (l["ns"] + offset_ns) / 1e6 for l in lines if l.get("event") == "presented"}
+    press = next((l["t"] for l in lines if l.get("event") == "touch"), None)
+    if press is None:
+        return "no touch"
+    frames = [l for l in lines if l.get("event") == "frame" and l.get("callback_t") is not None
+              and l.get("commit_t") is not None and l["commit_t"] >= press]
+    waits = [(f["wake_t"] - f["callback_t"]) * 1000 for f in frames]
+    if not waits:
+        return "no frame with a callback"
+    text = f"starts p10 {quantile(waits, 0.1):.1f} / p50 {quantile(waits, 0.5):.1f} ms after the callback over " \
+           f"{len(waits)} frames"
+    fell = next((i for i in range(len(waits) - 4) if waits[i] < 3 and all(w < 6 for w in waits[i:i + 5])), None)
+    if fell is None:
+        return text + "; held (no fall-back to the callback)"
+    before = []
+    for f in frames[max(0, fell - 3):fell]:
+        shown = presented.get(f["seq"])
+        before.append(f"{(f['commit_t'] - f['callback_t']) * 1000:.1f} / {(f['commit_t'] - f['wake_t']) * 1000:.1f} / "
+                      + ("-" if shown is None else f"{shown - (start_ms + f['callback_t'] * 1000):.1f}"))
+    return (text + f"; fell back at frame {fell} (before it, commit offset / wake → commit / callback → present "
+            + "ms: " + ", ".join(before) + ")")
+
+
 def fmt(value):
     return "-" if value is None else f"{value:.1f}"
 
@@ -76,7 +109,8 @@ def main():
         for path in sys.argv[1:]:
             got = samples(path)
             latencies = [r["latency"] for r in got]
-            print(f"{path}: {len(got)} samples, p50 {quantile(latencies, 0.5):.1f} ms, p99 {quantile(latencies, 0.99):.1f}")
+            print(f"{path}: {len(got)} samples, p50 {quantile(latencies, 0.5):.1f} ms, "
+                  f"p99 {quantile(latencies, 0.99):.1f}; {starts(path)}")
             rows += got
     except (OSError, ValueError, KeyError) as error:
         print(f"touch-floor-samples: {error}", file=sys.stderr)
