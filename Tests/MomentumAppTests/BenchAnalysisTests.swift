@@ -138,14 +138,15 @@ struct BenchAnalysisTests {
                 renderMicros: 900, damagePixels: nil, drawnPixels: nil, layerSurface: nil, callbackT: callback,
                 wakeT: nil, commitT: commit, cpuMicros: 1000, targetT: nil, predictMicros: nil))))
             let present = commit + 0.012
+            let shownNs = ((Self.startNs / 1e9 + present - Self.presentationBehind) * 1e9).rounded()
             lines.append(TraceLine(t: present, .presented(.init(
-                sequence: UInt64(k), nanoseconds: UInt64(((Self.startNs / 1e9 + present - Self.presentationBehind) * 1e9)
-                    .rounded()), refreshNanoseconds: 16_666_667, msc: 0, flags: [.vsync]))))
+                sequence: UInt64(k), nanoseconds: UInt64(shownNs), refreshNanoseconds: 16_666_667, msc: 0,
+                flags: [.vsync]))))
         }
         let a = BenchAnalysis(lines: lines)
-        // From 1.116 s (a second after the first frame shown): frames 40…120 shown but 60, 80 and 81 — 77 intervals,
-        // 80 counted with the 3 frames held; late the one across 80 and 81 (4 cadences, 2 over the 2 held) and the
-        // one ending at 100.
+        // From 1.116 s (a second after the first frame shown): frames 40…120 shown but 60, 80 and 81 — 77
+        // intervals, 80 counted with the 3 frames held; late the one across 80 and 81 (4 cadences, 2 over the 2
+        // held) and the one ending at 100.
         let paced = BenchReport.afterLaunch(a)
         #expect(paced.count == 77 && paced.reduce(0) { $0 + $1.held } == 3)
         let run = BenchReport.run("panel-spring", scene: "panel", backend: "spring", workload: "autoplay", analysis: a)
