@@ -8,29 +8,36 @@ given momentum build, `run --scene SCENE --fullscreen --autoplay --trace FILE` w
 and with `--frame-start callback`. Each client is measured over --window s from --warmup s after its start, from
 weston's timeline alone (the same for every client): a *present* is a repaint that flushed the client's damage
 (`core_flush_damage` after `core_repaint_begin`), shown at the `vblank_monotonic` of its `core_repaint_finished`;
-an interval is the time between two presents (longer than 4x the median: an autoplay rest, left out); a late
-interval is one longer than 1.2x the median. Each late interval is judged by the commit shown at its end (the last
-`core_commit_damage` before the repaint that flushed it: when weston read it) against weston's actual latch: when
+an interval is the time between two presents (longer than 4x the median, or across momentum's `rest`: an autoplay
+rest, left out); a late interval is one longer than 1.2x the median of those, where one across n frames momentum
+built and left uncommitted because they changed no pixel (its trace's `unchanged`: an animation's sub-pixel steps,
+the picture it would have shown stayed on screen; simple-egl draws every frame and has none) counts as n + 1
+intervals, n on time and one of what is left (the interval less n x the median), as `momentum bench` counts its late
+share (`RULE`; the count before the twenty-second step, every interval one, is printed beside it). Each late
+interval is judged by the commit shown at its end (the last `core_commit_damage` before the repaint that flushed it:
+when weston read it) against weston's actual latch: when
 weston began a repaint after the previous present and before that commit (it latched without the frame), or left its
 repaint loop before it (`core_repaint_exit_loop`: nothing committed, it waited), the interval is **the client's**
 (how long after that repaint's begin, or weston's leaving its loop, the commit came); else weston's loop ran on and
 began the repaint that showed the frame late: **weston's** (the commit against the on-time latch, the previous
-present's repaint begin plus the median repaint-to-repaint time of the client's presents: negative, in time).
+present's repaint begin plus the median repaint-to-repaint time of the client's presents, n + 1 of them across n
+held frames: negative, in time). The repaints weston began while momentum held its picture latch nothing it owed.
 Also per client: the margin commit -> the repaint that latched it (p5 / p50), and for momentum its trace's own late
-share (presented intervals of consecutive frames, as `momentum bench` counts) and why its own late intervals were
-(`causes`; an interval across a frame the app left uncommitted because it changed no pixel is counted apart, and
-the totals give the late share without those too). Weston's timeline and momentum's trace are both on
-CLOCK_MONOTONIC (the presentation feedback's stamps are on CLOCK_MONOTONIC_RAW; the log's `vblank_monotonic` is
-that stamp put on CLOCK_MONOTONIC). Each client's window is kept in DIR/windows.json beside weston's log and the
-traces; `--judge DIR` prints the tables from them again (a DIR written before the twenty-first step, its windows on
-CLOCK_MONOTONIC_RAW, is moved onto weston's clock by its traces' `clock` lines).
+share (presented intervals, as `momentum bench` counts) and why its own late intervals were (`causes`). Weston's
+timeline and momentum's trace are both on CLOCK_MONOTONIC (the presentation feedback's stamps are on
+CLOCK_MONOTONIC_RAW; the log's `vblank_monotonic` is that stamp put on CLOCK_MONOTONIC). Each client's window is kept
+in DIR/windows.json beside weston's log and the traces; `--judge DIR` prints the tables from them again (a DIR
+written before the twenty-first step, its windows on CLOCK_MONOTONIC_RAW, is moved onto weston's clock by its traces'
+`clock` lines).
 
   scripts/bench-load-latch.py [--size 800x600] [--scenes panel,transition,gallery,playground,scroll]
                               [--rounds 2] [--window 6] [--warmup 2] [--hog 'stress-ng --cpu 2' | --no-hog]
                               [--out DIR] MOMENTUM [MOMENTUM ...]
   scripts/bench-load-latch.py --judge DIR
 
-Prints one markdown row per client and round, then the sums per client kind. Standard library only; exits 1 with
+Prints one markdown row per client and round, then the sums per client kind, then weston's own pace in each kind's
+windows (how long after a vblank its loop began the next repaint, and how long it composited: weston's late repaints
+hit every client alike only where these match). Standard library only; exits 1 with
 one line when a run fails, 2 on bad arguments or a missing hog; the hog, weston and every client are stopped and
 reaped on every way out.
 """
@@ -81,7 +88,7 @@ def quantile(values, q):
 def timeline(log_path, since, until):
     """Weston's repaints, the clients' commits and the times weston left its repaint loop (nothing to repaint)
     between `since` and `until` (s): (repaints, commits, idles), each repaint a dict with `begin`, `flushed` (whether
-    it latched damage) and `vblank` (None until finished)."""
+    it latched damage), `posted` (when it had composited: None until then) and `vblank` (None until finished)."""
     repaints, commits, idles = [], [], []
     for t, event in weston_timeline(log_path):
         name = event["N"]
@@ -96,7 +103,9 @@ def timeline(log_path, since, until):
         if not since <= t <= until:
             continue
         if name == "core_repaint_begin":
-            repaints.append({"begin": t, "flushed": False, "vblank": None})
+            repaints.append({"begin": t, "flushed": False, "vblank": None, "posted": None})
+        elif name == "core_repaint_posted" and repaints:
+            repaints[-1]["posted"] = t
         elif name == "core_flush_damage" and repaints:
             repaints[-1]["flushed"] = True
         elif name == "core_commit_damage":
@@ -106,73 +115,125 @@ def timeline(log_path, since, until):
     return repaints, commits, idles
 
 
-def judge(repaints, commits, idles):
-    """Late intervals of one client's presents, each judged against weston's own latch (see the module's notes)."""
+def held_counts(pairs, commits, held, rests):
+    """For each pair of presents, how many frames the app built between the two commits they showed and left
+    uncommitted because they changed no pixel (`held`: those frames' times, s on weston's clock); None where it
+    rested between them (`rests`' times: a pause, no interval)."""
+    def shown(r):
+        before = [t for t in commits if t < r["begin"]]
+        return before[-1] if before else r["begin"] - 1
+    counts = []
+    for a, b in pairs:
+        low, high = shown(a), shown(b)
+        counts.append(None if any(low < t < high for t in rests) else sum(1 for t in held if low < t < high))
+    return counts
+
+
+def judge(repaints, commits, idles, held=(), rests=()):
+    """Late intervals of one client's presents, each judged against weston's own latch (see the module's notes).
+    `held`: the times (s, weston's clock) of the frames momentum built and left uncommitted because they changed no
+    pixel (its trace's `unchanged`), `rests` those of its rests (an interval across one is a pause, left out, as one
+    over 4x the median is); an interval across n of them held the picture the app would have shown for n
+    refreshes: it counts as n + 1 intervals, n on time and one of what is left of it (the interval less n x the
+    median), late over 1.2x the median as any interval (`RULE`). `before` is the count before the twenty-second step
+    (every interval one, late over 1.2x the median of them all)."""
     presents = [r for r in repaints if r["flushed"] and r["vblank"] is not None]
     pairs = list(zip(presents, presents[1:]))
     gaps = [b["vblank"] - a["vblank"] for a, b in pairs]
-    median = quantile(gaps, 0.5)
+    counts = held_counts(pairs, commits, held, rests) if held or rests else [0] * len(pairs)
+    every = quantile(gaps, 0.5)
+    median = quantile([g for g, n in zip(gaps, counts) if n == 0], 0.5) or every
     if not median:
         return None
-    kept = [(a, b, g) for (a, b), g in zip(pairs, gaps) if g <= 4 * median]
-    cadence = quantile([b["begin"] - a["begin"] for a, b, _ in kept], 0.5)
+    def committed(a, b):
+        """Whether the client committed between the two presents' repaints (else weston flushed its damage late)."""
+        return any(a["begin"] < t < b["begin"] for t in commits)
+    old = [(a, b, g) for (a, b), g in zip(pairs, gaps) if g <= 4 * every]
+    before = {"late": sum(1 for a, b, g in old if g > 1.2 * every and committed(a, b)), "intervals": len(old)}
+    kept = [(a, b, g - n * median, n) for (a, b), g, n in zip(pairs, gaps, counts)
+            if n is not None and g - n * median <= 4 * median]
+    cadence = quantile([b["begin"] - a["begin"] for a, b, _, n in kept if n == 0], 0.5) or median
     begins = [r["begin"] for r in repaints]
     margins, client, weston, misses = [], [], [], []
     j = 0
-    for a, b, gap in kept:
+    for a, b, rest, n in kept:
         while j < len(commits) and commits[j] < b["begin"]:
             j += 1
         if j == 0 or commits[j - 1] <= a["begin"]:
             continue  # nothing committed between the two latches (damage flushed late): not judged
         commit = commits[j - 1]
         margins.append(b["begin"] - commit)
-        if gap <= 1.2 * median:
+        if rest <= 1.2 * median:
             continue
-        # Weston latched without it (a repaint began after the previous present and before the commit) or left its
-        # loop waiting for it: the client's miss, by how long after that latch (or the on-time one) it came.
-        missed = [t for t in begins if a["begin"] < t < commit]
-        idle = [t for t in idles if a["begin"] < t < commit]
+        # Weston latched without it (a repaint began after the previous present, or after the newest frame held,
+        # and before the commit) or left its loop waiting for it: the client's miss, by how long after that latch
+        # (or the on-time one) it came. The repaints weston began while the app held its picture latched nothing
+        # the app owed.
+        after = max([a["begin"]] + [t for t in held if a["begin"] < t < commit])
+        missed = [t for t in begins if after < t < commit]
+        idle = [t for t in idles if after < t < commit]
         if missed or idle:
             latch = missed[0] if missed else idle[0]
             client.append(commit - latch)
             misses.append((a["begin"], latch, b["begin"]))
         else:
-            weston.append(commit - (a["begin"] + cadence))
-    return {"intervals": len(kept), "late": len(client) + len(weston), "client": len(client),
+            weston.append(commit - (a["begin"] + (n + 1) * cadence))
+    # Weston's own pace in the window, the same for every client: each repaint of its loop run on from the one
+    # before (no exit between), how long after the previous one's vblank it began, and how long it composited.
+    looped = [(a, b) for a, b in zip(repaints, repaints[1:]) if a["vblank"] is not None
+              and not any(a["begin"] < t < b["begin"] for t in idles)]
+    waits = [b["begin"] - a["vblank"] for a, b in looped]
+    composited = [r["posted"] - r["begin"] for r in repaints if r["posted"] is not None]
+    return {"waits": waits, "composited": composited,
+            "intervals": sum(n + 1 for *_, n in kept), "late": len(client) + len(weston), "client": len(client),
             "weston": len(weston), "client_d": client, "weston_d": weston, "margins": margins,
-            "median_ms": 1000 * median, "misses": misses}
+            "median_ms": 1000 * median, "misses": misses, "held": sum(n for *_, n in kept),
+            "held_intervals": sum(1 for *_, n in kept if n), "before": before}
 
 
-CAUSES = ("unchanged", "no frame owed", "read late", "the start", "late anyway")
+CAUSES = ("no frame owed", "read late", "the start", "late anyway")
+
+# The rule for an interval across frames the app left uncommitted because they changed no pixel, the same as
+# `momentum bench`'s late share (BenchAnalysis.pacedIntervals) and its man page's.
+RULE = ("an interval across n frames the app built and left uncommitted because they changed no pixel (an "
+        "animation's sub-pixel steps: the picture it would have shown stayed on screen) counts as n + 1 intervals, "
+        "n on time and one of the rest (the interval less n x the median), late over 1.2x the median as any")
+
+
+def held_frames(path):
+    """From momentum's trace at `path`, on CLOCK_MONOTONIC (weston's clock), s: the times of the frames it built and
+    left uncommitted because they changed no pixel (`unchanged`) and of its rests (`rest`: it stopped asking for
+    frames, the autoplay's pause)."""
+    lines = read_trace(path)
+    clock = lines[0] if lines and lines[0].get("event") == "clock" else {}
+    start = clock.get("start_ns", 0) / 1e9
+    return ([start + line["t"] for line in lines if line.get("event") == "unchanged"],
+            [start + line["t"] for line in lines if line.get("event") == "rest"])
 
 
 def causes(path, misses):
     """Why each of the client's late intervals (`judge`'s `misses`: the previous present's repaint begin, weston's
     latch without the frame, and the begin of the repaint that showed it) was, from momentum's trace (its times after
-    `start_ns`, on CLOCK_MONOTONIC as weston's timeline is): **unchanged** when a frame between the two presents
-    changed no pixel and was not committed (the trace's `unchanged`: the picture on screen stayed what the app would
-    have shown, so nothing was shown late; simple-egl draws every frame and has none); **no frame owed** when the
-    latch came before the callback of the frame shown (the callback read late); **read late** when the frame was
-    committed more than 0.2 ms before the latch (weston read it after beginning its repaint); **the start** when it
-    was started more than 0.5 ms after its callback and a start at the callback, with the same wake -> commit time,
-    was in time; else **late anyway** (started at its callback, or a wake-up or build past the latch from it). A
-    Counter of those."""
+    `start_ns`, on CLOCK_MONOTONIC as weston's timeline is): **no frame owed** when the latch came before the callback
+    of the frame shown (the callback read late); **read late** when the frame was committed more than 0.2 ms before
+    the latch (weston read it after beginning its repaint); **the start** when it was started more than 0.5 ms after
+    its callback and a start at the callback, with the same wake -> commit time, was in time; else **late anyway**
+    (started at its callback, or a wake-up or build past the latch from it). A Counter of those. (Up to the
+    twenty-second step an interval across a frame left unchanged was a cause of its own, **unchanged**; `RULE` counts
+    it now.)"""
     lines = read_trace(path)
     clock = lines[0] if lines and lines[0].get("event") == "clock" else {}
     start = clock.get("start_ns", 0) / 1e9
     frames = [(start + line["commit_t"], start + line["callback_t"], start + line["wake_t"]) for line in lines
               if line.get("event") == "frame" and line.get("callback_t") is not None
               and line.get("wake_t") is not None]
-    unchanged = [start + line["t"] for line in lines if line.get("event") == "unchanged"]
     counted = collections.Counter()
     for previous, latch, shown in misses:
         before = [frame for frame in frames if frame[0] < shown]
         if not before:
             continue
         commit, callback, wake = before[-1]
-        if any(previous < t < commit for t in unchanged):
-            counted["unchanged"] += 1
-        elif latch < callback:
+        if latch < callback:
             counted["no frame owed"] += 1
         elif latch - commit > 0.0002:
             counted["read late"] += 1
@@ -184,18 +245,22 @@ def causes(path, misses):
 
 
 def trace_late_share(path):
-    """Momentum's own late share: presented intervals of consecutive frames, 4x-median rests left out."""
-    shown = [(line["seq"], line["ns"] / 1e9) for line in read_trace(path) if line.get("event") == "presented"]
-    gaps = [t2 - t1 for (s1, t1), (s2, t2) in zip(shown, shown[1:]) if s2 == s1 + 1 and t2 > t1]
-    median = quantile(gaps, 0.5)
+    """Momentum's own late share, as `momentum bench` counts it: presented intervals of frames with none between
+    them but frames left unchanged (`RULE`), 4x-median rests left out."""
+    lines = read_trace(path)
+    held = {line["seq"] for line in lines if line.get("event") == "unchanged"}
+    shown = [(line["seq"], line["ns"] / 1e9) for line in lines if line.get("event") == "presented"]
+    spans = [(t2 - t1, s2 - s1 - 1) for (s1, t1), (s2, t2) in zip(shown, shown[1:])
+             if t2 > t1 and s2 > s1 and all(s in held for s in range(s1 + 1, s2))]
+    median = quantile([g for g, n in spans if n == 0], 0.5)
     if not median:
         return None
-    gaps = [g for g in gaps if g <= 4 * median]
-    return sum(1 for g in gaps if g > 1.2 * median) / len(gaps)
+    spans = [(g - n * median, n) for g, n in spans if g - n * median <= 4 * median]
+    return sum(1 for rest, _ in spans if rest > 1.2 * median) / sum(n + 1 for _, n in spans)
 
 
 def measure(argv, env, log_path, warmup, window):
-    """Runs one client for `warmup` + `window` s; returns its window's judgement and the window [since, until]."""
+    """Runs one client for `warmup` + `window` s; returns the window [since, until] (s, weston's clock)."""
     app = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(warmup)
@@ -209,7 +274,17 @@ def measure(argv, env, log_path, warmup, window):
     finally:
         stop(app, signal.SIGTERM)
     time.sleep(0.3)  # the last repaint's `core_repaint_finished`
-    return judge(*timeline(log_path, since, until)), (since, until)
+    return since, until
+
+
+def judge_window(log_path, since, until, trace):
+    """One client's window judged from weston's log and, for momentum, its trace: the frames it left unchanged
+    (`RULE`), its own late share and why its late intervals were. None when nothing was presented in it."""
+    held, rests = held_frames(trace) if trace else ((), ())
+    result = judge(*timeline(log_path, since, until), held=held, rests=rests)
+    if result is not None:
+        add_trace(result, trace)
+    return result
 
 
 def write_new(path, data):
@@ -246,10 +321,10 @@ def rejudge(folder):
             if not offsets:
                 raise RuntimeError("windows on CLOCK_MONOTONIC_RAW and no trace's clock line to move them by")
             shift = min(offsets, key=lambda pair: abs(pair[0] - i))[1]
-        result = judge(*timeline(os.path.join(folder, "weston.log"), w["since"] + shift, w["until"] + shift))
+        trace = w.get("trace") if w.get("trace") and os.path.isfile(w["trace"]) else None
+        result = judge_window(os.path.join(folder, "weston.log"), w["since"] + shift, w["until"] + shift, trace)
         if result is None:
             raise RuntimeError(f"round {w['round']} {w['scene']} {w['client']}: no presents in the window")
-        add_trace(result, w.get("trace"))
         rows.append((w["round"], w["scene"], w["client"], w["load"], result))
     return rows
 
@@ -272,22 +347,37 @@ def report(rows):
               f"{ms(quantile(x['margins'], 0.05))} / {ms(quantile(x['margins'], 0.5))} | {trace} |")
     names = list(dict.fromkeys(name for _, _, name, _, _ in rows))
     print()
-    print("| client | late / intervals (share) | the same, the intervals across an unchanged frame left out | "
-          "the client's / weston's | the client's: " + " / ".join(CAUSES) + " |")
-    print("|---|---|---|---|---|")
+    print(f"Late: {RULE}.")
+    print()
+    print("| client | late / intervals (share) | as counted before the twenty-second step (an interval across a held "
+          "frame one interval) | frames held / the intervals across them | the client's / weston's | the client's: "
+          + " / ".join(CAUSES) + " |")
+    print("|---|---|---|---|---|---|")
     for name in names:
         mine = [x for _, _, n, _, x in rows if n == name]
         late, count = sum(x["late"] for x in mine), sum(x["intervals"] for x in mine)
-        why, same = "–", "–"
+        old_late, old_count = sum(x["before"]["late"] for x in mine), sum(x["before"]["intervals"] for x in mine)
+        why = "–"
         if all(x["causes"] is not None for x in mine):
             total = sum((x["causes"] for x in mine), collections.Counter())
             why = " / ".join(str(total[cause]) for cause in CAUSES)
-            kept, shown = late - total["unchanged"], count - total["unchanged"]
-            same = f"{kept} / {shown} ({100 * kept / max(shown, 1):.2f} %)"
-        elif all(x["causes"] is None for x in mine):
-            same = f"{late} / {count} ({100 * late / max(count, 1):.2f} %)"
-        print(f"| {name} | {late} / {count} ({100 * late / max(count, 1):.2f} %) | {same} | "
-              f"{sum(x['client'] for x in mine)} / {sum(x['weston'] for x in mine)} | {why} |")
+        print(f"| {name} | {late} / {count} ({100 * late / max(count, 1):.2f} %) | {old_late} / {old_count} "
+              f"({100 * old_late / max(old_count, 1):.2f} %) | {sum(x['held'] for x in mine)} / "
+              f"{sum(x['held_intervals'] for x in mine)} | {sum(x['client'] for x in mine)} / "
+              f"{sum(x['weston'] for x in mine)} | {why} |")
+    print()
+    print("| weston's repaints in the client's windows | previous vblank → repaint begin p50 / p90 / p99 ms | "
+          "begun over 1 ms later than the p50 | compositing (begin → posted) p50 / p99 ms |")
+    print("|---|---|---|---|")
+    for name in names:
+        mine = [x for _, _, n, _, x in rows if n == name]
+        waits = [w for x in mine for w in x["waits"]]
+        composited = [c for x in mine for c in x["composited"]]
+        middle = quantile(waits, 0.5)
+        over = 0 if middle is None else sum(1 for w in waits if w > middle + 0.001)
+        later = "–" if middle is None else f"{over} / {len(waits)} ({100 * over / len(waits):.1f} %)"
+        print(f"| {name} | {ms(middle)} / {ms(quantile(waits, 0.9))} / {ms(quantile(waits, 0.99))} | {later} | "
+              f"{ms(quantile(composited, 0.5))} / {ms(quantile(composited, 0.99))} |")
 
 
 def main():
@@ -358,10 +448,10 @@ def main():
                         trace = os.path.join(out, f"r{r + 1}-{scene}-{name.replace(' ', '-')}.jsonl")
                         argv = [path, "run", "--scene", scene, "--fullscreen", "--autoplay", "--trace", trace,
                                 *extra]
-                    result, span = measure(argv, env, log_path, args.warmup, args.window)
+                    span = measure(argv, env, log_path, args.warmup, args.window)
+                    result = judge_window(log_path, span[0], span[1], trace)
                     if result is None:
                         raise RuntimeError(f"round {r + 1} {scene} {name}: no presents in the window")
-                    add_trace(result, trace)
                     windows.append({"round": r + 1, "scene": scene, "client": name, "load": load, "since": span[0],
                                     "until": span[1], "trace": trace, "clock": "monotonic"})
                     rows.append((r + 1, scene, name, load, result))

@@ -111,7 +111,60 @@ struct BenchAnalysisTests {
         // 1.116 s (frames 60…119), the one ending at frame 90 is late.
         #expect(abs((paced["late_interval_share"] as? Double ?? -1) - 0.017) < 1e-9, "1 / 59 rounded to 0.017")
         #expect(BenchReport.lateIntervalShare([16, 16, 16, 20, 33]) == 0.4, "20 and 33 are over 1.2 × 16")
-        #expect(BenchReport.lateIntervalShare([]) == nil)
+        #expect(BenchReport.lateIntervalShare([Double]()) == nil)
+    }
+
+    /// A late interval is counted by one rule (`BenchReport.lateRule`, as `scripts/bench-load-latch.py` counts it):
+    /// an interval across n frames the app built and left uncommitted because they changed no pixel (an animation's
+    /// sub-pixel steps) is n + 1 intervals, n on time and one of the rest — so a frame shown late after such a frame
+    /// is late, and one shown on time is not. A 25.7 ms cadence (weston headless's), 120 frames from 0.116 s: frame
+    /// 60 left unchanged and 61 shown on time; 80 and 81 left unchanged and 82 shown a cadence late; 100 shown a
+    /// cadence late. Before the twenty-second step an interval across an unchanged frame was left out whole: the
+    /// frame after 80 and 81, late, was not counted (1 late of 75, not 2 of 80).
+    @Test func anIntervalAcrossFramesLeftUnchangedCountsThoseOnTimeAndTheRestAsAnyInterval() throws {
+        let cadence = 0.0257
+        var lines = Self.header
+        var slot = 0.0
+        for k in 1...120 {
+            if k == 82 || k == 100 { slot += 1 }   // shown a cadence late
+            let callback = 0.1 + slot * cadence, commit = callback + 0.004
+            slot += 1
+            if [60, 80, 81].contains(k) {
+                lines.append(TraceLine(t: commit, .unchanged(sequence: UInt64(k), step: cadence)))
+                continue
+            }
+            lines.append(TraceLine(t: commit, .frame(.init(
+                sequence: UInt64(k), callbackMilliseconds: 1, step: cadence, hud: false, ghosts: 0, tickMicros: 50,
+                renderMicros: 900, damagePixels: nil, drawnPixels: nil, layerSurface: nil, callbackT: callback,
+                wakeT: nil, commitT: commit, cpuMicros: 1000, targetT: nil, predictMicros: nil))))
+            let present = commit + 0.012
+            let shownNs = ((Self.startNs / 1e9 + present - Self.presentationBehind) * 1e9).rounded()
+            lines.append(TraceLine(t: present, .presented(.init(
+                sequence: UInt64(k), nanoseconds: UInt64(shownNs), refreshNanoseconds: 16_666_667, msc: 0,
+                flags: [.vsync]))))
+        }
+        let a = BenchAnalysis(lines: lines)
+        // From 1.116 s (a second after the first frame shown): frames 40…120 shown but 60, 80 and 81 — 77
+        // intervals, 80 counted with the 3 frames held; late the one across 80 and 81 (4 cadences, 2 over the 2
+        // held) and the one ending at 100.
+        let paced = BenchReport.afterLaunch(a)
+        #expect(paced.count == 77 && paced.reduce(0) { $0 + $1.held } == 3)
+        let run = BenchReport.run("panel-spring", scene: "panel", backend: "spring", workload: "autoplay", analysis: a)
+        #expect(run["late_interval_share"] as? Double == 0.025, "2 / 80, not 1 / 75 (0.013)")
+        // The intervals the statistics and the chart keep still break across a frame left unchanged: the count before
+        // (what `late_interval_share` was made of) is 1 late of 75.
+        let broken = a.intervals(from: 1.116)
+        #expect(broken.count == 75 && BenchReport.lateIntervalShare(broken).map { abs($0 - 1.0 / 75) < 1e-12 } == true)
+        // The rule alone: an interval of two cadences across one frame held is on time, one of three is late; the
+        // median is that of the intervals with no frame held.
+        typealias P = BenchAnalysis.PacedInterval
+        #expect(BenchReport.lateIntervalShare([P(ms: 16), P(ms: 16), P(ms: 33, held: 1), P(ms: 16)]) == 0)
+        #expect(BenchReport.lateIntervalShare([P(ms: 16), P(ms: 16), P(ms: 50, held: 1), P(ms: 16)]) == 0.2)
+        #expect(BenchReport.lateIntervalShare([P(ms: 16), P(ms: 50, held: 2)]) == 0)
+        // The report's legend states it.
+        let report = BenchReport(command: "momentum bench", compositor: ["name": "weston"], host: [:],
+                                 runs: [("panel-spring", "panel", "spring", "autoplay", a)])
+        #expect(BenchSummary.markdown(report).contains("Late: " + BenchReport.lateRule))
     }
 
     /// The CPU per presented frame counts the frames a second after the first one shown, as `--versus` counts

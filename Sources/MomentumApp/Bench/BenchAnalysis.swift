@@ -159,8 +159,14 @@ struct BenchAnalysis {
     /// callbacks, where it drew at once after idle), and across a frame left uncommitted because it changed nothing:
     /// the time across such a break is a pause, not a frame interval (nor a missed refresh).
     var timedStretches: [[(t: Double, frame: Frame)]] {
-        var stretches: [[(t: Double, frame: Frame)]] = []
-        var current: [(t: Double, frame: Frame)] = []
+        stretches(breakingAtHeld: true).map { $0.map { ($0.t, $0.frame) } }
+    }
+
+    /// The same, or (`breakingAtHeld` false) not split across frames left uncommitted because they changed no pixel:
+    /// each frame with the number of those between it and the frame before it in its stretch (`held`).
+    private func stretches(breakingAtHeld: Bool) -> [[(t: Double, frame: Frame, held: Int)]] {
+        var stretches: [[(t: Double, frame: Frame, held: Int)]] = []
+        var current: [(t: Double, frame: Frame, held: Int)] = []
         var restIndex = 0
         func breakHere() {
             if !current.isEmpty { stretches.append(current) }
@@ -176,11 +182,17 @@ struct BenchAnalysis {
                 rested = true
                 restIndex += 1
             }
-            if let last = current.last?.frame, unchanged.contains(where: { $0 > last.seq && $0 < frame.seq }) {
-                rested = true
+            var held = 0
+            if let last = current.last?.frame, frame.seq > last.seq + 1 {
+                held = unchanged.filter { $0 > last.seq && $0 < frame.seq }.count
+                // A frame between them that was committed (and not shown) or not traced: no interval of the two.
+                if held > 0 && (breakingAtHeld || held < frame.seq - last.seq - 1) { rested = true }
             }
-            if rested { breakHere() }
-            current.append((t, frame))
+            if rested {
+                breakHere()
+                held = 0
+            }
+            current.append((t, frame, held))
         }
         breakHere()
         return stretches
@@ -195,6 +207,24 @@ struct BenchAnalysis {
     /// `intervalsOverTime` breaks them.
     func intervals(from: Double, to: Double = .infinity) -> [Double] {
         intervalsOverTime.filter { $0.t < to && $0.t - $0.ms / 1000 >= from }.map(\.ms)
+    }
+
+    /// The intervals that pace the run (ms), for its late share (`BenchReport.lateIntervalShare`), those that start
+    /// at or after `from` and end before `to` (trace s): as `intervals(from:to:)`, but an interval across frames the
+    /// app built and left uncommitted because they changed no pixel (`unchanged`: an animation's sub-pixel steps) is
+    /// kept, with how many (`held`): for those refreshes the picture it would have shown stayed on screen.
+    func pacedIntervals(from: Double, to: Double = .infinity) -> [PacedInterval] {
+        stretches(breakingAtHeld: false).flatMap { stretch in
+            zip(stretch, stretch.dropFirst()).map { PacedInterval(ms: ($1.t - $0.t) * 1000, held: $1.held, at: $1.t) }
+        }.filter { $0.at < to && $0.at - $0.ms / 1000 >= from }
+    }
+
+    /// One interval between frames shown (ms), across `held` frames left uncommitted because they changed no pixel,
+    /// ending at `at` (trace s).
+    struct PacedInterval: Equatable {
+        var ms: Double
+        var held = 0
+        var at = 0.0
     }
 
     /// The frame statistics the HUD keeps, over the whole run: presented intervals where there is presentation

@@ -47,7 +47,9 @@ enum BackendChoice: ExpressibleByArgument, Equatable {
 struct BenchRunCommand: LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the workload under the compositor you are in (or a private headless one: --compositor) and write a report.")
+        abstract: "Run the workload under the compositor you are in (or a private headless one: --compositor) and write a report.",
+        discussion: "Late intervals (the report's late_interval_share, and --versus's for both clients, from 1 s after "
+            + "the first frame shown, the autoplay's rests left out): " + BenchReport.lateRule + ".")
 
     @OptionGroup var logging: LoggingOptions
     @Option(help: "The scene whose --autoplay loop is the workload, or all.") var scene = SceneChoice.one(.panel)

@@ -27,6 +27,9 @@ enum BenchSummary {
             if let stop = run["stop"] as? [String: Any] {
                 lines.append("  finger stops: drawn \(n(stop["overshoot_px"])) px past it, within 1 px after \(n(stop["frames_to_settle"])) frames")
             }
+            if let late = run["late_interval_share"] as? Double {
+                lines.append("  late intervals after the launch's first second: \(n(late * 100)) % (see --help)")
+            }
             if let rest = run["at_rest"] as? [String: Any] {
                 lines.append("  at rest: \(n(rest["commits"])) commits, \(n(rest["cpu_s"])) s CPU in \(n(rest["seconds"])) s")
             }
@@ -109,11 +112,18 @@ extension BenchSummary {
                     + "\(n(px["p90"])) / \(n(px["p99"])) px (\(n(ms["p50"])) / \(n(ms["p90"])) / \(n(ms["p99"])) ms of finger travel)"
                     + " over \(n(px["count"])) presented frames")
             }
+            if let late = run["late_interval_share"] as? Double {
+                extra.append("- \(name): late intervals after the launch's first second \(n(late * 100)) %")
+            }
             if let rest = run["at_rest"] as? [String: Any] {
                 extra.append("- \(name): at rest \(n(rest["commits"])) commits and \(n(rest["cpu_s"])) s CPU in \(n(rest["seconds"])) s")
             }
         }
         if !extra.isEmpty { out += "\n" + extra.joined(separator: "\n") + "\n" }
+        if report.runs.contains(where: { $0["late_interval_share"] is Double })
+            || (report.json["versus"] as? [String: Any]).map({ $0["momentum"] != nil }) == true {
+            out += "\nLate: " + BenchReport.lateRule + ".\n"
+        }
         if let versus = report.json["versus"] as? [String: Any] {
             let m = versus["momentum"] as? [String: Any] ?? [:], e = versus["peer_numbers"] as? [String: Any] ?? [:]
             out += "\n| versus weston-simple-egl (same weston, median of rounds) | momentum | simple-egl | ratio |\n|---|---|---|---|\n"
@@ -122,6 +132,7 @@ extension BenchSummary {
                 let a = m[key] as? [String: Any] ?? [:], b = e[key] as? [String: Any] ?? [:]
                 out += "| \(label) p50 / p99 (ms) | \(n(a["p50"])) / \(n(a["p99"])) | \(n(b["p50"])) / \(n(b["p99"])) | |\n"
             }
+            out += "| late intervals (share) | \(n(m["late_interval_share"])) | \(n(e["late_interval_share"])) | |\n"
             out += "| launch → first frame (ms) | \(n(m["first_frame_ms"])) | \(n(e["first_frame_ms"])) | |\n"
             out += "| client CPU per frame (ms) | \(n(m["client_cpu_per_frame_ms"])) | \(n(e["client_cpu_per_frame_ms"])) "
                 + "| ×\(n(versus["ratio_client_cpu_per_frame"])) |\n"

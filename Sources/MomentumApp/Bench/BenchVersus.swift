@@ -21,6 +21,9 @@ struct BenchVersus {
         /// Frame intervals and callback → commit in the window (ms), and launch → first frame (ms): Momentum's from
         /// its trace, simple-egl's from a pass of its own with WAYLAND_DEBUG (whose logging would inflate its CPU).
         var intervals: [Double] = [], callbackToCommit: [Double] = []
+        /// The intervals for the late share (`BenchReport.lateIntervalShare`): Momentum's with the frames it held
+        /// across them (`BenchAnalysis.pacedIntervals`), simple-egl's none (it draws every frame).
+        var paced: [BenchAnalysis.PacedInterval] = []
         var firstFrameMs: Double?
         var clientPerFrameMs: Double { frames > 0 ? clientCPU / frames * 1000 : .nan }
         var compositorPerFrameMs: Double { frames > 0 ? compositorCPU / frames * 1000 : .nan }
@@ -83,6 +86,7 @@ struct BenchVersus {
         // The intervals between frames shown in the window, broken where the app left a frame uncommitted because it
         // changed nothing (the panel resting at a turn): that wait is a pause, not a late frame.
         result.intervals = analysis.intervals(from: lo, to: hi)
+        result.paced = analysis.pacedIntervals(from: lo, to: hi)
         result.callbackToCommit = analysis.frames.compactMap { f in
             f.callbackT.flatMap { $0 >= lo && $0 < hi ? (f.commitT - $0) * 1000 : nil }
         }
@@ -133,6 +137,7 @@ struct BenchVersus {
         var result = window("simple-egl", round, a, b, frames: fps * (b.monotonic - a.monotonic))
         let timing = try simpleEGLTiming(round: round)
         result.intervals = timing.intervals
+        result.paced = timing.intervals.map { BenchAnalysis.PacedInterval(ms: $0) }
         result.callbackToCommit = timing.callbackToCommit
         result.firstFrameMs = timing.firstFrameMs
         return result
@@ -209,7 +214,7 @@ struct BenchVersus {
             return ["fps": BenchReport.round3(median(mine.map { $0.frames / $0.seconds })),
                     "interval_ms": BenchReport.summary(mine.flatMap(\.intervals)),
                     "late_interval_share": BenchReport.round3(median(mine.compactMap {
-                        BenchReport.lateIntervalShare($0.intervals)
+                        BenchReport.lateIntervalShare($0.paced)
                     })),
                     "callback_to_commit_ms": BenchReport.summary(mine.flatMap(\.callbackToCommit)),
                     "first_frame_ms": BenchReport.round3(median(mine.compactMap(\.firstFrameMs))),
