@@ -1431,6 +1431,28 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         guard anyNear else { return }
         let velocities = (card: velocity, bodies: bodies.indices.map { bodyVelocity($0) })
         let spins = bodies.indices.map { bodyAngularVelocity($0) }
+        // Nor unless two of them can touch in the world below: their boxes as drawn (turned), swept over the half
+        // frame the world looks ahead, within the distance at which the solver makes a contact (its two skins). Where
+        // none can, the world finds no pair but a body and a wall (the body's own backend's), hands nothing out and
+        // pushes nothing: the same frame, without building the world three times (the circle above is wider: the card
+        // settling 18 px above the puck, look29x's autoplay's third stop at 800x600, built it on every such frame).
+        let half = step / 2, contact = DynamicsWorld.contactDistance + 1
+        let cardNow = cardBox(margin: contact / 2)
+        let cardSwept = cardNow.union(cardNow.offsetBy(velocities.card * half))
+        let bodySwept = bodies.indices.map { b -> DrawRect in
+            // A spinning body turns over the half frame: its box around any turn.
+            let reach = spins[b] == 0 ? extent(of: b).x : bodySide(b) / 2 * 2.0.squareRoot()
+            let now = DrawRect(origin: bodyPosition(b) - reach - contact / 2, size: SIMD2(repeating: 2 * reach + contact))
+            return now.union(now.offsetBy(velocities.bodies[b] * half))
+        }
+        let canTouch = bodies.indices.contains { b in
+            guard joins[b] else { return false }
+            if (cardMoves || moves[b]) && Self.overlap(cardSwept, bodySwept[b]) { return true }
+            return bodies.indices.contains { o in
+                o > b && joins[o] && (moves[b] || moves[o]) && Self.overlap(bodySwept[b], bodySwept[o])
+            }
+        }
+        guard canTouch else { return }
         /// The field `ahead` seconds on at the velocities now; `rotating`: free bodies turn (the velocity solve).
         func world(ahead: Double, rotating: Bool) -> (DynamicsWorld, DynamicsItem, [DynamicsItem?], Range<Int>) {
             var world = DynamicsWorld()
