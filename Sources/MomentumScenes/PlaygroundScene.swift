@@ -1842,8 +1842,19 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         guard !needsFrames, !isHeld, !recognizer.isActive else { return false }
         // Down the right side to the middle's height, beside the puck (low on the right) rather than onto it (sent to
         // (0.7, 0.65) the card landed on it each lap: 22 collisions in 6 s at 800x600 against the tile's 6 alone),
-        // then down left onto the tile.
-        let corners: [SIMD2<Double>] = [SIMD2(0.3, 0.35), SIMD2(0.7, 0.35), SIMD2(0.7, 0.5), SIMD2(0.3, 0.65)]
+        // then down left onto the tile. The third stop is left of every body lying right of the card's home (16 px
+        // between their boxes), so the last leg, a straight line down to the left, passes clear of it: from above the
+        // puck (0.7 across) that leg grazed its corner at 800x600, and the card, turned back right off the tile, drove
+        // it into the wall (7 collisions and their flashes in as many frames; the base's lap knocks the tile alone).
+        // So is the second where the card there would lie level with it (at 720x360 the card fills most of the
+        // field's height: sent to 0.7 across, it came down on the puck).
+        var corners: [SIMD2<Double>] = [SIMD2(0.3, 0.35), SIMD2(0.7, 0.35), SIMD2(0.7, 0.5), SIMD2(0.3, 0.65)]
+        for b in bodies.indices where bodies[b].kind.across == nil {
+            let at = layers[bodies[b].layer].position, reach = bodySide(b) / 2 + 16 + side / 2
+            let clear = (at.x - reach) / size.x
+            corners[2].x = Swift.max(0.5, Swift.min(corners[2].x, clear))
+            if abs(clamped(corners[1] * size).y - at.y) < reach { corners[1].x = Swift.max(0.5, Swift.min(corners[1].x, clear)) }
+        }
         let goal = clamped(corners[autoplayNext % corners.count] * size)
         autoplayNext += 1
         let from = layers[cardLayer].position
