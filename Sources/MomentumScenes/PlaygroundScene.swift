@@ -1355,8 +1355,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     }
 
     /// With gravity off, every touching pair on the field at once (the card and a body, two bodies, a body and a
-    /// wall): one contact world a frame (`DynamicsWorld`: the engine's contact solver, restitution 0.6, friction, masses
-    /// by area, eight iterations over all the contacts together; a body a finger holds, the card held or at rest and
+    /// wall): one contact world a frame (`DynamicsWorld`: the engine's contact solver, restitution 0.6, friction,
+    /// masses by area, eight iterations over all the contacts together; a body a finger holds, the card held or at rest and
     /// the walls immovable; the card and the walls never meet in it, the card keeps inside them on its own). Solved
     /// pair by pair, one pair's push undid the last: the card driving the puck onto the tile against the floor drew
     /// the two 48 px into each other. What the solve does to the velocities is handed to each body as `collide` does

@@ -223,7 +223,7 @@ extension PlaygroundBodiesTests {
                 #expect(over.isEmpty, "from \(before): one body over the other in \(over.count) frames: \(over.prefix(2))")
             }
         }
-        // Of the 52 places most are such a case: a harness that put the bodies over each other everywhere tests nothing.
+        // Of the 52 places most are such a case: a harness putting the bodies over each other everywhere tests nothing.
         #expect(runs >= 26, "cases run: \(runs) of 52")
     }
 }
