@@ -245,13 +245,14 @@ def causes(path, misses):
 
 
 def trace_late_share(path):
-    """Momentum's own late share, as `momentum bench` counts it: presented intervals of frames with none between
-    them but frames left unchanged (`RULE`), 4x-median rests left out."""
+    """Momentum's own late share, as `momentum bench` counts it (`RULE`): each presented interval with the frames
+    left unchanged in it (a frame committed and not shown stays in the interval, not counted), the median over those
+    with none; rests (over 4x the median: the bench breaks at the trace's `rest` lines) left out."""
     lines = read_trace(path)
     held = {line["seq"] for line in lines if line.get("event") == "unchanged"}
     shown = [(line["seq"], line["ns"] / 1e9) for line in lines if line.get("event") == "presented"]
-    spans = [(t2 - t1, s2 - s1 - 1) for (s1, t1), (s2, t2) in zip(shown, shown[1:])
-             if t2 > t1 and s2 > s1 and all(s in held for s in range(s1 + 1, s2))]
+    spans = [(t2 - t1, sum(1 for s in range(s1 + 1, s2) if s in held))
+             for (s1, t1), (s2, t2) in zip(shown, shown[1:]) if t2 > t1 and s2 > s1]
     median = quantile([g for g, n in spans if n == 0], 0.5)
     if not median:
         return None

@@ -163,7 +163,8 @@ struct BenchAnalysis {
     }
 
     /// The same, or (`breakingAtHeld` false) not split across frames left uncommitted because they changed no pixel:
-    /// each frame with the number of those between it and the frame before it in its stretch (`held`).
+    /// each frame with the number of those between it and the frame before it in its stretch (`held`; frames
+    /// between them that were committed and not shown are in the interval, not counted).
     private func stretches(breakingAtHeld: Bool) -> [[(t: Double, frame: Frame, held: Int)]] {
         var stretches: [[(t: Double, frame: Frame, held: Int)]] = []
         var current: [(t: Double, frame: Frame, held: Int)] = []
@@ -185,8 +186,9 @@ struct BenchAnalysis {
             var held = 0
             if let last = current.last?.frame, frame.seq > last.seq + 1 {
                 held = unchanged.filter { $0 > last.seq && $0 < frame.seq }.count
-                // A frame between them that was committed (and not shown) or not traced: no interval of the two.
-                if held > 0 && (breakingAtHeld || held < frame.seq - last.seq - 1) { rested = true }
+                // Frames between them committed and not shown (discarded) stay in the interval, held or not: a
+                // refresh missed that the user saw.
+                if held > 0 && breakingAtHeld { rested = true }
             }
             if rested {
                 breakHere()

@@ -144,12 +144,12 @@ struct BenchReport {
     /// shaders, the glyph atlas) are the launch's cost, not its pacing, and `--versus` measures simple-egl after the
     /// same warm-up.
     static func afterLaunch(_ a: BenchAnalysis, warmup: Double = BenchVersus.warmup) -> [BenchAnalysis.PacedInterval] {
-        guard let first = a.presented.first?.presentT ?? a.frames.first?.callbackT else { return [] }
-        return a.pacedIntervals(from: first + warmup)
+        guard let from = a.launchEnd(warmup: warmup) else { return [] }
+        return a.pacedIntervals(from: from)
     }
 
     /// The rule for a late interval, as the report's legend and the man page state it.
-    static let lateRule = "an interval longer than 1.2 times the median of those between consecutive frames; one "
+    static let lateRule = "an interval longer than 1.2 times the median of those with no frame held in them; one "
         + "across n frames the app built and left uncommitted because they changed no pixel (an animation's sub-pixel "
         + "steps: the picture it would have shown stayed on screen; simple-egl draws every frame and has none) counts "
         + "as n + 1 intervals, n on time and one of the rest (the interval less n times the median)"
@@ -157,10 +157,9 @@ struct BenchReport {
     /// The share of frame intervals that are late (issue 25's measure of pacing under load: a frame that missed its
     /// refresh makes one such interval whatever the refresh), by `lateRule`: longer than 1.2× the median of the
     /// intervals with no frame held in them, one across n frames held counted as n + 1 intervals of which only the
-    /// rest (the interval less n × that median) may be late. Nil without intervals.
+    /// rest (the interval less n × that median) may be late. Nil without an interval with no frame held in it.
     static func lateIntervalShare(_ intervals: [BenchAnalysis.PacedInterval]) -> Double? {
-        let plain = intervals.filter { $0.held == 0 }.map(\.ms)
-        guard let median = quantile(plain.isEmpty ? intervals.map(\.ms) : plain, 0.5), median > 0 else { return nil }
+        guard let median = quantile(intervals.filter { $0.held == 0 }.map(\.ms), 0.5), median > 0 else { return nil }
         let late = intervals.filter { $0.ms - Double($0.held) * median > 1.2 * median }.count
         return Double(late) / Double(intervals.reduce(0) { $0 + $1.held + 1 })
     }

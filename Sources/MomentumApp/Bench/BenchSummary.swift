@@ -132,7 +132,8 @@ extension BenchSummary {
                 let a = m[key] as? [String: Any] ?? [:], b = e[key] as? [String: Any] ?? [:]
                 out += "| \(label) p50 / p99 (ms) | \(n(a["p50"])) / \(n(a["p99"])) | \(n(b["p50"])) / \(n(b["p99"])) | |\n"
             }
-            out += "| late intervals (share) | \(n(m["late_interval_share"])) | \(n(e["late_interval_share"])) | |\n"
+            func percent(_ share: Any?) -> String { (share as? Double).map { "\(n($0 * 100)) %" } ?? n(share) }
+            out += "| late intervals | \(percent(m["late_interval_share"])) | \(percent(e["late_interval_share"])) | |\n"
             out += "| launch → first frame (ms) | \(n(m["first_frame_ms"])) | \(n(e["first_frame_ms"])) | |\n"
             out += "| client CPU per frame (ms) | \(n(m["client_cpu_per_frame_ms"])) | \(n(e["client_cpu_per_frame_ms"])) "
                 + "| ×\(n(versus["ratio_client_cpu_per_frame"])) |\n"
