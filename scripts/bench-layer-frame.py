@@ -58,7 +58,7 @@ def cpu_seconds(pid):
 def sleeps(pid):
     """The process's wake-ups so far: its threads' voluntary context switches (/proc/PID/task/*/status), each a sleep
     (in poll, a futex, a read) that an event or a timeout ended, as the C floor counts its own (getrusage's
-    ru_nvcsw)."""
+    ru_nvcsw; a thread that exits within the window takes its count with it, which getrusage keeps)."""
     total = 0
     for task in os.listdir(f"/proc/{pid}/task"):
         try:
@@ -100,8 +100,10 @@ def first_repaint(app, weston_log, since, timeout=30):
 def run_momentum(binary, env, size, window, work, name, traced):
     trace = os.path.join(work, f"{name}.jsonl")
     weston_log = os.path.join(work, "weston.log")
-    # Weston's timeline is on its presentation clock: CLOCK_MONOTONIC_RAW on the headless backend.
-    spawned = time.clock_gettime(time.CLOCK_MONOTONIC_RAW)
+    # Weston's timeline (`T`) is on CLOCK_MONOTONIC (its presentation clock, CLOCK_MONOTONIC_RAW on the headless
+    # backend, is the feedback's stamps', ~0.3 s apart after hours of uptime; up to the twenty-second step this read
+    # that one).
+    spawned = time.clock_gettime(time.CLOCK_MONOTONIC)
     app = subprocess.Popen([binary, "run", "--scene", "panel", "--autoplay", "--no-hud", "--size",
                             f"{size[0]}x{size[1]}", *(["--trace", trace] if traced else [])], env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -113,10 +115,10 @@ def run_momentum(binary, env, size, window, work, name, traced):
         else:
             first_repaint(app, weston_log, spawned)
         time.sleep(WARMUP)
-        a_t, a_raw, a_cpu = time.monotonic(), time.clock_gettime(time.CLOCK_MONOTONIC_RAW), cpu_seconds(app.pid)
+        a_t, a_raw, a_cpu = time.monotonic(), time.clock_gettime(time.CLOCK_MONOTONIC), cpu_seconds(app.pid)
         a_sleeps = sleeps(app.pid)
         time.sleep(window)
-        b_t, b_raw, b_cpu = time.monotonic(), time.clock_gettime(time.CLOCK_MONOTONIC_RAW), cpu_seconds(app.pid)
+        b_t, b_raw, b_cpu = time.monotonic(), time.clock_gettime(time.CLOCK_MONOTONIC), cpu_seconds(app.pid)
         b_sleeps = sleeps(app.pid)
         if app.poll() is not None:
             raise RuntimeError(f"{name}: momentum exited during its window")

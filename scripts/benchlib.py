@@ -202,8 +202,8 @@ def drag_trace(folder, speed, script):
 
 def weston_repaints(log_path, since, until):
     """The repaints a weston started with `--logger-scopes=log,timeline` (its log at `log_path`) began between the
-    times `since` and `until` (s) on its presentation clock (CLOCK_MONOTONIC_RAW on the headless backend): a list of
-    their durations begin → posted (s), in order."""
+    times `since` and `until` (s) on its timeline's clock, CLOCK_MONOTONIC (not its presentation clock,
+    CLOCK_MONOTONIC_RAW on the headless backend): a list of their durations begin → posted (s), in order."""
     begun, durations = None, []
     for t, event in weston_timeline(log_path, "core_repaint_"):
         if event["N"] == "core_repaint_begin":

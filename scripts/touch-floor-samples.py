@@ -70,15 +70,20 @@ def starts(path):
     """How the drag's frames started: a line of the callback → wake p10 / p50 and the fall-back, if any."""
     with open(path) as f:
         lines = [json.loads(line) for line in f if line.strip()]
-    clock = next(l for l in lines if l.get("event") == "clock")
+    clock = next((l for l in lines if l.get("event") == "clock"), None)
+    if clock is None or clock.get("monotonic_ns") is None or clock.get("presentation_ns") is None:
+        return "no clock line with the presentation clock's offset"
     start_ms = clock["start_ns"] / 1e6
     offset_ns = clock["monotonic_ns"] - clock["presentation_ns"]
     presented = {l["seq"]: (l["ns"] + offset_ns) / 1e6 for l in lines if l.get("event") == "presented"}
     press = next((l["t"] for l in lines if l.get("event") == "touch"), None)
     if press is None:
         return "no touch"
+    # The drag: from its first touch to the first lift (the coast after it and any later drag are not its frames).
+    lift = next((l["t"] for l in lines if l.get("event") == "touch" and l.get("phase") in ("up", "cancel")
+                 and l["t"] >= press), float("inf"))
     frames = [l for l in lines if l.get("event") == "frame" and l.get("callback_t") is not None
-              and l.get("commit_t") is not None and l["commit_t"] >= press]
+              and l.get("wake_t") is not None and l.get("commit_t") is not None and press <= l["commit_t"] <= lift]
     waits = [(f["wake_t"] - f["callback_t"]) * 1000 for f in frames]
     if not waits:
         return "no frame with a callback"
