@@ -172,6 +172,35 @@ import Testing
         #expect(try c.app.waitExit() == 0)
     }
 
+    /// A tile's buffer holds what its row's commands reach, not the whole row: the rows between two rows of cards
+    /// (8 logical px of each 64) are left out — at 1920x1080@2 each of the list's up to 29 tiles 2912x112 px, not
+    /// 2912x128, at 800x600 720x120 (two rows a tile), not 720x128. What weston then shows is the window alone's
+    /// (`aScrolledListUnderItsBarLooksAsTheWindowDrawsIt`).
+    @Test(arguments: [Screen(width: 800, height: 600, scale: 1), Screen(width: 1920, height: 1080, scale: 2)])
+    func theListsTilesHoldOnlyTheRowsTheirCardsReach(screen: Screen) throws {
+        let c = try Compositor(scene: .scroll, arguments: ["--no-hud"], output: (screen.width, screen.height),
+                               scale: screen.scale)
+        try c.app.waitFor("the list's first frame presented") { $0.presented != nil }
+        let tiles = try Self.mappings(of: c.app.processIdentifier, named: "memfd:momentum-tile")
+        c.app.signal()
+        #expect(try c.app.waitExit() == 0)
+        // A whole tile: the list's width (its columns of at most 720 logical px and their gaps) by one or two rows,
+        // in buffer px, in whole pages.
+        let scene = ScrollScene(size: SIMD2(Double(screen.width), Double(screen.height)))
+        let columns = Double(scene.columns)
+        let column = min((Double(screen.width) - 2 * ScrollScene.margin - (columns - 1) * ScrollScene.columnGap)
+                         / columns, ScrollScene.maximumColumnWidth).rounded(.down)
+        let width = Int(columns * column + (columns - 1) * ScrollScene.columnGap) * screen.scale
+        let rows = TileSchedule.height(forWidthPixels: width, scale: Double(screen.scale))
+        let whole = (width * Int(rows) * screen.scale * 4 + 4095) / 4096 * 4096
+        // Without the gap between two rows of cards: at most a row's 64 less 5 logical px (the gap's 8 less the
+        // reach's px of anti-aliasing each side and a text line's overhang).
+        let cropped = (width * (Int(rows) - 5) * screen.scale * 4 + 4095) / 4096 * 4096
+        #expect(tiles.count >= Int(scene.viewport.height / rows), "momentum-tile buffers mapped: \(tiles.count)")
+        #expect(tiles.allSatisfy { $0 <= cropped },
+                "momentum-tile buffers \(tiles) bytes; a whole tile is \(whole), without the gap at most \(cropped)")
+    }
+
     /// The list's tiles are written by the CPU (`Renderer.write`): as the autoplay scrolls, the frames that draw
     /// tiles coming into view draw none through the GL (`layer_swaps` 0), where each tile was a band pass and a
     /// read-back before — at 800x600 (one column) and 1920x1080@2 (two columns of cards in the larger type).

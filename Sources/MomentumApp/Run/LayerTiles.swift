@@ -42,6 +42,10 @@ final class LayerTiles {
         var kept: KeptFrame?
         /// Where it is shown (window logical px), nil while hidden.
         var shown: DrawRect?
+        /// The part of its tile its drawing covers (layer logical px): its buffer's, where the app writes it (what
+        /// the commands drawn draw into, in whole buffer px: `box(of:in:width:height:scale:)`); else, and before its
+        /// first drawing, the whole tile.
+        var box: DrawRect?
     }
 
     /// The surface the tiles are subsurfaces of (shows one transparent pixel, so that they can be shown).
@@ -108,8 +112,20 @@ final class LayerTiles {
         }
         for (index, k, mustDraw) in plan.show {
             try makeSurfaces(through: k, window: window, context: context)
-            let rect = DrawRect(x: 0, y: Double(index) * tileHeight, width: layer.frame.width, height: tileHeight)
-            guard let part = rect.intersection(shown) else { continue }
+            // Drawn first: where its drawing lies in the tile is known once it is drawn.
+            if mustDraw { try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame) }
+            let rect = tiles[k].box
+                ?? DrawRect(x: 0, y: Double(index) * tileHeight, width: layer.frame.width, height: tileHeight)
+            guard let part = rect.intersection(shown) else {
+                // Only the tile's empty rows are in view (the gap between two rows of cards at the window's edge).
+                if tiles[k].shown != nil {
+                    tiles[k].subsurface.hide()
+                    if let old = tiles[k].shown { frame.compositorPixels += Self.pixels(old, scale: scale) }
+                    tiles[k].shown = nil
+                    changed = true
+                }
+                continue
+            }
             let inset = part.origin - rect.origin
             let at = DrawRect(origin: part.origin + layer.frame.origin, size: part.size)
             let opaque = layer.opaque.compactMap { opaque -> Subsurface.Rect? in
@@ -117,12 +133,12 @@ final class LayerTiles {
                 return Subsurface.Rect(x: Int32(clipped.x), y: Int32(clipped.y), width: Int32(clipped.width),
                                        height: Int32(clipped.height))
             }
+            let pixels: (width: Int, height: Int) = tiles[k].buffer.map { ($0.width, $0.height) } ?? (width, height)
             let placed = tiles[k].subsurface.place(
-                source: (x: inset.x * scale, y: inset.y * scale, width: min(part.width * scale, Double(width)),
-                         height: min(part.height * scale, Double(height))),
+                source: (x: inset.x * scale, y: inset.y * scale, width: min(part.width * scale, Double(pixels.width)),
+                         height: min(part.height * scale, Double(pixels.height))),
                 x: Int32(at.x), y: Int32(at.y), width: Int32(at.width), height: Int32(at.height), opaque: opaque)
             let old = tiles[k].shown
-            if mustDraw { try draw(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame) }
             if !tiles[k].swapped || old == nil {
                 // Drawn ahead, or hidden since its swap: swapped (or its buffer attached) now.
                 try present(index, in: k, layer: layer, context: context, renderer: renderer, into: &frame)
@@ -197,25 +213,31 @@ final class LayerTiles {
     private func draw(_ index: Int, in k: Int, layer: SeparateLayer, context: RenderContext, renderer: Renderer,
                       into frame: inout FrameDamage) throws {
         let rect = DrawRect(x: 0, y: Double(index) * tileHeight, width: layer.frame.width, height: tileHeight)
-        let list = DrawList(commands: layer.content.commands.filter { $0.reach.intersects(rect) })
-            .offsetBy(-rect.origin)
+        let commands = layer.content.commands.filter { $0.reach.intersects(rect) }
         renderer.forget(surface: tiles[k].id)
         if let buffers = tiles[k].buffers {
             tiles[k].buffer = nil
-            let taken = try buffers.take(width: width, height: height, for: "a tile", remedy: "--no-subsurfaces")
+            // A buffer only as large as what the commands reach in the tile: the rows between two rows of cards
+            // hold nothing (a 1920x1080@2 list's tile 2912x112 px, not 2912x128).
+            let (box, size) = Self.box(of: commands, in: rect, width: width, height: height, scale: scale)
+            let list = DrawList(commands: commands).offsetBy(-box.origin)
+            let taken = try buffers.take(width: size.width, height: size.height, for: "a tile",
+                                         remedy: "--no-subsurfaces")
             let pixels = BufferPixels(bgra: taken.memory, stride: taken.stride)
             // Cards and their lines are written by the CPU (no GL pass, no read-back); anything else goes through
             // the band.
-            if !renderer.write(list, width: width, height: height, scale: scale, into: pixels) {
-                _ = try renderer.render(list, width: width, height: height, scale: scale,
+            if !renderer.write(list, width: size.width, height: size.height, scale: scale, into: pixels) {
+                _ = try renderer.render(list, width: size.width, height: size.height, scale: scale,
                                         into: .bands(age: 0, into: pixels), surface: tiles[k].id, clear: .clear)
                 frame.layerSwaps += 1  // a GL round trip: drawn through the band and read back
             }
             frame.drawnPixels += renderer.lastRedrawnPixels
             tiles[k].buffer = taken
+            tiles[k].box = box
             tiles[k].swapped = false
             return
         }
+        let list = DrawList(commands: commands).offsetBy(-rect.origin)
         guard let egl = tiles[k].egl else { return }
         try context.makeCurrent(egl)
         let damage = try renderer.render(list, width: width, height: height, scale: scale, into: .backBuffer(age: 0),
@@ -223,6 +245,38 @@ final class LayerTiles {
         frame.drawnPixels += renderer.lastRedrawnPixels
         tiles[k].kept = context.mayKeepLastFrame && !damage.isEmpty ? KeptFrame(context: context, damage: damage) : nil
         tiles[k].swapped = false
+    }
+
+    /// The part of tile `rect` (layer logical px, `width`×`height` buffer px at `scale`) that `commands` draw into,
+    /// in whole buffer px (at least one), and its size in buffer px; the whole tile at a scale that is not a whole
+    /// number (a buffer px's edge is then not a logical px's, and the crop's offset would not be one either).
+    static func box(of commands: [DrawCommand], in rect: DrawRect, width: Int, height: Int,
+                    scale: Double) -> (box: DrawRect, size: (width: Int, height: Int)) {
+        guard scale == scale.rounded(), scale >= 1,
+              let inside = commands.compactMap({ ink(of: $0).intersection(rect) })
+                .reduce(nil, { (union: DrawRect?, next) in union?.union(next) ?? next }) else {
+            return (rect, (width, height))
+        }
+        let low = (inside.origin - rect.origin) * scale, high = (SIMD2(inside.maxX, inside.maxY) - rect.origin) * scale
+        let x0 = min(max(Int(low.x.rounded(.down)), 0), width - 1)
+        let y0 = min(max(Int(low.y.rounded(.down)), 0), height - 1)
+        let x1 = min(max(Int(high.x.rounded(.up)), x0 + 1), width)
+        let y1 = min(max(Int(high.y.rounded(.up)), y0 + 1), height)
+        let box = DrawRect(x: rect.x + Double(x0) / scale, y: rect.y + Double(y0) / scale,
+                           width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
+        return (box, (x1 - x0, y1 - y0))
+    }
+
+    /// What `command` can draw into (logical px): a plain or rounded rectangle's own box — a buffer px wholly
+    /// outside it is at least half a px from its edge, where the shape shader's and `ShapeRaster`'s coverage,
+    /// 1 − smoothstep(−0.5, 0.5, d), is nothing (the row under a card that ends on a tile's edge is not the next
+    /// tile's) —, anything else its `reach`.
+    private static func ink(of command: DrawCommand) -> DrawRect {
+        switch command {
+        case let .rect(rect, _): rect
+        case let .roundedRect(shape) where shape.shadow == nil: shape.boundingBox
+        default: command.reach
+        }
     }
 
     /// The buffer px of `rect` (logical px) at `scale`.
