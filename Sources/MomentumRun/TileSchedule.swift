@@ -4,10 +4,9 @@
 /// crops (the app's `LayerTiles` carries the plan out).
 ///
 /// A tile in view is shown; one that comes into view and was not drawn yet is drawn then. Tiles about to come into
-/// view — a quarter of a window ahead in the direction the layer last moved (`aheadShare`), `behindTiles` behind —
-/// are drawn ahead of need while the frame's pixel budget lasts (nearest first): `aheadBudget` of the window's
-/// pixels, at least one tile, and at least one and a half times what the last frame's motion uncovered, so the
-/// tiles drawn ahead outrun the list.
+/// view — half a window ahead in the direction the layer last moved, `behindTiles` behind — are drawn ahead of need
+/// while the frame's pixel budget lasts (nearest first): `aheadBudget` of the window's pixels, at least one tile, and
+/// at least one and a half times what the last frame's motion uncovered, so the tiles drawn ahead outrun the list.
 /// A scrolling list thus draws a tile or two on most frames and never a whole band of them in one. The first frame
 /// (every surface made then) draws the tiles in view and `firstFrameAhead` more, nearest first, and no more: the
 /// list's first frame is what a person opening the scene waits for (half a window ahead was 27 tiles, 10.2 M px
@@ -36,11 +35,6 @@ public struct TileSchedule: Sendable {
     public let tileHeight: Double
     /// Tiles kept drawn behind the direction the layer moves.
     public static let behindTiles = 2
-    /// How far ahead of the view tiles are drawn, as a share of the window's height: a quarter. Half a window held
-    /// 4 more tiles at 1920x1080 (29 surfaces, 5 MiB at scale 2) and drew more of them over the autoplay's flicks
-    /// (89 against 85), with no tile drawn late at 40 or 10 frames a second in either (docs/benchmarks/scenes.md,
-    /// the twenty-second step).
-    public static let aheadShare = 0.25
     /// The most a frame draws ahead, as a share of the window's pixels (at least one tile, and more when the
     /// layer moves faster).
     public static let aheadBudget = 0.08
@@ -89,7 +83,7 @@ public struct TileSchedule: Sendable {
         let moved = max(abs(delta.top), abs(delta.bottom))
         if delta.top + delta.bottom != 0 { direction = delta.top + delta.bottom > 0 ? 1 : -1 }
         last = (top, bottom)
-        let ahead = Int((Self.aheadShare * windowHeight / t).rounded(.up))
+        let ahead = Int((0.5 * windowHeight / t).rounded(.up))
         let low = max(first - (direction < 0 ? ahead : Self.behindTiles), 0)
         let high = min(final + (direction > 0 ? ahead : Self.behindTiles), count - 1)
         let capacity = Int((windowHeight / t).rounded(.up)) + 1 + ahead + Self.behindTiles

@@ -47,10 +47,9 @@ struct TileScheduleTests {
         #expect(frames > 100)
         #expect(lateTiles.isEmpty, "tiles drawn only when they came into view: \(lateTiles)")
         #expect(heavyFrames.isEmpty, "frames over \(most) px (a tile is \(tilePixels) px): \(heavyFrames)")
-        // Surfaces: the window's tiles, a quarter of a window ahead and two behind (the memory the list holds: at
-        // 1920x1080@2 each is 1.25 MiB).
+        // Surfaces: the window's tiles, half a window ahead and two behind.
         let bound = Int((height / rows).rounded(.up)) + 1
-            + Int((0.25 * height / rows).rounded(.up)) + TileSchedule.behindTiles
+            + Int((0.5 * height / rows).rounded(.up)) + TileSchedule.behindTiles
         #expect(maxSurfaces <= bound)
     }
 
