@@ -67,10 +67,7 @@ struct Planes {
     /// a command's reach costs more to find than to compare).
     static func splitsAlike(reaches: [DrawRect], old: [SeparateLayer], new: [SeparateLayer]) -> Bool {
         guard old.count == new.count else { return true }
-        for reach in reaches {
-            for (a, b) in zip(old, new) where reach.intersects(a.sweep) != reach.intersects(b.sweep) { return false }
-        }
-        return true
+        return zip(old, new).allSatisfy { splitsAlike(reaches: reaches, old: $0, new: $1) }
     }
 
     /// `splitsAlike(reaches:old:new:)` for one layer: whether `new` (the layer moved) reaches every one of `reaches`
