@@ -334,9 +334,7 @@ final class RenderTarget {
             beforeCommit()
             window.prepareCommit()
             if damage.isEmpty {
-                // Committed though nothing changed (a frame started by touch): the compositor must still repaint.
-                if !changed { window.damageOnePixel() }
-                window.commit()
+                commitWithoutBuffer(window, changed: changed)
             } else if let written {
                 written.buffers.attach(written.buffer, to: window, damage: [(0, 0, width, height)])
                 window.commit()
@@ -987,11 +985,16 @@ final class RenderTarget {
         if mayOmitCommit, !changed { return .some(nil) }
         beforeCommit()
         window.prepareCommit()
-        // Committed though nothing changed (a frame started by touch): the compositor must still repaint.
-        if !changed { window.damageOnePixel() }
-        window.commit()
+        commitWithoutBuffer(window, changed: changed)
         frame.layerSurface = layerSurfaces[SurfaceSlot.scene.rawValue]?.frame
         return frame
+    }
+
+    /// Commits the window without a new buffer (what changed is on layer surfaces, or nothing did); committed though
+    /// nothing changed (a frame started by touch), one pixel is damaged: the compositor must still repaint.
+    private func commitWithoutBuffer(_ window: Window, changed: Bool) {
+        if !changed { window.damageOnePixel() }
+        window.commit()
     }
 
     /// Shows the rows of `layer` from `cut` down (logical px of the layer's surface) that `visible` reaches below
