@@ -185,7 +185,7 @@ struct BenchAnalysis {
             }
             var held = 0
             if let last = current.last?.frame, frame.seq > last.seq + 1 {
-                held = unchanged.filter { $0 > last.seq && $0 < frame.seq }.count
+                held = (last.seq + 1 ..< frame.seq).reduce(0) { unchanged.contains($1) ? $0 + 1 : $0 }
                 // Frames between them committed and not shown (discarded) stay in the interval, held or not: a
                 // refresh missed that the user saw.
                 if held > 0 && breakingAtHeld { rested = true }

@@ -28,7 +28,7 @@ enum BenchSummary {
                 lines.append("  finger stops: drawn \(n(stop["overshoot_px"])) px past it, within 1 px after \(n(stop["frames_to_settle"])) frames")
             }
             if let late = run["late_interval_share"] as? Double {
-                lines.append("  late intervals after the launch's first second: \(n(late * 100)) % (see --help)")
+                lines.append("  late intervals after the launch's first second: \(percent(late)) (see --help)")
             }
             if let rest = run["at_rest"] as? [String: Any] {
                 lines.append("  at rest: \(n(rest["commits"])) commits, \(n(rest["cpu_s"])) s CPU in \(n(rest["seconds"])) s")
@@ -59,6 +59,9 @@ enum BenchSummary {
 
     /// A quantile from a run's summary object.
     static func q(_ run: [String: Any], _ key: String, _ p: String) -> Any? { (run[key] as? [String: Any])?[p] }
+
+    /// A share (0…1) as a percentage, e.g. "1.3 %"; what `n` says of anything else.
+    static func percent(_ share: Any?) -> String { (share as? Double).map { "\(n($0 * 100)) %" } ?? n(share) }
 
     /// A number as the report has it, or "–".
     static func n(_ value: Any?) -> String {
@@ -113,7 +116,7 @@ extension BenchSummary {
                     + " over \(n(px["count"])) presented frames")
             }
             if let late = run["late_interval_share"] as? Double {
-                extra.append("- \(name): late intervals after the launch's first second \(n(late * 100)) %")
+                extra.append("- \(name): late intervals after the launch's first second \(percent(late))")
             }
             if let rest = run["at_rest"] as? [String: Any] {
                 extra.append("- \(name): at rest \(n(rest["commits"])) commits and \(n(rest["cpu_s"])) s CPU in \(n(rest["seconds"])) s")
@@ -132,7 +135,6 @@ extension BenchSummary {
                 let a = m[key] as? [String: Any] ?? [:], b = e[key] as? [String: Any] ?? [:]
                 out += "| \(label) p50 / p99 (ms) | \(n(a["p50"])) / \(n(a["p99"])) | \(n(b["p50"])) / \(n(b["p99"])) | |\n"
             }
-            func percent(_ share: Any?) -> String { (share as? Double).map { "\(n($0 * 100)) %" } ?? n(share) }
             out += "| late intervals | \(percent(m["late_interval_share"])) | \(percent(e["late_interval_share"])) | |\n"
             out += "| launch → first frame (ms) | \(n(m["first_frame_ms"])) | \(n(e["first_frame_ms"])) | |\n"
             out += "| client CPU per frame (ms) | \(n(m["client_cpu_per_frame_ms"])) | \(n(e["client_cpu_per_frame_ms"])) "
