@@ -77,8 +77,7 @@ public enum InterruptibilityCheck {
     public static func problems(in lines: [TraceLine], scene: SceneKind, size: SIMD2<Double>) -> [String] {
         var problems: [String] = []
         var lastDown: Double?
-        /// The trace's start on the clock of the touches' own times (s), from its `clock` line.
-        var start: Double?
+        let start = Self.start(of: lines)
         var previous: (t: Double, p: SIMD2<Double>, v: SIMD2<Double>, held: Bool)?
         var impulse = false
         var step = 0.0
@@ -86,8 +85,6 @@ public enum InterruptibilityCheck {
         var tileBefore: (p: SIMD2<Double>, v: SIMD2<Double>, held: Bool, angle: Double, w: Double)?
         for line in lines {
             switch line.record {
-            case .clock(let clock):
-                start = Double(clock.startNanoseconds) / 1e9
             case .touch(let touch):
                 if touch.phase == .down { lastDown = Self.touched(line, touch, start: start); pannedAt = nil }
                 if touch.phase == .up || touch.phase == .cancel { lastDown = nil }
