@@ -69,12 +69,16 @@ def now():
     return time.clock_gettime(time.CLOCK_MONOTONIC)
 
 
+def trace_clock(lines):
+    """A momentum trace's `clock` line (its first), {} without one."""
+    return lines[0] if lines and lines[0].get("event") == "clock" else {}
+
+
 def clock_offset(path):
     """CLOCK_MONOTONIC less CLOCK_MONOTONIC_RAW (s) when momentum's trace at `path` was written (its `clock` line's
     pair of reads), None without one: what a window written on CLOCK_MONOTONIC_RAW (before the twenty-first step)
     is moved by to be on weston's timeline."""
-    lines = read_trace(path)
-    clock = lines[0] if lines and lines[0].get("event") == "clock" else {}
+    clock = trace_clock(read_trace(path))
     if clock.get("presentation_ns") is None or clock.get("monotonic_ns") is None:
         return None
     return (clock["monotonic_ns"] - clock["presentation_ns"]) / 1e9
@@ -205,8 +209,7 @@ def held_frames(path):
     left uncommitted because they changed no pixel (`unchanged`) and of its rests (`rest`: it stopped asking for
     frames, the autoplay's pause)."""
     lines = read_trace(path)
-    clock = lines[0] if lines and lines[0].get("event") == "clock" else {}
-    start = clock.get("start_ns", 0) / 1e9
+    start = trace_clock(lines).get("start_ns", 0) / 1e9
     return ([start + line["t"] for line in lines if line.get("event") == "unchanged"],
             [start + line["t"] for line in lines if line.get("event") == "rest"])
 
@@ -222,8 +225,7 @@ def causes(path, misses):
     twenty-second step an interval across a frame left unchanged was a cause of its own, **unchanged**; `RULE` counts
     it now.)"""
     lines = read_trace(path)
-    clock = lines[0] if lines and lines[0].get("event") == "clock" else {}
-    start = clock.get("start_ns", 0) / 1e9
+    start = trace_clock(lines).get("start_ns", 0) / 1e9
     frames = [(start + line["commit_t"], start + line["callback_t"], start + line["wake_t"]) for line in lines
               if line.get("event") == "frame" and line.get("callback_t") is not None
               and line.get("wake_t") is not None]

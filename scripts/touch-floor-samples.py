@@ -26,19 +26,25 @@ def quantile(values, p):
     return values[min(len(values) - 1, int(p * (len(values) - 1) + 0.5))] if values else float("nan")
 
 
-def samples(path):
+def read(path):
+    """The trace at `path`: its lines, its start (ms on CLOCK_MONOTONIC) and each presented frame's presentation
+    (ms, moved onto CLOCK_MONOTONIC) by its sequence."""
     with open(path) as f:
         lines = [json.loads(line) for line in f if line.strip()]
     clock = next((l for l in lines if l.get("event") == "clock"), None)
-    if clock is None or clock.get("monotonic_ns") is None:
+    if clock is None or clock.get("monotonic_ns") is None or clock.get("presentation_ns") is None:
         raise ValueError(f"{path}: no clock line with presentation times")
-    start_ms = clock["start_ns"] / 1e6
     offset_ns = clock["monotonic_ns"] - clock["presentation_ns"]
+    presented = {l["seq"]: (l["ns"] + offset_ns) / 1e6 for l in lines if l.get("event") == "presented"}
+    return lines, clock["start_ns"] / 1e6, presented
+
+
+def samples(path, trace):
+    lines, start_ms, presented = trace
     touches = sorted((l["t"], l["time"]) for l in lines if l.get("event") == "touch"
                      and l.get("phase") in ("down", "motion") and l.get("time") is not None)
     frames = sorted((l for l in lines if l.get("event") == "frame" and l.get("commit_t") is not None),
                     key=lambda f: f["commit_t"])
-    presented = {l["seq"]: (l["ns"] + offset_ns) / 1e6 for l in lines if l.get("event") == "presented"}
     shown = [f for f in frames if f["seq"] in presented]
     if not touches:
         return []
@@ -66,16 +72,10 @@ def samples(path):
     return rows
 
 
-def starts(path):
-    """How the drag's frames started: a line of the callback → wake p10 / p50 and the fall-back, if any."""
-    with open(path) as f:
-        lines = [json.loads(line) for line in f if line.strip()]
-    clock = next((l for l in lines if l.get("event") == "clock"), None)
-    if clock is None or clock.get("monotonic_ns") is None or clock.get("presentation_ns") is None:
-        return "no clock line with the presentation clock's offset"
-    start_ms = clock["start_ns"] / 1e6
-    offset_ns = clock["monotonic_ns"] - clock["presentation_ns"]
-    presented = {l["seq"]: (l["ns"] + offset_ns) / 1e6 for l in lines if l.get("event") == "presented"}
+def starts(trace):
+    """How the drag's frames started (`trace` as `read` gives it): a line of the callback → wake p10 / p50 and the
+    fall-back, if any."""
+    lines, start_ms, presented = trace
     press = next((l["t"] for l in lines if l.get("event") == "touch"), None)
     if press is None:
         return "no touch"
@@ -112,10 +112,11 @@ def main():
     rows = []
     try:
         for path in sys.argv[1:]:
-            got = samples(path)
+            trace = read(path)
+            got = samples(path, trace)
             latencies = [r["latency"] for r in got]
             print(f"{path}: {len(got)} samples, p50 {quantile(latencies, 0.5):.1f} ms, "
-                  f"p99 {quantile(latencies, 0.99):.1f}; {starts(path)}")
+                  f"p99 {quantile(latencies, 0.99):.1f}; {starts(trace)}")
             rows += got
     except (OSError, ValueError, KeyError) as error:
         print(f"touch-floor-samples: {error}", file=sys.stderr)
