@@ -23,7 +23,11 @@ import Testing
         }
         try app.waitFor("the panel laid out and drawn", after: configure.index) { $0.panel?.rect.y == 600 - 72 }
         try app.waitFor("a drawn frame", after: configure.index) { $0.frame != nil }
-        // A finger drags up: genuine wl_touch, where it was put (the 800×600 window fills the output at 0,0).
+        // A finger drags up: genuine wl_touch, where it was put (the 800×600 window fills the output at 0,0). The
+        // app traces its frame once it sent the commit, which KWin may not have read yet: a finger put down before it
+        // maps the window touches nothing (CI, once: no finger down in 20 s). One roundtrip of the injector first: KWin
+        // reads every client whose requests are waiting in the same dispatch as the injector's.
+        try input.send("sync")
         var mark = app.events.count
         try input.send("drag 400 560 400 200 12 300")
         let open = try app.waitForPanelDraggedOpen(after: mark)
