@@ -673,9 +673,10 @@ public struct RunCore {
             let frame = last.layers[index].frame, shownFrom = last.layers[index].shownFrom
             last.frame.separated[slot]?.place(frame, shownFrom: shownFrom)
         }
-        lastBuild = last
+        let frame = last.frame
+        lastBuild = consume last  // moved back, not copied
         layerOnlyFrames += 1
-        return last.frame
+        return frame
     }
 
     /// `last` kept as it was before `movedLayers` moved its layers before `index` (its frame's slots still hold them
