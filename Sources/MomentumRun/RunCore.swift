@@ -369,9 +369,11 @@ public struct RunCore {
         statistics.callback(owed.milliseconds)
         if configuration.autoplay, scene.autoplay() { trace(.gesture(SceneEvent(.autoplay)), at: now, into: &effects) }
         let moving = scene.needsFrames
-        let before = scene.layers.time
+        // The step the scene's tree took, for the trace only: each read of the tree through `any Scene` copies it
+        // (a retain and a release of each of its arrays), two a frame that an untraced run does not need.
+        let before = configuration.tracing ? scene.layers.time : 0
         for event in scene.advance(by: interval) { trace(.gesture(event), at: now, into: &effects) }
-        let step = scene.layers.time - before
+        let step = configuration.tracing ? scene.layers.time - before : 0
         if hud.isShown, now - hudTakenAt >= HUD.refreshInterval || !scene.needsFrames {
             hudStatistics = statistics
             hudTakenAt = now
@@ -643,12 +645,18 @@ public struct RunCore {
     /// above it as before (`Planes.splitsAlike`: the same chromes). Their frames are moved in place (the last
     /// frame's arrays and slots, none made); nil, with nothing changed, when any of that does not hold.
     private mutating func movedLayers(separating: Bool, overrides: PresentationOverrides) -> Built? {
-        guard separating, overrides.isEmpty, !showsModel, var last = lastBuild, !last.layers.isEmpty,
-              last.hudTakenAt == hudTakenAt, last.backend == backend else { return nil }
+        // Taken, not copied, so its arrays are changed in place; put back as it was on every way out.
+        guard separating, overrides.isEmpty, !showsModel, var last = lastBuild.take() else { return nil }
+        guard !last.layers.isEmpty, last.hudTakenAt == hudTakenAt, last.backend == backend else {
+            lastBuild = last
+            return nil
+        }
         let tree = scene.layers
         guard tree.newestVersion == last.drawnAt, tree.animatesOnlyPositions(of: last.ids),
-              last.key == buildKey(version: last.key.tree) else { return nil }
-        lastBuild = nil  // taken, so its arrays are changed in place
+              last.key == buildKey(version: last.key.tree) else {
+            lastBuild = last
+            return nil
+        }
         for index in last.layers.indices {
             guard let id = last.layers[index].layer, tree.animatesPosition(of: id) else { continue }
             let before = last.layers[index]
@@ -661,12 +669,14 @@ public struct RunCore {
             }
         }
         for (index, slot) in zip(last.layers.indices, SurfaceSlot.sceneSlots) where last.layers[index].layer != nil {
-            last.frame.separated[slot]?.frame = last.layers[index].frame
-            last.frame.separated[slot]?.shownFrom = last.layers[index].shownFrom
+            // One look-up of the slot a layer (the frame's dictionary changed in place once, not twice).
+            let frame = last.layers[index].frame, shownFrom = last.layers[index].shownFrom
+            last.frame.separated[slot]?.place(frame, shownFrom: shownFrom)
         }
-        lastBuild = last
+        let frame = last.frame
+        lastBuild = consume last  // moved back, not copied
         layerOnlyFrames += 1
-        return last.frame
+        return frame
     }
 
     /// `last` kept as it was before `movedLayers` moved its layers before `index` (its frame's slots still hold them
@@ -812,5 +822,13 @@ public struct RunCore {
         guard configuration.notifyReady, !readyAnnounced else { return }
         readyAnnounced = true
         effects.append(.ready)
+    }
+}
+
+private extension SeparateLayer {
+    /// Shown at `frame`, drawn apart at rest from `shownFrom` (`RunCore.movedLayers`).
+    mutating func place(_ frame: DrawRect, shownFrom: SIMD2<Double>?) {
+        self.frame = frame
+        self.shownFrom = shownFrom
     }
 }

@@ -79,10 +79,11 @@ public final class Subsurface {
     /// window on everything its surfaces cover). The crop and the opaque region take effect at the surface's next
     /// commit (`commit()`, or `eglSwapBuffers` on it when its buffer is drawn anew), the position at the window's
     /// next commit, all shown together since the surface is synchronised with the window. Returns whether anything
-    /// differs from what was applied before (then the window must be committed for it to show).
+    /// differs from what was applied before (then the window must be committed for it to show). A nil `opaque`
+    /// keeps the opaque region last placed (the caller knows it is the same: none made, none compared).
     @discardableResult
     public func place(source: (x: Double, y: Double, width: Double, height: Double), x: Int32, y: Int32,
-                      width: Int32, height: Int32, opaque: [Rect]) -> Bool {
+                      width: Int32, height: Int32, opaque: [Rect]?) -> Bool {
         let wasShown = isShown
         var changed = false
         let crop = (wl_fixed_from_double(source.x), wl_fixed_from_double(source.y),
@@ -108,7 +109,7 @@ public final class Subsurface {
         }
         // A new size is a new crop or a new destination, both seen above.
         size = (width, height)
-        if opaque != appliedOpaque, let compositor = registry.compositor?.proxy,
+        if let opaque, opaque != appliedOpaque, let compositor = registry.compositor?.proxy,
            let region = wl_compositor_create_region(compositor) {
             for rect in opaque { wl_region_add(region, rect.x, rect.y, rect.width, rect.height) }
             wl_surface_set_opaque_region(surface, region)

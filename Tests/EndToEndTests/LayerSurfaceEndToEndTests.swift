@@ -75,7 +75,12 @@ import Testing
             let sent = frame.filter { !($0.contains("-> wl_buffer@") && $0.contains(".destroy(")) }
             #expect(!sent.contains { $0.contains(".set_destination(") } && sent.count <= 7,
                     "\(sent.count) requests: \(frame.map { $0.split(separator: " -> ").last ?? $0 })")
+            // Its opaque region is the one its surface was given when drawn (the crop keeps its top-left corner):
+            // neither sent nor made again (`RenderTarget.place`'s `opaqueFrom`).
+            #expect(!sent.contains { $0.contains(".set_opaque_region(") }, "a sliding frame sent an opaque region")
         }
+        #expect(lines.contains { $0.contains(" -> ") && $0.contains(".set_opaque_region(") },
+                "no surface was given an opaque region")
     }
 
     @Test func theCompositorShowsTheMovedPanelAsTheWindowWouldDrawIt() throws {

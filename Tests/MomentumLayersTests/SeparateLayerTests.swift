@@ -265,6 +265,34 @@ struct SeparateLayerTests {
         #expect(try Self.apart(copy).content == moved.content)
     }
 
+    /// The newest version is kept as versions are taken (not found by walking every model's): each way the tree is
+    /// written takes a newer one — a layer added, a model written, an animation settling where it ended, sublayers
+    /// removed, a freed slot used again — and a frame of a running animation takes none (the moved-only frame's
+    /// test in `RunCore.movedLayers`).
+    @Test func theNewestVersionFollowsEveryWayTheTreeIsWritten() {
+        var (tree, id) = Self.tree(top: 240)
+        var version = tree.newestVersion
+        func newer(_ what: Comment) {
+            #expect(tree.newestVersion > version, what)
+            version = tree.newestVersion
+        }
+        let added = tree.add(Layer(frame: DrawRect(x: 300, y: 40, width: 64, height: 64)), to: id)
+        newer("a layer added")
+        tree[added].position.x += 5
+        newer("a model written")
+        tree.animateModel(.position, of: added, to: tree[added].position + SIMD2(100, 0), duration: 0.2)
+        newer("an animation's model written")
+        tree.advance(by: 0.1)
+        #expect(tree.newestVersion == version && tree.isAnimating, "a frame of the animation")
+        tree.advance(by: 0.15)
+        #expect(!tree.isAnimating)
+        newer("the animation settled")
+        tree.removeSublayers(of: id)
+        newer("sublayers removed")
+        tree.add(Layer(frame: DrawRect(x: 40, y: 40, width: 64, height: 64)), to: id)
+        newer("a freed slot used again")
+    }
+
     /// A scene that sets its decorations on every frame (the playground's pull line, walls and shadow) writes the
     /// same values while nothing moves them: such a write is no write, so the drawings made from the tree and the
     /// window's list built from it still hold; a write of another value is one.

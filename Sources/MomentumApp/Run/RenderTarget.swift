@@ -467,6 +467,9 @@ final class RenderTarget {
         var drawn: (content: DrawList, band: DrawRect, width: Int, height: Int, scale: Double)?
         /// The part of the window it covers (logical px), nil while hidden.
         var frame: DrawRect?
+        /// What the opaque region `place` gave its subsurface last was made from: the layer's opaque rectangles
+        /// and the origin of its part shown (nil when anything else placed it). The same again, it is not made again.
+        var opaqueFrom: (rects: [DrawRect], origin: SIMD2<Double>)?
         /// What its back buffer held at the last swap, where the driver keeps it (`RenderContext.mayKeepLastFrame`).
         var kept: KeptFrame?
         /// The renderer's name for it (its earlier frames are the renderer's, by this name, whichever slot it is in).
@@ -708,6 +711,7 @@ final class RenderTarget {
             // The anchor: one transparent pixel at the window's corner (the tiles are placed in window coordinates).
             state.subsurface.place(source: (x: 0, y: 0, width: 1, height: 1), x: 0, y: 0, width: 1, height: 1,
                                    opaque: [])
+            state.opaqueFrom = nil
             if state.frame == nil { state.subsurface.attach(anchorPixel) }
             let size = window.bufferSize
             try state.tiles?.show(layer, shown: shown, window: window, windowPixels: Int(size.width) * Int(size.height),
@@ -928,8 +932,13 @@ final class RenderTarget {
                height: min(ownRows.height * scale, Double(height) - inset.y * scale))
         // The opaque region in the surface's coordinates, not cut to it (the compositor ignores what lies outside
         // the surface): while the crop keeps its top-left corner (a layer cut by the window's bottom or right edge
-        // only, as the sliding panel), it is the same on every frame and is not sent again. Whole px inside each
-        // rect. Into an array kept between frames (none made a frame).
+        // only, as the sliding panel), it is the same on every frame and is not sent again — nor made again, when
+        // the layer's rectangles (the same storage, compared at once) and that corner are what it was made from.
+        // Whole px inside each rect. Into an array kept between frames (none made a frame).
+        if let from = state.opaqueFrom, from.origin == shown.origin, from.rects == layer.opaque {
+            return state.subsurface.place(source: source, x: Int32(ownRows.x), y: Int32(ownRows.y),
+                                          width: Int32(ownRows.width), height: Int32(ownRows.height), opaque: nil)
+        }
         opaque.removeAll(keepingCapacity: true)
         for rect in layer.opaque {
             let moved = rect.offsetBy(-shown.origin)
@@ -939,6 +948,7 @@ final class RenderTarget {
             opaque.append(Subsurface.Rect(x: Int32(low.x), y: Int32(low.y), width: Int32(high.x - low.x),
                                           height: Int32(high.y - low.y)))
         }
+        state.opaqueFrom = (layer.opaque, shown.origin)
         return state.subsurface.place(source: source, x: Int32(ownRows.x), y: Int32(ownRows.y),
                                       width: Int32(ownRows.width), height: Int32(ownRows.height), opaque: opaque)
     }
@@ -955,8 +965,8 @@ final class RenderTarget {
                               mayOmitCommit: Bool, beforeCommit: () -> Void) -> FrameDamage?? {
         guard !writesFirstFrame, !window.hasPendingState else { return nil }
         let scale = window.scale
-        let windowSize = SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height))
-        let bounds = DrawRect(origin: .zero, size: windowSize)
+        let logical = window.logicalSize  // computed at each read (the buffer limit's cap)
+        let bounds = DrawRect(origin: .zero, size: SIMD2(Double(logical.width), Double(logical.height)))
         // Looked at whole first: a frame that must go the usual way has changed nothing.
         for (slot, layer) in separated where layer.shownFrom != nil {
             guard let state = layerSurfaces[slot.rawValue], state.layer == layer.layer, state.frame != nil,

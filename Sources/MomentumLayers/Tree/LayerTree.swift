@@ -25,6 +25,9 @@ public struct LayerTree: Sendable {
     @usableFromInline var drawnVersions: [UInt64]
     /// Taken afresh whenever a layer is added or removed.
     var structureVersion: UInt64
+    /// The version taken last, by a model or the structure: the newest of them all (every version taken is newer
+    /// than any before), kept as it is taken so `newestVersion` walks no array.
+    @usableFromInline var latestVersion: UInt64
     var parents: [LayerID?]
     var children: [[LayerID]]
     var freeSlots: [LayerID] = []
@@ -50,6 +53,7 @@ public struct LayerTree: Sendable {
         versions = [Self.newVersion()]
         drawnVersions = versions
         structureVersion = Self.newVersion()
+        latestVersion = structureVersion
         parents = [nil]
         children = [[]]
         root = LayerID(0)
@@ -78,6 +82,7 @@ public struct LayerTree: Sendable {
         }
         children[Int(superlayer.index)].append(id)
         structureVersion = Self.newVersion()
+        latestVersion = structureVersion
         return id
     }
 
@@ -92,6 +97,7 @@ public struct LayerTree: Sendable {
     @usableFromInline
     mutating func touch(_ index: Int, drawn: Bool = true) {
         versions[index] = Self.newVersion()
+        latestVersion = versions[index]
         if drawn { drawnVersions[index] = versions[index] }
     }
 
@@ -108,6 +114,7 @@ public struct LayerTree: Sendable {
         let list = children[Int(id.index)]
         children[Int(id.index)] = []
         structureVersion = Self.newVersion()
+        latestVersion = structureVersion
         for child in list {
             removeSublayers(of: child)
             for property in LayerProperty.allCases { animator.remove(LayerPropertyKey(child, property)) }
@@ -273,6 +280,7 @@ public struct LayerTree: Sendable {
         animator.removeSettled { key, state in
             key.property.set(state.value, on: &models[Int(key.layer.index)])
             versions[Int(key.layer.index)] = Self.newVersion()
+            latestVersion = versions[Int(key.layer.index)]
             drawnVersions[Int(key.layer.index)] = versions[Int(key.layer.index)]
         }
         return step
@@ -303,11 +311,14 @@ public struct LayerTree: Sendable {
     }
 
     /// Where the presentation of `id` is on screen: its accumulated transform and opacity.
-    public func placement(of id: LayerID) -> LayerPlacement {
+    public func placement(of id: LayerID) -> LayerPlacement { placed(id).placement }
+
+    /// `placement(of:)` with the presentation of `id` it was made from: each layer on the way up presented once.
+    func placed(_ id: LayerID) -> (placement: LayerPlacement, layer: Layer) {
         let layer = presentation(of: id)
-        guard let parent = parents[Int(id.index)] else { return LayerPlacement(root: layer) }
-        let outer = placement(of: parent)
-        return outer.placing(layer, in: presentation(of: parent))
+        guard let parent = parents[Int(id.index)] else { return (LayerPlacement(root: layer), layer) }
+        let outer = placed(parent)
+        return (outer.placement.placing(layer, in: outer.layer), layer)
     }
 
     /// The topmost visible, hit-testable layer whose presented shape contains `point` (root coordinates), or nil.

@@ -125,11 +125,8 @@ extension LayerTree {
 
     /// A version newer than every other when anything in the tree was written since (a model, a layer added or
     /// removed): a drawing made from the tree holds while this and its animations' presented values are the same.
-    public var newestVersion: UInt64 {
-        var newest = structureVersion
-        for version in versions where version > newest { newest = version }
-        return newest
-    }
+    /// The version taken last (`latestVersion`): every version taken is newer than any before.
+    public var newestVersion: UInt64 { latestVersion }
 
     /// The same, leaving out the models of `ids` and of everything inside them (layers drawn apart): a write there
     /// changes their drawings, which `separatedAgain` draws anew, not the rest of the tree's (the playground's pull
@@ -273,7 +270,8 @@ extension LayerTree {
     /// corner rounded to whole logical px, as `separate` places it; nil when it is not placed by a translation alone
     /// (turned, scaled or faded: drawn as placed then).
     public func shownTopLeft(of id: LayerID) -> SIMD2<Double>? {
-        Self.restTopLeft(of: presentation(of: id), placement: placement(of: id))
+        let found = placed(id)
+        return Self.restTopLeft(of: found.layer, placement: found.placement)
     }
 
     /// The top-left corner, rounded to whole logical px, where `layer` placed by `placement` is drawn apart at rest;
