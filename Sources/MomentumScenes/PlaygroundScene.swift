@@ -79,17 +79,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let factor: Double
         /// Its colour, and the glyph on its face.
         let color: RGBA, icon: Icon
-        /// Where it starts: across the field's width (its height as the tile's: low, clear of the card).
-        let across: Double
+        /// Where it starts across the field's width (its height as the tile's: low, clear of the card): a fraction of
+        /// the width, or nil for right of the card (`bodyHome`).
+        let across: Double?
         /// The tile: orange, a note, a little over half the card (a third of its mass).
         static let tile = Kind(name: "tile", factor: 0.55, color: Palette.orange, icon: .note, across: 0.25)
         /// The puck: indigo, a sun, two fifths of the card (a sixth of its mass, half the tile's).
-        static let puck = Kind(name: "puck", factor: 0.4, color: Palette.indigo, icon: .sun, across: 0.75)
+        static let puck = Kind(name: "puck", factor: 0.4, color: Palette.indigo, icon: .sun, across: nil)
     }
 
-    /// The bodies on the field beside the card, bottom first: the tile (the puck is not on the field yet: where it
-    /// starts, the tour's and the tests' paths across the field are to be laid out for it; `init(size:kinds:)`).
-    static let kinds = [Kind.tile]
+    /// The bodies on the field beside the card, bottom first: the tile (low on the left) and the puck (low on the
+    /// right, `bodyHome`).
+    static let kinds = [Kind.tile, Kind.puck]
     /// The tile's side now.
     public var tileSide: Double { Self.tileSide(for: side) }
     /// Where the tile starts in a `size` container with the card resting at `home`: low on the left, clear of the
@@ -98,7 +99,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     static func tileHome(size: SIMD2<Double>, side: Double, home: SIMD2<Double>, floor: Double,
                          kind: Kind = .tile) -> SIMD2<Double> {
         let y = min(size.y * 0.72 + (home.y - size.y / 2), floor - bodySide(kind.factor, for: side) / 2 - 16)
-        return SIMD2((size.x * kind.across).rounded(), y.rounded())
+        return SIMD2((kind.across.map { size.x * $0 } ?? rightOfHome(size: size, side: side, home: home)).rounded(),
+                     y.rounded())
+    }
+
+    /// Where a body with no `across` starts across the field: right of the card at home, out of the paths a user's
+    /// first throws take. Half way between the card's right edge at home and its left edge sent to the right wall,
+    /// where that leaves a body's room (24 px each side of it) between them (800x600: 560; 1920x1080: 1344), so a
+    /// card sent right, or falling there under gravity, passes it; else (a phone: 360x720, a short window) half way
+    /// between the card's right edge at home and the right wall.
+    static func rightOfHome(size: SIMD2<Double>, side: Double, home: SIMD2<Double>) -> Double {
+        let edge = home.x + side / 2, wallCard = size.x - side
+        return wallCard - edge >= bodySide(Kind.puck.factor, for: side) + 48 ? (edge + wallCard) / 2 : (edge + size.x) / 2
     }
 
     /// The tile's properties: the card's density (so it weighs what its area says: a third of the card), sliding
@@ -203,6 +215,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     public var tileLayer: LayerID { bodies[0].layer }
     /// True while a finger holds the tile.
     public var tileHeld: Bool { bodies[0].held }
+    /// The bodies beside the card as drawn now, bottom first: each one's name, centre and side.
+    public var bodyStates: [(name: String, position: SIMD2<Double>, side: Double)] {
+        bodies.indices.map { (bodies[$0].name, bodyPosition($0), bodySide($0)) }
+    }
     /// True while a finger holds a body.
     var bodyHeld: Bool { bodies.contains { $0.held } }
     /// The flash where the card and the tile last met.
@@ -258,10 +274,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         placeHint()
         // Home, now that the hint and the legend are placed.
         layers[cardLayer].position = home
-        for b in bodies.indices {
-            layers[bodies[b].layer].position = clampedBody(b, Self.tileHome(size: size, side: side, home: home,
-                                                                             floor: floor, kind: bodies[b].kind))
-        }
+        for b in bodies.indices { layers[bodies[b].layer].position = bodyStart(b) }
         syncDecorations()
         // Clear of the legend from the start (at 640x480 its home lies over the legend's lines).
         for b in bodies.indices { if let spot = legendClearSpot(b) { layers[bodies[b].layer].position = spot } }
@@ -488,8 +501,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// retargeted there (position and velocity continuous); held, it stays under the finger.
     public mutating func resize(to newSize: SIMD2<Double>) {
         guard newSize != size else { return }
-        defer { clearLegend() }
+        defer {
+            partResting()
+            clearLegend()
+        }
         let oldSize = size, oldHome = home
+        // A body resting where it started (the app's window is made at 800x600 and then configured) starts again
+        // where it starts in the new container, as a card at home stays at home: the puck's place right of the card
+        // is not a fraction of the width (at 360x720 it was scaled to 252 px, in the path of a throw at the tile).
+        let atStart = bodies.indices.map { b in
+            !bodies[b].held && !layers.isAnimating(.position, of: bodies[b].layer)
+                && layers[bodies[b].layer].position == bodyStart(b)
+        }
         size = newSize
         layers[layers.root].frame = DrawRect(origin: .zero, size: newSize)
         if Self.side(for: oldSize) != side {
@@ -503,7 +526,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             for b in bodies.indices { layBody(b) }
         }
         placeHint()
-        for b in bodies.indices where !bodies[b].held {
+        for b in bodies.indices where atStart[b] { layers[bodies[b].layer].position = bodyStart(b) }
+        for b in bodies.indices where !bodies[b].held && !atStart[b] {
             // A body keeps its place relative to the container, like the card; moving, it goes on from where it is
             // drawn inside the new walls.
             let now = layers.removeAnimation(.position, of: bodies[b].layer)
@@ -557,7 +581,10 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     /// Advances the animations by `dt` seconds of frame time.
     public mutating func advance(by dt: Double) -> [SceneEvent] {
+        let movingBefore = moving
         sinceInput += layers.advance(by: dt)
+        // Only where the card or a body came to rest this frame may one now rest over another (`partResting`).
+        let cameToRest = moving < movingBefore
         var reports: [SceneEvent] = []
         // A still press on the moving card held for the hold time catches it where it is drawn.
         if let down = pressedMoving, !isHeld, recognizer.isActive, !recognizer.isPanning, !recognizer.isPinching,
@@ -570,12 +597,51 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             if layers.isAnimating(.position, of: bodies[b].layer) { catchBody(b, into: &reports) }
             else { bodies[b].pressedMoving = nil }
         }
-        for b in bodies.indices { collide(b, step: dt, into: &reports) }
-        for b in bodies.indices { for other in bodies.indices where other > b { collide(b, other, step: dt, into: &reports) } }
-        for b in bodies.indices { strikeWalls(b, into: &reports) }
+        if hasGravity {
+            for b in bodies.indices { collide(b, step: dt, into: &reports) }
+            for b in bodies.indices { for other in bodies.indices where other > b { collide(b, other, step: dt, into: &reports) } }
+            for b in bodies.indices { strikeWalls(b, into: &reports) }
+        } else {
+            // The turned bodies' corners off the walls first: lifted off the floor after the contacts were solved, a
+            // spinning tile was put 1–5 px into the card above it.
+            for b in bodies.indices { strikeWalls(b, into: &reports) }
+            collideAll(step: dt, into: &reports)
+        }
+        if cameToRest { partResting() }
         clearLegend()
         syncDecorations()
         return reports
+    }
+
+    /// How many of the card's place, scale and turn and the bodies' places are animating: where one stops, a body
+    /// may have come to rest over another or under the card (`partResting`); a frame where none stops parts none.
+    /// Counted each frame (twice): no array made (an array literal of the three properties was one allocation each).
+    private var moving: Int {
+        var count = (isAnimating(.position) ? 1 : 0) + (isAnimating(.scale) ? 1 : 0) + (isAnimating(.rotation) ? 1 : 0)
+        for b in bodies.indices where layers.isAnimating(.position, of: bodies[b].layer) { count += 1 }
+        return count
+    }
+
+    /// With gravity off, a body at rest under the card at rest (put down under it), or under another body at rest (a
+    /// narrower window pressed them together against its wall; one put down on the other), makes way (`makeWay`): the
+    /// one drawn below glides out beside the other. Called where one may come to rest: after a frame where the card
+    /// or a body stopped, a touch frame and a resize (not each frame: the autoplay's frames cost nothing more).
+    private mutating func partResting() {
+        guard !hasGravity else { return }
+        let still = bodies.indices.filter { !bodies[$0].held && !layers.isAnimating(.position, of: bodies[$0].layer) }
+        guard !still.isEmpty else { return }
+        if !isHeld, !isAnimating(.position) {
+            let card = cardBox(margin: 8)
+            for b in still where Self.overlap(card, bodyBox(b, at: layers[bodies[b].layer].position)) { makeWay(b) }
+        }
+        for a in still {
+            for b in still where b > a && !layers.isAnimating(.position, of: bodies[a].layer) {
+                let other = bodyBox(b, at: layers[bodies[b].layer].position).insetBy(-8)
+                let at = layers[bodies[a].layer].position, reach = (bodySide(a) + bodySide(b)) / 2
+                guard abs(at.x - other.center.x) < reach, abs(at.y - other.center.y) < reach else { continue }
+                makeWay(a, around: other)
+            }
+        }
     }
 
     /// A tile come to rest over the legend's lines (gravity off) glides up clear of them, and one come to rest over
@@ -604,9 +670,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let card = cardBox(margin: 8)
         let spots = [clampedBody(b, SIMD2(at.x, legend.y - half - 8).rounded(.down)),
                      clampedBody(b, SIMD2(legend.maxX + half + 8, at.y).rounded(.up))]
+        let others = otherPaths(b, from: at, resting: true)
         return spots.first { spot in
             spot != at && !Self.overlap(legend, bodyBox(b, at: spot))
                 && !Self.overlap(card, bodyBox(b, at: spot))
+                && Self.blocked(bodyBox(b, at: spot), from: bodyBox(b, at: at), by: others) == nil
         }
     }
 
@@ -616,12 +684,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// chips (or moving, held, or there is no such place).
     private func hintClearSpot(_ b: Int) -> SIMD2<Double>? {
         guard !hasGravity, !bodies[b].held, !layers.isAnimating(.position, of: bodies[b].layer) else { return nil }
-        let guide = Self.guideDocked(for: size) ? nil : decor.guideBox(in: layers)
-        let text = [hint.box(in: layers), guide].compactMap { $0?.insetBy(-8) }
+        let text = hintBoxes
         guard !text.isEmpty else { return nil }
         let at = layers[bodies[b].layer].position, half = bodySide(b) / 2
         func tile(_ p: SIMD2<Double>) -> DrawRect { bodyBox(b, at: p) }
         guard text.contains(where: { Self.overlap($0, tile(at)) }) else { return nil }
+        // Nor onto another body (it went onto the puck, which then made it make way again), nor across one's glide
+        // (two bodies left over the hint by a pinched card glided off it across each other).
+        let others = otherPaths(b, from: at, resting: true)
         let avoid = text + [cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? [])
         let field = fieldRect
         var best: SIMD2<Double>?
@@ -630,8 +700,8 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             var x = field.x + half
             while x <= field.maxX - half {
                 let spot = clampedBody(b, SIMD2(x, y).rounded(.toNearestOrAwayFromZero))
-                if !avoid.contains(where: { Self.overlap($0, tile(spot)) }),
-                   best.map({ (spot - at).lengthSquared < ($0 - at).lengthSquared }) ?? true {
+                if best.map({ (spot - at).lengthSquared < ($0 - at).lengthSquared }) ?? true,
+                   !avoid.contains(where: { Self.overlap($0, tile(spot)) }), Self.blocked(tile(spot), from: tile(at), by: others) == nil {
                     best = spot
                 }
                 x += 12
@@ -639,6 +709,12 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             y += 12
         }
         return best
+    }
+
+    /// The hint and the gesture guide's chips under it (not docked), each 8 px wider: where a body at rest may not lie.
+    private var hintBoxes: [DrawRect] {
+        let guide = Self.guideDocked(for: size) ? nil : decor.guideBox(in: layers)
+        return [hint.box(in: layers), guide].compactMap { $0?.insetBy(-8) }
     }
 
     /// Feeds a touch frame; returns the gestures recognised.
@@ -733,6 +809,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             }
             followFingers()
         }
+        partResting()
         clearLegend()
         syncDecorations()
         return reports
@@ -1008,6 +1085,11 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
 
     // MARK: - The tile
 
+    /// Where body `b` starts in the container now (`tileHome`, inside the walls).
+    private func bodyStart(_ b: Int) -> SIMD2<Double> {
+        clampedBody(b, Self.tileHome(size: size, side: side, home: home, floor: floor, kind: bodies[b].kind))
+    }
+
     /// `point` moved so the tile as drawn lies inside the walls (`clampedBody(0, point)`).
     func clampedTile(_ point: SIMD2<Double>) -> SIMD2<Double> { clampedBody(0, point) }
 
@@ -1267,10 +1349,304 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             PlaygroundDecor.flash(spark, at: (onCard + onTile) / 2, in: &layers)
         }
         reports.append(SceneEvent(.collision, [
+            TraceField(EventField.object, .string(bodies[b].name)),
             TraceField(EventField.velocityBefore, .vector(cardVelocity)), TraceField(EventField.velocityAfter, .vector(newCard)),
             TraceField(EventField.tileVelocityBefore, .vector(tileVelocityNow)),
             TraceField(EventField.tileVelocityAfter, .vector(newTile)),
         ]))
+    }
+
+    /// With gravity off, every touching pair on the field at once (the card and a body, two bodies, a body and a
+    /// wall): one contact world a frame (`DynamicsWorld`: the engine's contact solver, restitution 0.6, friction,
+    /// masses by area, eight iterations over all the contacts together; a body a finger holds, the card held or at rest and
+    /// the walls immovable; the card and the walls never meet in it, the card keeps inside them on its own). Solved
+    /// pair by pair, one pair's push undid the last: the card driving the puck onto the tile against the floor drew
+    /// the two 48 px into each other. What the solve does to the velocities is handed to each body as `collide` does
+    /// (the card on its backend toward where its new velocity takes it, a body free, spinning where struck off its
+    /// centre); then whatever is still drawn into another is pushed out in position, every pair together, the
+    /// immovable holding (`DynamicsWorld.separate`: Box2D's position solver), so no frame draws one more than a
+    /// fraction of a px into another. The card and a body at rest over each other, and a body wedged against a wall by
+    /// a card that does not give way, make way as before (`makeWay`), and so does a body the push-out leaves in such a
+    /// card; a body gliding on a spring (making way) takes part, passing only the card and a body it is drawn in.
+    private mutating func collideAll(step: Double, into reports: inout [SceneEvent]) {
+        guard step > 0, mayMeet else { return }
+        let cardShape = card, cardSize = cardShape.scaledHalfSize * 2
+        let cardReach = (cardSize * cardSize).sum().squareRoot() / 2
+        /// Whether body `b` glides on a spring (making way, `makeWay`).
+        func gliding(_ b: Int) -> Bool {
+            if case .spring = layers.animation(.position, of: bodies[b].layer) { return true }
+            return false
+        }
+        var joins = Array(repeating: true, count: bodies.count)
+        for b in bodies.indices where !gliding(b) && !bodies[b].held {
+            let now = layers.presented(.position, of: bodies[b].layer), gap = cardShape.rect.center - now.value
+            let reach = cardReach + bodySide(b) * 0.71 + 4
+            guard (gap * gap).sum() < reach * reach else { continue }
+            if !isHeld, !isAnimating(.position), !layers.isAnimating(.position, of: bodies[b].layer) {
+                // Both at rest, one over the other (the card put down on the body): the body makes way.
+                makeWay(b)
+            } else if isHeld || !isAnimating(.position), wedged(b, at: now.value) {
+                // Wedged between a wall and a card that does not give way: no room to be pushed into. The bodies under
+                // a card pinched over them glide out together (`makeWay`), not pushed into each other.
+                makeWay(b, from: now.velocity)
+            } else {
+                continue
+            }
+            if !gliding(b), Self.overlap(cardBox(), bodyBox(b, at: bodyPosition(b))) { joins[b] = false }
+        }
+        // A body gliding out from under the card (making way) passes the card it lies in (and the walls: its glide
+        // ends inside them), but meets the other bodies and a card it is clear of as any body does: left out, it
+        // glided through the other body pushed out with it from under a pinched card, and up through a card come to
+        // rest on it. What meets it takes it off its spring (`hand`, or pushed out in position below).
+        // Nor does it meet a body it is drawn over (the one it makes way for: two bodies left over each other are
+        // parted by one gliding out, the other staying where it was): the two share a negative group.
+        var groups = bodies.indices.map { b in
+            gliding(b) && Self.overlap(cardBox(), bodyBox(b, at: bodyPosition(b))) ? -1 : 0
+        }
+        for b in bodies.indices where gliding(b) && groups[b] == 0 {
+            for o in bodies.indices where o != b && joins[o]
+                && Self.overlap(bodyBox(b, at: bodyPosition(b)), bodyBox(o, at: bodyPosition(o))) {
+                if groups[o] == 0 || groups[o] == -2 - b {
+                    groups[o] = -2 - b
+                    groups[b] = -2 - b
+                } else {
+                    joins[b] = false
+                }
+            }
+        }
+        let cardMovable = !isHeld && isAnimating(.position)
+        let moves = bodies.indices.map { joins[$0] && (bodies[$0].held || layers.isAnimating(.position, of: bodies[$0].layer)) }
+        // Nothing to solve unless something moving (or held) comes within reach of something else.
+        func near(_ a: SIMD2<Double>, _ reachA: Double, _ b: SIMD2<Double>, _ reachB: Double) -> Bool {
+            let gap = a - b, reach = reachA + reachB + 4
+            return (gap * gap).sum() < reach * reach
+        }
+        let cardMoves = isHeld || isAnimating(.position)
+        let anyNear = bodies.indices.contains { b in
+            guard joins[b] else { return false }
+            let at = bodyPosition(b), reach = bodySide(b) * 0.71
+            if (cardMoves || moves[b]) && near(cardShape.rect.center, cardReach, at, reach) { return true }
+            return bodies.indices.contains { o in
+                o > b && joins[o] && (moves[b] || moves[o]) && near(at, reach, bodyPosition(o), bodySide(o) * 0.71)
+            }
+        }
+        guard anyNear else { return }
+        let velocities = (card: velocity, bodies: bodies.indices.map { bodyVelocity($0) })
+        let spins = bodies.indices.map { bodyAngularVelocity($0) }
+        // Nor unless two of them can touch in the world below: their boxes as drawn (turned), swept over the half
+        // frame the world looks ahead, within the distance at which the solver makes a contact (its two skins). Where
+        // none can, the world finds no pair but a body and a wall (the body's own backend's), hands nothing out and
+        // pushes nothing: the same frame, without building the world three times (the circle above is wider: the card
+        // settling 18 px above the puck, look29x's autoplay's third stop at 800x600, built it on every such frame).
+        let half = step / 2, contact = DynamicsWorld.contactDistance + 1
+        let cardNow = cardBox(margin: contact / 2)
+        let cardSwept = cardNow.union(cardNow.offsetBy(velocities.card * half))
+        let bodySwept = bodies.indices.map { b -> DrawRect in
+            // A spinning body turns over the half frame: its box around any turn.
+            let reach = spins[b] == 0 ? extent(of: b).x : bodySide(b) / 2 * 2.0.squareRoot()
+            let now = DrawRect(origin: bodyPosition(b) - reach - contact / 2, size: SIMD2(repeating: 2 * reach + contact))
+            return now.union(now.offsetBy(velocities.bodies[b] * half))
+        }
+        let canTouch = bodies.indices.contains { b in
+            guard joins[b] else { return false }
+            if (cardMoves || moves[b]) && Self.overlap(cardSwept, bodySwept[b]) { return true }
+            return bodies.indices.contains { o in
+                o > b && joins[o] && (moves[b] || moves[o]) && Self.overlap(bodySwept[b], bodySwept[o])
+            }
+        }
+        guard canTouch else { return }
+        /// The field `ahead` seconds on at the velocities now; `rotating`: free bodies turn (the velocity solve).
+        func world(ahead: Double, rotating: Bool) -> (DynamicsWorld, DynamicsItem, [DynamicsItem?], Range<Int>) {
+            var world = DynamicsWorld()
+            // A stack's push travels one contact an iteration: the floor's reaches a card two bodies up in a few, and
+            // Box2D's eight left the row of three in `DynamicsSeparateTests` closing at 900 px/s; 40 settle it.
+            world.velocityIterations = Self.contactIterations
+            var props = Self.tileProperties()
+            props.density = cardMovable ? 100 : 0
+            let c = world.addItem(center: cardShape.rect.center + velocities.card * ahead, width: cardSize.x,
+                                  height: cardSize.y, properties: props)
+            world.setAngle(cardShape.rotation, for: c)
+            world.setVelocity(velocities.card, for: c)
+            world.setCollisionGroup(-1, for: c)
+            let items = bodies.indices.map { b -> DynamicsItem? in
+                guard joins[b] else { return nil }
+                var props = Self.tileProperties()
+                props.density = bodies[b].held ? 0 : 100
+                props.allowsRotation = rotating && !bodies[b].held
+                let i = world.addItem(center: bodyPosition(b) + velocities.bodies[b] * ahead, width: bodySide(b),
+                                      height: bodySide(b), properties: props)
+                world.setAngle(bodyAngle(b) + spins[b] * ahead, for: i)
+                world.setVelocity(velocities.bodies[b], for: i)
+                if rotating { world.setAngularVelocity(spins[b], for: i) }
+                if groups[b] != 0 { world.setCollisionGroup(groups[b], for: i) }
+                return i
+            }
+            // The walls: the field's, immovable, each a slab as deep as the window is large. For the velocities its
+            // face is out by what Box2D leaves between touching boxes (their skins less a slop), so a body sliding
+            // along a wall is not taken off it; pushed out in position, a body ends inside the field (1.5 px off the
+            // wall), not 1.5 px past it, where the wall then pushed it back into the card.
+            let field = fieldRect, deep = Swift.max(size.x, size.y)
+            let out = rotating ? 2 * DynamicsUnits.linearSlop * 2 - DynamicsUnits.linearSlop : 0
+            var wall = Self.tileProperties()
+            wall.density = 0
+            wall.friction = 0
+            let first = 1 + items.compactMap { $0 }.count
+            for (center, extent) in [
+                (SIMD2(field.x - out - deep / 2, field.center.y), SIMD2(deep, field.height + 2 * deep)),
+                (SIMD2(field.maxX + out + deep / 2, field.center.y), SIMD2(deep, field.height + 2 * deep)),
+                (SIMD2(field.center.x, field.y - out - deep / 2), SIMD2(field.width + 2 * deep, deep)),
+                (SIMD2(field.center.x, field.maxY + out + deep / 2), SIMD2(field.width + 2 * deep, deep)),
+            ] {
+                let w = world.addItem(center: center, width: extent.x, height: extent.y, properties: wall)
+                world.setCollisionGroup(-1, for: w)
+            }
+            return (world, c, items, first..<first + 4)
+        }
+        /// The touching pairs other than a body and a wall (a wall alone is the body's own backend's).
+        func meetings(_ world: DynamicsWorld, walls: Range<Int>) -> [(DynamicsItem, DynamicsItem)] {
+            world.touchingPairs.filter { !walls.contains($0.0.index) && !walls.contains($0.1.index) }
+        }
+        // Touching now, or about to: where they will be half a frame on, so an impact is drawn at most half a
+        // frame's travel early or late.
+        var (solved, c, items, walls) = world(ahead: 0, rotating: true)
+        _ = solved.resolveContacts(atCentreOfPressure: true)
+        var met = meetings(solved, walls: walls)
+        if met.isEmpty {
+            (solved, c, items, walls) = world(ahead: step / 2, rotating: true)
+            _ = solved.resolveContacts(atCentreOfPressure: true)
+            met = meetings(solved, walls: walls)
+        }
+        if !met.isEmpty { hand(solved, card: c, items: items, met: met, before: velocities, spins: spins, into: &reports) }
+        // Whatever is still drawn into another is pushed out, every pair together.
+        var placed = world(ahead: 0, rotating: false)
+        let overlaps = placed.0.overlaps()
+        let deepest = overlaps.filter { !placed.3.contains($0.0.index) && !placed.3.contains($0.1.index) }
+            .map(\.2).max() ?? 0
+        guard deepest > 0.25 else { return }
+        if placed.0.separate() > 0.5, !cardMovable {
+            // No room to push them out: a card that does not give way (held, or at rest where it was put) pressing a
+            // body against a wall or the others (a card pinched over two bodies). Nothing is pushed (pushed, they
+            // were squeezed into each other); each body left in the card makes way, gliding on from the velocity it
+            // has, as a wedged one does.
+            for (i, j, depth) in overlaps where depth > 0.5 && i == placed.1 {
+                guard let b = placed.2.firstIndex(where: { $0 == j }), !bodies[b].held,
+                      !layers.isAnimating(.position, of: bodies[b].layer) || layers.animation(.position, of: bodies[b].layer)
+                        .map({ if case .spring = $0 { false } else { true } }) ?? true else { continue }
+                makeWay(b, from: layers.presented(.position, of: bodies[b].layer).velocity)
+            }
+            return
+        }
+        if cardMovable {
+            // Kept inside the window (the card and the walls do not meet in the world): pushed past an edge, it stops
+            // at it.
+            let raw = placed.0.position(of: placed.1), centre = cardShape.rect.center
+            let to = clamped(centre) == centre ? clamped(raw) : raw
+            if ((to - centre) * (to - centre)).sum() > 1e-12 {
+                let goal = layers[cardLayer].position, now = layers.removeAnimation(.position, of: cardLayer)
+                move(from: to, velocity: now.velocity, to: clamped(goal + to - now.value))
+            }
+        }
+        for b in bodies.indices where !bodies[b].held {
+            guard let i = placed.2[b] else { continue }
+            let to = placed.0.position(of: i), at = bodyPosition(b)
+            guard ((to - at) * (to - at)).sum() > 1e-12 else { continue }
+            let now = layers.removeAnimation(.position, of: bodies[b].layer)
+            moveBody(b, from: to, velocity: now.velocity)
+        }
+    }
+
+    /// Velocity iterations of `collideAll`'s contact world (Box2D's default is 8).
+    static let contactIterations = 40
+
+    /// What `collideAll`'s solve did to the velocities, handed to the card and each body (`met`: the touching pairs
+    /// of `world`, the card `card` and the bodies `items`), with a `collision` event for each pair where one changed
+    /// and a flash where the fastest met.
+    private mutating func hand(_ world: DynamicsWorld, card c: DynamicsItem, items: [DynamicsItem?],
+                               met: [(DynamicsItem, DynamicsItem)], before: (card: SIMD2<Double>, bodies: [SIMD2<Double>]),
+                               spins: [Double], into reports: inout [SceneEvent]) {
+        func changed(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool { ((a - b) * (a - b)).sum() > 1 }
+        let newCard = world.velocity(of: c)
+        let cardTurned = !isHeld && isAnimating(.position) && changed(newCard, before.card)
+        var turned = Array(repeating: false, count: bodies.count)
+        for b in bodies.indices where !bodies[b].held {
+            guard let i = items[b] else { continue }
+            let v = world.velocity(of: i), w = world.angularVelocity(of: i)
+            if abs(w - spins[b]) > 0.05 {
+                spinBody(b, velocity: w)
+                turned[b] = true
+            }
+            guard changed(v, before.bodies[b]) else { continue }
+            let from = layers.removeAnimation(.position, of: bodies[b].layer).value
+            moveBody(b, from: from, velocity: v)
+            turned[b] = true
+        }
+        if cardTurned {
+            let from = layers.removeAnimation(.position, of: cardLayer).value
+            move(from: from, velocity: newCard, to: clamped(from + newCard * Self.projectionTime))
+        }
+        /// The body of item `i`, or nil for the card.
+        func body(_ i: DynamicsItem) -> Int? { items.firstIndex { $0 == i } }
+        /// Where body `a` (nil: the card) and body `b` meet: between the nearest points of the card's box and the
+        /// body's, or midway between two bodies.
+        func meeting(_ a: Int?, _ b: Int?) -> SIMD2<Double> {
+            guard let b = a == nil ? b : b == nil ? a : nil else {
+                return ((a.map { bodyPosition($0) } ?? position) + (b.map { bodyPosition($0) } ?? position)) / 2
+            }
+            let box = cardBox(), at = bodyPosition(b), half = bodySide(b) / 2, centre = position
+            let onCard = SIMD2(Swift.min(Swift.max(at.x, box.x), box.maxX), Swift.min(Swift.max(at.y, box.y), box.maxY))
+            let onBody = SIMD2(Swift.min(Swift.max(centre.x, at.x - half), at.x + half),
+                               Swift.min(Swift.max(centre.y, at.y - half), at.y + half))
+            return (onCard + onBody) / 2
+        }
+        var fastest: (speed: Double, at: SIMD2<Double>)?
+        for (i, j) in met {
+            let (a, b) = (body(i), body(j))
+            guard a.map({ turned[$0] }) ?? cardTurned || b.map({ turned[$0] }) ?? cardTurned else { continue }
+            let va = a.map { before.bodies[$0] } ?? before.card, vb = b.map { before.bodies[$0] } ?? before.card
+            let speed = ((va - vb) * (va - vb)).sum().squareRoot()
+            if speed > fastest?.speed ?? 0 { fastest = (speed, meeting(a, b)) }
+            // The card first (its velocities as `velocity`), then a body, as one pair's event always read.
+            let (first, second) = a == nil ? (i, j) : b == nil ? (j, i) : (i, j)
+            let name = [first, second].compactMap(body).map { bodies[$0].name }.joined(separator: "+")
+            let v = { (k: DynamicsItem) in body(k).map { before.bodies[$0] } ?? before.card }
+            reports.append(SceneEvent(.collision, [
+                TraceField(EventField.object, .string(name)),
+                TraceField(EventField.velocityBefore, .vector(v(first))),
+                TraceField(EventField.velocityAfter, .vector(world.velocity(of: first))),
+                TraceField(EventField.tileVelocityBefore, .vector(v(second))),
+                TraceField(EventField.tileVelocityAfter, .vector(world.velocity(of: second))),
+            ]))
+        }
+        // An impact a user sees (three times Box2D's bounce threshold, 300 px/s): a flash where they met.
+        if let fastest, fastest.speed > 3 * DynamicsUnits.restitutionThreshold {
+            PlaygroundDecor.flash(spark, at: fastest.at, in: &layers)
+        }
+    }
+
+    /// Whether `collideAll` may do anything this frame: a body gliding out of the way (`makeWay`), a body within
+    /// the card's reach (its half diagonal as drawn, the body's 0.71 of its side and 4 px: where `collideAll` parts
+    /// or unwedges it, or sees it near), or two bodies within each other's reach with one of them moving or held.
+    /// Else `collideAll` returns having done nothing, and this says so first from what is drawn now alone: no array
+    /// made, no copy of the card's layer (most frames: the card flying clear of the bodies at rest; the six arrays
+    /// `collideAll` made before it found nothing near were a third of a playground frame's advance).
+    private var mayMeet: Bool {
+        let centre = position, drawn = layers.presented(.size, of: cardLayer).value * Swift.max(scale, 0)
+        let cardReach = (drawn * drawn).sum().squareRoot() / 2
+        func near(_ a: SIMD2<Double>, _ reachA: Double, _ b: SIMD2<Double>, _ reachB: Double) -> Bool {
+            let gap = a - b, reach = reachA + reachB + 4
+            return (gap * gap).sum() < reach * reach
+        }
+        for b in bodies.indices {
+            if case .spring = layers.animation(.position, of: bodies[b].layer) { return true }
+            let at = bodyPosition(b), reach = bodySide(b) * 0.71
+            if near(centre, cardReach, at, reach) { return true }
+            let moves = bodies[b].held || layers.isAnimating(.position, of: bodies[b].layer)
+            for o in bodies.indices where o > b {
+                guard moves || bodies[o].held || layers.isAnimating(.position, of: bodies[o].layer) else { continue }
+                if near(at, reach, bodyPosition(o), bodySide(o) * 0.71) { return true }
+            }
+        }
+        return false
     }
 
     /// Two bodies meet: as `collide` for the card and a body, the contact solver says what the impact does to their
@@ -1400,31 +1776,91 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         return into && nudges.contains { clampedBody(b, at + $0) != at + $0 }
     }
 
-    /// The tile at rest under the card at rest (or wedged against it, moving at `velocity`) glides (the position
-    /// spring, from that velocity) to the nearest place beside it inside the walls: nothing jumps, and the card stays
-    /// where it was put.
-    private mutating func makeWay(_ b: Int, from velocity: SIMD2<Double> = .zero) {
-        let box = cardBox(margin: 8), half = bodySide(b) / 2
+    /// Where each body other than `b` is drawn and goes (one box over the stretch between; where it is drawn, at
+    /// rest), those `b` lies on at `at` aside (it is being parted from them), and those at rest only with `resting`.
+    private func otherPaths(_ b: Int, from at: SIMD2<Double>, resting: Bool) -> [DrawRect] {
+        let tile = bodyBox(b, at: at)
+        return bodies.indices.filter { o in
+            o != b && !Self.overlap(bodyBox(o, at: bodyPosition(o)), tile)
+                && (resting || bodies[o].held || layers.isAnimating(.position, of: bodies[o].layer))
+        }.map { bodyBox($0, at: bodyPosition($0)).union(bodyBox($0, at: layers[bodies[$0].layer].position)) }
+    }
+
+    /// The first of `paths` that a body gliding from `tile` to `there` would cross, or come to rest within 8 px of.
+    private static func blocked(_ there: DrawRect, from tile: DrawRect, by paths: [DrawRect]) -> DrawRect? {
+        let glide = tile.union(there)
+        return paths.first { overlap($0.insetBy(-8), there) || overlap($0, glide) }
+    }
+
+    /// The tile at rest under the card at rest (or wedged against it, moving at `velocity`), or under another body
+    /// at rest (`box`: what it makes way for, 8 px wider), glides (the position spring, from that velocity) to the
+    /// nearest place beside it inside the walls, and not onto the card or another body where there is another way:
+    /// nothing jumps, and the card or the body stays where it was put. A body gliding or held counts where it is
+    /// drawn and where it goes, and a place past it is looked for (the card pinched over two bodies sent both making
+    /// way at once, the puck to where the tile went: they glided into each other); a body at rest in the way is
+    /// pushed ahead, gliding with it to lie beyond it (the two pushed out together).
+    private mutating func makeWay(_ b: Int, from velocity: SIMD2<Double> = .zero, around box: DrawRect? = nil) {
+        let card = cardBox(margin: 8), box = box ?? card, half = bodySide(b) / 2
         let at = layers.isAnimating(.position, of: bodies[b].layer) ? layers.presented(.position, of: bodies[b].layer).value
             : layers[bodies[b].layer].position
         let tile = bodyBox(b, at: at)
         guard Self.overlap(box, tile) else { return }
-        // On whole px (as its surface is placed), rounded away from the card.
+        // The others it does not lie on now: those at rest, which it pushes ahead, and those gliding or held, which
+        // it keeps off (`blocked`).
+        let resting = bodies.indices.filter {
+            $0 != b && !bodies[$0].held && !layers.isAnimating(.position, of: bodies[$0].layer)
+                && !Self.overlap(bodyBox($0, at: bodyPosition($0)), tile)
+        }
+        // Not across the card either, where the body is not drawn in it: parted from another body, it glided up
+        // through the card resting on the two; come to rest 2.7 px below the card in a corner (within the 8 px the
+        // card is kept clear by), the puck glided up through it.
+        let paths = otherPaths(b, from: at, resting: false) + (Self.overlap(cardBox(), tile) ? [] : [cardBox()])
+        func blocked(_ spot: SIMD2<Double>) -> DrawRect? { Self.blocked(bodyBox(b, at: spot), from: tile, by: paths) }
+        // On whole px (as its surface is placed), rounded away from the card; past a gliding body in the way.
         let x = at.x.rounded(), y = at.y.rounded()
-        let spots = [SIMD2((box.x - half).rounded(.down), y), SIMD2((box.maxX + half).rounded(.up), y),
-                     SIMD2(x, (box.y - half).rounded(.down)), SIMD2(x, (box.maxY + half).rounded(.up))]
+        func beyond(_ start: SIMD2<Double>, _ past: (DrawRect) -> SIMD2<Double>) -> SIMD2<Double> {
+            var spot = start
+            for _ in paths.indices {
+                guard let other = blocked(spot) else { break }
+                spot = past(other.insetBy(-8))
+            }
+            return spot
+        }
+        let spots = [beyond(SIMD2((box.x - half).rounded(.down), y)) { SIMD2(($0.x - half).rounded(.down), y) },
+                     beyond(SIMD2((box.maxX + half).rounded(.up), y)) { SIMD2(($0.maxX + half).rounded(.up), y) },
+                     beyond(SIMD2(x, (box.y - half).rounded(.down))) { SIMD2(x, ($0.y - half).rounded(.down)) },
+                     beyond(SIMD2(x, (box.maxY + half).rounded(.up))) { SIMD2(x, ($0.maxY + half).rounded(.up)) }]
             .map { clampedBody(b, $0) }.filter {
             !Self.overlap(box, bodyBox(b, at: $0))
         }
-        // Not onto the legend's lines where there is another way (the tile would only glide off them again).
-        let legend = hasGravity ? nil : decor.legendBox(in: layers)
-        let clear = spots.filter { spot in
-            legend.map { !Self.overlap($0, bodyBox(b, at: spot)) } ?? true
+        /// The bodies at rest in the glide to `spot`, each with where it is pushed to (nil: it has no room there).
+        func pushed(to spot: SIMD2<Double>) -> [(Int, SIMD2<Double>?)] {
+            let there = bodyBox(b, at: spot).insetBy(-8), glide = tile.union(bodyBox(b, at: spot))
+            return resting.filter { Self.overlap(bodyBox($0, at: bodyPosition($0)), glide) }.map { o in
+                let p = bodyPosition(o), h = bodySide(o) / 2, way = spot - at
+                let ahead = abs(way.x) > abs(way.y)
+                    ? SIMD2(way.x < 0 ? (there.x - h).rounded(.down) : (there.maxX + h).rounded(.up), p.y)
+                    : SIMD2(p.x, way.y < 0 ? (there.y - h).rounded(.down) : (there.maxY + h).rounded(.up))
+                return (o, clampedBody(o, ahead) == ahead && !Self.overlap(card, bodyBox(o, at: ahead)) ? ahead : nil)
+            }
         }
-        guard let spot = (clear.isEmpty ? spots : clear).min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared })
-        else { return }
+        // Never onto or across a gliding body, nor pushing one at rest where it has no room (with none such it stays
+        // where it is, until the card or the body moves); and not onto the card, nor onto the legend's lines or the
+        // hint (the tile would only glide off them again), where there is another way: the free places first.
+        let free = spots.filter { blocked($0) == nil && !pushed(to: $0).contains { $0.1 == nil } }
+        let apart = free.filter { !Self.overlap(card, bodyBox(b, at: $0)) }
+        let text = hasGravity ? [] : (decor.legendBox(in: layers).map { [$0] } ?? []) + hintBoxes
+        let clear = apart.filter { spot in !text.contains { Self.overlap($0, bodyBox(b, at: spot)) } }
+        let choices = clear.isEmpty ? apart.isEmpty ? free : apart : clear
+        guard let spot = choices.min(by: { ($0 - at).lengthSquared < ($1 - at).lengthSquared }) else { return }
+        for case let (o, ahead?) in pushed(to: spot) { glide(o, from: bodyPosition(o), velocity: .zero, to: ahead) }
+        glide(b, from: at, velocity: velocity, to: spot)
+    }
+
+    /// Body `b` glides on the position spring from `value` at `velocity` to `spot`.
+    private mutating func glide(_ b: Int, from value: SIMD2<Double>, velocity: SIMD2<Double>, to spot: SIMD2<Double>) {
         layers.animate(.position, of: bodies[b].layer, with: .spring(SpringAnimation(parameters: Self.positionSpring,
-                                                                               value: at, velocity: velocity,
+                                                                               value: value, velocity: velocity,
                                                                                target: spot)))
     }
 
@@ -1432,7 +1868,21 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// flicked toward each (its velocity points there), on the position backend.
     public mutating func autoplay() -> Bool {
         guard !needsFrames, !isHeld, !recognizer.isActive else { return false }
-        let corners: [SIMD2<Double>] = [SIMD2(0.3, 0.35), SIMD2(0.7, 0.35), SIMD2(0.7, 0.65), SIMD2(0.3, 0.65)]
+        // Down the right side to the middle's height, beside the puck (low on the right) rather than onto it (sent to
+        // (0.7, 0.65) the card landed on it each lap: 22 collisions in 6 s at 800x600 against the tile's 6 alone),
+        // then down left onto the tile. The third stop is left of every body lying right of the card's home (16 px
+        // between their boxes), so the last leg, a straight line down to the left, passes clear of it: from above the
+        // puck (0.7 across) that leg grazed its corner at 800x600, and the card, turned back right off the tile, drove
+        // it into the wall (7 collisions and their flashes in as many frames; the base's lap knocks the tile alone).
+        // So is the second where the card there would lie level with it (at 720x360 the card fills most of the
+        // field's height: sent to 0.7 across, it came down on the puck).
+        var corners: [SIMD2<Double>] = [SIMD2(0.3, 0.35), SIMD2(0.7, 0.35), SIMD2(0.7, 0.5), SIMD2(0.3, 0.65)]
+        for b in bodies.indices where bodies[b].kind.across == nil {
+            let at = layers[bodies[b].layer].position, reach = bodySide(b) / 2 + 16 + side / 2
+            let clear = (at.x - reach) / size.x
+            corners[2].x = Swift.max(0.5, Swift.min(corners[2].x, clear))
+            if abs(clamped(corners[1] * size).y - at.y) < reach { corners[1].x = Swift.max(0.5, Swift.min(corners[1].x, clear)) }
+        }
         let goal = clamped(corners[autoplayNext % corners.count] * size)
         autoplayNext += 1
         let from = layers[cardLayer].position

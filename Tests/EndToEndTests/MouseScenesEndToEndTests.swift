@@ -117,15 +117,16 @@ import Testing
     @Test func playgroundClickOnEmptySpaceSendsTheCardThere() throws {
         let c = try Compositor(scene: .playground)
         let mark = c.app.events.count
-        // Inside where the card can rest (its bottom above the field's floor, the dock's top edge at 538).
-        try c.play("0 click 680 440")
+        // Inside where the card can rest (its top under the bar, at 96), up-right of home, above the puck (low on the
+        // right, from y 400): sent to (680, 440) it struck the puck and rested 155 px from the click.
+        try c.play("0 click 680 230")
         let tap = try c.app.waitForGesture(.tap, after: mark)
         #expect(tap.event.gesture?.bool(.onCard) == false)
         let retarget = try c.app.waitForGesture(.retarget, after: mark)
-        #expect(retarget.event.gesture?.vector(.to) == SIMD2(680, 440))
+        #expect(retarget.event.gesture?.vector(.to) == SIMD2(680, 230))
         let rest = try c.app.waitFor("the card idle again", after: retarget.index) { $0.playground?.state == .idle }
         let position = rest.event.playground?.position
-        #expect(distance(position, SIMD2(680, 440)) < 1, "came to rest at \(String(describing: position))")
+        #expect(distance(position, SIMD2(680, 230)) < 1, "came to rest at \(String(describing: position))")
     }
 
     @Test func playgroundMouseFlickOnTheCardThrowsIt() throws {

@@ -12,11 +12,13 @@ import Testing
         let c = try Compositor(scene: .playground, arguments: ["--backend", backend.rawValue])
         var mark = c.app.events.count
         // Tap empty space: the card heads there. While it flies, tap somewhere else: it retargets without a jump.
-        try c.play("0 tap 0 680 480")
+        // Up-right and then left, above the puck and the tile (low on the field): sent down-right to (680, 480) it
+        // struck the puck before the retarget, and the frame after it was no longer the spring's.
+        try c.play("0 tap 0 680 230")
         let first = try c.app.waitFor("the card on its way", after: mark) {
             ($0.playground?.position.x ?? 0) > 430
         }
-        try c.play("0 tap 0 150 480")
+        try c.play("0 tap 0 150 230")
         let (retargetIndex, retargetLine) = try c.app.waitForGesture(.retarget, after: first.index)
         let retarget = retargetLine.gesture
         #expect(distance(retarget?.vector(.before), retarget?.vector(.after)) < 1e-6)
@@ -40,7 +42,7 @@ import Testing
             let shown = moving.event.playground?.position ?? .zero
             try c.play("0 press 0 \(shown.x) \(shown.y)")
             caught = try? c.app.waitForGesture(.catch, after: moving.index, timeout: 3)
-            if caught == nil { try c.play("0 release 0\n100 tap 0 680 480\n700 tap 0 150 480") }
+            if caught == nil { try c.play("0 release 0\n100 tap 0 680 230\n700 tap 0 150 230") }
         }
         guard let caught else {
             Issue.record("three presses on the moving card caught nothing")

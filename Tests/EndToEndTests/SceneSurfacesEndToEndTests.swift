@@ -102,10 +102,19 @@ import Testing
         // card, so it slides straight right, away from the tile (which rests low on its left): a card that hit it
         // would rest wherever the impact's timing left both. A tap lower down (two thirds of the height) sent the
         // card down-right at 360x720 through the tile's corner, and the two runs rested 2 px apart.
+        // The puck rests right of the card: where it lies level with it (a phone in landscape, 1920x1080), the tap
+        // sends the card only up to 8 px short of it, and up (a tap above the card: one level with it, so near, would
+        // land on it), out of its way (a card that struck it rested where the impact's timing left it: at
+        // 1920x1080@2 two runs of the same send rested 228 px apart).
         let scene = PlaygroundScene(size: SIMD2(Double(screen.width), Double(screen.height)))
         let start = scene.position.x
         #expect(scene.tilePosition.x < start, "the tile rests left of the card")
-        let x = screen.width - 24, y = Int(scene.position.y)
+        let puck = try #require(scene.bodyStates.first { $0.name == "puck" })
+        #expect(puck.position.x > start, "the puck rests right of the card")
+        let level = abs(puck.position.y - scene.position.y) < (scene.side + puck.side) / 2 + 8
+        let x = level ? min(screen.width - 24, Int(puck.position.x - puck.side / 2 - 8 - scene.side / 2)) : screen.width - 24
+        let y = level ? Int(scene.position.y - scene.side / 2 - 20) : Int(scene.position.y)
+        #expect(Double(x) > start + 10 && y > 0, "room to send the card right: to \(x), \(y) from \(start)")
         try compare(.playground, on: screen, script: "0 tap 0 \(x) \(y)",
                     atRest: { line in
                         line.playground.map { $0.state == .idle && $0.position.x > start + 10 } ?? false

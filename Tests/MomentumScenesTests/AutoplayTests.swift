@@ -26,6 +26,22 @@ struct AutoplayTests {
         }
     }
 
+    /// The playground's autoplay throws the card at the tile each lap and passes the puck (low on the right): its
+    /// third stop is left of the puck, so the last leg down to the left passes clear of it. From above the puck (0.7
+    /// across) that leg grazed the puck's corner at 800x600, and the card, turned back right off the tile, drove it
+    /// into the wall: a flash and a contact solve on each of 7 frames running, where the base's lap knocks the tile.
+    @Test(arguments: [SIMD2(800.0, 600), SIMD2(720.0, 360), SIMD2(360.0, 720), SIMD2(1920.0, 1080)])
+    func thePlaygroundsAutoplayKnocksTheTileAndPassesThePuck(size: SIMD2<Double>) {
+        var scene = PlaygroundScene(size: size)
+        var met: [String] = []
+        for _ in 0..<(20 * 60) {
+            _ = scene.autoplay()
+            met += scene.advance(by: 1.0 / 60).filter { $0.kind == .collision }.map { $0.string(.object) ?? "?" }
+        }
+        #expect(met.contains("tile"), "at \(size): \(met)")
+        #expect(!met.contains { $0.contains("puck") }, "at \(size): \(met)")
+    }
+
     @Test func autoplayStartsNothingWhileAMotionRuns() {
         var transition = TransitionScene(size: SIMD2(800, 600))
         let presenting = transition.autoplay()

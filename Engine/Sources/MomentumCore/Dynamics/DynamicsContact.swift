@@ -514,6 +514,11 @@ extension DynamicsWorld {
         return deepestOverlap()
     }
 
+    /// How far apart (pt) two items' boxes may be and still touch (Box2D's two polygon skins): items further apart
+    /// than this make no contact in `resolveContacts`, `overlaps` or `separate`, so a driver may leave out a world
+    /// where no two items come this near.
+    public static let contactDistance = 2 * DynamicsContact.skin
+
     /// Box2D's `b2_toiBaumgarte`: the share of a penetration its time-of-impact position solver removes a pass.
     static let toiBaumgarte = 0.75
 
