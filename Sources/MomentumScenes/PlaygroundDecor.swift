@@ -332,19 +332,25 @@ struct PlaygroundDecor {
         }
     }
 
-    /// What pulls the card on `backend`, and what else acts: two lines.
+    /// What pulls the card on `backend`, and what else acts: two lines. Each set is made once (`update` asks for one
+    /// every frame: an array literal here was the one allocation of a playground frame that only moves the card).
     static func legend(backend: String, walled: Bool, falling: Bool) -> [String] {
         switch backend {
-        case "dynamics":
-            return [falling ? "falling free: gravity, walls bounce 0.6" : "attachment to the ring: 3.5 Hz, damping 0.4",
-                    falling ? "g: attach it again where it is" : "walls bounce 0.6 · tap it to push · g: gravity"]
-        case "tween":
-            return ["tween to the ring: 0.4 s ease-in-out", "retargets add up (iOS 8) · keys 1-4: backend"]
-        case "pop":
-            return ["pop spring to the ring: bounciness 6, speed 15", "keys 1-4: backend · 2: walls and gravity"]
-        default:
-            return ["spring to the ring: response 0.5 s, damping 0.8", "keys 1-4: backend · 2: walls and gravity"]
+        case "dynamics": falling ? Legends.falling : Legends.attached
+        case "tween": Legends.tween
+        case "pop": Legends.pop
+        default: Legends.spring
         }
+    }
+
+    /// The legend's lines on each backend.
+    private enum Legends {
+        static let attached = ["attachment to the ring: 3.5 Hz, damping 0.4",
+                               "walls bounce 0.6 · tap it to push · g: gravity"]
+        static let falling = ["falling free: gravity, walls bounce 0.6", "g: attach it again where it is"]
+        static let tween = ["tween to the ring: 0.4 s ease-in-out", "retargets add up (iOS 8) · keys 1-4: backend"]
+        static let pop = ["pop spring to the ring: bounciness 6, speed 15", "keys 1-4: backend · 2: walls and gravity"]
+        static let spring = ["spring to the ring: response 0.5 s, damping 0.8", "keys 1-4: backend · 2: walls and gravity"]
     }
 
     /// The most characters a line of the legend has, on any backend.

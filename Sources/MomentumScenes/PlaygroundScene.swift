@@ -648,20 +648,41 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// the hint (or within 8 px of it) to the nearest place clear of the hint, the legend and the card, on the
     /// position spring. Called wherever it may come to rest: each frame (a throw ends), after a touch frame (put
     /// down still, which asks for no frame) and after a resize (its place scaled with the window).
+    /// The legend's and the hint's boxes are read once a call, and only when a body lies still (`TextBoxes`): each
+    /// read counts their lines' characters, which was most of this call's cost when every body read them (a third of
+    /// a moving playground frame's advance with the puck).
     private mutating func clearLegend() {
+        var boxes: TextBoxes?
         for b in bodies.indices {
-            guard let spot = legendClearSpot(b) ?? hintClearSpot(b) else { continue }
+            guard !hasGravity, !bodies[b].held, !layers.isAnimating(.position, of: bodies[b].layer) else { continue }
+            let text = boxes ?? TextBoxes(legend: decor.legendBox(in: layers), hint: hint.box(in: layers),
+                                          guide: Self.guideDocked(for: size) ? nil : decor.guideBox(in: layers))
+            boxes = text
+            guard let spot = legendClearSpot(b, legend: text.legend) ?? hintClearSpot(b, text: text) else { continue }
             layers.animate(.position, of: bodies[b].layer,
                            with: .spring(SpringAnimation(parameters: Self.positionSpring,
                                                          value: layers[bodies[b].layer].position, target: spot)))
         }
     }
 
+    /// The legend's lines, the hint and the gesture guide's chips under the hint (not docked), as `clearLegend` reads
+    /// them once for every body.
+    private struct TextBoxes {
+        var legend: DrawRect?
+        var hint: DrawRect?
+        var guide: DrawRect?
+    }
+
     /// Where the tile at rest over the legend's lines (gravity off) goes to be clear of them, on whole px; nil when
     /// it is not over them (or moving, held, or there is no room above them).
     private func legendClearSpot(_ b: Int) -> SIMD2<Double>? {
+        legendClearSpot(b, legend: decor.legendBox(in: layers))
+    }
+
+    /// `legendClearSpot(_:)` with the legend's box (`PlaygroundDecor.legendBox`) read already.
+    private func legendClearSpot(_ b: Int, legend: DrawRect?) -> SIMD2<Double>? {
         guard !hasGravity, !bodies[b].held, !layers.isAnimating(.position, of: bodies[b].layer),
-              let legend = decor.legendBox(in: layers) else { return nil }
+              let legend else { return nil }
         let at = layers[bodies[b].layer].position, half = bodySide(b) / 2
         guard Self.overlap(legend, bodyBox(b, at: at)), legend.width > 0 else {
             return nil
@@ -682,17 +703,18 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
     /// title at 360x720) goes to be clear of them: the nearest place on a 12 px grid over the field, on whole px, that
     /// keeps 8 px from the hint, the chips, the card and the legend's lines; nil when it is not over the hint or the
     /// chips (or moving, held, or there is no such place).
-    private func hintClearSpot(_ b: Int) -> SIMD2<Double>? {
+    private func hintClearSpot(_ b: Int, text boxes: TextBoxes) -> SIMD2<Double>? {
         guard !hasGravity, !bodies[b].held, !layers.isAnimating(.position, of: bodies[b].layer) else { return nil }
-        let text = hintBoxes
-        guard !text.isEmpty else { return nil }
         let at = layers[bodies[b].layer].position, half = bodySide(b) / 2
         func tile(_ p: SIMD2<Double>) -> DrawRect { bodyBox(b, at: p) }
-        guard text.contains(where: { Self.overlap($0, tile(at)) }) else { return nil }
+        // Over neither (most frames): answered without an array.
+        func over(_ box: DrawRect?) -> Bool { box.map { Self.overlap($0.insetBy(-8), tile(at)) } ?? false }
+        guard over(boxes.hint) || over(boxes.guide) else { return nil }
+        let text = [boxes.hint, boxes.guide].compactMap { $0?.insetBy(-8) }
         // Nor onto another body (it went onto the puck, which then made it make way again), nor across one's glide
         // (two bodies left over the hint by a pinched card glided off it across each other).
         let others = otherPaths(b, from: at, resting: true)
-        let avoid = text + [cardBox(margin: 8)] + (decor.legendBox(in: layers).map { [$0.insetBy(-8)] } ?? [])
+        let avoid = text + [cardBox(margin: 8)] + (boxes.legend.map { [$0.insetBy(-8)] } ?? [])
         let field = fieldRect
         var best: SIMD2<Double>?
         var y = field.y + half
@@ -1374,6 +1396,7 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
         let cardReach = (cardSize * cardSize).sum().squareRoot() / 2
         /// Whether body `b` glides on a spring (making way, `makeWay`).
         func gliding(_ b: Int) -> Bool {
+            guard layers.isAnimating(.position, of: bodies[b].layer) else { return false }
             if case .spring = layers.animation(.position, of: bodies[b].layer) { return true }
             return false
         }
@@ -1637,10 +1660,14 @@ public struct PlaygroundScene: Scene, BackendSwitchable {
             return (gap * gap).sum() < reach * reach
         }
         for b in bodies.indices {
-            if case .spring = layers.animation(.position, of: bodies[b].layer) { return true }
+            // Whether it animates first (a look-up in place): the animation itself is read (a copy, through the
+            // animator's generic subscript) only for one that does, not for each body at rest each frame (that
+            // copy was most of this check's cost).
+            let animating = layers.isAnimating(.position, of: bodies[b].layer)
+            if animating, case .spring = layers.animation(.position, of: bodies[b].layer) { return true }
             let at = bodyPosition(b), reach = bodySide(b) * 0.71
             if near(centre, cardReach, at, reach) { return true }
-            let moves = bodies[b].held || layers.isAnimating(.position, of: bodies[b].layer)
+            let moves = bodies[b].held || animating
             for o in bodies.indices where o > b {
                 guard moves || bodies[o].held || layers.isAnimating(.position, of: bodies[o].layer) else { continue }
                 if near(at, reach, bodyPosition(o), bodySide(o) * 0.71) { return true }
