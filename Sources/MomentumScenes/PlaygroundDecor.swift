@@ -350,7 +350,8 @@ struct PlaygroundDecor {
         static let falling = ["falling free: gravity, walls bounce 0.6", "g: attach it again where it is"]
         static let tween = ["tween to the ring: 0.4 s ease-in-out", "retargets add up (iOS 8) · keys 1-4: backend"]
         static let pop = ["pop spring to the ring: bounciness 6, speed 15", "keys 1-4: backend · 2: walls and gravity"]
-        static let spring = ["spring to the ring: response 0.5 s, damping 0.8", "keys 1-4: backend · 2: walls and gravity"]
+        static let spring = ["spring to the ring: response 0.5 s, damping 0.8",
+                             "keys 1-4: backend · 2: walls and gravity"]
     }
 
     /// The most characters a line of the legend has, on any backend.
