@@ -35,9 +35,14 @@
 ///   from the callback took ~14 more frames to reach the deadline, so a fresh drag's first ~20 frames were shown a
 ///   cycle later than needed. Once the compositor has sent any presentation feedback and a period is known
 ///   (`guessPeriod`), frames start at `guessShare` of it (less the slack) from the first, and the target begins there
-///   when the feedback has timed enough. A frame of the guess late past the deadline drops the guess: the target
-///   goes back to the callback and probes as it always did (the frames in flight until the statistics begin are
-///   lost, only where a compositor latches in the first half of its cycle). Lateness is only judged once the
+///   when the feedback has timed enough. A late frame of the guess is a suspect, and moves nothing: weston headless
+///   on a loaded machine shows a fresh run's frames 5–15 ms late though committed well before its latch (one such
+///   hitch at frame 4–6 of a drag put the rest of it 2–9 ms after the callback, not 13–18). A second late frame of
+///   the guess while it stands (judged by the on-time latency of the suspect's time: the late frames would set the
+///   percentile of so few) drops the guess: the target goes back to the callback and probes as it always did (the
+///   frames in flight until the statistics begin are lost, and one more, only where a compositor latches in the
+///   first half of its cycle). An on-time frame committed at or past the suspect shows it a hitch, and
+///   `guessSuspectFrames` on-time frames committed before it forget it. Lateness is only judged once the
 ///   statistics begin: a fresh run's first frames are shown sooner when the compositor was idle (weston headless
 ///   showed the first frame of a drag 29 ms after its callback, the next 41 ms), so a late frame is not told from
 ///   the least latency of a few. A cadence change probes from the callback.
@@ -86,6 +91,8 @@ public struct FrameDeadline: Sendable {
     static let youngHistory = 48
     /// Where a fresh run's first frames aim, as a share of the period after the callback (see the type's notes).
     public static let guessShare = 0.5
+    /// On-time frames committed before a suspect late frame of the guess after which it is forgotten (see `Guess`).
+    static let guessSuspectFrames = 4
     /// Frames whose commit offset and lateness are kept to tell a hitch from the deadline (3.2 s at 40 Hz).
     static let offsetHistory = 128
     /// On-time frames committed a margin or more past a late frame's offset needed to call it a hitch.
@@ -163,6 +170,16 @@ public struct FrameDeadline: Sendable {
     private struct Guess: Sendable {
         /// The target the guess set once the statistics began (s), nil before.
         var target: Double?
+        /// The commit offset of a frame of the guess that was late (s): a suspect, perhaps the compositor's hitch,
+        /// nil when none is. A second late frame of the guess while it stands drops the guess; an on-time frame
+        /// committed at or past it clears it, and `guessSuspectFrames` on-time frames committed before it forget it.
+        var suspect: Double?
+        /// On-time frames since `suspect` was set.
+        var sinceSuspect = 0
+        /// The on-time latency when `suspect` was set (s): what the next frames are judged by while it stands. Each
+        /// late frame counts in the latency's percentile, and a fresh run has few: where the deadline is earlier
+        /// than the guess, the frames after the suspect are all late and would set the percentile themselves.
+        var least = Double.infinity
     }
 
     /// The commit offset after the callback being aimed at (s).
@@ -430,7 +447,7 @@ public struct FrameDeadline: Sendable {
         }
         hasFeedback = true
         let offset = frame.commit - frame.callback
-        let late = latency > least + max(0.002, cycle / 5)
+        let late = latency > min(least, guess?.least ?? .infinity) + max(0.002, cycle / 5)
         // A frame started at the callback could not have started earlier: it teaches nothing about the deadline.
         let hitch = late && (offset - frame.took <= 0 || offset <= margin || isHitch(at: offset))
         if offsets.count < Self.offsetHistory {
@@ -445,6 +462,16 @@ public struct FrameDeadline: Sendable {
             // Late although started at the callback or committed at once, or late where frames as late or later
             // were on time: the compositor's hitch, not the deadline.
             guard !hitch else { return }
+            if var guess, let guessed = guess.target, offset <= guessed + margin, guess.suspect == nil {
+                // Late at the guess, the first time: a hitch (weston headless on a loaded machine shows a fresh
+                // run's frames 5–15 ms late though committed well before its latch) or a deadline earlier than
+                // guessed (then the next frames of the guess are late too). A suspect: nothing moves yet.
+                guess.suspect = offset
+                guess.sinceSuspect = 0
+                guess.least = least
+                self.guess = guess
+                return
+            }
             if lateInARow == 0 { memoryBeforeLate = memory }
             lateInARow += 1
             // The slack was too small for this frame (a wake-up or a build took longer): widen it at once.
@@ -458,7 +485,8 @@ public struct FrameDeadline: Sendable {
             onTimeSinceCeiling = 0
             target = max(0, min(target, ceiling - margin) - cycle / 8)
             if let guessed = guess?.target, offset <= guessed + margin {
-                // Late at the guess itself: the deadline is earlier than guessed. Probe from the callback.
+                // Late at the guess a second time while the first is a suspect: the deadline is earlier than
+                // guessed. Probe from the callback.
                 target = 0
                 guess = nil
                 remembered = nil
@@ -468,6 +496,16 @@ public struct FrameDeadline: Sendable {
         } else {
             lateInARow = 0
             widened *= 0.98
+            if var guess, let suspected = guess.suspect {
+                // On time at or past the suspect's offset: the suspect was a hitch. Frames on time only before it
+                // tell nothing; after a few the suspect is forgotten (the climb past it finds a deadline there).
+                guess.sinceSuspect += 1
+                if offset >= suspected || guess.sinceSuspect >= Self.guessSuspectFrames {
+                    guess.suspect = nil
+                    guess.least = .infinity
+                }
+                self.guess = guess
+            }
             if ceiling.isFinite {
                 onTimeSinceCeiling += 1
                 if offset >= ceiling { ceiling = offset + margin / 2 }
