@@ -29,6 +29,8 @@ public struct SimulatedCompositor: Sendable {
     /// The chance that a repaint shows its frame a cycle late whatever its commit time, as weston headless does on a
     /// loaded machine (a hitch: late at every commit offset, where the latch makes only commits past it late).
     public var hitchChance = 0.0
+    /// Repaints that hitch so (shown a cycle late), by number: 0 is `firstRepaint`, counted at `cycle`.
+    public var hitchedRepaints: Set<Int> = []
 
     /// A compositor with weston headless's timing.
     public init() {}
@@ -36,6 +38,7 @@ public struct SimulatedCompositor: Sendable {
     /// Whether the repaint at `repaint` (host s) hitches: drawn from its time alone, so runs that commit to the same
     /// repaints meet the same hitches whenever they commit.
     public func hitches(_ repaint: Double) -> Bool {
+        if hitchedRepaints.contains(Int(((repaint - firstRepaint) / cycle).rounded())) { return true }
         guard hitchChance > 0 else { return false }
         var random = SplitMix64(seed: UInt64((repaint * 10_000).rounded()))
         return random.nextUnit() < hitchChance
