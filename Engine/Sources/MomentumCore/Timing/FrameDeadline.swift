@@ -37,11 +37,12 @@
 ///   (`guessPeriod`), frames start at `guessShare` of it (less the slack) from the first, and the target begins there
 ///   when the feedback has timed enough. A late frame of the guess is a suspect, and moves nothing: weston headless
 ///   on a loaded machine shows a fresh run's frames 5–15 ms late though committed well before its latch (one such
-///   hitch at frame 4–6 of a drag put the rest of it 2–9 ms after the callback, not 13–18). A second late frame of
-///   the guess while it stands (judged by the on-time latency of the suspect's time: the late frames would set the
-///   percentile of so few) drops the guess: the target goes back to the callback and probes as it always did (the
-///   frames in flight until the statistics begin are lost, and one more, only where a compositor latches in the
-///   first half of its cycle). An on-time frame committed at or past the suspect shows it a hitch, and
+///   hitch at frame 4–6 of a drag put the rest of it 2–9 ms after the callback, not 13–18). A third late frame of
+///   the guess while it stands (`guessStrikes`: weston hitches two frames in a row too; judged by the on-time
+///   latency of the suspect's time: the late frames would set the percentile of so few) drops the guess: the target
+///   goes back to the callback and probes as it always did (the frames in flight until the statistics begin are
+///   lost, and two more, only where a compositor latches in the first half of its cycle). An on-time frame
+///   committed at or past the suspect shows it a hitch, and
 ///   `guessSuspectFrames` on-time frames committed before it forget it. Lateness is only judged once the
 ///   statistics begin: a fresh run's first frames are shown sooner when the compositor was idle (weston headless
 ///   showed the first frame of a drag 29 ms after its callback, the next 41 ms), so a late frame is not told from
@@ -93,6 +94,9 @@ public struct FrameDeadline: Sendable {
     public static let guessShare = 0.5
     /// On-time frames committed before a suspect late frame of the guess after which it is forgotten (see `Guess`).
     static let guessSuspectFrames = 4
+    /// The late frames of the guess, the suspect's included, that drop it: two frames after the first where the
+    /// deadline is earlier than the guess (every frame of it late), and a burst of two hitches in a row survives.
+    static let guessStrikes = 3
     /// Frames whose commit offset and lateness are kept to tell a hitch from the deadline (3.2 s at 40 Hz).
     static let offsetHistory = 128
     /// On-time frames committed a margin or more past a late frame's offset needed to call it a hitch.
@@ -171,11 +175,12 @@ public struct FrameDeadline: Sendable {
         /// The target the guess set once the statistics began (s), nil before.
         var target: Double?
         /// The commit offset of a frame of the guess that was late (s): a suspect, perhaps the compositor's hitch,
-        /// nil when none is. A second late frame of the guess while it stands drops the guess; an on-time frame
-        /// committed at or past it clears it, and `guessSuspectFrames` on-time frames committed before it forget it.
+        /// nil when none is. The `guessStrikes`th late frame of the guess while it stands drops the guess; an
+        /// on-time frame committed at or past it clears it, and `guessSuspectFrames` on-time frames committed before
+        /// it forget it.
         var suspect: Double?
-        /// On-time frames since `suspect` was set.
-        var sinceSuspect = 0
+        /// On-time frames since `suspect` was set, and late frames of the guess (itself included).
+        var sinceSuspect = 0, lateSinceSuspect = 0
         /// The on-time latency when `suspect` was set (s): what the next frames are judged by while it stands. Each
         /// late frame counts in the latency's percentile, and a fresh run has few: where the deadline is earlier
         /// than the guess, the frames after the suspect are all late and would set the percentile themselves.
@@ -462,13 +467,17 @@ public struct FrameDeadline: Sendable {
             // Late although started at the callback or committed at once, or late where frames as late or later
             // were on time: the compositor's hitch, not the deadline.
             guard !hitch else { return }
-            if var guess, let guessed = guess.target, offset <= guessed + margin, guess.suspect == nil {
-                // Late at the guess, the first time: a hitch (weston headless on a loaded machine shows a fresh
-                // run's frames 5–15 ms late though committed well before its latch) or a deadline earlier than
+            if var guess, let guessed = guess.target, offset <= guessed + margin,
+               guess.lateSinceSuspect + 1 < Self.guessStrikes {
+                // Late at the guess: a hitch (weston headless on a loaded machine shows a fresh run's frames 5–15 ms
+                // late, two in a row too, though committed well before its latch) or a deadline earlier than
                 // guessed (then the next frames of the guess are late too). A suspect: nothing moves yet.
-                guess.suspect = offset
-                guess.sinceSuspect = 0
-                guess.least = least
+                if guess.suspect == nil {
+                    guess.suspect = offset
+                    guess.sinceSuspect = 0
+                    guess.least = least
+                }
+                guess.lateSinceSuspect += 1
                 self.guess = guess
                 return
             }
@@ -485,7 +494,7 @@ public struct FrameDeadline: Sendable {
             onTimeSinceCeiling = 0
             target = max(0, min(target, ceiling - margin) - cycle / 8)
             if let guessed = guess?.target, offset <= guessed + margin {
-                // Late at the guess a second time while the first is a suspect: the deadline is earlier than
+                // Late at the guess a third time while the first is a suspect: the deadline is earlier than
                 // guessed. Probe from the callback.
                 target = 0
                 guess = nil
@@ -503,6 +512,7 @@ public struct FrameDeadline: Sendable {
                 if offset >= suspected || guess.sinceSuspect >= Self.guessSuspectFrames {
                     guess.suspect = nil
                     guess.least = .infinity
+                    guess.lateSinceSuspect = 0
                 }
                 self.guess = guess
             }
