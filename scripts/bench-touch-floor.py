@@ -12,7 +12,7 @@ arrived that was presented; Momentum's from its trace, the C client's from its o
 Prints the p50 / p99 of each round and the medians' ratio to the floor's.
 
   scripts/bench-touch-floor.py [--compositor weston|sway|phoc|mutter] [--size 800x600] [--rounds 3] [--traces DIR]
-                               [--own-memory] MOMENTUM…
+                               [--own-memory | --fresh] MOMENTUM…
 
 --traces DIR keeps each measured Momentum round's trace there, as DIR/round-R-CLIENT.jsonl (R from 1, CLIENT the
 build's letter A, B, …), for reading where the touch → present samples come from.
@@ -20,7 +20,8 @@ build's letter A, B, …), for reading where the touch → present samples come 
 Each momentum run starts from the frame deadline memory the run before it left in the compositor's runtime folder
 (`momentum-deadline-DISPLAY`), whichever build that was: rounds alternating, a build's round then starts from the
 other build's memory half the time. --own-memory gives each build its own: the file each build's run left is put
-back before that build's next run (the warm-up's run starts from none), as when one build runs alone.
+back before that build's next run (the warm-up's run starts from none), as when one build runs alone. --fresh
+starts every run from none (the file is removed before each): each drag is a fresh run's, from the guess.
 
 Standard library only; exits 1 with one line when a client or the compositor fails, 2 on bad arguments.
 """
@@ -238,8 +239,13 @@ def main():
     parser.add_argument("--traces", metavar="DIR", help="keep each measured Momentum round's trace in DIR")
     parser.add_argument("--own-memory", action="store_true",
                         help="each build starts from the frame deadline memory its own previous run left")
+    parser.add_argument("--fresh", action="store_true",
+                        help="each run starts from no frame deadline memory (a fresh run's drag)")
     parser.add_argument("momentum", nargs="+")
     args = parser.parse_args()
+    if args.fresh and args.own_memory:
+        print("bench-touch-floor: --fresh and --own-memory: one or the other", file=sys.stderr)
+        return 2
     try:
         w, h, scale = parse_size(args.size)
     except ValueError as error:
@@ -297,8 +303,8 @@ def main():
                     keep = None if args.traces is None else os.path.join(
                         args.traces, f"round-{round_index + 1}-{letters[name]}.jsonl")
                     own = os.path.join(work, f"memory-{letters[name]}")
-                    if args.own_memory:
-                        session.swap_memory(None, own)
+                    if args.own_memory or args.fresh:
+                        session.swap_memory(None, None if args.fresh else own)
                     results[name].append(run_momentum(binary, session, script, f"{w}x{h}", keep))
                     if args.own_memory:
                         session.swap_memory(own, None)
