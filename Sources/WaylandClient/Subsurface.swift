@@ -131,6 +131,9 @@ public final class Subsurface {
     /// commit on.
     public func place(above sibling: Subsurface) { wl_subsurface_place_above(subsurface, sibling.surface) }
 
+    /// Whether `opaque` is the opaque region this surface was given last (false when its making failed).
+    public func hasOpaque(_ opaque: [Rect]) -> Bool { opaque == appliedOpaque }
+
     /// Commits the surface without a new buffer (a new crop or opaque region), damaging it whole when the crop or
     /// size changed; shown at the window's next commit.
     public func commit() {

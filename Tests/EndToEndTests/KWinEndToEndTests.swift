@@ -22,11 +22,14 @@ import Testing
             $0.configure.map { $0.width == 800 && $0.height == 600 } ?? false
         }
         try app.waitFor("the panel laid out and drawn", after: configure.index) { $0.panel?.rect.y == 600 - 72 }
-        try app.waitFor("a drawn frame", after: configure.index) { $0.frame != nil }
-        // A finger drags up: genuine wl_touch, where it was put (the 800×600 window fills the output at 0,0). The
-        // app traces its frame once it sent the commit, which KWin may not have read yet: a finger put down before it
-        // maps the window touches nothing (CI, once: no finger down in 20 s). One roundtrip of the injector first: KWin
-        // reads every client whose requests are waiting in the same dispatch as the injector's.
+        // A frame drawn after a frame callback of KWin's (the launch's second: the panel's surface after the window):
+        // KWin has read the window's first commit and mapped it. The app traces a frame before its commit leaves (the
+        // event loop flushes after), and a finger put down before KWin maps the window touches nothing (CI, once: no
+        // finger down in 20 s after the first drawn frame).
+        try app.waitFor("a frame after KWin's callback", after: configure.index) {
+            $0.frame?.callbackMilliseconds != nil
+        }
+        // A finger drags up: genuine wl_touch, where it was put (the 800×600 window fills the output at 0,0).
         try input.send("sync")
         var mark = app.events.count
         try input.send("drag 400 560 400 200 12 300")

@@ -284,7 +284,8 @@ struct SeparateLayerTests {
         newer("an animation's model written")
         tree.advance(by: 0.1)
         #expect(tree.newestVersion == version && tree.isAnimating, "a frame of the animation")
-        tree.advance(by: 0.15)
+        // Steps of 0.05 s (each within the tree's frame-interval clamp) until the 0.2 s animation is done.
+        for _ in 0..<4 where tree.isAnimating { tree.advance(by: 0.05) }
         #expect(!tree.isAnimating)
         newer("the animation settled")
         tree.removeSublayers(of: id)

@@ -468,7 +468,8 @@ final class RenderTarget {
         /// The part of the window it covers (logical px), nil while hidden.
         var frame: DrawRect?
         /// What the opaque region `place` gave its subsurface last was made from: the layer's opaque rectangles
-        /// and the origin of its part shown (nil when anything else placed it). The same again, it is not made again.
+        /// and the origin of its part shown (nil when the tiles' anchor placed it, or the region could not be made).
+        /// The same again, it is not made again.
         var opaqueFrom: (rects: [DrawRect], origin: SIMD2<Double>)?
         /// What its back buffer held at the last swap, where the driver keeps it (`RenderContext.mayKeepLastFrame`).
         var kept: KeptFrame?
@@ -948,9 +949,11 @@ final class RenderTarget {
             opaque.append(Subsurface.Rect(x: Int32(low.x), y: Int32(low.y), width: Int32(high.x - low.x),
                                           height: Int32(high.y - low.y)))
         }
-        state.opaqueFrom = (layer.opaque, shown.origin)
-        return state.subsurface.place(source: source, x: Int32(ownRows.x), y: Int32(ownRows.y),
-                                      width: Int32(ownRows.width), height: Int32(ownRows.height), opaque: opaque)
+        let changed = state.subsurface.place(source: source, x: Int32(ownRows.x), y: Int32(ownRows.y),
+                                             width: Int32(ownRows.width), height: Int32(ownRows.height), opaque: opaque)
+        // Remembered only once the surface has it (a region that could not be made is made again next frame).
+        state.opaqueFrom = state.subsurface.hasOpaque(opaque) ? (layer.opaque, shown.origin) : nil
+        return changed
     }
 
     /// A frame in which only the scene's layers drawn apart at rest moved (`FramePlan.movedOnly`: the window's list

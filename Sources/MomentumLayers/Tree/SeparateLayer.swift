@@ -126,7 +126,16 @@ extension LayerTree {
     /// A version newer than every other when anything in the tree was written since (a model, a layer added or
     /// removed): a drawing made from the tree holds while this and its animations' presented values are the same.
     /// The version taken last (`latestVersion`): every version taken is newer than any before.
-    public var newestVersion: UInt64 { latestVersion }
+    public var newestVersion: UInt64 {
+        #if DEBUG
+        // Every write of a version must set `latestVersion` too: debug builds check it against the walk it replaced
+        // (a loop: no closure, so the allocation tests count none).
+        var newest = structureVersion
+        for version in versions where version > newest { newest = version }
+        precondition(latestVersion == newest, "a version taken without latestVersion")
+        #endif
+        return latestVersion
+    }
 
     /// The same, leaving out the models of `ids` and of everything inside them (layers drawn apart): a write there
     /// changes their drawings, which `separatedAgain` draws anew, not the rest of the tree's (the playground's pull
