@@ -464,6 +464,12 @@ final class RenderTarget {
     private func drawParts(_ list: DrawList, width: Int, height: Int, scale: Double, context: RenderContext,
                            renderer: Renderer, window: Window, into frame: inout FrameDamage) throws
         -> (strip: ShmBuffers.Buffer?, parts: WindowParts)? {
+        // The same list at the same size and scale as the last frame shown so (only layers changed): nothing to plan,
+        // compare or draw (as the renderer's own check of a list drawn again).
+        if let windowParts, appBuffers != nil, !window.hasPendingState,
+           windowParts.shown.map({ $0.height == height && $0.scale == scale && $0.list == list }) == true {
+            return (nil, windowParts)
+        }
         let size = SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height))
         guard appBuffers != nil, readsBGRA, allowsLayerSurfaces, window.canMakeSubsurfaces, scale >= 1,
               scale == scale.rounded(), Double(height) == size.y * scale,
@@ -564,6 +570,7 @@ final class RenderTarget {
             frame.drawnPixels += renderer.lastRedrawnPixels
             frame.compositorPixels += w * h
         }
+        parts.shown = (list, height, scale)
         return (stripBuffer, parts)
     }
 

@@ -16,6 +16,8 @@ final class WindowParts {
     var stripDrawn: (top: RGBA, bottom: RGBA, width: Int, height: Int)?
     /// The surfaces showing the content, one per box of `plan`.
     var parts: [Part] = []
+    /// The window's list the strip and the parts show, at that buffer height and scale (nil: none yet).
+    var shown: (list: DrawList, height: Int, scale: Double)?
     /// The renderer's name for the next part's drawings.
     private var nextID = 0
 
