@@ -134,6 +134,10 @@ public final class Subsurface {
     /// Whether `opaque` is the opaque region this surface was given last (false when its making failed).
     public func hasOpaque(_ opaque: [Rect]) -> Bool { opaque == appliedOpaque }
 
+    /// Stacks this surface right above `window`'s own surface, under every other subsurface of it, from the
+    /// window's next commit on.
+    public func placeRightAbove(_ window: Window) { wl_subsurface_place_above(subsurface, window.surface) }
+
     /// Commits the surface without a new buffer (a new crop or opaque region), damaging it whole when the crop or
     /// size changed; shown at the window's next commit.
     public func commit() {

@@ -51,6 +51,11 @@ public final class Window {
     private var decorFrame: OpaquePointer?
     private var viewport: OpaquePointer? { didSet { scaleMemo = nil } }
     private var fractionalScale: OpaquePointer?
+    /// The viewport stretching the window's buffer over its size (`stretchBuffer`), made at its first use; apart
+    /// from `viewport`, whose being there means a fractional scale.
+    private var stretchViewport: OpaquePointer?
+    /// The destination applied to `stretchViewport`: (-1, -1) while unset (the buffer shown at its own size).
+    private var appliedStretch: (width: Int32, height: Int32) = (-1, -1)
     private var frameCallback: OpaquePointer?
     /// The `zwp_idle_inhibitor_v1` on the surface while the screen is kept from blanking.
     private var idleInhibitor: OpaquePointer?
@@ -388,6 +393,7 @@ public final class Window {
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let viewport { wp_viewport_destroy(viewport) }
+        if let stretchViewport { wp_viewport_destroy(stretchViewport) }
         if let toplevel { xdg_toplevel_destroy(toplevel) }
         if let xdgSurface { xdg_surface_destroy(xdgSurface) }
         // libdecor's frame destroys its toplevel, xdg_surface and decoration subsurfaces; its context its globals.
@@ -475,6 +481,31 @@ public final class Window {
     public var hasPendingState: Bool {
         ackedSinceCommit || currentScale() != appliedScale || drawnSize != appliedSize
     }
+
+    /// Stretches the buffers the window is committed with from now on over its logical size (`on`: a strip a few
+    /// buffer px wide holding rows that are each one colour, shown as the window by `wp_viewporter`), or shows them
+    /// at their own size again (`off`); applied at the next commit, and sized again to the window's size at each
+    /// call. False, and nothing done, when the compositor offers no `wp_viewporter` or the window's size is already
+    /// a viewport's (a fractional scale).
+    @discardableResult
+    public func stretchBuffer(_ on: Bool) -> Bool {
+        guard viewport == nil else { return false }
+        if stretchViewport == nil {
+            guard on, let viewporter = registry.viewporter?.proxy,
+                  let made = wp_viewporter_get_viewport(viewporter, surface) else { return !on }
+            stretchViewport = made
+        }
+        guard let stretchViewport else { return false }
+        let size = on ? (drawnSize.width, drawnSize.height) : (Int32(-1), Int32(-1))
+        if appliedStretch != size {
+            wp_viewport_set_destination(stretchViewport, size.0, size.1)
+            appliedStretch = size
+        }
+        return true
+    }
+
+    /// Whether the window's buffer is stretched over it (`stretchBuffer`).
+    public var isStretched: Bool { appliedStretch.width >= 0 }
 
     /// Sets buffer scale, viewport destination and opaque region for the size and scale in effect.
     /// Call before `eglSwapBuffers` (which commits); cheap when nothing changed.

@@ -348,16 +348,18 @@ import Testing
     /// `--surface-buffers auto` is chosen again when the window is resized across the line (1280x1024 buffer px):
     /// a 640x480 window at scale 2 (1280x960 px) keeps its EGL surface (Mesa's `wl_shm` buffers); maximised by its
     /// title bar's button (800x544 at scale 2, 1600x1088 px) its frames go into the app's own buffers, one of that
-    /// size mapped and none of Mesa's left once a frame at that size was presented; restored, the EGL surface again
+    /// size mapped (or, shown in parts, its backdrop's strip of that height: `holdsWindow`) and none of Mesa's left
+    /// once a frame at that size was presented; restored, the EGL surface again
     /// and none of the app's. What weston shows of the window after each switch is its picture, not an emptied
     /// surface: the backdrop's top left as before, not the desktop behind it.
     @Test func aWindowResizedAcrossTheLineChangesItsBuffers() throws {
         let w = try MaximisedWindow(window: (640, 480), output: (800, 600))
         var buffers = try w.mapped()
         #expect(buffers.app.isEmpty && !w.startedInAppBuffers, "640x480@2: the app's \(buffers.app), Mesa's \(buffers.mesa)")
-        let full = w.full, bytes = full.width * 2 * full.height * 2 * 4
-        buffers = try w.toggle(maximise: true) { $0.app.contains(bytes) && $0.mesa.isEmpty }
-        #expect(buffers.app.contains(bytes) && buffers.mesa.isEmpty,
+        let full = w.full
+        let sized = { (app: [Int]) in MaximisedWindow.holdsWindow(app, width: full.width * 2, height: full.height * 2) }
+        buffers = try w.toggle(maximise: true) { sized($0.app) && $0.mesa.isEmpty }
+        #expect(sized(buffers.app) && buffers.mesa.isEmpty,
                 "maximised (\(full.width * 2)x\(full.height * 2) px): the app's \(buffers.app), Mesa's \(buffers.mesa)")
         buffers = try w.toggle(maximise: false) { $0.app.isEmpty && !$0.mesa.isEmpty }
         #expect(buffers.app.isEmpty && !buffers.mesa.isEmpty, "restored: the app's \(buffers.app), Mesa's \(buffers.mesa)")
@@ -375,13 +377,13 @@ import Testing
     @Test func aWindowResizedAFewPixelsBackAndForthAcrossTheLineKeepsItsBuffers() throws {
         let top = DecorationsEndToEndTests.panelHeight + DecorationsEndToEndTests.titleHeight
         let w = try MaximisedWindow(window: (640, 508), output: (644, 512 + Int(top)))
-        let maximised = w.full.width * 2 * w.full.height * 2 * 4
+        let sized = { (app: [Int]) in MaximisedWindow.holdsWindow(app, width: w.full.width * 2, height: w.full.height * 2) }
         try #require(w.full.width == 644 && w.full.height == 512, "maximised to \(w.full)")
         var buffers = try w.mapped()
         #expect(buffers.app.isEmpty && !w.startedInAppBuffers,
                 "1280x1016 px: the app's \(buffers.app), Mesa's \(buffers.mesa)")
-        buffers = try w.toggle(maximise: true) { $0.app.contains(maximised) && $0.mesa.isEmpty }
-        #expect(buffers.app.contains(maximised) && buffers.mesa.isEmpty,
+        buffers = try w.toggle(maximise: true) { sized($0.app) && $0.mesa.isEmpty }
+        #expect(sized(buffers.app) && buffers.mesa.isEmpty,
                 "maximised: the app's \(buffers.app), Mesa's \(buffers.mesa)")
         for round in 1...2 {
             buffers = try w.toggle(maximise: false) { !$0.app.isEmpty && $0.mesa.isEmpty }
@@ -438,6 +440,14 @@ import Testing
         var startedInAppBuffers: Bool {
             let facts = c.app.events.compactMap { $0.system?.gl?.eglExtensions }.first ?? []
             return facts.contains { $0.hasPrefix("window drawn into the app's wl_shm buffers") }
+        }
+
+        /// Whether the app's window buffers `app` (bytes each) hold a window of `width`×`height` buffer px: a buffer
+        /// of its size, or, where it is shown as its backdrop's strip and its content's parts (`WindowParts`), the
+        /// strip (2 px wide, its height; a mapping is whole pages).
+        static func holdsWindow(_ app: [Int], width: Int, height: Int) -> Bool {
+            let page = 4096
+            return app.contains(width * height * 4) || app.contains((2 * height * 4 + page - 1) / page * page)
         }
 
         /// The sizes in bytes of the app's window buffers and of Mesa's mapped now.
@@ -628,9 +638,70 @@ import Testing
               + "\(largest), sheet buffers \(separate.layers), strips \(separate.strips), whole layer \(layerBytes)")
     }
 
+    /// The panel in a window of 1920x1080 at scale 2 (drawn into the app's own buffers) is shown as its backdrop's
+    /// strip stretched over the window and its content's parts (`WindowParts`: the clock, the hint and the
+    /// notifications; the switcher's pills): the window's own buffers (`momentum-window`) are the strip's, a few KiB
+    /// (before: a buffer of the window's size, 31.6 MiB), its content's (`momentum-part`) together under a fifth of
+    /// that; and weston shows what the window drawn whole shows (`--no-subsurfaces`, which draws it so), within 3 a
+    /// channel — at rest after the launch, and after a switch to the scroll list and back (the parts let go and made
+    /// again).
+    @Test func aLargePanelIsItsBackdropsStripAndItsContentsParts() throws {
+        let windowBytes = 3840 * 2160 * 4
+        func shown(_ arguments: [String], switching: Bool) throws -> (image: PPM, window: [Int], parts: [Int]) {
+            let c = try Compositor(scene: .panel, arguments: ["--no-hud"] + arguments, output: (1920, 1080), scale: 2)
+            // The launch's rest may come before the harness hands the run over: looked for from the start.
+            var mark = 0
+            if switching {
+                for scene in [SceneKind.scroll, .panel] {
+                    mark = c.app.events.count
+                    guard let r = c.switcherTargets()["scene:\(scene.rawValue)"] else {
+                        throw TracedClient.Failure(description: "no switcher entry for \(scene.rawValue)")
+                    }
+                    try c.play("0 tap 0 \(r.x + r.width / 2) \(r.y + r.height / 2)")
+                    try c.app.waitFor("the switch to \(scene.rawValue)", after: mark) { $0.sceneSwitch == scene }
+                }
+            }
+            let rest = try c.app.waitFor("nothing more to draw", after: mark) { $0.rest != nil }
+            guard let last = c.app.events[..<rest.index].lastIndex(where: { $0.frame != nil }),
+                  let sequence = c.app.events[last].frame?.sequence else {
+                throw TracedClient.Failure(description: "no frame before the panel's rest")
+            }
+            try c.app.waitFor("that frame presented", after: last) { $0.presented.map { $0.sequence >= sequence } ?? false }
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("momentum-capture-\(getpid())-\(UUID().uuidString).ppm").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try c.weston.capture(to: path)
+            let pid = c.app.processIdentifier
+            let window = try Self.mappings(of: pid, named: "memfd:momentum-window")
+            let parts = try Self.mappings(of: pid, named: "memfd:momentum-part")
+            c.app.signal()
+            #expect(try c.app.waitExit() == 0)
+            return (try PPM(path: path), window, parts)
+        }
+        let whole = try shown(["--no-subsurfaces"], switching: false)
+        for switching in [false, true] {
+            let parted = try shown([], switching: switching)
+            let at = switching ? "after a switch to the list and back" : "at launch"
+            #expect(!parted.window.isEmpty && parted.window.allSatisfy { $0 < 1 << 20 },
+                    "\(at): the window's buffers \(parted.window) bytes (a buffer of its size: \(windowBytes))")
+            #expect(!parted.parts.isEmpty && parted.parts.reduce(0, +) < windowBytes / 5,
+                    "\(at): the parts' buffers \(parted.parts) bytes")
+            #expect(parted.image.width == whole.image.width && parted.image.height == whole.image.height)
+            let difference = parted.image.largestDifference(from: whole.image)
+            #expect(difference.value <= 3, "\(at): largest channel difference \(difference.value) at \(difference.at)")
+        }
+    }
+
     /// The sizes in bytes of the mappings of process `pid` whose line in /proc/PID/maps names `name`.
+    /// Read to its end: `String(contentsOfFile:)` stops at the first short read, which /proc/PID/maps gives after a
+    /// page or so of lines, and dropped the mappings at the highest addresses (a small buffer made late, such as
+    /// the sheet's row strip or the window's backdrop strip).
     static func mappings(of pid: Int32, named name: String) throws -> [Int] {
-        try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8).split(separator: "\n")
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else {
+            throw TracedClient.Failure(description: "cannot read /proc/\(pid)/maps")
+        }
+        defer { try? file.close() }
+        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
             .filter { $0.contains(name) }
             .map { line in
                 let range = line.prefix(while: { $0 != " " }).split(separator: "-").compactMap { Int($0, radix: 16) }

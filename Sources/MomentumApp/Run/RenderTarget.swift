@@ -40,6 +40,12 @@ final class RenderTarget {
     /// Whether the GL reads pixels back as BGRA (`Renderer.canReadBGRA`): then a long list's tiles are drawn into
     /// the app's own `wl_shm` buffers (`LayerTiles.appBuffers`).
     private var readsBGRA = false
+    /// The window shown as its backdrop's strip and its content's parts (`WindowParts`) instead of a buffer of its
+    /// size, while it is (`drawParts`); nil otherwise.
+    private var windowParts: WindowParts?
+    /// Parts (or a whole `WindowParts`) the window no longer shows: hidden with the frame's commit, let go right
+    /// after it (destroyed before it, a surface would be unmapped, and a buffer the window shows gone, at once).
+    private var partsLeft: [AnyObject] = []
 
     /// A target reporting font fallbacks through `fontLog`.
     init(fontLog: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -306,6 +312,7 @@ final class RenderTarget {
             // The window is bound only when it is drawn (its list changed): a frame that only draws layer surfaces
             // leaves the last of them bound.
             var written: (buffers: ShmBuffers, buffer: ShmBuffers.Buffer)?
+            var parted: (strip: ShmBuffers.Buffer?, parts: WindowParts)?
             let damage: DamageRegion
             // The window's list as the CPU wrote it at launch, unchanged (the scroll list's background while its list
             // scrolls on its own surface): its buffer stays, and the GL does not draw the window yet.
@@ -319,13 +326,20 @@ final class RenderTarget {
                 cpuFrame = (list, width, height, scale)
             } else if keepsCPUFrame {
                 damage = DamageRegion(width: width, height: height)
+            } else if let drawn = try drawParts(list, width: width, height: height, scale: scale, context: context,
+                                                renderer: renderer, window: window, into: &frame) {
+                cpuFrame = nil
+                parted = drawn
+                // A new strip repaints the whole window (stretched); the parts' own pixels are counted by `drawParts`.
+                damage = drawn.strip != nil ? .full(width: width, height: height) : DamageRegion(width: width, height: height)
             } else {
                 cpuFrame = nil
+                leaveParts(window: window, renderer: renderer)
                 damage = try renderer.render(list, width: width, height: height, scale: scale,
                                              into: try self.windowTarget(context: context, width: width, height: height))
             }
             frame.compositorPixels += damage.area
-            if !keepsCPUFrame { frame.drawnPixels += renderer.lastRedrawnPixels }
+            if !keepsCPUFrame, parted == nil { frame.drawnPixels += renderer.lastRedrawnPixels }
             if !byCPU, !damage.isEmpty, appBuffers == nil, context.mayKeepLastFrame, !keptFrameFailed {
                 keptFrame = KeptFrame(context: context, damage: damage)
             }
@@ -338,6 +352,9 @@ final class RenderTarget {
             } else if let written {
                 written.buffers.attach(written.buffer, to: window, damage: [(0, 0, width, height)])
                 window.commit()
+            } else if let parted, let strip = parted.strip {
+                parted.parts.strip.attach(strip, to: window, damage: [(0, 0, strip.width, strip.height)])
+                window.commit()
             } else if let appBuffers {
                 guard let frameBuffer else { throw AppError("the window's frame was drawn into no buffer") }
                 appBuffers.attach(frameBuffer, to: window,
@@ -346,6 +363,8 @@ final class RenderTarget {
             } else if !context.swapBuffers(damage: damage) {
                 throw AppError(context.lastEGLError().description)
             }
+            // The parts the window no longer shows went with that commit: their surfaces and buffers go now.
+            partsLeft.removeAll()
             if !damage.isEmpty, retiringBuffers != nil || retiresSurface { try retire(context: context) }
             // The buffers the CPU wrote the first frame into show until the EGL surface's first frame replaces them
             // (`retire`, as after a resize across the line).
@@ -432,6 +451,142 @@ final class RenderTarget {
         keptFrameFailed = true
         keptFrame = nil
         return .window
+    }
+
+    /// Shows the window as its backdrop's strip and its content's parts (`WindowParts`): where it is drawn into the
+    /// app's own buffers (`appBuffers`: swrast over `wl_shm`, larger than `SurfaceBuffersKind.appBuffersAbove`) at a
+    /// whole scale, layer surfaces can be made (`wp_viewporter` stretches the window's buffer too) and
+    /// `WindowParts.plan` finds what is drawn over the backdrop in a few boxes covering little of the window. Draws
+    /// the strip again where the backdrop, the window's height or its state changed, and each part whose content
+    /// changed (only what changed, as the window's bands); hides the parts no box holds any more. Returns the
+    /// strip's buffer to attach (nil inside: the strip shows on) and the parts; nil where the window is drawn as
+    /// before (the caller then draws it whole into a buffer of its size: `leaveParts`).
+    private func drawParts(_ list: DrawList, width: Int, height: Int, scale: Double, context: RenderContext,
+                           renderer: Renderer, window: Window, into frame: inout FrameDamage) throws
+        -> (strip: ShmBuffers.Buffer?, parts: WindowParts)? {
+        // The same list at the same size and scale as the last frame shown so (only layers changed): nothing to plan,
+        // compare or draw (as the renderer's own check of a list drawn again).
+        if let windowParts, appBuffers != nil, !window.hasPendingState,
+           windowParts.shown.map({ $0.height == height && $0.scale == scale && $0.list == list }) == true {
+            return (nil, windowParts)
+        }
+        let size = SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height))
+        guard appBuffers != nil, readsBGRA, allowsLayerSurfaces, window.canMakeSubsurfaces, scale >= 1,
+              scale == scale.rounded(), Double(height) == size.y * scale,
+              let (top, bottom) = WindowParts.backdrop(of: list), let boxes = WindowParts.plan(list, size: size)
+        else { return nil }
+        let parts: WindowParts
+        if let windowParts {
+            parts = windowParts
+        } else {
+            guard let strip = ShmBuffers(window: window, name: "momentum-window", owner: "the window's") else {
+                return nil
+            }
+            parts = WindowParts(strip: strip)
+        }
+        // Not where the window's size is already a viewport's (a fractional scale): drawn as before.
+        guard window.stretchBuffer(true) else { return nil }
+        if windowParts == nil {
+            windowParts = parts
+            // The window's buffers of its size (drawn before) go once the strip shows (`retire`).
+            if retiringBuffers == nil, let fresh = ShmBuffers(window: window, name: "momentum-window",
+                                                              owner: "the window's") {
+                retiringBuffers = appBuffers
+                appBuffers = fresh
+            }
+        }
+        try context.makeWindowCurrent()
+        let pending = window.hasPendingState
+        // The strip: the backdrop's rows, `stripWidth` px wide (at least the buffer scale: a column narrower than it
+        // is not shown as its rows stretched), drawn again when the backdrop, the height or the window's state
+        // changed (a configure goes with a whole new buffer, as the window's).
+        let stripWidth = max(2, Int(scale))
+        var stripBuffer: ShmBuffers.Buffer?
+        if pending || parts.stripDrawn.map({
+            $0.top != top || $0.bottom != bottom || $0.width != stripWidth || $0.height != height
+        }) ?? true {
+            let buffer = try parts.strip.take(width: stripWidth, height: height, for: "the window",
+                                              remedy: "--surface-buffers egl")
+            renderer.forget(surface: WindowParts.stripID)
+            _ = try renderer.render(DrawList(commands: [.background(top: top, bottom: bottom)]), width: stripWidth,
+                                    height: height, scale: scale,
+                                    into: .bands(age: 0, into: BufferPixels(bgra: buffer.memory, stride: buffer.stride)),
+                                    surface: WindowParts.stripID)
+            parts.stripDrawn = (top, bottom, stripWidth, height)
+            frame.drawnPixels += stripWidth * height
+            stripBuffer = buffer
+        }
+        // The parts no box holds any more: hidden with this frame's commit, let go after it.
+        var kept: [WindowParts.Part] = []
+        for part in parts.parts {
+            if boxes.contains(part.box) {
+                kept.append(part)
+                continue
+            }
+            part.subsurface.hide()
+            renderer.forget(surface: part.surfaceID)
+            partsLeft.append(part)
+            frame.compositorPixels += Self.pixels(part.box, scale: scale).area
+        }
+        parts.parts = kept
+        let opaque = top.a >= 1 && bottom.a >= 1
+        for box in boxes {
+            let part: WindowParts.Part
+            if let known = parts.parts.first(where: { $0.box == box }) {
+                part = known
+            } else {
+                guard let subsurface = Subsurface(window: window) else {
+                    throw AppError("cannot make a surface for the window's content (wl_subsurface failed)")
+                }
+                // Over the window's strip, under every layer surface (which are stacked above one another).
+                subsurface.placeRightAbove(window)
+                part = WindowParts.Part(box: box, subsurface: subsurface,
+                                        buffers: try Self.layerBuffers(window: window, name: "momentum-part"),
+                                        surfaceID: parts.makeID())
+                parts.parts.append(part)
+            }
+            // Drawn again only where its content or the scale changed: a configure that keeps them wants a new
+            // buffer on the window (the strip's), not on its subsurfaces.
+            let content = WindowParts.content(of: list, in: box, height: size.y)
+            guard part.drawn.map({ $0.content != content || $0.scale != scale }) ?? true
+                    || !part.subsurface.isShown else { continue }
+            let w = Int(box.width * scale), h = Int(box.height * scale)
+            let buffer = try part.buffers.take(width: w, height: h, for: "the window's content",
+                                               remedy: "--surface-buffers egl")
+            let newest = part.buffers.newest(width: w, height: h).map {
+                BufferPixels(bgra: $0.memory, stride: $0.stride)
+            }
+            _ = try renderer.render(content, width: w, height: h, scale: scale,
+                                    into: .bands(age: part.buffers.age(of: buffer),
+                                                 into: BufferPixels(bgra: buffer.memory, stride: buffer.stride),
+                                                 newest: newest),
+                                    surface: part.surfaceID)
+            part.drawn = (content, scale)
+            part.subsurface.place(source: (x: 0, y: 0, width: Double(w), height: Double(h)), x: Int32(box.x),
+                                  y: Int32(box.y), width: Int32(box.width), height: Int32(box.height),
+                                  opaque: opaque ? [Subsurface.Rect(x: 0, y: 0, width: Int32(box.width),
+                                                                    height: Int32(box.height))] : [])
+            part.buffers.attach(buffer, to: part.subsurface)
+            frame.drawnPixels += renderer.lastRedrawnPixels
+            frame.compositorPixels += w * h
+        }
+        parts.shown = (list, height, scale)
+        return (stripBuffer, parts)
+    }
+
+    /// Leaves the window's strip and parts (`drawParts`) for a buffer of its size, which the caller draws whole:
+    /// the window's buffer no longer stretched and the parts hidden from this frame's commit on, all let go after it.
+    private func leaveParts(window: Window, renderer: Renderer) {
+        guard let parts = windowParts else { return }
+        window.stretchBuffer(false)
+        for part in parts.parts {
+            part.subsurface.hide()
+            renderer.forget(surface: part.surfaceID)
+        }
+        renderer.forget(surface: WindowParts.stripID)
+        renderer.invalidate()
+        partsLeft.append(parts)
+        windowParts = nil
     }
 
     /// A layer surface and what it shows. A class: a frame reads and writes it in place (`layerSurfaces[slot]`),
@@ -1263,6 +1418,8 @@ final class RenderTarget {
 
     /// Releases GL before EGL and EGL before the surface.
     func tearDown() {
+        windowParts = nil
+        partsLeft.removeAll()
         layerSurfaces = layerSurfaces.map { _ in nil }
         solidBuffers = nil  // the buffers before the display they were made on
         frameBuffer = nil
