@@ -504,8 +504,9 @@ public final class Window {
         return true
     }
 
-    /// Whether the window's buffer is stretched over it (`stretchBuffer`).
-    public var isStretched: Bool { appliedStretch.width >= 0 }
+    /// Whether `stretchBuffer(true)` can stretch the window's buffer: the compositor offers `wp_viewporter` and the
+    /// window's size is not already a viewport's (a fractional scale).
+    public var canStretchBuffer: Bool { viewport == nil && registry.viewporter != nil }
 
     /// Sets buffer scale, viewport destination and opaque region for the size and scale in effect.
     /// Call before `eglSwapBuffers` (which commits); cheap when nothing changed.

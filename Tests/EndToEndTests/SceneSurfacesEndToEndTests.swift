@@ -701,7 +701,7 @@ import Testing
             throw TracedClient.Failure(description: "cannot read /proc/\(pid)/maps")
         }
         defer { try? file.close() }
-        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self).split(separator: "\n")
             .filter { $0.contains(name) }
             .map { line in
                 let range = line.prefix(while: { $0 != " " }).split(separator: "-").compactMap { Int($0, radix: 16) }

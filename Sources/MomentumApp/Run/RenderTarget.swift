@@ -43,6 +43,9 @@ final class RenderTarget {
     /// The window shown as its backdrop's strip and its content's parts (`WindowParts`) instead of a buffer of its
     /// size, while it is (`drawParts`); nil otherwise.
     private var windowParts: WindowParts?
+    /// The list, height and scale `drawParts` last found it could not show in parts (drawn whole then): the same
+    /// again is not planned again each frame (the gallery's and the playground's windows, a fractional scale).
+    private var partsRefused: (list: DrawList, height: Int, scale: Double)?
     /// Parts (or a whole `WindowParts`) the window no longer shows: hidden with the frame's commit, let go right
     /// after it (destroyed before it, a surface would be unmapped, and a buffer the window shows gone, at once).
     private var partsLeft: [AnyObject] = []
@@ -470,11 +473,21 @@ final class RenderTarget {
            windowParts.shown.map({ $0.height == height && $0.scale == scale && $0.list == list }) == true {
             return (nil, windowParts)
         }
+        guard appBuffers != nil, readsBGRA, allowsLayerSurfaces, window.canMakeSubsurfaces, window.canStretchBuffer,
+              scale >= 1, scale == scale.rounded() else { return nil }
+        if windowParts == nil, !window.hasPendingState,
+           partsRefused.map({ $0.height == height && $0.scale == scale && $0.list == list }) == true {
+            return nil
+        }
         let size = SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height))
-        guard appBuffers != nil, readsBGRA, allowsLayerSurfaces, window.canMakeSubsurfaces, scale >= 1,
-              scale == scale.rounded(), Double(height) == size.y * scale,
-              let (top, bottom) = WindowParts.backdrop(of: list), let boxes = WindowParts.plan(list, size: size)
-        else { return nil }
+        // An opaque backdrop only: a part shows the backdrop under its content over the strip's (blended twice
+        // where it is translucent).
+        guard Double(height) == size.y * scale, let (top, bottom) = WindowParts.backdrop(of: list),
+              top.a >= 1, bottom.a >= 1, let boxes = WindowParts.plan(list, size: size) else {
+            partsRefused = (list, height, scale)
+            return nil
+        }
+        partsRefused = nil
         let parts: WindowParts
         if let windowParts {
             parts = windowParts

@@ -45,8 +45,8 @@ final class WindowParts {
         self.strip = strip
     }
 
-    /// The renderer's name for the strip's drawings and the first part's (apart from the window's 0, the layer
-    /// surfaces', the tiles', the row strips' and the snapshot's).
+    /// The renderer's name for the strip's drawings; the parts' follow it, one each (apart from the window's 0, the
+    /// layer surfaces', the tiles', the row strips' and the snapshot's).
     static let stripID = 1 << 41
 
     /// A renderer name for a new part.
