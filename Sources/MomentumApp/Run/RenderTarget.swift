@@ -334,7 +334,8 @@ final class RenderTarget {
                 cpuFrame = nil
                 parted = drawn
                 // A new strip repaints the whole window (stretched); the parts' own pixels are counted by `drawParts`.
-                damage = drawn.strip != nil ? .full(width: width, height: height) : DamageRegion(width: width, height: height)
+                damage = drawn.strip != nil ? .full(width: width, height: height)
+                    : DamageRegion(width: width, height: height)
             } else {
                 cpuFrame = nil
                 leaveParts(window: window, renderer: renderer)
