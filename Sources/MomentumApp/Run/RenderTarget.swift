@@ -471,13 +471,13 @@ final class RenderTarget {
         // The same list at the same size and scale as the last frame shown so (only layers changed): nothing to plan,
         // compare or draw (as the renderer's own check of a list drawn again).
         if let windowParts, appBuffers != nil, !window.hasPendingState,
-           windowParts.shown.map({ $0.height == height && $0.scale == scale && $0.list == list }) == true {
+           Self.isDrawing(windowParts.shown, of: list, height: height, scale: scale) {
             return (nil, windowParts)
         }
         guard appBuffers != nil, readsBGRA, allowsLayerSurfaces, window.canMakeSubsurfaces, window.canStretchBuffer,
               scale >= 1, scale == scale.rounded() else { return nil }
         if windowParts == nil, !window.hasPendingState,
-           partsRefused.map({ $0.height == height && $0.scale == scale && $0.list == list }) == true {
+           Self.isDrawing(partsRefused, of: list, height: height, scale: scale) {
             return nil
         }
         let size = SIMD2(Double(window.logicalSize.width), Double(window.logicalSize.height))
@@ -543,7 +543,6 @@ final class RenderTarget {
             frame.compositorPixels += Self.pixels(part.box, scale: scale).area
         }
         parts.parts = kept
-        let opaque = top.a >= 1 && bottom.a >= 1
         for box in boxes {
             let part: WindowParts.Part
             if let known = parts.parts.first(where: { $0.box == box }) {
@@ -578,14 +577,21 @@ final class RenderTarget {
             part.drawn = (content, scale)
             part.subsurface.place(source: (x: 0, y: 0, width: Double(w), height: Double(h)), x: Int32(box.x),
                                   y: Int32(box.y), width: Int32(box.width), height: Int32(box.height),
-                                  opaque: opaque ? [Subsurface.Rect(x: 0, y: 0, width: Int32(box.width),
-                                                                    height: Int32(box.height))] : [])
+                                  opaque: [Subsurface.Rect(x: 0, y: 0, width: Int32(box.width),
+                                                           height: Int32(box.height))])
             part.buffers.attach(buffer, to: part.subsurface)
             frame.drawnPixels += renderer.lastRedrawnPixels
             frame.compositorPixels += w * h
         }
         parts.shown = (list, height, scale)
         return (stripBuffer, parts)
+    }
+
+    /// Whether `drawn` (a window list `drawParts` showed or refused, at a buffer height and scale) is `list` at
+    /// `height` and `scale`.
+    private static func isDrawing(_ drawn: (list: DrawList, height: Int, scale: Double)?, of list: DrawList,
+                                  height: Int, scale: Double) -> Bool {
+        drawn.map { $0.height == height && $0.scale == scale && $0.list == list } ?? false
     }
 
     /// Leaves the window's strip and parts (`drawParts`) for a buffer of its size, which the caller draws whole:
